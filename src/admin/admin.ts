@@ -1,0 +1,87 @@
+// Administration of organizations, users, memberships and API keys: what the reference leaves
+// to operators ("Creation, rotation and revocation of API keys: not shown"). Used by the admin
+// CLI, the dev seed and tests.
+import type { Sql } from '../db/client.ts';
+import { generateApiKey, hashApiKey } from './keys.ts';
+
+export class AdminError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AdminError';
+  }
+}
+
+export interface Organization { id: string; name: string; code: string }
+export interface User { id: string; email: string | null; subject: string }
+
+export async function createOrganization(sql: Sql, o: { name: string; code: string }): Promise<Organization> {
+  if (!/^[A-Z0-9]{2,12}$/.test(o.code)) throw new AdminError('organization code must be 2-12 characters of A-Z and 0-9');
+  const [row] = await sql<Organization[]>`
+    insert into organizations (name, code) values (${o.name}, ${o.code})
+    on conflict (code) do nothing returning id, name, code`;
+  if (!row) throw new AdminError(`an organization with code ${o.code} already exists`);
+  return row;
+}
+
+export async function findOrganization(sql: Sql, codeOrId: string): Promise<Organization> {
+  const isUuid = /^[0-9a-f-]{36}$/i.test(codeOrId);
+  const [row] = await sql<Organization[]>`
+    select id, name, code from organizations where ${isUuid ? sql`id = ${codeOrId}` : sql`code = ${codeOrId}`}`;
+  if (!row) throw new AdminError(`no organization ${codeOrId}`);
+  return row;
+}
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+export async function createUser(sql: Sql, u: { email?: string | null; subject: string }): Promise<User> {
+  const email = u.email ? normalizeEmail(u.email) : null;
+  const [row] = await sql<User[]>`
+    insert into users (email, subject) values (${email}, ${u.subject})
+    on conflict do nothing returning id, email, subject`;
+  if (!row) throw new AdminError('a user with that email or subject already exists');
+  return row;
+}
+
+export async function findUser(sql: Sql, emailOrId: string): Promise<User> {
+  const isUuid = /^[0-9a-f-]{36}$/i.test(emailOrId);
+  const [row] = await sql<User[]>`
+    select id, email, subject from users where ${isUuid ? sql`id = ${emailOrId}` : sql`email = ${normalizeEmail(emailOrId)}`}`;
+  if (!row) throw new AdminError(`no user ${emailOrId}`);
+  return row;
+}
+
+/** Adds (or updates the flags of) a member. Flags not given are left as they are. */
+export async function addMember(sql: Sql, m: { orgId: string; userId: string; originator?: boolean; validator?: boolean }): Promise<{ isOriginator: boolean; isValidator: boolean }> {
+  const [row] = await sql<{ is_originator: boolean; is_validator: boolean }[]>`
+    insert into memberships (org_id, user_id, is_originator, is_validator)
+    values (${m.orgId}, ${m.userId}, ${m.originator ?? false}, ${m.validator ?? false})
+    on conflict (org_id, user_id) do update set
+      is_originator = coalesce(${m.originator ?? null}::boolean, memberships.is_originator),
+      is_validator = coalesce(${m.validator ?? null}::boolean, memberships.is_validator)
+    returning is_originator, is_validator`;
+  return { isOriginator: row.is_originator, isValidator: row.is_validator };
+}
+
+export interface ApiKeyInfo { id: string; name: string; last4: string; createdBy: string | null; createdAt: Date; expiresAt: Date | null; revokedAt: Date | null }
+
+/** Creates a key. The returned `key` is the only time it exists in clear: only its hash is stored. */
+export async function createApiKey(sql: Sql, k: { orgId: string; userId: string | null; name?: string; expiresAt?: Date | null }): Promise<{ id: string; key: string }> {
+  const key = generateApiKey();
+  const [row] = await sql<{ id: string }[]>`
+    insert into api_keys (org_id, created_by_user_id, name, key_hash, key_last4, expires_at)
+    values (${k.orgId}, ${k.userId}, ${k.name ?? ''}, ${hashApiKey(key)}, ${key.slice(-4)}, ${k.expiresAt ?? null})
+    returning id`;
+  return { id: row.id, key };
+}
+
+export async function listApiKeys(sql: Sql, orgId: string): Promise<ApiKeyInfo[]> {
+  return sql<ApiKeyInfo[]>`
+    select k.id, k.name, k.key_last4 as last4, u.email as "createdBy", k.created_at as "createdAt", k.expires_at as "expiresAt", k.revoked_at as "revokedAt"
+    from api_keys k left join users u on u.id = k.created_by_user_id
+    where k.org_id = ${orgId} order by k.created_at desc`;
+}
+
+export async function revokeApiKey(sql: Sql, keyId: string): Promise<void> {
+  const rows = await sql`update api_keys set revoked_at = coalesce(revoked_at, now()) where id = ${keyId} returning id`;
+  if (rows.length === 0) throw new AdminError(`no API key ${keyId}`);
+}

@@ -1,0 +1,117 @@
+// `assay` command line: production entry points (serve, worker, migrate) and administration
+// (organizations, users, members, API keys). Run through npm (`npm run assay -- admin ...`) or
+// bin/assay.js.
+import { parseArgs } from 'node:util';
+import { loadConfig, ConfigError } from '../config.ts';
+import { createSql } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { startServer } from '../server.ts';
+import { startWorker } from '../jobs/worker.ts';
+import * as admin from '../admin/admin.ts';
+
+const USAGE = `usage:
+  assay serve                      API + MCP server (DATABASE_URL, S3_*, PUBLIC_BASE_URL, ...)
+  assay worker                     job worker
+  assay migrate                    apply database migrations
+  assay admin org create --name NAME --code CODE
+  assay admin user create --subject SUBJECT [--email EMAIL]
+  assay admin member add --org CODE --user EMAIL|ID [--originator] [--validator]
+  assay admin key create --org CODE --user EMAIL|ID [--name NAME] [--expires-at RFC3339]
+  assay admin key list --org CODE
+  assay admin key revoke --id KEY_ID`;
+
+const OPTIONS = {
+  name: { type: 'string' },
+  code: { type: 'string' },
+  subject: { type: 'string' },
+  email: { type: 'string' },
+  org: { type: 'string' },
+  user: { type: 'string' },
+  id: { type: 'string' },
+  'expires-at': { type: 'string' },
+  originator: { type: 'boolean' },
+  validator: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+function need(values: Values, key: keyof Values): string {
+  const v = values[key];
+  if (typeof v !== 'string' || v === '') throw new admin.AdminError(`--${key} is required`);
+  return v;
+}
+
+const waitForSignal = (): Promise<void> =>
+  new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+
+async function runAdmin(args: string[], values: Values): Promise<void> {
+  const sql = createSql(loadConfig(process.env, { db: true }).databaseUrl, { max: 1 });
+  try {
+    const [what, verb] = args;
+    const print = (v: unknown) => console.log(JSON.stringify(v, null, 2));
+    if (what === 'org' && verb === 'create') return print(await admin.createOrganization(sql, { name: need(values, 'name'), code: need(values, 'code') }));
+    if (what === 'user' && verb === 'create') return print(await admin.createUser(sql, { subject: need(values, 'subject'), email: values.email ?? null }));
+    if (what === 'member' && verb === 'add') {
+      const org = await admin.findOrganization(sql, need(values, 'org'));
+      const user = await admin.findUser(sql, need(values, 'user'));
+      return print(await admin.addMember(sql, { orgId: org.id, userId: user.id, originator: values.originator, validator: values.validator }));
+    }
+    if (what === 'key' && verb === 'create') {
+      const org = await admin.findOrganization(sql, need(values, 'org'));
+      const user = await admin.findUser(sql, need(values, 'user'));
+      const expires = values['expires-at'] ? new Date(values['expires-at']) : null;
+      if (expires && Number.isNaN(expires.getTime())) throw new admin.AdminError('--expires-at must be an RFC 3339 time');
+      const created = await admin.createApiKey(sql, { orgId: org.id, userId: user.id, name: values.name, expiresAt: expires });
+      console.error('The key is shown once; store it now. Only its SHA-256 is kept.');
+      return print(created);
+    }
+    if (what === 'key' && verb === 'list') return print(await admin.listApiKeys(sql, (await admin.findOrganization(sql, need(values, 'org'))).id));
+    if (what === 'key' && verb === 'revoke') {
+      await admin.revokeApiKey(sql, need(values, 'id'));
+      return print({ revoked: true });
+    }
+    throw new admin.AdminError(`unknown admin command: ${args.join(' ')}\n${USAGE}`);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  if (command === 'migrate') {
+    await migrate(loadConfig(process.env, { db: true }).databaseUrl);
+    return;
+  }
+  if (command === 'serve') {
+    const server = await startServer(loadConfig(process.env, { db: true, s3: true, http: true }));
+    await waitForSignal();
+    await server.close();
+    return;
+  }
+  if (command === 'worker') {
+    const worker = await startWorker(loadConfig(process.env, { db: true, s3: true }));
+    await waitForSignal();
+    await worker.stop();
+    return;
+  }
+  if (command === 'admin') return runAdmin(rest, values);
+  throw new admin.AdminError(`unknown command ${command}\n${USAGE}`);
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof admin.AdminError || err instanceof ConfigError) {
+    console.error(`assay: ${err.message}`);
+  } else {
+    console.error('assay: failed:', err instanceof Error ? err.message : err);
+  }
+  process.exit(1);
+});

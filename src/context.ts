@@ -1,0 +1,18 @@
+// What every handler receives besides its validated input.
+import type { Sql } from './db/client.ts';
+import type { AuthContext } from './http/auth.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './log.ts';
+
+/** Long-lived services shared by every request. */
+export interface AppDeps {
+  sql: Sql;
+  config: Config;
+  log: Logger;
+}
+
+export interface RequestContext extends AppDeps {
+  /** Equal to the X-Request-Id header and the envelope's requestId (and the MCP `requestId:` line). */
+  requestId: string;
+  auth: AuthContext;
+}

@@ -1,0 +1,128 @@
+// Project queries. Every query takes the organization id from the API key: a project of another
+// organization is simply not found.
+import type { Sql, TxSql } from './client.ts';
+import { CURSOR_FORMAT, type Cursor } from '../http/pagination.ts';
+import type { CompiledSpec } from '../domain/spec-compiler.ts';
+
+export interface ProjectRow {
+  id: string;
+  name: string;
+  description: string | null;
+  status: 'draft' | 'active';
+  paused_at: Date | null;
+  archived_at: Date | null;
+  auto_consensus: boolean;
+  auto_consensus_spread: 'tight' | 'medium' | 'wild';
+  auto_consensus_used: boolean;
+  num_validators: number;
+  created_at: Date;
+  updated_at: Date;
+  cursor_t: string;
+}
+
+export async function getProject(sql: Sql | TxSql, orgId: string, projectId: string): Promise<ProjectRow | undefined> {
+  const [row] = await sql<ProjectRow[]>`
+    select *, to_char(created_at at time zone 'UTC', ${CURSOR_FORMAT}) as cursor_t
+    from projects where org_id = ${orgId} and id = ${projectId}`;
+  return row;
+}
+
+export async function listProjects(sql: Sql, orgId: string, limit: number, after: Cursor | null): Promise<ProjectRow[]> {
+  return sql<ProjectRow[]>`
+    select *, to_char(created_at at time zone 'UTC', ${CURSOR_FORMAT}) as cursor_t
+    from projects
+    where org_id = ${orgId}
+      ${after ? sql`and (created_at, id) < (${after.t}::timestamptz, ${after.id}::uuid)` : sql``}
+    order by created_at desc, id desc
+    limit ${limit + 1}`;
+}
+
+export interface ProjectChanges {
+  name?: string;
+  description?: string;
+  paused?: boolean;
+  archived?: boolean;
+  autoConsensus?: boolean;
+  autoConsensusSpread?: 'tight' | 'medium' | 'wild';
+}
+
+/** Applies only the supplied fields. Pausing an already paused project keeps its pausedAt. */
+export async function updateProject(sql: Sql, orgId: string, projectId: string, c: ProjectChanges): Promise<ProjectRow | undefined> {
+  const [row] = await sql<ProjectRow[]>`
+    update projects set
+      name = ${c.name === undefined ? sql`name` : c.name},
+      description = ${c.description === undefined ? sql`description` : c.description === '' ? null : c.description},
+      paused_at = ${c.paused === undefined ? sql`paused_at` : c.paused ? sql`coalesce(paused_at, now())` : null},
+      archived_at = ${c.archived === undefined ? sql`archived_at` : c.archived ? sql`coalesce(archived_at, now())` : null},
+      auto_consensus = ${c.autoConsensus === undefined ? sql`auto_consensus` : c.autoConsensus},
+      auto_consensus_spread = ${c.autoConsensusSpread === undefined ? sql`auto_consensus_spread` : c.autoConsensusSpread},
+      updated_at = now()
+    where org_id = ${orgId} and id = ${projectId}
+    returning *, to_char(created_at at time zone 'UTC', ${CURSOR_FORMAT}) as cursor_t`;
+  return row;
+}
+
+export interface QualificationConflict { key: string; existingType: string; newType: string }
+
+/**
+ * Registers the spec's qualification fields in the organization's catalog. A key already in
+ * the catalog with another type is a conflict; enum values accumulate.
+ */
+export async function registerQualifications(tx: TxSql, orgId: string, spec: CompiledSpec): Promise<QualificationConflict | null> {
+  for (const q of spec.qualifications) {
+    const values = q.type === 'enum' ? (q.values ?? []) : null;
+    const [row] = await tx<{ type: string }[]>`
+      insert into qualification_catalog (org_id, key, type, enum_values)
+      values (${orgId}, ${q.key}, ${q.type}, ${values})
+      on conflict (org_id, key) do update set
+        enum_values = case when qualification_catalog.type = 'enum' and excluded.type = 'enum'
+          then array(select distinct unnest(qualification_catalog.enum_values || excluded.enum_values) order by 1)
+          else qualification_catalog.enum_values end
+      returning type`;
+    if (row.type !== q.type) return { key: q.key, existingType: row.type, newType: q.type };
+  }
+  return null;
+}
+
+export async function insertProject(
+  tx: TxSql,
+  p: { orgId: string; userId: string; name: string; numValidators: number; version: string; source: unknown; compiled: CompiledSpec; sha256: string },
+): Promise<{ projectId: string; specId: string }> {
+  const [project] = await tx<{ id: string }[]>`
+    insert into projects (org_id, created_by_user_id, name, description, num_validators)
+    values (${p.orgId}, ${p.userId}, ${p.name}, null, ${p.numValidators})
+    returning id`;
+  const [spec] = await tx<{ id: string }[]>`
+    insert into project_specs (project_id, version, source, compiled, sha256)
+    values (${project.id}, ${p.version}, ${tx.json(p.source as never)}, ${tx.json(p.compiled as never)}, ${p.sha256})
+    returning id`;
+  const classes = p.compiled.validators.classes.map((c, i) => ({
+    project_id: project.id,
+    class_id: c.id,
+    position: i,
+    label: c.label,
+    type: c.type,
+    reward_cents: c.rewardCents,
+    stake_wei: c.stakeWei,
+    consensus_weight: c.consensusWeight,
+    model: c.model ?? null,
+  }));
+  if (classes.length) await tx`insert into validator_classes ${tx(classes)}`;
+  return { projectId: project.id, specId: spec.id };
+}
+
+export interface ClassRow {
+  class_id: string;
+  label: string;
+  type: 'human' | 'ai';
+  reward_cents: string;
+  stake_wei: string;
+  consensus_weight: number;
+  model: string | null;
+}
+
+export async function listClasses(sql: Sql, projectId: string): Promise<ClassRow[]> {
+  return sql<ClassRow[]>`
+    select class_id, label, type, reward_cents, stake_wei::text as stake_wei, consensus_weight, model
+    from validator_classes where project_id = ${projectId} order by position`;
+}

@@ -1,0 +1,88 @@
+// The project spec compiler: checks a submitted spec against the ProjectSpec JSON Schema of
+// openapi.yaml, then the rules a schema cannot express, and produces the compiled spec that is
+// stored once and never changes. Pure: no I/O.
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../schema/ajv.ts';
+import { describeRule, errorPointer, pointerToPath } from '../schema/describe.ts';
+import type { components } from '../generated/openapi-types.ts';
+import contract from '../generated/openapi.json' with { type: 'json' };
+
+export type ProjectSpec = components['schemas']['ProjectSpec'];
+type ConsensusRules = Required<NonNullable<ProjectSpec['consensus']>>;
+
+export interface CompiledSpec extends ProjectSpec {
+  consensus: ConsensusRules;
+  qualifications: NonNullable<ProjectSpec['qualifications']>;
+  validators: { classes: NonNullable<NonNullable<ProjectSpec['validators']>['classes']> };
+}
+
+export interface SpecCompilation {
+  compiled: CompiledSpec;
+  /** SHA-256 (hex) of the JCS (RFC 8785) form of the compiled spec. */
+  sha256: string;
+  numValidators: number;
+}
+
+/** A spec that does not compile: `path` names the field (`spec.dataset.format`), `rule` what failed. */
+export class SpecError extends Error {
+  readonly path: string;
+  readonly rule: string;
+  constructor(path: string, rule: string) {
+    super(`${path}: ${rule}`);
+    this.name = 'SpecError';
+    this.path = path;
+    this.rule = rule;
+  }
+}
+
+let validateSpec: ValidateFunction | undefined;
+function specValidator(): ValidateFunction {
+  // The schema references other component schemas, so it is compiled against the whole
+  // components object rather than copied out of it.
+  if (!validateSpec) {
+    const ajv = createAjv({ useDefaults: true });
+    ajv.addSchema({ $id: 'assay:contract', components: contract.components } as object);
+    validateSpec = ajv.compile({ $ref: 'assay:contract#/components/schemas/ProjectSpec' });
+  }
+  return validateSpec;
+}
+
+function firstDuplicate<T>(items: T[], key: (item: T) => string): [number, number] | null {
+  const seen = new Map<string, number>();
+  for (const [i, item] of items.entries()) {
+    const k = key(item);
+    if (seen.has(k)) return [seen.get(k)!, i];
+    seen.set(k, i);
+  }
+  return null;
+}
+
+export function compileSpec(input: unknown): SpecCompilation {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new SpecError('spec', 'must be a JSON object');
+  // Work on a copy: validation fills defaults in place.
+  const spec = structuredClone(input) as Record<string, unknown>;
+  if (spec.consensus === undefined) spec.consensus = {};
+  const validate = specValidator();
+  if (!validate(spec)) {
+    const err = validate.errors![0];
+    throw new SpecError(pointerToPath(errorPointer(err), 'spec'), describeRule(err));
+  }
+  const typed = spec as unknown as ProjectSpec;
+  const classes = typed.validators?.classes ?? [];
+  const dupClass = firstDuplicate(classes, (c) => c.id);
+  if (dupClass) throw new SpecError(`spec.validators.classes[${dupClass[1]}].id`, `duplicates spec.validators.classes[${dupClass[0]}].id "${classes[dupClass[1]].id}"`);
+  const qualifications = typed.qualifications ?? [];
+  const dupQual = firstDuplicate(qualifications, (q) => q.key);
+  if (dupQual) throw new SpecError(`spec.qualifications[${dupQual[1]}].key`, `duplicates spec.qualifications[${dupQual[0]}].key "${qualifications[dupQual[1]].key}"`);
+
+  const compiled: CompiledSpec = {
+    ...typed,
+    consensus: typed.consensus as ConsensusRules,
+    qualifications,
+    validators: { ...typed.validators, classes },
+  };
+  const sha256 = createHash('sha256').update(canonicalize(compiled)!, 'utf8').digest('hex');
+  return { compiled, sha256, numValidators: typed.validation.validatorsPerDatapoint };
+}

@@ -1,0 +1,91 @@
+// The error registry: every error the API can return is one of the contract's ErrorCode values,
+// with one HTTP status and one type each. Every layer throws ApiError; one writer (writeError in
+// respond.ts) turns it into the envelope. Anything else thrown is reported as internal_error and
+// its text never reaches the client.
+import type { components } from '../generated/openapi-types.ts';
+
+export type ErrorCode = components['schemas']['ErrorCode'];
+export type ErrorType = components['schemas']['Error']['type'];
+export type ErrorBody = components['schemas']['ErrorEnvelope'];
+
+interface Entry { status: number; type: ErrorType; message: string }
+
+const invalid = (message: string): Entry => ({ status: 400, type: 'invalid_request_error', message });
+const auth = (message: string): Entry => ({ status: 401, type: 'authentication_error', message });
+const forbidden = (message: string): Entry => ({ status: 403, type: 'permission_error', message });
+const notFound = (message: string): Entry => ({ status: 404, type: 'not_found_error', message });
+const conflict = (message: string): Entry => ({ status: 409, type: 'conflict_error', message });
+
+// `satisfies Record<ErrorCode, Entry>`: adding a code to openapi.yaml without an entry here,
+// or keeping one the contract dropped, fails the type check.
+export const ERRORS = {
+  api_key_missing: auth('Missing or invalid Authorization header; send `Authorization: Bearer <API key>`.'),
+  api_key_malformed: auth('The API key does not have the expected format (`assay_live_` followed by 32 letters and digits).'),
+  api_key_invalid: auth('The API key is invalid, revoked or expired.'),
+  parameter_invalid: invalid('A request parameter is invalid.'),
+  request_body_invalid: invalid('The request body is invalid.'),
+  request_body_malformed: invalid('The request body is not valid JSON.'),
+  unknown_endpoint: notFound('Unknown endpoint.'),
+  api_key_actor_unavailable: forbidden('The API key has no user authorized to create projects in this organization.'),
+  not_org_originator: forbidden('The owner of this API key is not an originator of the organization.'),
+  project_not_found: notFound('Project not found.'),
+  project_already_active: conflict('The project is already active.'),
+  project_spec_invalid: invalid('The project spec is invalid.'),
+  qualification_catalog_conflict: conflict('A qualification field conflicts with the organization\'s existing catalog.'),
+  upload_session_not_found: notFound('Upload session not found.'),
+  upload_session_not_open: conflict('The upload session is no longer open for new files.'),
+  upload_session_not_ready: conflict('Cannot start a run: one is in flight or the session is already complete.'),
+  upload_no_files: invalid('No files declared.'),
+  upload_file_path_invalid: invalid('A declared path is absolute or escapes the session folder.'),
+  upload_id_required: invalid('Upload session ID required.'),
+  upload_files_missing: conflict('Declared files are not uploaded yet.'),
+  project_spec_missing: conflict('The project has no compiled spec.'),
+  validator_not_found: notFound('Validator not found in this organization.'),
+  class_not_in_spec: invalid('The classId is not declared in the project\'s validator spec.'),
+  invite_not_found: notFound('Invite not found.'),
+  invite_already_accepted: conflict('An accepted invite cannot be cancelled.'),
+  datapoint_not_found: notFound('Datapoint not found in the organization.'),
+  consensus_not_finalized: conflict('The datapoint has not reached terminal consensus.'),
+  proof_report_not_ready: notFound('The dataset has not finished draining; no finalized report yet.'),
+  proof_report_signing_unavailable: { status: 503, type: 'api_error', message: 'Report signing is not configured for this deployment.' },
+  report_not_ready: conflict('Nothing has finalized yet; there is no report to export.'),
+  internal_error: { status: 500, type: 'api_error', message: 'Internal server error.' },
+  not_implemented: { status: 501, type: 'api_error', message: 'This operation is not implemented yet.' },
+} as const satisfies Record<ErrorCode, Entry>;
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly type: ErrorType;
+  readonly param: string | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message?: string, param?: string, headers: Record<string, string> = {}) {
+    const entry: Entry = ERRORS[code];
+    super(message ?? entry.message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = entry.status;
+    this.type = entry.type;
+    this.param = param;
+    this.headers = headers;
+  }
+
+  body(requestId: string): ErrorBody {
+    return {
+      error: { type: this.type, code: this.code, message: this.message, ...(this.param !== undefined ? { param: this.param } : {}) },
+      requestId,
+    };
+  }
+}
+
+/** Factory: `apiError('project_not_found')`, `apiError('parameter_invalid', 'limit must be ...', 'limit')`. */
+export const apiError = (code: ErrorCode, message?: string, param?: string): ApiError => new ApiError(code, message, param);
+
+/** Anything that is not an ApiError becomes internal_error; the original is for the log only. */
+export function toApiError(err: unknown): ApiError {
+  return err instanceof ApiError ? err : new ApiError('internal_error');
+}
+
+/** `project_spec_invalid` -> `projectSpecInvalid`, the spelling MCP tool errors use. */
+export const camelCode = (code: string): string => code.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -1,0 +1,25 @@
+// Turns Ajv errors into the API's error vocabulary: which code, which `param`, what message.
+//   body:          request_body_invalid, param like `files[3].size`
+//   path or query: parameter_invalid, param = the parameter's name
+import type { ErrorObject } from 'ajv';
+import { ApiError } from './errors.ts';
+import { describeRule, errorPointer, pointerToPath } from '../schema/describe.ts';
+
+/**
+ * Maps one Ajv error to an ApiError. `scope` 'request' reads openapi-backend's validation
+ * input `{ path, query, requestBody }`; 'body' reads a bare body (MCP tool arguments).
+ */
+export function ajvErrorToApiError(err: ErrorObject, scope: 'request' | 'body' = 'request'): ApiError {
+  let pointer = errorPointer(err);
+  let code: 'request_body_invalid' | 'parameter_invalid' = 'request_body_invalid';
+  if (scope === 'request') {
+    if (pointer === '/requestBody') return new ApiError('request_body_invalid', 'A JSON request body is required.');
+    const m = /^\/(path|query|header|requestBody)(\/.*)?$/.exec(pointer);
+    if (!m) return new ApiError('request_body_invalid');
+    code = m[1] === 'requestBody' ? 'request_body_invalid' : 'parameter_invalid';
+    pointer = m[2] ?? '';
+  }
+  const param = pointerToPath(pointer);
+  const subject = param ? `\`${param}\`` : code === 'parameter_invalid' ? 'The request parameters' : 'The request body';
+  return new ApiError(code, `${subject} ${describeRule(err)}.`, param || undefined);
+}

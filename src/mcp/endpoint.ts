@@ -1,0 +1,56 @@
+// The MCP endpoint: stateless streamable HTTP at /mcp. The API key is checked before anything
+// reaches the MCP SDK, so an unauthenticated client gets the REST 401 envelope (JSON, with
+// WWW-Authenticate) and no tool ever runs. No session id is issued; each POST gets a fresh
+// server and transport, which is what stateless mode means in the SDK.
+import type { Express } from 'express';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { authenticate } from '../http/auth.ts';
+import { ApiError } from '../http/errors.ts';
+import { writeError } from '../http/respond.ts';
+import { callTool, toolList } from './tools.ts';
+import type { Api } from '../http/api.ts';
+import type { AppDeps, RequestContext } from '../context.ts';
+
+export const MCP_PATH = '/mcp';
+
+function buildServer(api: Api, ctx: RequestContext): Server {
+  const server = new Server(
+    { name: 'assay', version: '1.0.0' },
+    { capabilities: { tools: {} }, instructions: 'Assay data-quality projects. Call get_started first for the recommended tool sequence.' },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => callTool(api, request.params.name, request.params.arguments, ctx));
+  return server;
+}
+
+export function mountMcp(app: Express, deps: AppDeps, api: Api): void {
+  app.post(MCP_PATH, async (req, res) => {
+    const requestId = res.locals.requestId as string;
+    let auth;
+    try {
+      auth = await authenticate(deps.sql, req.headers.authorization);
+    } catch (err) {
+      writeError(res, err, requestId, deps.log);
+      return;
+    }
+    const server = buildServer(api, { ...deps, requestId, auth });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res);
+    } catch (err) {
+      writeError(res, err, requestId, deps.log);
+    }
+  });
+  // Stateless: there is no stream to resume (GET) and no session to end (DELETE).
+  app.all(MCP_PATH, (_req, res) => {
+    const err = new ApiError('unknown_endpoint', 'The MCP endpoint accepts POST only (stateless streamable HTTP).');
+    res.status(405).set('Allow', 'POST').json(err.body(res.locals.requestId as string));
+  });
+}

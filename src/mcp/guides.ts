@@ -1,0 +1,130 @@
+// Texts of the MCP tools that have no REST counterpart: the recommended sequence, the spec
+// authoring system prompt (with the spec's JSON Schema taken from the contract, so it cannot go
+// stale) and upload guidance per dataset format.
+import contract from '../generated/openapi.json' with { type: 'json' };
+import type { RequestContext } from '../context.ts';
+
+type DatasetType = 'markdown_split' | 'csv' | 'json' | 'file_collection';
+
+const specSchema = (contract.components.schemas as Record<string, Record<string, unknown>>).ProjectSpec;
+const specExample = (specSchema.examples as unknown[] | undefined)?.[0];
+
+export const GET_STARTED = `Assay: recommended tool sequence for a new data-quality project.
+
+1. spec_authoring_guide: read the system prompt and the JSON Schema of a project spec. If the user
+   has a markdown description of the project, draft the spec JSON from it with that prompt.
+2. project_creation_instruction (datasetType = the spec's dataset.format): how the data files must
+   be shaped and uploaded.
+3. create_project (name, spec): the spec is compiled and locked; the project is live at once.
+   A spec error comes back as projectSpecInvalid with the path and the rule that failed
+   (for example \`spec.validators.classes[1].type: must be one of human, ai\`): fix that field
+   and call again.
+4. list_project_classes (projectId): the validator classes the spec declared.
+5. create_upload_session (projectId, files: [{relPath, size}]): returns one presigned PUT URL per
+   file. Upload each file's bytes with a plain HTTP PUT to its uploadUrl, without an
+   Authorization header (bytes never pass through a tool call). declare_upload_files adds files
+   or refreshes URLs (they last one hour).
+6. process_upload_session (projectId, uploadId, dryRun?, skipExisting?) starts ingestion;
+   wait_for_upload_session polls until the run is ok or failed (get_upload_session_status
+   gives one reading).
+7. Roster: list_validators / lookup_validator, assign_validator, invite_validator; then
+   get_datapoint_consensus per datapoint and get_proof_report for the signed report.
+
+Every tool answers with the JSON body of its REST equivalent. A failure is a tool error whose
+text starts with a camelCase code and a colon (for example \`projectNotFound: ...\`), followed by a
+\`requestId:\` line to quote when asking for support. Lists are paginated: pass nextCursor as
+cursor while hasMore is true.`;
+
+export function specAuthoringGuide(): string {
+  return `SYSTEM PROMPT: drafting an Assay project spec
+
+You turn a project description (usually markdown written by a person) into an Assay project
+spec: one JSON object that validates against the JSON Schema below. Output only the JSON object,
+with no commentary and no code fence, so it can be passed as the \`spec\` argument of
+create_project.
+
+Rules:
+- Use only the fields of the schema; unknown fields are rejected.
+- \`version\` is a semantic version of the spec itself ("1.0.0" for a first draft).
+- \`dataset.format\` must match the files the user will upload: csv (header row), json (an array
+  of objects), jsonl (one object per line), markdown_split (one datapoint per section at
+  \`dataset.headingLevel\`), file_collection (one datapoint per file). Name the record's id column
+  in \`dataset.idField\` and the columns validators rate in \`dataset.contentFields\` when the
+  description gives them.
+- \`validation.validatorsPerDatapoint\` is how many independent ratings each datapoint needs
+  (3 is a good default); \`validation.instructions\` is what a validator reads before rating a
+  datapoint 0-100: say what 100 and 0 mean, concretely.
+- \`consensus\` (optional): \`minStrength\` in [0,1] is the agreement a datapoint needs to be
+  final; below it the datapoint gets \`escalationStep\` more validators, at most
+  \`maxEscalations\` times, after which it is final and marked contested.
+- \`validators.classes\` (optional) declares kinds of validators: human or ai (an ai class names
+  its \`model\`, a human class has \`model: null\`), their reward in cents, stake in wei (a string
+  of digits) and \`consensusWeight\`, the relative weight of their votes.
+- \`qualifications\` (optional) declare organization-wide fields; a key already used by another
+  project with another type is refused as qualificationCatalogConflict.
+- If the description leaves something required open, choose a conservative value and say so in
+  \`description\`.
+
+Message format: the user message holds the description; your reply is the JSON spec only. If the
+service answers projectSpecInvalid, its message names the path and the rule
+(\`spec.dataset.format: must be one of csv, json, jsonl, markdown_split, file_collection\`): correct
+exactly that field and submit again.
+
+JSON Schema of the spec:
+${JSON.stringify(specSchema, null, 2)}
+
+Worked example. Description: "We have 5,000 customer-support answers in a CSV with columns id,
+question, answer. Three people should rate each answer for correctness; senior reviewers count
+double; a GPT-class model may pre-rate." Spec:
+${JSON.stringify(specExample ?? {}, null, 2)}`;
+}
+
+const COMMON_UPLOAD = `Upload steps (any format):
+1. create_upload_session with projectId and files: [{relPath, size}] (1..1000 files per call;
+   relPath 1..900 characters, relative, forward slashes, no leading slash, no \`..\`; size in bytes,
+   at most 5 GiB, a cap: the object may be smaller, never larger).
+2. PUT each file's bytes to its uploadUrl with no Authorization header. URLs last one hour;
+   declare_upload_files with the same paths gives fresh ones (and updates sizes).
+3. process_upload_session (dryRun: true first to check parsing without persisting anything;
+   skipExisting: true to re-upload a file whose earlier rows are already datapoints).
+4. wait_for_upload_session until status is ok; on failed, the run's errorMessage names the file
+   and line; fix the file, re-upload it and process again.`;
+
+const BY_TYPE: Record<DatasetType, string> = {
+  csv: `Dataset format csv (RFC 4180).
+- UTF-8 (a BOM is accepted), first row is the header, one datapoint per following row.
+- Fields with commas, quotes or newlines are quoted with "; a quote inside is doubled ("").
+- Every row has exactly as many fields as the header: a ragged row fails the run and names it.
+- If the spec sets dataset.idField, that column must exist and be non-empty in every row.
+- A datapoint's checksum is the SHA-256 of its canonical content; the same row twice in a project
+  is refused unless skipExisting is set.`,
+  json: `Dataset format json.
+- Each file is one JSON array of objects: [{"id": "a1", "text": "..."}, ...]; it is read as a
+  stream, so files may be large.
+- Every element must be an object; with dataset.idField set, every object must carry that key.
+- Invalid JSON fails the run and names the file and line.
+- (For one object per line, use the jsonl format instead.)`,
+  markdown_split: `Dataset format markdown_split.
+- Each file is UTF-8 Markdown, split into one datapoint per section at the heading level the spec
+  names in dataset.headingLevel (2 means every "## " heading starts a datapoint).
+- Text before the first heading of that level is not a datapoint; deeper headings stay inside
+  their section.
+- The section's heading text is its title; keep headings unique within a file for readable ids.`,
+  file_collection: `Dataset format file_collection.
+- Every uploaded file is one datapoint (images, PDFs, audio, anything): its content is the object
+  key, size, content type and SHA-256 of the bytes.
+- Use relPath folders to organise files; the path is part of the datapoint's identity.
+- Declare each file's exact or maximum size; processing checks each object against it.`,
+};
+
+export function projectCreationInstruction(datasetType?: DatasetType): string {
+  if (datasetType) return `${BY_TYPE[datasetType]}\n\n${COMMON_UPLOAD}`;
+  return `${COMMON_UPLOAD}\n\nPer format (pass datasetType for one):\n\n${Object.values(BY_TYPE).join('\n\n')}`;
+}
+
+/** Tools without a REST counterpart, by name. */
+export const guideTools: Record<string, (args: Record<string, unknown>, ctx: RequestContext) => Promise<string | object>> = {
+  get_started: async () => GET_STARTED,
+  spec_authoring_guide: async () => specAuthoringGuide(),
+  project_creation_instruction: async (args) => projectCreationInstruction(args.datasetType as DatasetType | undefined),
+};

@@ -1,0 +1,84 @@
+// MCP tool calls. Each tool comes from the generated table (x-mcp in openapi.yaml): its
+// arguments are validated with the same Ajv as REST, placed into a REST request (path, query,
+// body) and run through the same core, so a tool and its endpoint cannot disagree.
+import type { ValidateFunction } from 'ajv';
+import { mcpTools, type ToolDef } from '../generated/mcp-tools.ts';
+import { createAjv } from '../schema/ajv.ts';
+import { ApiError, camelCode, toApiError } from '../http/errors.ts';
+import { ajvErrorToApiError } from '../http/validation.ts';
+import { operationTable } from '../generated/operations.ts';
+import { fromPgError } from '../db/errors.ts';
+import { NOT_IMPLEMENTED } from '../handlers/not-implemented.ts';
+import { guideTools } from './guides.ts';
+import type { Api } from '../http/api.ts';
+import type { RequestContext } from '../context.ts';
+
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+const ajv = createAjv({ useDefaults: true });
+const validators = new Map<string, ValidateFunction>(mcpTools.map((t) => [t.name, ajv.compile(t.inputSchema)]));
+const byName = new Map<string, ToolDef>(mcpTools.map((t) => [t.name, t]));
+
+/** The tool list as MCP's tools/list returns it. */
+export const toolList = mcpTools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+
+export function toolError(err: unknown, requestId: string): ToolResult {
+  const apiErr = toApiError(fromPgError(err));
+  return { isError: true, content: [{ type: 'text', text: `${camelCode(apiErr.code)}: ${apiErr.message}\nrequestId: ${requestId}` }] };
+}
+
+const ok = (body: unknown): ToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(body) }],
+  ...(body && typeof body === 'object' && !Array.isArray(body) ? { structuredContent: body as Record<string, unknown> } : {}),
+});
+
+/** Fills `{name}` placeholders of an operation path from the tool's path arguments. */
+function buildPath(template: string, args: Record<string, unknown>): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(args[name])));
+}
+
+export async function callTool(api: Api, name: string, rawArgs: unknown, ctx: RequestContext): Promise<ToolResult> {
+  try {
+    const tool = byName.get(name);
+    if (!tool) throw new ApiError('unknown_endpoint', `Unknown tool: ${name}.`);
+    const args = structuredClone((rawArgs ?? {}) as Record<string, unknown>);
+    const validate = validators.get(name)!;
+    if (!validate(args)) {
+      // A tool's arguments map onto path, query and body; name the code the REST call would give.
+      const err = ajvErrorToApiError(validate.errors![0], 'body');
+      const location = err.param ? tool.args[err.param.split(/[.[]/)[0]] : undefined;
+      throw location === 'path' || location === 'query' ? new ApiError('parameter_invalid', err.message, err.param) : err;
+    }
+    if (tool.operationId === null) {
+      if (NOT_IMPLEMENTED.tools.includes(name)) throw new ApiError('not_implemented');
+      const out = await guideTools[name as keyof typeof guideTools](args, ctx);
+      return typeof out === 'string' ? { content: [{ type: 'text', text: out }] } : ok(out);
+    }
+    const info = operationTable[tool.operationId];
+    const query: Record<string, string> = {};
+    const body: Record<string, unknown> = {};
+    for (const [arg, where] of Object.entries(tool.args)) {
+      if (args[arg] === undefined) continue;
+      if (where === 'query') query[arg] = String(args[arg]);
+      else if (where === 'body') body[arg] = args[arg];
+    }
+    const path = buildPath(info.path, args);
+    const op = api.match(info.method, path);
+    const result = await api.run(op, {
+      method: info.method,
+      path,
+      query: new URLSearchParams(query).toString(),
+      headers: info.bodyType === 'application/json' ? { 'content-type': 'application/json' } : {},
+      body: info.bodyType === 'application/json' ? body : undefined,
+    }, ctx);
+    return ok(result.body);
+  } catch (err) {
+    if (toApiError(fromPgError(err)).code === 'internal_error') ctx.log.error('tool call failed', { requestId: ctx.requestId, tool: name, error: err instanceof Error ? err.stack : String(err) });
+    return toolError(err, ctx.requestId);
+  }
+}

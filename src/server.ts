@@ -1,0 +1,37 @@
+// The API + MCP server process.
+import type { Server } from 'node:http';
+import { createApp } from './http/app.ts';
+import { buildHandlers } from './handlers/index.ts';
+import { createSql } from './db/client.ts';
+import { createLogger, type Logger, type Level } from './log.ts';
+import type { Config } from './config.ts';
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, options: { log?: Logger } = {}): Promise<RunningServer> {
+  const log = options.log ?? createLogger(config.logLevel as Level);
+  const sql = createSql(config.databaseUrl);
+  const app = await createApp({ sql, config, log }, buildHandlers());
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+  });
+  // Keep-alive sockets otherwise hold close() open until they time out.
+  server.keepAliveTimeout = 5_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  log.info('server listening', { url });
+  return {
+    url,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await sql.end({ timeout: 5 });
+    },
+  };
+}

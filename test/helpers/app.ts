@@ -1,0 +1,104 @@
+// An in-process Assay server over a fresh database cloned from the migrated template, with a
+// seeded world: organization A (originator, plain member, key without actor) and organization B.
+import { createTestDatabase } from './db.ts';
+import { testConfig } from './config.ts';
+import { startServer } from '../../src/server.ts';
+import { createLogger } from '../../src/log.ts';
+import { addMember, createApiKey, createOrganization, createUser } from '../../src/admin/admin.ts';
+import { operationTable, type OperationId } from '../../src/generated/operations.ts';
+import { expectContract } from './contract.ts';
+import type { Sql } from '../../src/db/client.ts';
+
+export interface Org { id: string; code: string; originatorKey: string; originatorUserId: string }
+
+export interface TestApp {
+  url: string;
+  sql: Sql;
+  orgA: Org & { memberKey: string; noActorKey: string; revokedKey: string; expiredKey: string };
+  orgB: Org;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+let seq = 0;
+async function seedOrg(sql: Sql, code: string): Promise<Org> {
+  const org = await createOrganization(sql, { name: `Org ${code}`, code });
+  const user = await createUser(sql, { email: `owner-${code.toLowerCase()}@example.com`, subject: `test|owner-${code}` });
+  await addMember(sql, { orgId: org.id, userId: user.id, originator: true });
+  const { key } = await createApiKey(sql, { orgId: org.id, userId: user.id });
+  return { id: org.id, code, originatorKey: key, originatorUserId: user.id };
+}
+
+export async function startTestApp(): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const n = ++seq;
+  const orgA = await seedOrg(db.sql, `ORGA${n}`);
+  const orgB = await seedOrg(db.sql, `ORGB${n}`);
+  const member = await createUser(db.sql, { email: `member-${n}@example.com`, subject: `test|member-${n}` });
+  await addMember(db.sql, { orgId: orgA.id, userId: member.id, validator: true });
+  const memberKey = (await createApiKey(db.sql, { orgId: orgA.id, userId: member.id })).key;
+  const noActorKey = (await createApiKey(db.sql, { orgId: orgA.id, userId: null })).key;
+  const revoked = await createApiKey(db.sql, { orgId: orgA.id, userId: orgA.originatorUserId });
+  await db.sql`update api_keys set revoked_at = now() where id = ${revoked.id}`;
+  const expiredKey = (await createApiKey(db.sql, { orgId: orgA.id, userId: orgA.originatorUserId, expiresAt: new Date(Date.now() - 1000) })).key;
+
+  const logs: string[] = [];
+  const server = await startServer(testConfig({ databaseUrl: db.databaseUrl, port: 0 }), { log: createLogger('debug', (l) => logs.push(l)) });
+  return {
+    url: server.url,
+    sql: db.sql,
+    orgA: { ...orgA, memberKey, noActorKey, revokedKey: revoked.key, expiredKey },
+    orgB,
+    logs,
+    async close() {
+      await server.close();
+      await db.drop();
+    },
+  };
+}
+
+export interface CallOptions {
+  key?: string | null;
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  /** Skip the contract check (for deliberately invalid requests that still get checked by hand). */
+  unchecked?: boolean;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** Calls an operation by operationId over real HTTP and checks the response against the contract. */
+export async function call<T = any>(app: TestApp, operationId: OperationId, opts: CallOptions = {}): Promise<CallResult<T>> {
+  const info = operationTable[operationId];
+  const path = info.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(opts.params?.[name] ?? `missing-${name}`));
+  const qs = opts.query ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString() : '';
+  const res = await raw(app, info.method.toUpperCase(), `/developer/v1${path}${qs}`, {
+    key: opts.key === undefined ? app.orgA.originatorKey : opts.key,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    contentType: opts.body === undefined ? undefined : 'application/json',
+  });
+  if (!opts.unchecked) await expectContract(operationId, res);
+  return res as CallResult<T>;
+}
+
+export async function raw(app: TestApp, method: string, path: string, opts: { key?: string | null; body?: string; contentType?: string; headers?: Record<string, string> } = {}): Promise<CallResult> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+  if (opts.contentType) headers['content-type'] = opts.contentType;
+  const res = await fetch(app.url + path, { method, headers, body: opts.body });
+  const text = await res.text();
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  return { status: res.status, headers: res.headers, body };
+}

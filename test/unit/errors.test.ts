@@ -1,0 +1,84 @@
+// Error mapping, table-driven: Ajv errors -> codes and params, Postgres errors -> API errors,
+// code spellings for MCP.
+import { describe, expect, it } from 'vitest';
+import type { ErrorObject } from 'ajv';
+import { ajvErrorToApiError } from '../../src/http/validation.ts';
+import { ApiError, ERRORS, camelCode, toApiError } from '../../src/http/errors.ts';
+import { fromPgError } from '../../src/db/errors.ts';
+import { pointerToPath } from '../../src/schema/describe.ts';
+import contract from '../../src/generated/openapi.json' with { type: 'json' };
+
+const ajvError = (e: Partial<ErrorObject>): ErrorObject => ({ keyword: 'type', instancePath: '', schemaPath: '#', params: {}, ...e }) as ErrorObject;
+
+describe('ajvErrorToApiError', () => {
+  it.each([
+    [{ keyword: 'maximum', instancePath: '/requestBody/files/3/size', message: 'must be <= 5368709120' }, 'request_body_invalid', 'files[3].size', '`files[3].size` must be <= 5368709120.'],
+    [{ keyword: 'additionalProperties', instancePath: '/requestBody', params: { additionalProperty: 'color' } }, 'request_body_invalid', 'color', '`color` is not a known field.'],
+    [{ keyword: 'required', instancePath: '/requestBody/projects/0', params: { missingProperty: 'id' } }, 'request_body_invalid', 'projects[0].id', '`projects[0].id` is required.'],
+    [{ keyword: 'dependentRequired', instancePath: '/requestBody', params: { property: 'classId', missingProperty: 'evidenceNote' } }, 'request_body_invalid', 'evidenceNote', '`evidenceNote` is required when `classId` is set.'],
+    [{ keyword: 'enum', instancePath: '/requestBody/autoConsensusSpread', params: { allowedValues: ['tight', 'medium', 'wild'] } }, 'request_body_invalid', 'autoConsensusSpread', '`autoConsensusSpread` must be one of tight, medium, wild.'],
+    [{ keyword: 'format', instancePath: '/path/projectId', params: { format: 'uuid' } }, 'parameter_invalid', 'projectId', '`projectId` must be a valid uuid.'],
+    [{ keyword: 'maximum', instancePath: '/query/limit', message: 'must be <= 100' }, 'parameter_invalid', 'limit', '`limit` must be <= 100.'],
+    [{ keyword: 'additionalProperties', instancePath: '/query', params: { additionalProperty: 'color' } }, 'parameter_invalid', 'color', '`color` is not a known field.'],
+    [{ keyword: 'type', instancePath: '/requestBody', params: { type: 'object' } }, 'request_body_invalid', undefined, 'The request body must be of type object.'],
+    [{ keyword: 'required', instancePath: '', params: { missingProperty: 'requestBody' } }, 'request_body_invalid', undefined, 'A JSON request body is required.'],
+  ])('%j -> %s', (err, code, param, message) => {
+    const e = ajvErrorToApiError(ajvError(err));
+    expect(e.code).toBe(code);
+    expect(e.param).toBe(param);
+    expect(e.message).toBe(message);
+    expect(e.status).toBe(400);
+  });
+
+  it('maps a bare body (MCP arguments) without the request wrapper', () => {
+    const e = ajvErrorToApiError(ajvError({ keyword: 'minLength', instancePath: '/name', message: 'must NOT have fewer than 1 characters' }), 'body');
+    expect([e.code, e.param]).toEqual(['request_body_invalid', 'name']);
+  });
+});
+
+describe('pointerToPath', () => {
+  it.each([
+    ['', '', ''], ['/a', '', 'a'], ['/files/3/size', '', 'files[3].size'], ['/0/a', '', '[0].a'],
+    ['/validators/classes/1/type', 'spec', 'spec.validators.classes[1].type'], ['/a~1b/c~0d', '', 'a/b.c~d'],
+  ])('%s (prefix %s) -> %s', (pointer, prefix, out) => {
+    expect(pointerToPath(pointer, prefix)).toBe(out);
+  });
+});
+
+describe('the registry', () => {
+  it('has exactly the contract\'s error codes, each with one status', () => {
+    const codes = (contract.components.schemas.ErrorCode as { enum: string[] }).enum;
+    expect(Object.keys(ERRORS).sort()).toEqual([...codes].sort());
+    for (const code of codes) expect(new ApiError(code as never).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it.each([
+    ['api_key_missing', 401], ['not_org_originator', 403], ['project_not_found', 404], ['upload_files_missing', 409],
+    ['proof_report_not_ready', 404], ['proof_report_signing_unavailable', 503], ['report_not_ready', 409], ['internal_error', 500],
+  ])('%s is %i', (code, status) => {
+    expect(new ApiError(code as never).status).toBe(status);
+  });
+
+  it.each([
+    ['project_spec_invalid', 'projectSpecInvalid'], ['not_org_originator', 'notOrgOriginator'], ['api_key_missing', 'apiKeyMissing'], ['internal_error', 'internalError'],
+  ])('spells %s as %s for MCP', (code, camel) => {
+    expect(camelCode(code)).toBe(camel);
+  });
+
+  it('turns anything that is not an ApiError into internal_error without its text', () => {
+    const e = toApiError(new Error('relation "projects" does not exist'));
+    expect(e.code).toBe('internal_error');
+    expect(e.message).toBe('Internal server error.');
+    expect(JSON.stringify(e.body('req_x'))).not.toContain('relation');
+  });
+});
+
+describe('fromPgError', () => {
+  it.each([
+    [{ code: '23505', constraint_name: 'qualification_catalog_pkey' }, 'qualification_catalog_conflict'],
+    [{ code: '23505', constraint_name: 'some_other_key' }, 'internal_error'],
+    [{ code: '42P01' }, 'internal_error'],
+  ])('%j -> %s', (pg, code) => {
+    expect(toApiError(fromPgError(Object.assign(new Error('pg'), pg))).code).toBe(code);
+  });
+});
