@@ -1,0 +1,52 @@
+// Object storage: one S3 client per process, presigned URLs, and the key layout. File bytes
+// never pass through the service: clients PUT to presigned URLs and workers stream objects.
+import { S3Client, HeadObjectCommand, PutObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Config } from '../config.ts';
+
+export interface Storage {
+  client: S3Client;
+  bucket: string;
+}
+
+export function createStorage(s3: Config['s3']): Storage {
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    forcePathStyle: s3.forcePathStyle,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    // Without these the SDK adds CRC32 trailers to streamed PUTs, which some S3-compatible
+    // servers store as chunk framing inside the object.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return { client, bucket: s3.bucket };
+}
+
+/**
+ * A presigned PUT for exactly one key. The signature covers method, bucket and key, and expires;
+ * it grants nothing else (no listing, no other keys, no reads).
+ */
+export function presignPut(storage: Storage, key: string, expiresInSeconds: number): Promise<string> {
+  return getSignedUrl(storage.client, new PutObjectCommand({ Bucket: storage.bucket, Key: key }), { expiresIn: expiresInSeconds });
+}
+
+export function presignGet(storage: Storage, key: string, expiresInSeconds: number, filename?: string): Promise<string> {
+  return getSignedUrl(
+    storage.client,
+    new GetObjectCommand({ Bucket: storage.bucket, Key: key, ...(filename ? { ResponseContentDisposition: `attachment; filename="${filename}"` } : {}) }),
+    { expiresIn: expiresInSeconds },
+  );
+}
+
+/** Size of an object, or null when it does not exist. */
+export async function headSize(storage: Storage, key: string): Promise<number | null> {
+  try {
+    const res = await storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key }));
+    return res.ContentLength ?? 0;
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404) return null;
+    throw err;
+  }
+}
