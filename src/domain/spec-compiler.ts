@@ -59,6 +59,21 @@ function firstDuplicate<T>(items: T[], key: (item: T) => string): [number, numbe
   return null;
 }
 
+/** Rules that relate fields to each other, kept out of the JSON Schema for clearer messages. */
+function checkRules(spec: ProjectSpec): void {
+  if (spec.dataset.format === 'markdown_split' && spec.dataset.headingLevel === undefined) {
+    throw new SpecError('spec.dataset.headingLevel', 'is required when format is markdown_split');
+  }
+  for (const [i, q] of (spec.qualifications ?? []).entries()) {
+    if (q.type === 'enum' && !q.values) throw new SpecError(`spec.qualifications[${i}].values`, 'is required when type is enum');
+    if (q.type !== 'enum' && q.values) throw new SpecError(`spec.qualifications[${i}].values`, 'is only allowed when type is enum');
+  }
+  for (const [i, c] of (spec.validators?.classes ?? []).entries()) {
+    if (c.type === 'ai' && !c.model) throw new SpecError(`spec.validators.classes[${i}].model`, 'is required for ai classes');
+    if (c.type === 'human' && c.model) throw new SpecError(`spec.validators.classes[${i}].model`, 'must be null for human classes');
+  }
+}
+
 export function compileSpec(input: unknown): SpecCompilation {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new SpecError('spec', 'must be a JSON object');
   // Work on a copy: validation fills defaults in place.
@@ -70,7 +85,8 @@ export function compileSpec(input: unknown): SpecCompilation {
     throw new SpecError(pointerToPath(errorPointer(err), 'spec'), describeRule(err));
   }
   const typed = spec as unknown as ProjectSpec;
-  const classes = typed.validators?.classes ?? [];
+  checkRules(typed);
+  const classes = (typed.validators?.classes ?? []).map((c) => ({ ...c, model: c.model ?? null }));
   const dupClass = firstDuplicate(classes, (c) => c.id);
   if (dupClass) throw new SpecError(`spec.validators.classes[${dupClass[1]}].id`, `duplicates spec.validators.classes[${dupClass[0]}].id "${classes[dupClass[1]].id}"`);
   const qualifications = typed.qualifications ?? [];

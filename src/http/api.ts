@@ -2,8 +2,7 @@
 // openapi.yaml and validates it with our Ajv 2020 instance; the typed handler for that
 // operationId runs; the result or an ApiError comes back. Transport concerns (reading bodies,
 // writing responses, MCP framing) live in app.ts and mcp/.
-import OpenAPIBackend, { type Document, type Operation, type Request } from 'openapi-backend';
-import { ValidationContext } from 'openapi-backend/validation.js';
+import { OpenAPIBackend, ValidationContext, type Document, type Operation, type Request } from 'openapi-backend';
 import { createAjv } from '../schema/ajv.ts';
 import { ApiError } from './errors.ts';
 import { ajvErrorToApiError } from './validation.ts';
@@ -45,10 +44,13 @@ class ContractBackend extends OpenAPIBackend {
 export type Handlers = HandlerMap<RequestContext>;
 
 export class Api {
-  private constructor(
-    private readonly backend: OpenAPIBackend,
-    private readonly handlers: Handlers,
-  ) {}
+  private readonly backend: OpenAPIBackend;
+  private readonly handlers: Handlers;
+
+  private constructor(backend: OpenAPIBackend, handlers: Handlers) {
+    this.backend = backend;
+    this.handlers = handlers;
+  }
 
   /** Builds the router and validators; fails loudly when an operation has no handler. */
   static async create(handlers: Handlers): Promise<Api> {
@@ -64,7 +66,7 @@ export class Api {
       validate: true,
       coerceTypes: true,
       ignoreTrailingSlashes: false,
-      customizeAjv: (_original, ajvOpts, context) =>
+      customizeAjv: (_original: unknown, ajvOpts: object, context: ValidationContext) =>
         createAjv({ ...ajvOpts, coerceTypes: context === ValidationContext.Params }) as never,
     });
     await backend.init();

@@ -13,7 +13,9 @@ export function ajvErrorToApiError(err: ErrorObject, scope: 'request' | 'body' =
   let pointer = errorPointer(err);
   let code: 'request_body_invalid' | 'parameter_invalid' = 'request_body_invalid';
   if (scope === 'request') {
-    if (pointer === '/requestBody') return new ApiError('request_body_invalid', 'A JSON request body is required.');
+    if (err.keyword === 'required' && (err.params as { missingProperty?: string }).missingProperty === 'requestBody') {
+      return new ApiError('request_body_invalid', 'A JSON request body is required.');
+    }
     const m = /^\/(path|query|header|requestBody)(\/.*)?$/.exec(pointer);
     if (!m) return new ApiError('request_body_invalid');
     code = m[1] === 'requestBody' ? 'request_body_invalid' : 'parameter_invalid';

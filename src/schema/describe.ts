@@ -32,7 +32,7 @@ export function describeRule(err: ErrorObject): string {
     case 'format': return `must be a valid ${String(p.format)}`;
     case 'type': return `must be of type ${Array.isArray(p.type) ? p.type.join(' or ') : String(p.type)}`;
     case 'dependentRequired': return `is required when \`${String(p.property)}\` is set`;
-    case 'anyOf': return 'must set at least one updatable field';
+    case 'minProperties': return 'must set at least one field';
     case 'pattern': return `must match the pattern ${String(p.pattern)}`;
     default: return err.message ?? 'is invalid';
   }

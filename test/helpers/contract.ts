@@ -1,7 +1,7 @@
 // Checks every response a test receives against openapi.yaml: the status must be declared for
 // the operation, the body must validate against its schema, and X-Request-Id must be present
 // (and equal the envelope's requestId on errors).
-import OpenAPIBackend, { type Document } from 'openapi-backend';
+import { OpenAPIBackend, type Document } from 'openapi-backend';
 import { expect } from 'vitest';
 import { createAjv } from '../../src/schema/ajv.ts';
 import contract from '../../src/generated/openapi.json' with { type: 'json' };

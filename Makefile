@@ -1,0 +1,41 @@
+# The project brings its own Node 24 (node_modules/.bin/node); every target runs on it.
+export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
+SHELL := /bin/bash
+
+.PHONY: dev test lint codegen check-generated typecheck unit bench fuzz clean-dev
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-fund --no-audit
+	@touch $@
+
+dev: node_modules/.installed
+	node src/dev/main.ts
+
+# Lint, drift check and type check first; the last line is always `N passed, N failed`.
+test: node_modules/.installed
+	@if $(MAKE) --no-print-directory lint check-generated typecheck; then \
+		node scripts/test-summary.mjs; \
+	else \
+		echo "0 passed, 1 failed"; exit 1; \
+	fi
+
+lint: node_modules/.installed
+	redocly lint openapi.yaml --format=summary
+
+codegen: node_modules/.installed
+	node codegen/generate.ts
+
+check-generated: node_modules/.installed
+	node codegen/generate.ts --check
+
+typecheck: node_modules/.installed
+	tsc --noEmit -p .
+
+bench: node_modules/.installed
+	node bench/run.ts
+
+fuzz: node_modules/.installed
+	bash scripts/fuzz.sh
+
+clean-dev:
+	rm -rf .data

@@ -1,0 +1,96 @@
+// Configuration is read once, at start, into a frozen typed object. Every missing or invalid
+// key is listed in one error and the process exits: nothing fails open (no default secrets,
+// no default database password), and nothing reads the environment at import time.
+export interface Config {
+  readonly databaseUrl: string;
+  readonly s3: {
+    readonly endpoint: string;
+    readonly region: string;
+    readonly bucket: string;
+    readonly accessKeyId: string;
+    readonly secretAccessKey: string;
+    readonly forcePathStyle: boolean;
+  };
+  readonly publicBaseUrl: string;
+  readonly host: string;
+  readonly port: number;
+  /** PKCS#8 PEM of the Ed25519 report signing key; null when reports cannot be signed. */
+  readonly signingKey: string | null;
+  readonly smtpUrl: string | null;
+  readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export interface ConfigNeeds {
+  db?: boolean;
+  s3?: boolean;
+  http?: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`configuration is incomplete:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+
+export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
+  const problems: string[] = [];
+  const get = (key: string, required: boolean): string => {
+    const v = env[key]?.trim() ?? '';
+    if (required && v === '') problems.push(`${key} is required`);
+    return v;
+  };
+  const url = (key: string, required: boolean, protocols: string[]): string => {
+    const v = get(key, required);
+    if (v === '') return v;
+    try {
+      const u = new URL(v);
+      if (!protocols.includes(u.protocol)) problems.push(`${key} must be a ${protocols.join(' or ')} URL`);
+    } catch {
+      problems.push(`${key} is not a valid URL`);
+    }
+    return v;
+  };
+  const bool = (key: string, fallback: boolean): boolean => {
+    const v = get(key, false).toLowerCase();
+    if (v === '') return fallback;
+    if (['true', '1', 'yes'].includes(v)) return true;
+    if (['false', '0', 'no'].includes(v)) return false;
+    problems.push(`${key} must be true or false`);
+    return fallback;
+  };
+
+  const databaseUrl = url('DATABASE_URL', needs.db === true, ['postgres:', 'postgresql:']);
+  const s3 = {
+    endpoint: url('S3_ENDPOINT', needs.s3 === true, ['http:', 'https:']),
+    region: get('S3_REGION', false) || 'us-east-1',
+    bucket: get('S3_BUCKET', needs.s3 === true),
+    accessKeyId: get('S3_ACCESS_KEY_ID', needs.s3 === true),
+    secretAccessKey: get('S3_SECRET_ACCESS_KEY', needs.s3 === true),
+    forcePathStyle: bool('S3_FORCE_PATH_STYLE', true),
+  };
+  const publicBaseUrl = url('PUBLIC_BASE_URL', needs.http === true, ['http:', 'https:']);
+  const host = get('HOST', false) || '127.0.0.1';
+  const portText = get('PORT', false) || '3000';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push('PORT must be an integer 0..65535');
+  const logLevel = (get('LOG_LEVEL', false) || 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const signingKey = get('SIGNING_KEY', false).replace(/\\n/g, '\n') || null;
+  const smtpUrl = url('SMTP_URL', false, ['smtp:', 'smtps:']) || null;
+
+  if (problems.length) throw new ConfigError(problems);
+  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, logLevel });
+}

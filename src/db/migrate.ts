@@ -1,0 +1,52 @@
+// Applies sql/migrations with dbmate (numbered plain SQL files, one transaction each), and
+// refuses a database that has migrations this code does not know: running old code against a
+// newer schema is how data gets half-written.
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveBinary } from 'dbmate';
+import postgres from 'postgres';
+
+export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'sql', 'migrations');
+
+export function knownVersions(dir = MIGRATIONS_DIR): string[] {
+  return readdirSync(dir).filter((f) => /^\d+_.+\.sql$/.test(f)).map((f) => f.split('_')[0]).sort();
+}
+
+/** dbmate's Postgres driver asks for TLS unless told otherwise; local servers have none. */
+function withSslMode(databaseUrl: string): string {
+  const u = new URL(databaseUrl);
+  if (!u.searchParams.has('sslmode') && ['localhost', '127.0.0.1', '::1', '[::1]'].includes(u.hostname)) u.searchParams.set('sslmode', 'disable');
+  return u.toString();
+}
+
+async function appliedVersions(databaseUrl: string): Promise<string[]> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [{ exists }] = await sql<{ exists: boolean }[]>`select to_regclass('public.schema_migrations') is not null as exists`;
+    if (!exists) return [];
+    return (await sql<{ version: string }[]>`select version from schema_migrations order by version`).map((r) => r.version);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+export async function migrate(databaseUrl: string, options: { quiet?: boolean } = {}): Promise<void> {
+  const known = new Set(knownVersions());
+  const unknown = (await appliedVersions(databaseUrl)).filter((v) => !known.has(v));
+  if (unknown.length) {
+    throw new Error(`the database has migrations this code does not know (${unknown.join(', ')}): it is newer than the code; refusing to run`);
+  }
+  const args = ['--url', withSslMode(databaseUrl), '--migrations-dir', MIGRATIONS_DIR, '--no-dump-schema', 'up'];
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(resolveBinary(), args, { stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    child.on('error', reject);
+    // dbmate's own message names the failing migration; the URL (with its password) is not in it.
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`migration failed: ${stderr.trim()}`))));
+  });
+}

@@ -1,0 +1,16 @@
+import { inject } from 'vitest';
+import type { Config } from '../../src/config.ts';
+
+/** A complete Config for an in-process server against the test Postgres and S3. */
+export function testConfig(overrides: Partial<Config> & { databaseUrl: string }): Config {
+  return {
+    s3: inject('s3'),
+    publicBaseUrl: 'http://127.0.0.1',
+    host: '127.0.0.1',
+    port: 0,
+    signingKey: null,
+    smtpUrl: null,
+    logLevel: 'debug',
+    ...overrides,
+  };
+}
