@@ -12,6 +12,7 @@ export async function startWorker(config: Config, options: { concurrency?: numbe
     noHandleSignals: true,
     pollInterval: 1000,
     taskList,
+    crontab: '', // no recurring jobs (and no lookup of a crontab file)
   });
   return { stop: () => runner.stop() };
 }
