@@ -43,6 +43,8 @@ class ContractBackend extends OpenAPIBackend {
 
 export type Handlers = HandlerMap<RequestContext>;
 
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
 export class Api {
   private readonly backend: OpenAPIBackend;
   private readonly handlers: Handlers;
@@ -73,11 +75,16 @@ export class Api {
     return new Api(backend, handlers);
   }
 
-  /** Routes a request. Unknown path or method: unknown_endpoint. */
+  /** Routes a request. Unknown path: unknown_endpoint; known path, other method: method_not_allowed. */
   match(method: string, path: string): Operation & { operationId: OperationId } {
     const op = this.backend.router.matchOperation({ method, path, headers: {} } as Request);
-    if (!op || !op.operationId) throw new ApiError('unknown_endpoint', `Unknown endpoint: ${method.toUpperCase()} /developer/v1${path}.`);
-    return op as Operation & { operationId: OperationId };
+    if (op?.operationId) return op as Operation & { operationId: OperationId };
+    const allowed = METHODS.filter((m) => this.backend.router.matchOperation({ method: m, path, headers: {} } as Request));
+    if (allowed.length) {
+      const allow = allowed.map((m) => m.toUpperCase()).join(', ');
+      throw new ApiError('method_not_allowed', `${method.toUpperCase()} is not supported on /developer/v1${path}; use ${allow}.`, undefined, { Allow: allow });
+    }
+    throw new ApiError('unknown_endpoint', `Unknown endpoint: ${method.toUpperCase()} /developer/v1${path}.`);
   }
 
   /** Checks permission, validates, and runs the operation's handler. */

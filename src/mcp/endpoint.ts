@@ -50,7 +50,7 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api): void {
   });
   // Stateless: there is no stream to resume (GET) and no session to end (DELETE).
   app.all(MCP_PATH, (_req, res) => {
-    const err = new ApiError('unknown_endpoint', 'The MCP endpoint accepts POST only (stateless streamable HTTP).');
-    res.status(405).set('Allow', 'POST').json(err.body(res.locals.requestId as string));
+    const err = new ApiError('method_not_allowed', 'The MCP endpoint accepts POST only (stateless streamable HTTP).');
+    res.status(err.status).set('Allow', 'POST').json(err.body(res.locals.requestId as string));
   });
 }

@@ -79,7 +79,11 @@ describe('every response carries a request id', () => {
     const outside = await raw(app, 'GET', '/elsewhere');
     expectEnvelope(outside, 'unknown_endpoint', 404);
     const wrongMethod = await raw(app, 'DELETE', '/developer/v1/ping', { key: app.orgA.originatorKey });
-    expectEnvelope(wrongMethod, 'unknown_endpoint', 404);
+    expectEnvelope(wrongMethod, 'method_not_allowed', 405);
+    expect(wrongMethod.headers.get('allow')).toBe('GET');
+    const trace = await raw(app, 'PATCH', '/developer/v1/projects', { key: app.orgA.originatorKey });
+    expectEnvelope(trace, 'method_not_allowed', 405);
+    expect(trace.headers.get('allow')).toBe('GET, POST');
   });
 
   it('never leaks internals in an internal error', async () => {

@@ -174,7 +174,8 @@ describe('MCP HTTP boundary', () => {
     expect(res.headers.get('mcp-session-id')).toBeNull();
     for (const method of ['GET', 'DELETE']) {
       const r = await raw(app, method, '/mcp', { key: app.orgA.originatorKey });
-      expect(r.status).toBe(405);
+      expectEnvelope(r, 'method_not_allowed', 405);
+      expect(r.headers.get('allow')).toBe('POST');
     }
   });
 });

@@ -53,7 +53,7 @@ describe('the registry', () => {
   });
 
   it.each([
-    ['api_key_missing', 401], ['not_org_originator', 403], ['project_not_found', 404], ['upload_files_missing', 409],
+    ['api_key_missing', 401], ['method_not_allowed', 405], ['not_org_originator', 403], ['project_not_found', 404], ['upload_files_missing', 409],
     ['proof_report_not_ready', 404], ['proof_report_signing_unavailable', 503], ['report_not_ready', 409], ['internal_error', 500],
   ])('%s is %i', (code, status) => {
     expect(new ApiError(code as never).status).toBe(status);

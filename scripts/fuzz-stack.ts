@@ -1,0 +1,35 @@
+// A throwaway Assay for fuzzing: embedded Postgres + S3 in a temp dir, migrated and seeded,
+// API served on a free port. Prints one JSON line {baseUrl, apiKey, origin} and runs until
+// SIGTERM/SIGINT, then removes everything.
+import { mkdtempSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDevStack } from '../src/dev/stack.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createSql } from '../src/db/client.ts';
+import { seedDev } from '../src/dev/seed.ts';
+import { startServer } from '../src/server.ts';
+import { createLogger } from '../src/log.ts';
+import type { Config } from '../src/config.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'assay-fuzz-'));
+chmodSync(dir, 0o755);
+const stack = await startDevStack({ dataDir: join(dir, 'stack'), persistent: false });
+await migrate(stack.databaseUrl, { quiet: true });
+const sql = createSql(stack.databaseUrl, { max: 1 });
+const { apiKey } = await seedDev(sql);
+await sql.end();
+const config: Config = {
+  databaseUrl: stack.databaseUrl, s3: stack.s3, publicBaseUrl: 'http://127.0.0.1', host: '127.0.0.1', port: 0,
+  signingKey: null, smtpUrl: null, logLevel: 'error',
+};
+// Internal errors are what fuzzing looks for: log them to stderr so the run shows the cause.
+const server = await startServer(config, { log: createLogger('error', (l) => process.stderr.write(l + '\n')) });
+console.log(JSON.stringify({ origin: server.url, baseUrl: `${server.url}/developer/v1`, apiKey }));
+const stop = async () => {
+  await server.close();
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

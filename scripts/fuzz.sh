@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# `make fuzz`: Schemathesis (all checks; examples, coverage and fuzzing phases) against a freshly
+# started Assay with its own key. No Docker engine runs here, so Schemathesis comes from PyPI in
+# a venv under .venv/fuzz. Operations on the not-implemented list are excluded (read from
+# src/handlers/not-implemented.ts), nothing else. Every request goes to 127.0.0.1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+SCHEMATHESIS_VERSION=4.32.5
+VENV=.venv/fuzz
+
+if [ ! -x "$VENV/bin/schemathesis" ] || ! "$VENV/bin/schemathesis" --version | grep -q "$SCHEMATHESIS_VERSION"; then
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+
+info=$(mktemp)
+node scripts/fuzz-stack.ts >"$info" &
+stack_pid=$!
+cleanup() { kill -TERM "$stack_pid" 2>/dev/null || true; wait "$stack_pid" 2>/dev/null || true; rm -f "$info"; }
+trap cleanup EXIT
+for _ in $(seq 1 120); do
+  [ -s "$info" ] && break
+  kill -0 $stack_pid 2>/dev/null || { echo "fuzz: the stack did not start"; exit 1; }
+  sleep 0.5
+done
+origin=$(node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).origin)' "$info")
+key=$(node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).apiKey)' "$info")
+until curl -sf "$origin/healthz" >/dev/null; do sleep 0.2; done
+
+excludes=()
+for id in $(node -e 'import("./src/handlers/not-implemented.ts").then(m => console.log(m.NOT_IMPLEMENTED.operations.join(" ")))'); do
+  excludes+=(--exclude-operation-id "$id")
+done
+
+status=0
+"$VENV/bin/schemathesis" --config-file schemathesis.toml run "$origin/developer/v1/openapi.json" \
+  --url "$origin/developer/v1" \
+  --header "Authorization: Bearer $key" \
+  --checks all \
+  --phases examples,coverage,fuzzing \
+  --max-examples "${FUZZ_MAX_EXAMPLES:-60}" \
+  --workers 2 \
+  --suppress-health-check too_slow \
+  "${excludes[@]}" || status=$?
+exit "$status"
