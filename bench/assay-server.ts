@@ -1,0 +1,9 @@
+// Assay's real server, alone in its own process for the HTTP benchmark.
+import { startServer } from '../src/server.ts';
+import { createLogger } from '../src/log.ts';
+import { loadConfig } from '../src/config.ts';
+
+const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'error' }, { db: true, s3: true });
+const server = await startServer(config, { log: createLogger('error') });
+console.log(JSON.stringify({ url: server.url }));
+process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
