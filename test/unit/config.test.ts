@@ -1,0 +1,49 @@
+// Configuration fails closed and lists every problem at once.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+const full = {
+  DATABASE_URL: 'postgres://u:p@db.internal:5432/assay',
+  S3_ENDPOINT: 'https://s3.example.com',
+  S3_BUCKET: 'assay',
+  S3_ACCESS_KEY_ID: 'AK',
+  S3_SECRET_ACCESS_KEY: 'SK',
+  PUBLIC_BASE_URL: 'https://assay.example.com',
+};
+
+describe('loadConfig', () => {
+  it('lists every missing key for the server in one error', () => {
+    let err: ConfigError | undefined;
+    try {
+      loadConfig({}, { db: true, s3: true, http: true });
+    } catch (e) {
+      err = e as ConfigError;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err!.problems).toEqual([
+      'DATABASE_URL is required', 'S3_ENDPOINT is required', 'S3_BUCKET is required',
+      'S3_ACCESS_KEY_ID is required', 'S3_SECRET_ACCESS_KEY is required', 'PUBLIC_BASE_URL is required',
+    ]);
+  });
+
+  it('asks only for what the entry point needs', () => {
+    expect(loadConfig({ DATABASE_URL: full.DATABASE_URL }, { db: true }).databaseUrl).toBe(full.DATABASE_URL);
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres: or postgresql: URL'],
+    [{ PORT: '70000' }, 'PORT must be an integer 0..65535'],
+    [{ S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE must be true or false'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of debug, info, warn, error, silent'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be a smtp: or smtps: URL'],
+  ])('refuses %j', (env, problem) => {
+    expect(() => loadConfig({ ...full, ...env }, { db: true, s3: true, http: true })).toThrow(problem);
+  });
+
+  it('returns a frozen object with defaults that are not secrets', () => {
+    const c = loadConfig(full, { db: true, s3: true, http: true });
+    expect(Object.isFrozen(c)).toBe(true);
+    expect(Object.isFrozen(c.s3)).toBe(true);
+    expect(c).toMatchObject({ host: '127.0.0.1', port: 3000, signingKey: null, smtpUrl: null, logLevel: 'info', s3: { region: 'us-east-1', forcePathStyle: true } });
+  });
+});

@@ -1,0 +1,25 @@
+// Startup fails loudly when the handler table and the contract disagree.
+import { describe, expect, it } from 'vitest';
+import { Api } from '../../src/http/api.ts';
+import { buildHandlers } from '../../src/handlers/index.ts';
+import { NOT_IMPLEMENTED } from '../../src/handlers/not-implemented.ts';
+import { operationIds } from '../../src/generated/operations.ts';
+
+describe('Api.create', () => {
+  it('starts with the full handler table', async () => {
+    await expect(Api.create(buildHandlers())).resolves.toBeInstanceOf(Api);
+  });
+
+  it('refuses to start when an operation has no handler', async () => {
+    const { getProject: _, ...missing } = buildHandlers();
+    await expect(Api.create(missing as never)).rejects.toThrow(/missing \[getProject\]/);
+  });
+
+  it('refuses a handler for an operation the contract does not have', async () => {
+    await expect(Api.create({ ...buildHandlers(), deleteEverything: async () => ({}) } as never)).rejects.toThrow(/unknown \[deleteEverything\]/);
+  });
+
+  it('lists only real operations as not implemented', () => {
+    for (const id of NOT_IMPLEMENTED.operations) expect(operationIds).toContain(id);
+  });
+});
