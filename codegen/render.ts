@@ -66,6 +66,8 @@ export interface HandlerInput<K extends OperationId> {
   params: Defined<Params<K>['path']>;
   query: Defined<Params<K>['query']>;
   body: BodyOf<operations[K]>;
+  /** Raw request headers (lower-cased names), for the few operations that read one. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 export type HandlerResponse<K extends OperationId> = {

@@ -3,12 +3,14 @@ import type { Sql } from './db/client.ts';
 import type { AuthContext } from './http/auth.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
+import type { Storage } from './storage/s3.ts';
 
 /** Long-lived services shared by every request. */
 export interface AppDeps {
   sql: Sql;
   config: Config;
   log: Logger;
+  storage: Storage;
 }
 
 export interface RequestContext extends AppDeps {

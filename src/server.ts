@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { createApp } from './http/app.ts';
 import { buildHandlers } from './handlers/index.ts';
 import { createSql } from './db/client.ts';
+import { createStorage } from './storage/s3.ts';
 import { createLogger, type Logger, type Level } from './log.ts';
 import type { Config } from './config.ts';
 
@@ -14,10 +15,13 @@ export interface RunningServer {
 export async function startServer(config: Config, options: { log?: Logger } = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel as Level);
   const sql = createSql(config.databaseUrl);
-  const app = await createApp({ sql, config, log }, buildHandlers());
+  const app = await createApp({ sql, config, log, storage: createStorage(config.s3) }, buildHandlers());
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
+  // `Expect: 100-continue` is answered by the app, not automatically: the one-shot upload must be
+  // able to redirect before the client sends its body (app.ts sends 100 only when it reads one).
+  server.on('checkContinue', (req, res) => app(req, res));
   // Keep-alive sockets otherwise hold close() open until they time out.
   server.keepAliveTimeout = 5_000;
   const address = server.address();

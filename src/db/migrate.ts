@@ -7,6 +7,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveBinary } from 'dbmate';
 import postgres from 'postgres';
+import { runMigrations } from 'graphile-worker';
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'sql', 'migrations');
 
@@ -49,4 +50,7 @@ export async function migrate(databaseUrl: string, options: { quiet?: boolean } 
     // dbmate's own message names the failing migration; the URL (with its password) is not in it.
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`migration failed: ${stderr.trim()}`))));
   });
+  // The job queue's own schema, so that API processes can enqueue (graphile_worker.add_job)
+  // before any worker has started.
+  await runMigrations({ connectionString: databaseUrl, logger: undefined });
 }

@@ -32,7 +32,7 @@ export async function listProjects(sql: Sql, orgId: string, limit: number, after
     select *, to_char(created_at at time zone 'UTC', ${CURSOR_FORMAT}) as cursor_t
     from projects
     where org_id = ${orgId}
-      ${after ? sql`and (created_at, id) < (${after.t}::timestamptz, ${after.id}::uuid)` : sql``}
+      ${after ? sql`and (created_at, id) < (${after.t}::text::timestamptz, ${after.id}::uuid)` : sql``}
     order by created_at desc, id desc
     limit ${limit + 1}`;
 }

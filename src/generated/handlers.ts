@@ -27,6 +27,8 @@ export interface HandlerInput<K extends OperationId> {
   params: Defined<Params<K>['path']>;
   query: Defined<Params<K>['query']>;
   body: BodyOf<operations[K]>;
+  /** Raw request headers (lower-cased names), for the few operations that read one. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 export type HandlerResponse<K extends OperationId> = {
@@ -108,6 +110,9 @@ export type ProcessUploadSessionResult = HandlerResult<'processUploadSession'>;
 export type GetUploadSessionStatusInput = HandlerInput<'getUploadSessionStatus'>;
 export type GetUploadSessionStatusResponse = HandlerResponse<'getUploadSessionStatus'>;
 export type GetUploadSessionStatusResult = HandlerResult<'getUploadSessionStatus'>;
+export type ListDatapointsInput = HandlerInput<'listDatapoints'>;
+export type ListDatapointsResponse = HandlerResponse<'listDatapoints'>;
+export type ListDatapointsResult = HandlerResult<'listDatapoints'>;
 export type GetDatapointConsensusInput = HandlerInput<'getDatapointConsensus'>;
 export type GetDatapointConsensusResponse = HandlerResponse<'getDatapointConsensus'>;
 export type GetDatapointConsensusResult = HandlerResult<'getDatapointConsensus'>;

@@ -760,6 +760,53 @@ export const mcpTools: readonly ToolDef[] = [
     }
   },
   {
+    "name": "list_datapoints",
+    "operationId": "listDatapoints",
+    "description": "List a project's datapoints\n\nThe project's datapoints, newest first, with a keyset cursor. `status` filters on\nterminal consensus: `terminal` (a decision exists) or `pending` (not yet). This operation\nis an addition to the reference, which gives no other way to learn datapoint ids.\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "pending",
+            "terminal"
+          ],
+          "description": "Only datapoints with (`terminal`) or without (`pending`) terminal consensus."
+        },
+        "limit": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 512,
+          "description": "Opaque cursor; pass the previous page's `nextCursor`."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId"
+      ]
+    },
+    "args": {
+      "projectId": "path",
+      "status": "query",
+      "limit": "query",
+      "cursor": "query"
+    }
+  },
+  {
     "name": "get_datapoint_consensus",
     "operationId": "getDatapointConsensus",
     "description": "Get a datapoint's terminal consensus\n\n`consensus_not_finalized` (409) before the datapoint is terminal; `datapoint_not_found` (404) when it is not in the organization.",

@@ -501,6 +501,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{projectId}/datapoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a project's datapoints
+         * @description The project's datapoints, newest first, with a keyset cursor. `status` filters on
+         *     terminal consensus: `terminal` (a decision exists) or `pending` (not yet). This operation
+         *     is an addition to the reference, which gives no other way to learn datapoint ids.
+         */
+        get: operations["listDatapoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/datapoints/{datapointId}/consensus": {
         parameters: {
             query?: never;
@@ -977,6 +1002,27 @@ export interface components {
             uploadId: string;
             sessionStatus: components["schemas"]["UploadSessionState"];
             run: components["schemas"]["IngestRun"] | null;
+        };
+        Datapoint: {
+            /** Format: uuid */
+            id: string;
+            /** @description SHA-256 (hex) of the datapoint's canonical (RFC 8785) content; unique per project. */
+            checksum: string;
+            /** @description relPath of the file the datapoint came from. */
+            sourceFile: string;
+            /**
+             * Format: int32
+             * @description 1-based record number within the file (row, element, section or 1 for a whole file).
+             */
+            sourceRow: number;
+            createdAt: components["schemas"]["Timestamp"];
+            hasTerminalConsensus: boolean;
+        };
+        DatapointList: {
+            $schema?: components["schemas"]["SchemaUri"];
+            data: components["schemas"]["Datapoint"][] | null;
+            hasMore: boolean;
+            nextCursor: string | null;
         };
         DatapointConsensus: {
             $schema?: components["schemas"]["SchemaUri"];
@@ -1876,6 +1922,42 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    listDatapoints: {
+        parameters: {
+            query?: {
+                /** @description Only datapoints with (`terminal`) or without (`pending`) terminal consensus. */
+                status?: "pending" | "terminal";
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; pass the previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of datapoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatapointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     getDatapointConsensus: {

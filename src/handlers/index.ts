@@ -7,6 +7,8 @@ import { NOT_IMPLEMENTED } from './not-implemented.ts';
 import { ping } from './system.ts';
 import { createProject, getProject, listProjects, updateProject } from './projects.ts';
 import { listProjectClasses } from './classes.ts';
+import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSessionStatus, processUploadSession, uploadFile } from './uploads.ts';
+import { listDatapoints } from './datapoints.ts';
 
 type Pending = (typeof NOT_IMPLEMENTED.operations)[number];
 
@@ -21,6 +23,13 @@ const implemented: Omit<Handlers, Pending> = {
   getProject,
   updateProject,
   listProjectClasses,
+  createUploadSession,
+  declareUploadFiles,
+  getUploadSession,
+  uploadFile,
+  processUploadSession,
+  getUploadSessionStatus,
+  listDatapoints,
 };
 
 export function buildHandlers(): Handlers {

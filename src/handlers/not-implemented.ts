@@ -5,8 +5,6 @@ import type { OperationId } from '../generated/operations.ts';
 
 export const NOT_IMPLEMENTED = {
   operations: [
-    // Uploads and ingest (issue: uploads and ingest)
-    'createUploadSession', 'declareUploadFiles', 'getUploadSession', 'uploadFile', 'processUploadSession', 'getUploadSessionStatus',
     // Consensus engine (issue: consensus engine)
     'getDatapointConsensus',
     // Proof Reports and exports (issue: proof reports)

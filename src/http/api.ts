@@ -113,6 +113,6 @@ export class Api {
     if (!validation.valid) throw ajvErrorToApiError(validation.errors![0]);
     const coerced = validation.coerced as Request & { params: Record<string, string>; query: Record<string, unknown> };
     const handler = this.handlers[op.operationId] as (input: unknown, ctx: RequestContext) => Promise<ApiResult>;
-    return handler({ params: coerced.params ?? {}, query: coerced.query ?? {}, body: req.body }, ctx);
+    return handler({ params: coerced.params ?? {}, query: coerced.query ?? {}, body: req.body, headers: req.headers }, ctx);
   }
 }

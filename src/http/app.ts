@@ -67,7 +67,11 @@ export async function createApp(deps: AppDeps, handlers: Handlers): Promise<expr
       const op = api.match(req.method, req.path);
       const info = operationTable[op.operationId];
       // Only JSON operations read the body here; the one-shot upload must answer before reading it.
-      const body = info.bodyType === 'application/json' ? await readJsonBody(req) : undefined;
+      let body: unknown;
+      if (info.bodyType === 'application/json') {
+        if (String(req.headers.expect ?? '').toLowerCase() === '100-continue') res.writeContinue();
+        body = await readJsonBody(req);
+      }
       const result = await api.run(op, { method: req.method, path: req.path, query: rawQuery(req), headers: req.headers, body }, { ...deps, requestId, auth });
       writeResult(res, result);
     } catch (err) {

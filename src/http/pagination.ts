@@ -36,5 +36,9 @@ export function toPage<R extends { cursor_t: string; id: string }, T>(rows: R[],
   return { data: kept.map(map), hasMore, nextCursor: hasMore && last ? encodeCursor({ t: last.cursor_t, id: last.id }) : null };
 }
 
-/** SQL expression text for cursor_t; used inside tagged templates via sql.unsafe-free helpers. */
+/**
+ * to_char format of cursor_t. Compare with `${t}::text::timestamptz`: a parameter typed
+ * timestamptz is serialized by postgres.js through a JS Date, which drops the microseconds,
+ * and rows sharing a created_at (one transaction) would then be skipped.
+ */
 export const CURSOR_FORMAT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';

@@ -21,6 +21,10 @@ export function ajvErrorToApiError(err: ErrorObject, scope: 'request' | 'body' =
     code = m[1] === 'requestBody' ? 'request_body_invalid' : 'parameter_invalid';
     pointer = m[2] ?? '';
   }
+  // An empty `files` list has a code of its own (upload_no_files), not the generic one.
+  if (code === 'request_body_invalid' && err.keyword === 'minItems' && pointer === '/files') {
+    return new ApiError('upload_no_files', 'Declare at least one file.', 'files');
+  }
   const param = pointerToPath(pointer);
   const subject = param ? `\`${param}\`` : code === 'parameter_invalid' ? 'The request parameters' : 'The request body';
   return new ApiError(code, `${subject} ${describeRule(err)}.`, param || undefined);

@@ -1,18 +1,46 @@
-// The job worker process: graphile-worker over the same Postgres. Tasks are added by the issues
-// that need them (ingest, auto-consensus, webhooks, email); each lives in its own file here.
+// The job worker process: graphile-worker over the same Postgres, one file per task in this
+// folder. It also sweeps ingest runs whose worker died (see ingest.ts).
 import { run, type Runner, type TaskList } from 'graphile-worker';
 import type { Config } from '../config.ts';
+import { createSql } from '../db/client.ts';
+import { createStorage } from '../storage/s3.ts';
+import { createLogger, type Logger } from '../log.ts';
+import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
 
-export const taskList: TaskList = {};
+export interface WorkerOptions {
+  concurrency?: number;
+  log?: Logger;
+  /** Seconds without a heartbeat after which a running ingest is considered dead. */
+  staleAfterSeconds?: number;
+  sweepIntervalMs?: number;
+}
 
-export async function startWorker(config: Config, options: { concurrency?: number } = {}): Promise<{ stop(): Promise<void> }> {
+export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<{ stop(): Promise<void> }> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const sql = createSql(config.databaseUrl, { max: 6 });
+  const deps = { sql, storage: createStorage(config.s3), log };
+  const taskList: TaskList = {
+    ingest: async (payload) => runIngest(deps, (payload as { runId: string }).runId),
+  };
   const runner: Runner = await run({
     connectionString: config.databaseUrl,
-    concurrency: options.concurrency ?? 4,
+    concurrency: options.concurrency ?? 2,
     noHandleSignals: true,
     pollInterval: 1000,
     taskList,
     crontab: '', // no recurring jobs (and no lookup of a crontab file)
   });
-  return { stop: () => runner.stop() };
+  const stale = options.staleAfterSeconds ?? STALE_AFTER_SECONDS;
+  const sweep = setInterval(() => {
+    sweepStaleRuns(sql, stale)
+      .then((n) => n && log.warn('failed ingest runs whose worker stopped', { count: n }))
+      .catch((err: unknown) => log.error('stale run sweep failed', { error: String(err) }));
+  }, options.sweepIntervalMs ?? 10_000);
+  return {
+    async stop() {
+      clearInterval(sweep);
+      await runner.stop();
+      await sql.end({ timeout: 5 });
+    },
+  };
 }

@@ -3,6 +3,7 @@
 import { createTestDatabase } from './db.ts';
 import { testConfig } from './config.ts';
 import { startServer } from '../../src/server.ts';
+import { startWorker } from '../../src/jobs/worker.ts';
 import { createLogger } from '../../src/log.ts';
 import { addMember, createApiKey, createOrganization, createUser } from '../../src/admin/admin.ts';
 import { operationTable, type OperationId } from '../../src/generated/operations.ts';
@@ -29,7 +30,7 @@ async function seedOrg(sql: Sql, code: string): Promise<Org> {
   return { id: org.id, code, originatorKey: key, originatorUserId: user.id };
 }
 
-export async function startTestApp(): Promise<TestApp> {
+export async function startTestApp(options: { worker?: boolean } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const n = ++seq;
   const orgA = await seedOrg(db.sql, `ORGA${n}`);
@@ -43,7 +44,10 @@ export async function startTestApp(): Promise<TestApp> {
   const expiredKey = (await createApiKey(db.sql, { orgId: orgA.id, userId: orgA.originatorUserId, expiresAt: new Date(Date.now() - 1000) })).key;
 
   const logs: string[] = [];
-  const server = await startServer(testConfig({ databaseUrl: db.databaseUrl, port: 0 }), { log: createLogger('debug', (l) => logs.push(l)) });
+  const log = createLogger('debug', (l) => logs.push(l));
+  const config = testConfig({ databaseUrl: db.databaseUrl, port: 0 });
+  const server = await startServer(config, { log });
+  const worker = options.worker ? await startWorker(config, { concurrency: 2, log, sweepIntervalMs: 500 }) : null;
   return {
     url: server.url,
     sql: db.sql,
@@ -51,6 +55,7 @@ export async function startTestApp(): Promise<TestApp> {
     orgB,
     logs,
     async close() {
+      await worker?.stop();
       await server.close();
       await db.drop();
     },
@@ -90,7 +95,7 @@ export async function raw(app: TestApp, method: string, path: string, opts: { ke
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   if (opts.contentType) headers['content-type'] = opts.contentType;
-  const res = await fetch(app.url + path, { method, headers, body: opts.body });
+  const res = await fetch(app.url + path, { method, headers, body: opts.body, redirect: 'manual' });
   const text = await res.text();
   let body: unknown = undefined;
   if (text) {

@@ -45,12 +45,15 @@ const REFERENCE_TOOLS = [
   'get_proof_report', 'get_started', 'spec_authoring_guide', 'project_creation_instruction', 'wait_for_upload_session',
 ];
 
+const ADDITIVE_TOOLS = ['list_datapoints'];
+
 describe('MCP over streamable HTTP', () => {
   it('lists every tool of the reference with the reference\'s arguments', async () => {
     const { client, close } = await connect(app.orgA.originatorKey);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual([...REFERENCE_TOOLS].sort());
+      // Every tool of the reference, plus the additive ones of later issues.
+      expect(tools.map((t) => t.name).sort()).toEqual([...REFERENCE_TOOLS, ...ADDITIVE_TOOLS].sort());
       const props = (name: string) => Object.keys((tools.find((t) => t.name === name)!.inputSchema.properties ?? {}) as object).sort();
       expect(props('update_project')).toEqual(['description', 'name', 'paused', 'projectId']);
       expect(props('list_validators')).toEqual(['cursor', 'limit']);

@@ -1,0 +1,93 @@
+// Upload sessions, their declared files and ingest runs. Sessions are always looked up through
+// their project and organization, so another organization's session is simply not found.
+import type { Sql, TxSql } from './client.ts';
+
+export interface SessionRow {
+  id: string;
+  org_id: string;
+  project_id: string;
+  status: 'open' | 'processing' | 'complete' | 'failed';
+  key_prefix: string;
+  verified_file_count: number;
+  verified_bytes: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface FileRow {
+  rel_path: string;
+  size: string;
+}
+
+export interface RunRow {
+  id: string;
+  session_id: string;
+  project_id: string;
+  status: 'running' | 'ok' | 'failed';
+  phase: 'queued' | 'reading' | 'writing_datapoints';
+  dry_run: boolean;
+  skip_existing: boolean;
+  row_count: number;
+  datapoints_persisted: number;
+  validations_created: number;
+  error_message: string | null;
+  started_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+}
+
+export async function getSession(sql: Sql | TxSql, orgId: string, projectId: string, sessionId: string, lock = false): Promise<SessionRow | undefined> {
+  const [row] = await sql<SessionRow[]>`
+    select * from upload_sessions
+    where id = ${sessionId} and project_id = ${projectId} and org_id = ${orgId}
+    ${lock ? sql`for update` : sql``}`;
+  return row;
+}
+
+export async function insertSession(tx: TxSql, s: { id: string; orgId: string; projectId: string; keyPrefix: string }): Promise<SessionRow> {
+  const [row] = await tx<SessionRow[]>`
+    insert into upload_sessions (id, org_id, project_id, key_prefix)
+    values (${s.id}, ${s.orgId}, ${s.projectId}, ${s.keyPrefix})
+    returning *`;
+  return row;
+}
+
+/** Merges declared files: new paths are appended, known paths get their new size. */
+export async function upsertFiles(tx: TxSql, sessionId: string, files: { relPath: string; size: number }[]): Promise<void> {
+  const [{ next }] = await tx<{ next: number }[]>`select coalesce(max(position), -1) + 1 as next from upload_files where session_id = ${sessionId}`;
+  const rows = files.map((f, i) => ({ session_id: sessionId, rel_path: f.relPath, size: f.size, position: next + i }));
+  await tx`
+    insert into upload_files ${tx(rows)}
+    on conflict (session_id, rel_path) do update set size = excluded.size, declared_at = now()`;
+  await tx`update upload_sessions set updated_at = now() where id = ${sessionId}`;
+}
+
+export async function listFiles(sql: Sql | TxSql, sessionId: string): Promise<FileRow[]> {
+  return sql<FileRow[]>`select rel_path, size::text as size from upload_files where session_id = ${sessionId} order by position`;
+}
+
+export async function latestRun(sql: Sql | TxSql, sessionId: string): Promise<RunRow | undefined> {
+  const [row] = await sql<RunRow[]>`select * from ingest_runs where session_id = ${sessionId} order by started_at desc, id desc limit 1`;
+  return row;
+}
+
+/**
+ * Starts a run: the session moves to processing and the ingest job is enqueued in the same
+ * transaction, so a run never exists without its job (or the other way round).
+ */
+export async function startRun(
+  tx: TxSql,
+  s: { session: SessionRow; dryRun: boolean; skipExisting: boolean; verifiedFiles: number; verifiedBytes: number; requestId: string },
+): Promise<RunRow> {
+  await tx`
+    update upload_sessions set status = 'processing', verified_file_count = ${s.verifiedFiles},
+      verified_bytes = ${s.verifiedBytes}, updated_at = now()
+    where id = ${s.session.id}`;
+  const [run] = await tx<RunRow[]>`
+    insert into ingest_runs (session_id, project_id, dry_run, skip_existing)
+    values (${s.session.id}, ${s.session.project_id}, ${s.dryRun}, ${s.skipExisting})
+    returning *`;
+  // One attempt: the task records its own failures on the run; a retry is the user's process call.
+  await tx`select graphile_worker.add_job('ingest', ${tx.json({ runId: run.id, requestId: s.requestId })}::json, max_attempts => 1)`;
+  return run;
+}

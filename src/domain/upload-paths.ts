@@ -1,0 +1,29 @@
+// Rules for declared upload paths. A relPath becomes part of an object key under the session's
+// server-owned prefix, so it must not be able to leave that prefix or be read two ways.
+export type PathProblem = 'absolute' | 'dot-dot' | 'backslash' | 'empty-segment' | 'control-character';
+
+const MESSAGES: Record<PathProblem, string> = {
+  absolute: 'must be relative (no leading slash)',
+  'dot-dot': 'must not contain a `..` segment',
+  backslash: 'must use forward slashes only',
+  'empty-segment': 'must not contain empty or `.` segments',
+  'control-character': 'must not contain control characters',
+};
+
+export function pathProblem(relPath: string): PathProblem | null {
+  if (relPath.startsWith('/')) return 'absolute';
+  if (relPath.includes('\\')) return 'backslash';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(relPath)) return 'control-character';
+  const segments = relPath.split('/');
+  if (segments.includes('..')) return 'dot-dot';
+  if (segments.some((s) => s === '' || s === '.')) return 'empty-segment';
+  return null;
+}
+
+export const describePathProblem = (p: PathProblem): string => MESSAGES[p];
+
+/** Object key of a file: the session's prefix (ending in `/`) plus the relPath. */
+export const objectKey = (keyPrefix: string, relPath: string): string => keyPrefix + relPath;
+
+export const sessionKeyPrefix = (orgId: string, projectId: string, sessionId: string): string => `uploads/${orgId}/${projectId}/${sessionId}/`;

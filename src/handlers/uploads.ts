@@ -1,0 +1,187 @@
+// Upload sessions: declare files and hand out presigned PUT URLs (bytes never pass through the
+// service), the one-shot 307 redirect, processing (verify every object, start an ingest run) and
+// status.
+import { randomUUID } from 'node:crypto';
+import type {
+  CreateUploadSessionInput, CreateUploadSessionResult, DeclareUploadFilesInput, DeclareUploadFilesResult,
+  GetUploadSessionInput, GetUploadSessionResult, GetUploadSessionStatusInput, GetUploadSessionStatusResult,
+  ProcessUploadSessionInput, ProcessUploadSessionResult, UploadFileInput, UploadFileResult,
+} from '../generated/handlers.ts';
+import type { components } from '../generated/openapi-types.ts';
+import type { RequestContext } from '../context.ts';
+import type { Sql, TxSql } from '../db/client.ts';
+import { ApiError } from '../http/errors.ts';
+import { requireProject } from './projects.ts';
+import * as db from '../db/uploads.ts';
+import { describePathProblem, objectKey, pathProblem, sessionKeyPrefix } from '../domain/upload-paths.ts';
+import { headSize, presignPut } from '../storage/s3.ts';
+
+type DeclaredUploadFile = components['schemas']['DeclaredUploadFile'];
+type PresignedUpload = components['schemas']['PresignedUpload'];
+type IngestRun = components['schemas']['IngestRun'];
+
+/** Presigned upload URLs live one hour (reference part 8). */
+export const UPLOAD_URL_SECONDS = 3600;
+const MAX_FILE_BYTES = 5368709120;
+/** HEAD requests in flight at once while verifying a session's objects. */
+const HEAD_CONCURRENCY = 16;
+
+/** Path rules beyond the schema's bounds; a duplicate path in one request is ambiguous. */
+function checkPaths(files: DeclaredUploadFile[]): void {
+  const seen = new Map<string, number>();
+  files.forEach((f, i) => {
+    const problem = pathProblem(f.relPath);
+    if (problem) throw new ApiError('upload_file_path_invalid', `\`files[${i}].relPath\` ${describePathProblem(problem)}.`, `files[${i}].relPath`);
+    if (seen.has(f.relPath)) {
+      throw new ApiError('request_body_invalid', `\`files[${i}].relPath\` repeats \`files[${seen.get(f.relPath)}].relPath\`; declare each path once per request.`, `files[${i}].relPath`);
+    }
+    seen.set(f.relPath, i);
+  });
+}
+
+async function presignAll(ctx: RequestContext, keyPrefix: string, files: DeclaredUploadFile[]): Promise<PresignedUpload[]> {
+  return Promise.all(files.map(async (f) => {
+    const key = objectKey(keyPrefix, f.relPath);
+    return { relPath: f.relPath, key, uploadUrl: await presignPut(ctx.storage, key, UPLOAD_URL_SECONDS) };
+  }));
+}
+
+const expiry = (): string => new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString();
+
+async function requireSession(ctx: RequestContext, projectId: string, uploadId: string, lock = false, sql: Sql | TxSql = ctx.sql): Promise<db.SessionRow> {
+  const session = await db.getSession(sql, ctx.auth.orgId, projectId, uploadId, lock);
+  if (!session) throw new ApiError('upload_session_not_found', `No upload session ${uploadId} in this project.`, 'uploadId');
+  return session;
+}
+
+export async function createUploadSession({ params, body }: CreateUploadSessionInput, ctx: RequestContext): Promise<CreateUploadSessionResult> {
+  checkPaths(body.files);
+  const project = await requireProject(ctx, params.projectId);
+  const id = randomUUID();
+  const keyPrefix = sessionKeyPrefix(ctx.auth.orgId, project.id, id);
+  await ctx.sql.begin(async (tx) => {
+    await db.insertSession(tx, { id, orgId: ctx.auth.orgId, projectId: project.id, keyPrefix });
+    await db.upsertFiles(tx, id, body.files);
+  });
+  return { status: 201, body: { uploadId: id, keyPrefix, files: await presignAll(ctx, keyPrefix, body.files), expiresAt: expiry() } };
+}
+
+/** Declares files on an open session (locked, so a concurrent process call cannot interleave). */
+async function declare(ctx: RequestContext, projectId: string, uploadId: string, files: DeclaredUploadFile[]): Promise<db.SessionRow> {
+  await requireProject(ctx, projectId);
+  return ctx.sql.begin(async (tx) => {
+    const session = await requireSession(ctx, projectId, uploadId, true, tx);
+    if (session.status !== 'open') {
+      throw new ApiError('upload_session_not_open', `The upload session is ${session.status}; declare files on a new session.`);
+    }
+    await db.upsertFiles(tx, session.id, files);
+    return session;
+  });
+}
+
+export async function declareUploadFiles({ params, body }: DeclareUploadFilesInput, ctx: RequestContext): Promise<DeclareUploadFilesResult> {
+  checkPaths(body.files);
+  const session = await declare(ctx, params.projectId, params.uploadId, body.files);
+  return { status: 200, body: { keyPrefix: session.key_prefix, files: await presignAll(ctx, session.key_prefix, body.files), expiresAt: expiry() } };
+}
+
+export async function getUploadSession({ params }: GetUploadSessionInput, ctx: RequestContext): Promise<GetUploadSessionResult> {
+  await requireProject(ctx, params.projectId);
+  const session = await requireSession(ctx, params.projectId, params.uploadId);
+  const files = await db.listFiles(ctx.sql, session.id);
+  return {
+    status: 200,
+    body: {
+      uploadId: session.id,
+      status: session.status,
+      keyPrefix: session.key_prefix,
+      files: files.map((f) => ({ relPath: f.rel_path, size: Number(f.size) })),
+      verifiedFileCount: session.verified_file_count,
+      verifiedBytes: Number(session.verified_bytes),
+      createdAt: session.created_at.toISOString(),
+      updatedAt: session.updated_at.toISOString(),
+    },
+  };
+}
+
+/**
+ * The one-shot upload: declares `path` with its size and answers 307 to the presigned URL. The
+ * body is never read here (app.ts reads bodies only for JSON operations), so a client that
+ * waits for `100 Continue` gets the redirect before sending a byte.
+ */
+export async function uploadFile({ params, query, headers }: UploadFileInput, ctx: RequestContext): Promise<UploadFileResult> {
+  let size = query.size;
+  if (size === undefined) {
+    const length = headers['content-length'];
+    if (typeof length !== 'string' || !/^\d+$/.test(length)) {
+      throw new ApiError('parameter_invalid', 'Send `size` (bytes) with a chunked upload, or a Content-Length header.', 'size');
+    }
+    size = Number(length);
+    if (size > MAX_FILE_BYTES) throw new ApiError('parameter_invalid', `The file is larger than ${MAX_FILE_BYTES} bytes.`, 'size');
+  }
+  const problem = pathProblem(query.path);
+  if (problem) throw new ApiError('upload_file_path_invalid', `\`path\` ${describePathProblem(problem)}.`, 'path');
+  const session = await declare(ctx, params.projectId, params.uploadId, [{ relPath: query.path, size }]);
+  const url = await presignPut(ctx.storage, objectKey(session.key_prefix, query.path), UPLOAD_URL_SECONDS);
+  return { status: 307, body: undefined, headers: { Location: url, 'Cache-Control': 'no-store' } };
+}
+
+/** HEADs every declared object; returns the problems, one line per path. */
+async function verifyObjects(ctx: RequestContext, session: db.SessionRow, files: db.FileRow[]): Promise<{ problems: string[]; bytes: number }> {
+  const problems: string[] = [];
+  let bytes = 0;
+  for (let i = 0; i < files.length; i += HEAD_CONCURRENCY) {
+    const batch = files.slice(i, i + HEAD_CONCURRENCY);
+    const sizes = await Promise.all(batch.map((f) => headSize(ctx.storage, objectKey(session.key_prefix, f.rel_path))));
+    batch.forEach((f, j) => {
+      const actual = sizes[j];
+      if (actual === null) problems.push(`${f.rel_path} (not uploaded)`);
+      else if (actual > Number(f.size)) problems.push(`${f.rel_path} (${actual} bytes, declared ${f.size})`);
+      else bytes += actual;
+    });
+  }
+  return { problems, bytes };
+}
+
+export async function processUploadSession({ params, body }: ProcessUploadSessionInput, ctx: RequestContext): Promise<ProcessUploadSessionResult> {
+  await requireProject(ctx, params.projectId);
+  const dryRun = body?.dryRun ?? false;
+  const skipExisting = body?.skipExisting ?? false;
+  const run = await ctx.sql.begin(async (tx) => {
+    const session = await requireSession(ctx, params.projectId, params.uploadId, true, tx);
+    if (session.status !== 'open' && session.status !== 'failed') {
+      throw new ApiError('upload_session_not_ready', session.status === 'processing'
+        ? 'A run of this session is in flight; poll its status.'
+        : 'The session is complete; upload new files in a new session.');
+    }
+    const files = await db.listFiles(tx, session.id);
+    const { problems, bytes } = await verifyObjects(ctx, session, files);
+    if (problems.length) {
+      throw new ApiError('upload_files_missing', `Not every declared file is uploaded within its declared size: ${problems.join('; ')}.`);
+    }
+    return db.startRun(tx, { session, dryRun, skipExisting, verifiedFiles: files.length, verifiedBytes: bytes, requestId: ctx.requestId });
+  });
+  return { status: 202, body: { runId: run.id, status: 'running', phase: 'queued', dryRun, skipExisting } };
+}
+
+export function toIngestRun(run: db.RunRow): IngestRun {
+  return {
+    runId: run.id,
+    status: run.status,
+    phase: run.phase,
+    rowCount: run.row_count,
+    datapointsPersisted: run.datapoints_persisted,
+    validationsCreated: run.validations_created,
+    ...(run.error_message !== null ? { errorMessage: run.error_message } : {}),
+    startedAt: run.started_at.toISOString(),
+    updatedAt: run.updated_at.toISOString(),
+    finishedAt: run.finished_at ? run.finished_at.toISOString() : null,
+  };
+}
+
+export async function getUploadSessionStatus({ params }: GetUploadSessionStatusInput, ctx: RequestContext): Promise<GetUploadSessionStatusResult> {
+  await requireProject(ctx, params.projectId);
+  const session = await requireSession(ctx, params.projectId, params.uploadId);
+  const run = await db.latestRun(ctx.sql, session.id);
+  return { status: 200, body: { uploadId: session.id, sessionStatus: session.status, run: run ? toIngestRun(run) : null } };
+}
