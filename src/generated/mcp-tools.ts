@@ -572,7 +572,8 @@ export const mcpTools: readonly ToolDef[] = [
                 "type": "string",
                 "minLength": 1,
                 "maxLength": 900,
-                "description": "Relative path with forward slashes; no leading slash, no `..` segment."
+                "description": "A file's path inside its upload session: relative, forward slashes, no empty, `.` or `..`\nsegment, no backslash or control character. A path that breaks these rules is\n`upload_file_path_invalid`.\n",
+                "pattern": "^(?:[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.\\.[^/\\\\\\u0000-\\u001f\\u007f]+)(?:/(?:[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.\\.[^/\\\\\\u0000-\\u001f\\u007f]+))*$"
               },
               "size": {
                 "type": "integer",
@@ -658,7 +659,8 @@ export const mcpTools: readonly ToolDef[] = [
                 "type": "string",
                 "minLength": 1,
                 "maxLength": 900,
-                "description": "Relative path with forward slashes; no leading slash, no `..` segment."
+                "description": "A file's path inside its upload session: relative, forward slashes, no empty, `.` or `..`\nsegment, no backslash or control character. A path that breaks these rules is\n`upload_file_path_invalid`.\n",
+                "pattern": "^(?:[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.\\.[^/\\\\\\u0000-\\u001f\\u007f]+)(?:/(?:[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.\\.[^/\\\\\\u0000-\\u001f\\u007f]+))*$"
               },
               "size": {
                 "type": "integer",

@@ -899,9 +899,14 @@ export interface components {
             /** @constant */
             cancelled: true;
         };
+        /**
+         * @description A file's path inside its upload session: relative, forward slashes, no empty, `.` or `..`
+         *     segment, no backslash or control character. A path that breaks these rules is
+         *     `upload_file_path_invalid`.
+         */
+        RelPath: string;
         DeclaredUploadFile: {
-            /** @description Relative path with forward slashes; no leading slash, no `..` segment. */
-            relPath: string;
+            relPath: components["schemas"]["RelPath"];
             /**
              * Format: int64
              * @description Declared size in bytes; the uploaded object may be smaller, never larger.
@@ -1817,7 +1822,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The file's relative path in the session. */
-                path: string;
+                path: components["schemas"]["RelPath"];
                 /** @description Size in bytes; defaults to Content-Length, required for chunked requests. */
                 size?: number;
             };

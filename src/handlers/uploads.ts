@@ -26,17 +26,19 @@ const MAX_FILE_BYTES = 5368709120;
 /** HEAD requests in flight at once while verifying a session's objects. */
 const HEAD_CONCURRENCY = 16;
 
-/** Path rules beyond the schema's bounds; a duplicate path in one request is ambiguous. */
-function checkPaths(files: DeclaredUploadFile[]): void {
-  const seen = new Map<string, number>();
+/**
+ * Path rules (the contract's RelPath pattern says the same; this names the exact problem), and
+ * one entry per path: a path declared twice in one request takes its last size, as a later
+ * declare call would.
+ */
+function checkPaths(files: DeclaredUploadFile[]): DeclaredUploadFile[] {
+  const byPath = new Map<string, DeclaredUploadFile>();
   files.forEach((f, i) => {
     const problem = pathProblem(f.relPath);
     if (problem) throw new ApiError('upload_file_path_invalid', `\`files[${i}].relPath\` ${describePathProblem(problem)}.`, `files[${i}].relPath`);
-    if (seen.has(f.relPath)) {
-      throw new ApiError('request_body_invalid', `\`files[${i}].relPath\` repeats \`files[${seen.get(f.relPath)}].relPath\`; declare each path once per request.`, `files[${i}].relPath`);
-    }
-    seen.set(f.relPath, i);
+    byPath.set(f.relPath, { relPath: f.relPath, size: f.size });
   });
+  return [...byPath.values()];
 }
 
 async function presignAll(ctx: RequestContext, keyPrefix: string, files: DeclaredUploadFile[]): Promise<PresignedUpload[]> {
@@ -55,15 +57,15 @@ async function requireSession(ctx: RequestContext, projectId: string, uploadId: 
 }
 
 export async function createUploadSession({ params, body }: CreateUploadSessionInput, ctx: RequestContext): Promise<CreateUploadSessionResult> {
-  checkPaths(body.files);
+  const files = checkPaths(body.files);
   const project = await requireProject(ctx, params.projectId);
   const id = randomUUID();
   const keyPrefix = sessionKeyPrefix(ctx.auth.orgId, project.id, id);
   await ctx.sql.begin(async (tx) => {
     await db.insertSession(tx, { id, orgId: ctx.auth.orgId, projectId: project.id, keyPrefix });
-    await db.upsertFiles(tx, id, body.files);
+    await db.upsertFiles(tx, id, files);
   });
-  return { status: 201, body: { uploadId: id, keyPrefix, files: await presignAll(ctx, keyPrefix, body.files), expiresAt: expiry() } };
+  return { status: 201, body: { uploadId: id, keyPrefix, files: await presignAll(ctx, keyPrefix, files), expiresAt: expiry() } };
 }
 
 /** Declares files on an open session (locked, so a concurrent process call cannot interleave). */
@@ -80,9 +82,9 @@ async function declare(ctx: RequestContext, projectId: string, uploadId: string,
 }
 
 export async function declareUploadFiles({ params, body }: DeclareUploadFilesInput, ctx: RequestContext): Promise<DeclareUploadFilesResult> {
-  checkPaths(body.files);
-  const session = await declare(ctx, params.projectId, params.uploadId, body.files);
-  return { status: 200, body: { keyPrefix: session.key_prefix, files: await presignAll(ctx, session.key_prefix, body.files), expiresAt: expiry() } };
+  const files = checkPaths(body.files);
+  const session = await declare(ctx, params.projectId, params.uploadId, files);
+  return { status: 200, body: { keyPrefix: session.key_prefix, files: await presignAll(ctx, session.key_prefix, files), expiresAt: expiry() } };
 }
 
 export async function getUploadSession({ params }: GetUploadSessionInput, ctx: RequestContext): Promise<GetUploadSessionResult> {

@@ -25,6 +25,11 @@ export function ajvErrorToApiError(err: ErrorObject, scope: 'request' | 'body' =
   if (code === 'request_body_invalid' && err.keyword === 'minItems' && pointer === '/files') {
     return new ApiError('upload_no_files', 'Declare at least one file.', 'files');
   }
+  // A relPath that breaks the path rules has its own code (upload_file_path_invalid).
+  if (err.keyword === 'pattern' && (/\/files\/\d+\/relPath$/.test(pointer) || (code === 'parameter_invalid' && pointer === '/path'))) {
+    const param = pointerToPath(pointer);
+    return new ApiError('upload_file_path_invalid', `\`${param}\` must be a relative path with forward slashes and no empty, \`.\` or \`..\` segment, backslash or control character.`, param);
+  }
   const param = pointerToPath(pointer);
   const subject = param ? `\`${param}\`` : code === 'parameter_invalid' ? 'The request parameters' : 'The request body';
   return new ApiError(code, `${subject} ${describeRule(err)}.`, param || undefined);

@@ -67,6 +67,14 @@ describe('upload sessions', () => {
     expect(row.content).toEqual({ id: '3', question: 'Line one\nline two', answer: 'multi' });
   });
 
+  it('takes the last size when a request declares a path twice', async () => {
+    const projectId = await project();
+    const res = await call(app, 'createUploadSession', { params: { projectId }, body: { files: [{ relPath: 'a', size: 1 }, { relPath: 'b', size: 3 }, { relPath: 'a', size: 2 }] } });
+    expect(res.body.files.map((f: { relPath: string }) => f.relPath)).toEqual(['a', 'b']);
+    const got = await call(app, 'getUploadSession', { params: { projectId, uploadId: res.body.uploadId } });
+    expect(got.body.files).toEqual([{ relPath: 'a', size: 2 }, { relPath: 'b', size: 3 }]);
+  });
+
   it('merges declared files and gives redeclared paths a fresh URL and size', async () => {
     const projectId = await project();
     const created = await call(app, 'createUploadSession', { params: { projectId }, body: { files: [{ relPath: 'a.csv', size: 10 }] } });
@@ -250,7 +258,8 @@ describe('bad input writes nothing', () => {
     ['a size over 5 GiB', [{ relPath: 'a', size: 5368709121 }], 'request_body_invalid', 'files[0].size'],
     ['no files', [], 'upload_no_files', 'files'],
     ['1001 files', Array.from({ length: 1001 }, (_, i) => ({ relPath: `f${i}`, size: 1 })), 'request_body_invalid', 'files'],
-    ['a repeated path', [{ relPath: 'a', size: 1 }, { relPath: 'a', size: 2 }], 'request_body_invalid', 'files[1].relPath'],
+    ['an empty segment', [{ relPath: 'a//b', size: 1 }], 'upload_file_path_invalid', 'files[0].relPath'],
+    ['a control character', [{ relPath: 'a\u0001b', size: 1 }], 'upload_file_path_invalid', 'files[0].relPath'],
   ])('refuses %s', async (_, files, code, param) => {
     const projectId = await project();
     const res = await call(app, 'createUploadSession', { params: { projectId }, body: { files } });
