@@ -14,5 +14,5 @@ export const NOT_IMPLEMENTED = {
     'grantValidatorClass', 'revokeValidatorClass', 'createInvite', 'listProjectInvites', 'cancelProjectInvite',
   ] as const satisfies readonly OperationId[],
   /** MCP tools without a REST counterpart that are not built yet. */
-  tools: ['wait_for_upload_session'] as readonly string[],
+  tools: [] as readonly string[],
 };

@@ -9,7 +9,7 @@ import { ajvErrorToApiError } from '../http/validation.ts';
 import { operationTable } from '../generated/operations.ts';
 import { fromPgError } from '../db/errors.ts';
 import { NOT_IMPLEMENTED } from '../handlers/not-implemented.ts';
-import { guideTools } from './guides.ts';
+import { guideTools } from './extra-tools.ts';
 import type { Api } from '../http/api.ts';
 import type { RequestContext } from '../context.ts';
 

@@ -1,8 +1,10 @@
-// Texts of the MCP tools that have no REST counterpart: the recommended sequence, the spec
-// authoring system prompt (with the spec's JSON Schema taken from the contract, so it cannot go
-// stale) and upload guidance per dataset format.
+// The MCP tools that have no REST counterpart: the recommended sequence, the spec authoring
+// system prompt (with the spec's JSON Schema taken from the contract, so it cannot go stale),
+// upload guidance per dataset format, and the polling wrapper wait_for_upload_session.
 import contract from '../generated/openapi.json' with { type: 'json' };
 import type { RequestContext } from '../context.ts';
+import { getUploadSessionStatus } from '../handlers/uploads.ts';
+import { requireOriginator } from '../http/auth.ts';
 
 type DatasetType = 'markdown_split' | 'csv' | 'json' | 'file_collection';
 
@@ -122,9 +124,28 @@ export function projectCreationInstruction(datasetType?: DatasetType): string {
   return `${COMMON_UPLOAD}\n\nPer format (pass datasetType for one):\n\n${Object.values(BY_TYPE).join('\n\n')}`;
 }
 
+const POLL_MS = 500;
+
+/**
+ * Polls the session's status inside the call until its latest run has finished (ok or failed)
+ * or `timeoutSeconds` pass. Returns the status body of GET .../status plus `timedOut`.
+ */
+export async function waitForUploadSession(args: Record<string, unknown>, ctx: RequestContext): Promise<object> {
+  requireOriginator(ctx.auth);
+  const params = { projectId: String(args.projectId), uploadId: String(args.uploadId) };
+  const deadline = Date.now() + Number(args.timeoutSeconds ?? 60) * 1000;
+  for (;;) {
+    const { body } = await getUploadSessionStatus({ params, query: {}, body: undefined, headers: {} }, ctx);
+    if (body.run && body.run.status !== 'running') return { ...body, timedOut: false };
+    if (Date.now() + POLL_MS > deadline) return { ...body, timedOut: true };
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
 /** Tools without a REST counterpart, by name. */
 export const guideTools: Record<string, (args: Record<string, unknown>, ctx: RequestContext) => Promise<string | object>> = {
   get_started: async () => GET_STARTED,
   spec_authoring_guide: async () => specAuthoringGuide(),
   project_creation_instruction: async (args) => projectCreationInstruction(args.datasetType as DatasetType | undefined),
+  wait_for_upload_session: waitForUploadSession,
 };
