@@ -15,8 +15,11 @@ import { startDevStack } from '../src/dev/stack.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/client.ts';
 import { seedDev } from '../src/dev/seed.ts';
+import { ingestBench } from './ingest.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Which benchmarks to run: `http`, `ingest` (comma-separated); all by default. */
+const ONLY = new Set((process.env.BENCH ?? 'http,ingest').split(','));
 const CONNECTIONS = 32;
 const TARGET = 0.8;
 
@@ -63,7 +66,7 @@ try {
   ];
   const rows: string[] = [];
   let failed = false;
-  for (const route of routes) {
+  for (const route of ONLY.has('http') ? routes : []) {
     const runs: Record<string, { rps: number; p99: number; errors: number }[]> = { assay: [], baseline: [] };
     for (const which of ['assay', 'baseline', 'assay'] as const) {
       const { url, child } = await startChild(which === 'assay' ? 'bench/assay-server.ts' : 'bench/baseline-server.ts', env);
@@ -78,10 +81,22 @@ try {
     const ratio = assayRps / baseRps;
     rows.push(`| ${route.name} | ${assayRps.toFixed(0)} (${runs.assay.map((r) => r.rps.toFixed(0)).join(', ')}) | ${baseRps.toFixed(0)} | ${ratio.toFixed(2)}x | ${runs.assay[0].p99} / ${runs.baseline[0].p99} ms | ${errors} | ${ratio >= TARGET ? 'met' : 'NOT met'} (>= ${TARGET}x) |`);
   }
-  console.log(`\nHTTP, autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run\n`);
-  console.log('| route | Assay req/s (runs) | baseline req/s | ratio | p99 Assay / baseline | errors | target |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const r of rows) console.log(r);
+  if (rows.length) {
+    console.log(`\nHTTP, autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run\n`);
+    console.log('| route | Assay req/s (runs) | baseline req/s | ratio | p99 Assay / baseline | errors | target |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const r of rows) console.log(r);
+  }
+  if (ONLY.has('ingest')) {
+    const sql2 = createSql(stack.databaseUrl, { max: 2 });
+    const { url, child } = await startChild('bench/assay-server.ts', env);
+    try {
+      for (const line of await ingestBench(stack, sql2, url, apiKey, dir)) console.log(line);
+    } finally {
+      await stopChild(child);
+      await sql2.end();
+    }
+  }
   if (failed) {
     console.error('\nbench: some requests failed (errors, timeouts or non-2xx); the figures are not valid');
     process.exitCode = 1;
