@@ -75,7 +75,9 @@ export async function ingestBench(stack: DevStack, sql: Sql, base: string, key: 
   if (!put.ok) throw new Error(`upload failed: ${put.status}`);
 
   const env = { ...process.env, DATABASE_URL: stack.databaseUrl, S3_ENDPOINT: stack.s3.endpoint, S3_BUCKET: stack.s3.bucket, S3_ACCESS_KEY_ID: stack.s3.accessKeyId, S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey };
-  const worker: ChildProcess = spawn(process.execPath, ['bench/ingest-worker.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_WORKER_NODE_FLAGS (e.g. --max-old-space-size=160) to see how the heap limit shapes RSS.
+  const flags = (process.env.BENCH_WORKER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const worker: ChildProcess = spawn(process.execPath, [...flags, 'bench/ingest-worker.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   worker.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   while (!out.includes('ready')) await new Promise((r) => setTimeout(r, 50));
