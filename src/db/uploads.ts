@@ -66,9 +66,25 @@ export async function listFiles(sql: Sql | TxSql, sessionId: string): Promise<Fi
   return sql<FileRow[]>`select rel_path, size::text as size from upload_files where session_id = ${sessionId} order by position`;
 }
 
-export async function latestRun(sql: Sql | TxSql, sessionId: string): Promise<RunRow | undefined> {
-  const [row] = await sql<RunRow[]>`select * from ingest_runs where session_id = ${sessionId} order by started_at desc, id desc limit 1`;
-  return row;
+/**
+ * A session's status and its latest run read in one statement (one snapshot): read separately,
+ * a run that just failed could be seen next to a session still `processing`.
+ */
+export async function sessionStatus(sql: Sql, orgId: string, projectId: string, sessionId: string): Promise<{ id: string; status: SessionRow['status']; run: RunRow | null } | undefined> {
+  const [row] = await sql<{ id: string; status: SessionRow['status']; run: RunRow | null }[]>`
+    select s.id, s.status, (
+      select to_jsonb(r) from ingest_runs r where r.session_id = s.id order by r.started_at desc, r.id desc limit 1
+    ) as run
+    from upload_sessions s
+    where s.id = ${sessionId} and s.project_id = ${projectId} and s.org_id = ${orgId}`;
+  if (!row) return undefined;
+  const run = row.run && {
+    ...row.run,
+    started_at: new Date(row.run.started_at),
+    updated_at: new Date(row.run.updated_at),
+    finished_at: row.run.finished_at ? new Date(row.run.finished_at) : null,
+  };
+  return { id: row.id, status: row.status, run };
 }
 
 /**

@@ -183,7 +183,7 @@ export function toIngestRun(run: db.RunRow): IngestRun {
 
 export async function getUploadSessionStatus({ params }: GetUploadSessionStatusInput, ctx: RequestContext): Promise<GetUploadSessionStatusResult> {
   await requireProject(ctx, params.projectId);
-  const session = await requireSession(ctx, params.projectId, params.uploadId);
-  const run = await db.latestRun(ctx.sql, session.id);
-  return { status: 200, body: { uploadId: session.id, sessionStatus: session.status, run: run ? toIngestRun(run) : null } };
+  const found = await db.sessionStatus(ctx.sql, ctx.auth.orgId, params.projectId, params.uploadId);
+  if (!found) throw new ApiError('upload_session_not_found', `No upload session ${params.uploadId} in this project.`, 'uploadId');
+  return { status: 200, body: { uploadId: found.id, sessionStatus: found.status, run: found.run ? toIngestRun(found.run) : null } };
 }
