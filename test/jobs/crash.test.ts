@@ -28,7 +28,7 @@ async function startWorkerProcess(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['test/fixtures/worker-process.ts'], {
     env: {
       PATH: process.env.PATH, DATABASE_URL: url.toString(), S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket,
-      S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, TEST_STALE_SECONDS: '2',
+      S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, TEST_STALE_SECONDS: '6',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
