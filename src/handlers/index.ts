@@ -9,6 +9,7 @@ import { createProject, getProject, listProjects, updateProject } from './projec
 import { listProjectClasses } from './classes.ts';
 import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSessionStatus, processUploadSession, uploadFile } from './uploads.ts';
 import { listDatapoints } from './datapoints.ts';
+import { getDatapointConsensus } from './consensus.ts';
 
 type Pending = (typeof NOT_IMPLEMENTED.operations)[number];
 
@@ -30,6 +31,7 @@ const implemented: Omit<Handlers, Pending> = {
   processUploadSession,
   getUploadSessionStatus,
   listDatapoints,
+  getDatapointConsensus,
 };
 
 export function buildHandlers(): Handlers {

@@ -5,8 +5,6 @@ import type { OperationId } from '../generated/operations.ts';
 
 export const NOT_IMPLEMENTED = {
   operations: [
-    // Consensus engine (issue: consensus engine)
-    'getDatapointConsensus',
     // Proof Reports and exports (issue: proof reports)
     'getProofReport', 'getReportExport',
     // People (issue: people)

@@ -17,19 +17,19 @@ export async function uploadFiles(app: TestApp, projectId: string, files: Record
   return res.body.uploadId;
 }
 
-export async function waitForRun(app: TestApp, projectId: string, uploadId: string, timeoutMs = 20_000): Promise<any> {
+export async function waitForRun(app: TestApp, projectId: string, uploadId: string, timeoutMs = 20_000, key?: string): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await call(app, 'getUploadSessionStatus', { params: { projectId, uploadId } });
+    const res = await call(app, 'getUploadSessionStatus', { params: { projectId, uploadId }, key });
     if (res.body.run && res.body.run.status !== 'running') return res.body;
     if (Date.now() > deadline) throw new Error(`run still running: ${JSON.stringify(res.body)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-export async function ingest(app: TestApp, projectId: string, files: Record<string, Buffer | string>, body: Record<string, unknown> = {}): Promise<{ uploadId: string; status: any }> {
-  const uploadId = await uploadFiles(app, projectId, files);
-  const res = await call(app, 'processUploadSession', { params: { projectId, uploadId }, body });
+export async function ingest(app: TestApp, projectId: string, files: Record<string, Buffer | string>, body: Record<string, unknown> = {}, key?: string): Promise<{ uploadId: string; status: any }> {
+  const uploadId = await uploadFiles(app, projectId, files, key);
+  const res = await call(app, 'processUploadSession', { params: { projectId, uploadId }, body, key });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
-  return { uploadId, status: await waitForRun(app, projectId, uploadId) };
+  return { uploadId, status: await waitForRun(app, projectId, uploadId, 20_000, key) };
 }
