@@ -47,7 +47,7 @@ export interface ProjectChanges {
 }
 
 /** Applies only the supplied fields. Pausing an already paused project keeps its pausedAt. */
-export async function updateProject(sql: Sql, orgId: string, projectId: string, c: ProjectChanges): Promise<ProjectRow | undefined> {
+export async function updateProject(sql: Sql | TxSql, orgId: string, projectId: string, c: ProjectChanges): Promise<ProjectRow | undefined> {
   const [row] = await sql<ProjectRow[]>`
     update projects set
       name = ${c.name === undefined ? sql`name` : c.name},

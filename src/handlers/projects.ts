@@ -6,6 +6,7 @@ import { ApiError } from '../http/errors.ts';
 import { decodeCursor, toPage } from '../http/pagination.ts';
 import { compileSpec, SpecError } from '../domain/spec-compiler.ts';
 import * as db from '../db/projects.ts';
+import { enqueueAutoConsensus } from '../jobs/auto-consensus.ts';
 
 type Project = components['schemas']['Project'];
 
@@ -70,7 +71,13 @@ export async function getProject({ params }: GetProjectInput, ctx: RequestContex
 }
 
 export async function updateProject({ params, body }: UpdateProjectInput, ctx: RequestContext): Promise<UpdateProjectResult> {
-  const row = await db.updateProject(ctx.sql, ctx.auth.orgId, params.projectId, body);
+  const row = await ctx.sql.begin(async (tx) => {
+    const updated = await db.updateProject(tx, ctx.auth.orgId, params.projectId, body);
+    // Turning Auto Consensus on, unpausing or unarchiving can give synthetic validators work.
+    const mayResume = body.autoConsensus === true || body.paused === false || body.archived === false;
+    if (updated && mayResume && updated.auto_consensus && !updated.paused_at && !updated.archived_at) await enqueueAutoConsensus(tx, updated.id);
+    return updated;
+  });
   if (!row) throw new ApiError('project_not_found', `No project ${params.projectId} in this organization.`, 'projectId');
   return { status: 200, body: toProject(row) };
 }

@@ -14,6 +14,7 @@ import type { Storage } from '../storage/s3.ts';
 import type { Logger } from '../log.ts';
 import { IngestError, readRecords, type DatasetRules } from '../ingest/parsers.ts';
 import { objectKey } from '../domain/upload-paths.ts';
+import { enqueueAutoConsensus } from './auto-consensus.ts';
 
 export interface IngestDeps {
   sql: Sql;
@@ -190,6 +191,9 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
           validations_created = ${validations}, finished_at = now(), updated_at = now()
         where id = ${runId}`;
       await tx`update upload_sessions set status = 'complete', updated_at = now() where id = ${run.sessionId}`;
+      // New open slots: let Auto Consensus fill them when the project has it on.
+      const [p] = await tx<{ on: boolean }[]>`select auto_consensus and paused_at is null and archived_at is null as on from projects where id = ${run.projectId}`;
+      if (p.on) await enqueueAutoConsensus(tx, run.projectId);
     });
   } catch (err) {
     const message = err instanceof IngestError ? err.message : 'internal error while ingesting; process the session again';

@@ -6,6 +6,7 @@ import { createSql } from '../db/client.ts';
 import { createStorage } from '../storage/s3.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
+import { runAutoConsensus } from './auto-consensus.ts';
 
 export interface WorkerOptions {
   concurrency?: number;
@@ -21,6 +22,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const deps = { sql, storage: createStorage(config.s3), log };
   const taskList: TaskList = {
     ingest: async (payload) => runIngest(deps, (payload as { runId: string }).runId),
+    auto_consensus: async (payload) => runAutoConsensus(deps, (payload as { projectId: string }).projectId),
   };
   const runner: Runner = await run({
     connectionString: config.databaseUrl,

@@ -1,0 +1,84 @@
+// Auto Consensus end to end: CSV upload -> ingest -> synthetic votes -> terminal decisions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestApp, type TestApp } from '../helpers/app.ts';
+import { ingest } from '../helpers/uploads.ts';
+import { syntheticRating, latentQuality } from '../../src/domain/synthetic.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ worker: true });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function project(spread: 'tight' | 'medium' | 'wild', autoConsensus: boolean, maxEscalations = 2): Promise<string> {
+  const res = await call(app, 'createProject', { body: { name: `Auto ${spread}`, spec: { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' }, consensus: { minStrength: 0.8, escalationStep: 1, maxEscalations } } } });
+  const projectId = res.body.projectId;
+  await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus, autoConsensusSpread: spread } });
+  return projectId;
+}
+const csv = (n: number, salt: string) => 'id,text\n' + Array.from({ length: n }, (_, i) => `${i + 1},${salt} item ${i + 1}`).join('\n') + '\n';
+const state = async (projectId: string) => (await app.sql<{ total: number; terminal: number; votes: number; escalated: number }[]>`
+  select count(*)::int as total, count(finalized_at)::int as terminal,
+    (select count(*) from votes where project_id = ${projectId})::int as votes,
+    count(*) filter (where escalations > 0)::int as escalated
+  from datapoints where project_id = ${projectId}`)[0];
+async function until(projectId: string, done: (s: Awaited<ReturnType<typeof state>>) => boolean, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const s = await state(projectId);
+    if (done(s)) return s;
+    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('synthetic ratings', () => {
+  it('are reproducible from the checksum and follow the spread', () => {
+    const c = 'ab'.repeat(32);
+    expect(syntheticRating(c, 1, 'medium')).toBe(syntheticRating(c, 1, 'medium'));
+    for (let i = 1; i < 5; i++) expect(syntheticRating(c, i, 'tight')).toBe(latentQuality(c));
+    const wild = Array.from({ length: 40 }, (_, i) => syntheticRating(c, i + 1, 'wild'));
+    expect(Math.max(...wild) - Math.min(...wild)).toBeGreaterThan(50);
+    for (const r of wild) expect(r >= 0 && r <= 100).toBe(true);
+  });
+});
+
+describe('Auto Consensus', () => {
+  it('tight: every datapoint of an uploaded CSV reaches unanimous terminal consensus', async () => {
+    const projectId = await project('tight', true);
+    await ingest(app, projectId, { 'a.csv': csv(25, 'tight') });
+    const s = await until(projectId, (x) => x.total === 25 && x.terminal === 25);
+    expect(s.votes).toBe(75);
+    const decisions = await app.sql`select consensus_strength, synthetic_votes, contested from consensus_decisions where project_id = ${projectId}`;
+    for (const d of decisions) expect(d).toEqual({ consensus_strength: 1, synthetic_votes: 3, contested: false });
+    expect((await call(app, 'getProject', { params: { projectId } })).body.autoConsensusUsed).toBe(true);
+  });
+
+  it('wild: disagreement escalates at least one datapoint', async () => {
+    const projectId = await project('wild', true);
+    await ingest(app, projectId, { 'w.csv': csv(30, 'wild') });
+    const s = await until(projectId, (x) => x.total === 30 && x.terminal === 30);
+    expect(s.escalated).toBeGreaterThan(0);
+    expect(s.votes).toBeGreaterThan(90);
+  });
+
+  it('turning the mode on drains slots that were already open; pausing stops votes, unpausing resumes', async () => {
+    const projectId = await project('medium', false);
+    await ingest(app, projectId, { 'm.csv': csv(1000, 'medium') });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await state(projectId)).votes).toBe(0);
+    await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true } });
+    await until(projectId, (x) => x.votes > 0);
+    await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
+    // Within a second of pausing, no vote is added any more.
+    await new Promise((r) => setTimeout(r, 1000));
+    const paused = await state(projectId);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await state(projectId)).votes).toBe(paused.votes);
+    expect(paused.terminal).toBeLessThan(1000);
+    await call(app, 'updateProject', { params: { projectId }, body: { paused: false } });
+    await until(projectId, (x) => x.terminal === 1000, 120_000);
+  });
+});
