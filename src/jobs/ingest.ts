@@ -212,13 +212,19 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
 
 /** Fails runs whose worker stopped heartbeating, so their sessions can be processed again. */
 export async function sweepStaleRuns(sql: Sql, staleAfterSeconds = STALE_AFTER_SECONDS): Promise<number> {
-  const failed = await sql<{ session_id: string }[]>`
-    update ingest_runs set status = 'failed', finished_at = now(), updated_at = now(),
-      error_message = 'the worker running this ingest stopped before it finished; nothing of it was kept; process the session again'
-    where status = 'running' and phase <> 'queued' and heartbeat_at < now() - make_interval(secs => ${staleAfterSeconds})
-    returning session_id`;
-  if (failed.length) {
-    await sql`update upload_sessions set status = 'failed', updated_at = now() where id in ${sql(failed.map((r) => r.session_id))} and status = 'processing'`;
-  }
-  return failed.length;
+  // One statement, so the run and its session change together (never a failed run beside a
+  // session still `processing`).
+  const [{ n }] = await sql<{ n: number }[]>`
+    with failed as (
+      update ingest_runs set status = 'failed', finished_at = now(), updated_at = now(),
+        error_message = 'the worker running this ingest stopped before it finished; nothing of it was kept; process the session again'
+      where status = 'running' and phase <> 'queued' and heartbeat_at < now() - make_interval(secs => ${staleAfterSeconds})
+      returning session_id
+    ), sessions as (
+      update upload_sessions set status = 'failed', updated_at = now()
+      where id in (select session_id from failed) and status = 'processing'
+      returning id
+    )
+    select (select count(*) from failed)::int as n`;
+  return n;
 }
