@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import canonicalize from 'canonicalize';
 import type { Sql } from '../src/db/client.ts';
 import type { DevStack } from '../src/dev/stack.ts';
+import workerNodeFlags from '../src/jobs/worker-node-flags.json' with { type: 'json' };
 
 const ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000);
 const VALIDATORS = 3;
@@ -75,8 +76,8 @@ export async function ingestBench(stack: DevStack, sql: Sql, base: string, key: 
   if (!put.ok) throw new Error(`upload failed: ${put.status}`);
 
   const env = { ...process.env, DATABASE_URL: stack.databaseUrl, S3_ENDPOINT: stack.s3.endpoint, S3_BUCKET: stack.s3.bucket, S3_ACCESS_KEY_ID: stack.s3.accessKeyId, S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey };
-  // BENCH_WORKER_NODE_FLAGS (e.g. --max-old-space-size=160) to see how the heap limit shapes RSS.
-  const flags = (process.env.BENCH_WORKER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  // The worker runs with the same V8 flags as `assay worker`; BENCH_WORKER_NODE_FLAGS overrides them.
+  const flags = process.env.BENCH_WORKER_NODE_FLAGS !== undefined ? process.env.BENCH_WORKER_NODE_FLAGS.split(' ').filter(Boolean) : workerNodeFlags;
   const worker: ChildProcess = spawn(process.execPath, [...flags, 'bench/ingest-worker.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   worker.stdout!.on('data', (d: Buffer) => (out += d.toString()));
