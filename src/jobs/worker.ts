@@ -30,7 +30,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     noHandleSignals: true,
     pollInterval: 1000,
     taskList,
-    crontab: '', // no recurring jobs (and no lookup of a crontab file)
+    crontab: '# no recurring jobs', // (an empty string would make graphile-worker look for a crontab file)
   });
   const stale = options.staleAfterSeconds ?? STALE_AFTER_SECONDS;
   const sweep = setInterval(() => {
