@@ -8,6 +8,7 @@ import { Api, type ApiResult, type Handlers } from './api.ts';
 import { authenticate } from './auth.ts';
 import { ApiError } from './errors.ts';
 import { writeError } from './respond.ts';
+import { refuseNul } from './nul.ts';
 import { newRequestId } from './request-id.ts';
 import { readJsonBody } from './body.ts';
 import { operationTable } from '../generated/operations.ts';
@@ -65,6 +66,8 @@ export async function createApp(deps: AppDeps, handlers: Handlers): Promise<expr
     try {
       const auth = await authenticate(deps.sql, req.headers.authorization);
       const op = api.match(req.method, req.path);
+      // Query values too (a decoded %00 cannot be stored or compared in Postgres).
+      refuseNul(Object.fromEntries(new URLSearchParams(rawQuery(req))), 'parameter_invalid');
       const info = operationTable[op.operationId];
       // Only JSON operations read the body here; the one-shot upload must answer before reading it.
       let body: unknown;

@@ -3,6 +3,7 @@
 // (required bodies then fail as request_body_invalid).
 import type { Request } from 'express';
 import { ApiError } from './errors.ts';
+import { refuseNul } from './nul.ts';
 
 /** Large enough for 1000 declared files with 900-character paths; nothing legitimate is bigger. */
 export const MAX_JSON_BODY_BYTES = 2 * 1024 * 1024;
@@ -28,9 +29,12 @@ export async function readJsonBody(req: Request): Promise<unknown> {
     throw new ApiError('request_body_malformed', 'The request body must be JSON, sent with `Content-Type: application/json`.');
   }
   const text = Buffer.concat(chunks, size).toString('utf8');
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new ApiError('request_body_malformed', 'The request body is not valid JSON.');
   }
+  refuseNul(body);
+  return body;
 }

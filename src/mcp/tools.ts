@@ -6,6 +6,7 @@ import { mcpTools, type ToolDef } from '../generated/mcp-tools.ts';
 import { createAjv } from '../schema/ajv.ts';
 import { ApiError, camelCode, toApiError } from '../http/errors.ts';
 import { ajvErrorToApiError } from '../http/validation.ts';
+import { refuseNul } from '../http/nul.ts';
 import { operationTable } from '../generated/operations.ts';
 import { fromPgError } from '../db/errors.ts';
 import { NOT_IMPLEMENTED } from '../handlers/not-implemented.ts';
@@ -47,6 +48,7 @@ export async function callTool(api: Api, name: string, rawArgs: unknown, ctx: Re
     const tool = byName.get(name);
     if (!tool) throw new ApiError('unknown_endpoint', `Unknown tool: ${name}.`);
     const args = structuredClone((rawArgs ?? {}) as Record<string, unknown>);
+    refuseNul(args);
     const validate = validators.get(name)!;
     if (!validate(args)) {
       // A tool's arguments map onto path, query and body; name the code the REST call would give.

@@ -141,6 +141,7 @@ describe('GET /projects', () => {
     [{ limit: 0 }, 'limit'], [{ limit: 101 }, 'limit'], [{ limit: 'ten' }, 'limit'],
     [{ cursor: 'not-a-cursor' }, 'cursor'], [{ cursor: Buffer.from('2026-01-01T00:00:00.000000Z|x').toString('base64url') }, 'cursor'],
     [{ color: 'red' }, 'color'],
+    [{ cursor: 'a\u0000b' }, 'cursor'],
   ])('refuses %j with parameter_invalid', async (query, param) => {
     const res = await call(app, 'listProjects', { query: query as Record<string, string> });
     expect(res.status).toBe(400);
@@ -174,6 +175,7 @@ describe('GET and PUT /projects/{projectId}', () => {
     ['a paused string', { paused: 'yes' }, 'paused'],
     ['an unknown spread', { autoConsensusSpread: 'chaotic' }, 'autoConsensusSpread'],
     ['a spec change', { spec: {} }, 'spec'],
+    ['a NUL character', { description: 'a\u0000b' }, 'description'],
   ])('refuses %s with request_body_invalid and changes nothing', async (_, body, param) => {
     const { body: { projectId } } = await create('Guarded', minimalSpec());
     const before = await call(app, 'getProject', { params: { projectId } });
