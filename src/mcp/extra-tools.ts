@@ -8,7 +8,18 @@ import { requireOriginator } from '../http/auth.ts';
 
 type DatasetType = 'markdown_split' | 'csv' | 'json' | 'file_collection';
 
-const specSchema = (contract.components.schemas as Record<string, Record<string, unknown>>).ProjectSpec;
+const schemas = contract.components.schemas as Record<string, unknown>;
+
+/** The schema with its `#/components/schemas/...` references replaced by their targets: a model reading the prompt has no way to follow a $ref. */
+function inline(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(inline);
+  if (!node || typeof node !== 'object') return node;
+  const { $ref, ...rest } = node as Record<string, unknown>;
+  const base = typeof $ref === 'string' ? (inline(schemas[$ref.replace('#/components/schemas/', '')]) as object) : {};
+  return { ...base, ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, inline(v)])) };
+}
+
+const specSchema = inline(schemas.ProjectSpec) as Record<string, unknown>;
 const specExample = (specSchema.examples as unknown[] | undefined)?.[0];
 
 export const GET_STARTED = `Assay: recommended tool sequence for a new data-quality project.

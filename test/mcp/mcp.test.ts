@@ -148,6 +148,8 @@ describe('MCP over streamable HTTP', () => {
       const guide = text(await client.callTool({ name: 'spec_authoring_guide', arguments: {} }));
       expect(guide).toContain('"validatorsPerDatapoint"');
       expect(guide).toContain('SYSTEM PROMPT');
+      expect(guide).toContain('markdown_split');
+      expect(guide).not.toContain('$ref');
       for (const datasetType of ['markdown_split', 'csv', 'json', 'file_collection']) {
         const t = text(await client.callTool({ name: 'project_creation_instruction', arguments: { datasetType } }));
         expect(t).toContain(`Dataset format ${datasetType}`);
