@@ -17,6 +17,12 @@ export interface Config {
   /** PKCS#8 PEM of the Ed25519 report signing key; null when reports cannot be signed. */
   readonly signingKey: string | null;
   readonly smtpUrl: string | null;
+  /**
+   * Base64 of 32 random bytes: the AES-256-GCM key that seals secrets stored in the database
+   * (webhook signing secrets). Required by the API and the worker; null for tools that need
+   * neither (migrate, admin).
+   */
+  readonly secretsKey: string | null;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -24,6 +30,8 @@ export interface ConfigNeeds {
   db?: boolean;
   s3?: boolean;
   http?: boolean;
+  /** SECRETS_KEY: the API and the worker seal and open webhook secrets. */
+  secrets?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -90,7 +98,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const signingKey = get('SIGNING_KEY', false).replace(/\\n/g, '\n') || null;
   const smtpUrl = url('SMTP_URL', false, ['smtp:', 'smtps:']) || null;
+  const secretsKey = get('SECRETS_KEY', needs.secrets === true) || null;
+  if (secretsKey !== null && !isSecretsKey(secretsKey)) problems.push('SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32)');
 
   if (problems.length) throw new ConfigError(problems);
-  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, logLevel });
+  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, secretsKey, logLevel });
+}
+
+function isSecretsKey(value: string): boolean {
+  return /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32;
 }

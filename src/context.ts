@@ -17,4 +17,6 @@ export interface RequestContext extends AppDeps {
   /** Equal to the X-Request-Id header and the envelope's requestId (and the MCP `requestId:` line). */
   requestId: string;
   auth: AuthContext;
+  /** The Host header the request came in on (webhook URLs must not point back at it). */
+  host: string | undefined;
 }

@@ -2,9 +2,11 @@
 // here. In one transaction it checks the project accepts votes, stores the vote with its weight,
 // and, when the datapoint's required votes are in, finalizes it (terminal decision) or escalates
 // it (more slots). The datapoint row is locked first, so concurrent votes on one datapoint are
-// serialized and a datapoint is finalized exactly once.
+// serialized and a datapoint is finalized exactly once. A terminal decision's webhook event is
+// written in the same transaction.
 import type { Sql, TxSql } from '../db/client.ts';
 import { decide, type ConsensusRules, type Vote } from '../domain/consensus.ts';
+import { emitConsensusReached } from '../webhooks/emit.ts';
 
 export type VoteRefusal =
   | 'rating_out_of_range'
@@ -116,6 +118,10 @@ async function finalize(tx: TxSql, datapointId: string, dp: Locked, rows: { rati
     values (${datapointId}, ${dp.project_id}, ${mean}, ${median}, ${strength}, ${outcome.contested}, ${rows.length}, ${rows.filter((r) => r.synthetic).length}, ${dp.escalations})
     returning id`;
   await tx`update datapoints set finalized_at = now() where id = ${datapointId}`;
+  await emitConsensusReached(tx, {
+    datapointId, projectId: dp.project_id, consensusDecisionId: decision.id,
+    qualityRatingMean: mean, qualityRatingMedian: median, consensusStrength: strength,
+  });
   // Slots nobody needs any more (claimed but unsubmitted) expire with the decision.
   await tx`update validation_slots set status = 'expired' where datapoint_id = ${datapointId} and status in ('open', 'claimed')`;
   return { kind: 'terminal', decisionId: decision.id, contested: outcome.contested };

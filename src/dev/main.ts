@@ -2,6 +2,7 @@
 // S3 server under ./.data (kept across restarts), migrates, seeds the development organization
 // with a fresh originator key and a report signing key, and runs API + MCP + worker in this
 // process. Prints the URLs and the key and writes them to .data/dev.env. Ctrl-C stops it all.
+import { randomBytes } from 'node:crypto';
 import { writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startDevStack } from './stack.ts';
@@ -38,6 +39,9 @@ try {
   // A development signing key, created once and kept with the rest of the dev data.
   const keyFile = join(dataDir, 'signing-key.pem');
   if (!existsSync(keyFile)) writeFileSync(keyFile, generateSigningKeyPem(), { mode: 0o600 });
+  // The key that seals webhook secrets in the database, likewise created once.
+  const secretsFile = join(dataDir, 'secrets-key');
+  if (!existsSync(secretsFile)) writeFileSync(secretsFile, randomBytes(32).toString('base64'), { mode: 0o600 });
 
   const config = loadConfig({
     ...process.env,
@@ -50,8 +54,9 @@ try {
     PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}`,
     PORT: String(port),
     SIGNING_KEY: readFileSync(keyFile, 'utf8'),
+    SECRETS_KEY: readFileSync(secretsFile, 'utf8').trim(),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  }, { db: true, s3: true, http: true });
+  }, { db: true, s3: true, http: true, secrets: true });
 
   const server = await startServer(config);
   stopAll.unshift(() => server.close());

@@ -831,6 +831,184 @@ export const mcpTools: readonly ToolDef[] = [
     }
   },
   {
+    "name": "list_webhook_endpoints",
+    "operationId": "listWebhookEndpoints",
+    "description": "List webhook endpoints\n\nThe organization's webhook endpoints, newest first, with a keyset cursor. Secrets are never listed.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "limit": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 512,
+          "description": "Opaque cursor; pass the previous page's `nextCursor`."
+        }
+      },
+      "additionalProperties": false
+    },
+    "args": {
+      "limit": "query",
+      "cursor": "query"
+    }
+  },
+  {
+    "name": "create_webhook_endpoint",
+    "operationId": "createWebhookEndpoint",
+    "description": "Register a webhook endpoint\n\nRegisters an http(s) URL to receive the organization's events, signed per Standard\nWebhooks. The response carries the signing secret (`whsec_...`) once; it is stored\nencrypted and never shown again (rotate it to get a new one). A URL that is not http(s)\nor that points at this service itself is `request_body_invalid` with `param: url`.\nThis operation is an addition to the reference.\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "url": {
+          "type": "string",
+          "format": "uri",
+          "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$",
+          "minLength": 10,
+          "maxLength": 2048,
+          "description": "An http(s) URL that is not this service itself."
+        },
+        "eventTypes": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 16,
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "enum": [
+              "datapoint.consensus_reached"
+            ],
+            "description": "`datapoint.consensus_reached`: a datapoint reached terminal consensus; `data` holds the six fields of the Datapoint consensus resource."
+          }
+        },
+        "description": {
+          "type": "string",
+          "maxLength": 500
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "url",
+        "eventTypes"
+      ]
+    },
+    "args": {
+      "url": "body",
+      "eventTypes": "body",
+      "description": "body"
+    }
+  },
+  {
+    "name": "get_webhook_endpoint",
+    "operationId": "getWebhookEndpoint",
+    "description": "Get a webhook endpoint\n\n`webhook_endpoint_not_found` (404) when it is not in the organization.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "webhookEndpointId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Webhook endpoint ID."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "webhookEndpointId"
+      ]
+    },
+    "args": {
+      "webhookEndpointId": "path"
+    }
+  },
+  {
+    "name": "delete_webhook_endpoint",
+    "operationId": "deleteWebhookEndpoint",
+    "description": "Delete a webhook endpoint\n\nDeletes the endpoint, its pending deliveries and its attempt history; nothing more is sent to it.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "webhookEndpointId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Webhook endpoint ID."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "webhookEndpointId"
+      ]
+    },
+    "args": {
+      "webhookEndpointId": "path"
+    }
+  },
+  {
+    "name": "rotate_webhook_endpoint_secret",
+    "operationId": "rotateWebhookEndpointSecret",
+    "description": "Rotate a webhook endpoint's secret\n\nIssues a new `whsec_` secret, shown once. For 24 hours deliveries carry two signatures\nin `webhook-signature` (new and previous secret), so a receiver can switch without\ndropping events. A disabled endpoint is enabled again.\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "webhookEndpointId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Webhook endpoint ID."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "webhookEndpointId"
+      ]
+    },
+    "args": {
+      "webhookEndpointId": "path"
+    }
+  },
+  {
+    "name": "list_webhook_attempts",
+    "operationId": "listWebhookAttempts",
+    "description": "List recent delivery attempts\n\nEvery delivery attempt to the endpoint, newest first, with a keyset cursor.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "webhookEndpointId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Webhook endpoint ID."
+        },
+        "limit": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 512,
+          "description": "Opaque cursor; pass the previous page's `nextCursor`."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "webhookEndpointId"
+      ]
+    },
+    "args": {
+      "webhookEndpointId": "path",
+      "limit": "query",
+      "cursor": "query"
+    }
+  },
+  {
     "name": "get_started",
     "operationId": null,
     "description": "Recommended tool sequence for a new project (spec guide, JSON spec, create, upload). Call this first.",

@@ -10,6 +10,7 @@ import { listProjectClasses } from './classes.ts';
 import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSessionStatus, processUploadSession, uploadFile } from './uploads.ts';
 import { listDatapoints } from './datapoints.ts';
 import { getDatapointConsensus } from './consensus.ts';
+import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookAttempts, listWebhookEndpoints, rotateWebhookEndpointSecret } from './webhooks.ts';
 
 type Pending = (typeof NOT_IMPLEMENTED.operations)[number];
 
@@ -32,6 +33,12 @@ const implemented: Omit<Handlers, Pending> = {
   getUploadSessionStatus,
   listDatapoints,
   getDatapointConsensus,
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  getWebhookEndpoint,
+  deleteWebhookEndpoint,
+  rotateWebhookEndpointSecret,
+  listWebhookAttempts,
 };
 
 export function buildHandlers(): Handlers {

@@ -75,7 +75,7 @@ export async function createApp(deps: AppDeps, handlers: Handlers): Promise<expr
         if (String(req.headers.expect ?? '').toLowerCase() === '100-continue') res.writeContinue();
         body = await readJsonBody(req);
       }
-      const result = await api.run(op, { method: req.method, path: req.path, query: rawQuery(req), headers: req.headers, body }, { ...deps, requestId, auth });
+      const result = await api.run(op, { method: req.method, path: req.path, query: rawQuery(req), headers: req.headers, body }, { ...deps, requestId, auth, host: req.headers.host });
       writeResult(res, result);
     } catch (err) {
       writeError(res, err, requestId, deps.log);

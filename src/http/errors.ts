@@ -52,6 +52,7 @@ export const ERRORS = {
   report_not_ready: conflict('Nothing has finalized yet; there is no report to export.'),
   internal_error: { status: 500, type: 'api_error', message: 'Internal server error.' },
   not_implemented: { status: 501, type: 'api_error', message: 'This operation is not implemented yet.' },
+  webhook_endpoint_not_found: notFound('Webhook endpoint not found in the organization.'),
 } as const satisfies Record<ErrorCode, Entry>;
 
 export class ApiError extends Error {

@@ -7,6 +7,7 @@ import { createStorage } from '../storage/s3.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
+import { deliverWebhook, type DeliverPayload } from '../webhooks/deliver.ts';
 
 export interface WorkerOptions {
   concurrency?: number;
@@ -14,6 +15,8 @@ export interface WorkerOptions {
   /** Seconds without a heartbeat after which a running ingest is considered dead. */
   staleAfterSeconds?: number;
   sweepIntervalMs?: number;
+  /** Delays between webhook attempts (tests shorten the three-day production schedule). */
+  webhookRetryDelaysMs?: readonly number[];
 }
 
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<{ stop(): Promise<void> }> {
@@ -23,6 +26,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const taskList: TaskList = {
     ingest: async (payload) => runIngest(deps, (payload as { runId: string }).runId),
     auto_consensus: async (payload) => runAutoConsensus(deps, (payload as { projectId: string }).projectId),
+    deliver_webhook: async (payload) =>
+      deliverWebhook({ sql, log, secretsKey: config.secretsKey, retryDelaysMs: options.webhookRetryDelaysMs }, payload as DeliverPayload),
   };
   const runner: Runner = await run({
     connectionString: config.databaseUrl,

@@ -35,7 +35,7 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api): void {
       writeError(res, err, requestId, deps.log);
       return;
     }
-    const server = buildServer(api, { ...deps, requestId, auth });
+    const server = buildServer(api, { ...deps, requestId, auth, host: req.headers.host });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

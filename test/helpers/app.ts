@@ -3,7 +3,7 @@
 import { createTestDatabase } from './db.ts';
 import { testConfig } from './config.ts';
 import { startServer } from '../../src/server.ts';
-import { startWorker } from '../../src/jobs/worker.ts';
+import { startWorker, type WorkerOptions } from '../../src/jobs/worker.ts';
 import { createLogger } from '../../src/log.ts';
 import { addMember, createApiKey, createOrganization, createUser } from '../../src/admin/admin.ts';
 import { operationTable, type OperationId } from '../../src/generated/operations.ts';
@@ -30,7 +30,8 @@ async function seedOrg(sql: Sql, code: string): Promise<Org> {
   return { id: org.id, code, originatorKey: key, originatorUserId: user.id };
 }
 
-export async function startTestApp(options: { worker?: boolean } = {}): Promise<TestApp> {
+/** `worker: true` runs a job worker beside the server; an object passes it worker options. */
+export async function startTestApp(options: { worker?: boolean | WorkerOptions } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const n = ++seq;
   const orgA = await seedOrg(db.sql, `ORGA${n}`);
@@ -47,7 +48,8 @@ export async function startTestApp(options: { worker?: boolean } = {}): Promise<
   const log = createLogger('debug', (l) => logs.push(l));
   const config = testConfig({ databaseUrl: db.databaseUrl, port: 0 });
   const server = await startServer(config, { log });
-  const worker = options.worker ? await startWorker(config, { concurrency: 2, log, sweepIntervalMs: 500 }) : null;
+  const workerOptions = typeof options.worker === 'object' ? options.worker : {};
+  const worker = options.worker ? await startWorker(config, { concurrency: 2, log, sweepIntervalMs: 500, ...workerOptions }) : null;
   return {
     url: server.url,
     sql: db.sql,

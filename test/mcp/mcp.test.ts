@@ -45,7 +45,10 @@ const REFERENCE_TOOLS = [
   'get_proof_report', 'get_started', 'spec_authoring_guide', 'project_creation_instruction', 'wait_for_upload_session',
 ];
 
-const ADDITIVE_TOOLS = ['list_datapoints'];
+const ADDITIVE_TOOLS = [
+  'list_datapoints', 'create_webhook_endpoint', 'list_webhook_endpoints', 'get_webhook_endpoint', 'delete_webhook_endpoint',
+  'rotate_webhook_endpoint_secret', 'list_webhook_attempts',
+];
 
 describe('MCP over streamable HTTP', () => {
   it('lists every tool of the reference with the reference\'s arguments', async () => {

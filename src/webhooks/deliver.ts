@@ -1,0 +1,134 @@
+// The `deliver_webhook` job: one attempt of one delivery. A 2xx answer ends it; 410 Gone
+// disables the endpoint (its pending deliveries end with it); anything else, or no answer,
+// schedules the next attempt by enqueueing the job again with a later run_at, following
+// RETRY_DELAYS_MS (seconds, then minutes, then hours: about three days in all).
+//
+// Every attempt is recorded. The job's payload names the attempt it performs, and recording is
+// conditional on the delivery still being at the previous attempt, so a job that graphile-worker
+// re-runs after a crash never records or schedules twice. The receiver may see a message twice
+// in that case, with the same `webhook-id`: Standard Webhooks receivers deduplicate on it.
+import type { Sql } from '../db/client.ts';
+import type { Logger } from '../log.ts';
+import { open } from '../domain/secret-box.ts';
+import { signatureHeader } from '../domain/webhook-signature.ts';
+
+const S = 1000;
+const M = 60 * S;
+const H = 60 * M;
+/** Delay before attempt n+1 after attempt n failed; its length + 1 is the number of attempts. */
+export const RETRY_DELAYS_MS = [5 * S, 5 * M, 30 * M, 2 * H, 5 * H, 10 * H, 14 * H, 20 * H, 24 * H];
+const TIMEOUT_MS = 15 * S;
+
+export interface DeliverDeps {
+  sql: Sql;
+  log: Logger;
+  secretsKey: string | null;
+  retryDelaysMs?: readonly number[];
+}
+
+export interface DeliverPayload {
+  deliveryId: string;
+  attempt: number;
+}
+
+interface Row {
+  status: string;
+  attempts: number;
+  event_id: string;
+  body: string;
+  endpoint_id: string;
+  url: string;
+  endpoint_status: string;
+  secret_sealed: Uint8Array;
+  previous_secret_sealed: Uint8Array | null;
+  previous_valid: boolean;
+}
+
+interface Outcome {
+  succeeded: boolean;
+  httpStatus: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export async function deliverWebhook(deps: DeliverDeps, payload: DeliverPayload): Promise<void> {
+  const { sql } = deps;
+  const [d] = await sql<Row[]>`
+    select d.status, d.attempts, d.event_id, ev.body, e.id as endpoint_id, e.url, e.status as endpoint_status,
+      e.secret_sealed, e.previous_secret_sealed, coalesce(e.previous_secret_expires_at > now(), false) as previous_valid
+    from webhook_deliveries d
+    join webhook_events ev on ev.id = d.event_id
+    join webhook_endpoints e on e.id = d.endpoint_id
+    where d.id = ${payload.deliveryId}`;
+  // Deleted, finished, disabled, or this attempt already recorded by an earlier run of the job.
+  if (!d || d.status !== 'pending' || d.endpoint_status !== 'enabled' || d.attempts !== payload.attempt - 1) return;
+
+  const secrets = [open(deps.secretsKey, d.secret_sealed, d.endpoint_id)];
+  if (d.previous_secret_sealed && d.previous_valid) secrets.push(open(deps.secretsKey, d.previous_secret_sealed, d.endpoint_id));
+  const outcome = await post(d.url, d.event_id, d.body, secrets);
+
+  const delays = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const gone = outcome.httpStatus === 410;
+  const retryIn = !outcome.succeeded && !gone ? delays[payload.attempt - 1] : undefined;
+  await sql.begin(async (tx) => {
+    const claimed = await tx`
+      update webhook_deliveries
+      set attempts = ${payload.attempt},
+          status = ${outcome.succeeded ? 'succeeded' : retryIn === undefined ? 'failed' : 'pending'}
+      where id = ${payload.deliveryId} and attempts = ${payload.attempt - 1} and status = 'pending'`;
+    if (claimed.count === 0) return;
+    const nextAt = retryIn === undefined ? null : new Date(Date.now() + retryIn);
+    await tx`
+      insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, http_status, error, duration_ms, next_attempt_at)
+      values (${payload.deliveryId}, ${d.endpoint_id}, ${payload.attempt}, ${outcome.succeeded}, ${outcome.httpStatus}, ${outcome.error}, ${outcome.durationMs}, ${nextAt})`;
+    if (nextAt) {
+      await tx`select graphile_worker.add_job('deliver_webhook', ${tx.json({ deliveryId: payload.deliveryId, attempt: payload.attempt + 1 })}::json, run_at => ${nextAt}, max_attempts => 5)`;
+    }
+    if (gone) {
+      await tx`
+        update webhook_endpoints set status = 'disabled', disabled_reason = ${`The receiver answered 410 Gone at ${new Date().toISOString()}.`}
+        where id = ${d.endpoint_id}`;
+      await tx`update webhook_deliveries set status = 'failed' where endpoint_id = ${d.endpoint_id} and status = 'pending'`;
+    }
+  });
+  if (!outcome.succeeded) deps.log.info('webhook attempt failed', { deliveryId: payload.deliveryId, attempt: payload.attempt, httpStatus: outcome.httpStatus, error: outcome.error });
+}
+
+async function post(url: string, id: string, body: string, secrets: string[]): Promise<Outcome> {
+  const timestamp = Math.floor(Date.now() / 1000);
+  const started = performance.now();
+  const done = (o: Omit<Outcome, 'durationMs'>): Outcome => ({ ...o, durationMs: Math.round(performance.now() - started) });
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      // A redirect is an answer like any other non-2xx: following it could lead anywhere.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Assay-Webhooks/1',
+        'webhook-id': id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signatureHeader(secrets, id, timestamp, body),
+      },
+      body,
+    });
+    await res.body?.cancel();
+    const ok = res.status >= 200 && res.status < 300;
+    return done({ succeeded: ok, httpStatus: res.status, error: ok ? null : `The receiver answered HTTP ${res.status}.` });
+  } catch (err) {
+    return done({ succeeded: false, httpStatus: null, error: describeFailure(err) });
+  }
+}
+
+/** A short reason without stack or internals: what an operator needs to fix the receiver. */
+function describeFailure(err: unknown): string {
+  const e = err as { name?: string; cause?: { code?: string } };
+  if (e?.name === 'TimeoutError') return `No answer within ${TIMEOUT_MS / 1000} seconds.`;
+  const code = e?.cause?.code;
+  if (code === 'ECONNREFUSED') return 'Connection refused.';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'The host name did not resolve.';
+  if (code === 'ECONNRESET') return 'The connection was reset.';
+  if (typeof code === 'string' && /CERT|SSL|TLS/.test(code)) return `TLS failed (${code}).`;
+  return code ? `The request failed (${code}).` : 'The request failed.';
+}
