@@ -1,9 +1,19 @@
 // The single entry point for votes: human, AI and synthetic validators all record their ratings
-// here. In one transaction it checks the project accepts votes, stores the vote with its weight,
-// and, when the datapoint's required votes are in, finalizes it (terminal decision) or escalates
-// it (more slots). The datapoint row is locked first, so concurrent votes on one datapoint are
-// serialized and a datapoint is finalized exactly once. A terminal decision's webhook event is
-// written in the same transaction.
+// here. `recordVotes` takes a batch (Auto Consensus sends hundreds of datapoints' votes at once;
+// a person sends one through `recordVote`); both apply the same rules in one transaction:
+//
+// - the datapoints are locked first (`for update`, in id order so batches never deadlock), so
+//   concurrent votes on one datapoint are serialized and a datapoint is finalized exactly once;
+// - the project must be neither paused nor archived (its row is read `for share`, so a pause
+//   waits for a batch in flight and no vote is written after the pause returns);
+// - a validator votes at most once per datapoint, never on a terminal datapoint;
+// - when a datapoint's required votes are in, it becomes terminal (decision + webhook event) or
+//   escalates (more open slots), in the same transaction.
+//
+// The votes of a batch are applied in order to an in-memory picture of the locked datapoints
+// (votes, open slots, escalations), exactly as one-by-one calls would apply them, and written
+// with a few set-based statements at the end. A refused vote writes nothing.
+import { randomUUID } from 'node:crypto';
 import type { Sql, TxSql } from '../db/client.ts';
 import { decide, type ConsensusRules, type Vote } from '../domain/consensus.ts';
 import { emitConsensusReached } from '../webhooks/emit.ts';
@@ -14,7 +24,8 @@ export type VoteRefusal =
   | 'project_paused'
   | 'project_archived'
   | 'already_finalized'
-  | 'already_voted';
+  | 'already_voted'
+  | 'no_open_slot';
 
 export class VoteRefused extends Error {
   readonly reason: VoteRefusal;
@@ -24,6 +35,17 @@ export class VoteRefused extends Error {
     this.reason = reason;
   }
 }
+
+const MESSAGES: Record<VoteRefusal, string> = {
+  rating_out_of_range: 'A rating is a number from 0 to 100.',
+  datapoint_not_found: 'No such datapoint.',
+  project_archived: 'The project is archived and takes no votes.',
+  project_paused: 'The project is paused and takes no votes.',
+  already_finalized: 'The datapoint has reached terminal consensus.',
+  already_voted: 'This validator has already voted on this datapoint.',
+  no_open_slot: 'The datapoint has no open validation slot.',
+};
+const refusal = (reason: VoteRefusal) => new VoteRefused(reason, MESSAGES[reason]);
 
 export interface VoteInput {
   datapointId: string;
@@ -36,7 +58,10 @@ export interface VoteInput {
   weight: number;
   classId: string | null;
   comment?: string | null;
-  /** The slot the voter claimed; without one, any open slot of the datapoint is used. */
+  /**
+   * The slot the voter claimed. Without one, the first open slot is used; a synthetic vote with
+   * no open slot left is refused (Auto Consensus only fills open slots), a person's is recorded.
+   */
   slotId?: string | null;
 }
 
@@ -45,84 +70,183 @@ export type VoteOutcome =
   | { kind: 'terminal'; decisionId: string; contested: boolean }
   | { kind: 'escalated'; addedSlots: number; escalations: number };
 
+export type VoteResult = VoteOutcome | { kind: 'refused'; error: VoteRefused };
+
+/** One vote; a refusal is thrown as VoteRefused. */
+export async function recordVote(sql: Sql, v: VoteInput): Promise<VoteOutcome> {
+  const [result] = await recordVotes(sql, [v]);
+  if (result.kind === 'refused') throw result.error;
+  return result;
+}
+
 interface Locked {
+  id: string;
   project_id: string;
   num_validators: number;
   escalations: number;
-  finalized_at: Date | null;
-  paused_at: Date | null;
-  archived_at: Date | null;
+  finalized: boolean;
+  paused: boolean;
+  archived: boolean;
   consensus: ConsensusRules;
 }
 
-export async function recordVote(sql: Sql, v: VoteInput): Promise<VoteOutcome> {
-  if (!Number.isFinite(v.rating) || v.rating < 0 || v.rating > 100) {
-    throw new VoteRefused('rating_out_of_range', 'A rating is a number from 0 to 100.');
-  }
+/** What the batch knows about one locked datapoint, and what it changed. */
+interface State {
+  row: Locked;
+  votes: { voter: string; rating: number; weight: number; synthetic: boolean }[];
+  /** Slot ids still open (or claimed: a claimed slot is only taken by its own vote), in order. */
+  open: string[];
+  claimed: Set<string>;
+  escalations: number;
+  finalized: boolean;
+}
+
+interface Writes {
+  votes: { id: string; datapoint_id: string; project_id: string; slot_id: string | null; voter: string; user_id: string | null; synthetic: boolean; rating: number; weight: number; class_id: string | null; comment: string | null }[];
+  submittedSlots: string[];
+  newSlots: { id: string; datapoint_id: string; project_id: string }[];
+  escalated: Map<string, number>;
+  decisions: { id: string; datapoint_id: string; project_id: string; mean: number; median: number; strength: number; contested: boolean; vote_count: number; synthetic_votes: number; escalations: number }[];
+  syntheticProjects: Set<string>;
+}
+
+export async function recordVotes(sql: Sql, inputs: VoteInput[]): Promise<VoteResult[]> {
+  const results: (VoteResult | undefined)[] = inputs.map((v) =>
+    Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100 ? undefined : { kind: 'refused', error: refusal('rating_out_of_range') });
+  const ids = [...new Set(inputs.filter((_, i) => !results[i]).map((v) => v.datapointId))].sort();
+  if (ids.length === 0) return results as VoteResult[];
+
   return sql.begin(async (tx) => {
-    const [dp] = await tx<Locked[]>`
-      select d.project_id, p.num_validators, d.escalations, d.finalized_at, p.paused_at, p.archived_at,
-        (select compiled -> 'consensus' from project_specs where project_id = p.id order by created_at limit 1) as consensus
-      from datapoints d join projects p on p.id = d.project_id
-      where d.id = ${v.datapointId}
-      for update of d`;
-    if (!dp) throw new VoteRefused('datapoint_not_found', 'No such datapoint.');
-    if (dp.archived_at) throw new VoteRefused('project_archived', 'The project is archived and takes no votes.');
-    if (dp.paused_at) throw new VoteRefused('project_paused', 'The project is paused and takes no votes.');
-    if (dp.finalized_at) throw new VoteRefused('already_finalized', 'The datapoint has reached terminal consensus.');
-
-    const slot = await takeSlot(tx, v);
-    const inserted = await tx`
-      insert into votes (datapoint_id, project_id, slot_id, voter, user_id, synthetic, rating, weight, class_id, comment)
-      values (${v.datapointId}, ${dp.project_id}, ${slot}, ${v.voter}, ${v.userId}, ${v.synthetic}, ${v.rating}, ${v.weight}, ${v.classId}, ${v.comment ?? null})
-      on conflict (datapoint_id, voter) do nothing
-      returning id`;
-    if (inserted.count === 0) throw new VoteRefused('already_voted', 'This validator has already voted on this datapoint.');
-    if (v.synthetic) await tx`update projects set auto_consensus_used = true where id = ${dp.project_id} and not auto_consensus_used`;
-
-    const required = dp.num_validators + dp.escalations * dp.consensus.escalationStep;
-    const votes = await tx<{ rating: number; weight: number; synthetic: boolean }[]>`
-      select rating, weight, synthetic from votes where datapoint_id = ${v.datapointId}`;
-    if (votes.length < required) return { kind: 'recorded', votes: votes.length, required };
-    return finalize(tx, v.datapointId, dp, votes);
+    const states = await load(tx, ids);
+    const w: Writes = { votes: [], submittedSlots: [], newSlots: [], escalated: new Map(), decisions: [], syntheticProjects: new Set() };
+    inputs.forEach((v, i) => {
+      if (!results[i]) results[i] = apply(states.get(v.datapointId), v, w);
+    });
+    await flush(tx, w);
+    return results as VoteResult[];
   });
 }
 
-/** Marks the voter's slot (or any open one) submitted; null when the datapoint has none left. */
-async function takeSlot(tx: TxSql, v: VoteInput): Promise<string | null> {
-  const [slot] = v.slotId
-    ? await tx<{ id: string }[]>`
-        update validation_slots set status = 'submitted', submitted_at = now()
-        where id = ${v.slotId} and datapoint_id = ${v.datapointId} and status in ('open', 'claimed')
-        returning id`
-    : await tx<{ id: string }[]>`
-        update validation_slots set status = 'submitted', submitted_at = now()
-        where id = (select id from validation_slots where datapoint_id = ${v.datapointId} and status = 'open' order by created_at, id limit 1 for update skip locked)
-        returning id`;
-  return slot?.id ?? null;
-}
-
-async function finalize(tx: TxSql, datapointId: string, dp: Locked, rows: { rating: number; weight: number; synthetic: boolean }[]): Promise<VoteOutcome> {
-  const votes: Vote[] = rows.map((r) => ({ rating: r.rating, weight: r.weight }));
-  const outcome = decide(votes, dp.consensus, dp.escalations);
-  if (outcome.kind === 'escalate') {
-    await tx`
-      insert into validation_slots (datapoint_id, project_id)
-      select ${datapointId}, ${dp.project_id} from generate_series(1, ${outcome.addSlots})`;
-    await tx`update datapoints set escalations = escalations + 1 where id = ${datapointId}`;
-    return { kind: 'escalated', addedSlots: outcome.addSlots, escalations: dp.escalations + 1 };
+async function load(tx: TxSql, ids: string[]): Promise<Map<string, State>> {
+  // Projects first (for share: a pause or archive waits for this transaction), then datapoints.
+  await tx`select 1 from projects where id in (select project_id from datapoints where id = any(${ids}::uuid[])) order by id for share`;
+  const rows = await tx<Locked[]>`
+    select d.id, d.project_id, p.num_validators, d.escalations, d.finalized_at is not null as finalized,
+      p.paused_at is not null as paused, p.archived_at is not null as archived,
+      (select compiled -> 'consensus' from project_specs where project_id = p.id order by created_at limit 1) as consensus
+    from datapoints d join projects p on p.id = d.project_id
+    where d.id = any(${ids}::uuid[])
+    order by d.id
+    for update of d`;
+  const states = new Map<string, State>(rows.map((r) => [r.id, { row: r, votes: [], open: [], claimed: new Set(), escalations: r.escalations, finalized: r.finalized }]));
+  const votes = await tx<{ datapoint_id: string; voter: string; rating: number; weight: number; synthetic: boolean }[]>`
+    select datapoint_id, voter, rating, weight, synthetic from votes where datapoint_id = any(${ids}::uuid[]) order by created_at, id`;
+  for (const v of votes) states.get(v.datapoint_id)!.votes.push(v);
+  const slots = await tx<{ id: string; datapoint_id: string; status: string }[]>`
+    select id, datapoint_id, status from validation_slots
+    where datapoint_id = any(${ids}::uuid[]) and status in ('open', 'claimed')
+    order by created_at, id
+    for update`;
+  for (const s of slots) {
+    const st = states.get(s.datapoint_id)!;
+    if (s.status === 'open') st.open.push(s.id);
+    else st.claimed.add(s.id);
   }
-  const { mean, median, strength } = outcome.figures;
-  const [decision] = await tx<{ id: string }[]>`
-    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
-    values (${datapointId}, ${dp.project_id}, ${mean}, ${median}, ${strength}, ${outcome.contested}, ${rows.length}, ${rows.filter((r) => r.synthetic).length}, ${dp.escalations})
-    returning id`;
-  await tx`update datapoints set finalized_at = now() where id = ${datapointId}`;
-  await emitConsensusReached(tx, {
-    datapointId, projectId: dp.project_id, consensusDecisionId: decision.id,
-    qualityRatingMean: mean, qualityRatingMedian: median, consensusStrength: strength,
+  return states;
+}
+
+function apply(st: State | undefined, v: VoteInput, w: Writes): VoteResult {
+  const refuse = (reason: VoteRefusal): VoteResult => ({ kind: 'refused', error: refusal(reason) });
+  if (!st) return refuse('datapoint_not_found');
+  if (st.row.archived) return refuse('project_archived');
+  if (st.row.paused) return refuse('project_paused');
+  if (st.finalized) return refuse('already_finalized');
+  if (st.votes.some((x) => x.voter === v.voter)) return refuse('already_voted');
+
+  let slot: string | null = null;
+  if (v.slotId && (st.claimed.has(v.slotId) || st.open.includes(v.slotId))) {
+    slot = v.slotId;
+    st.claimed.delete(slot);
+    st.open = st.open.filter((s) => s !== slot);
+  } else if (st.open.length > 0) {
+    slot = st.open.shift()!;
+  } else if (v.synthetic) {
+    return refuse('no_open_slot');
+  }
+  if (slot) w.submittedSlots.push(slot);
+  const { row } = st;
+  st.votes.push({ voter: v.voter, rating: v.rating, weight: v.weight, synthetic: v.synthetic });
+  w.votes.push({
+    id: randomUUID(), datapoint_id: row.id, project_id: row.project_id, slot_id: slot, voter: v.voter, user_id: v.userId,
+    synthetic: v.synthetic, rating: v.rating, weight: v.weight, class_id: v.classId, comment: v.comment ?? null,
   });
+  if (v.synthetic) w.syntheticProjects.add(row.project_id);
+
+  const required = row.num_validators + st.escalations * row.consensus.escalationStep;
+  if (st.votes.length < required) return { kind: 'recorded', votes: st.votes.length, required };
+
+  const outcome = decide(st.votes.map((x): Vote => ({ rating: x.rating, weight: x.weight })), row.consensus, st.escalations);
+  if (outcome.kind === 'escalate') {
+    for (let k = 0; k < outcome.addSlots; k++) {
+      const id = randomUUID();
+      w.newSlots.push({ id, datapoint_id: row.id, project_id: row.project_id });
+      st.open.push(id);
+    }
+    st.escalations += 1;
+    w.escalated.set(row.id, st.escalations);
+    return { kind: 'escalated', addedSlots: outcome.addSlots, escalations: st.escalations };
+  }
+  st.finalized = true;
+  const id = randomUUID();
+  const { mean, median, strength } = outcome.figures;
+  w.decisions.push({
+    id, datapoint_id: row.id, project_id: row.project_id, mean, median, strength, contested: outcome.contested,
+    vote_count: st.votes.length, synthetic_votes: st.votes.filter((x) => x.synthetic).length, escalations: st.escalations,
+  });
+  return { kind: 'terminal', decisionId: id, contested: outcome.contested };
+}
+
+/** Rows per multi-row INSERT: well under Postgres's 65,535 bind parameters. */
+const CHUNK = 2000;
+
+async function flush(tx: TxSql, w: Writes): Promise<void> {
+  // New (escalation) slots exist before votes point at them.
+  for (let i = 0; i < w.newSlots.length; i += CHUNK) {
+    await tx`insert into validation_slots ${tx(w.newSlots.slice(i, i + CHUNK), 'id', 'datapoint_id', 'project_id')}`;
+  }
+  if (w.escalated.size) {
+    await tx`
+      update datapoints d set escalations = x.e
+      from unnest(${[...w.escalated.keys()]}::uuid[], ${[...w.escalated.values()]}::int[]) as x(id, e)
+      where d.id = x.id`;
+  }
+  if (w.submittedSlots.length) {
+    await tx`update validation_slots set status = 'submitted', submitted_at = now() where id = any(${w.submittedSlots}::uuid[])`;
+  }
+  for (let i = 0; i < w.votes.length; i += CHUNK) {
+    await tx`insert into votes ${tx(w.votes.slice(i, i + CHUNK), 'id', 'datapoint_id', 'project_id', 'slot_id', 'voter', 'user_id', 'synthetic', 'rating', 'weight', 'class_id', 'comment')}`;
+  }
+  if (w.syntheticProjects.size) {
+    await tx`update projects set auto_consensus_used = true where id = any(${[...w.syntheticProjects]}::uuid[]) and not auto_consensus_used`;
+  }
+  if (w.decisions.length === 0) return;
+  // `seq` (finalization order) follows the order of the decisions in the batch. Booleans travel
+  // as text: postgres.js serializes the elements of a bool[] parameter wrongly.
+  const d = w.decisions;
+  await tx`
+    insert into consensus_decisions (id, datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    select id, datapoint_id, project_id, mean, median, strength, contested, vote_count, synthetic_votes, escalations
+    from unnest(${d.map((x) => x.id)}::uuid[], ${d.map((x) => x.datapoint_id)}::uuid[], ${d.map((x) => x.project_id)}::uuid[],
+      ${d.map((x) => x.mean)}::float8[], ${d.map((x) => x.median)}::float8[], ${d.map((x) => x.strength)}::float8[],
+      ${d.map((x) => String(x.contested))}::text[]::bool[], ${d.map((x) => x.vote_count)}::int[], ${d.map((x) => x.synthetic_votes)}::int[], ${d.map((x) => x.escalations)}::int[])
+      with ordinality as x(id, datapoint_id, project_id, mean, median, strength, contested, vote_count, synthetic_votes, escalations, n)
+    order by n`;
+  const finalized = d.map((x) => x.datapoint_id);
+  await tx`update datapoints set finalized_at = now() where id = any(${finalized}::uuid[])`;
   // Slots nobody needs any more (claimed but unsubmitted) expire with the decision.
-  await tx`update validation_slots set status = 'expired' where datapoint_id = ${datapointId} and status in ('open', 'claimed')`;
-  return { kind: 'terminal', decisionId: decision.id, contested: outcome.contested };
+  await tx`update validation_slots set status = 'expired' where datapoint_id = any(${finalized}::uuid[]) and status in ('open', 'claimed')`;
+  await emitConsensusReached(tx, d.map((x) => ({
+    datapointId: x.datapoint_id, projectId: x.project_id, consensusDecisionId: x.id,
+    qualityRatingMean: x.mean, qualityRatingMedian: x.median, consensusStrength: x.strength,
+  })));
 }

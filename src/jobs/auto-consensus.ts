@@ -1,48 +1,78 @@
 // Auto Consensus (test mode): synthetic validators fill the open slots of a project whose
-// `autoConsensus` is on, through the same vote entry point as people, until none is left. It
-// stops as soon as the project is paused, archived or switched off (checked per batch; every
-// vote also re-checks paused/archived under the datapoint lock), and is enqueued again by the
-// writes that can give it work: turning the mode on, unpausing, unarchiving, an ingest.
+// `autoConsensus` is on, through the same vote entry point as people (recordVotes), until none
+// is left. Each round takes a batch of datapoints with open slots and offers, per datapoint,
+// the synthetic votes that could still be needed (its open slots plus the slots every remaining
+// escalation would add), in voter order; the entry point applies them one by one, finalizing or
+// escalating as it goes, and refuses the surplus (no open slot, already terminal) without
+// writing anything. The result is the same as voting one slot at a time, in one transaction
+// per batch instead of one per vote.
+//
+// It stops as soon as the project is paused, archived or switched off (checked per batch, and
+// every batch re-checks paused/archived under lock), and is enqueued again by the writes that
+// can give it work: turning the mode on, unpausing, unarchiving, an ingest.
 import type { Sql, TxSql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
-import { recordVote, VoteRefused } from '../consensus/record-vote.ts';
+import { recordVotes, type VoteInput } from '../consensus/record-vote.ts';
 import { syntheticRating, type Spread } from '../domain/synthetic.ts';
 
-const BATCH = 200;
+/** Datapoints per transaction: small enough that a pause waits well under a second. */
+const BATCH = 250;
 
 /** Enqueues the project's Auto Consensus job (one queued per project: job_key). */
 export async function enqueueAutoConsensus(tx: TxSql | Sql, projectId: string): Promise<void> {
   await tx`select graphile_worker.add_job('auto_consensus', ${tx.json({ projectId })}::json, job_key => ${`auto_consensus:${projectId}`}, max_attempts => 3)`;
 }
 
-interface Project { auto_consensus: boolean; auto_consensus_spread: Spread; paused_at: Date | null; archived_at: Date | null }
+interface Project {
+  auto_consensus: boolean;
+  auto_consensus_spread: Spread;
+  paused_at: Date | null;
+  archived_at: Date | null;
+  escalation_step: number;
+  max_escalations: number;
+}
 
 export async function runAutoConsensus(deps: { sql: Sql; log: Logger }, projectId: string): Promise<void> {
   const { sql } = deps;
+  let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const [p] = await sql<Project[]>`select auto_consensus, auto_consensus_spread, paused_at, archived_at from projects where id = ${projectId}`;
+    const [p] = await sql<Project[]>`
+      select auto_consensus, auto_consensus_spread, paused_at, archived_at,
+        coalesce((s.compiled #>> '{consensus,escalationStep}')::int, 0) as escalation_step,
+        coalesce((s.compiled #>> '{consensus,maxEscalations}')::int, 0) as max_escalations
+      from projects p
+      left join lateral (select compiled from project_specs where project_id = p.id order by created_at limit 1) s on true
+      where p.id = ${projectId}`;
     if (!p || !p.auto_consensus || p.paused_at || p.archived_at) return;
-    // One open slot per datapoint per round: the next voter's index depends on the votes so far.
-    const open = await sql<{ datapoint_id: string; checksum: string; votes: number }[]>`
-      select distinct on (s.datapoint_id) s.datapoint_id, d.checksum,
-        (select count(*) from votes v where v.datapoint_id = s.datapoint_id)::int as votes
+    // Datapoints with an open slot, in id order from where the last batch ended; when the end is
+    // reached, start over once more (a batch's escalations leave fresh open slots behind it).
+    const open = await sql<{ id: string; checksum: string; votes: number; open: number; escalations: number }[]>`
+      select d.id, d.checksum, d.escalations,
+        (select count(*) from votes v where v.datapoint_id = d.id)::int as votes,
+        count(*)::int as open
       from validation_slots s join datapoints d on d.id = s.datapoint_id
-      where s.project_id = ${projectId} and s.status = 'open' and d.finalized_at is null
-      order by s.datapoint_id
+      where s.project_id = ${projectId} and s.status = 'open' and d.finalized_at is null and d.id > ${after}
+      group by d.id
+      order by d.id
       limit ${BATCH}`;
-    if (open.length === 0) return;
-    for (const slot of open) {
-      const index = slot.votes + 1;
-      try {
-        await recordVote(sql, {
-          datapointId: slot.datapoint_id, voter: `synthetic:${index}`, userId: null, synthetic: true,
-          rating: syntheticRating(slot.checksum, index, p.auto_consensus_spread), weight: 1, classId: null,
+    if (open.length === 0) {
+      if (after === '00000000-0000-0000-0000-000000000000') return;
+      after = '00000000-0000-0000-0000-000000000000';
+      continue;
+    }
+    after = open[open.length - 1].id;
+    const votes: VoteInput[] = [];
+    for (const d of open) {
+      const offered = d.open + Math.max(0, p.max_escalations - d.escalations) * p.escalation_step;
+      for (let k = 1; k <= offered; k++) {
+        const index = d.votes + k;
+        votes.push({
+          datapointId: d.id, voter: `synthetic:${index}`, userId: null, synthetic: true,
+          rating: syntheticRating(d.checksum, index, p.auto_consensus_spread), weight: 1, classId: null,
         });
-      } catch (err) {
-        if (!(err instanceof VoteRefused)) throw err;
-        if (err.reason === 'project_paused' || err.reason === 'project_archived') return;
-        // already_voted / already_finalized: another voter got there first; move on.
       }
     }
+    const results = await recordVotes(sql, votes);
+    if (results.some((r) => r.kind === 'refused' && (r.error.reason === 'project_paused' || r.error.reason === 'project_archived'))) return;
   }
 }

@@ -1,6 +1,6 @@
-// Events are written in the transaction that causes them: a terminal decision and its
-// `datapoint.consensus_reached` event commit together or not at all. Deliveries (one per
-// subscribed endpoint) and their first job are enqueued in the same statement; an organization
+// Events are written in the transaction that causes them: terminal decisions and their
+// `datapoint.consensus_reached` events commit together or not at all. Deliveries (one per
+// subscribed endpoint) and their first jobs are enqueued in the same statement; an organization
 // without a subscribed endpoint pays one cheap query and stores nothing.
 import type { TxSql } from '../db/client.ts';
 import type { components } from '../generated/openapi-types.ts';
@@ -13,24 +13,29 @@ export function eventBody(type: WebhookEventType, data: object, at: Date): strin
   return JSON.stringify({ type, timestamp: at.toISOString(), data });
 }
 
-export async function emitConsensusReached(tx: TxSql, data: ConsensusData): Promise<void> {
-  await emit(tx, data.projectId, 'datapoint.consensus_reached', `msg_${data.consensusDecisionId.replaceAll('-', '')}`, data);
-}
+/** The `webhook-id` of a decision's event: stable, and traceable to the decision. */
+export const consensusEventId = (decisionId: string): string => `msg_${decisionId.replaceAll('-', '')}`;
 
-async function emit(tx: TxSql, projectId: string, type: WebhookEventType, eventId: string, data: object): Promise<void> {
-  const body = eventBody(type, data, new Date());
+export async function emitConsensusReached(tx: TxSql, decisions: ConsensusData[]): Promise<void> {
+  if (decisions.length === 0) return;
+  const type: WebhookEventType = 'datapoint.consensus_reached';
+  const at = new Date();
   await tx`
-    with endpoint as (
-      select e.id from webhook_endpoints e join projects p on p.org_id = e.org_id
-      where p.id = ${projectId} and e.status = 'enabled' and ${type} = any(e.event_types)
+    with event_in as (
+      select * from unnest(${decisions.map((d) => consensusEventId(d.consensusDecisionId))}::text[],
+        ${decisions.map((d) => d.projectId)}::uuid[], ${decisions.map((d) => eventBody(type, d, at))}::text[]) as x(id, project_id, body)
+    ), subscribed as (
+      select p.id as project_id, p.org_id, e.id as endpoint_id
+      from projects p join webhook_endpoints e on e.org_id = p.org_id
+      where p.id in (select project_id from event_in) and e.status = 'enabled' and ${type} = any(e.event_types)
     ), event as (
       insert into webhook_events (id, org_id, type, body)
-      select ${eventId}, p.org_id, ${type}, ${body} from projects p
-      where p.id = ${projectId} and exists (select 1 from endpoint)
+      select i.id, p.org_id, ${type}, i.body from event_in i join projects p on p.id = i.project_id
+      where exists (select 1 from subscribed s where s.project_id = i.project_id)
       returning id
     ), delivery as (
       insert into webhook_deliveries (event_id, endpoint_id)
-      select event.id, endpoint.id from event cross join endpoint
+      select event.id, s.endpoint_id from event join event_in i on i.id = event.id join subscribed s on s.project_id = i.project_id
       returning id
     )
     select graphile_worker.add_job('deliver_webhook', json_build_object('deliveryId', delivery.id, 'attempt', 1), max_attempts => 5)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { syntheticRating, latentQuality } from '../../src/domain/synthetic.ts';
+import { recordVote } from '../../src/consensus/record-vote.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -80,5 +81,35 @@ describe('Auto Consensus', () => {
     expect(paused.terminal).toBeLessThan(1000);
     await call(app, 'updateProject', { params: { projectId }, body: { paused: false } });
     await until(projectId, (x) => x.terminal === 1000, 120_000);
+  });
+
+  it('batched synthetic voting decides exactly as one vote at a time would', async () => {
+    // The same CSV in two projects gives the same checksums, hence the same synthetic ratings.
+    const data = csv(60, 'equivalence');
+    const batched = await project('wild', false);
+    const single = await project('wild', false);
+    await ingest(app, batched, { 'e.csv': data });
+    await ingest(app, single, { 'e.csv': data });
+    // One vote per transaction, one open slot at a time, through the single-vote entry point.
+    for (;;) {
+      const open = await app.sql<{ id: string; checksum: string; votes: number }[]>`
+        select distinct d.id, d.checksum, (select count(*) from votes v where v.datapoint_id = d.id)::int as votes
+        from datapoints d join validation_slots s on s.datapoint_id = d.id and s.status = 'open'
+        where d.project_id = ${single} and d.finalized_at is null`;
+      if (open.length === 0) break;
+      for (const d of open) {
+        const index = d.votes + 1;
+        await recordVote(app.sql, { datapointId: d.id, voter: `synthetic:${index}`, userId: null, synthetic: true, rating: syntheticRating(d.checksum, index, 'wild'), weight: 1, classId: null });
+      }
+    }
+    await call(app, 'updateProject', { params: { projectId: batched }, body: { autoConsensus: true } });
+    await until(batched, (x) => x.terminal === 60);
+    const decisions = (projectId: string) => app.sql`
+      select d.checksum, c.quality_rating_mean, c.quality_rating_median, c.consensus_strength, c.contested, c.vote_count, c.synthetic_votes, c.escalations
+      from consensus_decisions c join datapoints d on d.id = c.datapoint_id where c.project_id = ${projectId} order by d.checksum`;
+    const [a, b] = [await decisions(batched), await decisions(single)];
+    expect(a).toHaveLength(60);
+    expect(a.some((r) => r.escalations > 0)).toBe(true);
+    expect(a).toEqual(b);
   });
 });
