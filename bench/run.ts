@@ -16,10 +16,11 @@ import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/client.ts';
 import { seedDev } from '../src/dev/seed.ts';
 import { ingestBench } from './ingest.ts';
+import { consensusBench } from './consensus.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** Which benchmarks to run: `http`, `ingest` (comma-separated); all by default. */
-const ONLY = new Set((process.env.BENCH ?? 'http,ingest').split(','));
+/** Which benchmarks to run: `http`, `ingest`, `consensus` (comma-separated); all by default. */
+const ONLY = new Set((process.env.BENCH ?? 'http,ingest,consensus').split(','));
 const CONNECTIONS = 32;
 const TARGET = 0.8;
 
@@ -92,6 +93,16 @@ try {
     const { url, child } = await startChild('bench/assay-server.ts', env);
     try {
       for (const line of await ingestBench(stack, sql2, url, apiKey, dir)) console.log(line);
+    } finally {
+      await stopChild(child);
+      await sql2.end();
+    }
+  }
+  if (ONLY.has('consensus')) {
+    const sql2 = createSql(stack.databaseUrl, { max: 2 });
+    const { url, child } = await startChild('bench/assay-server.ts', env);
+    try {
+      for (const line of await consensusBench(stack, sql2, url, apiKey)) console.log(line);
     } finally {
       await stopChild(child);
       await sql2.end();
