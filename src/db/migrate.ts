@@ -39,9 +39,14 @@ export async function migrate(databaseUrl: string, options: { quiet?: boolean } 
   if (unknown.length) {
     throw new Error(`the database has migrations this code does not know (${unknown.join(', ')}): it is newer than the code; refusing to run`);
   }
-  const args = ['--url', withSslMode(databaseUrl), '--migrations-dir', MIGRATIONS_DIR, '--no-dump-schema', 'up'];
+  // The URL goes through the environment, not `--url`: a command line (with its password) is
+  // visible to every user of the machine in `ps`.
+  const args = ['--migrations-dir', MIGRATIONS_DIR, '--no-dump-schema', 'up'];
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(resolveBinary(), args, { stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'pipe'] });
+    const child = spawn(resolveBinary(), args, {
+      stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'pipe'],
+      env: { ...process.env, DATABASE_URL: withSslMode(databaseUrl) },
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {
       stderr += d.toString();

@@ -1,6 +1,7 @@
 // The job worker process: graphile-worker over the same Postgres, one file per task in this
 // folder. It also sweeps ingest runs whose worker died (see ingest.ts).
 import { run, type Runner, type TaskList } from 'graphile-worker';
+import pg from 'pg';
 import type { Config } from '../config.ts';
 import { createSql } from '../db/client.ts';
 import { createStorage } from '../storage/s3.ts';
@@ -29,8 +30,12 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     deliver_webhook: async (payload) =>
       deliverWebhook({ sql, log, secretsKey: config.secretsKey, retryDelaysMs: options.webhookRetryDelaysMs }, payload as DeliverPayload),
   };
+  // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
+  // database restarting, Ctrl-C reaching Postgres first in `make dev`) is logged, not a crash.
+  const pgPool = new pg.Pool({ connectionString: config.databaseUrl, max: (options.concurrency ?? 2) + 2 });
+  pgPool.on('error', (err) => log.warn('job queue connection lost', { error: err.message }));
   const runner: Runner = await run({
-    connectionString: config.databaseUrl,
+    pgPool,
     concurrency: options.concurrency ?? 2,
     noHandleSignals: true,
     pollInterval: 1000,
@@ -47,6 +52,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     async stop() {
       clearInterval(sweep);
       await runner.stop();
+      await pgPool.end();
       await sql.end({ timeout: 5 });
     },
   };
