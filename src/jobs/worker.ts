@@ -33,7 +33,9 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
   // database restarting, Ctrl-C reaching Postgres first in `make dev`) is logged, not a crash.
   const pgPool = new pg.Pool({ connectionString: config.databaseUrl, max: (options.concurrency ?? 2) + 2 });
-  pgPool.on('error', (err) => log.warn('job queue connection lost', { error: err.message }));
+  const lost = (err: Error) => log.warn('job queue connection lost', { error: err.message });
+  pgPool.on('error', lost);
+  pgPool.on('connect', (client) => client.on('error', lost));
   const runner: Runner = await run({
     pgPool,
     concurrency: options.concurrency ?? 2,
