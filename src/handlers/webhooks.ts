@@ -46,6 +46,11 @@ async function requireEndpoint(ctx: RequestContext, id: string): Promise<Endpoin
 }
 
 export async function createWebhookEndpoint({ body }: CreateWebhookEndpointInput, ctx: RequestContext): Promise<CreateWebhookEndpointResult> {
+  // The schema's `uri` format and WHATWG URL parsing differ at the edges: what fetch could not
+  // send to is refused here, as the schema would.
+  if (!URL.canParse(body.url) || !/^https?:$/.test(new URL(body.url).protocol)) {
+    throw new ApiError('request_body_invalid', 'The url must be an absolute http(s) URL.', 'url');
+  }
   if (pointsAtSelf(body.url, [ctx.config.publicBaseUrl, ctx.host])) {
     throw new ApiError('request_body_invalid', 'A webhook URL must not point at this service itself.', 'url');
   }
