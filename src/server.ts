@@ -22,8 +22,12 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   // `Expect: 100-continue` is answered by the app, not automatically: the one-shot upload must be
   // able to redirect before the client sends its body (app.ts sends 100 only when it reads one).
   server.on('checkContinue', (req, res) => app(req, res));
-  // Keep-alive sockets otherwise hold close() open until they time out.
-  server.keepAliveTimeout = 5_000;
+  // Idle keep-alive sockets live longer here than in clients (undici, browsers, load balancers
+  // keep them for seconds to a minute), so it is always the client that closes an idle socket:
+  // when the server closed first (Node's default, 5 s), a client sending its next request at
+  // that moment got ECONNRESET (seen on a busy machine). close() ends them all anyway.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
