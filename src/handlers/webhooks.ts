@@ -41,9 +41,11 @@ function toEndpoint(r: EndpointRow): Endpoint {
 async function requireEndpoint(ctx: RequestContext, id: string): Promise<EndpointRow> {
   const [row] = await ctx.sql<EndpointRow[]>`
     select ${ctx.sql(COLUMNS)}, '' as cursor_t from webhook_endpoints where id = ${id} and org_id = ${ctx.auth.orgId}`;
-  if (!row) throw new ApiError('webhook_endpoint_not_found', `No webhook endpoint ${id} in this organization.`, 'webhookEndpointId');
+  if (!row) throw endpointNotFound(id);
   return row;
 }
+
+const endpointNotFound = (id: string) => new ApiError('webhook_endpoint_not_found', `No webhook endpoint ${id} in this organization.`, 'webhookEndpointId');
 
 export async function createWebhookEndpoint({ body }: CreateWebhookEndpointInput, ctx: RequestContext): Promise<CreateWebhookEndpointResult> {
   // The schema's `uri` format and WHATWG URL parsing differ at the edges: what fetch could not
@@ -84,7 +86,7 @@ export async function getWebhookEndpoint({ params }: GetWebhookEndpointInput, ct
 export async function deleteWebhookEndpoint({ params }: DeleteWebhookEndpointInput, ctx: RequestContext): Promise<DeleteWebhookEndpointResult> {
   // Deliveries and attempts go with it (on delete cascade); queued jobs find nothing and stop.
   const deleted = await ctx.sql`delete from webhook_endpoints where id = ${params.webhookEndpointId} and org_id = ${ctx.auth.orgId}`;
-  if (deleted.count === 0) throw new ApiError('webhook_endpoint_not_found', `No webhook endpoint ${params.webhookEndpointId} in this organization.`, 'webhookEndpointId');
+  if (deleted.count === 0) throw endpointNotFound(params.webhookEndpointId);
   return { status: 200, body: { webhookEndpointId: params.webhookEndpointId, deleted: true } };
 }
 
@@ -102,7 +104,7 @@ export async function rotateWebhookEndpointSecret({ params }: RotateWebhookEndpo
         status = 'enabled', disabled_reason = null
     where id = ${id} and org_id = ${ctx.auth.orgId}
     returning ${ctx.sql(COLUMNS)}, '' as cursor_t`;
-  if (!row) throw new ApiError('webhook_endpoint_not_found', `No webhook endpoint ${id} in this organization.`, 'webhookEndpointId');
+  if (!row) throw endpointNotFound(id);
   return { status: 200, body: { ...toEndpoint(row), secret } };
 }
 
