@@ -62,6 +62,7 @@ export const mcpTools: readonly ToolDef[] = [
       "properties": {
         "name": {
           "type": "string",
+          "pattern": "^[^\\u0000]*$",
           "minLength": 1,
           "maxLength": 200
         },
@@ -117,11 +118,13 @@ export const mcpTools: readonly ToolDef[] = [
         },
         "name": {
           "type": "string",
+          "pattern": "^[^\\u0000]*$",
           "minLength": 1,
           "maxLength": 200
         },
         "description": {
           "type": "string",
+          "pattern": "^[^\\u0000]*$",
           "maxLength": 2000,
           "description": "An empty string clears the description."
         },
@@ -204,11 +207,13 @@ export const mcpTools: readonly ToolDef[] = [
         },
         "classId": {
           "type": "string",
+          "pattern": "^[^\\u0000]*$",
           "minLength": 1,
           "maxLength": 64
         },
         "evidenceNote": {
           "type": "string",
+          "pattern": "^[^\\u0000]*$",
           "minLength": 1,
           "maxLength": 2000
         }
@@ -323,11 +328,13 @@ export const mcpTools: readonly ToolDef[] = [
         },
         "classId": {
           "type": "string",
+          "pattern": "^[^\\u0000]*$",
           "minLength": 1,
           "maxLength": 64
         },
         "evidenceNote": {
           "type": "string",
+          "pattern": "^[^\\u0000]*$",
           "minLength": 1,
           "maxLength": 2000
         },
@@ -480,11 +487,13 @@ export const mcpTools: readonly ToolDef[] = [
               },
               "classId": {
                 "type": "string",
+                "pattern": "^[^\\u0000]*$",
                 "minLength": 1,
                 "maxLength": 64
               },
               "evidenceNote": {
                 "type": "string",
+                "pattern": "^[^\\u0000]*$",
                 "minLength": 1,
                 "maxLength": 2000
               }
@@ -889,6 +898,7 @@ export const mcpTools: readonly ToolDef[] = [
         },
         "description": {
           "type": "string",
+          "pattern": "^[^\\u0000]*$",
           "maxLength": 500
         }
       },
