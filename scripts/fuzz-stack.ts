@@ -22,7 +22,7 @@ const { apiKey } = await seedDev(sql);
 await sql.end();
 const config: Config = {
   databaseUrl: stack.databaseUrl, s3: stack.s3, publicBaseUrl: 'http://127.0.0.1', host: '127.0.0.1', port: 0,
-  signingKey: null, smtpUrl: null, secretsKey: randomBytes(32).toString('base64'), logLevel: 'error',
+  signingKey: null, smtpUrl: null, emailFrom: 'Assay <no-reply@localhost>', secretsKey: randomBytes(32).toString('base64'), logLevel: 'error',
 };
 // Internal errors are what fuzzing looks for: log them to stderr so the run shows the cause.
 const server = await startServer(config, { log: createLogger('error', (l) => process.stderr.write(l + '\n')) });

@@ -17,6 +17,8 @@ export interface Config {
   /** PKCS#8 PEM of the Ed25519 report signing key; null when reports cannot be signed. */
   readonly signingKey: string | null;
   readonly smtpUrl: string | null;
+  /** Sender of invitation and sign-in emails (EMAIL_FROM). */
+  readonly emailFrom: string;
   /**
    * Base64 of 32 random bytes: the AES-256-GCM key that seals secrets stored in the database
    * (webhook signing secrets). Required by the API and the worker; null for tools that need
@@ -98,13 +100,25 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const signingKey = get('SIGNING_KEY', false).replace(/\\n/g, '\n') || null;
   const smtpUrl = url('SMTP_URL', false, ['smtp:', 'smtps:']) || null;
+  const emailFrom = get('EMAIL_FROM', false) || defaultSender(publicBaseUrl);
   const secretsKey = get('SECRETS_KEY', needs.secrets === true) || null;
   if (secretsKey !== null && !isSecretsKey(secretsKey)) problems.push('SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32)');
 
   if (problems.length) throw new ConfigError(problems);
-  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, secretsKey, logLevel });
+  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, emailFrom, secretsKey, logLevel });
 }
 
 function isSecretsKey(value: string): boolean {
   return /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, 'base64').length === 32;
+}
+
+/** `Assay <no-reply@host of PUBLIC_BASE_URL>`, so mail comes from the domain links point at. */
+function defaultSender(publicBaseUrl: string): string {
+  let host = 'localhost';
+  try {
+    if (publicBaseUrl) host = new URL(publicBaseUrl).hostname || host;
+  } catch {
+    // reported by the PUBLIC_BASE_URL check
+  }
+  return `Assay <no-reply@${host}>`;
 }

@@ -9,6 +9,7 @@ import { createLogger, type Logger } from '../log.ts';
 import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
 import { deliverWebhook, type DeliverPayload } from '../webhooks/deliver.ts';
+import { createMailer, sendOutboxEmail } from '../email/send.ts';
 
 export interface WorkerOptions {
   concurrency?: number;
@@ -24,11 +25,13 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const log = options.log ?? createLogger(config.logLevel);
   const sql = createSql(config.databaseUrl, { max: 6 });
   const deps = { sql, storage: createStorage(config.s3), log };
+  const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
   const taskList: TaskList = {
     ingest: async (payload) => runIngest(deps, (payload as { runId: string }).runId),
     auto_consensus: async (payload) => runAutoConsensus(deps, (payload as { projectId: string }).projectId),
     deliver_webhook: async (payload) =>
       deliverWebhook({ sql, log, secretsKey: config.secretsKey, retryDelaysMs: options.webhookRetryDelaysMs }, payload as DeliverPayload),
+    send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom }, (payload as { outboxId: string }).outboxId),
   };
   // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
   // database restarting, Ctrl-C reaching Postgres first in `make dev`) is logged, not a crash.
@@ -55,6 +58,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       clearInterval(sweep);
       await runner.stop();
       await pgPool.end();
+      mailer?.close();
       await sql.end({ timeout: 5 });
     },
   };

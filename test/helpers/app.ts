@@ -9,6 +9,7 @@ import { addMember, createApiKey, createOrganization, createUser } from '../../s
 import { operationTable, type OperationId } from '../../src/generated/operations.ts';
 import { expectContract } from './contract.ts';
 import type { Sql } from '../../src/db/client.ts';
+import type { Config } from '../../src/config.ts';
 
 export interface Org { id: string; code: string; originatorKey: string; originatorUserId: string }
 
@@ -30,8 +31,11 @@ async function seedOrg(sql: Sql, code: string): Promise<Org> {
   return { id: org.id, code, originatorKey: key, originatorUserId: user.id };
 }
 
-/** `worker: true` runs a job worker beside the server; an object passes it worker options. */
-export async function startTestApp(options: { worker?: boolean | WorkerOptions } = {}): Promise<TestApp> {
+/**
+ * `worker: true` runs a job worker beside the server; an object passes it worker options.
+ * `config` overrides parts of the test configuration (e.g. `smtpUrl` of an SMTP sink).
+ */
+export async function startTestApp(options: { worker?: boolean | WorkerOptions; config?: Partial<Config> } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const n = ++seq;
   const orgA = await seedOrg(db.sql, `ORGA${n}`);
@@ -46,7 +50,7 @@ export async function startTestApp(options: { worker?: boolean | WorkerOptions }
 
   const logs: string[] = [];
   const log = createLogger('debug', (l) => logs.push(l));
-  const config = testConfig({ databaseUrl: db.databaseUrl, port: 0 });
+  const config = testConfig({ ...options.config, databaseUrl: db.databaseUrl, port: 0 });
   const server = await startServer(config, { log });
   const workerOptions = typeof options.worker === 'object' ? options.worker : {};
   const worker = options.worker ? await startWorker(config, { concurrency: 2, log, sweepIntervalMs: 500, ...workerOptions }) : null;

@@ -13,6 +13,7 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     port: 0,
     signingKey: null,
     smtpUrl: null,
+    emailFrom: 'Assay <no-reply@assay.test>',
     secretsKey: TEST_SECRETS_KEY,
     logLevel: 'debug',
     ...overrides,

@@ -40,6 +40,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...full, ...env }, { db: true, s3: true, http: true })).toThrow(problem);
   });
 
+  it('sends mail from the public host unless EMAIL_FROM says otherwise', () => {
+    expect(loadConfig({ ...full, PUBLIC_BASE_URL: 'https://assay.example.com/' }, { db: true, s3: true, http: true }).emailFrom).toBe('Assay <no-reply@assay.example.com>');
+    expect(loadConfig({ ...full, EMAIL_FROM: 'QA <qa@example.org>' }, { db: true, s3: true, http: true }).emailFrom).toBe('QA <qa@example.org>');
+  });
+
   it('returns a frozen object with defaults that are not secrets', () => {
     const c = loadConfig(full, { db: true, s3: true, http: true });
     expect(Object.isFrozen(c)).toBe(true);
