@@ -10,6 +10,7 @@ import { listProjectClasses } from './classes.ts';
 import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSessionStatus, processUploadSession, uploadFile } from './uploads.ts';
 import { listDatapoints } from './datapoints.ts';
 import { getDatapointConsensus } from './consensus.ts';
+import { getDatapointInclusionProof, getJwks, getProofReport } from './reports.ts';
 
 type Pending = (typeof NOT_IMPLEMENTED.operations)[number];
 
@@ -32,6 +33,9 @@ const implemented: Omit<Handlers, Pending> = {
   getUploadSessionStatus,
   listDatapoints,
   getDatapointConsensus,
+  getProofReport,
+  getDatapointInclusionProof,
+  getJwks,
 };
 
 export function buildHandlers(): Handlers {

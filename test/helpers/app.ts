@@ -30,7 +30,7 @@ async function seedOrg(sql: Sql, code: string): Promise<Org> {
   return { id: org.id, code, originatorKey: key, originatorUserId: user.id };
 }
 
-export async function startTestApp(options: { worker?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(options: { worker?: boolean; signingKey?: string } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const n = ++seq;
   const orgA = await seedOrg(db.sql, `ORGA${n}`);
@@ -45,7 +45,7 @@ export async function startTestApp(options: { worker?: boolean } = {}): Promise<
 
   const logs: string[] = [];
   const log = createLogger('debug', (l) => logs.push(l));
-  const config = testConfig({ databaseUrl: db.databaseUrl, port: 0 });
+  const config = testConfig({ databaseUrl: db.databaseUrl, port: 0, signingKey: options.signingKey ?? null });
   const server = await startServer(config, { log });
   const worker = options.worker ? await startWorker(config, { concurrency: 2, log, sweepIntervalMs: 500 }) : null;
   return {

@@ -45,7 +45,7 @@ const REFERENCE_TOOLS = [
   'get_proof_report', 'get_started', 'spec_authoring_guide', 'project_creation_instruction', 'wait_for_upload_session',
 ];
 
-const ADDITIVE_TOOLS = ['list_datapoints'];
+const ADDITIVE_TOOLS = ['list_datapoints', 'get_datapoint_inclusion_proof'];
 
 describe('MCP over streamable HTTP', () => {
   it('lists every tool of the reference with the reference\'s arguments', async () => {
