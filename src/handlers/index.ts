@@ -10,7 +10,7 @@ import { listProjectClasses } from './classes.ts';
 import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSessionStatus, processUploadSession, uploadFile } from './uploads.ts';
 import { listDatapoints } from './datapoints.ts';
 import { getDatapointConsensus } from './consensus.ts';
-import { getDatapointInclusionProof, getJwks, getProofReport } from './reports.ts';
+import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
 
 type Pending = (typeof NOT_IMPLEMENTED.operations)[number];
 
@@ -36,6 +36,7 @@ const implemented: Omit<Handlers, Pending> = {
   getProofReport,
   getDatapointInclusionProof,
   getJwks,
+  getReportExport,
 };
 
 export function buildHandlers(): Handlers {

@@ -1,7 +1,9 @@
 // Proof Reports, inclusion proofs and the published signing keys.
 import type {
   GetDatapointInclusionProofInput, GetDatapointInclusionProofResult, GetJwksResult, GetProofReportInput, GetProofReportResult,
+  GetReportExportInput, GetReportExportResult,
 } from '../generated/handlers.ts';
+import { createExport } from '../db/exports.ts';
 import type { RequestContext } from '../context.ts';
 import { buildInclusionProof, getOrCreateProofReport, type StoredReport } from '../db/proof-reports.ts';
 import { publishedJwks } from '../admin/signing-keys.ts';
@@ -44,3 +46,8 @@ export async function jwksResult(sql: Sql): Promise<GetJwksResult> {
 }
 
 export const getJwks = (_input: unknown, ctx: RequestContext): Promise<GetJwksResult> => jwksResult(ctx.sql);
+
+/** Format first (the contract validates it before this runs), then project, then readiness. */
+export async function getReportExport({ params, query }: GetReportExportInput, ctx: RequestContext): Promise<GetReportExportResult> {
+  return { status: 200, body: await createExport(ctx, params.projectId, query.format) };
+}
