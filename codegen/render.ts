@@ -60,7 +60,7 @@ type BodyOf<O> = O extends { requestBody: infer R }
       ? B | undefined
       : undefined
     : undefined;
-type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content: { 'application/jwk-set+json': infer B } } ? B : undefined;
 
 export interface HandlerInput<K extends OperationId> {
   params: Defined<Params<K>['path']>;

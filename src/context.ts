@@ -4,6 +4,7 @@ import type { AuthContext } from './http/auth.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { Storage } from './storage/s3.ts';
+import type { SigningKey } from './domain/signing.ts';
 
 /** Long-lived services shared by every request. */
 export interface AppDeps {
@@ -11,6 +12,8 @@ export interface AppDeps {
   config: Config;
   log: Logger;
   storage: Storage;
+  /** The report signing key from SIGNING_KEY, registered at start; null when none is configured. */
+  signer: SigningKey | null;
 }
 
 export interface RequestContext extends AppDeps {

@@ -6,6 +6,8 @@ import { createSql } from './db/client.ts';
 import { createStorage } from './storage/s3.ts';
 import { createLogger, type Logger, type Level } from './log.ts';
 import type { Config } from './config.ts';
+import { loadSigningKey } from './domain/signing.ts';
+import { registerConfiguredKey } from './admin/signing-keys.ts';
 
 export interface RunningServer {
   url: string;
@@ -15,7 +17,16 @@ export interface RunningServer {
 export async function startServer(config: Config, options: { log?: Logger } = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel as Level);
   const sql = createSql(config.databaseUrl);
-  const app = await createApp({ sql, config, log, storage: createStorage(config.s3) }, buildHandlers());
+  // A configured key that cannot be parsed stops the start: signing must not silently fail later.
+  const signer = config.signingKey ? await loadSigningKey(config.signingKey) : null;
+  if (signer) {
+    const status = await registerConfiguredKey(sql, signer);
+    log.info('report signing key registered', { kid: signer.kid, status });
+    if (status !== 'active') log.warn('the configured signing key is retired: proof reports answer 503 until another key is configured', { kid: signer.kid });
+  } else {
+    log.warn('SIGNING_KEY is not set: proof reports answer proof_report_signing_unavailable');
+  }
+  const app = await createApp({ sql, config, log, storage: createStorage(config.s3), signer }, buildHandlers());
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });

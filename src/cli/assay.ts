@@ -8,6 +8,9 @@ import { migrate } from '../db/migrate.ts';
 import { startServer } from '../server.ts';
 import { startWorker } from '../jobs/worker.ts';
 import * as admin from '../admin/admin.ts';
+import * as signingKeys from '../admin/signing-keys.ts';
+import { readFileSync } from 'node:fs';
+import { runVerify } from './verify.ts';
 
 const USAGE = `usage:
   assay serve                      API + MCP server (DATABASE_URL, S3_*, PUBLIC_BASE_URL, ...)
@@ -18,7 +21,12 @@ const USAGE = `usage:
   assay admin member add --org CODE --user EMAIL|ID [--originator] [--validator]
   assay admin key create --org CODE --user EMAIL|ID [--name NAME] [--expires-at RFC3339]
   assay admin key list --org CODE
-  assay admin key revoke --id KEY_ID`;
+  assay admin key revoke --id KEY_ID
+  assay admin signing-key generate --out FILE   private key written once to FILE (0600); public key pending
+  assay admin signing-key activate --kid KID | --key FILE
+  assay admin signing-key retire --kid KID
+  assay admin signing-key list
+  assay verify REPORT.json --jwks FILE|URL [--proof PROOF.json]`;
 
 const OPTIONS = {
   name: { type: 'string' },
@@ -31,6 +39,11 @@ const OPTIONS = {
   'expires-at': { type: 'string' },
   originator: { type: 'boolean' },
   validator: { type: 'boolean' },
+  out: { type: 'string' },
+  kid: { type: 'string' },
+  key: { type: 'string' },
+  jwks: { type: 'string' },
+  proof: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -74,10 +87,33 @@ async function runAdmin(args: string[], values: Values): Promise<void> {
       await admin.revokeApiKey(sql, need(values, 'id'));
       return print({ revoked: true });
     }
+    if (what === 'signing-key') return print(await runSigningKey(sql, verb, values));
     throw new admin.AdminError(`unknown admin command: ${args.join(' ')}\n${USAGE}`);
   } finally {
     await sql.end({ timeout: 5 });
   }
+}
+
+async function runSigningKey(sql: ReturnType<typeof createSql>, verb: string | undefined, values: Values): Promise<unknown> {
+  if (verb === 'generate') {
+    const out = need(values, 'out');
+    const info = await signingKeys.generateSigningKey(sql, out);
+    console.error(`Private key written to ${out} (mode 0600); it is not stored anywhere else. Activate with: assay admin signing-key activate --kid ${info.kid}`);
+    return info;
+  }
+  if (verb === 'activate') {
+    let kid = values.kid;
+    if (!kid && values.key) {
+      const jwk = await signingKeys.publicJwkOfPem(readFileSync(values.key, 'utf8'));
+      await signingKeys.importPublicKey(sql, jwk);
+      kid = jwk.kid;
+    }
+    if (!kid) throw new admin.AdminError('--kid or --key is required');
+    return signingKeys.activateSigningKey(sql, kid);
+  }
+  if (verb === 'retire') return signingKeys.retireSigningKey(sql, need(values, 'kid'));
+  if (verb === 'list') return signingKeys.listSigningKeys(sql);
+  throw new admin.AdminError(`unknown signing-key command: ${verb ?? ''}\n${USAGE}`);
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -104,6 +140,18 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'admin') return runAdmin(rest, values);
+  if (command === 'verify') {
+    if (rest.length !== 1) throw new admin.AdminError(`verify takes one REPORT.json\n${USAGE}`);
+    const jwks = values.jwks;
+    if (!jwks) throw new admin.AdminError('--jwks FILE|URL is required');
+    const outcome = await runVerify({ report: rest[0], jwks, proof: values.proof });
+    if (!outcome.ok) {
+      console.error(`assay verify: FAILED ${outcome.check}: ${outcome.reason}`);
+      process.exit(2);
+    }
+    console.log(`assay verify: OK ${outcome.summary}`);
+    return;
+  }
   throw new admin.AdminError(`unknown command ${command}\n${USAGE}`);
 }
 

@@ -21,7 +21,7 @@ type BodyOf<O> = O extends { requestBody: infer R }
       ? B | undefined
       : undefined
     : undefined;
-type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content: { 'application/jwk-set+json': infer B } } ? B : undefined;
 
 export interface HandlerInput<K extends OperationId> {
   params: Defined<Params<K>['path']>;
@@ -59,6 +59,12 @@ export type UpdateProjectResult = HandlerResult<'updateProject'>;
 export type GetProofReportInput = HandlerInput<'getProofReport'>;
 export type GetProofReportResponse = HandlerResponse<'getProofReport'>;
 export type GetProofReportResult = HandlerResult<'getProofReport'>;
+export type GetDatapointInclusionProofInput = HandlerInput<'getDatapointInclusionProof'>;
+export type GetDatapointInclusionProofResponse = HandlerResponse<'getDatapointInclusionProof'>;
+export type GetDatapointInclusionProofResult = HandlerResult<'getDatapointInclusionProof'>;
+export type GetJwksInput = HandlerInput<'getJwks'>;
+export type GetJwksResponse = HandlerResponse<'getJwks'>;
+export type GetJwksResult = HandlerResult<'getJwks'>;
 export type GetReportExportInput = HandlerInput<'getReportExport'>;
 export type GetReportExportResponse = HandlerResponse<'getReportExport'>;
 export type GetReportExportResult = HandlerResult<'getReportExport'>;

@@ -167,6 +167,35 @@ export const mcpTools: readonly ToolDef[] = [
     }
   },
   {
+    "name": "get_datapoint_inclusion_proof",
+    "operationId": "getDatapointInclusionProof",
+    "description": "Prove one datapoint's inclusion in the Proof Report\n\nThe RFC 9162 inclusion proof of the datapoint's consensus leaf in the `results` tree of the\ncurrent Proof Report: the leaf exactly as hashed (its JCS text), its index, the tree size\nand the audit path. Hash the leaf as `SHA-256(0x00 || leaf)`, fold the path to obtain\n`digests.results`, then recompute `attestationRoot` from the three digests. Same checks\nas the Proof Report, then `datapoint_not_found` when the datapoint is not in the project.\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        },
+        "datapointId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Datapoint ID."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId",
+        "datapointId"
+      ]
+    },
+    "args": {
+      "projectId": "path",
+      "datapointId": "path"
+    }
+  },
+  {
     "name": "list_project_classes",
     "operationId": "listProjectClasses",
     "description": "List the project's validator classes\n\nThe classes the project's spec declares; empty when it has no validators block.",

@@ -103,6 +103,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{projectId}/proof-report/datapoints/{datapointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Datapoint ID. */
+                datapointId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Prove one datapoint's inclusion in the Proof Report
+         * @description The RFC 9162 inclusion proof of the datapoint's consensus leaf in the `results` tree of the
+         *     current Proof Report: the leaf exactly as hashed (its JCS text), its index, the tree size
+         *     and the audit path. Hash the leaf as `SHA-256(0x00 || leaf)`, fold the path to obtain
+         *     `digests.results`, then recompute `attestationRoot` from the three digests. Same checks
+         *     as the Proof Report, then `datapoint_not_found` when the datapoint is not in the project.
+         */
+        get: operations["getDatapointInclusionProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Published report signing keys (JWKS)
+         * @description Every active and retired Ed25519 public key that signs Proof Reports, as an RFC 7517 JWK
+         *     Set; `kid` is the RFC 7638 thumbprint. Retired keys stay published so older reports keep
+         *     verifying. No authentication; cacheable for a few minutes.
+         */
+        get: operations["getJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{projectId}/report": {
         parameters: {
             query?: never;
@@ -1157,9 +1208,47 @@ export interface components {
             attestationRoot: string;
             signingKeyId: string;
             /** @description The canonical (RFC 8785) signed record. */
-            payload: Record<string, never>;
+            payload: {
+                [key: string]: unknown;
+            };
             /** @description Compact JWS (EdDSA/Ed25519) over the canonical payload. */
             jws: string;
+        };
+        InclusionProof: {
+            $schema?: components["schemas"]["SchemaUri"];
+            reportId: string;
+            attestationRoot: string;
+            /**
+             * @description The tree the leaf belongs to; its root is `payload.digests.results`.
+             * @enum {string}
+             */
+            tree: "results";
+            treeRoot: string;
+            /** Format: uuid */
+            datapointId: string;
+            /** @description The leaf exactly as hashed (RFC 8785 JCS text, UTF-8). */
+            leaf: string;
+            /** Format: int64 */
+            leafIndex: number;
+            /** Format: int64 */
+            treeSize: number;
+            /** @description Sibling hashes from the leaf up (RFC 9162 §2.1.3), lower-case hex. */
+            auditPath: string[];
+        };
+        Jwk: {
+            /** @constant */
+            kty: "OKP";
+            /** @constant */
+            crv: "Ed25519";
+            x: string;
+            kid: string;
+            /** @constant */
+            alg: "EdDSA";
+            /** @constant */
+            use: "sig";
+        };
+        JwkSet: {
+            keys: components["schemas"]["Jwk"][];
         };
         /** @enum {string} */
         ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip";
@@ -1534,8 +1623,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getDatapointInclusionProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Datapoint ID. */
+                datapointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inclusion proof. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InclusionProof"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description Public, cacheable for five minutes. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jwk-set+json": components["schemas"]["JwkSet"];
+                };
+            };
+            500: components["responses"]["InternalError"];
         };
     };
     getReportExport: {
@@ -1569,7 +1713,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listProjectClasses: {

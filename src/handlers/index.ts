@@ -11,6 +11,7 @@ import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSes
 import { listDatapoints } from './datapoints.ts';
 import { getDatapointConsensus } from './consensus.ts';
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookAttempts, listWebhookEndpoints, rotateWebhookEndpointSecret } from './webhooks.ts';
+import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
 
 type Pending = (typeof NOT_IMPLEMENTED.operations)[number];
 
@@ -39,6 +40,10 @@ const implemented: Omit<Handlers, Pending> = {
   deleteWebhookEndpoint,
   rotateWebhookEndpointSecret,
   listWebhookAttempts,
+  getProofReport,
+  getDatapointInclusionProof,
+  getJwks,
+  getReportExport,
 };
 
 export function buildHandlers(): Handlers {

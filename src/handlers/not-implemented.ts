@@ -5,8 +5,6 @@ import type { OperationId } from '../generated/operations.ts';
 
 export const NOT_IMPLEMENTED = {
   operations: [
-    // Proof Reports and exports (issue: proof reports)
-    'getProofReport', 'getReportExport',
     // People (issue: people)
     'listValidators', 'listValidatorProjects', 'assignValidator', 'unassignValidator',
     'grantValidatorClass', 'revokeValidatorClass', 'createInvite', 'listProjectInvites', 'cancelProjectInvite',

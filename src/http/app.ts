@@ -14,6 +14,7 @@ import { readJsonBody } from './body.ts';
 import { operationTable } from '../generated/operations.ts';
 import contract from '../generated/openapi.json' with { type: 'json' };
 import { mountMcp } from '../mcp/endpoint.ts';
+import { jwksResult } from '../handlers/reports.ts';
 import type { AppDeps } from '../context.ts';
 
 export const API_PREFIX = '/developer/v1';
@@ -58,6 +59,15 @@ export async function createApp(deps: AppDeps, handlers: Handlers): Promise<expr
     res.sendFile(scalarBundle);
   });
   app.use('/docs', apiReference({ url: `${API_PREFIX}/openapi.json`, cdn: '/docs/scalar.js', pageTitle: 'Assay API reference' }));
+
+  // The key set is public (verifiers have no API key) and lives at the well-known root path.
+  app.get('/.well-known/jwks.json', async (_req, res) => {
+    try {
+      writeResult(res, await jwksResult(deps.sql));
+    } catch (err) {
+      writeError(res, err, res.locals.requestId as string, deps.log);
+    }
+  });
 
   mountMcp(app, deps, api);
 

@@ -47,7 +47,7 @@ const REFERENCE_TOOLS = [
 
 const ADDITIVE_TOOLS = [
   'list_datapoints', 'create_webhook_endpoint', 'list_webhook_endpoints', 'get_webhook_endpoint', 'delete_webhook_endpoint',
-  'rotate_webhook_endpoint_secret', 'list_webhook_attempts',
+  'rotate_webhook_endpoint_secret', 'list_webhook_attempts', 'get_datapoint_inclusion_proof',
 ];
 
 describe('MCP over streamable HTTP', () => {
@@ -127,8 +127,9 @@ describe('MCP over streamable HTTP', () => {
       expect(text(limit)).toMatch(/^parameterInvalid: `limit`/);
       const longName = (await client.callTool({ name: 'create_project', arguments: { name: 'x'.repeat(201), spec: minimalSpec() } })) as TextResult;
       expect(text(longName)).toMatch(/^requestBodyInvalid: `name`/);
-      const pending = (await client.callTool({ name: 'get_proof_report', arguments: { projectId: '00000000-0000-4000-8000-000000000000' } })) as TextResult;
-      expect(text(pending)).toMatch(/^notImplemented: /);
+      const unknown = (await client.callTool({ name: 'get_proof_report', arguments: { projectId: '00000000-0000-4000-8000-000000000000' } })) as TextResult;
+      expect(unknown.isError).toBe(true);
+      expect(text(unknown)).toMatch(/^projectNotFound: /);
     } finally {
       await close();
     }

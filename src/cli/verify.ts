@@ -1,0 +1,131 @@
+// `assay verify`: checks a Proof Report offline, one named check at a time, so a failure says
+// exactly which property does not hold (the JWS shape, the header, the key, the signature, the
+// canonical payload, the root, or the inclusion proof).
+import { readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { verifyJws } from '../domain/signing.ts';
+import { canonicalJson } from '../domain/canonical-json.ts';
+import { leafHash, verifyInclusion } from '../domain/merkle.ts';
+import { attestationRootOf, parsePrefixed, prefixed, PAYLOAD_SCHEMA } from '../domain/proof.ts';
+
+export type Outcome = { ok: true; summary: string } | { ok: false; check: string; reason: string };
+
+class CheckFailed extends Error {
+  readonly check: string;
+  constructor(check: string, reason: string) {
+    super(reason);
+    this.check = check;
+  }
+}
+
+const fail = (check: string, reason: string): never => {
+  throw new CheckFailed(check, reason);
+};
+
+async function readSource(src: string, what: string): Promise<string> {
+  if (/^https?:\/\//.test(src)) {
+    const res = await fetch(src).catch((e: Error) => fail(what, `cannot fetch ${src}: ${e.message}`));
+    if (!res.ok) fail(what, `${src} answered ${res.status}`);
+    return res.text();
+  }
+  try {
+    return readFileSync(src, 'utf8');
+  } catch (e) {
+    return fail(what, `cannot read ${src}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+}
+
+function parseJson(text: string, what: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return fail(what, 'not valid JSON');
+  }
+}
+
+const b64url = (s: string, what: string): Buffer => {
+  if (!/^[A-Za-z0-9_-]*$/.test(s)) fail(what, 'not base64url');
+  return Buffer.from(s, 'base64url');
+};
+
+export async function verifyReport(reportText: string, jwksText: string, proofText?: string): Promise<string> {
+  const report = parseJson(reportText, 'report');
+  const jwks = parseJson(jwksText, 'jwks');
+  if (!Array.isArray(jwks?.keys)) fail('jwks', 'no "keys" array');
+  const jws: unknown = report?.jws;
+  if (typeof jws !== 'string') fail('report', 'no "jws" string');
+  const parts = (jws as string).split('.');
+  if (parts.length !== 3 || parts.some((p) => p === '')) fail('jws', `not a compact JWS (expected 3 non-empty parts, got ${parts.filter(Boolean).length})`);
+
+  const header = parseJson(b64url(parts[0], 'header').toString('utf8'), 'header');
+  if (header?.alg !== 'EdDSA') fail('header', `alg is ${JSON.stringify(header?.alg)}, expected "EdDSA"`);
+  if (typeof header.kid !== 'string' || header.kid === '') fail('header', 'no kid');
+  if (header.typ !== undefined && typeof header.typ !== 'string') fail('header', 'typ is not a string');
+
+  const jwk = jwks.keys.find((k: { kid?: unknown }) => k?.kid === header.kid);
+  if (!jwk) fail('kid', `${header.kid} is not in the JWKS`);
+  if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') fail('kid', `${header.kid} is not an Ed25519 key`);
+
+  let signed: Uint8Array;
+  try {
+    signed = (await verifyJws(jws as string, jwk)).payload;
+  } catch {
+    return fail('signature', `does not verify with key ${header.kid}`);
+  }
+
+  const text = Buffer.from(signed).toString('utf8');
+  const payload = parseJson(text, 'payload');
+  let canonical: string;
+  try {
+    canonical = canonicalJson(payload);
+  } catch (e) {
+    return fail('payload', `cannot be canonicalized: ${(e as Error).message}`);
+  }
+  if (canonical !== text) fail('payload', 'the signed bytes are not the RFC 8785 canonical form of the payload');
+  if (report.payload !== undefined && !isDeepStrictEqual(report.payload, payload)) fail('payload', 'report.payload differs from the signed payload');
+  if (payload.schema !== PAYLOAD_SCHEMA) fail('payload', `schema is ${JSON.stringify(payload.schema)}, expected ${PAYLOAD_SCHEMA}`);
+  if (payload.signingKeyId !== header.kid) fail('kid', 'payload.signingKeyId differs from the JWS kid');
+  for (const field of ['reportId', 'attestationRoot', 'signingKeyId', 'qualityRating', 'consensusStrength'] as const) {
+    if (report[field] !== undefined && report[field] !== payload[field]) fail('payload', `report.${field} differs from the signed payload`);
+  }
+
+  let root: string;
+  try {
+    root = prefixed(attestationRootOf(payload.digests ?? {}));
+  } catch (e) {
+    return fail('root', (e as Error).message);
+  }
+  if (root !== payload.attestationRoot) fail('root', `MTH(config, manifest, results) is ${root}, payload says ${payload.attestationRoot}`);
+
+  let summary = `${payload.reportId} signed by ${header.kid}, attestationRoot ${root}`;
+  if (proofText !== undefined) {
+    const proof = parseJson(proofText, 'proof');
+    if (proof?.reportId !== payload.reportId) fail('proof', `proof is for ${proof?.reportId}, report is ${payload.reportId}`);
+    if (typeof proof.leaf !== 'string' || !Array.isArray(proof.auditPath) || !proof.auditPath.every((h: unknown) => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h))) {
+      fail('proof', 'needs a leaf string and an auditPath of 64-hex hashes');
+    }
+    let resultsRoot: Buffer;
+    try {
+      resultsRoot = parsePrefixed(payload.digests.results, 'digests.results');
+    } catch (e) {
+      return fail('proof', (e as Error).message);
+    }
+    if (proof.treeSize !== payload.digests.resultsLeaves) fail('proof', `treeSize ${proof.treeSize} differs from digests.resultsLeaves ${payload.digests.resultsLeaves}`);
+    const ok = verifyInclusion(leafHash(Buffer.from(proof.leaf, 'utf8')), proof.leafIndex, proof.treeSize, proof.auditPath.map((h: string) => Buffer.from(h, 'hex')), resultsRoot);
+    if (!ok) fail('proof', `leaf ${proof.leafIndex} does not fold to digests.results`);
+    summary += `; datapoint ${proof.datapointId} included at ${proof.leafIndex} of ${proof.treeSize}`;
+  }
+  return summary;
+}
+
+export async function runVerify(a: { report: string; jwks: string; proof?: string }): Promise<Outcome> {
+  try {
+    const report = await readSource(a.report, 'report');
+    const jwks = await readSource(a.jwks, 'jwks');
+    const proof = a.proof === undefined ? undefined : await readSource(a.proof, 'proof');
+    return { ok: true, summary: await verifyReport(report, jwks, proof) };
+  } catch (e) {
+    if (e instanceof CheckFailed) return { ok: false, check: e.check, reason: e.message };
+    throw e;
+  }
+}

@@ -1,0 +1,53 @@
+// Proof Reports, inclusion proofs and the published signing keys.
+import type {
+  GetDatapointInclusionProofInput, GetDatapointInclusionProofResult, GetJwksResult, GetProofReportInput, GetProofReportResult,
+  GetReportExportInput, GetReportExportResult,
+} from '../generated/handlers.ts';
+import { createExport } from '../db/exports.ts';
+import type { RequestContext } from '../context.ts';
+import { buildInclusionProof, getOrCreateProofReport, type StoredReport } from '../db/proof-reports.ts';
+import { publishedJwks } from '../admin/signing-keys.ts';
+import { API_SCHEMA, type ProofPayload } from '../domain/proof.ts';
+import type { Sql } from '../db/client.ts';
+
+const reportFor = (ctx: RequestContext, projectId: string): Promise<StoredReport> =>
+  getOrCreateProofReport(ctx.sql, { orgId: ctx.auth.orgId, projectId, signer: ctx.signer, issuer: ctx.config.publicBaseUrl.replace(/\/+$/, '') });
+
+export async function getProofReport({ params }: GetProofReportInput, ctx: RequestContext): Promise<GetProofReportResult> {
+  const report = await reportFor(ctx, params.projectId);
+  const payload = JSON.parse(report.payloadJcs) as ProofPayload;
+  return {
+    status: 200,
+    body: {
+      reportId: report.reportId,
+      schema: API_SCHEMA,
+      issuedAt: payload.issuedAt,
+      qualityRating: payload.qualityRating,
+      consensusStrength: payload.consensusStrength,
+      attestationRoot: report.attestationRoot,
+      signingKeyId: report.kid,
+      payload: payload as unknown as Record<string, unknown>,
+      jws: report.jws,
+    },
+  };
+}
+
+export async function getDatapointInclusionProof({ params }: GetDatapointInclusionProofInput, ctx: RequestContext): Promise<GetDatapointInclusionProofResult> {
+  const report = await reportFor(ctx, params.projectId);
+  const proof = await buildInclusionProof(ctx.sql, report, params.datapointId);
+  return { status: 200, body: { reportId: report.reportId, attestationRoot: report.attestationRoot, tree: 'results', ...proof } };
+}
+
+/** Public and cacheable: keys change rarely, and a retired key stays listed. */
+export const JWKS_HEADERS = { 'Content-Type': 'application/jwk-set+json', 'Cache-Control': 'public, max-age=300' };
+
+export async function jwksResult(sql: Sql): Promise<GetJwksResult> {
+  return { status: 200, body: await publishedJwks(sql), headers: JWKS_HEADERS };
+}
+
+export const getJwks = (_input: unknown, ctx: RequestContext): Promise<GetJwksResult> => jwksResult(ctx.sql);
+
+/** Format first (the contract validates it before this runs), then project, then readiness. */
+export async function getReportExport({ params, query }: GetReportExportInput, ctx: RequestContext): Promise<GetReportExportResult> {
+  return { status: 200, body: await createExport(ctx, params.projectId, query.format) };
+}

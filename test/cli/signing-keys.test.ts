@@ -1,0 +1,75 @@
+// `assay admin signing-key ...` as an operator runs it: the private key goes once to the named
+// file and nowhere else; the lifecycle pending -> active -> retired drives the published JWKS.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { generateSigningKeyPem, loadSigningKey } from '../../src/domain/signing.ts';
+import { publishedJwks, registerConfiguredKey } from '../../src/admin/signing-keys.ts';
+
+let db: TestDatabase;
+const dir = mkdtempSync(join(tmpdir(), 'assay-keys-'));
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+function assay(args: string[]) {
+  const res = spawnSync('node', ['bin/assay.js', ...args], { env: { PATH: process.env.PATH!, DATABASE_URL: db.databaseUrl }, encoding: 'utf8' });
+  return { code: res.status, stdout: res.stdout, stderr: res.stderr, json: () => JSON.parse(res.stdout) };
+}
+
+describe('assay admin signing-key', () => {
+  it('generates to a 0600 file, never prints the private key, and walks pending -> active -> retired', async () => {
+    const out = join(dir, 'k1.pem');
+    const gen = assay(['admin', 'signing-key', 'generate', '--out', out]);
+    expect(gen.code, gen.stderr).toBe(0);
+    const pem = readFileSync(out, 'utf8');
+    expect(pem).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    const body = pem.split('\n')[1];
+    expect(gen.stdout + gen.stderr).not.toContain(body);
+    expect(gen.stdout + gen.stderr).not.toContain('PRIVATE KEY');
+    const { kid, status } = gen.json();
+    expect(kid).toBe((await loadSigningKey(pem)).kid);
+    expect(status).toBe('pending');
+    const [row] = await db.sql`select * from signing_keys where kid = ${kid}`;
+    expect(JSON.stringify(row)).not.toContain(body);
+    expect((await publishedJwks(db.sql)).keys).toEqual([]);
+
+    expect(assay(['admin', 'signing-key', 'activate', '--kid', kid]).json()).toMatchObject({ kid, status: 'active' });
+    expect((await publishedJwks(db.sql)).keys.map((k) => k.kid)).toEqual([kid]);
+    expect(assay(['admin', 'signing-key', 'retire', '--kid', kid]).json()).toMatchObject({ kid, status: 'retired', retiredAt: expect.any(String) });
+    // Retired keys stay published so old reports verify.
+    expect((await publishedJwks(db.sql)).keys.map((k) => k.kid)).toEqual([kid]);
+    const again = assay(['admin', 'signing-key', 'activate', '--kid', kid]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^assay: signing key .* is retired/);
+    expect(assay(['admin', 'signing-key', 'list']).json()).toEqual([expect.objectContaining({ kid, status: 'retired' })]);
+  });
+
+  it('refuses to overwrite a key file and activates a key given as a PEM file', async () => {
+    const existing = join(dir, 'exists.pem');
+    writeFileSync(existing, 'keep me');
+    const clobber = assay(['admin', 'signing-key', 'generate', '--out', existing]);
+    expect(clobber.code).toBe(1);
+    expect(readFileSync(existing, 'utf8')).toBe('keep me');
+    const file = join(dir, 'k2.pem');
+    writeFileSync(file, generateSigningKeyPem(), { mode: 0o600 });
+    const activated = assay(['admin', 'signing-key', 'activate', '--key', file]);
+    expect(activated.json()).toMatchObject({ kid: (await loadSigningKey(readFileSync(file, 'utf8'))).kid, status: 'active' });
+    expect(assay(['admin', 'signing-key', 'activate']).stderr).toMatch(/--kid or --key is required/);
+  });
+
+  it('registers SIGNING_KEY at start as active, but leaves a retired key retired', async () => {
+    const key = await loadSigningKey(generateSigningKeyPem());
+    expect(await registerConfiguredKey(db.sql, key)).toBe('active');
+    expect(await registerConfiguredKey(db.sql, key)).toBe('active');
+    await db.sql`update signing_keys set status = 'retired', retired_at = now() where kid = ${key.kid}`;
+    expect(await registerConfiguredKey(db.sql, key)).toBe('retired');
+  });
+});
