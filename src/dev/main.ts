@@ -63,13 +63,16 @@ try {
   const worker = await startWorker(config);
   stopAll.unshift(() => worker.stop());
 
-  const env = { BASE_URL: `${server.url}/developer/v1`, MCP_URL: `${server.url}/mcp`, API_KEY: apiKey };
-  writeFileSync(join(dataDir, 'dev.env'), Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n') + '\n', { mode: 0o600 });
+  // DATABASE_URL lets the admin CLI (`npm run assay -- admin ...`) work on the dev database.
+  const env = { BASE_URL: `${server.url}/developer/v1`, MCP_URL: `${server.url}/mcp`, API_KEY: apiKey, DATABASE_URL: stack.databaseUrl };
+  // `export`, so that `. .data/dev.env` hands them to the programs started after it.
+  writeFileSync(join(dataDir, 'dev.env'), Object.entries(env).map(([k, v]) => `export ${k}='${v}'`).join('\n') + '\n', { mode: 0o600 });
   console.log(`
 Assay is running (data in ${dataDir}).
   BASE_URL=${env.BASE_URL}
   MCP_URL=${env.MCP_URL}
   API_KEY=${env.API_KEY}
+  JWKS: ${server.url}/.well-known/jwks.json
   API reference: ${server.url}/docs
 These are also in ${join(dataDir, 'dev.env')} (\`. .data/dev.env\`). Ctrl-C stops everything.`);
 } catch (err) {

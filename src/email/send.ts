@@ -3,8 +3,9 @@
 // - Sent once accepted: `sent_at` is set (and, for an invite, invites.email_sent_at) only after
 //   the SMTP server accepted the message. A refusal or a dead server records `last_error` and
 //   throws, so graphile-worker retries with its exponential backoff (max_attempts in outbox.ts).
-// - No SMTP_URL (development): the message is logged in full, so a developer can follow an
-//   invitation or sign-in link from the log, and the row stays unsent in email_outbox.
+// - No SMTP_URL (development): the message is logged in full, at warn level so that `make dev`
+//   (which logs warnings only) shows it: a developer follows the invitation or sign-in link
+//   from the log, and the row stays unsent in email_outbox.
 // - A sent sign-in link's text is blanked: the link is a credential, the database keeps only
 //   its hash (the sign-in table) once the person has it in their mailbox.
 import { createTransport } from 'nodemailer';
@@ -48,7 +49,7 @@ export async function sendOutboxEmail(deps: SendEmailDeps, outboxId: string): Pr
     select kind, ref_id, to_address, subject, body_text, sent_at from email_outbox where id = ${outboxId}`;
   if (!m || m.sent_at) return; // gone with its organization, or sent by an earlier run of this job
   if (!deps.mailer) {
-    deps.log.info('email not sent: SMTP_URL is not set; it stays in email_outbox', {
+    deps.log.warn('email not sent: SMTP_URL is not set; it stays in email_outbox', {
       outboxId, kind: m.kind, to: m.to_address, subject: m.subject, text: m.body_text,
     });
     return;
