@@ -463,7 +463,10 @@ export const mcpTools: readonly ToolDef[] = [
           "description": "Case-insensitive email; switches to lookup mode."
         }
       },
-      "additionalProperties": false
+      "additionalProperties": false,
+      "required": [
+        "email"
+      ]
     },
     "args": {
       "email": "query"
