@@ -281,6 +281,7 @@ export const mcpTools: readonly ToolDef[] = [
         },
         "classId": {
           "type": "string",
+          "pattern": "^[^\\u0000]*$",
           "minLength": 1,
           "maxLength": 64,
           "description": "A class id declared by the project's spec."

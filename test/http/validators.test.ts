@@ -325,5 +325,7 @@ describe('class grants', () => {
     expect(row.revoked_at).toBeInstanceOf(Date);
     expect((await revoke('senior')).body).toEqual({ revoked: true });
     expectError(await revoke('senior', UNKNOWN), 404, 'validator_not_found', 'validatorId');
+    // Postgres text cannot hold U+0000: refused by the contract, never a driver error.
+    expectError(await revoke('sen\u0000ior'), 400, 'parameter_invalid', 'classId');
   });
 });
