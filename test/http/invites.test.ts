@@ -106,6 +106,15 @@ describe('POST /projects/{id}/invites', () => {
     expect((await call(app, 'listProjectInvites', { params: { projectId: p } })).body.data).toEqual([]);
   });
 
+  it('makes one invite of concurrent POSTs of one address', async () => {
+    const p = await project();
+    const results = await Promise.all(['race@example.com', 'RACE@example.com', 'Race@Example.com', 'race@EXAMPLE.com']
+      .map((email) => invite(p, { email, sendEmail: false })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    expect(await count('invites', p)).toBe(1);
+  });
+
   it('shows an empty invitedByEmail for a key without a user', async () => {
     const p = await project();
     const res = await invite(p, { email: 'admin-made@example.com', sendEmail: false }, app.orgA.noActorKey);

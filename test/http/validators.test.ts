@@ -152,6 +152,16 @@ describe('POST /validators/{id}/assign and GET /validators/{id}/projects', () =>
     expect((await call(app, 'listValidatorProjects', { key: app.orgB.originatorKey, params: { validatorId: v.id } })).body).toEqual({ data: [] });
   });
 
+  it('assigns once when the same assignment is requested concurrently', async () => {
+    const v = await member(app.orgA.id, { validator: true });
+    const p = await project();
+    const results = await Promise.all([1, 2, 3, 4].map(() => call(app, 'assignValidator', { params: { validatorId: v.id }, body: { projects: [{ id: p }] } })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(results.reduce((sum, r) => sum + r.body.assigned, 0)).toBe(1);
+    expect(results.reduce((sum, r) => sum + r.body.alreadyAssigned, 0)).toBe(3);
+    expect(await assignments(v.id)).toBe(1);
+  });
+
   it('writes nothing when one project of the batch is another organization\'s or unknown', async () => {
     const v = await member(app.orgA.id, { validator: true });
     const mine = await project();
