@@ -4,7 +4,8 @@
 export type JsonSchema = Record<string, unknown>;
 
 interface Parameter { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: JsonSchema; description?: string; $ref?: string }
-interface McpBinding { tool: string; arguments: string[]; description?: string }
+/** `required`: arguments the tool needs although the operation does not (lookup_validator's email). */
+interface McpBinding { tool: string; arguments: string[]; description?: string; required?: string[] }
 interface Operation {
   operationId: string;
   summary?: string;
@@ -142,6 +143,10 @@ function toolFromBinding(doc: OpenApiDoc, entry: OperationEntry, binding: McpBin
     } else {
       throw new Error(`${entry.operationId}: x-mcp argument ${name} of ${binding.tool} is neither a parameter nor a body property`);
     }
+  }
+  for (const name of binding.required ?? []) {
+    if (!(name in args)) throw new Error(`${entry.operationId}: x-mcp required ${name} of ${binding.tool} is not one of its arguments`);
+    if (!required.includes(name)) required.push(name);
   }
   const schema: JsonSchema = { type: 'object', properties, additionalProperties: false };
   if (required.length) schema.required = required;

@@ -281,6 +281,7 @@ export const mcpTools: readonly ToolDef[] = [
         },
         "classId": {
           "type": "string",
+          "pattern": "^[^\\u0000]*$",
           "minLength": 1,
           "maxLength": 64,
           "description": "A class id declared by the project's spec."
@@ -463,7 +464,10 @@ export const mcpTools: readonly ToolDef[] = [
           "description": "Case-insensitive email; switches to lookup mode."
         }
       },
-      "additionalProperties": false
+      "additionalProperties": false,
+      "required": [
+        "email"
+      ]
     },
     "args": {
       "email": "query"

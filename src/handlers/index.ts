@@ -6,7 +6,9 @@ import type { OperationId } from '../generated/operations.ts';
 import { NOT_IMPLEMENTED } from './not-implemented.ts';
 import { ping } from './system.ts';
 import { createProject, getProject, listProjects, updateProject } from './projects.ts';
-import { listProjectClasses } from './classes.ts';
+import { grantValidatorClass, listProjectClasses, revokeValidatorClass } from './classes.ts';
+import { assignValidator, listValidatorProjects, listValidators, unassignValidator } from './validators.ts';
+import { cancelProjectInvite, createInvite, listProjectInvites } from './invites.ts';
 import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSessionStatus, processUploadSession, uploadFile } from './uploads.ts';
 import { listDatapoints } from './datapoints.ts';
 import { getDatapointConsensus } from './consensus.ts';
@@ -26,6 +28,15 @@ const implemented: Omit<Handlers, Pending> = {
   getProject,
   updateProject,
   listProjectClasses,
+  grantValidatorClass,
+  revokeValidatorClass,
+  listValidators,
+  listValidatorProjects,
+  assignValidator,
+  unassignValidator,
+  createInvite,
+  listProjectInvites,
+  cancelProjectInvite,
   createUploadSession,
   declareUploadFiles,
   getUploadSession,

@@ -5,9 +5,6 @@ import type { OperationId } from '../generated/operations.ts';
 
 export const NOT_IMPLEMENTED = {
   operations: [
-    // People (issue: people)
-    'listValidators', 'listValidatorProjects', 'assignValidator', 'unassignValidator',
-    'grantValidatorClass', 'revokeValidatorClass', 'createInvite', 'listProjectInvites', 'cancelProjectInvite',
   ] as const satisfies readonly OperationId[],
   /** MCP tools without a REST counterpart that are not built yet. */
   tools: [] as readonly string[],

@@ -80,8 +80,9 @@ function parse(raw: string): { subject: string; text: string } {
 }
 
 function decodeQuotedPrintable(s: string): string {
-  const bytes = s.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => `%${h}`);
-  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+  // A literal `%` is escaped first: a URL's `%40` in the text must stay `%40`, not become `@`.
+  const bytes = s.replace(/=\r\n/g, '').replace(/%/g, '%25').replace(/=([0-9A-F]{2})/gi, (_, h: string) => `%${h}`);
+  return decodeURIComponent(bytes);
 }
 
 /** RFC 2047 encoded words (=?UTF-8?B?...?= and =?UTF-8?Q?...?=). */

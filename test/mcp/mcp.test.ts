@@ -65,6 +65,14 @@ describe('MCP over streamable HTTP', () => {
       expect(props('process_upload_session')).toEqual(['dryRun', 'projectId', 'skipExisting', 'uploadId']);
       expect(props('wait_for_upload_session')).toEqual(['projectId', 'timeoutSeconds', 'uploadId']);
       expect(props('invite_validator')).toEqual(['classId', 'email', 'evidenceNote', 'projectId', 'sendEmail']);
+      expect(props('list_validator_projects')).toEqual(['validatorId']);
+      expect(props('unassign_validator')).toEqual(['projectIds', 'validatorId']);
+      expect(props('grant_validator_class')).toEqual(['classId', 'evidenceNote', 'projectId', 'validatorId']);
+      expect(props('revoke_validator_class')).toEqual(['classId', 'projectId', 'validatorId']);
+      expect(props('list_project_invites')).toEqual(['cursor', 'limit', 'projectId']);
+      expect(props('cancel_project_invite')).toEqual(['inviteId', 'projectId']);
+      // lookup_validator is a lookup: without its email it would be list_validators.
+      expect(tools.find((t) => t.name === 'lookup_validator')!.inputSchema.required).toEqual(['email']);
       for (const t of tools) expect(t.description, t.name).toBeTruthy();
     } finally {
       await close();

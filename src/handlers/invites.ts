@@ -1,0 +1,103 @@
+// Invites (reference part 3): an idempotent upsert keyed by the normalized email and the project,
+// with a pre-staged class granted when the invitee signs in. The invitation email is written to
+// the outbox and its send job enqueued in the same transaction as the invite, so a refused
+// request sends nothing and a committed one is sent even if this process dies.
+import type {
+  CancelProjectInviteInput, CancelProjectInviteResult, CreateInviteInput, CreateInviteResult,
+  ListProjectInvitesInput, ListProjectInvitesResult,
+} from '../generated/handlers.ts';
+import type { components } from '../generated/openapi-types.ts';
+import type { RequestContext } from '../context.ts';
+import { ApiError } from '../http/errors.ts';
+import { decodeCursor, toPage } from '../http/pagination.ts';
+import { normalizeEmail } from '../admin/admin.ts';
+import { requireProject } from './projects.ts';
+import { declaredClasses } from '../db/people.ts';
+import * as db from '../db/invites.ts';
+import { queueEmail } from '../email/outbox.ts';
+
+type Invite = components['schemas']['Invite'];
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+export function toInvite(row: db.InviteRow): Invite {
+  return {
+    id: row.id,
+    email: row.email,
+    projectId: row.project_id,
+    status: row.status,
+    assignedAt: iso(row.assigned_at),
+    cancelledAt: iso(row.cancelled_at),
+    invitedByEmail: row.invited_by_email ?? '',
+    emailSentAt: iso(row.email_sent_at),
+    createdAt: row.created_at.toISOString(),
+    activeClassIds: row.class_id ? [row.class_id] : [],
+  };
+}
+
+/** The link the invitee follows; the validator sign-in (under /validator/v1) serves it. */
+export const signInLink = (publicBaseUrl: string, email: string): string =>
+  `${publicBaseUrl.replace(/\/+$/, '')}/validator/v1/sign-in?email=${encodeURIComponent(email)}`;
+
+export function invitationText(p: { projectName: string; inviterEmail: string | null; link: string }): { subject: string; text: string } {
+  const who = p.inviterEmail ? `${p.inviterEmail} has invited you` : 'You are invited';
+  return {
+    subject: `Invitation to validate "${p.projectName}" on Assay`,
+    text: [
+      `${who} to validate the data of the project "${p.projectName}" on Assay.`,
+      '',
+      'Sign in with this link to accept the invitation and start rating datapoints:',
+      p.link,
+      '',
+      'If you did not expect this invitation, you can ignore this email.',
+    ].join('\n'),
+  };
+}
+
+export async function createInvite({ params, body }: CreateInviteInput, ctx: RequestContext): Promise<CreateInviteResult> {
+  const project = await requireProject(ctx, params.projectId);
+  if (body.classId !== undefined && !(await declaredClasses(ctx.sql, [{ projectId: project.id, classId: body.classId }])).size) {
+    throw new ApiError('class_not_in_spec', `Class \`${body.classId}\` is not declared in this project's spec.`, 'classId');
+  }
+  const wanted: db.NewInvite = {
+    orgId: ctx.auth.orgId,
+    projectId: project.id,
+    email: normalizeEmail(body.email),
+    classId: body.classId ?? null,
+    evidenceNote: body.classId !== undefined ? body.evidenceNote! : null,
+    invitedBy: ctx.auth.userId,
+  };
+  const row = await ctx.sql.begin(async (tx) => {
+    const found = await db.insertOrLock(tx, wanted);
+    // Pending: returned unchanged. Accepted: returned as is, no email. Cancelled: reactivated.
+    const issue = found.created || found.status === 'cancelled';
+    if (found.status === 'cancelled') await db.reactivate(tx, found.id, wanted);
+    const invite = (await db.getInvite(tx, project.id, found.id))!;
+    if (issue && body.sendEmail !== false) {
+      const { subject, text } = invitationText({
+        projectName: project.name,
+        inviterEmail: invite.invited_by_email,
+        link: signInLink(ctx.config.publicBaseUrl, invite.email),
+      });
+      await queueEmail(tx, { orgId: ctx.auth.orgId, kind: 'invite', refId: invite.id, to: invite.email, subject, text });
+    }
+    return invite;
+  });
+  return { status: 200, body: toInvite(row) };
+}
+
+export async function listProjectInvites({ params, query }: ListProjectInvitesInput, ctx: RequestContext): Promise<ListProjectInvitesResult> {
+  const project = await requireProject(ctx, params.projectId);
+  const limit = query.limit ?? 20;
+  const rows = await db.listInvites(ctx.sql, project.id, limit, decodeCursor(query.cursor));
+  return { status: 200, body: toPage(rows, limit, toInvite) };
+}
+
+export async function cancelProjectInvite({ params }: CancelProjectInviteInput, ctx: RequestContext): Promise<CancelProjectInviteResult> {
+  const project = await requireProject(ctx, params.projectId);
+  const outcome = await db.cancelPending(ctx.sql, project.id, params.inviteId);
+  if (outcome === 'accepted') throw new ApiError('invite_already_accepted', 'The invite was accepted; remove the validator with unassign instead.', 'inviteId');
+  // A cancelled invite is gone for the API (part 3), like another project's.
+  if (outcome !== 'done') throw new ApiError('invite_not_found', `No pending invite ${params.inviteId} in this project.`, 'inviteId');
+  return { status: 200, body: { cancelled: true } };
+}
