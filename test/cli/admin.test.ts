@@ -17,7 +17,9 @@ function assay(args: string[], env: Record<string, string> = { DATABASE_URL: db.
   return { code: res.status, stdout: res.stdout, stderr: res.stderr, json: () => JSON.parse(res.stdout) };
 }
 
-describe('assay admin', () => {
+// Each step spawns the CLI (a Node process loading the TypeScript sources): seconds each on a
+// loaded machine, so these tests get more than the default 30 s.
+describe('assay admin', { timeout: 120_000 }, () => {
   it('creates an organization, a user, a membership and a key that authenticates', async () => {
     const org = assay(['admin', 'org', 'create', '--name', 'Acme', '--code', 'ACME']);
     expect(org.code).toBe(0);

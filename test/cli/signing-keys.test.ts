@@ -23,7 +23,9 @@ function assay(args: string[]) {
   return { code: res.status, stdout: res.stdout, stderr: res.stderr, json: () => JSON.parse(res.stdout) };
 }
 
-describe('assay admin signing-key', () => {
+// Each step spawns the CLI (a Node process loading the TypeScript sources): seconds each on a
+// loaded machine, so these tests get more than the default 30 s.
+describe('assay admin signing-key', { timeout: 120_000 }, () => {
   it('generates to a 0600 file, never prints the private key, and walks pending -> active -> retired', async () => {
     const out = join(dir, 'k1.pem');
     const gen = assay(['admin', 'signing-key', 'generate', '--out', out]);

@@ -58,7 +58,9 @@ const expectFailure = async (pending: ReturnType<typeof verify>, check: string) 
   expect(res.err).toMatch(new RegExp(`^assay verify: FAILED ${check}: `));
 };
 
-describe('assay verify', () => {
+// Each step spawns the CLI (a Node process loading the TypeScript sources): seconds each on a
+// loaded machine, so these tests get more than the default 30 s.
+describe('assay verify', { timeout: 120_000 }, () => {
   it('accepts the untouched report with its proof, from a JWKS file or URL', async () => {
     const ok = await verify(report, jwks, proof);
     expect(ok.code, ok.err).toBe(0);

@@ -7,7 +7,7 @@ import { startWorker, type WorkerOptions } from '../../src/jobs/worker.ts';
 import { createLogger } from '../../src/log.ts';
 import { addMember, createApiKey, createOrganization, createUser } from '../../src/admin/admin.ts';
 import { operationTable, type OperationId } from '../../src/generated/operations.ts';
-import { expectContract } from './contract.ts';
+import { expectContract, warmContract } from './contract.ts';
 import type { Sql } from '../../src/db/client.ts';
 import type { Config } from '../../src/config.ts';
 
@@ -37,7 +37,7 @@ async function seedOrg(sql: Sql, code: string): Promise<Org> {
  * `config` overrides parts of the test configuration (e.g. `smtpUrl` of an SMTP sink).
  */
 export async function startTestApp(options: { worker?: boolean | WorkerOptions; config?: Partial<Config>; signingKey?: string } = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const [db] = await Promise.all([createTestDatabase(), warmContract()]);
   const n = ++seq;
   const orgA = await seedOrg(db.sql, `ORGA${n}`);
   const orgB = await seedOrg(db.sql, `ORGB${n}`);
