@@ -92,8 +92,15 @@ def verify(report, jwks, proof=None):
     payload = json.loads(signed)
     if rfc8785.dumps(payload) != signed:
         raise Failed("payload", "the signed bytes are not the RFC 8785 canonical form")
+    if payload.get("schema") != "assay.attestation/v1":
+        raise Failed("payload", "schema is not assay.attestation/v1")
+    if payload.get("signingKeyId") != header["kid"]:
+        raise Failed("kid", "payload.signingKeyId differs from the JWS kid")
     if "payload" in report and report["payload"] != payload:
         raise Failed("payload", "report.payload differs from the signed payload")
+    for field in ("reportId", "attestationRoot", "signingKeyId", "qualityRating", "consensusStrength"):
+        if field in report and report[field] != payload.get(field):
+            raise Failed("payload", f"report.{field} differs from the signed payload")
     d = payload["digests"]
     root = mth([digest(d[k], k) for k in ("config", "manifest", "results")])
     if "sha256:" + root.hex() != payload["attestationRoot"]:

@@ -53,9 +53,15 @@ b64url_decode "$P" > "$W/payload.json"
 LC_ALL=C grep -q '[^ -~]' "$W/payload.json" && fail payload "non-ASCII payload: use the Python route"
 jq -jcS . "$W/payload.json" > "$W/canonical.json" 2>/dev/null || fail payload "the signed bytes are not JSON"
 cmp -s "$W/canonical.json" "$W/payload.json" || fail payload "the signed bytes are not the RFC 8785 canonical form"
+[ "$(jq -r .schema "$W/payload.json")" = assay.attestation/v1 ] || fail payload "schema is not assay.attestation/v1"
+[ "$(jq -r .signingKeyId "$W/payload.json")" = "$KID" ] || fail kid "payload.signingKeyId differs from the JWS kid"
 if [ "$(jq 'has("payload")' "$REPORT")" = true ]; then
   jq -jcS .payload "$REPORT" | cmp -s - "$W/canonical.json" || fail payload "report.payload differs from the signed payload"
 fi
+for F in reportId attestationRoot signingKeyId qualityRating consensusStrength; do
+  jq -e --arg f "$F" --slurpfile p "$W/payload.json" '(has($f) | not) or .[$f] == $p[0][$f]' "$REPORT" >/dev/null \
+    || fail payload "report.$F differs from the signed payload"
+done
 
 # 5. attestationRoot is the RFC 9162 root over the raw 32 bytes of the three digests, in the
 #    order config, manifest, results; with three leaves that is node(node(c, m), r).

@@ -53,11 +53,13 @@ beforeAll(async () => {
   // Validly signed by the real key, so only the later checks can catch these.
   const key = await loadSigningKey(pem);
   const payload = JSON.parse(Buffer.from(p, 'base64url').toString('utf8'));
-  const resign = async (bytes: string) => ({ ...report, payload: undefined, jws: await signPayload(key, Buffer.from(bytes)) });
+  // Only `jws`: the top-level copies of the genuine report would be caught by another check.
+  const resign = async (bytes: string) => ({ jws: await signPayload(key, Buffer.from(bytes)) });
   write('bad-canonical.json', await resign(JSON.stringify(payload, null, 1)));
   const otherRoot = `sha256:${'0'.repeat(64)}`;
   write('bad-root.json', await resign(canonicalJson({ ...payload, attestationRoot: otherRoot })));
   expect(b64url(canonicalJson(payload))).toBe(p); // so the root variant is canonical and differs only in the root
+  write('bad-copy.json', { ...report, qualityRating: (report.qualityRating + 1) % 100 });
   // The proof of datapoint 4 presented as datapoint 3's position.
   write('bad-proof.json', { ...proof, leafIndex: 3 });
 });
@@ -71,35 +73,79 @@ const run = (cmd: string, args: string[]): Promise<{ code: number; out: string; 
     execFile(cmd, args, { encoding: 'utf8' }, (err, out, errText) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: out.trim(), err: errText.trim() }));
   });
 
+// The commands docs/verifying.md shows, verbatim; the routes below run exactly these with the
+// three file names replaced (and `--proof proof.json` / `proof.json` dropped when there is none).
+const DOC_COMMANDS = {
+  assay: 'node bin/assay.js verify report.json --jwks jwks.json --proof proof.json',
+  shell: 'sh scripts/verify_report.sh report.json jwks.json proof.json',
+  python: '.venv/verify/bin/python scripts/verify_report.py report.json jwks.json proof.json',
+};
+// Run by `make test` before the tests (it makes the interpreter the Python route uses).
+const VENV_COMMAND = 'bash scripts/python-verify-venv.sh';
+
+function argv(template: string, report: string, proof: string | null): string[] {
+  const words = template.split(' ');
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (proof === null && (w === 'proof.json' || (w === '--proof' && words[i + 1] === 'proof.json'))) continue;
+    out.push(w === 'report.json' ? files[report] : w === 'jwks.json' ? files['jwks.json'] : w === 'proof.json' ? files[proof!] : w);
+  }
+  return out;
+}
+
 const routes = [
-  { name: 'Python route (cryptography + rfc8785)', skip: pythonSkip, cmd: () => [python!, 'scripts/verify_report.py'] },
-  { name: 'shell route (sh + openssl + jq)', skip: shellSkip, cmd: () => ['sh', 'scripts/verify_report.sh'] },
+  { name: 'assay verify', skip: null, template: DOC_COMMANDS.assay, ok: /^assay verify: OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+, attestationRoot sha256:[0-9a-f]{64}; datapoint [0-9a-f-]{36} included at 4 of 5$/ },
+  // When only the system python3 has the packages, it stands in for the venv's interpreter.
+  { name: 'Python route (cryptography + rfc8785)', skip: pythonSkip, template: DOC_COMMANDS.python.replace(VENV_PYTHON, python ?? VENV_PYTHON), ok: /^OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+; datapoint [0-9a-f-]{36} included$/ },
+  { name: 'shell route (sh + openssl + jq)', skip: shellSkip, template: DOC_COMMANDS.shell, ok: /^OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+; datapoint [0-9a-f-]{36} included$/ },
 ];
 
 for (const route of routes) {
   describe(route.skip ? `${route.name} — SKIPPED: ${route.skip}` : route.name, () => {
-    const verify = (...args: string[]) => {
-      const [cmd, ...pre] = route.cmd();
-      return run(cmd, [...pre, ...args.map((a) => files[a])]);
+    const verify = (report: string, proof: string | null) => {
+      const [cmd, ...args] = argv(route.template, report, proof);
+      return run(cmd, args);
     };
 
     it.skipIf(route.skip !== null)('accepts the genuine report and the inclusion proof', async () => {
-      const ok = await verify('report.json', 'jwks.json', 'proof.json');
+      const ok = await verify('report.json', 'proof.json');
       expect(ok.code, ok.err).toBe(0);
-      expect(ok.out).toMatch(/^OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+; datapoint [0-9a-f-]{36} included$/);
+      expect(ok.out).toMatch(route.ok);
     });
 
     it.skipIf(route.skip !== null)('rejects each tampered variant, naming the check', async () => {
-      const cases: [string[], string][] = [
-        [['bad-signature.json', 'jwks.json'], 'signature'],
-        [['bad-canonical.json', 'jwks.json'], 'payload'],
-        [['bad-root.json', 'jwks.json'], 'root'],
-        [['report.json', 'jwks.json', 'bad-proof.json'], 'proof'],
+      const cases: [string, string | null, string][] = [
+        ['bad-signature.json', null, 'signature'],
+        ['bad-canonical.json', null, 'payload'],
+        ['bad-root.json', null, 'root'],
+        ['report.json', 'bad-proof.json', 'proof'],
+        ['bad-copy.json', null, 'payload'],
       ];
-      for (const [args, check] of cases) {
-        const r = await verify(...args);
-        expect([args[0], args[2], r.code, r.err]).toEqual([args[0], args[2], 1, expect.stringMatching(new RegExp(`^FAILED ${check}: `))]);
+      for (const [report, proof, check] of cases) {
+        const r = await verify(report, proof);
+        expect([report, proof, r.code !== 0, r.err]).toEqual([report, proof, true, expect.stringMatching(new RegExp(`^(assay verify: )?FAILED ${check}: `))]);
       }
     });
   });
 }
+
+// docs/verifying.md may only show what is tested: its commands are the ones above, and every
+// code excerpt is a verbatim piece of the script it quotes.
+describe('docs/verifying.md', () => {
+  const doc = readFileSync('docs/verifying.md', 'utf8');
+  const blocks = [...doc.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => ({ lang: m[1], text: m[2] }));
+
+  it('shows exactly the commands this test runs', () => {
+    const shown = blocks.filter((b) => b.lang === 'console').flatMap((b) => b.text.split('\n').filter(Boolean));
+    expect(shown.every((l) => l.startsWith('$ '))).toBe(true);
+    expect(shown.map((l) => l.slice(2)).sort()).toEqual([...Object.values(DOC_COMMANDS), VENV_COMMAND].sort());
+  });
+
+  it('quotes the scripts verbatim', () => {
+    const sources: Record<string, string> = { sh: readFileSync('scripts/verify_report.sh', 'utf8'), python: readFileSync('scripts/verify_report.py', 'utf8') };
+    const excerpts = blocks.filter((b) => b.lang === 'sh' || b.lang === 'python');
+    expect(excerpts.length).toBeGreaterThanOrEqual(8);
+    for (const b of excerpts) expect(sources[b.lang].includes(b.text), `not in the ${b.lang} script:\n${b.text}`).toBe(true);
+  });
+});
