@@ -16,10 +16,11 @@ import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/client.ts';
 import { seedDev } from '../src/dev/seed.ts';
 import { ingestBench } from './ingest.ts';
+import { proofBench } from './proof.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** Which benchmarks to run: `http`, `ingest` (comma-separated); all by default. */
-const ONLY = new Set((process.env.BENCH ?? 'http,ingest').split(','));
+/** Which benchmarks to run: `http`, `ingest`, `proof` (comma-separated); all by default. */
+const ONLY = new Set((process.env.BENCH ?? 'http,ingest,proof').split(','));
 const CONNECTIONS = 32;
 const TARGET = 0.8;
 
@@ -95,6 +96,19 @@ try {
     } finally {
       await stopChild(child);
       await sql2.end();
+    }
+  }
+  if (ONLY.has('proof')) {
+    const sql3 = createSql(stack.databaseUrl, { max: 2 });
+    try {
+      const lines = await proofBench(sql3, env, apiKey, async (serverEnv) => {
+        const { url, child } = await startChild('bench/assay-server.ts', serverEnv);
+        let stopped: Promise<void> | null = null;
+        return { url, pid: child.pid!, stop: () => (stopped ??= stopChild(child)) };
+      });
+      for (const line of lines) console.log(line);
+    } finally {
+      await sql3.end();
     }
   }
   if (failed) {
