@@ -128,7 +128,7 @@ def main(argv):
     except Failed as e:
         print(f"FAILED {e}", file=sys.stderr)
         return 1
-    except (ValueError, KeyError, TypeError) as e:
+    except (ValueError, KeyError, TypeError, AttributeError, OSError) as e:
         print(f"FAILED input: {e}", file=sys.stderr)
         return 1
 

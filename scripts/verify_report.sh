@@ -26,7 +26,7 @@ node_hex() { { printf '\001'; from_hex "$1"; from_hex "$2"; } | sha256_hex; } # 
 is_hash() { printf '%s' "$1" | grep -Eqx '[0-9a-f]{64}'; }
 
 # 1. The JWS has three non-empty base64url parts; the header says EdDSA and names a key.
-JWS=$(jq -r '.jws // empty' "$REPORT") || fail input "$REPORT is not JSON"
+JWS=$(jq -r '.jws // empty' "$REPORT") || fail input "cannot read a JSON object with a jws from $REPORT"
 printf '%s' "$JWS" | grep -Eqx '[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+' || fail jws "not a compact JWS (3 non-empty base64url parts)"
 H=${JWS%%.*}; REST=${JWS#*.}; P=${REST%%.*}; S=${REST#*.}
 b64url_decode "$H" > "$W/header.json"
