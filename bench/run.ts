@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
+import { proofBench } from './proof.ts';
 import { startDevStack } from '../src/dev/stack.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/client.ts';
@@ -87,6 +88,20 @@ try {
     console.log('| route | Assay req/s (runs) | baseline req/s | ratio | p99 Assay / baseline | errors | target |');
     console.log('|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(r);
+  }
+  // Opt-in (BENCH=proof): seeding its default 1,000,000 datapoints takes minutes.
+  if (ONLY.has('proof')) {
+    const sql3 = createSql(stack.databaseUrl, { max: 2 });
+    try {
+      const lines = await proofBench(sql3, env, apiKey, async (serverEnv) => {
+        const { url, child } = await startChild('bench/assay-server.ts', serverEnv);
+        let stopped: Promise<void> | null = null;
+        return { url, pid: child.pid!, stop: () => (stopped ??= stopChild(child)) };
+      });
+      for (const line of lines) console.log(line);
+    } finally {
+      await sql3.end();
+    }
   }
   if (ONLY.has('ingest')) {
     const sql2 = createSql(stack.databaseUrl, { max: 2 });

@@ -1,0 +1,154 @@
+// Proof Report benchmark (BENCH=proof): BENCH_PROOF_DATAPOINTS finalized datapoints (default
+// 1,000,000) written straight into the service's tables by SQL, then
+//   cold: the first GET proof-report (stream both leaf sets from Postgres, hash both Merkle
+//         trees, sign, store), timed from the client, with the server process's peak RSS;
+//   warm: the same GET again (stored report, no re-hashing), median of 5;
+//   baseline, same run, same process type (a fresh Node child): stream the same rows with the
+//         same queries and batch size and SHA-256 the same leaf bytes, nothing else. Its
+//         hashing-only time is printed too.
+// Peak RSS of the server is read from /proc/<pid>/status (VmHWM), reset before the cold request
+// by writing 5 to /proc/<pid>/clear_refs, so it is the peak of the report work itself.
+//
+// Run as a script (`node bench/proof.ts --baseline-child`) it is the baseline child.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createHash } from 'node:crypto';
+import type { Sql } from '../src/db/client.ts';
+import { createSql } from '../src/db/client.ts';
+import { manifestLeaf, resultsLeaf, type ResultRow } from '../src/domain/proof.ts';
+import { generateSigningKeyPem } from '../src/domain/signing.ts';
+
+const N = Number(process.env.BENCH_PROOF_DATAPOINTS ?? 1_000_000);
+const BATCH = 2000; // as src/db/proof-reports.ts
+const WARM_RUNS = 5;
+
+const procStatus = (pid: number, field: string): number => {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+};
+
+async function api(base: string, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${base}/developer/v1${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, json: await res.json() };
+}
+
+/** N datapoints in ingestion order and one terminal decision each, in the same order. */
+async function seed(sql: Sql, projectId: string): Promise<void> {
+  const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
+  const [session] = await sql<{ id: string }[]>`insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p.org_id}, ${projectId}, 'complete', 'bench/proof/') returning id`;
+  const [run] = await sql<{ id: string }[]>`insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session.id}, ${projectId}, 'ok', false, false) returning id`;
+  await sql`
+    insert into datapoints (project_id, run_id, checksum, source_file, source_row, content, finalized_at)
+    select ${projectId}, ${run.id}, encode(sha256(convert_to('row ' || g, 'UTF8')), 'hex'), 'big.csv', g,
+      jsonb_build_object('id', g::text, 'text', 'item ' || g), now()
+    from generate_series(1, ${N}::int) g`;
+  await sql`
+    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    select id, project_id, (seq % 101) + 0.25, (seq % 101) + 0.5, 0.5 + (seq % 5) / 10.0, false, 3, 0, 0
+    from datapoints where project_id = ${projectId} order by seq`;
+  await sql`vacuum analyze datapoints`;
+  await sql`vacuum analyze consensus_decisions`;
+}
+
+/** The baseline child: same queries, same leaf bytes, SHA-256 only. Prints one JSON line. */
+async function baselineChild(): Promise<void> {
+  const sql = createSql(process.env.DATABASE_URL!, { max: 1 });
+  const projectId = process.env.BENCH_PROJECT_ID!;
+  let hashMs = 0;
+  let leaves = 0;
+  const hashAll = (bufs: Buffer[]) => {
+    const t = performance.now();
+    for (const b of bufs) createHash('sha256').update(Buffer.of(0)).update(b).digest();
+    hashMs += performance.now() - t;
+    leaves += bufs.length;
+  };
+  const start = performance.now();
+  await sql.begin('isolation level repeatable read read only', async (tx) => {
+    for await (const rows of tx<{ datapointId: string; checksum: string }[]>`
+      select id as "datapointId", checksum from datapoints where project_id = ${projectId} order by seq`.cursor(BATCH)) {
+      hashAll(rows.map((r) => manifestLeaf(r)));
+    }
+    for await (const rows of tx<ResultRow[]>`
+      select datapoint_id as "datapointId", id as "consensusDecisionId", quality_rating_mean as "qualityRatingMean",
+        quality_rating_median as "qualityRatingMedian", consensus_strength as "consensusStrength"
+      from consensus_decisions where project_id = ${projectId} order by seq`.cursor(BATCH)) {
+      hashAll(rows.map((r) => resultsLeaf(r)));
+    }
+  });
+  const totalMs = performance.now() - start;
+  await sql.end();
+  console.log(JSON.stringify({ totalMs, hashMs, leaves, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+}
+
+async function runBaseline(env: NodeJS.ProcessEnv): Promise<{ totalMs: number; hashMs: number; leaves: number; maxRssMb: number }> {
+  const child = spawn(process.execPath, ['bench/proof.ts', '--baseline-child'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  if (code !== 0) throw new Error(`baseline child exited ${code}`);
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Starts its own server child (with a signing key) via `startServer`, seeds N datapoints, and
+ * returns the result table lines.
+ */
+export async function proofBench(
+  sql: Sql,
+  env: NodeJS.ProcessEnv,
+  apiKey: string,
+  startServer: (env: NodeJS.ProcessEnv) => Promise<{ url: string; pid: number; stop: () => Promise<void> }>,
+): Promise<string[]> {
+  const serverEnv = { ...env, SIGNING_KEY: generateSigningKeyPem() };
+  const server = await startServer(serverEnv);
+  try {
+    const spec = { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' } };
+    const created = await api(server.url, apiKey, 'POST', '/projects', { name: 'Proof bench', spec });
+    if (created.status !== 201) throw new Error(`create project: ${JSON.stringify(created.json)}`);
+    const projectId: string = created.json.projectId;
+    const seedStart = performance.now();
+    await seed(sql, projectId);
+    const seedMs = performance.now() - seedStart;
+
+    const path = `/projects/${projectId}/proof-report`;
+    // Warm-up on a tiny request (JIT of the HTTP path and auth), not on the report itself.
+    await api(server.url, apiKey, 'GET', `/projects/${projectId}`);
+    const rssBefore = procStatus(server.pid, 'VmRSS');
+    writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+    const t0 = performance.now();
+    const cold = await api(server.url, apiKey, 'GET', path);
+    const coldMs = performance.now() - t0;
+    const coldPeak = procStatus(server.pid, 'VmHWM');
+    if (cold.status !== 200) throw new Error(`cold proof report: ${cold.status} ${JSON.stringify(cold.json)}`);
+    if (cold.json.payload.digests.resultsLeaves !== N) throw new Error(`report covers ${cold.json.payload.digests.resultsLeaves} leaves, expected ${N}`);
+    const warm: number[] = [];
+    for (let i = 0; i < WARM_RUNS; i++) {
+      const t = performance.now();
+      const r = await api(server.url, apiKey, 'GET', path);
+      warm.push(performance.now() - t);
+      if (r.status !== 200 || r.json.reportId !== cold.json.reportId) throw new Error(`warm proof report differs: ${r.status} ${r.json.reportId}`);
+    }
+    await server.stop();
+
+    const base = await runBaseline({ ...process.env, ...env, BENCH_PROJECT_ID: projectId });
+    if (base.leaves !== 2 * N) throw new Error(`baseline hashed ${base.leaves} leaves, expected ${2 * N}`);
+    const ratio = coldMs / base.totalMs;
+    const warmMs = median(warm);
+    return [
+      `\nProof Report, ${N.toLocaleString('en')} finalized datapoints (${(2 * N).toLocaleString('en')} leaves; seeded by SQL in ${(seedMs / 1000).toFixed(1)} s)\n`,
+      '| path | ms | ratio | peak RSS | target |',
+      '|---|---|---|---|---|',
+      `| cold GET proof-report (stream, hash, sign, store) | ${coldMs.toFixed(0)} | ${ratio.toFixed(2)}x of baseline | server ${coldPeak.toFixed(0)} MB (${rssBefore.toFixed(0)} MB before) | <= 3x: ${ratio <= 3 ? 'met' : 'NOT met'} |`,
+      `| warm GET proof-report, median of ${WARM_RUNS} (${warm.map((w) => w.toFixed(0)).join(', ')}) | ${warmMs.toFixed(1)} | | | < 50 ms: ${warmMs < 50 ? 'met' : 'NOT met'} |`,
+      `| baseline: same queries + SHA-256 of the same leaf bytes (Node child) | ${base.totalMs.toFixed(0)} | 1.00x | child ${base.maxRssMb.toFixed(0)} MB | |`,
+      `| of which SHA-256 alone | ${base.hashMs.toFixed(0)} | cold is ${(coldMs / base.hashMs).toFixed(2)}x of it | | |`,
+    ];
+  } finally {
+    await server.stop().catch(() => {});
+  }
+}
+
+if (process.argv.includes('--baseline-child')) await baselineChild();
