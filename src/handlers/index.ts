@@ -10,6 +10,8 @@ import { listProjectClasses } from './classes.ts';
 import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSessionStatus, processUploadSession, uploadFile } from './uploads.ts';
 import { listDatapoints } from './datapoints.ts';
 import { getDatapointConsensus } from './consensus.ts';
+import { createValidatorSession, deleteValidatorSession, followSignInLink, requestSignInLink } from './validator-sign-in.ts';
+import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validation.ts';
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookAttempts, listWebhookEndpoints, rotateWebhookEndpointSecret } from './webhooks.ts';
 import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
 
@@ -44,6 +46,14 @@ const implemented: Omit<Handlers, Pending> = {
   getDatapointInclusionProof,
   getJwks,
   getReportExport,
+  requestSignInLink,
+  followSignInLink,
+  createValidatorSession,
+  deleteValidatorSession,
+  listMyProjects,
+  claimSlot,
+  releaseClaim,
+  submitVote,
 };
 
 export function buildHandlers(): Handlers {
