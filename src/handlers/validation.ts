@@ -72,7 +72,9 @@ export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorReques
         and not exists (
           select 1 from validation_slots c
           where c.datapoint_id = s.datapoint_id and c.status = 'claimed' and c.claimed_by = ${me} and c.claim_expires_at > now())
-      order by d.seq, s.created_at, s.id
+      -- Slot order (ingestion order, escalation slots after): the claimable index serves it
+      -- without sorting a large project's open slots.
+      order by s.created_at, s.id
       limit 1
       for update of s skip locked`;
     if (!slot) throw new ApiError('no_claimable_slot');
