@@ -142,6 +142,8 @@ export async function submitVote({ params, body }: SubmitVoteInput, ctx: Validat
       from validation_slots where id = ${params.slotId} for update`;
     if (slot!.voted) throw new ApiError('already_voted');
     if (!slot!.mine) throw claimNotFound(params.slotId);
+    // A decided datapoint expires its unsubmitted slots (recordVotes), claimed ones included.
+    if (slot!.status === 'expired') throw REFUSALS.already_finalized(params.slotId);
     if (slot!.status !== 'claimed' || !slot!.live) throw new ApiError('claim_expired');
     // The weight of the class held now; the grant row is read for share so a concurrent revoke
     // or grant lands before or after this vote, never half-way.
