@@ -25,17 +25,15 @@ create table validator_sessions (
 );
 create index validator_sessions_user_idx on validator_sessions (user_id);
 
--- Claimable slots of a project: open ones, and claimed ones whose claim ran out (claims lapse in
--- place). It replaces the open-slots index, which it also serves, so ingest maintains no more
--- indexes than before.
-create index validation_slots_claimable_idx on validation_slots (project_id, created_at, id) where status in ('open', 'claimed');
-drop index validation_slots_open_idx;
+-- Claimed slots of a project by expiry: where lapsed claims are found (claims are never swept;
+-- a claim past its expiry counts as open). Open slots keep their own index. Both are partial, and
+-- a slot is inserted open, so ingest maintains no more indexes than before.
+create index validation_slots_claimed_idx on validation_slots (project_id, claim_expires_at) where status = 'claimed';
 -- A validator's live claims.
 create index validation_slots_claimed_by_idx on validation_slots (claimed_by) where status = 'claimed';
 
 -- migrate:down
 drop index validation_slots_claimed_by_idx;
-create index validation_slots_open_idx on validation_slots (project_id) where status = 'open';
-drop index validation_slots_claimable_idx;
+drop index validation_slots_claimed_idx;
 drop table validator_sessions;
 drop table sign_in_tokens;

@@ -63,20 +63,7 @@ export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorReques
     // One claim at a time per validator and project, so two concurrent claims of one validator
     // cannot both pick slots of the same datapoint (neither would see the other's claim).
     await tx`select pg_advisory_xact_lock(hashtextextended(${`claim:${me}:${params.projectId}`}, 0))`;
-    const [slot] = await tx<{ id: string; datapoint_id: string }[]>`
-      select s.id, s.datapoint_id
-      from validation_slots s join datapoints d on d.id = s.datapoint_id
-      where s.project_id = ${params.projectId} and d.finalized_at is null
-        and (s.status = 'open' or (s.status = 'claimed' and s.claim_expires_at <= now()))
-        and not exists (select 1 from votes v where v.datapoint_id = s.datapoint_id and v.voter = ${me})
-        and not exists (
-          select 1 from validation_slots c
-          where c.datapoint_id = s.datapoint_id and c.status = 'claimed' and c.claimed_by = ${me} and c.claim_expires_at > now())
-      -- Slot order (ingestion order, escalation slots after): the claimable index serves it
-      -- without sorting a large project's open slots.
-      order by s.created_at, s.id
-      limit 1
-      for update of s skip locked`;
+    const slot = (await pickSlot(tx, params.projectId, me, 'open')) ?? (await pickSlot(tx, params.projectId, me, 'lapsed'));
     if (!slot) throw new ApiError('no_claimable_slot');
     const [claim] = await tx<{ claimed_at: Date; claim_expires_at: Date; content: unknown }[]>`
       update validation_slots s
@@ -92,6 +79,27 @@ export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorReques
       },
     };
   });
+}
+
+/**
+ * The first claimable slot of the project for this validator, locked; slots locked by a concurrent
+ * claim are skipped. Open slots first (their partial index, in ingestion order), then lapsed
+ * claims (the claimed-slots index): two plain index walks that stop at the first hit, where one
+ * query with an OR would have to collect every open slot of a large project first.
+ */
+async function pickSlot(tx: TxSql, projectId: string, me: string, kind: 'open' | 'lapsed'): Promise<{ id: string; datapoint_id: string } | undefined> {
+  const [slot] = await tx<{ id: string; datapoint_id: string }[]>`
+    select s.id, s.datapoint_id
+    from validation_slots s join datapoints d on d.id = s.datapoint_id
+    where s.project_id = ${projectId} and d.finalized_at is null
+      and ${kind === 'open' ? tx`s.status = 'open'` : tx`s.status = 'claimed' and s.claim_expires_at <= now()`}
+      and not exists (select 1 from votes v where v.datapoint_id = s.datapoint_id and v.voter = ${me})
+      and not exists (
+        select 1 from validation_slots c
+        where c.datapoint_id = s.datapoint_id and c.status = 'claimed' and c.claimed_by = ${me} and c.claim_expires_at > now())
+    limit 1
+    for update of s skip locked`;
+  return slot;
 }
 
 const claimNotFound = (slotId: string) => new ApiError('claim_not_found', `You hold no claim on slot ${slotId}.`, 'slotId');

@@ -72,7 +72,10 @@ describe('claims', () => {
     const v = await validator([{ projectId }]);
     const first = await claim(v.token, projectId);
     expect(first.status).toBe(201);
-    expect(first.body.content).toEqual({ id: '1', question: 'Claims question 1', answer: 'answer 1' });
+    const [stored] = await app.sql`select content, source_row from datapoints where id = ${first.body.datapointId} and project_id = ${projectId}`;
+    expect(first.body.content).toEqual(stored!.content);
+    const row = String(stored!.source_row);
+    expect(first.body.content).toEqual({ id: row, question: `Claims question ${row}`, answer: `answer ${row}` });
     expect(first.body.instructions).toBe(validSpec().validation.instructions);
     expect(Date.parse(first.body.expiresAt) - Date.parse(first.body.claimedAt)).toBe(10 * 60_000);
     // The next claim is of the other datapoint, though this one has two more open slots.
