@@ -16,9 +16,9 @@ import type { TxSql } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { normalizeEmail } from '../admin/admin.ts';
 import { queueEmail } from '../email/outbox.ts';
-import { SIGN_IN_PATTERN, emailSubject, hashToken, newSessionToken, newSignInToken } from '../validator/tokens.ts';
+import { SIGN_IN_PATTERN, emailSubject, hashToken, newSessionToken } from '../validator/tokens.ts';
+import { LINK_MINUTES, issueSignInLink } from '../validator/sign-in-links.ts';
 
-export const LINK_MINUTES = 15;
 export const SESSION_DAYS = 30;
 /** Links per address per LINK_MINUTES: enough for a lost email or two, not for mail-bombing. */
 export const LINKS_PER_WINDOW = 5;
@@ -36,14 +36,9 @@ export async function requestSignInLink({ body }: RequestSignInLinkInput, ctx: P
       select count(*)::int as recent from sign_in_tokens
       where email = ${email} and created_at > now() - make_interval(mins => ${LINK_MINUTES})`;
     if (recent >= LINKS_PER_WINDOW) return 'throttled';
-    const token = newSignInToken();
-    const [row] = await tx<{ id: string }[]>`
-      insert into sign_in_tokens (email, token_hash, expires_at)
-      values (${email}, ${hashToken(token)}, now() + make_interval(mins => ${LINK_MINUTES}))
-      returning id`;
-    const link = `${ctx.config.publicBaseUrl.replace(/\/+$/, '')}/validator/v1/sign-in?token=${token}`;
+    const { id, link } = await issueSignInLink(tx, email, ctx.config.publicBaseUrl);
     await queueEmail(tx, {
-      orgId: null, kind: 'sign_in_link', refId: row!.id, to: email,
+      orgId: null, kind: 'sign_in_link', refId: id, to: email,
       subject: 'Your Assay sign-in link',
       text: `Sign in to Assay as a validator with this link (valid for ${LINK_MINUTES} minutes, usable once):\n\n${link}\n\n`
         + 'If you did not ask for it, ignore this email: nothing happens until the link is used.\n',

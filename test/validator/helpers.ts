@@ -39,3 +39,12 @@ export async function signIn(app: TestApp, sink: SmtpSink, email: string): Promi
 }
 
 export { raw };
+
+/**
+ * First requests compile the contract's validators and open the first SMTP connection, which
+ * on a loaded machine can take longer than one test's timeout; the hook has a longer one.
+ */
+export async function warmUp(app: TestApp, sink: SmtpSink): Promise<void> {
+  await createProject(app, 'Warm-up');
+  await linkFromEmail(app, sink, `owner-${app.orgB.code.toLowerCase()}@example.com`);
+}

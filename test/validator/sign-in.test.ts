@@ -7,13 +7,14 @@ import { expectEnvelope } from '../helpers/contract.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { hashToken } from '../../src/validator/tokens.ts';
 import { LINKS_PER_WINDOW } from '../../src/handlers/validator-sign-in.ts';
-import { createProject, inviteWithSql, linkFromEmail, signIn } from './helpers.ts';
+import { createProject, inviteWithSql, warmUp, linkFromEmail, signIn } from './helpers.ts';
 
 let app: TestApp;
 let sink: SmtpSink;
 beforeAll(async () => {
   sink = await startSmtpSink();
   app = await startTestApp({ worker: true, config: { smtpUrl: sink.url } });
+  await warmUp(app, sink);
 });
 afterAll(async () => {
   await app?.close();
@@ -38,6 +39,16 @@ describe('sign-in links', () => {
     const [stored] = await app.sql`select token_hash, expires_at - created_at as ttl from sign_in_tokens where email = ${email}`;
     expect(Buffer.compare(stored!.token_hash, hashToken(token))).toBe(0);
     expect((await app.sql`select count(*)::int as n from sign_in_tokens where token_hash = ${Buffer.from(token)}`)[0]!.n).toBe(0);
+    // Once sent, the outbox row no longer holds the link either.
+    const deadline = Date.now() + 10_000;
+    let body = '';
+    for (;;) {
+      const [row] = await app.sql<{ sent: boolean; body_text: string }[]>`select sent_at is not null as sent, body_text from email_outbox where kind = 'sign_in_link' and to_address = ${email}`;
+      body = row!.body_text;
+      if (row!.sent || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(body).not.toContain(token);
 
     const first = await call(app, 'createValidatorSession', { key: null, body: { token } });
     expect(first.status).toBe(201);

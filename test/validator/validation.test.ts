@@ -8,13 +8,14 @@ import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { latentQuality } from '../../src/domain/synthetic.ts';
 import { validSpec } from '../fixtures/specs.ts';
-import { createProject, inviteWithSql, signIn } from './helpers.ts';
+import { createProject, inviteWithSql, warmUp, signIn } from './helpers.ts';
 
 let app: TestApp;
 let sink: SmtpSink;
 beforeAll(async () => {
   sink = await startSmtpSink();
   app = await startTestApp({ worker: true, config: { smtpUrl: sink.url } });
+  await warmUp(app, sink);
 });
 afterAll(async () => {
   await app?.close();
