@@ -97,15 +97,18 @@ export class Api {
       if (route.method === m) return this.operations.get(route.operationId)!;
       allowed.push(route.method.toUpperCase());
     }
+    const url = (server === '/' ? '' : server) + path;
     if (allowed.length) {
       const allow = allowed.join(', ');
-      throw new ApiError('method_not_allowed', `${method.toUpperCase()} is not supported on ${server}${path}; use ${allow}.`, undefined, { Allow: allow });
+      throw new ApiError('method_not_allowed', `${method.toUpperCase()} is not supported on ${url}; use ${allow}.`, undefined, { Allow: allow });
     }
-    throw new ApiError('unknown_endpoint', `Unknown endpoint: ${method.toUpperCase()} ${server}${path}.`);
+    throw new ApiError('unknown_endpoint', `Unknown endpoint: ${method.toUpperCase()} ${url}.`);
   }
 
-  /** Checks permission, validates, and runs the operation's handler. */
-  /** `ctx` is the context of the operation's auth (app.ts builds it from the operation table). */
+  /**
+   * Checks permission, validates, and runs the operation's handler. `ctx` is the context of the
+   * operation's `auth` (app.ts builds it from the operation table).
+   */
   async run(op: Operation & { operationId: OperationId }, req: ApiRequest, ctx: PublicRequestContext): Promise<ApiResult> {
     const info = operationTable[op.operationId];
     if (info.requiresOriginator) requireOriginator((ctx as RequestContext).auth as AuthContext);
