@@ -15,20 +15,31 @@ interface Operation {
   responses: Record<string, unknown>;
   'x-mcp'?: McpBinding[];
   'x-requires-originator'?: boolean;
+  security?: Record<string, string[]>[];
 }
 interface ExtraTool { tool: string; description: string; inputSchema: JsonSchema }
+interface Server { url: string }
 export interface OpenApiDoc {
-  paths: Record<string, Record<string, Operation | Parameter[]>>;
+  servers?: Server[];
+  security?: Record<string, string[]>[];
+  paths: Record<string, Record<string, Operation | Parameter[] | Server[]>>;
   components?: { schemas?: Record<string, JsonSchema>; parameters?: Record<string, Parameter>; requestBodies?: Record<string, unknown> };
   'x-mcp-extra-tools'?: ExtraTool[];
 }
 
 export type ArgLocation = 'path' | 'query' | 'body';
 
+/** Who may call an operation, from its `security` (or the document's). */
+export type OperationAuth = 'apiKey' | 'validatorSession' | 'none';
+const AUTH_BY_SCHEME: Record<string, OperationAuth> = { bearerAuth: 'apiKey', validatorSession: 'validatorSession' };
+
 export interface OperationEntry {
   operationId: string;
   method: string;
+  /** URL prefix of the operation: the path item's server, else the document's. */
+  server: string;
   path: string;
+  auth: OperationAuth;
   summary: string;
   requiresOriginator: boolean;
   /** Content type of the request body, or null when the operation takes none. */
@@ -95,11 +106,20 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
       const body = op.requestBody ? deref(doc, op.requestBody) : undefined;
       const contentTypes = Object.keys(body?.content ?? {});
       if (contentTypes.length > 1) throw new Error(`${op.operationId}: one request content type expected`);
+      const servers = (item.servers as Server[] | undefined) ?? doc.servers ?? [];
+      if (servers.length !== 1) throw new Error(`${op.operationId}: exactly one server expected`);
+      const security = op.security ?? doc.security ?? [];
+      if (security.length > 1 || Object.keys(security[0] ?? {}).length > 1) throw new Error(`${op.operationId}: at most one security scheme expected`);
+      const scheme = Object.keys(security[0] ?? {})[0];
+      const auth = scheme === undefined ? 'none' : AUTH_BY_SCHEME[scheme];
+      if (!auth) throw new Error(`${op.operationId}: unknown security scheme ${scheme}`);
       const statuses = Object.keys(op.responses).filter((s) => /^\d{3}$/.test(s)).map(Number).sort();
       entries.push({
         operationId: op.operationId,
         method,
+        server: servers[0].url,
         path,
+        auth,
         summary: op.summary ?? op.operationId,
         requiresOriginator: op['x-requires-originator'] === true,
         bodyType: (contentTypes[0] as OperationEntry['bodyType']) ?? null,

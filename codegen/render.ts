@@ -6,14 +6,18 @@ const pascal = (id: string): string => id[0].toUpperCase() + id.slice(1);
 
 export function renderOperations(ops: OperationEntry[]): string {
   const rows = ops.map((o) =>
-    `  ${o.operationId}: { method: ${lit(o.method)}, path: ${lit(o.path)}, summary: ${lit(o.summary)}, requiresOriginator: ${o.requiresOriginator}, bodyType: ${lit(o.bodyType)}, bodyRequired: ${o.bodyRequired}, successStatuses: ${lit(o.successStatuses)}, statuses: ${lit(o.statuses)}, tools: ${lit(o.bindings.map((b) => b.tool))} },`,
+    `  ${o.operationId}: { method: ${lit(o.method)}, server: ${lit(o.server)}, path: ${lit(o.path)}, auth: ${lit(o.auth)}, summary: ${lit(o.summary)}, requiresOriginator: ${o.requiresOriginator}, bodyType: ${lit(o.bodyType)}, bodyRequired: ${o.bodyRequired}, successStatuses: ${lit(o.successStatuses)}, statuses: ${lit(o.statuses)}, tools: ${lit(o.bindings.map((b) => b.tool))} },`,
   );
   return `
 /** One row per REST operation of openapi.yaml. */
 export interface OperationInfo {
   readonly method: 'get' | 'put' | 'post' | 'delete' | 'patch';
-  /** Path relative to /developer/v1, with {param} placeholders. */
+  /** URL prefix: /developer/v1 for the developer API, /validator for the validator API. */
+  readonly server: string;
+  /** Path relative to \`server\`, with {param} placeholders. */
   readonly path: string;
+  /** apiKey: a developer API key; validatorSession: a validator session token; none: public. */
+  readonly auth: 'apiKey' | 'validatorSession' | 'none';
   readonly summary: string;
   /** x-requires-originator: the key's creator must be an originator of the organization. */
   readonly requiresOriginator: boolean;
@@ -40,7 +44,7 @@ export function renderHandlers(ops: OperationEntry[]): string {
     return `export type ${n}Input = HandlerInput<'${o.operationId}'>;\nexport type ${n}Response = HandlerResponse<'${o.operationId}'>;\nexport type ${n}Result = HandlerResult<'${o.operationId}'>;`;
   });
   return `import type { operations } from './openapi-types.ts';
-import type { OperationId } from './operations.ts';
+import type { OperationId, operationTable } from './operations.ts';
 
 // Glossary:
 //   HandlerInput    path params, query (coerced, defaults applied) and body, as validated
@@ -78,7 +82,10 @@ type SuccessStatus = 200 | 201 | 202 | 204 | 307;
 export type HandlerResult<K extends OperationId> = Extract<HandlerResponse<K>, { status: SuccessStatus }>;
 
 export type Handler<K extends OperationId, Ctx> = (input: HandlerInput<K>, ctx: Ctx) => Promise<HandlerResult<K>>;
-export type HandlerMap<Ctx> = { [K in OperationId]: Handler<K, Ctx> };
+/** Handlers get the context of their operation's auth: \`Ctx[apiKey | validatorSession | none]\`. */
+export type HandlerMap<Ctx extends Record<(typeof operationTable)[OperationId]['auth'], unknown>> = {
+  [K in OperationId]: Handler<K, Ctx[(typeof operationTable)[K]['auth']]>;
+};
 
 ${aliases.join('\n')}
 `;

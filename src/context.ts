@@ -1,6 +1,7 @@
 // What every handler receives besides its validated input.
 import type { Sql } from './db/client.ts';
 import type { AuthContext } from './http/auth.ts';
+import type { ValidatorSessionContext } from './http/validator-auth.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { Storage } from './storage/s3.ts';
@@ -16,10 +17,27 @@ export interface AppDeps {
   signer: SigningKey | null;
 }
 
-export interface RequestContext extends AppDeps {
+/** What every request has, authenticated or not (the validator sign-in operations are public). */
+export interface PublicRequestContext extends AppDeps {
   /** Equal to the X-Request-Id header and the envelope's requestId (and the MCP `requestId:` line). */
   requestId: string;
-  auth: AuthContext;
   /** The Host header the request came in on (webhook URLs must not point back at it). */
   host: string | undefined;
+}
+
+/** Developer API (/developer/v1, MCP): authenticated by an API key. */
+export interface RequestContext extends PublicRequestContext {
+  auth: AuthContext;
+}
+
+/** Validator API (/validator/v1): authenticated by a validator session token. */
+export interface ValidatorRequestContext extends PublicRequestContext {
+  session: ValidatorSessionContext;
+}
+
+/** The context a handler gets, by the `auth` of its operation in the generated table. */
+export interface HandlerContexts {
+  apiKey: RequestContext;
+  validatorSession: ValidatorRequestContext;
+  none: PublicRequestContext;
 }

@@ -111,20 +111,28 @@ interface Writes {
 }
 
 export async function recordVotes(sql: Sql, inputs: VoteInput[]): Promise<VoteResult[]> {
+  return sql.begin((tx) => recordVotesIn(tx, inputs));
+}
+
+/**
+ * The same inside the caller's transaction, for a caller that must decide something under the
+ * same locks (the validator API checks the claim and resolves the class weight there). Such a
+ * caller locks in the same order as `load` (project for share, then datapoints, then slots), so
+ * it cannot deadlock with a batch.
+ */
+export async function recordVotesIn(tx: TxSql, inputs: VoteInput[]): Promise<VoteResult[]> {
   const results: (VoteResult | undefined)[] = inputs.map((v) =>
     Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100 ? undefined : { kind: 'refused', error: refusal('rating_out_of_range') });
   const ids = [...new Set(inputs.filter((_, i) => !results[i]).map((v) => v.datapointId))].sort();
   if (ids.length === 0) return results as VoteResult[];
 
-  return sql.begin(async (tx) => {
-    const states = await load(tx, ids);
-    const w: Writes = { votes: [], submittedSlots: [], newSlots: [], escalated: new Map(), decisions: [], syntheticProjects: new Set() };
-    inputs.forEach((v, i) => {
-      if (!results[i]) results[i] = apply(states.get(v.datapointId), v, w);
-    });
-    await flush(tx, w);
-    return results as VoteResult[];
+  const states = await load(tx, ids);
+  const w: Writes = { votes: [], submittedSlots: [], newSlots: [], escalated: new Map(), decisions: [], syntheticProjects: new Set() };
+  inputs.forEach((v, i) => {
+    if (!results[i]) results[i] = apply(states.get(v.datapointId), v, w);
   });
+  await flush(tx, w);
+  return results as VoteResult[];
 }
 
 async function load(tx: TxSql, ids: string[]): Promise<Map<string, State>> {
@@ -142,8 +150,10 @@ async function load(tx: TxSql, ids: string[]): Promise<Map<string, State>> {
   const votes = await tx<{ datapoint_id: string; voter: string; rating: number; weight: number; synthetic: boolean }[]>`
     select datapoint_id, voter, rating, weight, synthetic from votes where datapoint_id = any(${ids}::uuid[]) order by created_at, id`;
   for (const v of votes) states.get(v.datapoint_id)!.votes.push(v);
+  // A claim that ran out returns its slot to open (claims are never swept: they lapse in place).
   const slots = await tx<{ id: string; datapoint_id: string; status: string }[]>`
-    select id, datapoint_id, status from validation_slots
+    select id, datapoint_id, case when status = 'claimed' and claim_expires_at <= now() then 'open' else status end as status
+    from validation_slots
     where datapoint_id = any(${ids}::uuid[]) and status in ('open', 'claimed')
     order by created_at, id
     for update`;

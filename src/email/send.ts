@@ -6,8 +6,8 @@
 // - No SMTP_URL (development): the message is logged in full, at warn level so that `make dev`
 //   (which logs warnings only) shows it: a developer follows the invitation or sign-in link
 //   from the log, and the row stays unsent in email_outbox.
-// - A sent sign-in link's text is blanked: the link is a credential, the database keeps only
-//   its hash (the sign-in table) once the person has it in their mailbox.
+// - A sent sign-in link's text (and an invitation's, which carries one) is blanked: the link is a
+//   credential, the database keeps only its hash once the person has it in their mailbox.
 import { createTransport } from 'nodemailer';
 import type { Sql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
@@ -67,7 +67,7 @@ export async function sendOutboxEmail(deps: SendEmailDeps, outboxId: string): Pr
     const [sent] = await tx<{ sent_at: Date }[]>`
       update email_outbox
          set sent_at = now(), last_error = null,
-             body_text = case when kind = 'sign_in_link' then '(sent; the sign-in link is not kept)' else body_text end
+             body_text = case when kind in ('sign_in_link', 'invite') then '(sent; its sign-in link is not kept)' else body_text end
        where id = ${outboxId} and sent_at is null
       returning sent_at`;
     if (sent && m.kind === 'invite' && m.ref_id) {

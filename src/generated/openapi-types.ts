@@ -703,10 +703,262 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/validator/v1/sign-in-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email a one-time sign-in link
+         * @description Sends a sign-in link (valid 15 minutes, single use) to the address when it belongs to a user
+         *     or has a pending invite. The answer is the same 202 in every case, so it never reveals
+         *     whether the address is known; repeated requests for one address are throttled the same way
+         *     (silently: nothing more is sent for a while).
+         */
+        post: operations["requestSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a sign-in link (browser)
+         * @description The link in the email. Redeems the token exactly as POST /validator/v1/sessions does and answers with the same JSON.
+         */
+        get: operations["followSignInLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem a sign-in token for a session
+         * @description Redeems the one-time token: `sign_in_link_invalid` when it is unknown, expired or already
+         *     used (nothing is written then). On success the user is created on first sign-in, every
+         *     pending invite for the address is accepted (assignment created, pre-staged class granted),
+         *     and a session token valid 30 days is returned.
+         */
+        post: operations["createValidatorSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/sessions/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out
+         * @description Ends the session whose token is sent; the token is refused from then on.
+         */
+        delete: operations["deleteValidatorSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my projects
+         * @description Projects the signed-in validator is assigned to, newest assignment first. Archived projects are hidden; paused ones are listed with `paused` true (nothing can be claimed on them).
+         */
+        get: operations["listMyProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/projects/{projectId}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim the next open slot
+         * @description Claims the next open validation slot of the project for 10 minutes, never one of a datapoint
+         *     the validator already voted on or holds a claim on, and returns the datapoint's content and
+         *     the project's instructions. Two validators claiming at once never get the same slot.
+         *     `project_not_found` when the validator is not assigned to the project (or it is archived
+         *     or of another organization); `project_paused` (409) while it is paused;
+         *     `no_claimable_slot` (409) when nothing is left to claim.
+         */
+        post: operations["claimSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/claims/{slotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Release a claim
+         * @description Returns the slot to open. `claim_not_found` when the validator holds no live claim on it.
+         */
+        delete: operations["releaseClaim"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/claims/{slotId}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate the claimed datapoint
+         * @description Records the rating through the consensus engine, weighted by the validator's active class on
+         *     the project at this moment (1.0 without a class). `claim_not_found` (404) when the slot is not
+         *     claimed by this validator; `claim_expired` (409) when the claim ran out (claim again);
+         *     `project_paused` / `project_archived` (409).
+         */
+        post: operations["submitVote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        SignInLinkRequest: {
+            /**
+             * Format: email
+             * @description The address to send the link to; compared trimmed and lower-cased.
+             */
+            email: string;
+        };
+        SignInLinkAccepted: {
+            /** @constant */
+            accepted: true;
+            message: string;
+        };
+        /** @description A one-time sign-in token: `assay_signin_` followed by 43 letters, digits, `-` or `_`. */
+        SignInToken: string;
+        CreateValidatorSessionRequest: {
+            token: components["schemas"]["SignInToken"];
+        };
+        ValidatorSession: {
+            /** @description `assay_vs_` followed by 43 letters, digits, `-` or `_`; send it as `Authorization: Bearer <token>` to /validator/v1. Shown once. */
+            sessionToken: string;
+            userId: string;
+            email: string;
+            expiresAt: components["schemas"]["Timestamp"];
+            /** @description Pending invites accepted by this sign-in. */
+            acceptedInvites: number;
+        };
+        MyProject: {
+            projectId: string;
+            name: string;
+            paused: boolean;
+            assignedAt: components["schemas"]["Timestamp"];
+            /** @description The validator's active class on the project; null without one. */
+            classId: string | null;
+            instructions: string;
+        };
+        MyProjectList: {
+            data: components["schemas"]["MyProject"][];
+        };
+        Claim: {
+            /** @description The claimed slot; vote on it or release it under /validator/v1/claims/{slotId}. */
+            slotId: string;
+            projectId: string;
+            datapointId: string;
+            /** @description The datapoint's stored content (for CSV, the record as header -> value). */
+            content: unknown;
+            /** @description The project's rating instructions from its spec. */
+            instructions: string;
+            claimedAt: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        SubmitVoteRequest: {
+            rating: number;
+            comment?: string;
+        };
+        VoteReceipt: {
+            slotId: string;
+            datapointId: string;
+            /**
+             * Format: double
+             * @description The weight the vote was recorded with (the class's consensusWeight, 1.0 without a class).
+             */
+            weight: number;
+            classId: string | null;
+            /**
+             * @description What the vote did to the datapoint.
+             * @enum {string}
+             */
+            outcome: "recorded" | "terminal" | "escalated";
+        };
         /**
          * Format: uri
          * @description Optional JSON Schema URI of the document; ignored.
@@ -725,7 +977,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "not_implemented" | "webhook_endpoint_not_found";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "not_implemented" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1366,6 +1618,18 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description Missing, malformed, invalid, expired or signed-out validator session token (`session_token_missing`, `session_token_malformed`, `session_token_invalid`). */
+        SessionUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Bearer challenge. */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The key's creator is not an originator (`not_org_originator`), or the key has no user (`api_key_actor_unavailable`). */
         Forbidden: {
             headers: {
@@ -1428,6 +1692,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Validation slot ID (the claim). */
+        SlotId: string;
         /** @description Project ID. */
         ProjectId: string;
         /** @description Upload session ID. */
@@ -2494,6 +2760,218 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    requestSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted; a link is on its way if the address may sign in. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInLinkAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    followSignInLink: {
+        parameters: {
+            query: {
+                /** @description The one-time token from the emailed link. */
+                token: components["schemas"]["SignInToken"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createValidatorSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateValidatorSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteValidatorSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMyProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My projects. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyProjectList"];
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    claimSlot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    releaseClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Released. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitVote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitVoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The vote is recorded. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoteReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };

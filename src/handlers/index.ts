@@ -12,6 +12,8 @@ import { cancelProjectInvite, createInvite, listProjectInvites } from './invites
 import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSessionStatus, processUploadSession, uploadFile } from './uploads.ts';
 import { listDatapoints } from './datapoints.ts';
 import { getDatapointConsensus } from './consensus.ts';
+import { createValidatorSession, deleteValidatorSession, followSignInLink, requestSignInLink } from './validator-sign-in.ts';
+import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validation.ts';
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookAttempts, listWebhookEndpoints, rotateWebhookEndpointSecret } from './webhooks.ts';
 import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
 
@@ -55,6 +57,14 @@ const implemented: Omit<Handlers, Pending> = {
   getDatapointInclusionProof,
   getJwks,
   getReportExport,
+  requestSignInLink,
+  followSignInLink,
+  createValidatorSession,
+  deleteValidatorSession,
+  listMyProjects,
+  claimSlot,
+  releaseClaim,
+  submitVote,
 };
 
 export function buildHandlers(): Handlers {

@@ -15,6 +15,7 @@ import { requireProject } from './projects.ts';
 import { declaredClasses } from '../db/people.ts';
 import * as db from '../db/invites.ts';
 import { queueEmail } from '../email/outbox.ts';
+import { INVITATION_LINK_MINUTES, issueSignInLink } from '../validator/sign-in-links.ts';
 
 type Invite = components['schemas']['Invite'];
 
@@ -35,10 +36,6 @@ export function toInvite(row: db.InviteRow): Invite {
   };
 }
 
-/** The link the invitee follows; the validator sign-in (under /validator/v1) serves it. */
-export const signInLink = (publicBaseUrl: string, email: string): string =>
-  `${publicBaseUrl.replace(/\/+$/, '')}/validator/v1/sign-in?email=${encodeURIComponent(email)}`;
-
 export function invitationText(p: { projectName: string; inviterEmail: string | null; link: string }): { subject: string; text: string } {
   const who = p.inviterEmail ? `${p.inviterEmail} has invited you` : 'You are invited';
   return {
@@ -49,6 +46,7 @@ export function invitationText(p: { projectName: string; inviterEmail: string | 
       'Sign in with this link to accept the invitation and start rating datapoints:',
       p.link,
       '',
+      'The link works once, for 72 hours; after that, ask for a new one with POST /validator/v1/sign-in-links.',
       'If you did not expect this invitation, you can ignore this email.',
     ].join('\n'),
   };
@@ -74,11 +72,10 @@ export async function createInvite({ params, body }: CreateInviteInput, ctx: Req
     if (found.status === 'cancelled') await db.reactivate(tx, found.id, wanted);
     const invite = (await db.getInvite(tx, project.id, found.id))!;
     if (issue && body.sendEmail !== false) {
-      const { subject, text } = invitationText({
-        projectName: project.name,
-        inviterEmail: invite.invited_by_email,
-        link: signInLink(ctx.config.publicBaseUrl, invite.email),
-      });
+      // The invitation carries a one-time sign-in link of its own; following it signs the
+      // invitee in and accepts every pending invite of the address (validator sign-in).
+      const { link } = await issueSignInLink(tx, invite.email, ctx.config.publicBaseUrl, INVITATION_LINK_MINUTES);
+      const { subject, text } = invitationText({ projectName: project.name, inviterEmail: invite.invited_by_email, link });
       await queueEmail(tx, { orgId: ctx.auth.orgId, kind: 'invite', refId: invite.id, to: invite.email, subject, text });
     }
     return invite;

@@ -4,7 +4,7 @@ import type {
   GetReportExportInput, GetReportExportResult,
 } from '../generated/handlers.ts';
 import { createExport } from '../db/exports.ts';
-import type { RequestContext } from '../context.ts';
+import type { PublicRequestContext, RequestContext } from '../context.ts';
 import { buildInclusionProof, getOrCreateProofReport, type StoredReport } from '../db/proof-reports.ts';
 import { publishedJwks } from '../admin/signing-keys.ts';
 import { API_SCHEMA, type ProofPayload } from '../domain/proof.ts';
@@ -45,7 +45,7 @@ export async function jwksResult(sql: Sql): Promise<GetJwksResult> {
   return { status: 200, body: await publishedJwks(sql), headers: JWKS_HEADERS };
 }
 
-export const getJwks = (_input: unknown, ctx: RequestContext): Promise<GetJwksResult> => jwksResult(ctx.sql);
+export const getJwks = (_input: unknown, ctx: PublicRequestContext): Promise<GetJwksResult> => jwksResult(ctx.sql);
 
 /** Format first (the contract validates it before this runs), then project, then readiness. */
 export async function getReportExport({ params, query }: GetReportExportInput, ctx: RequestContext): Promise<GetReportExportResult> {

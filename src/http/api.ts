@@ -10,12 +10,12 @@ import { requireOriginator, type AuthContext } from './auth.ts';
 import { operationTable, operationIds, type OperationId } from '../generated/operations.ts';
 import type { HandlerMap } from '../generated/handlers.ts';
 import contract from '../generated/openapi.json' with { type: 'json' };
-import type { RequestContext } from '../context.ts';
+import type { HandlerContexts, PublicRequestContext, RequestContext } from '../context.ts';
 import { NOT_IMPLEMENTED } from '../handlers/not-implemented.ts';
 
 export interface ApiRequest {
   method: string;
-  /** Path relative to /developer/v1, e.g. `/projects/…`. */
+  /** Path relative to the operation's server, e.g. `/projects/…` under /developer/v1. */
   path: string;
   /** Raw query string without `?`, or already-split values. */
   query: string | Record<string, string | string[]>;
@@ -41,13 +41,13 @@ class ContractBackend extends OpenAPIBackend {
   }
 }
 
-export type Handlers = HandlerMap<RequestContext>;
+export type Handlers = HandlerMap<HandlerContexts>;
 
 /** One matcher per operation: `{param}` matches one non-empty path segment. */
 const ROUTES = operationIds.map((operationId) => {
   const info = operationTable[operationId];
   const source = info.path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+');
-  return { operationId, method: info.method as string, pattern: new RegExp(`^${source}$`) };
+  return { operationId, server: info.server as string, method: info.method as string, pattern: new RegExp(`^${source}$`) };
 });
 
 export class Api {
@@ -88,31 +88,36 @@ export class Api {
    * own matchOperation re-derives its matchers on every call (about 0.1 ms, a third of a core at
    * 3,000 requests/s; see bench/README.md). Validation stays openapi-backend's.
    */
-  match(method: string, path: string): Operation & { operationId: OperationId } {
+  match(method: string, path: string, server = '/developer/v1'): Operation & { operationId: OperationId } {
     const m = method.toLowerCase();
     const allowed: string[] = [];
     for (const route of ROUTES) {
-      if (!route.pattern.test(path)) continue;
+      // The developer and validator APIs are separate surfaces: a path matches only under its server.
+      if (route.server !== server || !route.pattern.test(path)) continue;
       if (route.method === m) return this.operations.get(route.operationId)!;
       allowed.push(route.method.toUpperCase());
     }
+    const url = (server === '/' ? '' : server) + path;
     if (allowed.length) {
       const allow = allowed.join(', ');
-      throw new ApiError('method_not_allowed', `${method.toUpperCase()} is not supported on /developer/v1${path}; use ${allow}.`, undefined, { Allow: allow });
+      throw new ApiError('method_not_allowed', `${method.toUpperCase()} is not supported on ${url}; use ${allow}.`, undefined, { Allow: allow });
     }
-    throw new ApiError('unknown_endpoint', `Unknown endpoint: ${method.toUpperCase()} /developer/v1${path}.`);
+    throw new ApiError('unknown_endpoint', `Unknown endpoint: ${method.toUpperCase()} ${url}.`);
   }
 
-  /** Checks permission, validates, and runs the operation's handler. */
-  async run(op: Operation & { operationId: OperationId }, req: ApiRequest, ctx: RequestContext): Promise<ApiResult> {
+  /**
+   * Checks permission, validates, and runs the operation's handler. `ctx` is the context of the
+   * operation's `auth` (app.ts builds it from the operation table).
+   */
+  async run(op: Operation & { operationId: OperationId }, req: ApiRequest, ctx: PublicRequestContext): Promise<ApiResult> {
     const info = operationTable[op.operationId];
-    if (info.requiresOriginator) requireOriginator(ctx.auth as AuthContext);
+    if (info.requiresOriginator) requireOriginator((ctx as RequestContext).auth as AuthContext);
     // Operations a later issue builds answer the same way whatever the input.
     if ((NOT_IMPLEMENTED.operations as readonly string[]).includes(op.operationId)) throw new ApiError('not_implemented');
     const validation = this.backend.validateRequest(req as Request, op);
     if (!validation.valid) throw ajvErrorToApiError(validation.errors![0]);
     const coerced = validation.coerced as Request & { params: Record<string, string>; query: Record<string, unknown> };
-    const handler = this.handlers[op.operationId] as (input: unknown, ctx: RequestContext) => Promise<ApiResult>;
+    const handler = this.handlers[op.operationId] as (input: unknown, ctx: PublicRequestContext) => Promise<ApiResult>;
     return handler({ params: coerced.params ?? {}, query: coerced.query ?? {}, body: req.body, headers: req.headers }, ctx);
   }
 }

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { apiReference } from '@scalar/express-api-reference';
 import { Api, type ApiResult, type Handlers } from './api.ts';
 import { authenticate } from './auth.ts';
+import { authenticateSession } from './validator-auth.ts';
 import { ApiError } from './errors.ts';
 import { writeError } from './respond.ts';
 import { refuseNul } from './nul.ts';
@@ -15,9 +16,11 @@ import { operationTable } from '../generated/operations.ts';
 import contract from '../generated/openapi.json' with { type: 'json' };
 import { mountMcp } from '../mcp/endpoint.ts';
 import { jwksResult } from '../handlers/reports.ts';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps, RequestContext } from '../context.ts';
 
 export const API_PREFIX = '/developer/v1';
+/** The validator API: its operations have the root server `/` and paths under this prefix. */
+export const VALIDATOR_PREFIX = '/validator/v1';
 const contractJson = JSON.stringify(contract);
 
 function writeResult(res: Response, result: ApiResult): void {
@@ -85,7 +88,27 @@ export async function createApp(deps: AppDeps, handlers: Handlers): Promise<expr
         if (String(req.headers.expect ?? '').toLowerCase() === '100-continue') res.writeContinue();
         body = await readJsonBody(req);
       }
-      const result = await api.run(op, { method: req.method, path: req.path, query: rawQuery(req), headers: req.headers, body }, { ...deps, requestId, auth, host: req.headers.host });
+      const ctx: RequestContext = { ...deps, requestId, auth, host: req.headers.host };
+      const result = await api.run(op, { method: req.method, path: req.path, query: rawQuery(req), headers: req.headers, body }, ctx);
+      writeResult(res, result);
+    } catch (err) {
+      writeError(res, err, requestId, deps.log);
+    }
+  });
+
+  // The validator API mixes public operations (sign-in) with session-token ones, so it routes
+  // first and then authenticates as the operation's `auth` says. Developer API keys are never
+  // accepted here (the session check refuses their shape), nor session tokens under /developer/v1.
+  app.use(VALIDATOR_PREFIX, async (req, res) => {
+    const requestId = res.locals.requestId as string;
+    try {
+      const op = api.match(req.method, VALIDATOR_PREFIX + req.path, '/');
+      const info = operationTable[op.operationId];
+      const base = { ...deps, requestId, host: req.headers.host };
+      const ctx = info.auth === 'validatorSession' ? { ...base, session: await authenticateSession(deps.sql, req.headers.authorization) } : base;
+      refuseNul(Object.fromEntries(new URLSearchParams(rawQuery(req))), 'parameter_invalid');
+      const body = info.bodyType === 'application/json' ? await readJsonBody(req) : undefined;
+      const result = await api.run(op, { method: req.method, path: VALIDATOR_PREFIX + req.path, query: rawQuery(req), headers: req.headers, body }, ctx);
       writeResult(res, result);
     } catch (err) {
       writeError(res, err, requestId, deps.log);

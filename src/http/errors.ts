@@ -53,6 +53,17 @@ export const ERRORS = {
   internal_error: { status: 500, type: 'api_error', message: 'Internal server error.' },
   not_implemented: { status: 501, type: 'api_error', message: 'This operation is not implemented yet.' },
   webhook_endpoint_not_found: notFound('Webhook endpoint not found in the organization.'),
+  // Validator API (/validator/v1).
+  session_token_missing: auth('Missing or invalid Authorization header; send `Authorization: Bearer <validator session token>` (from POST /validator/v1/sessions).'),
+  session_token_malformed: auth('The token is not a validator session token (`assay_vs_` followed by 43 characters); developer API keys are not accepted here.'),
+  session_token_invalid: auth('The validator session is invalid, expired or signed out; sign in again.'),
+  sign_in_link_invalid: invalid('The sign-in link is unknown, expired or already used; request a new one.'),
+  project_paused: conflict('The project is paused; nothing can be claimed or rated until it resumes.'),
+  project_archived: conflict('The project is archived; nothing can be claimed or rated.'),
+  no_claimable_slot: conflict('Nothing to claim in this project right now: every open slot is taken or is of a datapoint you already rated or hold.'),
+  claim_not_found: notFound('You hold no claim on this slot.'),
+  claim_expired: conflict('Your claim on this slot has expired; claim again.'),
+  already_voted: conflict('You have already rated this datapoint.'),
 } as const satisfies Record<ErrorCode, Entry>;
 
 export class ApiError extends Error {

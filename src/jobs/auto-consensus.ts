@@ -51,7 +51,9 @@ export async function runAutoConsensus(deps: { sql: Sql; log: Logger }, projectI
         (select count(*) from votes v where v.datapoint_id = d.id)::int as votes,
         count(*)::int as open
       from validation_slots s join datapoints d on d.id = s.datapoint_id
-      where s.project_id = ${projectId} and s.status = 'open' and d.finalized_at is null and d.id > ${after}
+      where s.project_id = ${projectId} and d.finalized_at is null and d.id > ${after}
+        -- Open slots, and slots whose claim ran out; a live human claim is never filled.
+        and (s.status = 'open' or (s.status = 'claimed' and s.claim_expires_at <= now()))
       group by d.id
       order by d.id
       limit ${BATCH}`;

@@ -89,7 +89,9 @@ export async function call<T = any>(app: TestApp, operationId: OperationId, opts
   const info = operationTable[operationId];
   const path = info.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(opts.params?.[name] ?? `missing-${name}`));
   const qs = opts.query ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString() : '';
-  const res = await raw(app, info.method.toUpperCase(), `/developer/v1${path}${qs}`, {
+  // The operation's server: /developer/v1, or the root (validator API, JWKS) whose paths are full.
+  const prefix = info.server === '/' ? '' : info.server;
+  const res = await raw(app, info.method.toUpperCase(), `${prefix}${path}${qs}`, {
     key: opts.key === undefined ? app.orgA.originatorKey : opts.key,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     contentType: opts.body === undefined ? undefined : 'application/json',

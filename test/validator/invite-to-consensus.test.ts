@@ -1,0 +1,75 @@
+// The whole people flow with real parts: an originator invites a colleague through the REST API
+// with a pre-staged class, the SMTP sink receives the invitation, the test follows the link in it
+// (as a browser would), and the signed-in validator claims, rates, and sees the datapoint reach
+// consensus together with Auto Consensus votes, weighted by the pre-staged class.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, startTestApp, type TestApp } from '../helpers/app.ts';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { ingest } from '../helpers/uploads.ts';
+import { validSpec } from '../fixtures/specs.ts';
+import { createProject, warmUp } from './helpers.ts';
+
+let app: TestApp;
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  app = await startTestApp({ worker: true, config: { smtpUrl: sink.url } });
+  await warmUp(app, sink);
+});
+afterAll(async () => {
+  await app?.close();
+  await sink?.close();
+});
+
+it('invite -> email -> follow the link -> claim -> rate -> weighted consensus with synthetic votes', async () => {
+  const spec = validSpec();
+  spec.validation.validatorsPerDatapoint = 3;
+  const projectId = await createProject(app, 'Invited raters', spec);
+  const { status } = await ingest(app, projectId, { 'data.csv': 'id,question,answer\n1,Capital of France?,Paris\n' });
+  expect(status.run.status).toBe('ok');
+
+  const invite = await call(app, 'createInvite', {
+    params: { projectId },
+    body: { email: 'Colleague@Example.com', classId: 'senior', evidenceNote: 'Ten years of support QA' },
+  });
+  expect(invite.status).toBe(200);
+  expect(invite.body).toMatchObject({ email: 'colleague@example.com', status: 'pending', activeClassIds: ['senior'] });
+
+  const mail = await sink.waitFor((m) => m.to.includes('colleague@example.com'));
+  expect(mail.subject).toContain('Invited raters');
+  const link = /(http:\/\/\S+\/validator\/v1\/sign-in\?token=\S+)/.exec(mail.text)?.[1];
+  expect(link, mail.text).toBeTruthy();
+  // The link points at PUBLIC_BASE_URL; the test server listens elsewhere, so keep path and query.
+  const followed = await fetch(app.url + new URL(link!).pathname + new URL(link!).search);
+  expect(followed.status).toBe(201);
+  const session = (await followed.json()) as { sessionToken: string; userId: string; acceptedInvites: number };
+  expect(session.acceptedInvites).toBe(1);
+  // Single use: the same link again is refused.
+  expect((await fetch(app.url + new URL(link!).pathname + new URL(link!).search)).status).toBe(400);
+
+  const invites = await call(app, 'listProjectInvites', { params: { projectId } });
+  expect(invites.body.data ?? []).toEqual([]); // accepted invitees are listed under /validators
+  const lookup = await call(app, 'listValidators', { query: { email: 'colleague@example.com' } });
+  expect(lookup.status).toBe(200);
+  expect(lookup.body.validator).toMatchObject({ userId: session.userId, email: 'colleague@example.com', isValidator: true });
+
+  const claim = await call(app, 'claimSlot', { key: session.sessionToken, params: { projectId } });
+  expect(claim.status).toBe(201);
+  await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true, autoConsensusSpread: 'tight' } });
+  const deadline = Date.now() + 30_000;
+  while ((await app.sql`select count(*)::int as n from votes where project_id = ${projectId}`)[0]!.n < 2) {
+    if (Date.now() > deadline) throw new Error('Auto Consensus did not vote');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const voted = await call(app, 'submitVote', { key: session.sessionToken, params: { slotId: claim.body.slotId }, body: { rating: 40, comment: 'Correct but terse.' } });
+  expect(voted.status).toBe(200);
+  expect(voted.body).toMatchObject({ weight: 2, classId: 'senior', outcome: 'terminal' });
+
+  const consensus = await call(app, 'getDatapointConsensus', { params: { datapointId: claim.body.datapointId } });
+  expect(consensus.status).toBe(200);
+  const votes = await app.sql<{ rating: number; weight: number; synthetic: boolean }[]>`
+    select rating, weight, synthetic from votes where datapoint_id = ${claim.body.datapointId}`;
+  expect(votes.filter((v) => v.synthetic)).toHaveLength(2);
+  const mean = votes.reduce((s, v) => s + v.rating * v.weight, 0) / votes.reduce((s, v) => s + v.weight, 0);
+  expect(consensus.body.qualityRatingMean).toBeCloseTo(mean, 9);
+});

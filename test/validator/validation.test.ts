@@ -1,0 +1,233 @@
+// The validation API against real Postgres, S3 (ingest), SMTP (sign-in) and the job worker (Auto
+// Consensus): my projects, claims (exclusive, expiring, never a datapoint I rated or hold),
+// weighted votes through the consensus engine, releases, and every refusal with its code.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestApp, type TestApp } from '../helpers/app.ts';
+import { expectEnvelope } from '../helpers/contract.ts';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { ingest } from '../helpers/uploads.ts';
+import { latentQuality } from '../../src/domain/synthetic.ts';
+import { validSpec } from '../fixtures/specs.ts';
+import { createProject, inviteWithSql, warmUp, signIn } from './helpers.ts';
+
+let app: TestApp;
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  app = await startTestApp({ worker: true, config: { smtpUrl: sink.url } });
+  await warmUp(app, sink);
+});
+afterAll(async () => {
+  await app?.close();
+  await sink?.close();
+});
+
+let n = 0;
+/** A validator invited to the projects (org A unless said otherwise), signed in through the email link. */
+async function validator(projects: { projectId: string; orgId?: string; classId?: string }[]): Promise<{ token: string; userId: string }> {
+  const email = `validator-${++n}@example.com`;
+  for (const p of projects) await inviteWithSql(app, p.orgId ?? app.orgA.id, p.projectId, email, p.classId ?? null);
+  const s = await signIn(app, sink, email);
+  return { token: s.sessionToken, userId: s.userId };
+}
+
+const csv = (rows: number, salt: string) =>
+  'id,question,answer\n' + Array.from({ length: rows }, (_, i) => `${i + 1},${salt} question ${i + 1},answer ${i + 1}`).join('\n') + '\n';
+
+/** A project with `rows` ingested datapoints and `perDatapoint` validators each. */
+async function projectWithData(name: string, rows: number, perDatapoint = 3): Promise<string> {
+  const spec = validSpec();
+  spec.validation.validatorsPerDatapoint = perDatapoint;
+  const projectId = await createProject(app, name, spec);
+  const { status } = await ingest(app, projectId, { 'data.csv': csv(rows, name) });
+  expect(status.run.status).toBe('ok');
+  return projectId;
+}
+
+const claim = (token: string, projectId: string) => call(app, 'claimSlot', { key: token, params: { projectId } });
+const vote = (token: string, slotId: string, body: object) => call(app, 'submitVote', { key: token, params: { slotId }, body });
+
+describe('my projects', () => {
+  it('lists assigned projects, paused flagged, archived and unassigned hidden', async () => {
+    const live = await createProject(app, 'Live');
+    const paused = await createProject(app, 'Paused');
+    const archived = await createProject(app, 'Archived');
+    const notMine = await createProject(app, 'Not mine');
+    const otherOrg = await createProject(app, 'Org B project', undefined, app.orgB.originatorKey);
+    const v = await validator([{ projectId: live, classId: 'senior' }, { projectId: paused }, { projectId: archived }, { projectId: otherOrg, orgId: app.orgB.id }]);
+    await call(app, 'updateProject', { params: { projectId: paused }, body: { paused: true } });
+    await call(app, 'updateProject', { params: { projectId: archived }, body: { archived: true } });
+    const res = await call(app, 'listMyProjects', { key: v.token });
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.data.map((p: any) => [p.projectId, p]));
+    expect([...byId.keys()].sort()).toEqual([live, paused, otherOrg].sort());
+    expect(byId.has(notMine)).toBe(false);
+    expect(byId.get(live)).toMatchObject({ name: 'Live', paused: false, classId: 'senior', instructions: validSpec().validation.instructions });
+    expect(byId.get(paused)).toMatchObject({ paused: true, classId: null });
+  });
+});
+
+describe('claims', () => {
+  it('returns the datapoint content and instructions; never a datapoint I hold or rated; then nothing left', async () => {
+    const projectId = await projectWithData('Claims', 2, 3);
+    const v = await validator([{ projectId }]);
+    const first = await claim(v.token, projectId);
+    expect(first.status).toBe(201);
+    const [stored] = await app.sql`select content, source_row from datapoints where id = ${first.body.datapointId} and project_id = ${projectId}`;
+    expect(first.body.content).toEqual(stored!.content);
+    const row = String(stored!.source_row);
+    expect(first.body.content).toEqual({ id: row, question: `Claims question ${row}`, answer: `answer ${row}` });
+    expect(first.body.instructions).toBe(validSpec().validation.instructions);
+    expect(Date.parse(first.body.expiresAt) - Date.parse(first.body.claimedAt)).toBe(10 * 60_000);
+    // The next claim is of the other datapoint, though this one has two more open slots.
+    const second = await claim(v.token, projectId);
+    expect(second.body.datapointId).not.toBe(first.body.datapointId);
+    expectEnvelope(await claim(v.token, projectId), 'no_claimable_slot', 409);
+    // After rating the first, it is still never offered again.
+    expect((await vote(v.token, first.body.slotId, { rating: 80 })).status).toBe(200);
+    expectEnvelope(await claim(v.token, projectId), 'no_claimable_slot', 409);
+    // Another validator gets the remaining slots.
+    const w = await validator([{ projectId }]);
+    expect((await claim(w.token, projectId)).status).toBe(201);
+  });
+
+  it('two validators claiming at once never get the same slot', async () => {
+    const projectId = await projectWithData('Concurrent', 5, 1);
+    const vs = await Promise.all(Array.from({ length: 8 }, () => validator([{ projectId }])));
+    const results = await Promise.all(vs.map((v) => claim(v.token, projectId)));
+    const won = results.filter((r) => r.status === 201).map((r) => r.body.slotId);
+    expect(won.length).toBe(5);
+    expect(new Set(won).size).toBe(5);
+    for (const r of results.filter((x) => x.status !== 201)) expectEnvelope(r, 'no_claimable_slot', 409);
+    const [{ claimed }] = await app.sql`select count(*)::int as claimed from validation_slots where project_id = ${projectId} and status = 'claimed'`;
+    expect(claimed).toBe(5);
+  });
+
+  it('paused and archived projects refuse claims; unassigned and other organizations\' projects are not found', async () => {
+    const projectId = await projectWithData('Refusals', 1, 2);
+    const v = await validator([{ projectId }]);
+    await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
+    expectEnvelope(await claim(v.token, projectId), 'project_paused', 409);
+    await call(app, 'updateProject', { params: { projectId }, body: { paused: false, archived: true } });
+    expectEnvelope(await claim(v.token, projectId), 'project_archived', 409);
+
+    const unassigned = await projectWithData('Unassigned', 1, 1);
+    const notFound = await claim(v.token, unassigned);
+    expectEnvelope(notFound, 'project_not_found', 404);
+    expect(notFound.body.error.param).toBe('projectId');
+    const orgB = await createProject(app, 'Org B', undefined, app.orgB.originatorKey);
+    expectEnvelope(await claim(v.token, orgB), 'project_not_found', 404);
+    expectEnvelope(await claim(v.token, '00000000-0000-4000-8000-000000000000'), 'project_not_found', 404);
+    expectEnvelope(await claim(v.token, 'not-a-uuid'), 'parameter_invalid', 400);
+    // Unassigning takes the project away.
+    const other = await projectWithData('Unassign', 1, 1);
+    const u = await validator([{ projectId: other }]);
+    await app.sql`update project_assignments set revoked_at = now() where project_id = ${other} and user_id = ${u.userId}`;
+    expectEnvelope(await claim(u.token, other), 'project_not_found', 404);
+  });
+
+  it('an expired claim is refused at vote time and can be claimed again, by anyone', async () => {
+    const projectId = await projectWithData('Expiry', 1, 1);
+    const v = await validator([{ projectId }]);
+    const w = await validator([{ projectId }]);
+    const c = await claim(v.token, projectId);
+    expectEnvelope(await claim(w.token, projectId), 'no_claimable_slot', 409);
+    await app.sql`update validation_slots set claim_expires_at = now() - interval '1 second' where id = ${c.body.slotId}`;
+    expectEnvelope(await vote(v.token, c.body.slotId, { rating: 50 }), 'claim_expired', 409);
+    const taken = await claim(w.token, projectId);
+    expect(taken.body.slotId).toBe(c.body.slotId);
+    // Now it is someone else's claim.
+    expectEnvelope(await vote(v.token, c.body.slotId, { rating: 50 }), 'claim_not_found', 404);
+    expectEnvelope(await call(app, 'releaseClaim', { key: v.token, params: { slotId: c.body.slotId } }), 'claim_not_found', 404);
+    expect((await vote(w.token, c.body.slotId, { rating: 50 })).status).toBe(200);
+    expect((await app.sql`select count(*)::int as n from votes where project_id = ${projectId}`)[0]!.n).toBe(1);
+  });
+
+  it('releasing returns the slot to open', async () => {
+    const projectId = await projectWithData('Release', 1, 1);
+    const v = await validator([{ projectId }]);
+    const w = await validator([{ projectId }]);
+    const c = await claim(v.token, projectId);
+    expect((await call(app, 'releaseClaim', { key: v.token, params: { slotId: c.body.slotId } })).status).toBe(204);
+    expectEnvelope(await call(app, 'releaseClaim', { key: v.token, params: { slotId: c.body.slotId } }), 'claim_not_found', 404);
+    expectEnvelope(await vote(v.token, c.body.slotId, { rating: 10 }), 'claim_not_found', 404);
+    expect((await claim(w.token, projectId)).body.slotId).toBe(c.body.slotId);
+  });
+});
+
+describe('votes', () => {
+  it('bad input writes nothing: rating out of range, unknown field, missing rating', async () => {
+    const projectId = await projectWithData('Bad votes', 1, 1);
+    const v = await validator([{ projectId }]);
+    const c = await claim(v.token, projectId);
+    for (const body of [{ rating: 101 }, { rating: -1 }, { rating: 'high' }, { rating: 5, extra: true }, {}]) {
+      expectEnvelope(await vote(v.token, c.body.slotId, body), 'request_body_invalid', 400);
+    }
+    expect((await app.sql`select count(*)::int as n from votes where project_id = ${projectId}`)[0]!.n).toBe(0);
+    expect((await app.sql`select status from validation_slots where id = ${c.body.slotId}`)[0]!.status).toBe('claimed');
+  });
+
+  it('a vote while the project is paused is refused; a second vote on the slot is refused', async () => {
+    const projectId = await projectWithData('Paused vote', 1, 2);
+    const v = await validator([{ projectId }]);
+    const c = await claim(v.token, projectId);
+    await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
+    expectEnvelope(await vote(v.token, c.body.slotId, { rating: 40 }), 'project_paused', 409);
+    await call(app, 'updateProject', { params: { projectId }, body: { paused: false } });
+    expect((await vote(v.token, c.body.slotId, { rating: 40, comment: 'fine' })).status).toBe(200);
+    expectEnvelope(await vote(v.token, c.body.slotId, { rating: 40 }), 'already_voted', 409);
+    const [row] = await app.sql`select rating, weight, class_id, comment, synthetic, voter from votes where project_id = ${projectId}`;
+    expect(row).toEqual({ rating: 40, weight: 1, class_id: null, comment: 'fine', synthetic: false, voter: v.userId });
+  });
+
+  it('a class-weighted human vote reaches consensus together with Auto Consensus votes, which never fill a live claim', async () => {
+    const projectId = await projectWithData('Weighted', 1, 3);
+    const v = await validator([{ projectId, classId: 'senior' }]);
+    const c = await claim(v.token, projectId);
+    // Auto Consensus fills the two open slots and leaves the claimed one to the person.
+    await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true, autoConsensusSpread: 'tight' } });
+    const deadline = Date.now() + 20_000;
+    while ((await app.sql`select count(*)::int as n from votes where project_id = ${projectId}`)[0]!.n < 2) {
+      if (Date.now() > deadline) throw new Error('Auto Consensus did not vote');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // Give it time to (wrongly) take the claimed slot too; it must not.
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await app.sql`select status, claimed_by from validation_slots where id = ${c.body.slotId}`)[0]).toEqual({ status: 'claimed', claimed_by: v.userId });
+    expectEnvelope(await call(app, 'getDatapointConsensus', { params: { datapointId: c.body.datapointId } }), 'consensus_not_finalized', 409);
+
+    const [{ checksum }] = await app.sql`select checksum from datapoints where id = ${c.body.datapointId}`;
+    const quality = latentQuality(checksum);
+    const rating = quality >= 90 ? quality - 10 : quality + 10;
+    const res = await vote(v.token, c.body.slotId, { rating });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ slotId: c.body.slotId, datapointId: c.body.datapointId, weight: 2, classId: 'senior', outcome: 'terminal' });
+    const consensus = await call(app, 'getDatapointConsensus', { params: { datapointId: c.body.datapointId } });
+    expect(consensus.status).toBe(200);
+    // Weighted mean: two synthetic votes of weight 1 at the latent quality, one of weight 2.
+    expect(consensus.body.qualityRatingMean).toBeCloseTo((2 * quality + 2 * rating) / 4, 9);
+    const votes = await app.sql`select synthetic, weight, class_id from votes where datapoint_id = ${c.body.datapointId} order by synthetic`;
+    expect(votes).toEqual([
+      { synthetic: false, weight: 2, class_id: 'senior' },
+      { synthetic: true, weight: 1, class_id: null },
+      { synthetic: true, weight: 1, class_id: null },
+    ]);
+    // Other organizations cannot see it.
+    expectEnvelope(await call(app, 'getDatapointConsensus', { key: app.orgB.originatorKey, params: { datapointId: c.body.datapointId } }), 'datapoint_not_found', 404);
+  });
+
+  it('Auto Consensus fills a slot whose claim ran out', async () => {
+    const projectId = await projectWithData('Lapsed', 1, 2);
+    const v = await validator([{ projectId }]);
+    const c = await claim(v.token, projectId);
+    await app.sql`update validation_slots set claim_expires_at = now() - interval '1 second' where id = ${c.body.slotId}`;
+    await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true, autoConsensusSpread: 'tight' } });
+    const deadline = Date.now() + 20_000;
+    while (!(await app.sql`select finalized_at from datapoints where id = ${c.body.datapointId}`)[0]!.finalized_at) {
+      if (Date.now() > deadline) throw new Error('not finalized');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await app.sql`select count(*)::int as n from votes where datapoint_id = ${c.body.datapointId} and synthetic`)[0]!.n).toBe(2);
+    expectEnvelope(await vote(v.token, c.body.slotId, { rating: 50 }), 'claim_expired', 409);
+  });
+});
