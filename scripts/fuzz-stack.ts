@@ -1,5 +1,5 @@
 // A throwaway Assay for fuzzing: embedded Postgres + S3 in a temp dir, migrated and seeded,
-// API served on a free port. Prints one JSON line {baseUrl, apiKey, origin} and runs until
+// API served on a free port. Prints one JSON line {baseUrl, apiKey, sessionToken, origin} and runs until
 // SIGTERM/SIGINT, then removes everything.
 import { mkdtempSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { startDevStack } from '../src/dev/stack.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/client.ts';
 import { seedDev } from '../src/dev/seed.ts';
+import { hashToken, newSessionToken } from '../src/validator/tokens.ts';
 import { startServer } from '../src/server.ts';
 import { createLogger } from '../src/log.ts';
 import type { Config } from '../src/config.ts';
@@ -18,7 +19,11 @@ chmodSync(dir, 0o755);
 const stack = await startDevStack({ dataDir: join(dir, 'stack'), persistent: false });
 await migrate(stack.databaseUrl, { quiet: true });
 const sql = createSql(stack.databaseUrl, { max: 1 });
-const { apiKey } = await seedDev(sql);
+const { apiKey, userId } = await seedDev(sql);
+// A validator session of the same user, so the /validator/v1 operations are fuzzed signed in
+// (with the API key they would only ever answer 401).
+const sessionToken = newSessionToken();
+await sql`insert into validator_sessions (user_id, token_hash, expires_at) values (${userId}, ${hashToken(sessionToken)}, now() + interval '1 day')`;
 await sql.end();
 const config: Config = {
   databaseUrl: stack.databaseUrl, s3: stack.s3, publicBaseUrl: 'http://127.0.0.1', host: '127.0.0.1', port: 0,
@@ -26,7 +31,7 @@ const config: Config = {
 };
 // Internal errors are what fuzzing looks for: log them to stderr so the run shows the cause.
 const server = await startServer(config, { log: createLogger('error', (l) => process.stderr.write(l + '\n')) });
-console.log(JSON.stringify({ origin: server.url, baseUrl: `${server.url}/developer/v1`, apiKey }));
+console.log(JSON.stringify({ origin: server.url, baseUrl: `${server.url}/developer/v1`, apiKey, sessionToken }));
 const stop = async () => {
   await server.close();
   await stack.stop();

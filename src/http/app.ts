@@ -71,6 +71,10 @@ export async function createApp(deps: AppDeps, handlers: Handlers): Promise<expr
       writeError(res, err, res.locals.requestId as string, deps.log);
     }
   });
+  app.all('/.well-known/jwks.json', (req, res) => {
+    const error = new ApiError('method_not_allowed', `${req.method} is not supported on /.well-known/jwks.json; use GET.`, undefined, { Allow: 'GET' });
+    writeError(res, error, res.locals.requestId as string, deps.log);
+  });
 
   mountMcp(app, deps, api);
 

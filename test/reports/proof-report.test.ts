@@ -7,7 +7,7 @@ import canonicalize from 'canonicalize';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
-import { expectContract } from '../helpers/contract.ts';
+import { expectEnvelope, expectContract } from '../helpers/contract.ts';
 import { addDatapoints, createProject, finalize } from '../helpers/reports.ts';
 import { generateSigningKeyPem, loadSigningKey } from '../../src/domain/signing.ts';
 import { verifyReport } from '../../src/cli/verify.ts';
@@ -54,6 +54,14 @@ describe('GET /.well-known/jwks.json', () => {
     expect(res.body.keys).toEqual([{ kty: 'OKP', crv: 'Ed25519', x: expect.any(String), kid, alg: 'EdDSA', use: 'sig' }]);
     // No private member ever leaves.
     expect(JSON.stringify(res.body)).not.toMatch(/"d"/);
+  });
+
+  it('answers other methods with 405 and Allow: GET', async () => {
+    for (const method of ['POST', 'DELETE', 'PUT']) {
+      const res = await raw(app, method, '/.well-known/jwks.json', { key: null });
+      expectEnvelope(res, 'method_not_allowed', 405);
+      expect(res.headers.get('allow')).toBe('GET');
+    }
   });
 
   it('is empty when no key was ever configured', async () => {
