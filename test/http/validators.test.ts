@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { validSpec } from '../fixtures/specs.ts';
-import { addMember, createUser } from '../../src/admin/admin.ts';
+import { addMember, createApiKey, createOrganization, createUser } from '../../src/admin/admin.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -45,7 +45,6 @@ function expectError(res: { status: number; body: any }, status: number, code: s
 describe('GET /validators (list mode)', () => {
   it('lists org validators and assigned users, newest joinedAt first, across keyset pages', async () => {
     // A separate organization keeps this roster exact: org A's roster grows in other tests.
-    const { createOrganization, createApiKey } = await import('../../src/admin/admin.ts');
     const org = await createOrganization(app.sql, { name: 'Roster', code: `ROST${Date.now() % 100000}` });
     const owner = await member(org.id, { originator: true, validator: true });
     const key = (await createApiKey(app.sql, { orgId: org.id, userId: owner.id })).key;
@@ -204,7 +203,7 @@ describe('POST /validators/{id}/assign and GET /validators/{id}/projects', () =>
       expectError(await call(app, 'assignValidator', { params: { validatorId }, body: { projects: [{ id: p }], autoEnroll: true } }), 404, 'validator_not_found', 'validatorId');
     }
     expect(await assignments(foreign.id)).toBe(0);
-    const [fm] = await app.sql`select is_validator from memberships where org_id = ${app.orgA.id} and user_id = ${foreign.id}`.then((r) => r);
+    const [fm] = await app.sql`select is_validator from memberships where org_id = ${app.orgA.id} and user_id = ${foreign.id}`;
     expect(fm).toBeUndefined();
     // A failed batch does not promote either.
     const other = await member(app.orgA.id);
