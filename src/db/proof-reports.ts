@@ -47,14 +47,13 @@ export async function requireSigner(sql: Sql, signer: SigningKey | null): Promis
   return signer;
 }
 
+/** The project's data as of this snapshot, from the row the writing statements keep (O(1)). */
 async function readState(tx: TxSql, projectId: string): Promise<State> {
   const [s] = await tx<State[]>`
-    select
-      (select count(*)::int from datapoints where project_id = ${projectId}) as "datapointCount",
-      (select coalesce(max(seq), 0)::bigint::float8 from datapoints where project_id = ${projectId}) as "datapointMaxSeq",
-      (select count(*)::int from consensus_decisions where project_id = ${projectId}) as "decisionCount",
-      (select coalesce(max(seq), 0)::bigint::float8 from consensus_decisions where project_id = ${projectId}) as "decisionMaxSeq"`;
-  return s;
+    select datapoints::int as "datapointCount", datapoint_max_seq::float8 as "datapointMaxSeq",
+           decisions::int as "decisionCount", decision_max_seq::float8 as "decisionMaxSeq"
+    from project_data_state where project_id = ${projectId}`;
+  return s ?? { datapointCount: 0, datapointMaxSeq: 0, decisionCount: 0, decisionMaxSeq: 0 };
 }
 
 const REPORT_COLUMNS = (tx: Sql | TxSql) => tx`
