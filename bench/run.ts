@@ -20,7 +20,7 @@ import { ingestBench } from './ingest.ts';
 import { consensusBench } from './consensus.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** Which benchmarks to run: `http`, `ingest`, `consensus` (comma-separated); all by default. */
+/** Which benchmarks to run: `http`, `ingest`, `consensus`, `proof` (comma-separated); all by default. */
 const ONLY = new Set((process.env.BENCH ?? 'http,ingest,consensus,proof').split(','));
 const CONNECTIONS = 32;
 const TARGET = 0.8;
