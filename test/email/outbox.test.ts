@@ -6,16 +6,8 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { queueEmail } from '../../src/email/outbox.ts';
 import type { Sql } from '../../src/db/client.ts';
+import { eventually } from '../helpers/wait.ts';
 
-async function until<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function inviteRow(sql: Sql, orgId: string, email: string): Promise<string> {
   const [p] = await sql<{ id: string }[]>`insert into projects (org_id, name, num_validators) values (${orgId}, 'Mail test', 1) returning id`;
@@ -43,7 +35,7 @@ describe('with an SMTP server', () => {
     const inviteId = await inviteRow(app.sql, app.orgA.id, 'ada@example.com');
     const id = await app.sql.begin((tx) =>
       queueEmail(tx, { orgId: app.orgA.id, kind: 'invite', refId: inviteId, to: 'ada@example.com', subject: 'You are invited to Mail test', text: 'Sign in: https://assay.test/validator/v1/sign-in?email=ada%40example.com' }));
-    const refused = await until(async () => (await outbox(app.sql, id))?.last_error);
+    const refused = await eventually(async () => (await outbox(app.sql, id))?.last_error);
     expect(refused).toMatch(/451/);
     expect((await outbox(app.sql, id))!.sent_at).toBeNull();
     const [inv0] = await app.sql`select email_sent_at from invites where id = ${inviteId}`;
@@ -53,7 +45,7 @@ describe('with an SMTP server', () => {
     expect(mail.subject).toBe('You are invited to Mail test');
     expect(mail.text).toContain('https://assay.test/validator/v1/sign-in?email=ada%40example.com');
     expect(mail.from).toBe('no-reply@assay.test');
-    const row = await until(async () => { const r = await outbox(app.sql, id); return r?.sent_at ? r : null; });
+    const row = await eventually(async () => { const r = await outbox(app.sql, id); return r?.sent_at ? r : null; });
     expect(row.last_error).toBeNull();
     const [inv] = await app.sql<{ email_sent_at: Date }[]>`select email_sent_at from invites where id = ${inviteId}`;
     expect(inv!.email_sent_at?.getTime()).toBe(row.sent_at!.getTime());
@@ -72,7 +64,7 @@ describe('with an SMTP server', () => {
     const [count] = await app.sql<{ n: number }[]>`select count(*)::int as n from email_outbox where to_address = 'rolled@example.com'`;
     expect(count!.n).toBe(0);
     // A sent sign-in link is not kept in clear text.
-    const row = await until(async () => { const r = await outbox(app.sql, later); return r?.sent_at ? r : null; });
+    const row = await eventually(async () => { const r = await outbox(app.sql, later); return r?.sent_at ? r : null; });
     expect(row.body_text).not.toContain('token=abc');
   });
 
@@ -98,7 +90,7 @@ describe('without an SMTP server', () => {
     const inviteId = await inviteRow(app.sql, app.orgA.id, 'grace@example.com');
     const id = await app.sql.begin((tx) =>
       queueEmail(tx, { orgId: app.orgA.id, kind: 'invite', refId: inviteId, to: 'grace@example.com', subject: 'Invited', text: 'Sign in: https://assay.test/s?email=grace' }));
-    const line = await until(async () => app.logs.find((l) => l.includes(id)));
+    const line = await eventually(async () => app.logs.find((l) => l.includes(id)));
     expect(JSON.parse(line)).toMatchObject({ msg: expect.stringContaining('SMTP_URL is not set'), to: 'grace@example.com', text: 'Sign in: https://assay.test/s?email=grace' });
     expect((await outbox(app.sql, id))!.sent_at).toBeNull();
     const [inv] = await app.sql`select email_sent_at from invites where id = ${inviteId}`;

@@ -53,12 +53,4 @@ export async function startReceiver(answer: (n: number, r: Omit<Received, 'statu
   return receiver;
 }
 
-export async function until<T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting; last value: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export { until } from './wait.ts';

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { validSpec } from '../fixtures/specs.ts';
+import { eventually } from '../helpers/wait.ts';
 
 let app: TestApp;
 let sink: SmtpSink;
@@ -32,15 +33,6 @@ const count = async (table: 'invites' | 'email_outbox', projectIdOrEmail: string
     ? (await app.sql<{ n: number }[]>`select count(*)::int as n from invites where project_id = ${projectIdOrEmail}`)[0].n
     : (await app.sql<{ n: number }[]>`select count(*)::int as n from email_outbox where to_address = ${projectIdOrEmail}`)[0].n;
 
-async function until<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 function expectError(res: { status: number; body: any }, status: number, code: string, param?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -65,7 +57,7 @@ describe('POST /projects/{id}/invites', () => {
     expect(mail.subject).toContain(`Invites ${n}`);
     // A one-time sign-in link of its own (followed in test/validator/invite-to-consensus.test.ts).
     expect(mail.text).toMatch(/https:\/\/assay\.test\/validator\/v1\/sign-in\?token=\S+/);
-    const sent = await until(async () => {
+    const sent = await eventually(async () => {
       const list = await call(app, 'listProjectInvites', { params: { projectId: p } });
       return list.body.data[0].emailSentAt as string | null;
     });

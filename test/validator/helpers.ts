@@ -1,8 +1,8 @@
 // Shared steps of the validator API tests: a project with classes, pending invites written with
 // SQL (the invite endpoints belong to another change), and signing in through the emailed link.
 import { expect } from 'vitest';
-import { call, raw, type TestApp } from '../helpers/app.ts';
-import type { SmtpSink } from '../helpers/smtp-sink.ts';
+import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
+import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { validSpec } from '../fixtures/specs.ts';
 
 export async function createProject(app: TestApp, name: string, spec: object = validSpec(), key?: string): Promise<string> {
@@ -47,4 +47,19 @@ export { raw };
 export async function warmUp(app: TestApp, sink: SmtpSink): Promise<void> {
   await createProject(app, 'Warm-up');
   await linkFromEmail(app, sink, `owner-${app.orgB.code.toLowerCase()}@example.com`);
+}
+
+/** A server with a job worker sending through a real SMTP sink, warmed up: each file's setup. */
+export async function startMailingApp(): Promise<{ app: TestApp; sink: SmtpSink; close(): Promise<void> }> {
+  const sink = await startSmtpSink();
+  const app = await startTestApp({ worker: true, config: { smtpUrl: sink.url } });
+  await warmUp(app, sink);
+  return {
+    app,
+    sink,
+    async close() {
+      await app.close();
+      await sink.close();
+    },
+  };
 }

@@ -3,23 +3,17 @@
 // (as a browser would), and the signed-in validator claims, rates, and sees the datapoint reach
 // consensus together with Auto Consensus votes, weighted by the pre-staged class.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from '../helpers/app.ts';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { call, type TestApp } from '../helpers/app.ts';
+import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { validSpec } from '../fixtures/specs.ts';
-import { createProject, warmUp } from './helpers.ts';
+import { createProject, startMailingApp } from './helpers.ts';
 
 let app: TestApp;
 let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startTestApp({ worker: true, config: { smtpUrl: sink.url } });
-  await warmUp(app, sink);
-});
-afterAll(async () => {
-  await app?.close();
-  await sink?.close();
-});
+let close = async () => {};
+beforeAll(async () => ({ app, sink, close } = await startMailingApp()));
+afterAll(() => close());
 
 it('invite -> email -> follow the link -> claim -> rate -> weighted consensus with synthetic votes', async () => {
   const spec = validSpec();

@@ -2,24 +2,18 @@
 // arrives by email, is single use and short-lived, creates the user once with a stable subject,
 // accepts pending invites, and yields a session token that only the validator API accepts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
+import { call, raw, type TestApp } from '../helpers/app.ts';
 import { expectEnvelope } from '../helpers/contract.ts';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { hashToken } from '../../src/validator/tokens.ts';
 import { LINKS_PER_WINDOW } from '../../src/handlers/validator-sign-in.ts';
-import { createProject, inviteWithSql, warmUp, linkFromEmail, signIn } from './helpers.ts';
+import { createProject, inviteWithSql, linkFromEmail, signIn, startMailingApp } from './helpers.ts';
 
 let app: TestApp;
 let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startTestApp({ worker: true, config: { smtpUrl: sink.url } });
-  await warmUp(app, sink);
-});
-afterAll(async () => {
-  await app?.close();
-  await sink?.close();
-});
+let close = async () => {};
+beforeAll(async () => ({ app, sink, close } = await startMailingApp()));
+afterAll(() => close());
 
 const counts = async (email: string) => (await app.sql<{ users: number; sessions: number; tokens: number; used: number }[]>`
   select (select count(*) from users where email = ${email})::int as users,

@@ -2,25 +2,19 @@
 // Consensus): my projects, claims (exclusive, expiring, never a datapoint I rated or hold),
 // weighted votes through the consensus engine, releases, and every refusal with its code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from '../helpers/app.ts';
+import { call, type TestApp } from '../helpers/app.ts';
 import { expectEnvelope } from '../helpers/contract.ts';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
+import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { latentQuality } from '../../src/domain/synthetic.ts';
 import { validSpec } from '../fixtures/specs.ts';
-import { createProject, inviteWithSql, warmUp, signIn } from './helpers.ts';
+import { createProject, inviteWithSql, signIn, startMailingApp } from './helpers.ts';
 
 let app: TestApp;
 let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  app = await startTestApp({ worker: true, config: { smtpUrl: sink.url } });
-  await warmUp(app, sink);
-});
-afterAll(async () => {
-  await app?.close();
-  await sink?.close();
-});
+let close = async () => {};
+beforeAll(async () => ({ app, sink, close } = await startMailingApp()));
+afterAll(() => close());
 
 let n = 0;
 /** A validator invited to the projects (org A unless said otherwise), signed in through the email link. */
