@@ -33,10 +33,9 @@ async function seedOrg(sql: Sql, code: string): Promise<Org> {
 
 /**
  * `worker: true` runs a job worker beside the server; an object passes it worker options.
- * `signingKey` configures report signing (PKCS#8 PEM).
  * `config` overrides parts of the test configuration (e.g. `smtpUrl` of an SMTP sink).
  */
-export async function startTestApp(options: { worker?: boolean | WorkerOptions; config?: Partial<Config>; signingKey?: string } = {}): Promise<TestApp> {
+export async function startTestApp(options: { worker?: boolean | WorkerOptions; config?: Partial<Config> } = {}): Promise<TestApp> {
   const [db] = await Promise.all([createTestDatabase(), warmContract()]);
   const n = ++seq;
   const orgA = await seedOrg(db.sql, `ORGA${n}`);
@@ -51,7 +50,7 @@ export async function startTestApp(options: { worker?: boolean | WorkerOptions; 
 
   const logs: string[] = [];
   const log = createLogger('debug', (l) => logs.push(l));
-  const config = testConfig({ signingKey: options.signingKey ?? null, ...options.config, databaseUrl: db.databaseUrl, port: 0 });
+  const config = testConfig({ ...options.config, databaseUrl: db.databaseUrl, port: 0 });
   const server = await startServer(config, { log });
   const workerOptions = typeof options.worker === 'object' ? options.worker : {};
   const worker = options.worker ? await startWorker(config, { concurrency: 2, log, sweepIntervalMs: 500, ...workerOptions }) : null;

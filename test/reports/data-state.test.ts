@@ -10,7 +10,7 @@ import type { Sql } from '../../src/db/client.ts';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ worker: true, signingKey: generateSigningKeyPem() });
+  app = await startTestApp({ worker: true, config: { signingKey: generateSigningKeyPem() } });
 });
 afterAll(async () => {
   await app?.close();

@@ -19,7 +19,7 @@ let unsigned: TestApp;
 let kid: string;
 beforeAll(async () => {
   kid = (await loadSigningKey(pem)).kid;
-  [app, unsigned] = await Promise.all([startTestApp({ signingKey: pem }), startTestApp()]);
+  [app, unsigned] = await Promise.all([startTestApp({ config: { signingKey: pem } }), startTestApp()]);
 });
 afterAll(async () => {
   await Promise.all([app?.close(), unsigned?.close()]);
