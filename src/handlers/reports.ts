@@ -8,7 +8,6 @@ import type { PublicRequestContext, RequestContext } from '../context.ts';
 import { buildInclusionProof, getOrCreateProofReport, type StoredReport } from '../db/proof-reports.ts';
 import { publishedJwks } from '../admin/signing-keys.ts';
 import { API_SCHEMA, type ProofPayload } from '../domain/proof.ts';
-import type { Sql } from '../db/client.ts';
 
 const reportFor = (ctx: RequestContext, projectId: string): Promise<StoredReport> =>
   getOrCreateProofReport(ctx.sql, { orgId: ctx.auth.orgId, projectId, signer: ctx.signer, issuer: ctx.config.publicBaseUrl.replace(/\/+$/, '') });
@@ -41,11 +40,9 @@ export async function getDatapointInclusionProof({ params }: GetDatapointInclusi
 /** Public and cacheable: keys change rarely, and a retired key stays listed. */
 export const JWKS_HEADERS = { 'Content-Type': 'application/jwk-set+json', 'Cache-Control': 'public, max-age=300' };
 
-export async function jwksResult(sql: Sql): Promise<GetJwksResult> {
-  return { status: 200, body: await publishedJwks(sql), headers: JWKS_HEADERS };
+export async function getJwks(_input: unknown, ctx: PublicRequestContext): Promise<GetJwksResult> {
+  return { status: 200, body: await publishedJwks(ctx.sql), headers: JWKS_HEADERS };
 }
-
-export const getJwks = (_input: unknown, ctx: PublicRequestContext): Promise<GetJwksResult> => jwksResult(ctx.sql);
 
 /** Format first (the contract validates it before this runs), then project, then readiness. */
 export async function getReportExport({ params, query }: GetReportExportInput, ctx: RequestContext): Promise<GetReportExportResult> {

@@ -15,7 +15,6 @@ import { readJsonBody } from './body.ts';
 import { operationTable } from '../generated/operations.ts';
 import contract from '../generated/openapi.json' with { type: 'json' };
 import { mountMcp } from '../mcp/endpoint.ts';
-import { jwksResult } from '../handlers/reports.ts';
 import type { AppDeps, RequestContext } from '../context.ts';
 
 export const API_PREFIX = '/developer/v1';
@@ -63,19 +62,6 @@ export async function createApp(deps: AppDeps, handlers: Handlers): Promise<expr
   });
   app.use('/docs', apiReference({ url: `${API_PREFIX}/openapi.json`, cdn: '/docs/scalar.js', pageTitle: 'Assay API reference' }));
 
-  // The key set is public (verifiers have no API key) and lives at the well-known root path.
-  app.get('/.well-known/jwks.json', async (_req, res) => {
-    try {
-      writeResult(res, await jwksResult(deps.sql));
-    } catch (err) {
-      writeError(res, err, res.locals.requestId as string, deps.log);
-    }
-  });
-  app.all('/.well-known/jwks.json', (req, res) => {
-    const error = new ApiError('method_not_allowed', `${req.method} is not supported on /.well-known/jwks.json; use GET.`, undefined, { Allow: 'GET' });
-    writeError(res, error, res.locals.requestId as string, deps.log);
-  });
-
   mountMcp(app, deps, api);
 
   app.use(API_PREFIX, async (req, res) => {
@@ -100,24 +86,29 @@ export async function createApp(deps: AppDeps, handlers: Handlers): Promise<expr
     }
   });
 
-  // The validator API mixes public operations (sign-in) with session-token ones, so it routes
-  // first and then authenticates as the operation's `auth` says. Developer API keys are never
-  // accepted here (the session check refuses their shape), nor session tokens under /developer/v1.
-  app.use(VALIDATOR_PREFIX, async (req, res) => {
+  // Operations the contract serves from the root (server `/`): the validator API, which mixes
+  // public operations (sign-in) with session-token ones, and the public key set (verifiers have
+  // no key). They route first and then authenticate as the operation's `auth` says; a wrong
+  // method gets the router's 405 like any other path. Developer API keys are never accepted
+  // here (the session check refuses their shape), nor session tokens under /developer/v1.
+  const servedFromRoot = (prefix: string) => async (req: Request, res: Response) => {
     const requestId = res.locals.requestId as string;
     try {
-      const op = api.match(req.method, VALIDATOR_PREFIX + req.path, '/');
+      const path = prefix + req.path;
+      const op = api.match(req.method, path, '/');
       const info = operationTable[op.operationId];
       const base = { ...deps, requestId, host: req.headers.host };
       const ctx = info.auth === 'validatorSession' ? { ...base, session: await authenticateSession(deps.sql, req.headers.authorization) } : base;
       refuseNul(Object.fromEntries(new URLSearchParams(rawQuery(req))), 'parameter_invalid');
       const body = info.bodyType === 'application/json' ? await readJsonBody(req) : undefined;
-      const result = await api.run(op, { method: req.method, path: VALIDATOR_PREFIX + req.path, query: rawQuery(req), headers: req.headers, body }, ctx);
+      const result = await api.run(op, { method: req.method, path, query: rawQuery(req), headers: req.headers, body }, ctx);
       writeResult(res, result);
     } catch (err) {
       writeError(res, err, requestId, deps.log);
     }
-  });
+  };
+  app.use(VALIDATOR_PREFIX, servedFromRoot(VALIDATOR_PREFIX));
+  app.use('/.well-known', servedFromRoot('/.well-known'));
 
   app.use((_req, res) => {
     writeError(res, new ApiError('unknown_endpoint'), res.locals.requestId as string, deps.log);
