@@ -8,6 +8,7 @@ import { createLogger, type Logger, type Level } from './log.ts';
 import type { Config } from './config.ts';
 import { loadSigningKey } from './domain/signing.ts';
 import { registerConfiguredKey } from './admin/signing-keys.ts';
+import { webBundle } from './http/webapp.ts';
 
 export interface RunningServer {
   url: string;
@@ -26,6 +27,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   } else {
     log.warn('SIGNING_KEY is not set: proof reports answer proof_report_signing_unavailable');
   }
+  // The web app's bundle is built before listening: a bundle that does not build stops the start.
+  await webBundle();
   const app = await createApp({ sql, config, log, storage: createStorage(config.s3), signer }, buildHandlers());
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));

@@ -167,3 +167,6 @@ export type ReleaseClaimResult = HandlerResult<'releaseClaim'>;
 export type SubmitVoteInput = HandlerInput<'submitVote'>;
 export type SubmitVoteResponse = HandlerResponse<'submitVote'>;
 export type SubmitVoteResult = HandlerResult<'submitVote'>;
+export type GetMeInput = HandlerInput<'getMe'>;
+export type GetMeResponse = HandlerResponse<'getMe'>;
+export type GetMeResult = HandlerResult<'getMe'>;

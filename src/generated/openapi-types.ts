@@ -886,6 +886,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/validator/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in
+         * @description The signed-in person and the organizations they are a member of, with their roles there.
+         *     A session belongs to a person, not to a role: the same sign-in serves a validator's work and
+         *     an originator's view of their organization's projects (under /validator/v1/originator).
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -924,6 +946,13 @@ export interface components {
             /** @description The validator's active class on the project; null without one. */
             classId: string | null;
             instructions: string;
+            format: components["schemas"]["DatasetFormat"];
+            /** @description My votes on the project since 00:00 UTC today. */
+            ratedToday: number;
+            /** @description All my votes on the project. */
+            ratedTotal: number;
+            /** @description Validations of the project still open to claim, by anyone (claims that ran out count as open). */
+            openSlots: number;
         };
         MyProjectList: {
             data: components["schemas"]["MyProject"][];
@@ -939,6 +968,30 @@ export interface components {
             instructions: string;
             claimedAt: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
+            format: components["schemas"]["DatasetFormat"];
+            /** @description For a file_collection datapoint, a short-lived presigned GET of its file; null for other formats. */
+            file: components["schemas"]["ClaimFile"] | null;
+        };
+        ClaimFile: {
+            /**
+             * Format: uri
+             * @description Presigned GET of the datapoint's file; a bearer credential for that one object, valid until expiresAt.
+             */
+            url: string;
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        Me: {
+            userId: string;
+            email: string;
+            /** @description Organizations the person is a member of (validators assigned through a project only are not members). */
+            organizations: components["schemas"]["MyMembership"][];
+        };
+        MyMembership: {
+            orgId: string;
+            code: string;
+            name: string;
+            originator: boolean;
+            validator: boolean;
         };
         SubmitVoteRequest: {
             rating: number;
@@ -1151,10 +1204,11 @@ export interface components {
                 classes?: components["schemas"]["SpecValidatorClass"][];
             };
         };
+        /** @enum {string} */
+        DatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
         /** @description `headingLevel` is required when `format` is markdown_split (checked by the spec compiler). */
         SpecDataset: {
-            /** @enum {string} */
-            format: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
+            format: components["schemas"]["DatasetFormat"];
             /** @description Field (column) holding each record's own id. */
             idField?: string;
             /** @description Fields validators rate; all fields when omitted. */
@@ -2956,6 +3010,29 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in person. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
             500: components["responses"]["InternalError"];
         };
     };

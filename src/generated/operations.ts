@@ -63,6 +63,7 @@ export const operationTable = {
   claimSlot: { method: "post", server: "/", path: "/validator/v1/projects/{projectId}/claims", auth: "validatorSession", summary: "Claim the next open slot", requiresOriginator: false, bodyType: null, bodyRequired: false, successStatuses: [201], statuses: [201,400,401,404,409,500], tools: [] },
   releaseClaim: { method: "delete", server: "/", path: "/validator/v1/claims/{slotId}", auth: "validatorSession", summary: "Release a claim", requiresOriginator: false, bodyType: null, bodyRequired: false, successStatuses: [204], statuses: [204,400,401,404,500], tools: [] },
   submitVote: { method: "post", server: "/", path: "/validator/v1/claims/{slotId}/vote", auth: "validatorSession", summary: "Rate the claimed datapoint", requiresOriginator: false, bodyType: "application/json", bodyRequired: true, successStatuses: [200], statuses: [200,400,401,404,409,500], tools: [] },
+  getMe: { method: "get", server: "/", path: "/validator/v1/me", auth: "validatorSession", summary: "Who is signed in", requiresOriginator: false, bodyType: null, bodyRequired: false, successStatuses: [200], statuses: [200,401,500], tools: [] },
 } as const satisfies Record<string, OperationInfo>;
 
 export type OperationId = keyof typeof operationTable;

@@ -15,6 +15,7 @@ import { getDatapointConsensus } from './consensus.ts';
 import { createValidatorSession, deleteValidatorSession, followSignInLink, requestSignInLink } from './validator-sign-in.ts';
 import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validation.ts';
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookAttempts, listWebhookEndpoints, rotateWebhookEndpointSecret } from './webhooks.ts';
+import { getMe } from './me.ts';
 import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
 
 type Pending = (typeof NOT_IMPLEMENTED.operations)[number];
@@ -65,6 +66,7 @@ const implemented: Omit<Handlers, Pending> = {
   claimSlot,
   releaseClaim,
   submitVote,
+  getMe,
 };
 
 export function buildHandlers(): Handlers {

@@ -14,6 +14,8 @@ import type { TxSql } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { recordVotesIn, type VoteRefusal } from '../consensus/record-vote.ts';
 import { enqueueAutoConsensus } from '../jobs/auto-consensus.ts';
+import { datasetFormatOf, workOf } from '../db/my-work.ts';
+import { presignGet } from '../storage/s3.ts';
 
 export const CLAIM_MINUTES = 10;
 /**
@@ -21,6 +23,8 @@ export const CLAIM_MINUTES = 10;
  * consensus rule says (docs/decisions.md).
  */
 export const CLASSLESS_WEIGHT = 1;
+/** A file_collection datapoint's presigned GET: long enough to load it, short as a credential. */
+export const CLAIM_FILE_SECONDS = 300;
 
 const instructionsOf = (compiled: string | null): string => compiled ?? '';
 
@@ -33,11 +37,13 @@ export async function listMyProjects(_input: unknown, ctx: ValidatorRequestConte
     left join class_grants g on g.project_id = p.id and g.user_id = a.user_id and g.revoked_at is null
     where a.user_id = ${ctx.session.userId} and a.revoked_at is null and p.archived_at is null
     order by a.assigned_at desc, p.id desc`;
+  const work = await workOf(ctx.sql, ctx.session.userId, rows.map((r) => r.id));
   return {
     status: 200,
     body: {
       data: rows.map((r) => ({
         projectId: r.id, name: r.name, paused: r.paused, assignedAt: r.assigned_at.toISOString(), classId: r.class_id, instructions: instructionsOf(r.instructions),
+        ...(work.get(r.id) ?? { format: 'json', ratedToday: 0, ratedTotal: 0, openSlots: 0 }),
       })),
     },
   };
@@ -46,7 +52,18 @@ export async function listMyProjects(_input: unknown, ctx: ValidatorRequestConte
 const projectNotFound = (projectId: string) =>
   new ApiError('project_not_found', `No project ${projectId} among the projects you are assigned to.`, 'projectId');
 
-export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorRequestContext): Promise<ClaimSlotResult> {
+export async function claimSlot(input: ClaimSlotInput, ctx: ValidatorRequestContext): Promise<ClaimSlotResult> {
+  const claim = await claimNext(input, ctx);
+  const format = await datasetFormatOf(ctx.sql, claim.projectId);
+  // A file is shown from object storage directly: a presigned GET of exactly its key.
+  const key = format === 'file_collection' ? (claim.content as { key?: unknown }).key : undefined;
+  const file = typeof key === 'string'
+    ? { url: await presignGet(ctx.storage, key, CLAIM_FILE_SECONDS), expiresAt: new Date(Date.now() + CLAIM_FILE_SECONDS * 1000).toISOString() }
+    : null;
+  return { status: 201, body: { ...claim, format, file } };
+}
+
+async function claimNext({ params }: ClaimSlotInput, ctx: ValidatorRequestContext) {
   const me = ctx.session.userId;
   return ctx.sql.begin(async (tx) => {
     // The project row for share (as recordVotes takes it): a pause waits for this claim.
@@ -72,11 +89,8 @@ export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorReques
       where s.id = ${slot.id} and d.id = s.datapoint_id
       returning s.claimed_at, s.claim_expires_at, d.content`;
     return {
-      status: 201,
-      body: {
-        slotId: slot.id, projectId: params.projectId, datapointId: slot.datapoint_id, content: claim!.content,
-        instructions: instructionsOf(p.instructions), claimedAt: claim!.claimed_at.toISOString(), expiresAt: claim!.claim_expires_at.toISOString(),
-      },
+      slotId: slot.id, projectId: params.projectId, datapointId: slot.datapoint_id, content: claim!.content,
+      instructions: instructionsOf(p.instructions), claimedAt: claim!.claimed_at.toISOString(), expiresAt: claim!.claim_expires_at.toISOString(),
     };
   });
 }

@@ -15,6 +15,7 @@ import { readJsonBody } from './body.ts';
 import { operationTable } from '../generated/operations.ts';
 import contract from '../generated/openapi.json' with { type: 'json' };
 import { mountMcp } from '../mcp/endpoint.ts';
+import { APP_PREFIX, webAppRouter } from './webapp.ts';
 import type { AppDeps, RequestContext } from '../context.ts';
 
 export const API_PREFIX = '/developer/v1';
@@ -61,6 +62,9 @@ export async function createApp(deps: AppDeps, handlers: Handlers): Promise<expr
     res.sendFile(scalarBundle);
   });
   app.use('/docs', apiReference({ url: `${API_PREFIX}/openapi.json`, cdn: '/docs/scalar.js', pageTitle: 'Assay API reference' }));
+
+  // The web app for validators and originators (a browser client of the validator API).
+  app.use(APP_PREFIX, webAppRouter({ storageEndpoint: deps.config.s3.endpoint }));
 
   mountMcp(app, deps, api);
 
