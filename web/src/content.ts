@@ -4,10 +4,12 @@
 // - markdown_split: the section's title and its Markdown body;
 // - file_collection: the file from its short-lived presigned GET, images inline.
 // Markdown (content and instructions) is converted by marked and then sanitized by DOMPurify, a
-// maintained sanitizer: scripts, event handlers, javascript: URLs, forms and styles are removed,
-// and links open in a new tab without a referrer. The page's Content-Security-Policy blocks
-// inline script anyway, so markup that slipped through could still not run.
-import { marked } from 'marked';
+// maintained sanitizer: javascript: URLs, forms and styles are removed, and links open in a new
+// tab without a referrer. Raw HTML inside the Markdown is shown as text, not as markup: a rater
+// judges the datapoint as written (a `<script>` in it is part of what is rated), and no handler
+// attribute ever reaches an HTML parser (Chromium reports one as a CSP violation even when it is
+// parsed only to be removed). The page's Content-Security-Policy blocks inline script anyway.
+import { Marked } from 'marked';
 import DOMPurify from 'dompurify';
 import { h, plural } from './dom.ts';
 import type { Schemas } from './api.ts';
@@ -19,9 +21,13 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const marked = new Marked({ gfm: true, breaks: false, renderer: { html: ({ text }) => escapeHtml(text) } });
+
 /** Markdown to sanitized DOM. */
 export function markdown(text: string, className = 'markdown'): HTMLElement {
-  const html = marked.parse(text, { async: false, gfm: true, breaks: false });
+  const html = marked.parse(text, { async: false });
   const fragment = DOMPurify.sanitize(html, {
     RETURN_DOM_FRAGMENT: true,
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
