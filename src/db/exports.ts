@@ -6,13 +6,15 @@ import { closeSync, createReadStream, openSync, statSync, unlinkSync, writeSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import type { RequestContext } from '../context.ts';
+import type { AppDeps } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import { presignGet } from '../storage/s3.ts';
 import { getOrCreateProofReport } from './proof-reports.ts';
 import { FORMATS, filenameOf, renderExport, type Attestation, type ExportData, type ExportFormat, type ExportRow, type Sink } from '../domain/export-formats.ts';
 import type { ProofPayload } from '../domain/proof.ts';
 import type { components } from '../generated/openapi-types.ts';
+import { distributionsOf } from './project-stats.ts';
+import { verificationScripts } from '../verification-scripts.ts';
 
 /** Minutes, not hours: an export URL is a bearer credential for the report. */
 export const EXPORT_URL_SECONDS = 600;
@@ -47,14 +49,17 @@ class FileSink implements Sink {
 
 interface Summary { name: string; org_id: string; auto_consensus_used: boolean; total: number; finalized: number; mean: number | null; strength: number | null }
 
-export async function createExport(ctx: RequestContext, projectId: string, format: ExportFormat): Promise<components['schemas']['ReportExport']> {
+/** What rendering an export needs: the database, the bucket, the signing key and the public URL. */
+export type ExportDeps = Pick<AppDeps, 'sql' | 'storage' | 'signer' | 'config'>;
+
+export async function createExport(ctx: ExportDeps, orgId: string, projectId: string, format: ExportFormat): Promise<components['schemas']['ReportExport']> {
   const [p] = await ctx.sql<Summary[]>`
     select p.name, p.org_id, p.auto_consensus_used,
       (select count(*)::int from datapoints where project_id = p.id) as total,
       (select count(*)::int from consensus_decisions where project_id = p.id) as finalized,
       (select avg(quality_rating_mean) from consensus_decisions where project_id = p.id) as mean,
       (select avg(consensus_strength) from consensus_decisions where project_id = p.id) as strength
-    from projects p where p.id = ${projectId} and p.org_id = ${ctx.auth.orgId}`;
+    from projects p where p.id = ${projectId} and p.org_id = ${orgId}`;
   if (!p) throw new ApiError('project_not_found', `No project ${projectId} in this organization.`, 'projectId');
   if (p.finalized === 0) throw new ApiError('report_not_ready');
   const coverage = { datapointsFinalized: p.finalized, datapointsTotal: p.total, partial: p.finalized < p.total };
@@ -66,7 +71,7 @@ export async function createExport(ctx: RequestContext, projectId: string, forma
     attestationNote = `coverage is partial (${p.finalized} of ${p.total} datapoints final); a Proof Report is signed once every datapoint is terminal`;
   } else {
     try {
-      const r = await getOrCreateProofReport(ctx.sql, { orgId: ctx.auth.orgId, projectId, signer: ctx.signer, issuer: ctx.config.publicBaseUrl.replace(/\/+$/, '') });
+      const r = await getOrCreateProofReport(ctx.sql, { orgId, projectId, signer: ctx.signer, issuer: ctx.config.publicBaseUrl.replace(/\/+$/, '') });
       const payload = JSON.parse(r.payloadJcs) as ProofPayload;
       attestation = { reportId: r.reportId, attestationRoot: r.attestationRoot, signingKeyId: r.kid, issuedAt: payload.issuedAt, payload: payload as unknown as Record<string, unknown>, jws: r.jws };
     } catch (err) {
@@ -90,6 +95,8 @@ export async function createExport(ctx: RequestContext, projectId: string, forma
     attestation,
     attestationNote,
     jwksUrl: `${ctx.config.publicBaseUrl.replace(/\/+$/, '')}/.well-known/jwks.json`,
+    distributions: await distributionsOf(ctx.sql, projectId),
+    verificationScripts: await verificationScripts(),
   };
 
   const rows = ctx.sql<ExportRow[]>`

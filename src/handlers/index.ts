@@ -16,6 +16,7 @@ import { createValidatorSession, deleteValidatorSession, followSignInLink, reque
 import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validation.ts';
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookAttempts, listWebhookEndpoints, rotateWebhookEndpointSecret } from './webhooks.ts';
 import { getMe } from './me.ts';
+import { getOriginatorProofReport, getOriginatorReportExport, getProjectOverview, listOriginatorProjects } from './originator.ts';
 import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
 
 type Pending = (typeof NOT_IMPLEMENTED.operations)[number];
@@ -67,6 +68,10 @@ const implemented: Omit<Handlers, Pending> = {
   releaseClaim,
   submitVote,
   getMe,
+  listOriginatorProjects,
+  getProjectOverview,
+  getOriginatorProofReport,
+  getOriginatorReportExport,
 };
 
 export function buildHandlers(): Handlers {

@@ -8,26 +8,28 @@ import type { PublicRequestContext, RequestContext } from '../context.ts';
 import { buildInclusionProof, getOrCreateProofReport, type StoredReport } from '../db/proof-reports.ts';
 import { publishedJwks } from '../admin/signing-keys.ts';
 import { API_SCHEMA, type ProofPayload } from '../domain/proof.ts';
+import type { components } from '../generated/openapi-types.ts';
 
 const reportFor = (ctx: RequestContext, projectId: string): Promise<StoredReport> =>
   getOrCreateProofReport(ctx.sql, { orgId: ctx.auth.orgId, projectId, signer: ctx.signer, issuer: ctx.config.publicBaseUrl.replace(/\/+$/, '') });
 
 export async function getProofReport({ params }: GetProofReportInput, ctx: RequestContext): Promise<GetProofReportResult> {
-  const report = await reportFor(ctx, params.projectId);
+  return { status: 200, body: proofReportBody(await reportFor(ctx, params.projectId)) };
+}
+
+/** The API's form of a stored report (developer API and the originator's session alike). */
+export function proofReportBody(report: StoredReport): components['schemas']['ProofReport'] {
   const payload = JSON.parse(report.payloadJcs) as ProofPayload;
   return {
-    status: 200,
-    body: {
-      reportId: report.reportId,
-      schema: API_SCHEMA,
-      issuedAt: payload.issuedAt,
-      qualityRating: payload.qualityRating,
-      consensusStrength: payload.consensusStrength,
-      attestationRoot: report.attestationRoot,
-      signingKeyId: report.kid,
-      payload: payload as unknown as Record<string, unknown>,
-      jws: report.jws,
-    },
+    reportId: report.reportId,
+    schema: API_SCHEMA,
+    issuedAt: payload.issuedAt,
+    qualityRating: payload.qualityRating,
+    consensusStrength: payload.consensusStrength,
+    attestationRoot: report.attestationRoot,
+    signingKeyId: report.kid,
+    payload: payload as unknown as Record<string, unknown>,
+    jws: report.jws,
   };
 }
 
@@ -46,5 +48,5 @@ export async function getJwks(_input: unknown, ctx: PublicRequestContext): Promi
 
 /** Format first (the contract validates it before this runs), then project, then readiness. */
 export async function getReportExport({ params, query }: GetReportExportInput, ctx: RequestContext): Promise<GetReportExportResult> {
-  return { status: 200, body: await createExport(ctx, params.projectId, query.format) };
+  return { status: 200, body: await createExport(ctx, ctx.auth.orgId, params.projectId, query.format) };
 }

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 async function kept(sql: Sql, projectId: string) {
-  const [s] = await sql`select datapoints::int, datapoint_max_seq::int, decisions::int, decision_max_seq::int from project_data_state where project_id = ${projectId}`;
+  const [s] = await sql`select datapoints::int, datapoint_max_seq::int, decisions::int, decision_max_seq::int, contested::int from project_data_state where project_id = ${projectId}`;
   return s ?? null;
 }
 async function counted(sql: Sql, projectId: string) {
@@ -25,7 +25,8 @@ async function counted(sql: Sql, projectId: string) {
     select (select count(*)::int from datapoints where project_id = ${projectId}) as datapoints,
            (select coalesce(max(seq), 0)::int from datapoints where project_id = ${projectId}) as datapoint_max_seq,
            (select count(*)::int from consensus_decisions where project_id = ${projectId}) as decisions,
-           (select coalesce(max(seq), 0)::int from consensus_decisions where project_id = ${projectId}) as decision_max_seq`;
+           (select coalesce(max(seq), 0)::int from consensus_decisions where project_id = ${projectId}) as decision_max_seq,
+           (select count(*)::int from consensus_decisions where project_id = ${projectId} and contested) as contested`;
   return s;
 }
 
@@ -66,4 +67,17 @@ it('follows rows written by SQL, and a new decision makes a new report', async (
   expect(second.status).toBe(200);
   expect(second.body.reportId).not.toBe(first.body.reportId);
   expect(second.body.attestationRoot).not.toBe(first.body.attestationRoot);
+});
+
+it('counts contested decisions, inserted in one statement or deleted', async () => {
+  const projectId = await createProject(app);
+  const ids = await addDatapoints(app.sql, projectId, 5);
+  await app.sql`
+    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    select id, ${projectId}, 50, 50, 0.4, n % 2 = 0, 5, 0, 2 from unnest(${ids}::uuid[]) with ordinality as t(id, n)`;
+  expect(await kept(app.sql, projectId)).toEqual(await counted(app.sql, projectId));
+  expect((await kept(app.sql, projectId))!.contested).toBe(2);
+  await app.sql`delete from consensus_decisions where datapoint_id = ${ids[1]!}`;
+  expect(await kept(app.sql, projectId)).toEqual(await counted(app.sql, projectId));
+  expect((await kept(app.sql, projectId))!.contested).toBe(1);
 });
