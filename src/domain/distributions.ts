@@ -6,6 +6,10 @@ export const RATING_BIN_LABELS = ['0–9', '10–19', '20–29', '30–39', '40�
 /** Ten bins of consensus strength: [0,0.1), ..., [0.9,1]. */
 export const STRENGTH_BIN_LABELS = ['0–0.1', '0.1–0.2', '0.2–0.3', '0.3–0.4', '0.4–0.5', '0.5–0.6', '0.6–0.7', '0.7–0.8', '0.8–0.9', '0.9–1'];
 
+/** The bin edges, for an axis. */
+export const RATING_EDGES = ['0', '10', '20', '30', '40', '50', '60', '70', '80', '90', '100'];
+export const STRENGTH_EDGES = ['0', '.1', '.2', '.3', '.4', '.5', '.6', '.7', '.8', '.9', '1'];
+
 export const ratingBin = (rating: number): number => Math.min(9, Math.floor(rating / 10));
 export const strengthBin = (strength: number): number => Math.min(9, Math.floor(strength * 10));
 

@@ -8,7 +8,7 @@ import { stringify as toYaml } from 'yaml';
 import { strToU8, zipSync } from 'fflate';
 import type { components } from '../generated/openapi-types.ts';
 import { histogramSvg, textHistogram } from './charts.ts';
-import { RATING_BIN_LABELS, STRENGTH_BIN_LABELS, type Distributions } from './distributions.ts';
+import { RATING_BIN_LABELS, RATING_EDGES, STRENGTH_BIN_LABELS, STRENGTH_EDGES, type Distributions } from './distributions.ts';
 import { guideHtml, guideMarkdown, guideText, verificationGuide, type GuideBlock, type VerificationScripts } from './verification-guide.ts';
 
 export type ExportFormat = components['schemas']['ReportFormat'];
@@ -85,8 +85,8 @@ function unsigned(d: ExportData): string {
   return `No signed attestation: ${d.attestationNote ?? 'not available'}. The figures below are not signed.`;
 }
 
-const ratingChart = (d: ExportData) => ({ title: 'Consensus rating of the finalized datapoints', labels: RATING_BIN_LABELS, values: d.distributions.ratingHistogram, xTitle: 'consensus rating (weighted mean)', yTitle: 'datapoints' });
-const strengthChart = (d: ExportData) => ({ title: 'Consensus strength of the finalized datapoints', labels: STRENGTH_BIN_LABELS, values: d.distributions.strengthHistogram, xTitle: 'consensus strength', yTitle: 'datapoints' });
+const ratingChart = (d: ExportData) => ({ title: 'Consensus rating of the finalized datapoints', labels: RATING_BIN_LABELS, edges: RATING_EDGES, values: d.distributions.ratingHistogram, xTitle: 'consensus rating (weighted mean)', yTitle: 'datapoints' });
+const strengthChart = (d: ExportData) => ({ title: 'Consensus strength of the finalized datapoints', labels: STRENGTH_BIN_LABELS, edges: STRENGTH_EDGES, values: d.distributions.strengthHistogram, xTitle: 'consensus strength', yTitle: 'datapoints' });
 
 /** The two charts as SVG files (the zip carries them beside its Markdown). */
 export const chartFiles = (d: ExportData): Record<string, string> => ({
@@ -223,9 +223,9 @@ function html(d: ExportData): Readable {
       '<h2>Attestation</h2>', '<dl class="facts">', ...facts.map(([k, v]) => `<dt>${h(k)}</dt><dd>${/^[A-Za-z0-9_:.\-]+$/.test(v) ? `<code>${h(v)}</code>` : h(v)}</dd>`), '</dl>',
       '<h2>Distributions</h2>', '<div class="charts">',
       figureHtml(histogramSvg({ id: 'rating', ...rc }), `${rc.title}: each datapoint's consensus rating (the weighted mean of its votes), in bins of 10 points.`, rc.labels, rc.values),
-      figureHtml(histogramSvg({ id: 'strength', ...sc }), `${sc.title}: 1 is unanimous; datapoints below the project's minimum strength were escalated before they were finalized.`, sc.labels, sc.values),
+      figureHtml(histogramSvg({ id: 'strength', ...sc }), `${sc.title}: 1 is unanimous. A datapoint below the project's minimum strength gets more votes, and is finalized as contested if it stays below.`, sc.labels, sc.values),
       '</div>',
-      '<h2>Datapoints</h2>', '<div class="scroll"><table id="datapoints"><thead><tr><th>datapoint</th><th>source</th><th>status</th><th>mean</th><th>median</th><th>strength</th><th>excerpt</th></tr></thead><tbody>',
+      '<h2>Datapoints</h2>', '<div class="scroll" tabindex="0" role="region" aria-label="Datapoints"><table id="datapoints"><thead><tr><th>datapoint</th><th>source</th><th>status</th><th>mean</th><th>median</th><th>strength</th><th>excerpt</th></tr></thead><tbody>',
     ],
     row: (r) => `<tr>${[r.datapointId, `${r.sourceFile}:${r.sourceRow}`, status(r), num(r.qualityRatingMean), num(r.qualityRatingMedian), num(r.consensusStrength, 3)].map((v) => `<td>${h(v)}</td>`).join('')}<td class="x">${h(r.excerpt)}</td></tr>`,
     more: (n) => `</tbody></table></div><p>${h(moreText(n))}</p><div><table><tbody>`,

@@ -54,7 +54,7 @@ export function verificationGuide(g: GuideInput): GuideBlock[] {
       { kind: 'code', text: `printf '{"jws":"%s"}\\n' '${g.jws}' > report.json` },
     );
   } else {
-    blocks.push({ kind: 'p', text: `Save the Proof Report as report.json: from the project's page in Assay's web app ("Download the Proof Report"), or from the API, GET /developer/v1/projects/${g.projectId}/proof-report. Only its jws member is trusted; the other members are readable copies of what it signs.` });
+    blocks.push({ kind: 'p', text: `Save the Proof Report as report.json: from the project's page in Assay's web app ("Download the signed Proof Report"), or from the API, GET /developer/v1/projects/${g.projectId}/proof-report. Only its jws member is trusted; the other members are readable copies of what it signs.` });
   }
   blocks.push(
     { kind: 'h', text: '3a. Check with Python' },
@@ -89,8 +89,8 @@ export function guideHtml(blocks: GuideBlock[]): string {
       case 'p': return `<p>${escapeHtml(b.text)}</p>`;
       case 'list': return `<ul>${b.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
       case 'code': return b.file
-        ? `<details><summary>${escapeHtml(b.file)} (${b.text.split('\n').length} lines)</summary><pre class="code"><code>${escapeHtml(b.text)}</code></pre></details>`
-        : `<pre class="code"><code>${escapeHtml(b.text)}</code></pre>`;
+        ? `<details><summary>${escapeHtml(b.file)} (${b.text.split('\n').length} lines)</summary><pre class="code" tabindex="0"><code>${escapeHtml(b.text)}</code></pre></details>`
+        : `<pre class="code" tabindex="0"><code>${escapeHtml(b.text)}</code></pre>`;
       case 'table': return `<table><thead><tr>${b.head.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr></thead><tbody>${b.rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
     }
   }).join('\n');

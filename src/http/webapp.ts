@@ -48,6 +48,8 @@ async function buildBundle(): Promise<WebBundle> {
     outdir: 'out',
     entryNames: '[name]-[hash]',
     legalComments: 'none',
+    // The verification scripts, shown in full on the verify page.
+    loader: { '.py': 'text', '.sh': 'text' },
     logLevel: 'silent',
   });
   const assets = new Map<string, { body: Uint8Array; type: string }>();

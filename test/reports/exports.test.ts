@@ -145,13 +145,13 @@ describe('GET /projects/{projectId}/report', () => {
     const html = (await download(complete, 'verifiable_html')).bytes.toString();
     const unescape = (t: string) => t.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
       .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-    const blocks = [...html.matchAll(/<pre class="code"><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescape(m[1]!));
+    const blocks = [...html.matchAll(/<pre class="code" tabindex="0"><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescape(m[1]!));
     const python = blocks.find((b) => b.startsWith('#!/usr/bin/env python3'))!;
     const shell = blocks.find((b) => b.startsWith('#!/bin/sh'))!;
     const makeReport = blocks.find((b) => b.startsWith("printf '{\"jws\""))!;
     expect([python, shell, makeReport].every(Boolean)).toBe(true);
     // The reader is never sent to a file they do not have (the scripts' own comments aside).
-    expect(html.replace(/<pre class="code">[\s\S]*?<\/pre>/g, '')).not.toContain('docs/');
+    expect(html.replace(/<pre class="code"[^>]*>[\s\S]*?<\/pre>/g, '')).not.toContain('docs/');
     expect(html).toContain('/.well-known/jwks.json');
     const dir = mkdtempSync(join(tmpdir(), 'assay-html-verify-'));
     try {

@@ -1,7 +1,7 @@
 // The chart renderer: round axes, escaped labels, and the figures present in the markup.
 import { describe, expect, it } from 'vitest';
 import { agreementSvg, histogramSvg, niceScale, progressSvg, textHistogram } from '../../src/domain/charts.ts';
-import { RATING_BIN_LABELS, ratingBin, strengthBin } from '../../src/domain/distributions.ts';
+import { RATING_BIN_LABELS, RATING_EDGES, ratingBin, strengthBin } from '../../src/domain/distributions.ts';
 
 describe('niceScale', () => {
   it.each([
@@ -23,7 +23,7 @@ describe('bins', () => {
 describe('svg', () => {
   it('a histogram names every bin and count, in its description too', () => {
     const values = [0, 1, 2, 3, 0, 0, 5, 0, 0, 12];
-    const svg = histogramSvg({ id: 'h', title: 'Ratings', labels: RATING_BIN_LABELS, values, xTitle: 'rating', yTitle: 'datapoints' });
+    const svg = histogramSvg({ id: 'h', title: 'Ratings', labels: RATING_BIN_LABELS, edges: RATING_EDGES, values, xTitle: 'rating', yTitle: 'datapoints' });
     expect(svg).toMatch(/^<svg [^>]*role="img"[^>]*aria-labelledby="h-t h-d"/);
     expect(svg).toContain('<title id="h-t">Ratings</title>');
     expect(svg).toContain('23 in all. 0–9: 0; 10–19: 1;');
@@ -41,7 +41,7 @@ describe('svg', () => {
   it('a progress line ends at the finalized count, with the total marked', () => {
     const svg = progressSvg({ id: 'p', title: 'Progress', total: 10, points: [{ at: '2026-01-01T00:00:00Z', finalized: 0 }, { at: '2026-01-01T01:00:00Z', finalized: 4 }, { at: '2026-01-01T02:00:00Z', finalized: 7 }] });
     expect(svg).toContain('total 10');
-    expect(svg).toContain('7 of 10 datapoints finalized by 2026-01-01 02:00 UTC');
+    expect(svg).toContain('7 of 10 datapoints finalized by 2026-01-01 02:00 UTC, starting 2026-01-01 00:00 UTC');
     expect(svg).not.toContain('NaN');
   });
 
