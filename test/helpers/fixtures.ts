@@ -157,3 +157,15 @@ export async function snapshot(sql: Sql): Promise<Record<string, string>> {
   }
   return out;
 }
+
+// ---------------------------------------------------------------- claims and votes
+
+/** Makes validatorA's live claim on the slot lapse now (a claim lasts 10 minutes otherwise). */
+export async function expireClaim(sql: Sql, slotId: string): Promise<void> {
+  await sql`update validation_slots set claim_expires_at = now() - interval '1 second' where id = ${slotId}`;
+}
+
+/** Marks an upload session complete, as a finished ingest leaves it (without running one). */
+export async function completeUploadSession(sql: Sql, uploadId: string): Promise<void> {
+  await sql`update upload_sessions set status = 'complete' where id = ${uploadId}`;
+}
