@@ -9,7 +9,6 @@ import { ajvErrorToApiError } from '../http/validation.ts';
 import { refuseNul } from '../http/nul.ts';
 import { operationTable } from '../generated/operations.ts';
 import { fromPgError } from '../db/errors.ts';
-import { NOT_IMPLEMENTED } from '../handlers/not-implemented.ts';
 import { guideTools } from './extra-tools.ts';
 import type { Api } from '../http/api.ts';
 import type { RequestContext } from '../context.ts';
@@ -57,7 +56,6 @@ export async function callTool(api: Api, name: string, rawArgs: unknown, ctx: Re
       throw location === 'path' || location === 'query' ? new ApiError('parameter_invalid', err.message, err.param) : err;
     }
     if (tool.operationId === null) {
-      if (NOT_IMPLEMENTED.tools.includes(name)) throw new ApiError('not_implemented');
       const out = await guideTools[name as keyof typeof guideTools](args, ctx);
       return typeof out === 'string' ? { content: [{ type: 'text', text: out }] } : ok(out);
     }
