@@ -959,6 +959,18 @@ export interface components {
              */
             outcome: "recorded" | "terminal" | "escalated";
         };
+        ProjectCreationInstructionArguments: {
+            /** @description The spec's dataset format to give guidance for; all formats when omitted. */
+            datasetType?: components["schemas"]["SpecDatasetFormat"];
+        };
+        WaitForUploadSessionArguments: {
+            /** Format: uuid */
+            projectId: string;
+            /** Format: uuid */
+            uploadId: string;
+            /** @default 60 */
+            timeoutSeconds: number;
+        };
         /**
          * Format: uri
          * @description Optional JSON Schema URI of the document; ignored.
@@ -1151,10 +1163,11 @@ export interface components {
                 classes?: components["schemas"]["SpecValidatorClass"][];
             };
         };
+        /** @enum {string} */
+        SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
         /** @description `headingLevel` is required when `format` is markdown_split (checked by the spec compiler). */
         SpecDataset: {
-            /** @enum {string} */
-            format: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
+            format: components["schemas"]["SpecDatasetFormat"];
             /** @description Field (column) holding each record's own id. */
             idField?: string;
             /** @description Fields validators rate; all fields when omitted. */
@@ -1321,6 +1334,7 @@ export interface components {
         };
         DeclareFilesRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description An empty list is `upload_no_files`. */
             files: components["schemas"]["DeclaredUploadFile"][];
         };
         DeclaredFile: {
