@@ -14,7 +14,8 @@ import type { Storage } from '../storage/s3.ts';
 import type { Logger } from '../log.ts';
 import { IngestError, readRecords, type DatasetRules } from '../ingest/parsers.ts';
 import { objectKey } from '../domain/upload-paths.ts';
-import { enqueueAutoConsensus } from './auto-consensus.ts';
+import { openSlotsForRun } from '../lifecycle/slots.ts';
+import { wakeAutoConsensus } from '../lifecycle/wake.ts';
 
 export interface IngestDeps {
   sql: Sql;
@@ -160,11 +161,7 @@ async function stageAndWrite(deps: IngestDeps, run: RunContext, progress: Progre
     where not exists (select 1 from datapoints d where d.project_id = ${run.projectId} and d.checksum = s.checksum)
     order by ord`;
   await progress.flush({ datapoints: inserted.count });
-  const slots = await tx`
-    insert into validation_slots (datapoint_id, project_id)
-    select d.id, d.project_id from datapoints d cross join generate_series(1, ${run.numValidators}) g
-    where d.run_id = ${run.runId}`;
-  return { datapoints: inserted.count, validations: slots.count };
+  return { datapoints: inserted.count, validations: await openSlotsForRun(tx, run.runId, run.numValidators) };
 }
 
 export async function runIngest(deps: IngestDeps, runId: string): Promise<void> {
@@ -191,9 +188,8 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
           validations_created = ${validations}, finished_at = now(), updated_at = now()
         where id = ${runId}`;
       await tx`update upload_sessions set status = 'complete', updated_at = now() where id = ${run.sessionId}`;
-      // New open slots: let Auto Consensus fill them when the project has it on.
-      const [p] = await tx<{ on: boolean }[]>`select auto_consensus and paused_at is null and archived_at is null as on from projects where id = ${run.projectId}`;
-      if (p.on) await enqueueAutoConsensus(tx, run.projectId);
+      // New open slots: work for Auto Consensus when the project has it on.
+      await wakeAutoConsensus(tx, run.projectId);
     });
   } catch (err) {
     const message = err instanceof IngestError ? err.message : 'internal error while ingesting; process the session again';
