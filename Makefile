@@ -14,6 +14,7 @@ dev: node_modules/.installed
 # Lint, drift check and type check first; the last line is always `N passed, N failed`.
 test: node_modules/.installed
 	@bash scripts/python-verify-venv.sh
+	@bash scripts/python-clients-venv.sh
 	@if $(MAKE) --no-print-directory lint check-generated typecheck; then \
 		node scripts/test-summary.mjs; \
 	else \
