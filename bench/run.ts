@@ -19,9 +19,13 @@ import { seedDev } from '../src/dev/seed.ts';
 import { ingestBench } from './ingest.ts';
 import { consensusBench } from './consensus.ts';
 import { poolDecayBench, poolDecayLines } from './pool-decay.ts';
+import { soakBench } from './soak.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** Which benchmarks to run: `pool`, `http`, `ingest`, `consensus`, `proof` (comma-separated); all by default. */
+/**
+ * Which benchmarks to run: `pool`, `http`, `ingest`, `consensus`, `proof` (comma-separated); all
+ * of these by default. `soak` (10 minutes, bench/soak.ts) runs only when named: `make bench-soak`.
+ */
 const ONLY = new Set((process.env.BENCH ?? 'pool,http,ingest,consensus,proof').split(','));
 const CONNECTIONS = 32;
 const TARGET = 0.8;
@@ -68,6 +72,16 @@ try {
     const result = await poolDecayBench(stack.databaseUrl);
     for (const line of poolDecayLines(result)) console.log(line);
     if (result.ratio < 0.9) failed = true;
+  }
+  if (ONLY.has('soak')) {
+    const { url, child } = await startChild('bench/assay-server.ts', env);
+    try {
+      const { lines, met } = await soakBench({ url: `${url}/developer/v1/projects/${first.id}`, apiKey, serverPid: child.pid! });
+      for (const line of lines) console.log(line);
+      if (!met) failed = true;
+    } finally {
+      await stopChild(child);
+    }
   }
   const routes = [
     { name: 'GET /projects/{projectId}', path: `/developer/v1/projects/${first.id}` },
@@ -130,7 +144,7 @@ try {
     }
   }
   if (failed) {
-    console.error('\nbench: requests failed (errors, timeouts or non-2xx) or the pool decayed; see above');
+    console.error('\nbench: requests failed (errors, timeouts or non-2xx) or a target was missed; see above');
     process.exitCode = 1;
   }
 } finally {
