@@ -20,7 +20,7 @@ const MiB = 1024 * 1024;
 export const LIMITS = Object.freeze({
   /** One line of a jsonl or markdown_split file. */
   lineChars: MiB,
-  /** One CSV record (its raw text, quotes included) or one element of a json array. */
+  /** One CSV record (the characters of its fields, separators not counted) or one element of a json array. */
   recordChars: MiB,
   /** One CSV field, or one string value anywhere in a json / jsonl record. */
   fieldChars: 256 * 1024,
@@ -150,10 +150,20 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
   // max_record_size bounds what csv-parse buffers: a 200 MB single line, or an unterminated
   // quoted field that swallows the rest of the file, fails at LIMITS.recordChars.
   const parser = parseCsv({ bom: true, columns: true, skip_empty_lines: true, info: true, relax_column_count: false, max_record_size: LIMITS.recordChars });
+  // The feed stops as soon as the parser is gone (an error destroys it; so does a consumer that
+  // stops early): it must neither wait for a 'drain' that never comes nor read further.
   const feed = (async () => {
     try {
-      for await (const text of utf8(file)) if (!parser.write(text)) await new Promise((r) => parser.once('drain', r));
-      parser.end();
+      for await (const text of utf8(file)) {
+        if (parser.destroyed) break;
+        if (!parser.write(text)) {
+          await new Promise((r) => {
+            parser.once('drain', r);
+            parser.once('close', r);
+          });
+        }
+      }
+      if (!parser.destroyed) parser.end();
     } catch (err) {
       parser.destroy(err as Error);
     }
@@ -172,6 +182,7 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
     if (e.code === 'CSV_QUOTE_NOT_CLOSED') throw new IngestError(`${file.relPath} line ${e.lines ?? '?'}: a quoted field is not closed before the end of the file`);
     throw new IngestError(`${file.relPath} line ${e.lines ?? '?'}: ${e.message.replace(/^Invalid Record Length: /, 'ragged row: ')}`);
   } finally {
+    if (!parser.writableFinished) parser.destroy();
     await feed;
   }
 }
