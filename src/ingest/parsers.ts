@@ -149,7 +149,16 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
   // dropped. Every row must have as many fields as the header.
   // max_record_size bounds what csv-parse buffers: a 200 MB single line, or an unterminated
   // quoted field that swallows the rest of the file, fails at LIMITS.recordChars.
-  const parser = parseCsv({ bom: true, columns: true, skip_empty_lines: true, info: true, relax_column_count: false, max_record_size: LIMITS.recordChars });
+  // `lastEnd`: the line the previous record (or the header) ended on, so an over-long record is
+  // named by the line it starts on, not where csv-parse gave up.
+  let lastEnd = 0;
+  const parser = parseCsv({
+    bom: true, skip_empty_lines: true, info: true, relax_column_count: false, max_record_size: LIMITS.recordChars,
+    columns: (header: string[]) => {
+      lastEnd = parser.info.lines;
+      return header;
+    },
+  });
   // The feed stops as soon as the parser is gone (an error destroys it; so does a consumer that
   // stops early): it must neither wait for a 'drain' that never comes nor read further.
   const feed = (async () => {
@@ -172,13 +181,14 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
   try {
     for await (const item of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
       row++;
+      lastEnd = item.info.lines;
       checkFields(item.record, () => `${file.relPath} line ${item.info.lines}`);
       yield { row, line: item.info.lines, content: item.record };
     }
   } catch (err) {
     if (err instanceof IngestError) throw err;
     const e = err as { lines?: number; message: string; code?: string };
-    if (e.code === 'CSV_MAX_RECORD_SIZE') throw new IngestError(`${file.relPath} line ${e.lines ?? '?'}: a record is longer than ${LIMITS.recordChars} characters (an unterminated quoted field reads to the end of the file)`);
+    if (e.code === 'CSV_MAX_RECORD_SIZE') throw new IngestError(`${file.relPath} line ${lastEnd + 1}: the record starting here is longer than ${LIMITS.recordChars} characters (is a quoted field left open?)`);
     if (e.code === 'CSV_QUOTE_NOT_CLOSED') throw new IngestError(`${file.relPath} line ${e.lines ?? '?'}: a quoted field is not closed before the end of the file`);
     throw new IngestError(`${file.relPath} line ${e.lines ?? '?'}: ${e.message.replace(/^Invalid Record Length: /, 'ragged row: ')}`);
   } finally {

@@ -91,7 +91,7 @@ describe('markdown heading match', () => {
 describe('limits', () => {
   it('a 200 MB single-line CSV fails at the record limit, reading little of it', async () => {
     const file = pattern('big.csv', 'id,text\n1,', 'x', '\n', 200 * MiB);
-    expect(await failure(csv, file)).toMatch(/^big\.csv line \d+: a record is longer than 1048576 characters/);
+    expect(await failure(csv, file)).toMatch(/^big\.csv line 2: the record starting here is longer than 1048576 characters/);
     expect(file.pulled()).toBeLessThan(LIMITS.recordChars + 4 * CHUNK);
   });
 
@@ -99,13 +99,13 @@ describe('limits', () => {
     // csv-parse counts a record's field characters, not its separators: one-character fields
     // reach the limit after twice as many bytes.
     const file = pattern('head.csv', 'id', ',c', '\n', 200 * MiB);
-    expect(await failure(csv, file)).toMatch(/^head\.csv line 1: a record is longer than/);
+    expect(await failure(csv, file)).toMatch(/^head\.csv line 1: the record starting here is longer than/);
     expect(file.pulled()).toBeLessThan(2 * LIMITS.recordChars + 4 * CHUNK);
   });
 
   it('an unterminated quoted field fails: at the record limit, or at the end of a short file', async () => {
     const long = pattern('open.csv', 'id,text\n1,"never closed', ' and on', '', 50 * MiB);
-    expect(await failure(csv, long)).toMatch(/^open\.csv line 2: a record is longer than/);
+    expect(await failure(csv, long)).toMatch(/^open\.csv line 2: the record starting here is longer than/);
     expect(long.pulled()).toBeLessThan(LIMITS.recordChars + 4 * CHUNK);
     expect(await failure(csv, text('short.csv', 'id,text\n1,ok\n2,"never closed\n3,x\n'))).toMatch(/^short\.csv line \d+: a quoted field is not closed before the end of the file/);
   });
