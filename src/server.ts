@@ -2,7 +2,7 @@
 import type { Server } from 'node:http';
 import { createApp } from './http/app.ts';
 import { buildHandlers } from './handlers/index.ts';
-import { createSql } from './db/client.ts';
+import { API_TIMEOUTS, createSql } from './db/client.ts';
 import { createStorage } from './storage/s3.ts';
 import { createLogger, type Logger, type Level } from './log.ts';
 import type { Config } from './config.ts';
@@ -16,7 +16,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config, options: { log?: Logger } = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel as Level);
-  const sql = createSql(config.databaseUrl);
+  const sql = createSql(config.databaseUrl, { timeouts: API_TIMEOUTS });
   // A configured key that cannot be parsed stops the start: signing must not silently fail later.
   const signer = config.signingKey ? await loadSigningKey(config.signingKey) : null;
   if (signer) {

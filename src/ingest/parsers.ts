@@ -166,9 +166,14 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
       for await (const text of utf8(file)) {
         if (parser.destroyed) break;
         if (!parser.write(text)) {
-          await new Promise((r) => {
-            parser.once('drain', r);
-            parser.once('close', r);
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              parser.off('drain', done);
+              parser.off('close', done);
+              resolve();
+            };
+            parser.on('drain', done);
+            parser.on('close', done);
           });
         }
       }

@@ -3,7 +3,7 @@
 import { run, type Runner, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { createSql } from '../db/client.ts';
+import { createSql, WORKER_TIMEOUTS } from '../db/client.ts';
 import { createStorage } from '../storage/s3.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
@@ -23,7 +23,7 @@ export interface WorkerOptions {
 
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<{ stop(): Promise<void> }> {
   const log = options.log ?? createLogger(config.logLevel);
-  const sql = createSql(config.databaseUrl, { max: 6 });
+  const sql = createSql(config.databaseUrl, { max: 6, timeouts: WORKER_TIMEOUTS });
   const deps = { sql, storage: createStorage(config.s3), log };
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
   const taskList: TaskList = {

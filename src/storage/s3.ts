@@ -9,8 +9,21 @@ export interface Storage {
   bucket: string;
 }
 
-export function createStorage(s3: Config['s3']): Storage {
+/**
+ * Bounds on every S3 call. Without them a store that stops answering holds a request (and
+ * whatever it holds: a pooled connection, a job) for as long as the OS keeps the socket.
+ * `requestTimeoutMs` is the longest silence on an open socket (a streamed GET of a large object
+ * is fine as long as bytes keep coming); retries are the SDK's standard mode (exponential backoff
+ * with jitter, throttling and 5xx/network errors only), at most `maxAttempts` tries in all.
+ */
+export const S3_LIMITS = Object.freeze({ connectionTimeoutMs: 3000, requestTimeoutMs: 30_000, maxAttempts: 3 });
+
+export function createStorage(s3: Config['s3'], limits: Partial<typeof S3_LIMITS> = {}): Storage {
+  const { connectionTimeoutMs, requestTimeoutMs, maxAttempts } = { ...S3_LIMITS, ...limits };
   const client = new S3Client({
+    requestHandler: { connectionTimeout: connectionTimeoutMs, requestTimeout: requestTimeoutMs },
+    maxAttempts,
+    retryMode: 'standard',
     endpoint: s3.endpoint,
     region: s3.region,
     forcePathStyle: s3.forcePathStyle,
