@@ -3,7 +3,7 @@
 import { run, type Runner, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { createSql, WORKER_TIMEOUTS } from '../db/client.ts';
+import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS } from '../db/client.ts';
 import { createStorage } from '../storage/s3.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
@@ -35,7 +35,11 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   };
   // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
   // database restarting, Ctrl-C reaching Postgres first in `make dev`) is logged, not a crash.
-  const pgPool = new pg.Pool({ connectionString: config.databaseUrl, max: (options.concurrency ?? 2) + 2 });
+  // Its statements are short queue operations: the API's session bounds suit them.
+  const pgPool = new pg.Pool({
+    connectionString: config.databaseUrl, max: (options.concurrency ?? 2) + 2, connectionTimeoutMillis: 5000,
+    statement_timeout: API_TIMEOUTS.statementMs, idle_in_transaction_session_timeout: API_TIMEOUTS.idleInTransactionMs,
+  });
   const lost = (err: Error) => log.warn('job queue connection lost', { error: err.message });
   pgPool.on('error', lost);
   pgPool.on('connect', (client) => client.on('error', lost));
