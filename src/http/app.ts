@@ -15,6 +15,7 @@ import { readJsonBody } from './body.ts';
 import { operationTable } from '../generated/operations.ts';
 import contract from '../generated/openapi.json' with { type: 'json' };
 import { mountMcp } from '../mcp/endpoint.ts';
+import { mountHealth, type ServerState } from './health.ts';
 import type { AppDeps, RequestContext } from '../context.ts';
 
 export const API_PREFIX = '/developer/v1';
@@ -35,7 +36,7 @@ const rawQuery = (req: Request): string => {
   return i < 0 ? '' : req.originalUrl.slice(i + 1);
 };
 
-export async function createApp(deps: AppDeps, handlers: Handlers): Promise<express.Express> {
+export async function createApp(deps: AppDeps, handlers: Handlers, state: ServerState = { draining: false }): Promise<express.Express> {
   const api = await Api.create(handlers);
   const app = express();
   app.disable('x-powered-by');
@@ -48,9 +49,7 @@ export async function createApp(deps: AppDeps, handlers: Handlers): Promise<expr
     next();
   });
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
-  });
+  mountHealth(app, deps.sql, state);
   app.get(`${API_PREFIX}/openapi.json`, (_req, res) => {
     res.type('application/json').send(contractJson);
   });

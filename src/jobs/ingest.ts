@@ -14,6 +14,7 @@ import type { Storage } from '../storage/s3.ts';
 import type { Logger } from '../log.ts';
 import { IngestError, type DatasetRules } from '../ingest/parsers.ts';
 import { createParser } from '../ingest/parse-host.ts';
+import { IngestAborted, requeueRun, throwIfAborted } from './ingest-redrive.ts';
 import { objectKey } from '../domain/upload-paths.ts';
 import { enqueueAutoConsensus } from './auto-consensus.ts';
 
@@ -21,6 +22,8 @@ export interface IngestDeps {
   sql: Sql;
   storage: Storage;
   log: Logger;
+  /** graphile-worker's abort signal: the worker is shutting down (checked between records). */
+  signal?: AbortSignal;
 }
 
 /** Progress is written at least every PROGRESS_ROWS rows or PROGRESS_MS milliseconds. */
@@ -115,6 +118,7 @@ async function readAll(deps: IngestDeps, run: RunContext, progress: Progress, wr
       const source = { relPath: f.relPath, key, contentType, size: f.size, bytes: objectBytes(deps, key) };
       for await (const rec of parser.records(source)) {
         ord++;
+        throwIfAborted(deps.signal);
         if (write) {
           const json = JSON.stringify(rec.content);
           await write(`${ord}\t${contentChecksum(rec.content)}\t${copyText(f.relPath)}\t${rec.row}\t${rec.line}\t${copyText(json)}\n`);
@@ -204,6 +208,12 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
       if (p.on) await enqueueAutoConsensus(tx, run.projectId);
     });
   } catch (err) {
+    // --- shutdown (resilience): a run cut by the worker's shutdown goes back to the queue
+    if (err instanceof IngestAborted && (await requeueRun(deps.sql, runId))) {
+      deps.log.info('ingest run re-queued: the worker is shutting down', { runId });
+      return;
+    }
+    // --- end shutdown
     const message = err instanceof IngestError ? err.message : 'internal error while ingesting; process the session again';
     if (!(err instanceof IngestError)) deps.log.error('ingest failed', { runId, error: err instanceof Error ? err.stack : String(err) });
     await deps.sql.begin(async (tx) => {

@@ -27,10 +27,13 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const deps = { sql, storage: createStorage(config.s3), log };
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
   const taskList: TaskList = {
-    ingest: async (payload) => runIngest(deps, (payload as { runId: string }).runId),
-    auto_consensus: async (payload) => runAutoConsensus(deps, (payload as { projectId: string }).projectId),
-    deliver_webhook: async (payload) =>
-      deliverWebhook({ sql, log, secretsKey: config.secretsKey, retryDelaysMs: options.webhookRetryDelaysMs }, payload as DeliverPayload),
+    // Each task gets graphile-worker's abort signal (a graceful stop waits for running jobs, then
+    // aborts them): ingest re-queues its run, Auto Consensus stops between batches and is
+    // retried, a webhook attempt cut short is not recorded and its job runs again.
+    ingest: async (payload, helpers) => runIngest({ ...deps, signal: helpers.abortSignal }, (payload as { runId: string }).runId),
+    auto_consensus: async (payload, helpers) => runAutoConsensus({ ...deps, signal: helpers.abortSignal }, (payload as { projectId: string }).projectId),
+    deliver_webhook: async (payload, helpers) =>
+      deliverWebhook({ sql, log, secretsKey: config.secretsKey, retryDelaysMs: options.webhookRetryDelaysMs, signal: helpers.abortSignal }, payload as DeliverPayload),
     send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom }, (payload as { outboxId: string }).outboxId),
   };
   // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
