@@ -16,6 +16,7 @@ import { documents, operationTable } from '../generated/operations.ts';
 import developerDocument from '../generated/openapi.developer.json' with { type: 'json' };
 import validatorDocument from '../generated/openapi.validator.json' with { type: 'json' };
 import { mountMcp } from '../mcp/endpoint.ts';
+import { mountHealth, type ServerState } from './health.ts';
 import type { AppDeps, RequestContext } from '../context.ts';
 
 /** The published documents (openapi.yaml's x-documents), served at <server>/openapi.json. */
@@ -37,7 +38,7 @@ const rawQuery = (req: Request): string => {
   return i < 0 ? '' : req.originalUrl.slice(i + 1);
 };
 
-export async function createApp(deps: AppDeps, handlers: Handlers): Promise<express.Express> {
+export async function createApp(deps: AppDeps, handlers: Handlers, state: ServerState = { draining: false }): Promise<express.Express> {
   const api = await Api.create(handlers);
   const app = express();
   app.disable('x-powered-by');
@@ -50,9 +51,7 @@ export async function createApp(deps: AppDeps, handlers: Handlers): Promise<expr
     next();
   });
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
-  });
+  mountHealth(app, deps.sql, state);
   for (const published of PUBLISHED) {
     app.get(published.openapi, (_req, res) => {
       res.type('application/json').send(published.json);
