@@ -26,6 +26,20 @@ export interface Config {
    */
   readonly secretsKey: string | null;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Webhook egress and limits (docs/security.md). */
+  readonly webhooks: {
+    /**
+     * WEBHOOK_RECEIVERS: the address classes a receiver may have. Default `public`; `make dev`
+     * sets `public,loopback`, the tests and `make fuzz` `loopback`. Private ranges never.
+     */
+    readonly receivers: readonly ('public' | 'loopback')[];
+    /** WEBHOOK_DNS_SERVERS: resolvers for receiver names (`host[:port]`, comma-separated); null: the system's. */
+    readonly dnsServers: readonly string[] | null;
+    /** WEBHOOK_MAX_ENDPOINTS: endpoints per organization (default 20). */
+    readonly maxEndpointsPerOrg: number;
+    /** WEBHOOK_DISABLE_AFTER_FAILURES: consecutive failed attempts that disable an endpoint (default 100). */
+    readonly disableAfterFailures: number;
+  };
 }
 
 export interface ConfigNeeds {
@@ -104,8 +118,27 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   const secretsKey = get('SECRETS_KEY', needs.secrets === true) || null;
   if (secretsKey !== null && !isSecretsKey(secretsKey)) problems.push('SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32)');
 
+  const int = (key: string, fallback: number, min: number, max: number): number => {
+    const v = get(key, false);
+    if (v === '') return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) problems.push(`${key} must be an integer ${min}..${max}`);
+    return n;
+  };
+  const receivers = (get('WEBHOOK_RECEIVERS', false) || 'public').split(',').map((r) => r.trim()).filter(Boolean);
+  if (!receivers.length || receivers.some((r) => r !== 'public' && r !== 'loopback')) {
+    problems.push('WEBHOOK_RECEIVERS must be `public`, `loopback` or `public,loopback` (private ranges are never allowed)');
+  }
+  const dnsText = get('WEBHOOK_DNS_SERVERS', false);
+  const webhooks = {
+    receivers: [...new Set(receivers)] as ('public' | 'loopback')[],
+    dnsServers: dnsText ? dnsText.split(',').map((s) => s.trim()).filter(Boolean) : null,
+    maxEndpointsPerOrg: int('WEBHOOK_MAX_ENDPOINTS', 20, 1, 10_000),
+    disableAfterFailures: int('WEBHOOK_DISABLE_AFTER_FAILURES', 100, 1, 1_000_000),
+  };
+
   if (problems.length) throw new ConfigError(problems);
-  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, emailFrom, secretsKey, logLevel });
+  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, emailFrom, secretsKey, logLevel, webhooks });
 }
 
 function isSecretsKey(value: string): boolean {

@@ -8,6 +8,7 @@ import { createLogger, type Logger, type Level } from './log.ts';
 import type { Config } from './config.ts';
 import { loadSigningKey } from './domain/signing.ts';
 import { registerConfiguredKey } from './admin/signing-keys.ts';
+import { Egress } from './webhooks/egress.ts';
 
 export interface RunningServer {
   url: string;
@@ -26,7 +27,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   } else {
     log.warn('SIGNING_KEY is not set: proof reports answer proof_report_signing_unavailable');
   }
-  const app = await createApp({ sql, config, log, storage: createStorage(config.s3), signer }, buildHandlers());
+  const app = await createApp({ sql, config, log, storage: createStorage(config.s3), signer, egress: new Egress(config.webhooks) }, buildHandlers());
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });

@@ -56,6 +56,8 @@ try {
     SIGNING_KEY: readFileSync(keyFile, 'utf8'),
     SECRETS_KEY: readFileSync(secretsFile, 'utf8').trim(),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Local receivers (scripts/webhook-receiver.ts) are loopback: allowed in development only.
+    WEBHOOK_RECEIVERS: process.env.WEBHOOK_RECEIVERS ?? 'public,loopback',
   }, { db: true, s3: true, http: true, secrets: true });
 
   const server = await startServer(config);

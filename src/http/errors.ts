@@ -64,6 +64,8 @@ export const ERRORS = {
   claim_not_found: notFound('You hold no claim on this slot.'),
   claim_expired: conflict('Your claim on this slot has expired; claim again.'),
   already_voted: conflict('You have already rated this datapoint.'),
+  // Safe multi-tenant operation (docs/security.md).
+  webhook_endpoint_limit_reached: conflict('The organization has as many webhook endpoints as it may have; delete one first.'),
 } as const satisfies Record<ErrorCode, Entry>;
 
 export class ApiError extends Error {

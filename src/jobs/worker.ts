@@ -10,6 +10,7 @@ import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
 import { deliverWebhook, type DeliverPayload } from '../webhooks/deliver.ts';
 import { createMailer, sendOutboxEmail } from '../email/send.ts';
+import { Egress } from '../webhooks/egress.ts';
 
 export interface WorkerOptions {
   concurrency?: number;
@@ -26,11 +27,13 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const sql = createSql(config.databaseUrl, { max: 6 });
   const deps = { sql, storage: createStorage(config.s3), log };
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
+  // Webhook deliveries connect only to addresses WEBHOOK_RECEIVERS allows (src/webhooks/egress.ts).
+  const dispatcher = new Egress(config.webhooks).createAgent({ connectTimeoutMs: 10_000 });
   const taskList: TaskList = {
     ingest: async (payload) => runIngest(deps, (payload as { runId: string }).runId),
     auto_consensus: async (payload) => runAutoConsensus(deps, (payload as { projectId: string }).projectId),
     deliver_webhook: async (payload) =>
-      deliverWebhook({ sql, log, secretsKey: config.secretsKey, retryDelaysMs: options.webhookRetryDelaysMs }, payload as DeliverPayload),
+      deliverWebhook({ sql, log, secretsKey: config.secretsKey, dispatcher, disableAfterFailures: config.webhooks.disableAfterFailures, retryDelaysMs: options.webhookRetryDelaysMs }, payload as DeliverPayload),
     send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom }, (payload as { outboxId: string }).outboxId),
   };
   // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
@@ -59,6 +62,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       await runner.stop();
       await pgPool.end();
       mailer?.close();
+      await dispatcher.close();
       await sql.end({ timeout: 5 });
     },
   };

@@ -16,6 +16,9 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     emailFrom: 'Assay <no-reply@assay.test>',
     secretsKey: TEST_SECRETS_KEY,
     logLevel: 'debug',
+    // Nothing a test registers can leave the machine: loopback receivers only, names resolved by
+    // the stub of test/global-setup.ts (never a real resolver).
+    webhooks: { receivers: ['loopback'], dnsServers: [inject('dnsServer')], maxEndpointsPerOrg: 20, disableAfterFailures: 100 },
     ...overrides,
   };
 }
