@@ -17,6 +17,11 @@ export interface Config {
   /** PKCS#8 PEM of the Ed25519 report signing key; null when reports cannot be signed. */
   readonly signingKey: string | null;
   readonly smtpUrl: string | null;
+  /**
+   * MAIL_MODE: `smtp` (default: SMTP_URL is required by serve and worker) or `log` (development:
+   * without SMTP_URL, emails, with their sign-in links and recipients, are written to the log).
+   */
+  readonly mailMode: 'smtp' | 'log';
   /** Sender of invitation and sign-in emails (EMAIL_FROM). */
   readonly emailFrom: string;
   /**
@@ -48,6 +53,8 @@ export interface ConfigNeeds {
   http?: boolean;
   /** SECRETS_KEY: the API and the worker seal and open webhook secrets. */
   secrets?: boolean;
+  /** A mail transport: SMTP_URL, unless MAIL_MODE=log names the development mode. */
+  mail?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   const signingKey = get('SIGNING_KEY', false).replace(/\\n/g, '\n') || null;
   const smtpUrl = url('SMTP_URL', false, ['smtp:', 'smtps:']) || null;
   const emailFrom = get('EMAIL_FROM', false) || defaultSender(publicBaseUrl);
+  const mailMode = (get('MAIL_MODE', false) || 'smtp') as Config['mailMode'];
+  if (mailMode !== 'smtp' && mailMode !== 'log') problems.push('MAIL_MODE must be `smtp` or `log`');
+  else if (mailMode === 'smtp' && needs.mail === true && !smtpUrl) {
+    problems.push('SMTP_URL is required to send invitation and sign-in emails (or MAIL_MODE=log in development: emails are then written to the log)');
+  } else if (mailMode === 'log' && smtpUrl) problems.push('MAIL_MODE=log writes emails to the log instead of sending them: unset SMTP_URL or MAIL_MODE');
   const secretsKey = get('SECRETS_KEY', needs.secrets === true) || null;
   if (secretsKey !== null && !isSecretsKey(secretsKey)) problems.push('SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32)');
 
@@ -138,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   };
 
   if (problems.length) throw new ConfigError(problems);
-  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, emailFrom, secretsKey, logLevel, webhooks });
+  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, mailMode, emailFrom, secretsKey, logLevel, webhooks });
 }
 
 function isSecretsKey(value: string): boolean {

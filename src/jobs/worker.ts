@@ -10,6 +10,7 @@ import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
 import { deliverWebhook, type DeliverPayload } from '../webhooks/deliver.ts';
 import { createMailer, sendOutboxEmail } from '../email/send.ts';
+import { abandonDeadLinks } from '../db/outbox.ts';
 import { Egress } from '../webhooks/egress.ts';
 
 export interface WorkerOptions {
@@ -34,7 +35,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     auto_consensus: async (payload) => runAutoConsensus(deps, (payload as { projectId: string }).projectId),
     deliver_webhook: async (payload) =>
       deliverWebhook({ sql, log, secretsKey: config.secretsKey, dispatcher, disableAfterFailures: config.webhooks.disableAfterFailures, retryDelaysMs: options.webhookRetryDelaysMs }, payload as DeliverPayload),
-    send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom }, (payload as { outboxId: string }).outboxId),
+    send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom, secretsKey: config.secretsKey, logMessages: config.mailMode === 'log' }, (payload as { outboxId: string }).outboxId),
   };
   // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
   // database restarting, Ctrl-C reaching Postgres first in `make dev`) is logged, not a crash.
@@ -55,6 +56,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     sweepStaleRuns(sql, stale)
       .then((n) => n && log.warn('failed ingest runs whose worker stopped', { count: n }))
       .catch((err: unknown) => log.error('stale run sweep failed', { error: String(err) }));
+    // Unsent emails whose sign-in link expired are given up and blanked (docs/security.md).
+    abandonDeadLinks(sql).catch((err: unknown) => log.error('expired link sweep failed', { error: String(err) }));
   }, options.sweepIntervalMs ?? 10_000);
   return {
     async stop() {

@@ -13,6 +13,8 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     port: 0,
     signingKey: null,
     smtpUrl: null,
+    // Tests read links from the log when no SMTP sink is configured (the development mode).
+    mailMode: 'log',
     emailFrom: 'Assay <no-reply@assay.test>',
     secretsKey: TEST_SECRETS_KEY,
     logLevel: 'debug',
