@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # `make fuzz`: Schemathesis (all checks; examples, coverage and fuzzing phases) against a freshly
 # started Assay with its own key. No Docker engine runs here, so Schemathesis comes from PyPI in
-# a venv under .venv/fuzz. Operations on the not-implemented list are excluded (read from
-# src/handlers/not-implemented.ts), nothing else. Every request goes to 127.0.0.1.
+# a venv under .venv/fuzz. Every operation is fuzzed. Every request goes to 127.0.0.1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -28,11 +27,6 @@ origin=$(node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(pro
 key=$(node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).apiKey)' "$info")
 until curl -sf "$origin/healthz" >/dev/null; do sleep 0.2; done
 
-excludes=()
-for id in $(node -e 'import("./src/handlers/not-implemented.ts").then(m => console.log(m.NOT_IMPLEMENTED.operations.join(" ")))'); do
-  excludes+=(--exclude-operation-id "$id")
-done
-
 session=$(node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).sessionToken)' "$info")
 
 # Two runs, because Schemathesis puts every path under the one --url: the developer API under
@@ -46,7 +40,7 @@ fuzz() {
     --max-examples "${FUZZ_MAX_EXAMPLES:-60}" \
     --workers 2 \
     --suppress-health-check too_slow \
-    "${excludes[@]}" "$@"
+    "$@"
 }
 status=0
 fuzz --url "$origin/developer/v1" --header "Authorization: Bearer $key" --exclude-path-regex "$ROOT_PATHS" || status=$?

@@ -1,6 +1,6 @@
 // The single entry point for votes: human, AI and synthetic validators all record their ratings
 // here. `recordVotes` takes a batch (Auto Consensus sends hundreds of datapoints' votes at once;
-// a person sends one through `recordVote`); both apply the same rules in one transaction:
+// a person's single vote is a batch of one); every vote follows the same rules in one transaction:
 //
 // - the datapoints are locked first (`for update`, in id order so batches never deadlock), so
 //   concurrent votes on one datapoint are serialized and a datapoint is finalized exactly once;
@@ -71,13 +71,6 @@ export type VoteOutcome =
   | { kind: 'escalated'; addedSlots: number; escalations: number };
 
 export type VoteResult = VoteOutcome | { kind: 'refused'; error: VoteRefused };
-
-/** One vote; a refusal is thrown as VoteRefused. */
-export async function recordVote(sql: Sql, v: VoteInput): Promise<VoteOutcome> {
-  const [result] = await recordVotes(sql, [v]);
-  if (result.kind === 'refused') throw result.error;
-  return result;
-}
 
 interface Locked {
   id: string;

@@ -1036,6 +1036,18 @@ export interface components {
              */
             outcome: "recorded" | "terminal" | "escalated";
         };
+        ProjectCreationInstructionArguments: {
+            /** @description The spec's dataset format to give guidance for; all formats when omitted. */
+            datasetType?: components["schemas"]["SpecDatasetFormat"];
+        };
+        WaitForUploadSessionArguments: {
+            /** Format: uuid */
+            projectId: string;
+            /** Format: uuid */
+            uploadId: string;
+            /** @default 60 */
+            timeoutSeconds: number;
+        };
         /**
          * Format: uri
          * @description Optional JSON Schema URI of the document; ignored.
@@ -1054,7 +1066,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "not_implemented" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1228,10 +1240,11 @@ export interface components {
                 classes?: components["schemas"]["SpecValidatorClass"][];
             };
         };
+        /** @enum {string} */
+        SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
         /** @description `headingLevel` is required when `format` is markdown_split (checked by the spec compiler). */
         SpecDataset: {
-            /** @enum {string} */
-            format: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
+            format: components["schemas"]["SpecDatasetFormat"];
             /** @description Field (column) holding each record's own id. */
             idField?: string;
             /** @description Fields validators rate; all fields when omitted. */
@@ -1398,6 +1411,7 @@ export interface components {
         };
         DeclareFilesRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description An empty list is `upload_no_files`. */
             files: components["schemas"]["DeclaredUploadFile"][];
         };
         DeclaredFile: {
@@ -1752,16 +1766,6 @@ export interface components {
         };
         /** @description Internal error (`internal_error`); the body never carries internals. */
         InternalError: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description The operation is part of the contract but not built in this deployment yet (`not_implemented`). */
-        NotImplemented: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;

@@ -147,8 +147,7 @@ async function verifyObjects(ctx: RequestContext, session: db.SessionRow, files:
 
 export async function processUploadSession({ params, body }: ProcessUploadSessionInput, ctx: RequestContext): Promise<ProcessUploadSessionResult> {
   await requireProject(ctx, params.projectId);
-  const dryRun = body?.dryRun ?? false;
-  const skipExisting = body?.skipExisting ?? false;
+  const { dryRun, skipExisting } = body;
   const run = await ctx.sql.begin(async (tx) => {
     const session = await requireSession(ctx, params.projectId, params.uploadId, true, tx);
     if (session.status !== 'open' && session.status !== 'failed') {

@@ -5,13 +5,12 @@
 import { OpenAPIBackend, ValidationContext, type Document, type Operation, type Request } from 'openapi-backend';
 import { createAjv } from '../schema/ajv.ts';
 import { ApiError } from './errors.ts';
-import { ajvErrorToApiError } from './validation.ts';
+import { requestErrorToApiError } from './validation.ts';
 import { requireOriginator, type AuthContext } from './auth.ts';
 import { operationTable, operationIds, type OperationId } from '../generated/operations.ts';
 import type { HandlerMap } from '../generated/handlers.ts';
 import contract from '../generated/openapi.json' with { type: 'json' };
 import type { HandlerContexts, PublicRequestContext, RequestContext } from '../context.ts';
-import { NOT_IMPLEMENTED } from '../handlers/not-implemented.ts';
 
 export interface ApiRequest {
   method: string;
@@ -112,12 +111,12 @@ export class Api {
   async run(op: Operation & { operationId: OperationId }, req: ApiRequest, ctx: PublicRequestContext): Promise<ApiResult> {
     const info = operationTable[op.operationId];
     if (info.requiresOriginator) requireOriginator((ctx as RequestContext).auth as AuthContext);
-    // Operations a later issue builds answer the same way whatever the input.
-    if ((NOT_IMPLEMENTED.operations as readonly string[]).includes(op.operationId)) throw new ApiError('not_implemented');
-    const validation = this.backend.validateRequest(req as Request, op);
-    if (!validation.valid) throw ajvErrorToApiError(validation.errors![0]);
+    // An absent optional JSON body is validated as {}, so the handler gets the contract's defaults.
+    const body = info.bodyType === 'application/json' && !info.bodyRequired && req.body === undefined ? {} : req.body;
+    const validation = this.backend.validateRequest({ ...req, body } as Request, op);
+    if (!validation.valid) throw requestErrorToApiError(validation.errors![0], info.errorCodes);
     const coerced = validation.coerced as Request & { params: Record<string, string>; query: Record<string, unknown> };
     const handler = this.handlers[op.operationId] as (input: unknown, ctx: PublicRequestContext) => Promise<ApiResult>;
-    return handler({ params: coerced.params ?? {}, query: coerced.query ?? {}, body: req.body, headers: req.headers }, ctx);
+    return handler({ params: coerced.params ?? {}, query: coerced.query ?? {}, body, headers: req.headers }, ctx);
   }
 }

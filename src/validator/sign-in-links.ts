@@ -39,13 +39,16 @@ export interface IssueOptions {
   inviteId?: string | null;
 }
 
-/** Returns the token row's id and the link with TOKEN_PLACEHOLDER where the token goes. */
-export async function issueSignInLink(tx: TxSql, o: IssueOptions): Promise<{ id: string; link: string }> {
+/**
+ * Returns the token row's id, the link with TOKEN_PLACEHOLDER where the token goes (what an
+ * email stores), and the token itself (for callers that hand it over directly, e.g. tests).
+ */
+export async function issueSignInLink(tx: TxSql, o: IssueOptions): Promise<{ id: string; link: string; token: string }> {
   const id = randomUUID();
   const token = newSignInToken();
   await tx`
     insert into sign_in_tokens (id, email, token_hash, token_sealed, invite_id, expires_at)
     values (${id}, ${o.email}, ${hashToken(token)}, ${seal(o.secretsKey, token, id)}, ${o.inviteId ?? null},
       now() + make_interval(mins => ${o.minutes ?? LINK_MINUTES}))`;
-  return { id, link: signInPageUrl(o.publicBaseUrl, TOKEN_PLACEHOLDER) };
+  return { id, link: signInPageUrl(o.publicBaseUrl, TOKEN_PLACEHOLDER), token };
 }

@@ -2,7 +2,7 @@ import { inject } from 'vitest';
 import type { Config } from '../../src/config.ts';
 
 /** A fixed key is fine in tests: each test database is thrown away. */
-const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** A complete Config for an in-process server against the test Postgres and S3. */
 export function testConfig(overrides: Partial<Config> & { databaseUrl: string }): Config {
