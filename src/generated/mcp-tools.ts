@@ -983,7 +983,7 @@ export const mcpTools: readonly ToolDef[] = [
   {
     "name": "create_webhook_endpoint",
     "operationId": "createWebhookEndpoint",
-    "description": "Register a webhook endpoint\n\nRegisters an http(s) URL to receive the organization's events, signed per Standard\nWebhooks. The response carries the signing secret (`whsec_...`) once; it is stored\nencrypted and never shown again (rotate it to get a new one). A URL that is not http(s)\nor that points at this service itself is `request_body_invalid` with `param: url`.\nThis operation is an addition to the reference.\n",
+    "description": "Register a webhook endpoint\n\nRegisters an http(s) URL to receive the organization's events, signed per Standard\nWebhooks. The response carries the signing secret (`whsec_...`) once; it is stored\nencrypted and never shown again (rotate it to get a new one). A URL that is not http(s),\ncarries credentials, points at this service itself, or whose host does not resolve only\nto public addresses (loopback, private, link-local, CGNAT, reserved and multicast ranges\nare refused, with their IPv4-mapped and NAT64 forms) is `request_body_invalid` with\n`param: url`. An organization has at most 20 endpoints by default\n(`webhook_endpoint_limit_reached`, 409). This operation is an addition to the reference.\n",
     "inputSchema": {
       "type": "object",
       "properties": {

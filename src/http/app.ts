@@ -45,9 +45,15 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
   app.set('etag', false);
   app.set('query parser', false);
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.locals.requestId = newRequestId();
     res.set('X-Request-Id', res.locals.requestId);
+    // Every response: no MIME sniffing, no Referer leaking a URL to another site.
+    res.set('X-Content-Type-Options', 'nosniff');
+    res.set('Referrer-Policy', 'no-referrer');
+    // API answers are per caller, and some carry secrets (session tokens, webhook secrets,
+    // presigned URLs): no cache keeps them. (The contract, the JWKS and the reference page may be cached.)
+    if (req.path.startsWith(documents.developer.server) || req.path.startsWith(documents.validator.server) || req.path === '/mcp') res.set('Cache-Control', 'no-store');
     next();
   });
 

@@ -17,6 +17,7 @@ import { startServer } from '../../src/server.ts';
 import { testConfig } from '../helpers/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { minimalSpec } from '../fixtures/specs.ts';
+import { createApiKey, createOrganization } from '../../src/admin/admin.ts';
 import contract from '../../src/generated/openapi.json' with { type: 'json' };
 
 let w: World;
@@ -143,7 +144,7 @@ const producers: Record<ErrorCode, Producer> = {
   invite_already_accepted: async (w) => {
     const projectId = await fx.project(w.app);
     const inv = await fx.invite(w.app, projectId);
-    await fx.signInDirect(w.app, inv.email); // redeeming accepts the address's pending invites
+    await fx.signInDirect(w.app, inv.email, { acceptInvites: true }); // the person accepts the pending invite
     return { op: 'cancelProjectInvite', params: { projectId, inviteId: inv.id } };
   },
   datapoint_not_found: async () => ({ op: 'getDatapointConsensus', params: { datapointId: UNKNOWN } }),
@@ -223,6 +224,15 @@ const producers: Record<ErrorCode, Producer> = {
     await fx.expireClaim(w.app.sql, slotId);
     return { op: 'submitVote', key: 'validatorA', params: { slotId }, body: { rating: 50 } };
   },
+  webhook_endpoint_limit_reached: async (w) => {
+    // An organization of its own, so the cap touches no other producer's endpoints.
+    const org = await createOrganization(w.app.sql, { name: 'Capped', code: `CAP${Math.floor(Math.random() * 1e6)}` });
+    const owner = await fx.member(w.app, org.id, { originator: true });
+    const { key } = await createApiKey(w.app.sql, { orgId: org.id, userId: owner.id });
+    for (let i = 0; i < 20; i++) await fx.webhookEndpoint(w.app, { key, url: `http://127.0.0.1:9/hooks/${i}` });
+    return { op: 'createWebhookEndpoint', key, body: { url: 'http://127.0.0.1:9/one-more', eventTypes: ['datapoint.consensus_reached'] } };
+  },
+  rate_limited: { unreachable: 'not produced yet: rate limiting is being built on this branch (issue 12)' },
   already_voted: async (w) => {
     const { slotId } = await claimed(w);
     expect((await call(w.app, 'submitVote', { key: w.validatorA.sessionToken, params: { slotId }, body: { rating: 50 } })).status).toBe(200);
