@@ -4,7 +4,7 @@
 import type { GetMeResult } from '../generated/handlers.ts';
 import type { ValidatorRequestContext } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
-import { personOf } from '../db/my-work.ts';
+import { personOf } from '../db/me.ts';
 
 export async function getMe(_input: unknown, ctx: ValidatorRequestContext): Promise<GetMeResult> {
   const person = await personOf(ctx.sql, ctx.session.userId);

@@ -45,6 +45,7 @@ describe.skipIf(skipBrowserTests)('the originator in the browser', () => {
     await w.page.getByRole('status').filter({ hasText: 'on its way' }).waitFor();
     const mail = await sink.waitFor((m) => m.to.includes(ownerEmail) && m.subject.includes('sign-in link'));
     await w.page.goto(appSignInUrl(mail.text, app.url));
+    await w.page.getByRole('button', { name: 'Sign in' }).click();
     await w.page.getByRole('heading', { name: 'My projects' }).waitFor();
     await w.page.getByRole('link', { name: 'Organization' }).click();
     await w.page.getByRole('heading', { name: 'Organization projects' }).waitFor();

@@ -38,7 +38,7 @@ export function markdown(text: string, className = 'markdown'): HTMLElement {
   return div;
 }
 
-export function renderContent(format: Schemas['DatasetFormat'], content: unknown, file: Schemas['ClaimFile'] | null): HTMLElement {
+export function renderContent(format: Schemas['SpecDatasetFormat'], content: unknown, file: Schemas['ClaimFile'] | null): HTMLElement {
   switch (format) {
     case 'csv':
       return isRecord(content) ? recordTable(content) : tree(content);
