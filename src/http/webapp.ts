@@ -108,7 +108,8 @@ export function webAppRouter(options: { storageEndpoint: string }): Router {
   const router = express.Router();
   const csp = contentSecurityPolicy(options.storageEndpoint);
   router.use((_req, res, next) => {
-    res.set({ 'Content-Security-Policy': csp, 'Referrer-Policy': 'no-referrer', 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' });
+    // nosniff and no-referrer are set for every response by the app (http/app.ts).
+    res.set({ 'Content-Security-Policy': csp, 'X-Frame-Options': 'DENY' });
     next();
   });
   router.get('/assets/:name', async (req, res, next) => {

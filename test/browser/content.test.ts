@@ -9,7 +9,7 @@ import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { addMember, createUser } from '../../src/admin/admin.ts';
 import { createProject, signIn, startMailingApp } from '../validator/helpers.ts';
-import { checkPage, launchBrowser, openPage, skipBrowserTests, type WatchedPage } from '../helpers/browser.ts';
+import { browserSuite, checkPage, launchBrowser, openPage, skipBrowserTests, type WatchedPage } from '../helpers/browser.ts';
 
 const spec = (dataset: object, instructions = 'Rate it.') => ({ version: '1.0.0', dataset, validation: { validatorsPerDatapoint: 1, instructions } });
 
@@ -33,7 +33,7 @@ function png(w: number, h: number, [r, g, b]: [number, number, number]): Buffer 
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-describe.skipIf(skipBrowserTests)('content in the browser', () => {
+describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => {
   let app: TestApp;
   let sink: SmtpSink;
   let close = async () => {};

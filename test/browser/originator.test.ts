@@ -9,10 +9,10 @@ import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { startMailingApp } from '../validator/helpers.ts';
 import { seedRatedProject, type RatedProject } from '../validator/originator-seed.ts';
 import { RATING_BIN_LABELS, STRENGTH_BIN_LABELS } from '../../src/domain/distributions.ts';
-import { checkPage, launchBrowser, openPage, skipBrowserTests, type WatchedPage } from '../helpers/browser.ts';
+import { browserSuite, checkPage, launchBrowser, openPage, skipBrowserTests, type WatchedPage } from '../helpers/browser.ts';
 import { appSignInUrl } from './helpers.ts';
 
-describe.skipIf(skipBrowserTests)('the originator in the browser', () => {
+describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'), () => {
   let app: TestApp;
   let sink: SmtpSink;
   let close = async () => {};

@@ -9,7 +9,7 @@ import { call, type TestApp } from '../helpers/app.ts';
 import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { createProject, startMailingApp } from '../validator/helpers.ts';
-import { checkPage, launchBrowser, openPage, skipBrowserTests, type WatchedPage } from '../helpers/browser.ts';
+import { browserSuite, checkPage, launchBrowser, openPage, skipBrowserTests, type WatchedPage } from '../helpers/browser.ts';
 import { appSignInUrl } from './helpers.ts';
 
 const spec = (instructions: string) => ({
@@ -18,7 +18,7 @@ const spec = (instructions: string) => ({
   validation: { validatorsPerDatapoint: 1, instructions },
 });
 
-describe.skipIf(skipBrowserTests)('rating in the browser', () => {
+describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
   let app: TestApp;
   let sink: SmtpSink;
   let close = async () => {};

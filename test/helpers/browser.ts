@@ -20,6 +20,9 @@ const missing = existsSync(CHROMIUM) ? null : `Chromium is not installed at ${CH
 export const skipBrowserTests = missing !== null && !ci;
 if (skipBrowserTests) console.warn(`browser tests SKIPPED: ${missing}`);
 
+/** A browser suite's title, naming the reason when it is skipped (test/verdict/allowed-skips.ts matches it). */
+export const browserSuite = (title: string): string => (skipBrowserTests ? `${title} — SKIPPED: ${missing}` : title);
+
 export const SCREENSHOTS = join(process.cwd(), 'test-artifacts', 'screenshots');
 
 export async function launchBrowser(): Promise<Browser> {

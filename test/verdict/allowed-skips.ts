@@ -20,4 +20,9 @@ export const allowedSkips: readonly AllowedSkip[] = [
     name: /^shell route \(sh \+ openssl \+ jq\) — SKIPPED: /,
     why: 'a developer machine may lack jq or OpenSSL 3; CI must have them',
   },
+  ...['rate', 'content', 'originator'].map((f) => ({
+    file: `test/browser/${f}.test.ts`,
+    name: /— SKIPPED: Chromium is not installed/,
+    why: 'a developer machine may lack Chromium (apt-get install chromium); CI installs it (.ci/run) and never skips',
+  })),
 ];
