@@ -198,6 +198,28 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     await phone.context.close();
   });
 
+  it('counts the claim down and says when it ran out, before any vote', async () => {
+    // A datapoint of its own (the phone test's page still holds the last one's claim).
+    expect((await ingest(app, projectId, { 'more.csv': 'id,question,answer\n6,Speed of light?,299792 km/s\n' })).status.run.status).toBe('ok');
+    const token = await sessionToken();
+    const p = await openPage(browser);
+    await p.page.clock.install(); // the page's own clock, moved forward below
+    await p.page.goto(`${app.url}/app/sign-in`);
+    await p.page.evaluate(`localStorage.setItem('assay.session', ${JSON.stringify(token)}); localStorage.setItem('assay.email', 'rater@example.com')`);
+    await p.page.goto(`${app.url}/app/projects/${projectId}/rate`);
+    await p.page.locator('table.record').waitFor();
+    await p.page.clock.fastForward('09:05');
+    await p.page.locator('.timer.warn').filter({ hasText: /0:[45]\d more — rate it soon/ }).waitFor();
+    await p.page.clock.fastForward('01:00');
+    const alert = p.page.getByRole('alert').filter({ hasText: 'Your claim lapsed' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('nothing was recorded');
+    // The form is out of reach; the way on has focus.
+    expect(await p.page.locator('form.rate').getAttribute('inert')).toBe('');
+    expect(await p.page.evaluate(`document.activeElement?.textContent`)).toBe('Rate the next datapoint');
+    await p.context.close();
+  });
+
   it('signs out: the session is revoked and the app asks to sign in again', async () => {
     const token = await sessionToken();
     await w.page.goto(`${app.url}/app/`);
