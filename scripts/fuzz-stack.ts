@@ -32,6 +32,7 @@ const config: Config = {
   // receive traffic. Loopback receivers only, and names resolve through a port where no DNS
   // server listens, so every name is refused at registration; no worker runs either, so no
   // delivery is even attempted.
+  invites: { perOrgPerHour: 100, perRecipientPerDay: 5, resendCooldownMinutes: 60 },
   webhooks: { receivers: ['loopback'], dnsServers: ['127.0.0.1:9'], maxEndpointsPerOrg: 20, disableAfterFailures: 100 },
 };
 // Internal errors are what fuzzing looks for: log them to stderr so the run shows the cause.

@@ -27,7 +27,7 @@ export const ERRORS = {
   request_body_malformed: invalid('The request body is not valid JSON.'),
   unknown_endpoint: notFound('Unknown endpoint.'),
   method_not_allowed: { status: 405, type: 'invalid_request_error', message: 'This endpoint does not support that method.' },
-  api_key_actor_unavailable: forbidden('The API key has no user authorized to create projects in this organization.'),
+  api_key_actor_unavailable: forbidden('The API key has no user, or its creator is no longer a member of this organization.'),
   not_org_originator: forbidden('The owner of this API key is not an originator of the organization.'),
   project_not_found: notFound('Project not found.'),
   project_already_active: conflict('The project is already active.'),
