@@ -17,6 +17,7 @@ import { startServer } from '../../src/server.ts';
 import { testConfig } from '../helpers/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { minimalSpec } from '../fixtures/specs.ts';
+import { MCP_BODY_LIMIT } from '../../src/http/body-limits.ts';
 import { createApiKey, createOrganization } from '../../src/admin/admin.ts';
 import contract from '../../src/generated/openapi.json' with { type: 'json' };
 
@@ -235,6 +236,11 @@ const producers: Record<ErrorCode, Producer> = {
     const { key } = await createApiKey(w.app.sql, { orgId: org.id, userId: owner.id });
     for (let i = 0; i < 20; i++) await fx.webhookEndpoint(w.app, { key, url: `http://127.0.0.1:9/hooks/${i}` });
     return { op: 'createWebhookEndpoint', key, body: { url: 'http://127.0.0.1:9/one-more', eventTypes: ['datapoint.consensus_reached'] } };
+  },
+  request_body_too_large: {
+    raw: (w) => raw(w.app, 'POST', '/validator/v1/sign-in-links', { body: JSON.stringify({ email: `${'a'.repeat(2000)}@example.com` }), contentType: 'application/json' }),
+    mcp: async (w) => (await raw(w.app, 'POST', '/mcp', { key: w.app.orgA.originatorKey, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ping', arguments: {}, pad: 'x'.repeat(MCP_BODY_LIMIT) } }) })).body?.error?.code ?? null,
   },
   rate_limited: async (w) => {
     // An invite cancelled and invited again within the re-send cool-down.
