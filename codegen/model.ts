@@ -1,5 +1,6 @@
 // Reads the parts of an OpenAPI 3.1 document that codegen needs and resolves them into plain
 // data: the operation table and the MCP tool table. No I/O here.
+import { documentOf } from './publish.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -27,7 +28,10 @@ interface ExtraTool { tool: string; description: string; inputSchema: JsonSchema
 interface ErrorCodeExtension { code: string; keywords?: string[]; members?: boolean; message?: string }
 interface Server { url: string }
 export interface OpenApiDoc {
+  openapi?: string;
   servers?: Server[];
+  tags?: unknown[];
+  'x-documents'?: Record<string, unknown>;
   security?: Record<string, string[]>[];
   paths: Record<string, Record<string, Operation | Parameter[] | Server[]>>;
   components?: { schemas?: Record<string, JsonSchema>; parameters?: Record<string, Parameter>; requestBodies?: Record<string, unknown> };
@@ -53,9 +57,14 @@ const AUTH_BY_SCHEME: Record<string, OperationAuth> = { bearerAuth: 'apiKey', va
 export interface OperationEntry {
   operationId: string;
   method: string;
-  /** URL prefix of the operation: the path item's server, else the document's. */
+  /** The published document (x-documents) the operation is in, or null when it is in none. */
+  document: string | null;
+  /** URL prefix of the operation: its document's server, else `/`. */
   server: string;
+  /** Path relative to `server`. */
   path: string;
+  /** Path from the root of the deployment, as in openapi.yaml. */
+  fullPath: string;
   auth: OperationAuth;
   summary: string;
   requiresOriginator: boolean;
@@ -160,6 +169,7 @@ function errorCodeEnum(doc: OpenApiDoc): Set<string> {
 
 export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
   const codes = errorCodeEnum(doc);
+  if (doc.servers?.length !== 1 || doc.servers[0].url !== '/') throw new Error('openapi.yaml has exactly one server, `/`: its paths are full paths (x-documents publishes each API under its own server)');
   const entries: OperationEntry[] = [];
   const ids = new Set<string>();
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -173,8 +183,8 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
       const body = op.requestBody ? deref(doc, op.requestBody) : undefined;
       const contentTypes = Object.keys(body?.content ?? {});
       if (contentTypes.length > 1) throw new Error(`${op.operationId}: one request content type expected`);
-      const servers = (item.servers as Server[] | undefined) ?? doc.servers ?? [];
-      if (servers.length !== 1) throw new Error(`${op.operationId}: exactly one server expected`);
+      if (item.servers || (op as { servers?: unknown }).servers) throw new Error(`${op.operationId}: no path- or operation-level servers; x-documents gives each document its server`);
+      const where = documentOf(doc, path);
       const security = op.security ?? doc.security ?? [];
       if (security.length > 1 || Object.keys(security[0] ?? {}).length > 1) throw new Error(`${op.operationId}: at most one security scheme expected`);
       const scheme = Object.keys(security[0] ?? {})[0];
@@ -196,8 +206,10 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
       entries.push({
         operationId: op.operationId,
         method,
-        server: servers[0].url,
-        path,
+        document: where?.name ?? null,
+        server: where?.server ?? '/',
+        path: where?.path ?? path,
+        fullPath: path,
         auth,
         summary: op.summary ?? op.operationId,
         requiresOriginator: op['x-requires-originator'] === true,
@@ -226,7 +238,7 @@ function operationParameters(doc: OpenApiDoc, path: string, op: Operation): Para
 
 /** Builds one tool's JSON Schema from the operation's parameters and body properties. */
 function toolFromBinding(doc: OpenApiDoc, entry: OperationEntry, binding: McpBinding): ToolEntry {
-  const params = operationParameters(doc, entry.path, entry.raw);
+  const params = operationParameters(doc, entry.fullPath, entry.raw);
   const bodySchema = entry.bodyType === 'application/json'
     ? (inlineRefs(doc, deref(doc, entry.raw.requestBody!).content!['application/json'].schema) as JsonSchema)
     : undefined;

@@ -22,17 +22,26 @@ export interface ErrorCodeRule {
 }
 `;
 
-export function renderOperations(ops: OperationEntry[]): string {
+export function renderOperations(ops: OperationEntry[], documents: Record<string, { server: string }>): string {
+  const docRows = Object.entries(documents).map(([name, d]) => `  ${name}: { server: ${lit(d.server)}, openapi: ${lit(`${d.server}/openapi.json`)} },`);
   const rows = ops.map((o) =>
-    `  ${o.operationId}: { method: ${lit(o.method)}, server: ${lit(o.server)}, path: ${lit(o.path)}, auth: ${lit(o.auth)}, summary: ${lit(o.summary)}, requiresOriginator: ${o.requiresOriginator}, bodyType: ${lit(o.bodyType)}, bodyRequired: ${o.bodyRequired}, successStatuses: ${lit(o.successStatuses)}, statuses: ${lit(o.statuses)}, tools: ${lit(o.bindings.map((b) => b.tool))}, errorCodes: ${renderRules(o.errorCodes)} },`,
+    `  ${o.operationId}: { method: ${lit(o.method)}, document: ${lit(o.document)}, server: ${lit(o.server)}, path: ${lit(o.path)}, auth: ${lit(o.auth)}, summary: ${lit(o.summary)}, requiresOriginator: ${o.requiresOriginator}, bodyType: ${lit(o.bodyType)}, bodyRequired: ${o.bodyRequired}, successStatuses: ${lit(o.successStatuses)}, statuses: ${lit(o.statuses)}, tools: ${lit(o.bindings.map((b) => b.tool))}, errorCodes: ${renderRules(o.errorCodes)} },`,
   );
   return `import type { components } from './openapi-types.ts';
 
 ${ERROR_CODE_RULE}
+/** The published documents (x-documents): each API's server and where its document is served. */
+export const documents = {
+${docRows.join('\n')}
+} as const;
+export type DocumentName = keyof typeof documents;
+
 /** One row per REST operation of openapi.yaml. */
 export interface OperationInfo {
   readonly method: 'get' | 'put' | 'post' | 'delete' | 'patch';
-  /** URL prefix: /developer/v1 for the developer API, /validator for the validator API. */
+  /** The published document the operation is in (null: served at the root, in none). */
+  readonly document: DocumentName | null;
+  /** URL prefix: the document's server, or \`/\`. */
   readonly server: string;
   /** Path relative to \`server\`, with {param} placeholders. */
   readonly path: string;

@@ -26,7 +26,6 @@ interface QueryDefaults {
   updateProject: never;
   getProofReport: never;
   getDatapointInclusionProof: never;
-  getJwks: never;
   getReportExport: never;
   listProjectClasses: never;
   grantValidatorClass: never;
@@ -62,6 +61,7 @@ interface QueryDefaults {
   claimSlot: never;
   releaseClaim: never;
   submitVote: never;
+  getJwks: never;
 }
 type WithDefaults<T, D extends PropertyKey> = [D] extends [never] ? T : Omit<T, D> & { [P in D & keyof T]-?: Exclude<T[P], undefined> };
 type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content: { 'application/jwk-set+json': infer B } } ? B : undefined;
@@ -108,9 +108,6 @@ export type GetProofReportResult = HandlerResult<'getProofReport'>;
 export type GetDatapointInclusionProofInput = HandlerInput<'getDatapointInclusionProof'>;
 export type GetDatapointInclusionProofResponse = HandlerResponse<'getDatapointInclusionProof'>;
 export type GetDatapointInclusionProofResult = HandlerResult<'getDatapointInclusionProof'>;
-export type GetJwksInput = HandlerInput<'getJwks'>;
-export type GetJwksResponse = HandlerResponse<'getJwks'>;
-export type GetJwksResult = HandlerResult<'getJwks'>;
 export type GetReportExportInput = HandlerInput<'getReportExport'>;
 export type GetReportExportResponse = HandlerResponse<'getReportExport'>;
 export type GetReportExportResult = HandlerResult<'getReportExport'>;
@@ -216,3 +213,6 @@ export type ReleaseClaimResult = HandlerResult<'releaseClaim'>;
 export type SubmitVoteInput = HandlerInput<'submitVote'>;
 export type SubmitVoteResponse = HandlerResponse<'submitVote'>;
 export type SubmitVoteResult = HandlerResult<'submitVote'>;
+export type GetJwksInput = HandlerInput<'getJwks'>;
+export type GetJwksResponse = HandlerResponse<'getJwks'>;
+export type GetJwksResult = HandlerResult<'getJwks'>;

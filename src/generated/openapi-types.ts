@@ -2,7 +2,7 @@
 // Run `make codegen` after changing openapi.yaml.
 /* eslint-disable */
 export interface paths {
-    "/ping": {
+    "/developer/v1/ping": {
         parameters: {
             query?: never;
             header?: never;
@@ -22,7 +22,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects": {
+    "/developer/v1/projects": {
         parameters: {
             query?: never;
             header?: never;
@@ -49,7 +49,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}": {
+    "/developer/v1/projects/{projectId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -78,7 +78,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/proof-report": {
+    "/developer/v1/projects/{projectId}/proof-report": {
         parameters: {
             query?: never;
             header?: never;
@@ -103,7 +103,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/proof-report/datapoints/{datapointId}": {
+    "/developer/v1/projects/{projectId}/proof-report/datapoints/{datapointId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -132,29 +132,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/.well-known/jwks.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Published report signing keys (JWKS)
-         * @description Every active and retired Ed25519 public key that signs Proof Reports, as an RFC 7517 JWK
-         *     Set; `kid` is the RFC 7638 thumbprint. Retired keys stay published so older reports keep
-         *     verifying. No authentication; cacheable for a few minutes.
-         */
-        get: operations["getJwks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/projects/{projectId}/report": {
+    "/developer/v1/projects/{projectId}/report": {
         parameters: {
             query?: never;
             header?: never;
@@ -179,7 +157,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/classes": {
+    "/developer/v1/projects/{projectId}/classes": {
         parameters: {
             query?: never;
             header?: never;
@@ -202,7 +180,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/validators/{validatorId}/classes": {
+    "/developer/v1/projects/{projectId}/validators/{validatorId}/classes": {
         parameters: {
             query?: never;
             header?: never;
@@ -227,7 +205,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/validators/{validatorId}/classes/{classId}": {
+    "/developer/v1/projects/{projectId}/validators/{validatorId}/classes/{classId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -254,7 +232,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/invites": {
+    "/developer/v1/projects/{projectId}/invites": {
         parameters: {
             query?: never;
             header?: never;
@@ -286,7 +264,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/invites/{inviteId}": {
+    "/developer/v1/projects/{projectId}/invites/{inviteId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -311,7 +289,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validators": {
+    "/developer/v1/validators": {
         parameters: {
             query?: never;
             header?: never;
@@ -333,7 +311,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validators/{validatorId}/projects": {
+    "/developer/v1/validators/{validatorId}/projects": {
         parameters: {
             query?: never;
             header?: never;
@@ -356,7 +334,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validators/{validatorId}/assign": {
+    "/developer/v1/validators/{validatorId}/assign": {
         parameters: {
             query?: never;
             header?: never;
@@ -380,7 +358,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validators/{validatorId}/unassign": {
+    "/developer/v1/validators/{validatorId}/unassign": {
         parameters: {
             query?: never;
             header?: never;
@@ -403,7 +381,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions": {
+    "/developer/v1/projects/{projectId}/upload-sessions": {
         parameters: {
             query?: never;
             header?: never;
@@ -426,7 +404,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -451,7 +429,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}/files": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}/files": {
         parameters: {
             query?: never;
             header?: never;
@@ -476,7 +454,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}/file": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}/file": {
         parameters: {
             query?: never;
             header?: never;
@@ -503,7 +481,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}/process": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}/process": {
         parameters: {
             query?: never;
             header?: never;
@@ -530,7 +508,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}/status": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}/status": {
         parameters: {
             query?: never;
             header?: never;
@@ -555,7 +533,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/datapoints": {
+    "/developer/v1/projects/{projectId}/datapoints": {
         parameters: {
             query?: never;
             header?: never;
@@ -580,7 +558,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/datapoints/{datapointId}/consensus": {
+    "/developer/v1/datapoints/{datapointId}/consensus": {
         parameters: {
             query?: never;
             header?: never;
@@ -603,7 +581,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/webhook-endpoints": {
+    "/developer/v1/webhook-endpoints": {
         parameters: {
             query?: never;
             header?: never;
@@ -634,7 +612,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/webhook-endpoints/{webhookEndpointId}": {
+    "/developer/v1/webhook-endpoints/{webhookEndpointId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -661,7 +639,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/webhook-endpoints/{webhookEndpointId}/rotate-secret": {
+    "/developer/v1/webhook-endpoints/{webhookEndpointId}/rotate-secret": {
         parameters: {
             query?: never;
             header?: never;
@@ -686,7 +664,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/webhook-endpoints/{webhookEndpointId}/attempts": {
+    "/developer/v1/webhook-endpoints/{webhookEndpointId}/attempts": {
         parameters: {
             query?: never;
             header?: never;
@@ -946,6 +924,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Published report signing keys (JWKS)
+         * @description Every active and retired Ed25519 public key that signs Proof Reports, as an RFC 7517 JWK
+         *     Set; `kid` is the RFC 7638 thumbprint. Retired keys stay published so older reports keep
+         *     verifying. No authentication; cacheable for a few minutes. Part of neither published
+         *     document (it is not under their servers): the developer document describes it in its
+         *     `info.description`.
+         */
+        get: operations["getJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1061,7 +1063,6 @@ export interface components {
         /** Format: date-time */
         NullableTimestamp: string | null;
         Ping: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** @description Always true when the key is valid. */
             pong: boolean;
         };
@@ -1083,7 +1084,6 @@ export interface components {
             requestId: string;
         };
         Project: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             id: string;
             name: string;
@@ -1110,7 +1110,6 @@ export interface components {
          */
         AutoConsensusSpread: "tight" | "medium" | "wild";
         ProjectList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["Project"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
@@ -1123,7 +1122,6 @@ export interface components {
             spec: Record<string, never>;
         };
         CreateProjectResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             projectId: string;
             /** Format: uuid */
@@ -1289,7 +1287,6 @@ export interface components {
             model: string | null;
         };
         ValidatorClassList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["ValidatorClass"][] | null;
         };
         GrantClassRequest: {
@@ -1298,14 +1295,12 @@ export interface components {
             evidenceNote: string;
         };
         ClassGrant: {
-            $schema?: components["schemas"]["SchemaUri"];
             id: string;
             userId: string;
             classId: string;
             evidenceNote: string;
         };
         RevokeClassResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** @constant */
             revoked: true;
         };
@@ -1321,7 +1316,6 @@ export interface components {
             joinedAt: components["schemas"]["Timestamp"];
         };
         ValidatorList: {
-            $schema?: components["schemas"]["SchemaUri"];
             validator: components["schemas"]["Validator"] | null;
             data: components["schemas"]["Validator"][] | null;
             hasMore: boolean;
@@ -1334,7 +1328,6 @@ export interface components {
             assignedAt: components["schemas"]["Timestamp"];
         };
         ValidatorAssignmentList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["ValidatorAssignment"][] | null;
         };
         AssignRequest: {
@@ -1348,7 +1341,6 @@ export interface components {
             autoEnroll?: boolean;
         };
         AssignResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: int64 */
             assigned: number;
             /** Format: int64 */
@@ -1361,7 +1353,6 @@ export interface components {
             projectIds: string[];
         };
         UnassignResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: int64 */
             unassigned: number;
         };
@@ -1375,7 +1366,6 @@ export interface components {
             sendEmail: boolean;
         };
         Invite: {
-            $schema?: components["schemas"]["SchemaUri"];
             id: string;
             email: string;
             projectId: string;
@@ -1390,13 +1380,11 @@ export interface components {
             activeClassIds: string[] | null;
         };
         InviteList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["Invite"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
         };
         CancelInviteResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** @constant */
             cancelled: true;
         };
@@ -1431,7 +1419,6 @@ export interface components {
             uploadUrl: string;
         };
         CreateUploadSessionResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             uploadId: string;
             keyPrefix: string;
@@ -1439,7 +1426,6 @@ export interface components {
             expiresAt: components["schemas"]["Timestamp"];
         };
         DeclareUploadFilesResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             keyPrefix: string;
             files: components["schemas"]["PresignedUpload"][] | null;
             expiresAt: components["schemas"]["Timestamp"];
@@ -1447,7 +1433,6 @@ export interface components {
         /** @enum {string} */
         UploadSessionState: "open" | "processing" | "complete" | "failed";
         UploadSession: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             uploadId: string;
             status: components["schemas"]["UploadSessionState"];
@@ -1474,7 +1459,6 @@ export interface components {
             skipExisting: boolean;
         };
         ProcessUploadSessionResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             runId: string;
             /** @constant */
@@ -1504,7 +1488,6 @@ export interface components {
             finishedAt: components["schemas"]["NullableTimestamp"];
         };
         UploadSessionStatus: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             uploadId: string;
             sessionStatus: components["schemas"]["UploadSessionState"];
@@ -1526,13 +1509,11 @@ export interface components {
             hasTerminalConsensus: boolean;
         };
         DatapointList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["Datapoint"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
         };
         DatapointConsensus: {
-            $schema?: components["schemas"]["SchemaUri"];
             datapointId: string;
             projectId: string;
             consensusDecisionId: string;
@@ -1544,7 +1525,6 @@ export interface components {
             consensusStrength: number;
         };
         ProofReport: {
-            $schema?: components["schemas"]["SchemaUri"];
             reportId: string;
             /** @description Payload schema identifier, `attestation/v1`. */
             schema: string;
@@ -1563,7 +1543,6 @@ export interface components {
             jws: string;
         };
         InclusionProof: {
-            $schema?: components["schemas"]["SchemaUri"];
             reportId: string;
             attestationRoot: string;
             /**
@@ -1601,7 +1580,6 @@ export interface components {
         /** @enum {string} */
         ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip";
         ReportExport: {
-            $schema?: components["schemas"]["SchemaUri"];
             format: components["schemas"]["ReportFormat"];
             contentType: string;
             filename: string;
@@ -1631,7 +1609,6 @@ export interface components {
             description?: string;
         };
         WebhookEndpoint: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             webhookEndpointId: string;
             url: string;
@@ -1650,13 +1627,11 @@ export interface components {
             secret: string;
         };
         WebhookEndpointList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["WebhookEndpoint"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
         };
         DeleteWebhookEndpointResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             webhookEndpointId: string;
             /** @constant */
@@ -1685,7 +1660,6 @@ export interface components {
             nextAttemptAt: components["schemas"]["NullableTimestamp"];
         };
         WebhookAttemptList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["WebhookAttempt"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
@@ -2051,30 +2025,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
-        };
-    };
-    getJwks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The key set. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    /** @description Public, cacheable for five minutes. */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/jwk-set+json": components["schemas"]["JwkSet"];
-                };
-            };
-            500: components["responses"]["InternalError"];
         };
     };
     getReportExport: {
@@ -3169,6 +3119,30 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description Public, cacheable for five minutes. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jwk-set+json": components["schemas"]["JwkSet"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

@@ -10,7 +10,7 @@ import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSes
 import { listDatapoints } from './datapoints.ts';
 import { getDatapointConsensus } from './consensus.ts';
 import { acceptMyInvite, createValidatorSession, deleteValidatorSession, followSignInLink, listMyInvites, requestSignInLink } from './validator-sign-in.ts';
-import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validation.ts';
+import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookAttempts, listWebhookEndpoints, rotateWebhookEndpointSecret } from './webhooks.ts';
 import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
 

@@ -37,6 +37,8 @@ export interface DeliverDeps {
   /** Consecutive failed attempts that disable an endpoint. */
   disableAfterFailures: number;
   retryDelaysMs?: readonly number[];
+  /** graphile-worker's abort signal: an attempt cut by shutdown is not recorded; the job runs again. */
+  signal?: AbortSignal;
 }
 
 export interface DeliverPayload {
@@ -80,7 +82,8 @@ export async function deliverWebhook(deps: DeliverDeps, payload: DeliverPayload)
 
   const secrets = [open(deps.secretsKey, d.secret_sealed, d.endpoint_id)];
   if (d.previous_secret_sealed && d.previous_valid) secrets.push(open(deps.secretsKey, d.previous_secret_sealed, d.endpoint_id));
-  const outcome = await post(deps.dispatcher, d.url, d.event_id, d.body, secrets);
+  const outcome = await post(deps.dispatcher, d.url, d.event_id, d.body, secrets, deps.signal);
+  deps.signal?.throwIfAborted();
 
   const delays = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
   const gone = outcome.httpStatus === 410;
@@ -114,7 +117,7 @@ export async function deliverWebhook(deps: DeliverDeps, payload: DeliverPayload)
 /** What a tenant sees for any failure without an HTTP answer. */
 export const DELIVERY_FAILED = 'Delivery failed.';
 
-async function post(dispatcher: Dispatcher, url: string, id: string, body: string, secrets: string[]): Promise<Outcome> {
+async function post(dispatcher: Dispatcher, url: string, id: string, body: string, secrets: string[], shutdown?: AbortSignal): Promise<Outcome> {
   const timestamp = Math.floor(Date.now() / 1000);
   const started = performance.now();
   const done = (o: Omit<Outcome, 'durationMs'>): Outcome => ({ ...o, durationMs: Math.round(performance.now() - started) });
@@ -123,7 +126,7 @@ async function post(dispatcher: Dispatcher, url: string, id: string, body: strin
     const res = await request(url, {
       method: 'POST',
       dispatcher,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: shutdown ? AbortSignal.any([AbortSignal.timeout(TIMEOUT_MS), shutdown]) : AbortSignal.timeout(TIMEOUT_MS),
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Assay-Webhooks/1',
