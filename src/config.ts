@@ -31,6 +31,15 @@ export interface Config {
    */
   readonly secretsKey: string | null;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Request rate limits (docs/security.md); a policy is null when switched off. */
+  readonly rateLimits: {
+    /** RATE_LIMIT_API: per API key (REST and MCP together) and per validator session; default 600/60. */
+    readonly api: { readonly points: number; readonly windowSeconds: number } | null;
+    /** RATE_LIMIT_PUBLIC: per client address on the public validator operations; default 30/60. */
+    readonly public: { readonly points: number; readonly windowSeconds: number } | null;
+  };
+  /** TRUST_PROXY_HOPS: proxies in front whose X-Forwarded-For is believed (default 0). */
+  readonly trustProxyHops: number;
   /** Invitation email limits (docs/security.md). */
   readonly invites: {
     /** INVITE_EMAILS_PER_ORG_PER_HOUR (default 100). */
@@ -157,6 +166,18 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     maxEndpointsPerOrg: int('WEBHOOK_MAX_ENDPOINTS', 20, 1, 10_000),
     disableAfterFailures: int('WEBHOOK_DISABLE_AFTER_FAILURES', 100, 1, 1_000_000),
   };
+  const policy = (key: string, fallback: string) => {
+    const v = get(key, false) || fallback;
+    if (v === 'off') return null;
+    const m = /^(\d+)\/(\d+)$/.exec(v);
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) {
+      problems.push(`${key} must be <requests>/<seconds> (e.g. 600/60) or off`);
+      return null;
+    }
+    return { points: Number(m[1]), windowSeconds: Number(m[2]) };
+  };
+  const rateLimits = { api: policy('RATE_LIMIT_API', '600/60'), public: policy('RATE_LIMIT_PUBLIC', '30/60') };
+  const trustProxyHops = int('TRUST_PROXY_HOPS', 0, 0, 10);
   const invites = {
     perOrgPerHour: int('INVITE_EMAILS_PER_ORG_PER_HOUR', 100, 1, 1_000_000),
     perRecipientPerDay: int('INVITE_EMAILS_PER_RECIPIENT_PER_DAY', 5, 1, 1_000),
@@ -164,7 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   };
 
   if (problems.length) throw new ConfigError(problems);
-  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, mailMode, emailFrom, secretsKey, logLevel, invites, webhooks });
+  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, mailMode, emailFrom, secretsKey, logLevel, rateLimits, trustProxyHops, invites, webhooks });
 }
 
 function isSecretsKey(value: string): boolean {

@@ -13,6 +13,7 @@ import { refuseNul } from './nul.ts';
 import { newRequestId } from './request-id.ts';
 import { readJsonBody, refuseDeclaredLength } from './body.ts';
 import { BODY_LIMITS } from './body-limits.ts';
+import { clientAddress } from './rate-limit.ts';
 import { documents, operationTable } from '../generated/operations.ts';
 import developerDocument from '../generated/openapi.developer.json' with { type: 'json' };
 import validatorDocument from '../generated/openapi.validator.json' with { type: 'json' };
@@ -79,6 +80,8 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
     const requestId = res.locals.requestId as string;
     try {
       const auth = await authenticate(deps.sql, req.headers.authorization);
+      // One budget per key, before any other work (REST and MCP count together).
+      res.set(await deps.rateLimits.consume('api', auth.keyId));
       const op = api.match(req.method, req.path);
       // Query values too (a decoded %00 cannot be stored or compared in Postgres).
       refuseNul(Object.fromEntries(new URLSearchParams(rawQuery(req))), 'parameter_invalid');
@@ -111,7 +114,14 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
       const op = api.match(req.method, path, server);
       const info = operationTable[op.operationId];
       const base = { ...deps, requestId, host: req.headers.host };
-      const ctx = info.auth === 'validatorSession' ? { ...base, session: await authenticateSession(deps.sql, req.headers.authorization) } : base;
+      // Public operations (sign-in) count per client address before anything else, the body
+      // included; session operations per session once authenticated. The JWKS is not limited.
+      if (info.auth === 'none' && server !== '/') {
+        res.set(await deps.rateLimits.consume('public', clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.config.trustProxyHops)));
+      }
+      const session = info.auth === 'validatorSession' ? await authenticateSession(deps.sql, req.headers.authorization) : null;
+      if (session) res.set(await deps.rateLimits.consume('api', `session:${session.sessionId}`));
+      const ctx = session ? { ...base, session } : base;
       refuseNul(Object.fromEntries(new URLSearchParams(rawQuery(req))), 'parameter_invalid');
       const body = info.bodyType === 'application/json' ? await readJsonBody(req, BODY_LIMITS[op.operationId]) : undefined;
       const result = await api.run(op, { method: req.method, path, query: rawQuery(req), headers: req.headers, body }, ctx);

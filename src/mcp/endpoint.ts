@@ -34,6 +34,8 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api): void {
     let auth;
     try {
       auth = await authenticate(deps.sql, req.headers.authorization);
+      // The key's one budget, shared with its REST calls.
+      res.set(await deps.rateLimits.consume('api', auth.keyId));
     } catch (err) {
       writeError(res, err, requestId, deps.log);
       return;

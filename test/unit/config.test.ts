@@ -62,6 +62,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('rate limits: defaults, <requests>/<seconds>, off', () => {
+    expect(loadConfig(full, { db: true }).rateLimits).toEqual({ api: { points: 600, windowSeconds: 60 }, public: { points: 30, windowSeconds: 60 } });
+    expect(loadConfig({ ...full, RATE_LIMIT_API: '10/1', RATE_LIMIT_PUBLIC: 'off' }, { db: true }).rateLimits).toEqual({ api: { points: 10, windowSeconds: 1 }, public: null });
+    for (const bad of ['10', '0/60', '10/0', 'lots']) expect(() => loadConfig({ ...full, RATE_LIMIT_API: bad }, { db: true })).toThrow(/RATE_LIMIT_API must be/);
+  });
+
   it('returns a frozen object with defaults that are not secrets', () => {
     const c = loadConfig(full, { db: true, s3: true, http: true });
     expect(Object.isFrozen(c)).toBe(true);
