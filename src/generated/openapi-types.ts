@@ -1070,7 +1070,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited" | "request_body_too_large";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1730,6 +1730,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The Idempotency-Key was used with another request in the last 24 hours (`idempotency_key_reused`). */
+        IdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /**
          * @description The body is larger than the operation accepts (`request_body_too_large`): the limit is the
          *     largest body the operation's request schema allows, written with every character escaped,
@@ -1785,6 +1795,15 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+         *     same key and the same payload within 24 hours gets the first successful response again
+         *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+         *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+         *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+         *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+         */
+        IdempotencyKey: string;
         /** @description Invite ID. */
         InviteId: string;
         /** @description Validation slot ID (the claim). */
@@ -1881,7 +1900,17 @@ export interface operations {
     createProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1906,6 +1935,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -2106,7 +2136,17 @@ export interface operations {
     grantValidatorClass: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2135,7 +2175,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -2212,7 +2254,17 @@ export interface operations {
     createInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2239,7 +2291,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -2343,7 +2397,17 @@ export interface operations {
     assignValidator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Validator (user) ID. */
                 validatorId: components["parameters"]["ValidatorId"];
@@ -2370,7 +2434,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -2378,7 +2444,17 @@ export interface operations {
     unassignValidator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Validator (user) ID. */
                 validatorId: components["parameters"]["ValidatorId"];
@@ -2405,7 +2481,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -2413,7 +2491,17 @@ export interface operations {
     createUploadSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2440,7 +2528,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -2480,7 +2570,17 @@ export interface operations {
     declareUploadFiles: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2511,6 +2611,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -2560,7 +2661,17 @@ export interface operations {
     processUploadSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2591,6 +2702,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -2729,7 +2841,17 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2755,6 +2877,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -2822,7 +2945,17 @@ export interface operations {
     rotateWebhookEndpointSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Webhook endpoint ID. */
                 webhookEndpointId: components["parameters"]["WebhookEndpointId"];
@@ -2846,6 +2979,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

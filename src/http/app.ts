@@ -14,6 +14,7 @@ import { newRequestId } from './request-id.ts';
 import { readJsonBody, refuseDeclaredLength } from './body.ts';
 import { BODY_LIMITS } from './body-limits.ts';
 import { clientAddress } from './rate-limit.ts';
+import { IDEMPOTENT_OPERATIONS, idempotent, parseIdempotencyKey } from './idempotency.ts';
 import { documents, operationTable } from '../generated/operations.ts';
 import developerDocument from '../generated/openapi.developer.json' with { type: 'json' };
 import validatorDocument from '../generated/openapi.validator.json' with { type: 'json' };
@@ -95,7 +96,10 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
         body = await readJsonBody(req, BODY_LIMITS[op.operationId]);
       }
       const ctx: RequestContext = { ...deps, requestId, auth, host: req.headers.host };
-      const result = await api.run(op, { method: req.method, path: req.path, query: rawQuery(req), headers: req.headers, body }, ctx);
+      const run = () => api.run(op, { method: req.method, path: req.path, query: rawQuery(req), headers: req.headers, body }, ctx);
+      const key = IDEMPOTENT_OPERATIONS.has(op.operationId) ? parseIdempotencyKey(req.headers['idempotency-key']) : null;
+      const result = key === null ? await run()
+        : await idempotent({ sql: deps.sql, secretsKey: deps.config.secretsKey }, auth.orgId, key, op.operationId, req.path, body, run);
       writeResult(res, result);
     } catch (err) {
       writeError(res, err, requestId, deps.log);

@@ -11,6 +11,7 @@ import { runAutoConsensus } from './auto-consensus.ts';
 import { deliverWebhook, type DeliverPayload } from '../webhooks/deliver.ts';
 import { createMailer, sendOutboxEmail } from '../email/send.ts';
 import { abandonDeadLinks } from '../db/outbox.ts';
+import { deleteExpired } from '../db/idempotency.ts';
 import { Egress } from '../webhooks/egress.ts';
 
 export interface WorkerOptions {
@@ -65,6 +66,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       .catch((err: unknown) => log.error('stale run sweep failed', { error: String(err) }));
     // Unsent emails whose sign-in link expired are given up and blanked (docs/security.md).
     abandonDeadLinks(sql).catch((err: unknown) => log.error('expired link sweep failed', { error: String(err) }));
+    // Idempotency-Key records are kept 24 hours.
+    deleteExpired(sql).catch((err: unknown) => log.error('idempotency key sweep failed', { error: String(err) }));
   }, options.sweepIntervalMs ?? 10_000);
   return {
     async stop() {
