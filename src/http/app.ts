@@ -14,6 +14,7 @@ import { newRequestId } from './request-id.ts';
 import { readJsonBody, refuseDeclaredLength } from './body.ts';
 import { BODY_LIMITS } from './body-limits.ts';
 import { clientAddress } from './rate-limit.ts';
+import { accessLog, audit } from './access-log.ts';
 import { IDEMPOTENT_OPERATIONS, idempotent, parseIdempotencyKey } from './idempotency.ts';
 import { documents, operationTable } from '../generated/operations.ts';
 import developerDocument from '../generated/openapi.developer.json' with { type: 'json' };
@@ -50,6 +51,7 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
 
   app.use((req, res, next) => {
     res.locals.requestId = newRequestId();
+    accessLog(req, res, deps.log);
     res.set('X-Request-Id', res.locals.requestId);
     // Every response: no MIME sniffing, no Referer leaking a URL to another site.
     res.set('X-Content-Type-Options', 'nosniff');
@@ -81,9 +83,11 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
     const requestId = res.locals.requestId as string;
     try {
       const auth = await authenticate(deps.sql, req.headers.authorization);
+      audit(res, { orgId: auth.orgId, keyId: auth.keyId });
       // One budget per key, before any other work (REST and MCP count together).
       res.set(await deps.rateLimits.consume('api', auth.keyId));
       const op = api.match(req.method, req.path);
+      audit(res, { operation: op.operationId });
       // Query values too (a decoded %00 cannot be stored or compared in Postgres).
       refuseNul(Object.fromEntries(new URLSearchParams(rawQuery(req))), 'parameter_invalid');
       const info = operationTable[op.operationId];
@@ -116,6 +120,7 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
     try {
       const path = prefix + req.path;
       const op = api.match(req.method, path, server);
+      audit(res, { operation: op.operationId });
       const info = operationTable[op.operationId];
       const base = { ...deps, requestId, host: req.headers.host };
       // Public operations (sign-in) count per client address before anything else, the body
@@ -124,7 +129,10 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
         res.set(await deps.rateLimits.consume('public', clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.config.trustProxyHops)));
       }
       const session = info.auth === 'validatorSession' ? await authenticateSession(deps.sql, req.headers.authorization) : null;
-      if (session) res.set(await deps.rateLimits.consume('api', `session:${session.sessionId}`));
+      if (session) {
+        audit(res, { userId: session.userId, sessionId: session.sessionId });
+        res.set(await deps.rateLimits.consume('api', `session:${session.sessionId}`));
+      }
       const ctx = session ? { ...base, session } : base;
       refuseNul(Object.fromEntries(new URLSearchParams(rawQuery(req))), 'parameter_invalid');
       const body = info.bodyType === 'application/json' ? await readJsonBody(req, BODY_LIMITS[op.operationId]) : undefined;

@@ -4,6 +4,7 @@
 import type { Sql } from '../db/client.ts';
 import { KEY_PATTERN, hashApiKey } from '../admin/keys.ts';
 import { ApiError } from './errors.ts';
+import { findLiveKey } from '../db/api-keys.ts';
 
 export interface AuthContext {
   keyId: string;
@@ -28,14 +29,7 @@ export function bearerToken(header: string | undefined): string {
 
 export async function authenticate(sql: Sql, header: string | undefined): Promise<AuthContext> {
   const key = bearerToken(header);
-  const [row] = await sql<{ key_id: string; org_id: string; org_code: string; user_id: string | null; is_originator: boolean | null }[]>`
-    select k.id as key_id, k.org_id, o.code as org_code, m.user_id, m.is_originator
-    from api_keys k
-    join organizations o on o.id = k.org_id
-    left join memberships m on m.org_id = k.org_id and m.user_id = k.created_by_user_id
-    where k.key_hash = ${hashApiKey(key)}
-      and k.revoked_at is null
-      and (k.expires_at is null or k.expires_at > now())`;
+  const row = await findLiveKey(sql, hashApiKey(key));
   if (!row) throw authError('api_key_invalid');
   // A key acts as its creator: a key without one, or whose creator left the organization, is
   // refused on every operation (not only originator ones): someone who left keeps no access
