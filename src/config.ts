@@ -1,6 +1,8 @@
 // Configuration is read once, at start, into a frozen typed object. Every missing or invalid
 // key is listed in one error and the process exits: nothing fails open (no default secrets,
 // no default database password), and nothing reads the environment at import time.
+import { readFileSync, statSync } from 'node:fs';
+
 export interface Config {
   readonly databaseUrl: string;
   readonly s3: {
@@ -137,7 +139,20 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push('PORT must be an integer 0..65535');
   const logLevel = (get('LOG_LEVEL', false) || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  const signingKey = get('SIGNING_KEY', false).replace(/\\n/g, '\n') || null;
+  let signingKey = get('SIGNING_KEY', false).replace(/\\n/g, '\n') || null;
+  // SIGNING_KEY_FILE: the PEM in a file only its owner may read or write (like ssh's keys):
+  // a key readable by the group or others is refused, not used.
+  const signingKeyFile = get('SIGNING_KEY_FILE', false);
+  if (signingKeyFile) {
+    if (signingKey) problems.push('set SIGNING_KEY or SIGNING_KEY_FILE, not both');
+    try {
+      const mode = statSync(signingKeyFile).mode;
+      if ((mode & 0o077) !== 0) problems.push(`SIGNING_KEY_FILE ${signingKeyFile} is accessible by group or others (mode ${(mode & 0o777).toString(8)}); chmod 600 it`);
+      else signingKey = readFileSync(signingKeyFile, 'utf8');
+    } catch (err) {
+      problems.push(`SIGNING_KEY_FILE ${signingKeyFile} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
   const smtpUrl = url('SMTP_URL', false, ['smtp:', 'smtps:']) || null;
   const emailFrom = get('EMAIL_FROM', false) || defaultSender(publicBaseUrl);
   const mailMode = (get('MAIL_MODE', false) || 'smtp') as Config['mailMode'];

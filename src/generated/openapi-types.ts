@@ -1573,6 +1573,16 @@ export interface components {
             alg: "EdDSA";
             /** @constant */
             use: "sig";
+            /** @description Validity window: activation time (NumericDate, seconds). A report verifies only if nbf <= issuedAt. */
+            nbf: number;
+            /** @description Retirement time (NumericDate), once retired: a report verifies only if issuedAt < exp. */
+            exp?: number;
+            /** @description The key was marked compromised; verifiers refuse every report it signed. */
+            revoked?: {
+                revoked_at: number;
+                /** @constant */
+                reason: "compromised";
+            };
         };
         JwkSet: {
             keys: components["schemas"]["Jwk"][];
