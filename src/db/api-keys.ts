@@ -30,7 +30,7 @@ export async function findLiveKey(sql: Sql, keyHash: Buffer | string): Promise<L
         and (k.expires_at is null or k.expires_at > now())
     ), touched as (
       update api_keys set last_used_at = now()
-      where id = (select key_id from k)
+      where id = (select key_id from k where user_id is not null) -- a key refused for its actor was not used
         and (last_used_at is null or last_used_at < now() - ${LAST_USED_RESOLUTION}::interval)
     )
     select key_id, org_id, org_code, user_id, is_originator from k`;
