@@ -338,49 +338,45 @@ export const mcpTools: readonly ToolDef[] = [
                     ],
                     "additionalProperties": false,
                     "description": "A kind of validator of the project. Ids are unique within the spec.",
-                    "allOf": [
-                      {
-                        "if": {
-                          "properties": {
-                            "type": {
-                              "const": "ai"
-                            }
-                          },
-                          "required": [
-                            "type"
-                          ]
-                        },
-                        "then": {
-                          "properties": {
-                            "model": {
-                              "type": "string"
-                            }
-                          },
-                          "required": [
-                            "model"
-                          ]
+                    "if": {
+                      "properties": {
+                        "type": {
+                          "const": "ai"
                         }
                       },
-                      {
-                        "if": {
-                          "properties": {
-                            "type": {
-                              "const": "human"
-                            }
-                          },
-                          "required": [
-                            "type"
-                          ]
+                      "required": [
+                        "type"
+                      ]
+                    },
+                    "then": {
+                      "properties": {
+                        "model": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "model"
+                      ]
+                    },
+                    "else": {
+                      "if": {
+                        "properties": {
+                          "type": {
+                            "const": "human"
+                          }
                         },
-                        "then": {
-                          "properties": {
-                            "model": {
-                              "type": "null"
-                            }
+                        "required": [
+                          "type"
+                        ]
+                      },
+                      "then": {
+                        "properties": {
+                          "model": {
+                            "const": null
                           }
                         }
                       }
-                    ]
+                    }
                   }
                 }
               },

@@ -1198,7 +1198,7 @@ export interface components {
             consensusWeight: number;
             /** @description The AI model; required for `ai` classes, null (or absent) for `human` ones. */
             model?: string | null;
-        } & (unknown & unknown);
+        };
         ValidatorClass: {
             id: string;
             label: string;

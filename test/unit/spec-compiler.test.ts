@@ -24,7 +24,7 @@ const failing: [string, Mutation, string, RegExp][] = [
   // Cross-field rules are if/then in the contract; the rule names its condition.
   ['ai class with a null model', (s) => { s.validators.classes[1].model = null; }, 'spec.validators.classes[1].model', /^must be of type string when type is ai$/],
   ['ai class without a model', (s) => { delete s.validators.classes[1].model; }, 'spec.validators.classes[1].model', /^is required when type is ai$/],
-  ['human class with a model', (s) => { s.validators.classes[0].model = 'gpt-5'; }, 'spec.validators.classes[0].model', /^must be of type null when type is human$/],
+  ['human class with a model', (s) => { s.validators.classes[0].model = 'gpt-5'; }, 'spec.validators.classes[0].model', /^must be null when type is human$/],
   ['values on a non-enum qualification', (s) => { s.qualifications[0].type = 'string'; }, 'spec.qualifications[0].values', /^is only allowed when type is enum$/],
   ['duplicate class id', (s) => { s.validators.classes[1].id = 'senior'; }, 'spec.validators.classes[1].id', /^duplicates spec\.validators\.classes\[0\]\.id "senior"$/],
   ['duplicate qualification key', (s) => { s.qualifications.push({ key: 'domain_expertise', type: 'string' }); }, 'spec.qualifications[1].key', /^duplicates/],
