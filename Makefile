@@ -2,7 +2,7 @@
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 SHELL := /bin/bash
 
-.PHONY: dev test lint codegen check-generated typecheck unit bench fuzz clean-dev
+.PHONY: dev test lint codegen check-generated typecheck unit bench bench-soak fuzz clean-dev
 
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-fund --no-audit
@@ -36,6 +36,10 @@ typecheck: node_modules/.installed
 
 bench: node_modules/.installed
 	node bench/run.ts
+
+# 10 minutes at 80% of the measured peak on GET /projects/{id} (bench/soak.ts; SOAK_SECONDS to shorten).
+bench-soak: node_modules/.installed
+	BENCH=soak node bench/run.ts
 
 fuzz: node_modules/.installed
 	bash scripts/fuzz.sh

@@ -38,7 +38,13 @@ const port = await new Promise<number>((resolve, reject) => {
 });
 const config: Config = {
   databaseUrl: stack.databaseUrl, s3: stack.s3, publicBaseUrl: `http://127.0.0.1:${port}`, host: '127.0.0.1', port,
-  signingKey: generateSigningKeyPem(), smtpUrl: null, emailFrom: 'Assay <no-reply@localhost>', secretsKey: randomBytes(32).toString('base64'), logLevel: 'error',
+  signingKey: generateSigningKeyPem(), smtpUrl: null, mailMode: 'log', emailFrom: 'Assay <no-reply@localhost>', secretsKey: randomBytes(32).toString('base64'), logLevel: 'error',
+  // The fuzzer registers webhook endpoints with generated URLs: nothing it registers may ever
+  // receive traffic. Loopback receivers only, and names resolve through a port where no DNS
+  // server listens, so every name is refused at registration; no worker runs either, so no
+  // delivery is even attempted. (scripts/fuzz_hooks.py points valid requests at a loopback
+  // receiver, the one kind this deployment allows.)
+  webhooks: { receivers: ['loopback'], dnsServers: ['127.0.0.1:9'], maxEndpointsPerOrg: 20, disableAfterFailures: 100 },
 };
 // Internal errors are what fuzzing looks for: log them to stderr so the run shows the cause.
 const server = await startServer(config, { log: createLogger('error', (l) => process.stderr.write(l + '\n')) });

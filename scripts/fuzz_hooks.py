@@ -14,12 +14,18 @@ widened check would accept any 400 of the operation). Requests built to break th
   one of them; without any, an optional classId is dropped (with its evidenceNote) and a grant,
   which cannot be valid then, is not sent.
 
+- A webhook URL's host must resolve only to addresses the deployment allows receivers at
+  (createWebhookEndpoint's description). The fuzz stack allows loopback receivers only and
+  resolves no name (nothing it registers may ever receive traffic), so the hook points the URL
+  at a loopback receiver, 127.0.0.1:9, keeping the generated scheme, path, query and fragment.
+
 Every request goes to the throwaway stack on 127.0.0.1 (ASSAY_FUZZ_BASE).
 """
 
 import json
 import os
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import schemathesis
@@ -28,6 +34,8 @@ from schemathesis import GenerationMode
 BASE = os.environ.get("ASSAY_FUZZ_BASE", "")
 KEY = os.environ.get("ASSAY_FUZZ_KEY", "")
 _classes: dict[str, list[str] | None] = {}
+# Nothing listens there, and no worker runs to deliver to it anyway.
+LOOPBACK_RECEIVER = "127.0.0.1:9"
 
 
 def _operation_id(case) -> str | None:
@@ -108,6 +116,12 @@ def map_case(context, case):
         if not _fit_class(body, case.path_parameters.get("projectId")):
             body.pop("classId", None)
             body.pop("evidenceNote", None)
+    elif operation == "createWebhookEndpoint" and isinstance(body.get("url"), str):
+        try:
+            parts = urllib.parse.urlsplit(body["url"])
+        except ValueError:
+            return case
+        body["url"] = urllib.parse.urlunsplit((parts.scheme, LOOPBACK_RECEIVER, parts.path, parts.query, parts.fragment))
     elif operation == "assignValidator":
         for item in body.get("projects") or []:
             if isinstance(item, dict) and not _fit_class(item, item.get("id")):

@@ -1299,17 +1299,17 @@ export const mcpTools: readonly ToolDef[] = [
   {
     "name": "create_webhook_endpoint",
     "operationId": "createWebhookEndpoint",
-    "description": "Register a webhook endpoint\n\nRegisters an http(s) URL to receive the organization's events, signed per Standard\nWebhooks. The response carries the signing secret (`whsec_...`) once; it is stored\nencrypted and never shown again (rotate it to get a new one). A URL that is not http(s)\nor that points at this service itself is `request_body_invalid` with `param: url`.\nThis operation is an addition to the reference.\n",
+    "description": "Register a webhook endpoint\n\nRegisters an http(s) URL to receive the organization's events, signed per Standard\nWebhooks. The response carries the signing secret (`whsec_...`) once; it is stored\nencrypted and never shown again (rotate it to get a new one). A URL that is not http(s),\ncarries credentials, points at this service itself, or whose host does not resolve only\nto public addresses (loopback, private, link-local, CGNAT, reserved and multicast ranges\nare refused, with their IPv4-mapped and NAT64 forms) is `request_body_invalid` with\n`param: url`. An organization has at most 20 endpoints by default\n(`webhook_endpoint_limit_reached`, 409). This operation is an addition to the reference.\n",
     "inputSchema": {
       "type": "object",
       "properties": {
         "url": {
           "type": "string",
           "format": "uri",
-          "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://(?:[^\\s/?#@]*@)?(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|\\[[0-9A-Fa-f:.]+\\]|(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?\\.)*[A-Za-z](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?\\.?)(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])?)?(?:[/?#][^\\s]*)?$",
+          "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|\\[[0-9A-Fa-f:.]+\\]|(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?\\.)*[A-Za-z](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?\\.?)(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])?)?(?:[/?#][^\\s]*)?$",
           "minLength": 10,
           "maxLength": 2048,
-          "description": "An absolute http(s) URL (a host name, an IPv4 or a bracketed IPv6 address; port at most 65535) that is not this service itself."
+          "description": "An absolute http(s) URL without credentials (a host name, an IPv4 or a bracketed IPv6 address; port at most 65535) whose host resolves only to public addresses and that is not this service itself."
         },
         "eventTypes": {
           "type": "array",

@@ -599,9 +599,12 @@ export interface paths {
          * Register a webhook endpoint
          * @description Registers an http(s) URL to receive the organization's events, signed per Standard
          *     Webhooks. The response carries the signing secret (`whsec_...`) once; it is stored
-         *     encrypted and never shown again (rotate it to get a new one). A URL that is not http(s)
-         *     or that points at this service itself is `request_body_invalid` with `param: url`.
-         *     This operation is an addition to the reference.
+         *     encrypted and never shown again (rotate it to get a new one). A URL that is not http(s),
+         *     carries credentials, points at this service itself, or whose host does not resolve only
+         *     to public addresses (loopback, private, link-local, CGNAT, reserved and multicast ranges
+         *     are refused, with their IPv4-mapped and NAT64 forms) is `request_body_invalid` with
+         *     `param: url`. An organization has at most 20 endpoints by default
+         *     (`webhook_endpoint_limit_reached`, 409). This operation is an addition to the reference.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -716,8 +719,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow a sign-in link (browser)
-         * @description The link in the email. Redeems the token exactly as POST /validator/v1/sessions does and answers with the same JSON.
+         * Old sign-in link (redirects to the sign-in page)
+         * @description Links emailed before sign-in moved to a page pointed here. A GET never redeems a token and
+         *     never returns one (mail scanners and link previews follow links): this answers 307 with
+         *     `Location: <PUBLIC_BASE_URL>/app/sign-in#token=<token>`, the sign-in page, which keeps the
+         *     token in the fragment (never sent to a server) and redeems it by POST /validator/v1/sessions
+         *     when the person confirms. The token is not looked up: it stays usable.
          */
         get: operations["followSignInLink"];
         put?: never;
@@ -740,9 +747,12 @@ export interface paths {
         /**
          * Redeem a sign-in token for a session
          * @description Redeems the one-time token: `sign_in_link_invalid` when it is unknown, expired or already
-         *     used (nothing is written then). On success the user is created on first sign-in, every
-         *     pending invite for the address is accepted (assignment created, pre-staged class granted),
-         *     and a session token valid 30 days is returned.
+         *     used (nothing is written then). On success the user is created on first sign-in and a
+         *     session token valid 30 days is returned. A link emailed with an invitation accepts that
+         *     invite (assignment created, pre-staged class granted) and no other: the address's other
+         *     pending invites are counted in `pendingInvites`, listed by GET /validator/v1/invites and
+         *     accepted one by one by the person. The emailed link is
+         *     `<PUBLIC_BASE_URL>/app/sign-in#token=<token>`: the page posts the token here.
          */
         post: operations["createValidatorSession"];
         delete?: never;
@@ -766,6 +776,53 @@ export interface paths {
          * @description Ends the session whose token is sent; the token is refused from then on.
          */
         delete: operations["deleteValidatorSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my pending invites
+         * @description Pending invites of the signed-in validator's address, in every organization, newest first.
+         *     Signing in accepts only the invite its link was emailed with; the others wait here for the
+         *     person to accept them (POST /validator/v1/invites/{inviteId}/accept).
+         */
+        get: operations["listMyInvites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/invites/{inviteId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invite ID. */
+                inviteId: components["parameters"]["InviteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a pending invite
+         * @description Accepts one pending invite of the signed-in validator's address: the assignment is created
+         *     and the pre-staged class granted, as a sign-in through that invite's link would.
+         *     `invite_not_found` when it is not a pending invite of this address.
+         */
+        post: operations["acceptMyInvite"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -919,8 +976,28 @@ export interface components {
             userId: string;
             email: string;
             expiresAt: components["schemas"]["Timestamp"];
-            /** @description Pending invites accepted by this sign-in. */
+            /** @description Invites accepted by this sign-in (the one its link was emailed with, if still pending). */
             acceptedInvites: number;
+            /** @description Other pending invites of the address, to accept explicitly (GET /validator/v1/invites). */
+            pendingInvites: number;
+        };
+        MyInvite: {
+            inviteId: string;
+            projectId: string;
+            projectName: string;
+            organizationName: string;
+            /** @description The inviter's email; empty when the invite was made by a key without a user. */
+            invitedByEmail: string;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        MyInviteList: {
+            data: components["schemas"]["MyInvite"][];
+        };
+        AcceptedInvite: {
+            inviteId: string;
+            projectId: string;
+            /** @constant */
+            accepted: true;
         };
         MyProject: {
             projectId: string;
@@ -994,7 +1071,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "not_implemented" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1530,7 +1607,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /**
              * Format: uri
-             * @description An absolute http(s) URL (a host name, an IPv4 or a bracketed IPv6 address; port at most 65535) that is not this service itself.
+             * @description An absolute http(s) URL without credentials (a host name, an IPv4 or a bracketed IPv6 address; port at most 65535) whose host resolves only to public addresses and that is not this service itself.
              */
             url: string;
             eventTypes: components["schemas"]["WebhookEventType"][];
@@ -1658,18 +1735,21 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Internal error (`internal_error`); the body never carries internals. */
-        InternalError: {
+        /** @description Too many requests (`rate_limited`); retry after `Retry-After` seconds. */
+        RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The operation is part of the contract but not built in this deployment yet (`not_implemented`). */
-        NotImplemented: {
+        /** @description Internal error (`internal_error`); the body never carries internals. */
+        InternalError: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
@@ -1690,6 +1770,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Invite ID. */
+        InviteId: string;
         /** @description Validation slot ID (the claim). */
         SlotId: string;
         /** @description Project ID. */
@@ -1707,6 +1789,16 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description `no-store`: the response carries a secret that no cache may keep. */
+        NoStore: string;
+        /** @description `no-referrer`. */
+        NoReferrer: string;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
+        /** @description IETF RateLimit header (draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<remaining>;t=<seconds to reset>`. */
+        RateLimit: string;
+        /** @description IETF RateLimit-Policy header: `"<policy>";q=<quota>;w=<window seconds>`. */
+        RateLimitPolicy: string;
         /** @description Unique id of this request; equals `requestId` in error bodies and the `requestId:` line of MCP tool errors. */
         XRequestId: string;
     };
@@ -2588,6 +2680,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2597,6 +2690,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2674,6 +2768,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2760,17 +2855,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in. */
-            201: {
+            /** @description To the sign-in page, with the token in the fragment. */
+            307: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description `<PUBLIC_BASE_URL>/app/sign-in#token=<token>`. */
+                    Location: string;
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Referrer-Policy": components["headers"]["NoReferrer"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ValidatorSession"];
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2791,6 +2889,8 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Referrer-Policy": components["headers"]["NoReferrer"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2819,6 +2919,59 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["SessionUnauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMyInvites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My pending invites. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyInviteList"];
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptMyInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invite ID. */
+                inviteId: components["parameters"]["InviteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedInvite"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };

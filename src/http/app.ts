@@ -16,6 +16,7 @@ import { documents, operationTable } from '../generated/operations.ts';
 import developerDocument from '../generated/openapi.developer.json' with { type: 'json' };
 import validatorDocument from '../generated/openapi.validator.json' with { type: 'json' };
 import { mountMcp } from '../mcp/endpoint.ts';
+import { mountHealth, type ServerState } from './health.ts';
 import type { AppDeps, RequestContext } from '../context.ts';
 
 /** The published documents (openapi.yaml's x-documents), served at <server>/openapi.json. */
@@ -37,22 +38,26 @@ const rawQuery = (req: Request): string => {
   return i < 0 ? '' : req.originalUrl.slice(i + 1);
 };
 
-export async function createApp(deps: AppDeps, handlers: Handlers): Promise<express.Express> {
+export async function createApp(deps: AppDeps, handlers: Handlers, state: ServerState = { draining: false }): Promise<express.Express> {
   const api = await Api.create(handlers);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', false);
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.locals.requestId = newRequestId();
     res.set('X-Request-Id', res.locals.requestId);
+    // Every response: no MIME sniffing, no Referer leaking a URL to another site.
+    res.set('X-Content-Type-Options', 'nosniff');
+    res.set('Referrer-Policy', 'no-referrer');
+    // API answers are per caller, and some carry secrets (session tokens, webhook secrets,
+    // presigned URLs): no cache keeps them. (The contract, the JWKS and the reference page may be cached.)
+    if (req.path.startsWith(documents.developer.server) || req.path.startsWith(documents.validator.server) || req.path === '/mcp') res.set('Cache-Control', 'no-store');
     next();
   });
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
-  });
+  mountHealth(app, deps.sql, state);
   for (const published of PUBLISHED) {
     app.get(published.openapi, (_req, res) => {
       res.type('application/json').send(published.json);

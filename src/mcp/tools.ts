@@ -10,7 +10,6 @@ import { markConditionals } from '../schema/describe.ts';
 import { refuseNul } from '../http/nul.ts';
 import { operationTable } from '../generated/operations.ts';
 import { fromPgError } from '../db/errors.ts';
-import { NOT_IMPLEMENTED } from '../handlers/not-implemented.ts';
 import { guideTools } from './extra-tools.ts';
 import type { Api } from '../http/api.ts';
 import type { RequestContext } from '../context.ts';
@@ -53,7 +52,6 @@ export async function callTool(api: Api, name: string, rawArgs: unknown, ctx: Re
     const validate = validators.get(name)!;
     if (!validate(args)) throw toolArgumentErrorToApiError(validate.errors![0], tool.args, tool.errorCodes);
     if (tool.operationId === null) {
-      if (NOT_IMPLEMENTED.tools.includes(name)) throw new ApiError('not_implemented');
       // The arguments were validated against the tool's schema just above.
       const run = guideTools[name as ExtraToolName] as (args: unknown, ctx: RequestContext) => Promise<string | object>;
       const out = await run(args, ctx);
