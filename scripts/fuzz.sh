@@ -30,9 +30,9 @@ until curl -sf "$origin/healthz" >/dev/null; do sleep 0.2; done
 
 session=$(node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8")).sessionToken)' "$info")
 
-# Rules the contract states in words (unique ids in a spec, a class the project declares, where a
-# webhook receiver may be) are
-# applied to generated valid requests by scripts/fuzz_hooks.py; it asks the API with this key.
+# Rules the contract states in words (unique ids in a spec, a class the project declares, where
+# a webhook receiver may be) are applied to generated valid requests by scripts/fuzz_hooks.py;
+# it asks the API with this key.
 export PYTHONPATH="$PWD/scripts" SCHEMATHESIS_HOOKS=fuzz_hooks ASSAY_FUZZ_BASE="$origin/developer/v1" ASSAY_FUZZ_KEY="$key"
 
 # One run per published document, each against its own server with its own credential: the
