@@ -15,6 +15,7 @@ import { hashToken, newSessionToken } from '../src/validator/tokens.ts';
 import { startServer } from '../src/server.ts';
 import { createLogger } from '../src/log.ts';
 import { generateSigningKeyPem } from '../src/domain/signing.ts';
+import { documents } from '../src/generated/operations.ts';
 import type { Config } from '../src/config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'assay-fuzz-'));
@@ -48,7 +49,7 @@ const config: Config = {
 };
 // Internal errors are what fuzzing looks for: log them to stderr so the run shows the cause.
 const server = await startServer(config, { log: createLogger('error', (l) => process.stderr.write(l + '\n')) });
-console.log(JSON.stringify({ origin: server.url, baseUrl: `${server.url}/developer/v1`, apiKey, sessionToken }));
+console.log(JSON.stringify({ origin: server.url, baseUrl: `${server.url}${documents.developer.server}`, apiKey, sessionToken }));
 const stop = async () => {
   await server.close();
   await stack.stop();
