@@ -249,7 +249,7 @@ it('has a producer or a reason for every code of the contract, and no other', ()
 
 const parity = new Set<string>();
 
-describe.each(enumCodes.map((c) => [c]))('%s', (code) => {
+describe.each(enumCodes.map((c) => [c]))('%s', { timeout: 120_000 }, (code) => {
   const producer = producers[code as ErrorCode];
   if (producer === undefined) {
     it('has an entry', () => expect.fail(`${code} has no producer in test/contract/error-codes.test.ts`));
