@@ -183,7 +183,7 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     },
     crossOrg: 'project_not_found',
   },
-  getDatapointConsensus: { request: async (w) => ({ params: { datapointId: (await fx.finalizedProject(w.app)).datapointIds[0]! } }), crossOrg: 'project_not_found' },
+  getDatapointConsensus: { request: async (w) => ({ params: { datapointId: (await fx.finalizedProject(w.app)).datapointIds[0]! } }), crossOrg: 'datapoint_not_found' },
   listWebhookEndpoints: { request: async () => ({}), crossOrg: { notScoped: 'lists the caller\'s own organization' } },
   createWebhookEndpoint: {
     request: async () => ({ body: { url: 'http://127.0.0.1:9/hooks', eventTypes: ['datapoint.consensus_reached'] } }),
