@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
+import { jobsDrained } from '../helpers/wait.ts';
 import { syntheticRating, latentQuality } from '../../src/domain/synthetic.ts';
 import { recordVote } from '../../src/consensus/record-vote.ts';
 
@@ -67,18 +68,22 @@ describe('Auto Consensus', () => {
 
   it('turning the mode on drains slots that were already open; pausing stops votes, unpausing resumes', async () => {
     const projectId = await project('medium', false);
-    await ingest(app, projectId, { 'm.csv': csv(1000, 'medium') });
-    await new Promise((r) => setTimeout(r, 500));
+    const { status } = await ingest(app, projectId, { 'm.csv': csv(1000, 'medium') });
+    expect(status.run.status).toBe('ok');
+    // The ingest is done and enqueued no Auto Consensus (the mode is off), the only source of
+    // synthetic votes: nothing can have voted.
+    await jobsDrained(app.sql, 'auto_consensus', (p) => p.projectId === projectId);
     expect((await state(projectId)).votes).toBe(0);
     await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true } });
     await until(projectId, (x) => x.votes > 0);
     await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
-    // Within a second of pausing, no vote is added any more.
-    await new Promise((r) => setTimeout(r, 1000));
+    // Pausing ends the running job at its next batch and enqueues none: once the project's job
+    // has left the queue, nothing can add a vote until the project is unpaused.
+    await jobsDrained(app.sql, 'auto_consensus', (p) => p.projectId === projectId);
     const paused = await state(projectId);
-    await new Promise((r) => setTimeout(r, 1000));
-    expect((await state(projectId)).votes).toBe(paused.votes);
     expect(paused.terminal).toBeLessThan(1000);
+    expect(paused.votes).toBeLessThan(3000);
+    expect((await call(app, 'getProject', { params: { projectId } })).body.paused).toBe(true);
     await call(app, 'updateProject', { params: { projectId }, body: { paused: false } });
     await until(projectId, (x) => x.terminal === 1000, 120_000);
   });

@@ -284,5 +284,6 @@ describe('bad input writes nothing', () => {
     }
     const processForeign = await call(app, 'processUploadSession', { params: { projectId, uploadId: foreignId } });
     expect(processForeign.status).toBe(404);
+    expect(processForeign.body.error.code).toBe('upload_session_not_found');
   });
 });

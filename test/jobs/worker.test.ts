@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { testConfig } from '../helpers/config.ts';
-import { until } from '../helpers/wait.ts';
+import { jobsDrained, until } from '../helpers/wait.ts';
 import { startWorker } from '../../src/jobs/worker.ts';
 
 let db: TestDatabase;
@@ -32,4 +32,8 @@ it('installs its schema where there is none, runs a job, and stops cleanly', asy
   } finally {
     await worker.stop();
   }
+  // With no worker, a queued job stays queued, and jobsDrained (what "nothing else happened"
+  // checks wait on) sees it: it waits rather than passing at once.
+  await db.sql`select graphile_worker.add_job('auto_consensus', json_build_object('projectId', gen_random_uuid()))`;
+  await expect(jobsDrained(db.sql, 'auto_consensus', () => true, 300)).rejects.toThrow(/timed out/);
 });

@@ -39,7 +39,9 @@ it('invite -> email -> follow the link -> claim -> rate -> weighted consensus wi
   const session = (await followed.json()) as { sessionToken: string; userId: string; acceptedInvites: number };
   expect(session.acceptedInvites).toBe(1);
   // Single use: the same link again is refused.
-  expect((await fetch(app.url + new URL(link!).pathname + new URL(link!).search)).status).toBe(400);
+  const again = await fetch(app.url + new URL(link!).pathname + new URL(link!).search);
+  expect(again.status).toBe(400);
+  expect(((await again.json()) as { error: { code: string } }).error.code).toBe('sign_in_link_invalid');
 
   const invites = await call(app, 'listProjectInvites', { params: { projectId } });
   expect(invites.body.data ?? []).toEqual([]); // accepted invitees are listed under /validators

@@ -6,6 +6,7 @@ import { call, type TestApp } from '../helpers/app.ts';
 import { expectEnvelope } from '../helpers/contract.ts';
 import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { ingest } from '../helpers/uploads.ts';
+import { jobsDrained } from '../helpers/wait.ts';
 import { latentQuality } from '../../src/domain/synthetic.ts';
 import { validSpec } from '../fixtures/specs.ts';
 import { createProject, inviteWithSql, signIn, startMailingApp } from './helpers.ts';
@@ -185,8 +186,9 @@ describe('votes', () => {
       if (Date.now() > deadline) throw new Error('Auto Consensus did not vote');
       await new Promise((r) => setTimeout(r, 100));
     }
-    // Give it time to (wrongly) take the claimed slot too; it must not.
-    await new Promise((r) => setTimeout(r, 500));
+    // Auto Consensus has finished with the project (its job left the queue) without taking the
+    // claimed slot; it must not have.
+    await jobsDrained(app.sql, 'auto_consensus', (p) => p.projectId === projectId);
     expect((await app.sql`select status, claimed_by from validation_slots where id = ${c.body.slotId}`)[0]).toEqual({ status: 'claimed', claimed_by: v.userId });
     expectEnvelope(await call(app, 'getDatapointConsensus', { params: { datapointId: c.body.datapointId } }), 'consensus_not_finalized', 409);
 
