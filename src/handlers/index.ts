@@ -1,9 +1,6 @@
 // The handler table: one entry per operationId of openapi.yaml. Api.create refuses to start when
 // an operation has no handler, so this object and the contract cannot drift apart.
 import type { Handlers } from '../http/api.ts';
-import { ApiError } from '../http/errors.ts';
-import type { OperationId } from '../generated/operations.ts';
-import { NOT_IMPLEMENTED } from './not-implemented.ts';
 import { ping } from './system.ts';
 import { createProject, getProject, listProjects, updateProject } from './projects.ts';
 import { grantValidatorClass, listProjectClasses, revokeValidatorClass } from './classes.ts';
@@ -13,17 +10,11 @@ import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSes
 import { listDatapoints } from './datapoints.ts';
 import { getDatapointConsensus } from './consensus.ts';
 import { createValidatorSession, deleteValidatorSession, followSignInLink, requestSignInLink } from './validator-sign-in.ts';
-import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validation.ts';
+import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookAttempts, listWebhookEndpoints, rotateWebhookEndpointSecret } from './webhooks.ts';
 import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
 
-type Pending = (typeof NOT_IMPLEMENTED.operations)[number];
-
-const notImplemented = async (): Promise<never> => {
-  throw new ApiError('not_implemented');
-};
-
-const implemented: Omit<Handlers, Pending> = {
+const handlers: Handlers = {
   ping,
   createProject,
   listProjects,
@@ -68,6 +59,5 @@ const implemented: Omit<Handlers, Pending> = {
 };
 
 export function buildHandlers(): Handlers {
-  const pending = Object.fromEntries(NOT_IMPLEMENTED.operations.map((id: OperationId) => [id, notImplemented]));
-  return { ...pending, ...implemented } as Handlers;
+  return { ...handlers };
 }

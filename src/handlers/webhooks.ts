@@ -66,7 +66,7 @@ export async function createWebhookEndpoint({ body }: CreateWebhookEndpointInput
 }
 
 export async function listWebhookEndpoints({ query }: ListWebhookEndpointsInput, ctx: RequestContext): Promise<ListWebhookEndpointsResult> {
-  const limit = query.limit ?? 20;
+  const limit = query.limit;
   const after = decodeCursor(query.cursor);
   const sql = ctx.sql;
   const rows = await sql<EndpointRow[]>`
@@ -124,7 +124,7 @@ interface AttemptRow {
 
 export async function listWebhookAttempts({ params, query }: ListWebhookAttemptsInput, ctx: RequestContext): Promise<ListWebhookAttemptsResult> {
   const endpoint = await requireEndpoint(ctx, params.webhookEndpointId);
-  const limit = query.limit ?? 20;
+  const limit = query.limit;
   const after = decodeCursor(query.cursor);
   const sql = ctx.sql;
   const rows = await sql<AttemptRow[]>`

@@ -201,7 +201,6 @@ const producers: Record<ErrorCode, Producer> = {
       }
     },
   },
-  not_implemented: { unreachable: 'the not-implemented list (src/handlers/not-implemented.ts) is empty: every operation and tool is built' },
   webhook_endpoint_not_found: async () => ({ op: 'getWebhookEndpoint', params: { webhookEndpointId: UNKNOWN } }),
   session_token_missing: async () => ({ op: 'listMyProjects', key: 'none' }),
   session_token_malformed: async (w) => ({ op: 'listMyProjects', key: w.app.orgA.originatorKey }),

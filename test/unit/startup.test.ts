@@ -2,8 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { Api } from '../../src/http/api.ts';
 import { buildHandlers } from '../../src/handlers/index.ts';
-import { NOT_IMPLEMENTED } from '../../src/handlers/not-implemented.ts';
-import { operationIds } from '../../src/generated/operations.ts';
 
 describe('Api.create', () => {
   it('starts with the full handler table', async () => {
