@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { jobsDrained } from '../helpers/wait.ts';
+import * as fx from '../helpers/fixtures.ts';
 import { syntheticRating, latentQuality } from '../../src/domain/synthetic.ts';
 import { recordVote } from '../helpers/votes.ts';
 
@@ -21,11 +22,10 @@ async function project(spread: 'tight' | 'medium' | 'wild', autoConsensus: boole
   return projectId;
 }
 const csv = (n: number, salt: string) => 'id,text\n' + Array.from({ length: n }, (_, i) => `${i + 1},${salt} item ${i + 1}`).join('\n') + '\n';
-const state = async (projectId: string) => (await app.sql<{ total: number; terminal: number; votes: number; escalated: number }[]>`
-  select count(*)::int as total, count(finalized_at)::int as terminal,
-    (select count(*) from votes where project_id = ${projectId})::int as votes,
-    count(*) filter (where escalations > 0)::int as escalated
-  from datapoints where project_id = ${projectId}`)[0];
+const state = async (projectId: string) => {
+  const c = await fx.counts(app.sql, projectId);
+  return { total: c.datapoints, terminal: c.terminal, votes: c.votes, escalated: c.escalated };
+};
 async function until(projectId: string, done: (s: Awaited<ReturnType<typeof state>>) => boolean, ms = 30_000) {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -53,8 +53,9 @@ describe('Auto Consensus', () => {
     await ingest(app, projectId, { 'a.csv': csv(25, 'tight') });
     const s = await until(projectId, (x) => x.total === 25 && x.terminal === 25);
     expect(s.votes).toBe(75);
-    const decisions = await app.sql`select consensus_strength, synthetic_votes, contested from consensus_decisions where project_id = ${projectId}`;
-    for (const d of decisions) expect(d).toEqual({ consensus_strength: 1, synthetic_votes: 3, contested: false });
+    const decisions = await fx.decisions(app.sql, projectId);
+    expect(decisions).toHaveLength(25);
+    for (const d of decisions) expect(d).toMatchObject({ consensus_strength: 1, synthetic_votes: 3, contested: false });
     expect((await call(app, 'getProject', { params: { projectId } })).body.autoConsensusUsed).toBe(true);
   });
 
@@ -97,10 +98,7 @@ describe('Auto Consensus', () => {
     await ingest(app, single, { 'e.csv': data });
     // One vote per transaction, one open slot at a time, through the single-vote entry point.
     for (;;) {
-      const open = await app.sql<{ id: string; checksum: string; votes: number }[]>`
-        select distinct d.id, d.checksum, (select count(*) from votes v where v.datapoint_id = d.id)::int as votes
-        from datapoints d join validation_slots s on s.datapoint_id = d.id and s.status = 'open'
-        where d.project_id = ${single} and d.finalized_at is null`;
+      const open = await fx.datapointsWithOpenSlots(app.sql, single);
       if (open.length === 0) break;
       for (const d of open) {
         const index = d.votes + 1;
@@ -109,9 +107,11 @@ describe('Auto Consensus', () => {
     }
     await call(app, 'updateProject', { params: { projectId: batched }, body: { autoConsensus: true } });
     await until(batched, (x) => x.terminal === 60);
-    const decisions = (projectId: string) => app.sql`
-      select d.checksum, c.quality_rating_mean, c.quality_rating_median, c.consensus_strength, c.contested, c.vote_count, c.synthetic_votes, c.escalations
-      from consensus_decisions c join datapoints d on d.id = c.datapoint_id where c.project_id = ${projectId} order by d.checksum`;
+    // The same figures per content (checksum), whatever the order of finalization.
+    const decisions = async (projectId: string) => (await fx.decisions(app.sql, projectId))
+      .map(({ checksum, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations }) =>
+        ({ checksum, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations }))
+      .sort((x, y) => (x.checksum < y.checksum ? -1 : x.checksum > y.checksum ? 1 : 0));
     const [a, b] = [await decisions(batched), await decisions(single)];
     expect(a).toHaveLength(60);
     expect(a.some((r) => r.escalations > 0)).toBe(true);

@@ -8,6 +8,7 @@ import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { startReceiver, until, type Receiver } from '../helpers/webhook-receiver.ts';
 import { jobsDrained } from '../helpers/wait.ts';
+import * as fx from '../helpers/fixtures.ts';
 
 /**
  * The deterministic end of a project's deliveries to an endpoint: Auto Consensus is done with
@@ -261,7 +262,7 @@ describe('webhook delivery', () => {
     const events = async () => (await app.sql`select count(*)::int as n from webhook_events`)[0].n;
     const before = await events();
     const projectId = await finalizeRows(2);
-    await until(async () => (await app.sql`select count(*)::int as n from consensus_decisions where project_id = ${projectId}`)[0].n, (x) => x === 2);
+    await until(async () => (await fx.counts(app.sql, projectId)).decisions, (x) => x === 2);
     expect(await events()).toBe(before);
   });
 });
