@@ -21,6 +21,7 @@ import { createApiKey, createOrganization } from '../../src/admin/admin.ts';
 import contract from '../../src/generated/openapi.json' with { type: 'json' };
 
 let w: World;
+let unsigned: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
   const app = await startTestApp({ config: { signingKey: generateSigningKeyPem() } });
   const a = await fx.member(app, app.orgA.id, { validator: true });
@@ -30,8 +31,10 @@ beforeAll(async () => {
     validatorA: { ...a, sessionToken: (await fx.signInDirect(app, a.email)).sessionToken },
     validatorB: { ...b, sessionToken: (await fx.signInDirect(app, b.email)).sessionToken },
   };
+  unsigned = await startServer(testConfig({ databaseUrl: app.databaseUrl, port: 0, signingKey: null }), { log: createLogger('error') });
 });
 afterAll(async () => {
+  await unsigned?.close();
   await w?.app.close();
 });
 
@@ -158,25 +161,15 @@ const producers: Record<ErrorCode, Producer> = {
     return { op: 'getProofReport', params: { projectId } };
   },
   proof_report_signing_unavailable: {
-    // A second server on the same database, configured without a signing key.
-    raw: async (w) => {
-      const { projectId } = await fx.finalizedProject(w.app);
-      const server = await startServer(testConfig({ databaseUrl: w.app.databaseUrl, port: 0, signingKey: null }), { log: createLogger('error') });
-      try {
-        return await call({ ...w.app, url: server.url }, 'getProofReport', { params: { projectId } });
-      } finally {
-        await server.close();
-      }
-    },
+    // A second server on the same database, configured without a signing key (started once).
+    raw: async (w) => call({ ...w.app, url: unsigned.url }, 'getProofReport', { params: { projectId: (await fx.finalizedProject(w.app)).projectId } }),
     mcp: async (w) => {
       const { projectId } = await fx.finalizedProject(w.app);
-      const server = await startServer(testConfig({ databaseUrl: w.app.databaseUrl, port: 0, signingKey: null }), { log: createLogger('error') });
-      const s = await connectMcp({ ...w.app, url: server.url }, w.app.orgA.originatorKey);
+      const s = await connectMcp({ ...w.app, url: unsigned.url }, w.app.orgA.originatorKey);
       try {
         return toolErrorCode(await s.tool('get_proof_report', { projectId }));
       } finally {
         await s.close();
-        await server.close();
       }
     },
   },
