@@ -977,7 +977,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "not_implemented" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "not_implemented" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "service_unavailable";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1680,10 +1680,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Report signing is not configured (`proof_report_signing_unavailable`). */
+        /**
+         * @description A dependency is unavailable (`service_unavailable`: the database or object storage did not
+         *     answer, or a statement ran past its time limit; retry after
+         *     `Retry-After` seconds), or report signing is not configured
+         *     (`proof_report_signing_unavailable`).
+         */
         Unavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before retrying (sent with `service_unavailable`). */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1738,6 +1745,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjects: {
@@ -1768,6 +1776,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createProject: {
@@ -1798,6 +1807,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProject: {
@@ -1827,6 +1837,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateProject: {
@@ -1860,6 +1871,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProofReport: {
@@ -1946,6 +1958,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getReportExport: {
@@ -1979,6 +1992,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjectClasses: {
@@ -2007,6 +2021,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     grantValidatorClass: {
@@ -2041,6 +2056,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     revokeValidatorClass: {
@@ -2073,6 +2089,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjectInvites: {
@@ -2106,6 +2123,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createInvite: {
@@ -2138,6 +2156,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelProjectInvite: {
@@ -2169,6 +2188,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listValidators: {
@@ -2201,6 +2221,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listValidatorProjects: {
@@ -2228,6 +2249,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     assignValidator: {
@@ -2260,6 +2282,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     unassignValidator: {
@@ -2292,6 +2315,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createUploadSession: {
@@ -2325,6 +2349,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getUploadSession: {
@@ -2356,6 +2381,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     declareUploadFiles: {
@@ -2392,6 +2418,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     uploadFile: {
@@ -2433,6 +2460,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     processUploadSession: {
@@ -2469,6 +2497,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getUploadSessionStatus: {
@@ -2500,6 +2529,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDatapoints: {
@@ -2536,6 +2566,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getDatapointConsensus: {
@@ -2565,6 +2596,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -2595,6 +2627,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createWebhookEndpoint: {
@@ -2624,6 +2657,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -2653,6 +2687,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -2682,6 +2717,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     rotateWebhookEndpointSecret: {
@@ -2711,6 +2747,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookAttempts: {
@@ -2745,6 +2782,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     requestSignInLink: {
@@ -2772,6 +2810,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     followSignInLink: {
@@ -2798,6 +2837,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createValidatorSession: {
@@ -2825,6 +2865,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteValidatorSession: {
@@ -2846,6 +2887,7 @@ export interface operations {
             };
             401: components["responses"]["SessionUnauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMyProjects: {
@@ -2869,6 +2911,7 @@ export interface operations {
             };
             401: components["responses"]["SessionUnauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     claimSlot: {
@@ -2898,6 +2941,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     releaseClaim: {
@@ -2924,6 +2968,7 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     submitVote: {
@@ -2957,6 +3002,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -64,6 +64,8 @@ export const ERRORS = {
   claim_not_found: notFound('You hold no claim on this slot.'),
   claim_expired: conflict('Your claim on this slot has expired; claim again.'),
   already_voted: conflict('You have already rated this datapoint.'),
+  // A dependency (database, object storage) did not answer: sent with Retry-After.
+  service_unavailable: { status: 503, type: 'api_error', message: 'The service is temporarily unavailable; retry shortly.' },
 } as const satisfies Record<ErrorCode, Entry>;
 
 export class ApiError extends Error {
