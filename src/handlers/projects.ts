@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors.ts';
 import { decodeCursor, toPage } from '../http/pagination.ts';
 import { compileSpec, SpecError } from '../domain/spec-compiler.ts';
 import * as db from '../db/projects.ts';
-import { enqueueAutoConsensus } from '../jobs/auto-consensus.ts';
+import { wakeAutoConsensus } from '../lifecycle/wake.ts';
 
 type Project = components['schemas']['Project'];
 
@@ -61,7 +61,7 @@ export async function createProject({ body }: CreateProjectInput, ctx: RequestCo
 }
 
 export async function listProjects({ query }: ListProjectsInput, ctx: RequestContext): Promise<ListProjectsResult> {
-  const limit = query.limit ?? 20;
+  const limit = query.limit;
   const rows = await db.listProjects(ctx.sql, ctx.auth.orgId, limit, decodeCursor(query.cursor));
   return { status: 200, body: toPage(rows, limit, toProject) };
 }
@@ -75,7 +75,7 @@ export async function updateProject({ params, body }: UpdateProjectInput, ctx: R
     const updated = await db.updateProject(tx, ctx.auth.orgId, params.projectId, body);
     // Turning Auto Consensus on, unpausing or unarchiving can give synthetic validators work.
     const mayResume = body.autoConsensus === true || body.paused === false || body.archived === false;
-    if (updated && mayResume && updated.auto_consensus && !updated.paused_at && !updated.archived_at) await enqueueAutoConsensus(tx, updated.id);
+    if (updated && mayResume) await wakeAutoConsensus(tx, updated.id);
     return updated;
   });
   if (!row) throw new ApiError('project_not_found', `No project ${params.projectId} in this organization.`, 'projectId');

@@ -153,8 +153,7 @@ const PROCESS_ATTEMPTS = 3;
 
 export async function processUploadSession({ params, body }: ProcessUploadSessionInput, ctx: RequestContext): Promise<ProcessUploadSessionResult> {
   await requireProject(ctx, params.projectId);
-  const dryRun = body?.dryRun ?? false;
-  const skipExisting = body?.skipExisting ?? false;
+  const { dryRun, skipExisting } = body;
   const checkStatus = (session: db.SessionRow) => {
     if (session.status !== 'open' && session.status !== 'failed') {
       throw new ApiError('upload_session_not_ready', session.status === 'processing'

@@ -8,20 +8,16 @@
 // per batch instead of one per vote.
 //
 // It stops as soon as the project is paused, archived or switched off (checked per batch, and
-// every batch re-checks paused/archived under lock), and is enqueued again by the writes that
-// can give it work: turning the mode on, unpausing, unarchiving, an ingest.
-import type { Sql, TxSql } from '../db/client.ts';
+// every batch re-checks paused/archived under lock), and is woken again by the writes that can
+// give it work (src/lifecycle/wake.ts).
+import type { Sql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
-import { recordVotes, type VoteInput } from '../consensus/record-vote.ts';
+import { recordVotes, type VoteInput } from '../lifecycle/votes.ts';
+import { datapointsWithTakeableSlots } from '../lifecycle/slots.ts';
 import { syntheticRating, type Spread } from '../domain/synthetic.ts';
 
 /** Datapoints per transaction: small enough that a pause waits well under a second. */
 const BATCH = 250;
-
-/** Enqueues the project's Auto Consensus job (one queued per project: job_key). */
-export async function enqueueAutoConsensus(tx: TxSql | Sql, projectId: string): Promise<void> {
-  await tx`select graphile_worker.add_job('auto_consensus', ${tx.json({ projectId })}::json, job_key => ${`auto_consensus:${projectId}`}, max_attempts => 3)`;
-}
 
 interface Project {
   auto_consensus: boolean;
@@ -48,17 +44,7 @@ export async function runAutoConsensus(deps: { sql: Sql; log: Logger; signal?: A
     if (!p || !p.auto_consensus || p.paused_at || p.archived_at) return;
     // Datapoints with an open slot, in id order from where the last batch ended; when the end is
     // reached, start over once more (a batch's escalations leave fresh open slots behind it).
-    const open = await sql<{ id: string; checksum: string; votes: number; open: number; escalations: number }[]>`
-      select d.id, d.checksum, d.escalations,
-        (select count(*) from votes v where v.datapoint_id = d.id)::int as votes,
-        count(*)::int as open
-      from validation_slots s join datapoints d on d.id = s.datapoint_id
-      where s.project_id = ${projectId} and d.finalized_at is null and d.id > ${after}
-        -- Open slots, and slots whose claim ran out; a live human claim is never filled.
-        and (s.status = 'open' or (s.status = 'claimed' and s.claim_expires_at <= now()))
-      group by d.id
-      order by d.id
-      limit ${BATCH}`;
+    const open = await datapointsWithTakeableSlots(sql, projectId, after, BATCH);
     if (open.length === 0) {
       if (after === '00000000-0000-0000-0000-000000000000') return;
       after = '00000000-0000-0000-0000-000000000000';

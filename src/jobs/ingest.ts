@@ -16,7 +16,8 @@ import { IngestError, type DatasetRules } from '../ingest/parsers.ts';
 import { createParser } from '../ingest/parse-host.ts';
 import { IngestAborted, requeueRun, throwIfAborted } from './ingest-redrive.ts';
 import { objectKey } from '../domain/upload-paths.ts';
-import { enqueueAutoConsensus } from './auto-consensus.ts';
+import { openSlotsForRun } from '../lifecycle/slots.ts';
+import { wakeAutoConsensus } from '../lifecycle/wake.ts';
 
 export interface IngestDeps {
   sql: Sql;
@@ -172,11 +173,7 @@ async function stageAndWrite(deps: IngestDeps, run: RunContext, progress: Progre
     where not exists (select 1 from datapoints d where d.project_id = ${run.projectId} and d.checksum = s.checksum)
     order by ord`;
   await progress.flush({ datapoints: inserted.count });
-  const slots = await tx`
-    insert into validation_slots (datapoint_id, project_id)
-    select d.id, d.project_id from datapoints d cross join generate_series(1, ${run.numValidators}) g
-    where d.run_id = ${run.runId}`;
-  return { datapoints: inserted.count, validations: slots.count };
+  return { datapoints: inserted.count, validations: await openSlotsForRun(tx, run.runId, run.numValidators) };
 }
 
 export async function runIngest(deps: IngestDeps, runId: string): Promise<void> {
@@ -203,9 +200,8 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
           validations_created = ${validations}, finished_at = now(), updated_at = now()
         where id = ${runId}`;
       await tx`update upload_sessions set status = 'complete', updated_at = now() where id = ${run.sessionId}`;
-      // New open slots: let Auto Consensus fill them when the project has it on.
-      const [p] = await tx<{ on: boolean }[]>`select auto_consensus and paused_at is null and archived_at is null as on from projects where id = ${run.projectId}`;
-      if (p.on) await enqueueAutoConsensus(tx, run.projectId);
+      // New open slots: work for Auto Consensus when the project has it on.
+      await wakeAutoConsensus(tx, run.projectId);
     });
   } catch (err) {
     // --- shutdown (resilience): a run cut by the worker's shutdown goes back to the queue

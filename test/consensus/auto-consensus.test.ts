@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { syntheticRating, latentQuality } from '../../src/domain/synthetic.ts';
-import { recordVote } from '../../src/consensus/record-vote.ts';
+import { recordVote } from '../helpers/votes.ts';
 
 let app: TestApp;
 beforeAll(async () => {
