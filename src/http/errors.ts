@@ -66,6 +66,8 @@ export const ERRORS = {
   // Safe multi-tenant operation (docs/security.md).
   rate_limited: { status: 429, type: 'invalid_request_error', message: 'Too many requests; retry after the number of seconds in Retry-After.' },
   webhook_endpoint_limit_reached: conflict('The organization has as many webhook endpoints as it may have; delete one first.'),
+  // A dependency (database, object storage) did not answer: sent with Retry-After (docs/operations.md).
+  service_unavailable: { status: 503, type: 'api_error', message: 'The service is temporarily unavailable; retry shortly.' },
 } as const satisfies Record<ErrorCode, Entry>;
 
 export class ApiError extends Error {

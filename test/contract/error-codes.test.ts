@@ -13,7 +13,8 @@ import { operationTable, type OperationId } from '../../src/generated/operations
 import { mcpTools } from '../../src/generated/mcp-tools.ts';
 import { ERRORS, type ErrorCode } from '../../src/http/errors.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
-import { startServer } from '../../src/server.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+import { freePort } from '../../src/dev/stack.ts';
 import { testConfig } from '../helpers/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { minimalSpec } from '../fixtures/specs.ts';
@@ -39,6 +40,14 @@ afterAll(async () => {
 });
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+/** One server over a database that refuses connections, started once (a start takes seconds). */
+let downServer: Promise<RunningServer> | null = null;
+const databaseDownServer = (): Promise<RunningServer> =>
+  (downServer ??= freePort().then((port) => startServer(testConfig({ databaseUrl: `postgres://assay:unused@127.0.0.1:${port}/assay`, port: 0, signingKey: null }), { log: createLogger('silent') })));
+afterAll(async () => {
+  await (await downServer)?.close({ graceMs: 1000 });
+});
 const CSV = 'id,question,answer\n1,q,a\n';
 
 /** A request through an operation: REST, and every MCP tool of the operation that can carry it. */
@@ -226,6 +235,19 @@ const producers: Record<ErrorCode, Producer> = {
     return { op: 'createWebhookEndpoint', key, body: { url: 'http://127.0.0.1:9/one-more', eventTypes: ['datapoint.consensus_reached'] } };
   },
   rate_limited: { unreachable: 'not produced yet: rate limiting is being built on this branch (issue 12)' },
+  service_unavailable: {
+    // A second server whose database refuses connections (a loopback port nothing listens on):
+    // authenticating the key is its first query (test/resilience/faults.test.ts stops a real one).
+    raw: async (w) => {
+      const res = await call({ ...w.app, url: (await databaseDownServer()).url }, 'ping');
+      expect(res.headers.get('retry-after')).toBe('1');
+      return res;
+    },
+    mcp: async (w) => {
+      const res = await raw({ ...w.app, url: (await databaseDownServer()).url }, 'POST', '/mcp', { body: initialize, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream', authorization: `Bearer ${w.app.orgA.originatorKey}` } });
+      return res.body?.error?.code ?? null;
+    },
+  },
   already_voted: async (w) => {
     const { slotId } = await claimed(w);
     expect((await call(w.app, 'submitVote', { key: w.validatorA.sessionToken, params: { slotId }, body: { rating: 50 } })).status).toBe(200);
