@@ -18,6 +18,7 @@ import { freePort } from '../../src/dev/stack.ts';
 import { testConfig } from '../helpers/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { minimalSpec } from '../fixtures/specs.ts';
+import { MCP_BODY_LIMIT } from '../../src/http/body-limits.ts';
 import { createApiKey, createOrganization } from '../../src/admin/admin.ts';
 import contract from '../../src/generated/openapi.json' with { type: 'json' };
 
@@ -117,7 +118,11 @@ const producers: Record<ErrorCode, Producer> = {
     raw: (w) => raw(w.app, 'DELETE', '/developer/v1/ping', { key: w.app.orgA.originatorKey }),
     mcp: async (w) => (await raw(w.app, 'GET', '/mcp', { key: w.app.orgA.originatorKey })).body?.error?.code ?? null,
   },
-  api_key_actor_unavailable: async () => ({ op: 'listProjects', key: 'noActor' }),
+  api_key_actor_unavailable: {
+    raw: (w) => call(w.app, 'ping', { key: w.app.orgA.noActorKey }),
+    // Refused at the MCP endpoint before any tool (every operation refuses such a key).
+    mcp: () => mcpAuthCode(`Bearer ${w.app.orgA.noActorKey}`),
+  },
   not_org_originator: async () => ({ op: 'listProjects', key: 'member' }),
   project_not_found: async () => ({ op: 'getProject', params: { projectId: UNKNOWN } }),
   project_already_active: { unreachable: 'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates one' },
@@ -234,7 +239,11 @@ const producers: Record<ErrorCode, Producer> = {
     for (let i = 0; i < 20; i++) await fx.webhookEndpoint(w.app, { key, url: `http://127.0.0.1:9/hooks/${i}` });
     return { op: 'createWebhookEndpoint', key, body: { url: 'http://127.0.0.1:9/one-more', eventTypes: ['datapoint.consensus_reached'] } };
   },
-  rate_limited: { unreachable: 'not produced yet: rate limiting is being built on this branch (issue 12)' },
+  request_body_too_large: {
+    raw: (w) => raw(w.app, 'POST', '/validator/v1/sign-in-links', { body: JSON.stringify({ email: `${'a'.repeat(2000)}@example.com` }), contentType: 'application/json' }),
+    mcp: async (w) => (await raw(w.app, 'POST', '/mcp', { key: w.app.orgA.originatorKey, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ping', arguments: {}, pad: 'x'.repeat(MCP_BODY_LIMIT) } }) })).body?.error?.code ?? null,
+  },
   service_unavailable: {
     // A second server whose database refuses connections (a loopback port nothing listens on):
     // authenticating the key is its first query (test/resilience/faults.test.ts stops a real one).
@@ -247,6 +256,15 @@ const producers: Record<ErrorCode, Producer> = {
       const res = await raw({ ...w.app, url: (await databaseDownServer()).url }, 'POST', '/mcp', { body: initialize, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream', authorization: `Bearer ${w.app.orgA.originatorKey}` } });
       return res.body?.error?.code ?? null;
     },
+  },
+  rate_limited: async (w) => {
+    // An invite cancelled and invited again within the re-send cool-down.
+    const projectId = await fx.project(w.app);
+    const email = `cool-down-${Math.floor(Math.random() * 1e9)}@example.com`;
+    const first = await call(w.app, 'createInvite', { params: { projectId }, body: { email } });
+    expect(first.status).toBe(200);
+    expect((await call(w.app, 'cancelProjectInvite', { params: { projectId, inviteId: first.body.id } })).status).toBe(200);
+    return { op: 'createInvite', params: { projectId }, body: { email } };
   },
   already_voted: async (w) => {
     const { slotId } = await claimed(w);
