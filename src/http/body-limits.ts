@@ -84,7 +84,8 @@ function byType(type: string, schema: Schema, seen: Set<Schema>): number {
 function requestSchema(operationId: OperationId): Schema | null {
   const info = operationTable[operationId];
   const path = (contract as unknown as { paths: Record<string, Record<string, { requestBody?: Schema }>> }).paths;
-  const fullPath = info.server === '/' ? info.path : info.path;
+  // The source document holds full paths; the table's path is relative to the operation's server.
+  const fullPath = info.server === '/' ? info.path : info.server + info.path;
   for (const [p, item] of Object.entries(path)) {
     if (p !== fullPath) continue;
     const body = resolveBody(item[info.method]?.requestBody);
