@@ -77,7 +77,8 @@ export const mcpTools: readonly ToolDef[] = [
       "properties": {
         "name": {
           "type": "string",
-          "pattern": "^[^\\u0000]*$",
+          "description": "No control characters (U+0000-U+001F, U+007F-U+009F) nor line separators: the name is printed in emails and exports.",
+          "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$",
           "minLength": 1,
           "maxLength": 200
         },
@@ -88,6 +89,7 @@ export const mcpTools: readonly ToolDef[] = [
             "$schema": {
               "type": "string",
               "format": "uri",
+              "maxLength": 2048,
               "description": "Optional JSON Schema URI of the document; ignored."
             },
             "version": {
@@ -448,7 +450,8 @@ export const mcpTools: readonly ToolDef[] = [
         },
         "name": {
           "type": "string",
-          "pattern": "^[^\\u0000]*$",
+          "description": "No control characters (U+0000-U+001F, U+007F-U+009F) nor line separators: the name is printed in emails and exports.",
+          "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$",
           "minLength": 1,
           "maxLength": 200
         },
@@ -679,7 +682,7 @@ export const mcpTools: readonly ToolDef[] = [
   {
     "name": "invite_validator",
     "operationId": "createInvite",
-    "description": "Invite a validator by email\n\nIdempotent upsert keyed by the lower-cased email and the project: a pending invite is\nreturned unchanged, a cancelled one is reactivated, an accepted one is returned as is.\nAn email is sent unless `sendEmail` is false. A `classId` must be one the project's spec\ndeclares (`validators.classes[].id`, see GET .../classes), else `class_not_in_spec`.\n",
+    "description": "Invite a validator by email\n\nIdempotent upsert keyed by the lower-cased email and the project: a pending invite is\nreturned unchanged, a cancelled one is reactivated, an accepted one is returned as is.\nAn email is sent unless `sendEmail` is false. A `classId` must be one the project's spec\ndeclares (`validators.classes[].id`, see GET .../classes), else `class_not_in_spec`.\nInvitation emails are limited per organization (100 an hour) and per recipient (5 a day),\nand a cancelled invite is emailed again only after a cool-down (60 minutes): beyond,\n`rate_limited` (429, `Retry-After`) and nothing is written.\n",
     "inputSchema": {
       "type": "object",
       "properties": {

@@ -203,8 +203,10 @@ describe('GET and PUT /projects/{projectId}', () => {
     expect(get.body.error.code).toBe('project_not_found');
     const put = await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
     expect(put.status).toBe(404);
+    expect(put.body.error.code).toBe('project_not_found');
     const classes = await call(app, 'listProjectClasses', { params: { projectId } });
     expect(classes.status).toBe(404);
+    expect(classes.body.error.code).toBe('project_not_found');
     expect((await call(app, 'getProject', { params: { projectId }, key: app.orgB.originatorKey })).body.paused).toBe(false);
   });
 
