@@ -5,6 +5,10 @@ import postgres from 'postgres';
 
 export type Sql = postgres.Sql;
 export type TxSql = postgres.TransactionSql;
+/** Either: a function that takes `Db` runs in the caller's transaction when given one. */
+export type Db = Sql | TxSql;
+/** A piece of SQL (sql`...`) to embed in another statement. */
+export type Fragment = postgres.Fragment;
 
 export function createSql(databaseUrl: string, options: { max?: number } = {}): Sql {
   return postgres(databaseUrl, {

@@ -8,8 +8,8 @@ import type {
 } from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { RequestContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { decodeCursor, toPage } from '../http/pagination.ts';
+import { ApiError, errors } from '../errors.ts';
+import { mapPage } from '../db/pagination.ts';
 import { normalizeEmail } from '../admin/admin.ts';
 import { requireProject } from './projects.ts';
 import { declaredClasses } from '../db/people.ts';
@@ -55,7 +55,7 @@ export function invitationText(p: { projectName: string; inviterEmail: string | 
 export async function createInvite({ params, body }: CreateInviteInput, ctx: RequestContext): Promise<CreateInviteResult> {
   const project = await requireProject(ctx, params.projectId);
   if (body.classId !== undefined && !(await declaredClasses(ctx.sql, [{ projectId: project.id, classId: body.classId }])).size) {
-    throw new ApiError('class_not_in_spec', `Class \`${body.classId}\` is not declared in this project's spec.`, 'classId');
+    throw errors.classNotInSpec(body.classId);
   }
   const wanted: db.NewInvite = {
     orgId: ctx.auth.orgId,
@@ -86,8 +86,8 @@ export async function createInvite({ params, body }: CreateInviteInput, ctx: Req
 export async function listProjectInvites({ params, query }: ListProjectInvitesInput, ctx: RequestContext): Promise<ListProjectInvitesResult> {
   const project = await requireProject(ctx, params.projectId);
   const limit = query.limit ?? 20;
-  const rows = await db.listInvites(ctx.sql, project.id, limit, decodeCursor(query.cursor));
-  return { status: 200, body: toPage(rows, limit, toInvite) };
+  const page = await db.listInvites(ctx.sql, project.id, { limit, cursor: query.cursor });
+  return { status: 200, body: mapPage(page, toInvite) };
 }
 
 export async function cancelProjectInvite({ params }: CancelProjectInviteInput, ctx: RequestContext): Promise<CancelProjectInviteResult> {

@@ -11,9 +11,10 @@ import type {
 } from '../generated/handlers.ts';
 import type { ValidatorRequestContext } from '../context.ts';
 import type { TxSql } from '../db/client.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { recordVotesIn, type VoteRefusal } from '../consensus/record-vote.ts';
-import { enqueueAutoConsensus } from '../jobs/auto-consensus.ts';
+import { wakeAutoConsensus } from '../jobs/auto-consensus.ts';
+import { projectSpec } from '../db/projects.ts';
 
 export const CLAIM_MINUTES = 10;
 /**
@@ -27,7 +28,7 @@ const instructionsOf = (compiled: string | null): string => compiled ?? '';
 export async function listMyProjects(_input: unknown, ctx: ValidatorRequestContext): Promise<ListMyProjectsResult> {
   const rows = await ctx.sql<{ id: string; name: string; paused: boolean; assigned_at: Date; class_id: string | null; instructions: string | null }[]>`
     select p.id, p.name, p.paused_at is not null as paused, a.assigned_at, g.class_id,
-      (select compiled #>> '{validation,instructions}' from project_specs where project_id = p.id order by created_at limit 1) as instructions
+      (select s.compiled #>> '{validation,instructions}' from ${projectSpec(ctx.sql, ctx.sql`p.id`)} s) as instructions
     from project_assignments a
     join projects p on p.id = a.project_id
     left join class_grants g on g.project_id = p.id and g.user_id = a.user_id and g.revoked_at is null
@@ -52,7 +53,7 @@ export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorReques
     // The project row for share (as recordVotes takes it): a pause waits for this claim.
     const [p] = await tx<{ paused: boolean; archived: boolean; instructions: string | null }[]>`
       select p.paused_at is not null as paused, p.archived_at is not null as archived,
-        (select compiled #>> '{validation,instructions}' from project_specs where project_id = p.id order by created_at limit 1) as instructions
+        (select s.compiled #>> '{validation,instructions}' from ${projectSpec(tx, tx`p.id`)} s) as instructions
       from projects p
       where p.id = ${params.projectId}
         and exists (select 1 from project_assignments a where a.project_id = p.id and a.user_id = ${me} and a.revoked_at is null)
@@ -114,13 +115,6 @@ export async function releaseClaim({ params }: ReleaseClaimInput, ctx: Validator
     await wakeAutoConsensus(tx, released.project_id);
   });
   return { status: 204, body: undefined };
-}
-
-/** A slot that opened up (released, or added by an escalation) is work for Auto Consensus, if on. */
-async function wakeAutoConsensus(tx: TxSql, projectId: string): Promise<void> {
-  const [p] = await tx<{ on: boolean }[]>`
-    select auto_consensus and paused_at is null and archived_at is null as on from projects where id = ${projectId}`;
-  if (p?.on) await enqueueAutoConsensus(tx, projectId);
 }
 
 const REFUSALS: Record<VoteRefusal, (slotId: string) => ApiError> = {

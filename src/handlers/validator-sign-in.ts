@@ -12,8 +12,8 @@ import type {
   FollowSignInLinkInput, FollowSignInLinkResult, RequestSignInLinkInput, RequestSignInLinkResult,
 } from '../generated/handlers.ts';
 import type { PublicRequestContext, ValidatorRequestContext } from '../context.ts';
-import type { TxSql } from '../db/client.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
+import * as db from '../db/sign-in.ts';
 import { normalizeEmail } from '../admin/admin.ts';
 import { queueEmail } from '../email/outbox.ts';
 import { SIGN_IN_PATTERN, emailSubject, hashToken, newSessionToken } from '../validator/tokens.ts';
@@ -27,15 +27,9 @@ export async function requestSignInLink({ body }: RequestSignInLinkInput, ctx: P
   const email = normalizeEmail(body.email);
   const outcome = await ctx.sql.begin(async (tx) => {
     // One request per address at a time, so the throttle count is exact.
-    await tx`select pg_advisory_xact_lock(hashtextextended(${'sign_in:' + email}, 0))`;
-    const [{ known }] = await tx<{ known: boolean }[]>`
-      select exists (select 1 from users where email = ${email})
-        or exists (select 1 from invites where email = ${email} and status = 'pending') as known`;
-    if (!known) return 'unknown';
-    const [{ recent }] = await tx<{ recent: number }[]>`
-      select count(*)::int as recent from sign_in_tokens
-      where email = ${email} and created_at > now() - make_interval(mins => ${LINK_MINUTES})`;
-    if (recent >= LINKS_PER_WINDOW) return 'throttled';
+    await db.lockAddress(tx, email);
+    if (!(await db.addressKnown(tx, email))) return 'unknown';
+    if ((await db.recentTokens(tx, email, LINK_MINUTES)) >= LINKS_PER_WINDOW) return 'throttled';
     const { id, link } = await issueSignInLink(tx, email, ctx.config.publicBaseUrl);
     await queueEmail(tx, {
       orgId: null, kind: 'sign_in_link', refId: id, to: email,
@@ -59,7 +53,7 @@ export async function followSignInLink({ query }: FollowSignInLinkInput, ctx: Pu
 }
 
 export async function deleteValidatorSession(_input: unknown, ctx: ValidatorRequestContext): Promise<DeleteValidatorSessionResult> {
-  await ctx.sql`update validator_sessions set revoked_at = now() where id = ${ctx.session.sessionId} and revoked_at is null`;
+  await db.revokeSession(ctx.sql, ctx.session.sessionId);
   return { status: 204, body: undefined };
 }
 
@@ -68,57 +62,15 @@ const linkInvalid = (why: string) => new ApiError('sign_in_link_invalid', `This 
 async function redeem(ctx: PublicRequestContext, token: string) {
   if (!SIGN_IN_PATTERN.test(token)) throw linkInvalid('is not a valid link');
   return ctx.sql.begin(async (tx) => {
-    const [link] = await tx<{ id: string; email: string; used: boolean; live: boolean }[]>`
-      select id, email, used_at is not null as used, expires_at > now() as live
-      from sign_in_tokens where token_hash = ${hashToken(token)}
-      for update`;
+    const link = await db.lockSignInToken(tx, hashToken(token));
     if (!link) throw linkInvalid('is unknown');
     if (link.used) throw linkInvalid('has already been used');
     if (!link.live) throw linkInvalid('has expired');
-    await tx`update sign_in_tokens set used_at = now() where id = ${link.id}`;
-    const userId = await userFor(tx, link.email);
-    const acceptedInvites = await acceptInvites(tx, link.email, userId);
+    await db.markTokenUsed(tx, link.id);
+    const userId = await db.userFor(tx, link.email, emailSubject(link.email));
+    const acceptedInvites = await db.acceptInvites(tx, link.email, userId);
     const sessionToken = newSessionToken();
-    const [session] = await tx<{ expires_at: Date }[]>`
-      insert into validator_sessions (user_id, token_hash, expires_at)
-      values (${userId}, ${hashToken(sessionToken)}, now() + make_interval(days => ${SESSION_DAYS}))
-      returning expires_at`;
-    return { sessionToken, userId, email: link.email, expiresAt: session!.expires_at.toISOString(), acceptedInvites };
+    const expiresAt = await db.insertSession(tx, userId, hashToken(sessionToken), SESSION_DAYS);
+    return { sessionToken, userId, email: link.email, expiresAt: expiresAt.toISOString(), acceptedInvites };
   });
-}
-
-/** The user of the address; created on first sign-in with a subject that never changes. */
-async function userFor(tx: TxSql, email: string): Promise<string> {
-  const [existing] = await tx<{ id: string }[]>`select id from users where email = ${email}`;
-  if (existing) return existing.id;
-  // `on conflict do nothing`: a concurrent first sign-in of the same address created it first.
-  await tx`insert into users (email, subject) values (${email}, ${emailSubject(email)}) on conflict do nothing`;
-  const [created] = await tx<{ id: string }[]>`select id from users where email = ${email}`;
-  return created!.id;
-}
-
-/**
- * Accepts every pending invite of the address: assignment created (unless one is live), and the
- * pre-staged class granted after revoking any other live class of the user on that project.
- */
-async function acceptInvites(tx: TxSql, email: string, userId: string): Promise<number> {
-  const invites = await tx<{ org_id: string; project_id: string; class_id: string | null; evidence_note: string | null }[]>`
-    update invites set status = 'accepted', assigned_at = now(), updated_at = now()
-    where email = ${email} and status = 'pending'
-    returning org_id, project_id, class_id, evidence_note`;
-  for (const inv of invites) {
-    await tx`
-      insert into project_assignments (org_id, project_id, user_id)
-      values (${inv.org_id}, ${inv.project_id}, ${userId})
-      on conflict (project_id, user_id) where revoked_at is null do nothing`;
-    if (inv.class_id === null) continue;
-    await tx`
-      update class_grants set revoked_at = now()
-      where project_id = ${inv.project_id} and user_id = ${userId} and revoked_at is null and class_id <> ${inv.class_id}`;
-    await tx`
-      insert into class_grants (project_id, user_id, class_id, evidence_note)
-      values (${inv.project_id}, ${userId}, ${inv.class_id}, ${inv.evidence_note})
-      on conflict (project_id, user_id) where revoked_at is null do nothing`;
-  }
-  return invites.length;
 }

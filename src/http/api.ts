@@ -4,7 +4,7 @@
 // writing responses, MCP framing) live in app.ts and mcp/.
 import { OpenAPIBackend, ValidationContext, type Document, type Operation, type Request } from 'openapi-backend';
 import { createAjv } from '../schema/ajv.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 import { ajvErrorToApiError } from './validation.ts';
 import { requireOriginator, type AuthContext } from './auth.ts';
 import { operationTable, operationIds, type OperationId } from '../generated/operations.ts';

@@ -2,7 +2,7 @@
 // request_body_malformed; an absent body is `undefined` and left to schema validation
 // (required bodies then fail as request_body_invalid).
 import type { Request } from 'express';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 import { refuseNul } from './nul.ts';
 
 /** Large enough for 1000 declared files with 900-character paths; nothing legitimate is bigger. */

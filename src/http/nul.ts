@@ -1,6 +1,6 @@
 // PostgreSQL text and jsonb cannot hold U+0000, so a string with one would fail deep in a write
 // with a driver error. Any request value is checked up front instead and refused with its path.
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 
 /** The path of the first string (or key) containing U+0000, or null. */
 export function findNul(value: unknown, path = ''): string | null {

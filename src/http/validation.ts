@@ -2,7 +2,7 @@
 //   body:          request_body_invalid, param like `files[3].size`
 //   path or query: parameter_invalid, param = the parameter's name
 import type { ErrorObject } from 'ajv';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 import { describeRule, errorPointer, pointerToPath } from '../schema/describe.ts';
 
 /**

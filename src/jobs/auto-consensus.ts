@@ -10,17 +10,23 @@
 // It stops as soon as the project is paused, archived or switched off (checked per batch, and
 // every batch re-checks paused/archived under lock), and is enqueued again by the writes that
 // can give it work: turning the mode on, unpausing, unarchiving, an ingest.
-import type { Sql, TxSql } from '../db/client.ts';
+import type { Db, Sql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import { recordVotes, type VoteInput } from '../consensus/record-vote.ts';
 import { syntheticRating, type Spread } from '../domain/synthetic.ts';
+import { autoConsensusRunnable, projectSpec } from '../db/projects.ts';
+import { enqueue } from './tasks.ts';
 
 /** Datapoints per transaction: small enough that a pause waits well under a second. */
 const BATCH = 250;
 
-/** Enqueues the project's Auto Consensus job (one queued per project: job_key). */
-export async function enqueueAutoConsensus(tx: TxSql | Sql, projectId: string): Promise<void> {
-  await tx`select graphile_worker.add_job('auto_consensus', ${tx.json({ projectId })}::json, job_key => ${`auto_consensus:${projectId}`}, max_attempts => 3)`;
+/**
+ * The one way to wake Auto Consensus after a write that may give it work (an ingest, a released
+ * claim, an escalation, turning the mode on, unpausing, unarchiving): enqueues the project's job
+ * in the caller's transaction when the mode is on and the project is neither paused nor archived.
+ */
+export async function wakeAutoConsensus(tx: Db, projectId: string): Promise<void> {
+  if (await autoConsensusRunnable(tx, projectId)) await enqueue(tx, 'auto_consensus', { projectId });
 }
 
 interface Project {
@@ -41,7 +47,7 @@ export async function runAutoConsensus(deps: { sql: Sql; log: Logger }, projectI
         coalesce((s.compiled #>> '{consensus,escalationStep}')::int, 0) as escalation_step,
         coalesce((s.compiled #>> '{consensus,maxEscalations}')::int, 0) as max_escalations
       from projects p
-      left join lateral (select compiled from project_specs where project_id = p.id order by created_at limit 1) s on true
+      left join lateral ${projectSpec(sql, sql`p.id`)} s on true
       where p.id = ${projectId}`;
     if (!p || !p.auto_consensus || p.paused_at || p.archived_at) return;
     // Datapoints with an open slot, in id order from where the last batch ended; when the end is

@@ -14,7 +14,8 @@ import type { Storage } from '../storage/s3.ts';
 import type { Logger } from '../log.ts';
 import { IngestError, readRecords, type DatasetRules } from '../ingest/parsers.ts';
 import { objectKey } from '../domain/upload-paths.ts';
-import { enqueueAutoConsensus } from './auto-consensus.ts';
+import { wakeAutoConsensus } from './auto-consensus.ts';
+import { projectSpec } from '../db/projects.ts';
 
 export interface IngestDeps {
   sql: Sql;
@@ -51,7 +52,7 @@ async function claim(sql: Sql, runId: string): Promise<RunContext | null> {
   const [info] = await sql<{ key_prefix: string; num_validators: number; compiled: { dataset: DatasetRules } }[]>`
     select s.key_prefix, p.num_validators, sp.compiled
     from upload_sessions s join projects p on p.id = s.project_id
-    join lateral (select compiled from project_specs where project_id = p.id order by created_at limit 1) sp on true
+    join lateral ${projectSpec(sql, sql`p.id`)} sp on true
     where s.id = ${run.session_id}`;
   const files = await sql<{ rel_path: string }[]>`select rel_path from upload_files where session_id = ${run.session_id} order by position`;
   return {
@@ -192,8 +193,7 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
         where id = ${runId}`;
       await tx`update upload_sessions set status = 'complete', updated_at = now() where id = ${run.sessionId}`;
       // New open slots: let Auto Consensus fill them when the project has it on.
-      const [p] = await tx<{ on: boolean }[]>`select auto_consensus and paused_at is null and archived_at is null as on from projects where id = ${run.projectId}`;
-      if (p.on) await enqueueAutoConsensus(tx, run.projectId);
+      await wakeAutoConsensus(tx, run.projectId);
     });
   } catch (err) {
     const message = err instanceof IngestError ? err.message : 'internal error while ingesting; process the session again';

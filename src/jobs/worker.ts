@@ -1,6 +1,7 @@
 // The job worker process: graphile-worker over the same Postgres, one file per task in this
-// folder. It also sweeps ingest runs whose worker died (see ingest.ts).
-import { run, type Runner, type TaskList } from 'graphile-worker';
+// folder, each bound here to its name in the job table (tasks.ts). It also sweeps ingest runs
+// whose worker died (see ingest.ts).
+import { run, type Runner, type Task } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { createSql } from '../db/client.ts';
@@ -8,8 +9,10 @@ import { createStorage } from '../storage/s3.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
-import { deliverWebhook, type DeliverPayload } from '../webhooks/deliver.ts';
-import { createMailer, sendOutboxEmail } from '../email/send.ts';
+import { deliverWebhook } from './deliver-webhook.ts';
+import { sendOutboxEmail } from './send-email.ts';
+import { createMailer } from '../email/mailer.ts';
+import type { TaskName } from './tasks.ts';
 
 export interface WorkerOptions {
   concurrency?: number;
@@ -26,12 +29,14 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const sql = createSql(config.databaseUrl, { max: 6 });
   const deps = { sql, storage: createStorage(config.s3), log };
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
-  const taskList: TaskList = {
-    ingest: async (payload) => runIngest(deps, (payload as { runId: string }).runId),
-    auto_consensus: async (payload) => runAutoConsensus(deps, (payload as { projectId: string }).projectId),
+  // Every task of the job table, with the payload type the table gives it: a task without an
+  // entry point here, or an entry point for a name the table lacks, fails the type check.
+  const taskList: { [K in TaskName]: Task<K> } = {
+    ingest: async (payload) => runIngest(deps, payload.runId),
+    auto_consensus: async (payload) => runAutoConsensus(deps, payload.projectId),
     deliver_webhook: async (payload) =>
-      deliverWebhook({ sql, log, secretsKey: config.secretsKey, retryDelaysMs: options.webhookRetryDelaysMs }, payload as DeliverPayload),
-    send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom }, (payload as { outboxId: string }).outboxId),
+      deliverWebhook({ sql, log, secretsKey: config.secretsKey, retryDelaysMs: options.webhookRetryDelaysMs }, payload),
+    send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom }, payload.outboxId),
   };
   // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
   // database restarting, Ctrl-C reaching Postgres first in `make dev`) is logged, not a crash.

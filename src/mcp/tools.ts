@@ -4,7 +4,7 @@
 import type { ValidateFunction } from 'ajv';
 import { mcpTools, type ToolDef } from '../generated/mcp-tools.ts';
 import { createAjv } from '../schema/ajv.ts';
-import { ApiError, camelCode, toApiError } from '../http/errors.ts';
+import { ApiError, camelCode, toApiError } from '../errors.ts';
 import { ajvErrorToApiError } from '../http/validation.ts';
 import { refuseNul } from '../http/nul.ts';
 import { operationTable } from '../generated/operations.ts';

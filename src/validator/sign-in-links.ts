@@ -2,6 +2,7 @@
 // invitation email may carry one too). The token is returned once, inside the link; only its hash
 // is stored.
 import type { TxSql } from '../db/client.ts';
+import { insertSignInToken } from '../db/sign-in.ts';
 import { hashToken, newSignInToken } from './tokens.ts';
 
 export const LINK_MINUTES = 15;
@@ -15,9 +16,6 @@ export const INVITATION_LINK_MINUTES = 72 * 60;
 /** `email` must be normalized; `publicBaseUrl` is the deployment's PUBLIC_BASE_URL. */
 export async function issueSignInLink(tx: TxSql, email: string, publicBaseUrl: string, minutes = LINK_MINUTES): Promise<{ id: string; link: string }> {
   const token = newSignInToken();
-  const [row] = await tx<{ id: string }[]>`
-    insert into sign_in_tokens (email, token_hash, expires_at)
-    values (${email}, ${hashToken(token)}, now() + make_interval(mins => ${minutes}))
-    returning id`;
-  return { id: row!.id, link: `${publicBaseUrl.replace(/\/+$/, '')}/validator/v1/sign-in?token=${token}` };
+  const id = await insertSignInToken(tx, email, hashToken(token), minutes);
+  return { id, link: `${publicBaseUrl.replace(/\/+$/, '')}/validator/v1/sign-in?token=${token}` };
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv';
 import { ajvErrorToApiError } from '../../src/http/validation.ts';
-import { ApiError, ERRORS, camelCode, toApiError } from '../../src/http/errors.ts';
+import { ApiError, ERRORS, camelCode, toApiError } from '../../src/errors.ts';
 import { fromPgError } from '../../src/db/errors.ts';
 import { pointerToPath } from '../../src/schema/describe.ts';
 import contract from '../../src/generated/openapi.json' with { type: 'json' };

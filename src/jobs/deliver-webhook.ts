@@ -11,6 +11,8 @@ import type { Sql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import { open } from '../domain/secret-box.ts';
 import { signatureHeader } from '../domain/webhook-signature.ts';
+import * as db from '../db/webhooks.ts';
+import { enqueue, type TaskPayloads } from './tasks.ts';
 
 const S = 1000;
 const M = 60 * S;
@@ -26,24 +28,6 @@ export interface DeliverDeps {
   retryDelaysMs?: readonly number[];
 }
 
-export interface DeliverPayload {
-  deliveryId: string;
-  attempt: number;
-}
-
-interface Row {
-  status: string;
-  attempts: number;
-  event_id: string;
-  body: string;
-  endpoint_id: string;
-  url: string;
-  endpoint_status: string;
-  secret_sealed: Uint8Array;
-  previous_secret_sealed: Uint8Array | null;
-  previous_valid: boolean;
-}
-
 interface Outcome {
   succeeded: boolean;
   httpStatus: number | null;
@@ -51,15 +35,9 @@ interface Outcome {
   durationMs: number;
 }
 
-export async function deliverWebhook(deps: DeliverDeps, payload: DeliverPayload): Promise<void> {
+export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['deliver_webhook']): Promise<void> {
   const { sql } = deps;
-  const [d] = await sql<Row[]>`
-    select d.status, d.attempts, d.event_id, ev.body, e.id as endpoint_id, e.url, e.status as endpoint_status,
-      e.secret_sealed, e.previous_secret_sealed, coalesce(e.previous_secret_expires_at > now(), false) as previous_valid
-    from webhook_deliveries d
-    join webhook_events ev on ev.id = d.event_id
-    join webhook_endpoints e on e.id = d.endpoint_id
-    where d.id = ${payload.deliveryId}`;
+  const d = await db.getDelivery(sql, payload.deliveryId);
   // Deleted, finished, disabled, or this attempt already recorded by an earlier run of the job.
   if (!d || d.status !== 'pending' || d.endpoint_status !== 'enabled' || d.attempts !== payload.attempt - 1) return;
 
@@ -71,25 +49,15 @@ export async function deliverWebhook(deps: DeliverDeps, payload: DeliverPayload)
   const gone = outcome.httpStatus === 410;
   const retryIn = !outcome.succeeded && !gone ? delays[payload.attempt - 1] : undefined;
   await sql.begin(async (tx) => {
-    const claimed = await tx`
-      update webhook_deliveries
-      set attempts = ${payload.attempt},
-          status = ${outcome.succeeded ? 'succeeded' : retryIn === undefined ? 'failed' : 'pending'}
-      where id = ${payload.deliveryId} and attempts = ${payload.attempt - 1} and status = 'pending'`;
-    if (claimed.count === 0) return;
     const nextAt = retryIn === undefined ? null : new Date(Date.now() + retryIn);
-    await tx`
-      insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, http_status, error, duration_ms, next_attempt_at)
-      values (${payload.deliveryId}, ${d.endpoint_id}, ${payload.attempt}, ${outcome.succeeded}, ${outcome.httpStatus}, ${outcome.error}, ${outcome.durationMs}, ${nextAt})`;
-    if (nextAt) {
-      await tx`select graphile_worker.add_job('deliver_webhook', ${tx.json({ deliveryId: payload.deliveryId, attempt: payload.attempt + 1 })}::json, run_at => ${nextAt}, max_attempts => 5)`;
-    }
-    if (gone) {
-      await tx`
-        update webhook_endpoints set status = 'disabled', disabled_reason = ${`The receiver answered 410 Gone at ${new Date().toISOString()}.`}
-        where id = ${d.endpoint_id}`;
-      await tx`update webhook_deliveries set status = 'failed' where endpoint_id = ${d.endpoint_id} and status = 'pending'`;
-    }
+    const recorded = await db.recordAttempt(tx, {
+      deliveryId: payload.deliveryId, endpointId: d.endpoint_id, attempt: payload.attempt,
+      status: outcome.succeeded ? 'succeeded' : retryIn === undefined ? 'failed' : 'pending',
+      succeeded: outcome.succeeded, httpStatus: outcome.httpStatus, error: outcome.error, durationMs: outcome.durationMs, nextAttemptAt: nextAt,
+    });
+    if (!recorded) return;
+    if (nextAt) await enqueue(tx, 'deliver_webhook', { deliveryId: payload.deliveryId, attempt: payload.attempt + 1 }, { runAt: nextAt });
+    if (gone) await db.disableGoneEndpoint(tx, d.endpoint_id);
   });
   if (!outcome.succeeded) deps.log.info('webhook attempt failed', { deliveryId: payload.deliveryId, attempt: payload.attempt, httpStatus: outcome.httpStatus, error: outcome.error });
 }
