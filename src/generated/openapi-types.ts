@@ -2,7 +2,7 @@
 // Run `make codegen` after changing openapi.yaml.
 /* eslint-disable */
 export interface paths {
-    "/ping": {
+    "/developer/v1/ping": {
         parameters: {
             query?: never;
             header?: never;
@@ -22,7 +22,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects": {
+    "/developer/v1/projects": {
         parameters: {
             query?: never;
             header?: never;
@@ -49,7 +49,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}": {
+    "/developer/v1/projects/{projectId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -78,7 +78,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/proof-report": {
+    "/developer/v1/projects/{projectId}/proof-report": {
         parameters: {
             query?: never;
             header?: never;
@@ -103,7 +103,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/proof-report/datapoints/{datapointId}": {
+    "/developer/v1/projects/{projectId}/proof-report/datapoints/{datapointId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -132,29 +132,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/.well-known/jwks.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Published report signing keys (JWKS)
-         * @description Every active and retired Ed25519 public key that signs Proof Reports, as an RFC 7517 JWK
-         *     Set; `kid` is the RFC 7638 thumbprint. Retired keys stay published so older reports keep
-         *     verifying. No authentication; cacheable for a few minutes.
-         */
-        get: operations["getJwks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/projects/{projectId}/report": {
+    "/developer/v1/projects/{projectId}/report": {
         parameters: {
             query?: never;
             header?: never;
@@ -179,7 +157,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/classes": {
+    "/developer/v1/projects/{projectId}/classes": {
         parameters: {
             query?: never;
             header?: never;
@@ -202,7 +180,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/validators/{validatorId}/classes": {
+    "/developer/v1/projects/{projectId}/validators/{validatorId}/classes": {
         parameters: {
             query?: never;
             header?: never;
@@ -227,7 +205,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/validators/{validatorId}/classes/{classId}": {
+    "/developer/v1/projects/{projectId}/validators/{validatorId}/classes/{classId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -254,7 +232,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/invites": {
+    "/developer/v1/projects/{projectId}/invites": {
         parameters: {
             query?: never;
             header?: never;
@@ -283,7 +261,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/invites/{inviteId}": {
+    "/developer/v1/projects/{projectId}/invites/{inviteId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -308,7 +286,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validators": {
+    "/developer/v1/validators": {
         parameters: {
             query?: never;
             header?: never;
@@ -330,7 +308,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validators/{validatorId}/projects": {
+    "/developer/v1/validators/{validatorId}/projects": {
         parameters: {
             query?: never;
             header?: never;
@@ -353,7 +331,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validators/{validatorId}/assign": {
+    "/developer/v1/validators/{validatorId}/assign": {
         parameters: {
             query?: never;
             header?: never;
@@ -377,7 +355,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validators/{validatorId}/unassign": {
+    "/developer/v1/validators/{validatorId}/unassign": {
         parameters: {
             query?: never;
             header?: never;
@@ -400,7 +378,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions": {
+    "/developer/v1/projects/{projectId}/upload-sessions": {
         parameters: {
             query?: never;
             header?: never;
@@ -423,7 +401,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -448,7 +426,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}/files": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}/files": {
         parameters: {
             query?: never;
             header?: never;
@@ -473,7 +451,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}/file": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}/file": {
         parameters: {
             query?: never;
             header?: never;
@@ -500,7 +478,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}/process": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}/process": {
         parameters: {
             query?: never;
             header?: never;
@@ -527,7 +505,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}/status": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}/status": {
         parameters: {
             query?: never;
             header?: never;
@@ -552,7 +530,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/datapoints": {
+    "/developer/v1/projects/{projectId}/datapoints": {
         parameters: {
             query?: never;
             header?: never;
@@ -577,7 +555,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/datapoints/{datapointId}/consensus": {
+    "/developer/v1/datapoints/{datapointId}/consensus": {
         parameters: {
             query?: never;
             header?: never;
@@ -600,7 +578,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/webhook-endpoints": {
+    "/developer/v1/webhook-endpoints": {
         parameters: {
             query?: never;
             header?: never;
@@ -628,7 +606,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/webhook-endpoints/{webhookEndpointId}": {
+    "/developer/v1/webhook-endpoints/{webhookEndpointId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -655,7 +633,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/webhook-endpoints/{webhookEndpointId}/rotate-secret": {
+    "/developer/v1/webhook-endpoints/{webhookEndpointId}/rotate-secret": {
         parameters: {
             query?: never;
             header?: never;
@@ -680,7 +658,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/webhook-endpoints/{webhookEndpointId}/attempts": {
+    "/developer/v1/webhook-endpoints/{webhookEndpointId}/attempts": {
         parameters: {
             query?: never;
             header?: never;
@@ -886,6 +864,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Published report signing keys (JWKS)
+         * @description Every active and retired Ed25519 public key that signs Proof Reports, as an RFC 7517 JWK
+         *     Set; `kid` is the RFC 7638 thumbprint. Retired keys stay published so older reports keep
+         *     verifying. No authentication; cacheable for a few minutes. Part of neither published
+         *     document (it is not under their servers): the developer document describes it in its
+         *     `info.description`.
+         */
+        get: operations["getJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -959,6 +961,18 @@ export interface components {
              */
             outcome: "recorded" | "terminal" | "escalated";
         };
+        ProjectCreationInstructionArguments: {
+            /** @description The spec's dataset format to give guidance for; all formats when omitted. */
+            datasetType?: components["schemas"]["SpecDatasetFormat"];
+        };
+        WaitForUploadSessionArguments: {
+            /** Format: uuid */
+            projectId: string;
+            /** Format: uuid */
+            uploadId: string;
+            /** @default 60 */
+            timeoutSeconds: number;
+        };
         /**
          * Format: uri
          * @description Optional JSON Schema URI of the document; ignored.
@@ -969,7 +983,6 @@ export interface components {
         /** Format: date-time */
         NullableTimestamp: string | null;
         Ping: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** @description Always true when the key is valid. */
             pong: boolean;
         };
@@ -991,7 +1004,6 @@ export interface components {
             requestId: string;
         };
         Project: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             id: string;
             name: string;
@@ -1018,7 +1030,6 @@ export interface components {
          */
         AutoConsensusSpread: "tight" | "medium" | "wild";
         ProjectList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["Project"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
@@ -1030,7 +1041,6 @@ export interface components {
             spec: Record<string, never>;
         };
         CreateProjectResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             projectId: string;
             /** Format: uuid */
@@ -1151,10 +1161,11 @@ export interface components {
                 classes?: components["schemas"]["SpecValidatorClass"][];
             };
         };
+        /** @enum {string} */
+        SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
         /** @description `headingLevel` is required when `format` is markdown_split (checked by the spec compiler). */
         SpecDataset: {
-            /** @enum {string} */
-            format: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
+            format: components["schemas"]["SpecDatasetFormat"];
             /** @description Field (column) holding each record's own id. */
             idField?: string;
             /** @description Fields validators rate; all fields when omitted. */
@@ -1194,7 +1205,6 @@ export interface components {
             model: string | null;
         };
         ValidatorClassList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["ValidatorClass"][] | null;
         };
         GrantClassRequest: {
@@ -1203,14 +1213,12 @@ export interface components {
             evidenceNote: string;
         };
         ClassGrant: {
-            $schema?: components["schemas"]["SchemaUri"];
             id: string;
             userId: string;
             classId: string;
             evidenceNote: string;
         };
         RevokeClassResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** @constant */
             revoked: true;
         };
@@ -1226,7 +1234,6 @@ export interface components {
             joinedAt: components["schemas"]["Timestamp"];
         };
         ValidatorList: {
-            $schema?: components["schemas"]["SchemaUri"];
             validator: components["schemas"]["Validator"] | null;
             data: components["schemas"]["Validator"][] | null;
             hasMore: boolean;
@@ -1239,7 +1246,6 @@ export interface components {
             assignedAt: components["schemas"]["Timestamp"];
         };
         ValidatorAssignmentList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["ValidatorAssignment"][] | null;
         };
         AssignRequest: {
@@ -1253,7 +1259,6 @@ export interface components {
             autoEnroll?: boolean;
         };
         AssignResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: int64 */
             assigned: number;
             /** Format: int64 */
@@ -1266,7 +1271,6 @@ export interface components {
             projectIds: string[];
         };
         UnassignResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: int64 */
             unassigned: number;
         };
@@ -1280,7 +1284,6 @@ export interface components {
             sendEmail: boolean;
         };
         Invite: {
-            $schema?: components["schemas"]["SchemaUri"];
             id: string;
             email: string;
             projectId: string;
@@ -1295,13 +1298,11 @@ export interface components {
             activeClassIds: string[] | null;
         };
         InviteList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["Invite"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
         };
         CancelInviteResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** @constant */
             cancelled: true;
         };
@@ -1321,6 +1322,7 @@ export interface components {
         };
         DeclareFilesRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description An empty list is `upload_no_files`. */
             files: components["schemas"]["DeclaredUploadFile"][];
         };
         DeclaredFile: {
@@ -1335,7 +1337,6 @@ export interface components {
             uploadUrl: string;
         };
         CreateUploadSessionResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             uploadId: string;
             keyPrefix: string;
@@ -1343,7 +1344,6 @@ export interface components {
             expiresAt: components["schemas"]["Timestamp"];
         };
         DeclareUploadFilesResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             keyPrefix: string;
             files: components["schemas"]["PresignedUpload"][] | null;
             expiresAt: components["schemas"]["Timestamp"];
@@ -1351,7 +1351,6 @@ export interface components {
         /** @enum {string} */
         UploadSessionState: "open" | "processing" | "complete" | "failed";
         UploadSession: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             uploadId: string;
             status: components["schemas"]["UploadSessionState"];
@@ -1378,7 +1377,6 @@ export interface components {
             skipExisting: boolean;
         };
         ProcessUploadSessionResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             runId: string;
             /** @constant */
@@ -1408,7 +1406,6 @@ export interface components {
             finishedAt: components["schemas"]["NullableTimestamp"];
         };
         UploadSessionStatus: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             uploadId: string;
             sessionStatus: components["schemas"]["UploadSessionState"];
@@ -1430,13 +1427,11 @@ export interface components {
             hasTerminalConsensus: boolean;
         };
         DatapointList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["Datapoint"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
         };
         DatapointConsensus: {
-            $schema?: components["schemas"]["SchemaUri"];
             datapointId: string;
             projectId: string;
             consensusDecisionId: string;
@@ -1448,7 +1443,6 @@ export interface components {
             consensusStrength: number;
         };
         ProofReport: {
-            $schema?: components["schemas"]["SchemaUri"];
             reportId: string;
             /** @description Payload schema identifier, `attestation/v1`. */
             schema: string;
@@ -1467,7 +1461,6 @@ export interface components {
             jws: string;
         };
         InclusionProof: {
-            $schema?: components["schemas"]["SchemaUri"];
             reportId: string;
             attestationRoot: string;
             /**
@@ -1505,7 +1498,6 @@ export interface components {
         /** @enum {string} */
         ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip";
         ReportExport: {
-            $schema?: components["schemas"]["SchemaUri"];
             format: components["schemas"]["ReportFormat"];
             contentType: string;
             filename: string;
@@ -1535,7 +1527,6 @@ export interface components {
             description?: string;
         };
         WebhookEndpoint: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             webhookEndpointId: string;
             url: string;
@@ -1554,13 +1545,11 @@ export interface components {
             secret: string;
         };
         WebhookEndpointList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["WebhookEndpoint"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
         };
         DeleteWebhookEndpointResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             webhookEndpointId: string;
             /** @constant */
@@ -1589,7 +1578,6 @@ export interface components {
             nextAttemptAt: components["schemas"]["NullableTimestamp"];
         };
         WebhookAttemptList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["WebhookAttempt"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
@@ -1912,30 +1900,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
-        };
-    };
-    getJwks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The key set. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    /** @description Public, cacheable for five minutes. */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/jwk-set+json": components["schemas"]["JwkSet"];
-                };
-            };
-            500: components["responses"]["InternalError"];
         };
     };
     getReportExport: {
@@ -2946,6 +2910,30 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description Public, cacheable for five minutes. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jwk-set+json": components["schemas"]["JwkSet"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

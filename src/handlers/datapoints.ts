@@ -9,8 +9,7 @@ import { requireProject } from './projects.ts';
 
 export async function listDatapoints({ params, query }: ListDatapointsInput, ctx: RequestContext): Promise<ListDatapointsResult> {
   const project = await requireProject(ctx, params.projectId);
-  const limit = query.limit ?? 20;
-  const page = await db.listDatapoints(ctx.sql, project.id, query.status, { limit, cursor: query.cursor });
+  const page = await db.listDatapoints(ctx.sql, project.id, query.status, { limit: query.limit, cursor: query.cursor });
   return {
     status: 200,
     body: mapPage(page, (r) => ({

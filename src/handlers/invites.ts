@@ -71,7 +71,7 @@ export async function createInvite({ params, body }: CreateInviteInput, ctx: Req
     const issue = found.created || found.status === 'cancelled';
     if (found.status === 'cancelled') await db.reactivate(tx, found.id, wanted);
     const invite = (await db.getInvite(tx, project.id, found.id))!;
-    if (issue && body.sendEmail !== false) {
+    if (issue && body.sendEmail) {
       // The invitation carries a one-time sign-in link of its own; following it signs the
       // invitee in and accepts every pending invite of the address (validator sign-in).
       const { link } = await issueSignInLink(tx, invite.email, ctx.config.publicBaseUrl, INVITATION_LINK_MINUTES);
@@ -85,8 +85,7 @@ export async function createInvite({ params, body }: CreateInviteInput, ctx: Req
 
 export async function listProjectInvites({ params, query }: ListProjectInvitesInput, ctx: RequestContext): Promise<ListProjectInvitesResult> {
   const project = await requireProject(ctx, params.projectId);
-  const limit = query.limit ?? 20;
-  const page = await db.listInvites(ctx.sql, project.id, { limit, cursor: query.cursor });
+  const page = await db.listInvites(ctx.sql, project.id, { limit: query.limit, cursor: query.cursor });
   return { status: 200, body: mapPage(page, toInvite) };
 }
 

@@ -6,7 +6,7 @@ import { ApiError, errors } from '../errors.ts';
 import { mapPage } from '../db/pagination.ts';
 import { compileSpec, SpecError } from '../domain/spec-compiler.ts';
 import * as db from '../db/projects.ts';
-import { wakeAutoConsensus } from '../jobs/auto-consensus.ts';
+import { wakeAutoConsensus } from '../lifecycle/wake.ts';
 
 type Project = components['schemas']['Project'];
 
@@ -61,8 +61,7 @@ export async function createProject({ body }: CreateProjectInput, ctx: RequestCo
 }
 
 export async function listProjects({ query }: ListProjectsInput, ctx: RequestContext): Promise<ListProjectsResult> {
-  const limit = query.limit ?? 20;
-  const page = await db.listProjects(ctx.sql, ctx.auth.orgId, { limit, cursor: query.cursor });
+  const page = await db.listProjects(ctx.sql, ctx.auth.orgId, { limit: query.limit, cursor: query.cursor });
   return { status: 200, body: mapPage(page, toProject) };
 }
 

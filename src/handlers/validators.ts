@@ -36,7 +36,7 @@ export async function requireValidator(sql: Sql | TxSql, orgId: string, userId: 
 }
 
 export async function listValidators({ query }: ListValidatorsInput, ctx: RequestContext): Promise<ListValidatorsResult> {
-  const limit = query.limit ?? 20;
+  const limit = query.limit;
   if (query.email !== undefined) {
     // The cursor is validated in lookup mode too, and has no effect there (docs/decisions.md).
     decodeCursor(query.cursor);

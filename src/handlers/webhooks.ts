@@ -51,8 +51,7 @@ export async function createWebhookEndpoint({ body }: CreateWebhookEndpointInput
 }
 
 export async function listWebhookEndpoints({ query }: ListWebhookEndpointsInput, ctx: RequestContext): Promise<ListWebhookEndpointsResult> {
-  const limit = query.limit ?? 20;
-  const page = await db.listEndpoints(ctx.sql, ctx.auth.orgId, { limit, cursor: query.cursor });
+  const page = await db.listEndpoints(ctx.sql, ctx.auth.orgId, { limit: query.limit, cursor: query.cursor });
   return { status: 200, body: mapPage(page, toEndpoint) };
 }
 
@@ -79,8 +78,7 @@ export async function rotateWebhookEndpointSecret({ params }: RotateWebhookEndpo
 
 export async function listWebhookAttempts({ params, query }: ListWebhookAttemptsInput, ctx: RequestContext): Promise<ListWebhookAttemptsResult> {
   const endpoint = await requireEndpoint(ctx, params.webhookEndpointId);
-  const limit = query.limit ?? 20;
-  const page = await db.listAttempts(ctx.sql, endpoint.id, { limit, cursor: query.cursor });
+  const page = await db.listAttempts(ctx.sql, endpoint.id, { limit: query.limit, cursor: query.cursor });
   return {
     status: 200,
     body: mapPage(page, (r) => ({

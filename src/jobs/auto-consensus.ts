@@ -8,26 +8,17 @@
 // per batch instead of one per vote.
 //
 // It stops as soon as the project is paused, archived or switched off (checked per batch, and
-// every batch re-checks paused/archived under lock), and is enqueued again by the writes that
-// can give it work: turning the mode on, unpausing, unarchiving, an ingest.
-import type { Db, Sql } from '../db/client.ts';
+// every batch re-checks paused/archived under lock), and is woken again by the writes that can
+// give it work (src/lifecycle/wake.ts).
+import type { Sql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
-import { recordVotes, type VoteInput } from '../consensus/record-vote.ts';
+import { recordVotes, type VoteInput } from '../lifecycle/votes.ts';
+import { datapointsWithTakeableSlots } from '../lifecycle/slots.ts';
 import { syntheticRating, type Spread } from '../domain/synthetic.ts';
-import { autoConsensusRunnable, projectSpec } from '../db/projects.ts';
-import { enqueue } from './tasks.ts';
+import { projectSpec } from '../db/projects.ts';
 
 /** Datapoints per transaction: small enough that a pause waits well under a second. */
 const BATCH = 250;
-
-/**
- * The one way to wake Auto Consensus after a write that may give it work (an ingest, a released
- * claim, an escalation, turning the mode on, unpausing, unarchiving): enqueues the project's job
- * in the caller's transaction when the mode is on and the project is neither paused nor archived.
- */
-export async function wakeAutoConsensus(tx: Db, projectId: string): Promise<void> {
-  if (await autoConsensusRunnable(tx, projectId)) await enqueue(tx, 'auto_consensus', { projectId });
-}
 
 interface Project {
   auto_consensus: boolean;
@@ -38,10 +29,12 @@ interface Project {
   max_escalations: number;
 }
 
-export async function runAutoConsensus(deps: { sql: Sql; log: Logger }, projectId: string): Promise<void> {
+export async function runAutoConsensus(deps: { sql: Sql; log: Logger; signal?: AbortSignal }, projectId: string): Promise<void> {
   const { sql } = deps;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
+    // The worker is shutting down: stop between batches; the job fails and runs again later.
+    deps.signal?.throwIfAborted();
     const [p] = await sql<Project[]>`
       select auto_consensus, auto_consensus_spread, paused_at, archived_at,
         coalesce((s.compiled #>> '{consensus,escalationStep}')::int, 0) as escalation_step,
@@ -52,17 +45,7 @@ export async function runAutoConsensus(deps: { sql: Sql; log: Logger }, projectI
     if (!p || !p.auto_consensus || p.paused_at || p.archived_at) return;
     // Datapoints with an open slot, in id order from where the last batch ended; when the end is
     // reached, start over once more (a batch's escalations leave fresh open slots behind it).
-    const open = await sql<{ id: string; checksum: string; votes: number; open: number; escalations: number }[]>`
-      select d.id, d.checksum, d.escalations,
-        (select count(*) from votes v where v.datapoint_id = d.id)::int as votes,
-        count(*)::int as open
-      from validation_slots s join datapoints d on d.id = s.datapoint_id
-      where s.project_id = ${projectId} and d.finalized_at is null and d.id > ${after}
-        -- Open slots, and slots whose claim ran out; a live human claim is never filled.
-        and (s.status = 'open' or (s.status = 'claimed' and s.claim_expires_at <= now()))
-      group by d.id
-      order by d.id
-      limit ${BATCH}`;
+    const open = await datapointsWithTakeableSlots(sql, projectId, after, BATCH);
     if (open.length === 0) {
       if (after === '00000000-0000-0000-0000-000000000000') return;
       after = '00000000-0000-0000-0000-000000000000';

@@ -26,6 +26,8 @@ export interface DeliverDeps {
   log: Logger;
   secretsKey: string | null;
   retryDelaysMs?: readonly number[];
+  /** graphile-worker's abort signal: an attempt cut by shutdown is not recorded; the job runs again. */
+  signal?: AbortSignal;
 }
 
 interface Outcome {
@@ -43,7 +45,8 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
 
   const secrets = [open(deps.secretsKey, d.secret_sealed, d.endpoint_id)];
   if (d.previous_secret_sealed && d.previous_valid) secrets.push(open(deps.secretsKey, d.previous_secret_sealed, d.endpoint_id));
-  const outcome = await post(d.url, d.event_id, d.body, secrets);
+  const outcome = await post(d.url, d.event_id, d.body, secrets, deps.signal);
+  deps.signal?.throwIfAborted();
 
   const delays = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
   const gone = outcome.httpStatus === 410;
@@ -62,7 +65,7 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
   if (!outcome.succeeded) deps.log.info('webhook attempt failed', { deliveryId: payload.deliveryId, attempt: payload.attempt, httpStatus: outcome.httpStatus, error: outcome.error });
 }
 
-async function post(url: string, id: string, body: string, secrets: string[]): Promise<Outcome> {
+async function post(url: string, id: string, body: string, secrets: string[], shutdown?: AbortSignal): Promise<Outcome> {
   const timestamp = Math.floor(Date.now() / 1000);
   const started = performance.now();
   const done = (o: Omit<Outcome, 'durationMs'>): Outcome => ({ ...o, durationMs: Math.round(performance.now() - started) });
@@ -71,7 +74,7 @@ async function post(url: string, id: string, body: string, secrets: string[]): P
       method: 'POST',
       // A redirect is an answer like any other non-2xx: following it could lead anywhere.
       redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: shutdown ? AbortSignal.any([AbortSignal.timeout(TIMEOUT_MS), shutdown]) : AbortSignal.timeout(TIMEOUT_MS),
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Assay-Webhooks/1',

@@ -12,15 +12,20 @@ import { createHash } from 'node:crypto';
 import type { Sql, TxSql } from '../db/client.ts';
 import type { Storage } from '../storage/s3.ts';
 import type { Logger } from '../log.ts';
-import { IngestError, readRecords, type DatasetRules } from '../ingest/parsers.ts';
+import { IngestError, type DatasetRules } from '../ingest/parsers.ts';
+import { createParser } from '../ingest/parse-host.ts';
+import { IngestAborted, requeueRun, throwIfAborted } from './ingest-redrive.ts';
 import { objectKey } from '../domain/upload-paths.ts';
-import { wakeAutoConsensus } from './auto-consensus.ts';
+import { openSlotsForRun } from '../lifecycle/slots.ts';
+import { wakeAutoConsensus } from '../lifecycle/wake.ts';
 import { projectSpec } from '../db/projects.ts';
 
 export interface IngestDeps {
   sql: Sql;
   storage: Storage;
   log: Logger;
+  /** graphile-worker's abort signal: the worker is shutting down (checked between records). */
+  signal?: AbortSignal;
 }
 
 /** Progress is written at least every PROGRESS_ROWS rows or PROGRESS_MS milliseconds. */
@@ -39,7 +44,7 @@ interface RunContext {
   skipExisting: boolean;
   numValidators: number;
   rules: DatasetRules;
-  files: { relPath: string }[];
+  files: { relPath: string; size: number }[];
 }
 
 /** Claims a queued run (idempotent: a run that is not queued and running is left alone). */
@@ -54,11 +59,11 @@ async function claim(sql: Sql, runId: string): Promise<RunContext | null> {
     from upload_sessions s join projects p on p.id = s.project_id
     join lateral ${projectSpec(sql, sql`p.id`)} sp on true
     where s.id = ${run.session_id}`;
-  const files = await sql<{ rel_path: string }[]>`select rel_path from upload_files where session_id = ${run.session_id} order by position`;
+  const files = await sql<{ rel_path: string; size: number }[]>`select rel_path, size::float8 as size from upload_files where session_id = ${run.session_id} order by position`;
   return {
     runId, sessionId: run.session_id, projectId: run.project_id, keyPrefix: info.key_prefix, dryRun: run.dry_run,
     skipExisting: run.skip_existing, numValidators: info.num_validators, rules: info.compiled.dataset,
-    files: files.map((f) => ({ relPath: f.rel_path })),
+    files: files.map((f) => ({ relPath: f.rel_path, size: f.size })),
   };
 }
 
@@ -106,19 +111,27 @@ async function contentTypeOf(deps: IngestDeps, key: string): Promise<string | un
 /** Reads every file in order; stages records through `write` (null for dry runs). */
 async function readAll(deps: IngestDeps, run: RunContext, progress: Progress, write: ((line: string) => Promise<void>) | null): Promise<void> {
   let ord = 0;
-  for (const f of run.files) {
-    const key = objectKey(run.keyPrefix, f.relPath);
-    const contentType = run.rules.format === 'file_collection' ? await contentTypeOf(deps, key) : undefined;
-    const source = { relPath: f.relPath, key, contentType, size: 0, bytes: objectBytes(deps, key) };
-    for await (const rec of readRecords(run.rules, source)) {
-      ord++;
-      if (write) {
-        const json = JSON.stringify(rec.content);
-        await write(`${ord}\t${contentChecksum(rec.content)}\t${copyText(f.relPath)}\t${rec.row}\t${rec.line}\t${copyText(json)}\n`);
+  // --- parser host (resilience): files are parsed in a capped worker thread (src/ingest/parse-host.ts)
+  const parser = createParser(run.rules);
+  try {
+    for (const f of run.files) {
+      const key = objectKey(run.keyPrefix, f.relPath);
+      const contentType = run.rules.format === 'file_collection' ? await contentTypeOf(deps, key) : undefined;
+      const source = { relPath: f.relPath, key, contentType, size: f.size, bytes: objectBytes(deps, key) };
+      for await (const rec of parser.records(source)) {
+        ord++;
+        throwIfAborted(deps.signal);
+        if (write) {
+          const json = JSON.stringify(rec.content);
+          await write(`${ord}\t${contentChecksum(rec.content)}\t${copyText(f.relPath)}\t${rec.row}\t${rec.line}\t${copyText(json)}\n`);
+        }
+        await progress.row();
       }
-      await progress.row();
     }
+  } finally {
+    await parser.close();
   }
+  // --- end parser host
 }
 
 async function stageAndWrite(deps: IngestDeps, run: RunContext, progress: Progress, tx: TxSql): Promise<{ datapoints: number; validations: number }> {
@@ -161,11 +174,7 @@ async function stageAndWrite(deps: IngestDeps, run: RunContext, progress: Progre
     where not exists (select 1 from datapoints d where d.project_id = ${run.projectId} and d.checksum = s.checksum)
     order by ord`;
   await progress.flush({ datapoints: inserted.count });
-  const slots = await tx`
-    insert into validation_slots (datapoint_id, project_id)
-    select d.id, d.project_id from datapoints d cross join generate_series(1, ${run.numValidators}) g
-    where d.run_id = ${run.runId}`;
-  return { datapoints: inserted.count, validations: slots.count };
+  return { datapoints: inserted.count, validations: await openSlotsForRun(tx, run.runId, run.numValidators) };
 }
 
 export async function runIngest(deps: IngestDeps, runId: string): Promise<void> {
@@ -192,10 +201,16 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
           validations_created = ${validations}, finished_at = now(), updated_at = now()
         where id = ${runId}`;
       await tx`update upload_sessions set status = 'complete', updated_at = now() where id = ${run.sessionId}`;
-      // New open slots: let Auto Consensus fill them when the project has it on.
+      // New open slots: work for Auto Consensus when the project has it on.
       await wakeAutoConsensus(tx, run.projectId);
     });
   } catch (err) {
+    // --- shutdown (resilience): a run cut by the worker's shutdown goes back to the queue
+    if (err instanceof IngestAborted && (await requeueRun(deps.sql, runId))) {
+      deps.log.info('ingest run re-queued: the worker is shutting down', { runId });
+      return;
+    }
+    // --- end shutdown
     const message = err instanceof IngestError ? err.message : 'internal error while ingesting; process the session again';
     if (!(err instanceof IngestError)) deps.log.error('ingest failed', { runId, error: err instanceof Error ? err.stack : String(err) });
     await deps.sql.begin(async (tx) => {

@@ -6,8 +6,11 @@
 import type { Db } from '../db/client.ts';
 
 export interface TaskPayloads {
-  /** Ingest an upload session's files (src/jobs/ingest.ts). */
-  ingest: { runId: string; requestId: string };
+  /**
+   * Ingest an upload session's files (src/jobs/ingest.ts). `requestId` is the process call's;
+   * a run re-queued by src/jobs/ingest-redrive.ts has none.
+   */
+  ingest: { runId: string; requestId?: string };
   /** Synthetic validators fill a project's open slots (src/jobs/auto-consensus.ts). */
   auto_consensus: { projectId: string };
   /** One attempt of one webhook delivery (src/jobs/deliver-webhook.ts). */

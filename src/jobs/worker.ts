@@ -4,7 +4,7 @@
 import { run, type Runner, type Task } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { createSql } from '../db/client.ts';
+import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS } from '../db/client.ts';
 import { createStorage } from '../storage/s3.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
@@ -26,21 +26,28 @@ export interface WorkerOptions {
 
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<{ stop(): Promise<void> }> {
   const log = options.log ?? createLogger(config.logLevel);
-  const sql = createSql(config.databaseUrl, { max: 6 });
+  const sql = createSql(config.databaseUrl, { max: 6, timeouts: WORKER_TIMEOUTS });
   const deps = { sql, storage: createStorage(config.s3), log };
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
   // Every task of the job table, with the payload type the table gives it: a task without an
-  // entry point here, or an entry point for a name the table lacks, fails the type check.
+  // entry point here, or an entry point for a name the table lacks, fails the type check. Each
+  // task gets graphile-worker's abort signal (a graceful stop waits for running jobs, then aborts
+  // them): ingest re-queues its run, Auto Consensus stops between batches and is retried, a
+  // webhook attempt cut short is not recorded and its job runs again.
   const taskList: { [K in TaskName]: Task<K> } = {
-    ingest: async (payload) => runIngest(deps, payload.runId),
-    auto_consensus: async (payload) => runAutoConsensus(deps, payload.projectId),
-    deliver_webhook: async (payload) =>
-      deliverWebhook({ sql, log, secretsKey: config.secretsKey, retryDelaysMs: options.webhookRetryDelaysMs }, payload),
+    ingest: async (payload, helpers) => runIngest({ ...deps, signal: helpers.abortSignal }, payload.runId),
+    auto_consensus: async (payload, helpers) => runAutoConsensus({ ...deps, signal: helpers.abortSignal }, payload.projectId),
+    deliver_webhook: async (payload, helpers) =>
+      deliverWebhook({ sql, log, secretsKey: config.secretsKey, retryDelaysMs: options.webhookRetryDelaysMs, signal: helpers.abortSignal }, payload),
     send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom }, payload.outboxId),
   };
   // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
   // database restarting, Ctrl-C reaching Postgres first in `make dev`) is logged, not a crash.
-  const pgPool = new pg.Pool({ connectionString: config.databaseUrl, max: (options.concurrency ?? 2) + 2 });
+  // Its statements are short queue operations: the API's session bounds suit them.
+  const pgPool = new pg.Pool({
+    connectionString: config.databaseUrl, max: (options.concurrency ?? 2) + 2, connectionTimeoutMillis: 5000,
+    statement_timeout: API_TIMEOUTS.statementMs, idle_in_transaction_session_timeout: API_TIMEOUTS.idleInTransactionMs,
+  });
   const lost = (err: Error) => log.warn('job queue connection lost', { error: err.message });
   pgPool.on('error', lost);
   pgPool.on('connect', (client) => client.on('error', lost));

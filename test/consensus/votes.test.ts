@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
-import { VoteRefused, type VoteInput } from '../../src/consensus/record-vote.ts';
+import { VoteRefused, type VoteInput } from '../../src/lifecycle/votes.ts';
 import { recordVote } from '../helpers/votes.ts';
 
 let app: TestApp;

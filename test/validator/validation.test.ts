@@ -7,6 +7,7 @@ import { expectEnvelope } from '../helpers/contract.ts';
 import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { latentQuality } from '../../src/domain/synthetic.ts';
+import { recordVote } from '../helpers/votes.ts';
 import { validSpec } from '../fixtures/specs.ts';
 import { createProject, inviteWithSql, signIn, startMailingApp } from './helpers.ts';
 
@@ -172,6 +173,24 @@ describe('votes', () => {
     expectEnvelope(await vote(v.token, c.body.slotId, { rating: 40 }), 'already_voted', 409);
     const [row] = await app.sql`select rating, weight, class_id, comment, synthetic, voter from votes where project_id = ${projectId}`;
     expect(row).toEqual({ rating: 40, weight: 1, class_id: null, comment: 'fine', synthetic: false, voter: v.userId });
+  });
+
+  it('a vote on an archived project is refused; a claim whose datapoint was decided meanwhile has expired', async () => {
+    const archived = await projectWithData('Archived vote', 1, 2);
+    const v = await validator([{ projectId: archived }]);
+    const c = await claim(v.token, archived);
+    await call(app, 'updateProject', { params: { projectId: archived }, body: { archived: true } });
+    expectEnvelope(await vote(v.token, c.body.slotId, { rating: 40 }), 'project_archived', 409);
+
+    const decided = await projectWithData('Decided meanwhile', 1, 2);
+    const w = await validator([{ projectId: decided }]);
+    const held = await claim(w.token, decided);
+    // Two other votes complete the datapoint while the claim is still live.
+    for (const voter of ['x', 'y']) await recordVote(app.sql, { datapointId: held.body.datapointId, voter, userId: null, synthetic: false, rating: 70, weight: 1, classId: null });
+    const late = await vote(w.token, held.body.slotId, { rating: 70 });
+    expectEnvelope(late, 'claim_expired', 409);
+    expect(late.body.error.message).toMatch(/reached consensus/);
+    expect((await app.sql`select count(*)::int as n from votes where datapoint_id = ${held.body.datapointId}`)[0]!.n).toBe(2);
   });
 
   it('a class-weighted human vote reaches consensus together with Auto Consensus votes, which never fill a live claim', async () => {

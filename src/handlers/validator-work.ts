@@ -1,0 +1,66 @@
+// The validator's work (/validator/v1, session token): my projects, claim the next slot, rate
+// it, release it. The slot / claim / vote lifecycle itself lives in src/lifecycle/; this module
+// maps its outcomes to the contract. A project the validator is not assigned to (of any
+// organization) is "not found".
+import type {
+  ClaimSlotInput, ClaimSlotResult, ListMyProjectsResult, ReleaseClaimInput, ReleaseClaimResult, SubmitVoteInput, SubmitVoteResult,
+} from '../generated/handlers.ts';
+import type { ValidatorRequestContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { listMyProjects as myProjects } from '../db/validator-projects.ts';
+import { claimNextSlot, releaseClaim as release, type ClaimRefusal } from '../lifecycle/slots.ts';
+import { voteOnClaim, type ClaimVoteRefusal } from '../lifecycle/votes.ts';
+
+export async function listMyProjects(_input: unknown, ctx: ValidatorRequestContext): Promise<ListMyProjectsResult> {
+  const rows = await myProjects(ctx.sql, ctx.session.userId);
+  return {
+    status: 200,
+    body: {
+      data: rows.map((r) => ({
+        projectId: r.id, name: r.name, paused: r.paused, assignedAt: r.assigned_at.toISOString(), classId: r.class_id, instructions: r.instructions ?? '',
+      })),
+    },
+  };
+}
+
+const CLAIM_REFUSALS: Record<ClaimRefusal, (projectId: string) => ApiError> = {
+  project_not_found: (projectId) => new ApiError('project_not_found', `No project ${projectId} among the projects you are assigned to.`, 'projectId'),
+  project_archived: () => new ApiError('project_archived'),
+  project_paused: () => new ApiError('project_paused'),
+  no_claimable_slot: () => new ApiError('no_claimable_slot'),
+};
+
+export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorRequestContext): Promise<ClaimSlotResult> {
+  const r = await claimNextSlot(ctx.sql, params.projectId, ctx.session.userId);
+  if ('refused' in r) throw CLAIM_REFUSALS[r.refused](params.projectId);
+  const c = r.claimed;
+  return {
+    status: 201,
+    body: {
+      slotId: c.slotId, projectId: params.projectId, datapointId: c.datapointId, content: c.content,
+      instructions: c.instructions, claimedAt: c.claimedAt.toISOString(), expiresAt: c.expiresAt.toISOString(),
+    },
+  };
+}
+
+const claimNotFound = (slotId: string) => new ApiError('claim_not_found', `You hold no claim on slot ${slotId}.`, 'slotId');
+
+export async function releaseClaim({ params }: ReleaseClaimInput, ctx: ValidatorRequestContext): Promise<ReleaseClaimResult> {
+  if (!(await release(ctx.sql, params.slotId, ctx.session.userId))) throw claimNotFound(params.slotId);
+  return { status: 204, body: undefined };
+}
+
+const VOTE_REFUSALS: Record<ClaimVoteRefusal, (slotId: string) => ApiError> = {
+  claim_not_found: claimNotFound,
+  project_archived: () => new ApiError('project_archived'),
+  project_paused: () => new ApiError('project_paused'),
+  already_voted: () => new ApiError('already_voted'),
+  already_finalized: () => new ApiError('claim_expired', 'The datapoint reached consensus before your vote; claim another.'),
+  claim_expired: () => new ApiError('claim_expired'),
+};
+
+export async function submitVote({ params, body }: SubmitVoteInput, ctx: ValidatorRequestContext): Promise<SubmitVoteResult> {
+  const r = await voteOnClaim(ctx.sql, { slotId: params.slotId, userId: ctx.session.userId, rating: body.rating, comment: body.comment ?? null });
+  if ('refused' in r) throw VOTE_REFUSALS[r.refused](params.slotId);
+  return { status: 200, body: { slotId: params.slotId, datapointId: r.datapointId, weight: r.weight, classId: r.classId, outcome: r.recorded.kind } };
+}

@@ -1,0 +1,358 @@
+// Recording votes: the one entry point for human, AI and synthetic ratings (part of the slot /
+// claim / vote lifecycle, see slots.ts for the slots, claims and the lock order). Two doors, one
+// set of rules, one transaction per call:
+//
+// - `voteOnClaim`: a validator rates the slot it claimed (the validator API). The claim, the
+//   validator's assignment and class weight are checked here, under the same locks as the vote.
+// - `recordVotes`: a batch of votes that take any open slot of their datapoint (Auto Consensus
+//   sends hundreds of datapoints' synthetic votes at once).
+//
+// Rules, for both:
+// - the project row is read `for share` (a pause or archive waits for a vote in flight, and no
+//   vote is written after the pause returns), then the datapoints are locked `for update` in id
+//   order (batches never deadlock), so concurrent votes on one datapoint are serialized and a
+//   datapoint is finalized exactly once; then their slots;
+// - the project must be neither paused nor archived;
+// - a validator votes at most once per datapoint, never on a terminal datapoint;
+// - when a datapoint's required votes are in, it becomes terminal (decision + webhook event) or
+//   escalates (more open slots, and Auto Consensus is woken when a person's vote escalated), in
+//   the same transaction.
+//
+// The votes of a batch are applied in order to an in-memory picture of the locked datapoints
+// (votes, slots, escalations), exactly as one-by-one calls would apply them, and written with a
+// few set-based statements at the end. A refused vote writes nothing.
+import { randomUUID } from 'node:crypto';
+import type { Sql, TxSql } from '../db/client.ts';
+import { decide, type ConsensusRules, type Vote } from '../domain/consensus.ts';
+import { emitConsensusReached } from '../webhooks/emit.ts';
+import { projectSpec } from '../db/projects.ts';
+import { wakeAutoConsensus } from './wake.ts';
+import { liveClaim, takeable } from './slots.ts';
+
+/**
+ * Weight of a vote by a validator without a class on the project: 1.0, as the consensus rule
+ * says (docs/decisions.md).
+ */
+export const CLASSLESS_WEIGHT = 1;
+
+/** Why a vote of a batch was not recorded. */
+export type VoteRefusal =
+  | 'rating_out_of_range'
+  | 'datapoint_not_found'
+  | 'project_paused'
+  | 'project_archived'
+  | 'already_finalized'
+  | 'already_voted'
+  | 'no_open_slot';
+
+export class VoteRefused extends Error {
+  readonly reason: VoteRefusal;
+  constructor(reason: VoteRefusal, message: string) {
+    super(message);
+    this.name = 'VoteRefused';
+    this.reason = reason;
+  }
+}
+
+const MESSAGES: Record<VoteRefusal, string> = {
+  rating_out_of_range: 'A rating is a number from 0 to 100.',
+  datapoint_not_found: 'No such datapoint.',
+  project_archived: 'The project is archived and takes no votes.',
+  project_paused: 'The project is paused and takes no votes.',
+  already_finalized: 'The datapoint has reached terminal consensus.',
+  already_voted: 'This validator has already voted on this datapoint.',
+  no_open_slot: 'The datapoint has no open validation slot.',
+};
+const refusal = (reason: VoteRefusal) => new VoteRefused(reason, MESSAGES[reason]);
+
+export interface VoteInput {
+  datapointId: string;
+  /** User id of a person or AI validator, or `synthetic:<n>` for Auto Consensus. */
+  voter: string;
+  userId: string | null;
+  synthetic: boolean;
+  rating: number;
+  /** The consensusWeight of the voter's active class now (1 without a class). */
+  weight: number;
+  classId: string | null;
+  comment?: string | null;
+}
+
+export type VoteOutcome =
+  | { kind: 'recorded'; votes: number; required: number }
+  | { kind: 'terminal'; decisionId: string; contested: boolean }
+  | { kind: 'escalated'; addedSlots: number; escalations: number };
+
+export type VoteResult = VoteOutcome | { kind: 'refused'; error: VoteRefused };
+
+/**
+ * Records a batch of votes, each on the first open slot of its datapoint (a lapsed claim counts
+ * as open; a live claim is left to its holder). A synthetic vote with no open slot left is
+ * refused (Auto Consensus only fills open slots); a person's is recorded without a slot.
+ */
+export async function recordVotes(sql: Sql, inputs: VoteInput[]): Promise<VoteResult[]> {
+  return sql.begin(async (tx) => {
+    const results: (VoteResult | undefined)[] = inputs.map((v) =>
+      Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100 ? undefined : { kind: 'refused', error: refusal('rating_out_of_range') });
+    const ids = [...new Set(inputs.filter((_, i) => !results[i]).map((v) => v.datapointId))];
+    if (ids.length === 0) return results as VoteResult[];
+    const states = await load(tx, ids, []);
+    const w = newWrites();
+    inputs.forEach((v, i) => {
+      if (results[i]) return;
+      const st = states.get(v.datapointId);
+      const refused = st ? refuseOnDatapoint(st, v.voter) : 'datapoint_not_found';
+      if (refused) {
+        results[i] = { kind: 'refused', error: refusal(refused) };
+        return;
+      }
+      const slot = st!.open.shift() ?? null;
+      if (!slot && v.synthetic) {
+        results[i] = { kind: 'refused', error: refusal('no_open_slot') };
+        return;
+      }
+      results[i] = apply(st!, v, slot, w);
+    });
+    await flush(tx, w);
+    // A person's vote that escalated opened slots synthetic validators may fill. (Auto
+    // Consensus's own escalations are picked up by the job that caused them.)
+    for (const projectId of w.escalatedBy.human) await wakeAutoConsensus(tx, projectId);
+    return results as VoteResult[];
+  });
+}
+
+/** Why a vote on a claimed slot was not recorded. */
+export type ClaimVoteRefusal =
+  | 'claim_not_found'
+  | 'project_archived'
+  | 'project_paused'
+  | 'already_voted'
+  | 'already_finalized'
+  | 'claim_expired';
+
+export interface ClaimVote {
+  slotId: string;
+  userId: string;
+  /** 0..100: the contract's schema has checked it. */
+  rating: number;
+  comment: string | null;
+}
+
+export type ClaimVoteResult =
+  | { refused: ClaimVoteRefusal }
+  | { recorded: VoteOutcome; datapointId: string; weight: number; classId: string | null };
+
+/**
+ * A validator's vote on the slot it claimed. The slot must be claimed by the validator, who is
+ * still assigned to the project, with the claim not run out; the vote counts with the weight of
+ * the class the validator holds on the project at this moment.
+ */
+export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResult> {
+  if (!(Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100)) throw new RangeError(`rating ${v.rating} is outside 0..100`);
+  return sql.begin(async (tx): Promise<ClaimVoteResult> => {
+    // Which datapoint the slot belongs to (never changes), to lock it; the claim itself is
+    // checked below, under the locks.
+    const [s] = await tx<{ datapoint_id: string; project_id: string }[]>`
+      select s.datapoint_id, s.project_id from validation_slots s
+      where s.id = ${v.slotId} and s.claimed_by = ${v.userId}
+        and exists (select 1 from project_assignments a where a.project_id = s.project_id and a.user_id = ${v.userId} and a.revoked_at is null)`;
+    if (!s) return { refused: 'claim_not_found' };
+    const st = (await load(tx, [s.datapoint_id], [v.slotId])).get(s.datapoint_id)!;
+    const slot = st.slots.get(v.slotId);
+    if (!slot || slot.claimedBy !== v.userId) return { refused: 'claim_not_found' };
+    const refused = refuseOnDatapoint(st, v.userId);
+    if (refused) return { refused };
+    // A decided datapoint expires its unsubmitted slots, claimed ones included.
+    if (slot.status === 'expired') return { refused: 'already_finalized' };
+    if (slot.status !== 'claimed' || !slot.live) return { refused: 'claim_expired' };
+    // The weight of the class held now; the grant row is read for share (last in the lock
+    // order), so a concurrent revoke or grant lands before or after this vote, never half-way.
+    const [grant] = await tx<{ class_id: string; weight: number }[]>`
+      select g.class_id, c.consensus_weight as weight
+      from class_grants g join validator_classes c on c.project_id = g.project_id and c.class_id = g.class_id
+      where g.project_id = ${s.project_id} and g.user_id = ${v.userId} and g.revoked_at is null
+      for share of g`;
+    const weight = grant?.weight ?? CLASSLESS_WEIGHT;
+    const classId = grant?.class_id ?? null;
+    const w = newWrites();
+    const outcome = apply(st, {
+      datapointId: s.datapoint_id, voter: v.userId, userId: v.userId, synthetic: false, rating: v.rating, weight, classId, comment: v.comment,
+    }, v.slotId, w) as VoteOutcome;
+    await flush(tx, w);
+    if (outcome.kind === 'escalated') await wakeAutoConsensus(tx, s.project_id);
+    return { recorded: outcome, datapointId: s.datapoint_id, weight, classId };
+  });
+}
+
+interface Locked {
+  id: string;
+  project_id: string;
+  num_validators: number;
+  escalations: number;
+  finalized: boolean;
+  paused: boolean;
+  archived: boolean;
+  consensus: ConsensusRules;
+}
+
+interface SlotState {
+  status: 'open' | 'claimed' | 'submitted' | 'expired';
+  claimedBy: string | null;
+  /** A claim not run out yet. */
+  live: boolean;
+}
+
+/** What a call knows about one locked datapoint, and what it changed. */
+interface State {
+  row: Locked;
+  votes: { voter: string; rating: number; weight: number; synthetic: boolean }[];
+  /** Slots a vote may take (open, or a claim that ran out), in order. */
+  open: string[];
+  /** The loaded slots by id (open and claimed ones, and the slots named by the caller). */
+  slots: Map<string, SlotState>;
+  escalations: number;
+  finalized: boolean;
+}
+
+/**
+ * Locks, in the lifecycle's order, and reads the datapoints, their votes and their open and
+ * claimed slots (plus `slotIds`, whatever their status).
+ */
+async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promise<Map<string, State>> {
+  const ids = [...datapointIds].sort();
+  await tx`select 1 from projects where id in (select project_id from datapoints where id = any(${ids}::uuid[])) order by id for share`;
+  const rows = await tx<Locked[]>`
+    select d.id, d.project_id, p.num_validators, d.escalations, d.finalized_at is not null as finalized,
+      p.paused_at is not null as paused, p.archived_at is not null as archived,
+      (select s.compiled -> 'consensus' from ${projectSpec(tx, tx`p.id`)} s) as consensus
+    from datapoints d join projects p on p.id = d.project_id
+    where d.id = any(${ids}::uuid[])
+    order by d.id
+    for update of d`;
+  const states = new Map<string, State>(rows.map((r) => [r.id, { row: r, votes: [], open: [], slots: new Map(), escalations: r.escalations, finalized: r.finalized }]));
+  const votes = await tx<{ datapoint_id: string; voter: string; rating: number; weight: number; synthetic: boolean }[]>`
+    select datapoint_id, voter, rating, weight, synthetic from votes where datapoint_id = any(${ids}::uuid[]) order by created_at, id`;
+  for (const v of votes) states.get(v.datapoint_id)!.votes.push(v);
+  const slots = await tx<{ id: string; datapoint_id: string; status: SlotState['status']; claimed_by: string | null; takeable: boolean; live: boolean }[]>`
+    select s.id, s.datapoint_id, s.status, s.claimed_by, ${takeable(tx)} as takeable, ${liveClaim(tx)} as live
+    from validation_slots s
+    where s.datapoint_id = any(${ids}::uuid[]) and (s.status in ('open', 'claimed') or s.id = any(${slotIds}::uuid[]))
+    order by s.created_at, s.id
+    for update`;
+  for (const s of slots) {
+    const st = states.get(s.datapoint_id)!;
+    st.slots.set(s.id, { status: s.status, claimedBy: s.claimed_by, live: s.live });
+    if (s.takeable) st.open.push(s.id);
+  }
+  return states;
+}
+
+/** The refusals every vote meets, in this order. */
+function refuseOnDatapoint(st: State, voter: string): 'project_archived' | 'project_paused' | 'already_finalized' | 'already_voted' | null {
+  if (st.row.archived) return 'project_archived';
+  if (st.row.paused) return 'project_paused';
+  if (st.votes.some((x) => x.voter === voter)) return 'already_voted';
+  if (st.finalized) return 'already_finalized';
+  return null;
+}
+
+interface Writes {
+  votes: { id: string; datapoint_id: string; project_id: string; slot_id: string | null; voter: string; user_id: string | null; synthetic: boolean; rating: number; weight: number; class_id: string | null; comment: string | null }[];
+  submittedSlots: string[];
+  newSlots: { id: string; datapoint_id: string; project_id: string }[];
+  escalated: Map<string, number>;
+  /** Projects where a person's (not a synthetic) vote escalated a datapoint. */
+  escalatedBy: { human: Set<string> };
+  decisions: { id: string; datapoint_id: string; project_id: string; mean: number; median: number; strength: number; contested: boolean; vote_count: number; synthetic_votes: number; escalations: number }[];
+  syntheticProjects: Set<string>;
+}
+
+const newWrites = (): Writes => ({
+  votes: [], submittedSlots: [], newSlots: [], escalated: new Map(), escalatedBy: { human: new Set() }, decisions: [], syntheticProjects: new Set(),
+});
+
+/** Records an accepted vote on `slot` (taken out of the open list by the caller) and decides. */
+function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOutcome {
+  if (slot) {
+    w.submittedSlots.push(slot);
+    st.open = st.open.filter((s) => s !== slot);
+    st.slots.set(slot, { status: 'submitted', claimedBy: st.slots.get(slot)?.claimedBy ?? null, live: false });
+  }
+  const { row } = st;
+  st.votes.push({ voter: v.voter, rating: v.rating, weight: v.weight, synthetic: v.synthetic });
+  w.votes.push({
+    id: randomUUID(), datapoint_id: row.id, project_id: row.project_id, slot_id: slot, voter: v.voter, user_id: v.userId,
+    synthetic: v.synthetic, rating: v.rating, weight: v.weight, class_id: v.classId, comment: v.comment ?? null,
+  });
+  if (v.synthetic) w.syntheticProjects.add(row.project_id);
+
+  const required = row.num_validators + st.escalations * row.consensus.escalationStep;
+  if (st.votes.length < required) return { kind: 'recorded', votes: st.votes.length, required };
+
+  const outcome = decide(st.votes.map((x): Vote => ({ rating: x.rating, weight: x.weight })), row.consensus, st.escalations);
+  if (outcome.kind === 'escalate') {
+    for (let k = 0; k < outcome.addSlots; k++) {
+      const id = randomUUID();
+      w.newSlots.push({ id, datapoint_id: row.id, project_id: row.project_id });
+      st.open.push(id);
+      st.slots.set(id, { status: 'open', claimedBy: null, live: false });
+    }
+    st.escalations += 1;
+    w.escalated.set(row.id, st.escalations);
+    if (!v.synthetic) w.escalatedBy.human.add(row.project_id);
+    return { kind: 'escalated', addedSlots: outcome.addSlots, escalations: st.escalations };
+  }
+  st.finalized = true;
+  const id = randomUUID();
+  const { mean, median, strength } = outcome.figures;
+  w.decisions.push({
+    id, datapoint_id: row.id, project_id: row.project_id, mean, median, strength, contested: outcome.contested,
+    vote_count: st.votes.length, synthetic_votes: st.votes.filter((x) => x.synthetic).length, escalations: st.escalations,
+  });
+  return { kind: 'terminal', decisionId: id, contested: outcome.contested };
+}
+
+/** Rows per multi-row INSERT: well under Postgres's 65,535 bind parameters. */
+const CHUNK = 2000;
+
+async function flush(tx: TxSql, w: Writes): Promise<void> {
+  // New (escalation) slots exist before votes point at them.
+  for (let i = 0; i < w.newSlots.length; i += CHUNK) {
+    await tx`insert into validation_slots ${tx(w.newSlots.slice(i, i + CHUNK), 'id', 'datapoint_id', 'project_id')}`;
+  }
+  if (w.escalated.size) {
+    await tx`
+      update datapoints d set escalations = x.e
+      from unnest(${[...w.escalated.keys()]}::uuid[], ${[...w.escalated.values()]}::int[]) as x(id, e)
+      where d.id = x.id`;
+  }
+  if (w.submittedSlots.length) {
+    await tx`update validation_slots set status = 'submitted', submitted_at = now() where id = any(${w.submittedSlots}::uuid[])`;
+  }
+  for (let i = 0; i < w.votes.length; i += CHUNK) {
+    await tx`insert into votes ${tx(w.votes.slice(i, i + CHUNK), 'id', 'datapoint_id', 'project_id', 'slot_id', 'voter', 'user_id', 'synthetic', 'rating', 'weight', 'class_id', 'comment')}`;
+  }
+  if (w.syntheticProjects.size) {
+    await tx`update projects set auto_consensus_used = true where id = any(${[...w.syntheticProjects]}::uuid[]) and not auto_consensus_used`;
+  }
+  if (w.decisions.length === 0) return;
+  // `seq` (finalization order) follows the order of the decisions in the batch. Booleans travel
+  // as text: postgres.js serializes the elements of a bool[] parameter wrongly.
+  const d = w.decisions;
+  await tx`
+    insert into consensus_decisions (id, datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    select id, datapoint_id, project_id, mean, median, strength, contested, vote_count, synthetic_votes, escalations
+    from unnest(${d.map((x) => x.id)}::uuid[], ${d.map((x) => x.datapoint_id)}::uuid[], ${d.map((x) => x.project_id)}::uuid[],
+      ${d.map((x) => x.mean)}::float8[], ${d.map((x) => x.median)}::float8[], ${d.map((x) => x.strength)}::float8[],
+      ${d.map((x) => String(x.contested))}::text[]::bool[], ${d.map((x) => x.vote_count)}::int[], ${d.map((x) => x.synthetic_votes)}::int[], ${d.map((x) => x.escalations)}::int[])
+      with ordinality as x(id, datapoint_id, project_id, mean, median, strength, contested, vote_count, synthetic_votes, escalations, n)
+    order by n`;
+  const finalized = d.map((x) => x.datapoint_id);
+  await tx`update datapoints set finalized_at = now() where id = any(${finalized}::uuid[])`;
+  // Slots nobody needs any more (claimed but unsubmitted) expire with the decision.
+  await tx`update validation_slots set status = 'expired' where datapoint_id = any(${finalized}::uuid[]) and status in ('open', 'claimed')`;
+  await emitConsensusReached(tx, d.map((x) => ({
+    datapointId: x.datapoint_id, projectId: x.project_id, consensusDecisionId: x.id,
+    qualityRatingMean: x.mean, qualityRatingMedian: x.median, consensusStrength: x.strength,
+  })));
+}
