@@ -1,5 +1,6 @@
-// Invites (reference part 3): an idempotent upsert keyed by the normalized email and the project,
-// with a pre-staged class granted when the invitee signs in. The invitation email is written to
+// Invites (../shared/spec/developer-api.md, section 3 States and transitions, Invite): an
+// idempotent upsert keyed by the normalized email and the project, with a pre-staged class
+// granted when the invitee signs in. The invitation email is written to
 // the outbox and its send job enqueued in the same transaction as the invite, so a refused
 // request sends nothing and a committed one is sent even if this process dies.
 import type {
@@ -93,7 +94,8 @@ export async function cancelProjectInvite({ params }: CancelProjectInviteInput, 
   const project = await requireProject(ctx, params.projectId);
   const outcome = await db.cancelPending(ctx.sql, project.id, params.inviteId);
   if (outcome === 'accepted') throw new ApiError('invite_already_accepted', 'The invite was accepted; remove the validator with unassign instead.', 'inviteId');
-  // A cancelled invite is gone for the API (part 3), like another project's.
+  // A cancelled invite is gone for the API (the Invite table of developer-api.md, section 3), like
+  // another project's.
   if (outcome !== 'done') throw new ApiError('invite_not_found', `No pending invite ${params.inviteId} in this project.`, 'inviteId');
   return { status: 200, body: { cancelled: true } };
 }

@@ -5,7 +5,7 @@
 import { OpenAPIBackend, ValidationContext, type Document, type Operation, type Request } from 'openapi-backend';
 import { createAjv } from '../schema/ajv.ts';
 import { ApiError } from '../errors.ts';
-import { requestErrorToApiError } from './validation.ts';
+import { requestErrorToApiError } from './schema-errors.ts';
 import { requireOriginator, type AuthContext } from './auth.ts';
 import { documents, operationTable, operationIds, type OperationId } from '../generated/operations.ts';
 import type { HandlerMap } from '../generated/handlers.ts';

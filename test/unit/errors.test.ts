@@ -2,7 +2,7 @@
 // code spellings for MCP.
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv';
-import { requestErrorToApiError, toolArgumentErrorToApiError } from '../../src/http/validation.ts';
+import { requestErrorToApiError, toolArgumentErrorToApiError } from '../../src/http/schema-errors.ts';
 import { operationTable } from '../../src/generated/operations.ts';
 import { mcpTools } from '../../src/generated/mcp-tools.ts';
 import { ApiError, ERRORS, camelCode, toApiError } from '../../src/errors.ts';
