@@ -1,6 +1,6 @@
-// Validator sign-in (contract tag Validator sign-in): one-time sign-in tokens, validator sessions,
-// the users they create and the invites they accept. Tokens are stored as SHA-256 only
-// (src/validator/tokens.ts); every lookup is by hash.
+// Validator sign-in (contract tag Validator sign-in): one-time sign-in tokens, validator sessions
+// and the users they create (a validator's own invites: validator-invites.ts). Tokens are looked
+// up by their SHA-256 only (src/validator/tokens.ts).
 import type { Db, TxSql } from './client.ts';
 
 /** Serializes sign-in requests for one address until the transaction ends (an exact throttle count). */
@@ -24,26 +24,34 @@ export async function recentTokens(sql: Db, email: string, minutes: number): Pro
   return recent;
 }
 
-/** Stores a sign-in token's hash, valid for `minutes`; returns its id. */
-export async function insertSignInToken(sql: Db, email: string, tokenHash: Buffer, minutes: number): Promise<string> {
-  const [row] = await sql<{ id: string }[]>`
-    insert into sign_in_tokens (email, token_hash, expires_at)
-    values (${email}, ${tokenHash}, now() + make_interval(mins => ${minutes}))
-    returning id`;
-  return row!.id;
+/**
+ * Stores a sign-in token: its hash (for redeeming) and the token sealed under SECRETS_KEY until
+ * its email is sent (src/validator/sign-in-links.ts), valid for `minutes`; `inviteId` is the
+ * invite an invitation's link accepts.
+ */
+export async function insertSignInToken(
+  sql: Db,
+  t: { id: string; email: string; tokenHash: Buffer; tokenSealed: Buffer; inviteId: string | null; minutes: number },
+): Promise<void> {
+  await sql`
+    insert into sign_in_tokens (id, email, token_hash, token_sealed, invite_id, expires_at)
+    values (${t.id}, ${t.email}, ${t.tokenHash}, ${t.tokenSealed}, ${t.inviteId}, now() + make_interval(mins => ${t.minutes}))`;
 }
 
+export interface SignInTokenRow { id: string; email: string; invite_id: string | null; used: boolean; live: boolean }
+
 /** The token of that hash, locked until the transaction ends, so it is redeemed at most once. */
-export async function lockSignInToken(tx: TxSql, tokenHash: Buffer): Promise<{ id: string; email: string; used: boolean; live: boolean } | undefined> {
-  const [link] = await tx<{ id: string; email: string; used: boolean; live: boolean }[]>`
-    select id, email, used_at is not null as used, expires_at > now() as live
+export async function lockSignInToken(tx: TxSql, tokenHash: Buffer): Promise<SignInTokenRow | undefined> {
+  const [link] = await tx<SignInTokenRow[]>`
+    select id, email, invite_id, used_at is not null as used, expires_at > now() as live
     from sign_in_tokens where token_hash = ${tokenHash}
     for update`;
   return link;
 }
 
+/** Used: it never signs in again, and its sealed token is dropped. */
 export async function markTokenUsed(tx: TxSql, id: string): Promise<void> {
-  await tx`update sign_in_tokens set used_at = now() where id = ${id}`;
+  await tx`update sign_in_tokens set used_at = now(), token_sealed = null where id = ${id}`;
 }
 
 /** The user of the address; created on first sign-in with `subject`, which never changes. */
@@ -54,33 +62,6 @@ export async function userFor(tx: TxSql, email: string, subject: string): Promis
   await tx`insert into users (email, subject) values (${email}, ${subject}) on conflict do nothing`;
   const [created] = await tx<{ id: string }[]>`select id from users where email = ${email}`;
   return created!.id;
-}
-
-/**
- * Accepts every pending invite of the address: assignment created (unless one is live), and the
- * pre-staged class granted after revoking any other live class of the user on that project.
- * Returns how many were accepted.
- */
-export async function acceptInvites(tx: TxSql, email: string, userId: string): Promise<number> {
-  const invites = await tx<{ org_id: string; project_id: string; class_id: string | null; evidence_note: string | null }[]>`
-    update invites set status = 'accepted', assigned_at = now(), updated_at = now()
-    where email = ${email} and status = 'pending'
-    returning org_id, project_id, class_id, evidence_note`;
-  for (const inv of invites) {
-    await tx`
-      insert into project_assignments (org_id, project_id, user_id)
-      values (${inv.org_id}, ${inv.project_id}, ${userId})
-      on conflict (project_id, user_id) where revoked_at is null do nothing`;
-    if (inv.class_id === null) continue;
-    await tx`
-      update class_grants set revoked_at = now()
-      where project_id = ${inv.project_id} and user_id = ${userId} and revoked_at is null and class_id <> ${inv.class_id}`;
-    await tx`
-      insert into class_grants (project_id, user_id, class_id, evidence_note)
-      values (${inv.project_id}, ${userId}, ${inv.class_id}, ${inv.evidence_note})
-      on conflict (project_id, user_id) where revoked_at is null do nothing`;
-  }
-  return invites.length;
 }
 
 /** A session of `days` for the user; returns when it expires. */

@@ -1,5 +1,5 @@
 // Webhook endpoints, events, deliveries and attempts (contract tag Webhooks, and the
-// deliver_webhook job). Endpoints are always looked up through the organization: another
+// deliver_webhook job), and their limits. Endpoints are always looked up through the organization: another
 // organization's endpoint is simply not found. Secrets are stored sealed (src/domain/secret-box.ts).
 import type { Db, Sql, TxSql } from './client.ts';
 import { keysetPage, type Page, type PageRequest } from './pagination.ts';
@@ -47,7 +47,8 @@ export async function deleteEndpoint(sql: Db, orgId: string, id: string): Promis
 
 /**
  * A new secret: the current one keeps signing as the previous secret for `overlap` (an interval
- * such as '24 hours'), and the endpoint is enabled again. Undefined when not found.
+ * such as '24 hours'), and the endpoint is enabled again with its failure count reset.
+ * Undefined when not found.
  */
 export async function rotateSecret(sql: Db, orgId: string, id: string, secretSealed: Uint8Array, overlap: string): Promise<EndpointRow | undefined> {
   const [row] = await sql<EndpointRow[]>`
@@ -55,7 +56,7 @@ export async function rotateSecret(sql: Db, orgId: string, id: string, secretSea
     set previous_secret_sealed = secret_sealed,
         previous_secret_expires_at = now() + ${overlap}::interval,
         secret_sealed = ${secretSealed},
-        status = 'enabled', disabled_reason = null
+        status = 'enabled', disabled_reason = null, consecutive_failures = 0
     where id = ${id} and org_id = ${orgId}
     returning ${sql(COLUMNS)}`;
   return row;
@@ -160,10 +161,52 @@ export async function recordAttempt(
   return true;
 }
 
-/** The receiver answered 410 Gone: the endpoint is disabled and its pending deliveries end. */
-export async function disableGoneEndpoint(tx: TxSql, endpointId: string): Promise<void> {
-  await tx`
-    update webhook_endpoints set status = 'disabled', disabled_reason = ${`The receiver answered 410 Gone at ${new Date().toISOString()}.`}
-    where id = ${endpointId}`;
+// Limits (docs/security.md): the per-organization cap on endpoints and the consecutive-failure
+// count that disables an endpoint.
+
+/**
+ * Runs `insert` only while the organization has fewer than `max` endpoints. The count and the
+ * insert happen under a per-organization transaction lock, so concurrent registrations cannot
+ * overshoot the cap. Returns null when the cap is reached.
+ */
+export async function withinEndpointCap<T>(sql: Sql, orgId: string, max: number, insert: (tx: TxSql) => Promise<T>): Promise<T | null> {
+  let result: T | null = null;
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtextextended(${'webhook_endpoints:' + orgId}, 0))`;
+    const [{ n }] = await tx<{ n: number }[]>`select count(*)::int as n from webhook_endpoints where org_id = ${orgId}`;
+    if (n < max) result = await insert(tx);
+  });
+  return result;
+}
+
+/**
+ * Records an attempt's outcome on its endpoint: a success resets the failure count; a failure
+ * increments it and, at `disableAfter`, disables the endpoint with `reason` and ends its pending
+ * deliveries. True when this call disabled it.
+ */
+export async function countAttemptOutcome(tx: TxSql, endpointId: string, succeeded: boolean, disableAfter: number, reason: string): Promise<boolean> {
+  if (succeeded) {
+    await tx`update webhook_endpoints set consecutive_failures = 0 where id = ${endpointId} and consecutive_failures <> 0`;
+    return false;
+  }
+  const [row] = await tx<{ disabled: boolean }[]>`
+    update webhook_endpoints e
+       set consecutive_failures = e.consecutive_failures + 1,
+           status = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then 'disabled' else e.status end,
+           disabled_reason = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then ${reason} else e.disabled_reason end
+      from (select id, status from webhook_endpoints where id = ${endpointId} for update) old
+     where e.id = old.id
+    returning old.status = 'enabled' and e.status = 'disabled' as disabled`;
+  if (row?.disabled) await disableDeliveries(tx, endpointId);
+  return row?.disabled ?? false;
+}
+
+/** Disables the endpoint with `reason` and ends its pending deliveries (410 Gone). */
+export async function disableEndpoint(tx: TxSql, endpointId: string, reason: string): Promise<void> {
+  await tx`update webhook_endpoints set status = 'disabled', disabled_reason = ${reason} where id = ${endpointId}`;
+  await disableDeliveries(tx, endpointId);
+}
+
+async function disableDeliveries(tx: TxSql, endpointId: string): Promise<void> {
   await tx`update webhook_deliveries set status = 'failed' where endpoint_id = ${endpointId} and status = 'pending'`;
 }

@@ -4,7 +4,7 @@
 // if the process dies right after the commit. Sending is at least once: a worker killed between
 // the SMTP server's acceptance and the `sent_at` update sends the message again on retry.
 import type { TxSql } from '../db/client.ts';
-import { insertOutbox } from '../db/email.ts';
+import { insertMessage } from '../db/outbox.ts';
 import { enqueue } from '../jobs/tasks.ts';
 
 export interface OutgoingEmail {
@@ -16,12 +16,15 @@ export interface OutgoingEmail {
   refId: string | null;
   to: string;
   subject: string;
+  /** With TOKEN_PLACEHOLDER where the sign-in link's token goes (filled in at send time). */
   text: string;
+  /** The sign-in link the message carries (issueSignInLink), if any. */
+  signInTokenId?: string | null;
 }
 
 /** Writes the message and enqueues its delivery; returns the outbox row id. */
 export async function queueEmail(tx: TxSql, email: OutgoingEmail): Promise<string> {
-  const id = await insertOutbox(tx, email);
+  const id = await insertMessage(tx, email);
   await enqueue(tx, 'send_email', { outboxId: id });
   return id;
 }

@@ -8,7 +8,7 @@ import { assignValidator, listValidatorProjects, listValidators, unassignValidat
 import { cancelProjectInvite, createInvite, listProjectInvites } from './invites.ts';
 import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSessionStatus, processUploadSession, uploadFile } from './uploads.ts';
 import { getDatapointConsensus, listDatapoints } from './datapoints.ts';
-import { createValidatorSession, deleteValidatorSession, followSignInLink, requestSignInLink } from './validator-sign-in.ts';
+import { acceptMyInvite, createValidatorSession, deleteValidatorSession, followSignInLink, listMyInvites, requestSignInLink } from './validator-sign-in.ts';
 import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookAttempts, listWebhookEndpoints, rotateWebhookEndpointSecret } from './webhooks.ts';
 import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
@@ -50,6 +50,8 @@ const handlers: Handlers = {
   requestSignInLink,
   followSignInLink,
   createValidatorSession,
+  listMyInvites,
+  acceptMyInvite,
   deleteValidatorSession,
   listMyProjects,
   claimSlot,

@@ -38,15 +38,22 @@ export async function createWebhookEndpoint({ body }: CreateWebhookEndpointInput
   if (!URL.canParse(body.url) || !/^https?:$/.test(new URL(body.url).protocol)) {
     throw new ApiError('request_body_invalid', 'The url must be an absolute http(s) URL.', 'url');
   }
-  if (pointsAtSelf(body.url, [ctx.config.publicBaseUrl, ctx.host])) {
+  const url = new URL(body.url);
+  // Egress (docs/security.md): no credentials, and every address of the host must be public
+  // (or loopback where WEBHOOK_RECEIVERS allows it). Delivery checks again at connect time.
+  const refusal = await ctx.egress.refusal(url);
+  if (refusal) throw new ApiError('request_body_invalid', refusal, 'url');
+  if (await pointsAtSelf(ctx.egress, url, [ctx.config.publicBaseUrl, ctx.host])) {
     throw new ApiError('request_body_invalid', 'A webhook URL must not point at this service itself.', 'url');
   }
   const id = randomUUID();
   const secret = newWebhookSecret();
-  const row = await db.insertEndpoint(ctx.sql, {
+  const max = ctx.config.webhooks.maxEndpointsPerOrg;
+  const row = await db.withinEndpointCap(ctx.sql, ctx.auth.orgId, max, (tx) => db.insertEndpoint(tx, {
     id, orgId: ctx.auth.orgId, url: body.url, eventTypes: body.eventTypes, description: body.description ?? null,
     secretSealed: seal(ctx.config.secretsKey, secret, id),
-  });
+  }));
+  if (!row) throw new ApiError('webhook_endpoint_limit_reached', `The organization already has ${max} webhook endpoints; delete one first.`);
   return { status: 201, body: { ...toEndpoint(row), secret } };
 }
 

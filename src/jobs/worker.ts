@@ -12,6 +12,8 @@ import { runAutoConsensus } from './auto-consensus.ts';
 import { deliverWebhook } from './deliver-webhook.ts';
 import { sendOutboxEmail } from './send-email.ts';
 import { createMailer } from '../email/mailer.ts';
+import { abandonDeadLinks } from '../db/outbox.ts';
+import { Egress } from '../webhooks/egress.ts';
 import type { TaskName } from './tasks.ts';
 
 export interface WorkerOptions {
@@ -29,6 +31,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const sql = createSql(config.databaseUrl, { max: 6, timeouts: WORKER_TIMEOUTS });
   const deps = { sql, storage: createStorage(config.s3), log };
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
+  // Webhook deliveries connect only to addresses WEBHOOK_RECEIVERS allows (src/webhooks/egress.ts).
+  const dispatcher = new Egress(config.webhooks).createAgent({ connectTimeoutMs: 10_000 });
   // Every task of the job table, with the payload type the table gives it: a task without an
   // entry point here, or an entry point for a name the table lacks, fails the type check. Each
   // task gets graphile-worker's abort signal (a graceful stop waits for running jobs, then aborts
@@ -38,8 +42,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     ingest: async (payload, helpers) => runIngest({ ...deps, signal: helpers.abortSignal }, payload.runId),
     auto_consensus: async (payload, helpers) => runAutoConsensus({ ...deps, signal: helpers.abortSignal }, payload.projectId),
     deliver_webhook: async (payload, helpers) =>
-      deliverWebhook({ sql, log, secretsKey: config.secretsKey, retryDelaysMs: options.webhookRetryDelaysMs, signal: helpers.abortSignal }, payload),
-    send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom }, payload.outboxId),
+      deliverWebhook({ sql, log, secretsKey: config.secretsKey, dispatcher, disableAfterFailures: config.webhooks.disableAfterFailures, retryDelaysMs: options.webhookRetryDelaysMs, signal: helpers.abortSignal }, payload),
+    send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom, secretsKey: config.secretsKey, logMessages: config.mailMode === 'log' }, payload.outboxId),
   };
   // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
   // database restarting, Ctrl-C reaching Postgres first in `make dev`) is logged, not a crash.
@@ -64,6 +68,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     sweepStaleRuns(sql, stale)
       .then((n) => n && log.warn('failed ingest runs whose worker stopped', { count: n }))
       .catch((err: unknown) => log.error('stale run sweep failed', { error: String(err) }));
+    // Unsent emails whose sign-in link expired are given up and blanked (docs/security.md).
+    abandonDeadLinks(sql).catch((err: unknown) => log.error('expired link sweep failed', { error: String(err) }));
   }, options.sweepIntervalMs ?? 10_000);
   return {
     async stop() {
@@ -71,6 +77,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       await runner.stop();
       await pgPool.end();
       mailer?.close();
+      await dispatcher.close();
       await sql.end({ timeout: 5 });
     },
   };

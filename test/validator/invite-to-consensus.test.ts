@@ -6,6 +6,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, type TestApp } from '../helpers/app.ts';
 import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { ingest } from '../helpers/uploads.ts';
+import * as fx from '../helpers/fixtures.ts';
+import { until } from '../helpers/wait.ts';
 import { validSpec } from '../fixtures/specs.ts';
 import { createProject, startMailingApp } from './helpers.ts';
 
@@ -31,15 +33,21 @@ it('invite -> email -> follow the link -> claim -> rate -> weighted consensus wi
 
   const mail = await sink.waitFor((m) => m.to.includes('colleague@example.com'));
   expect(mail.subject).toContain('Invited raters');
-  const link = /(http:\/\/\S+\/validator\/v1\/sign-in\?token=\S+)/.exec(mail.text)?.[1];
+  const link = /(http:\/\/\S+\/app\/sign-in#token=\S+)/.exec(mail.text)?.[1];
   expect(link, mail.text).toBeTruthy();
-  // The link points at PUBLIC_BASE_URL; the test server listens elsewhere, so keep path and query.
-  const followed = await fetch(app.url + new URL(link!).pathname + new URL(link!).search);
+  // The link opens the sign-in page with the token in the fragment, which a browser never sends;
+  // the page redeems it by POST (what the page does is done here).
+  const token = new URLSearchParams(new URL(link!).hash.slice(1)).get('token')!;
+  const followed = await call(app, 'createValidatorSession', { key: null, body: { token } });
   expect(followed.status).toBe(201);
-  const session = (await followed.json()) as { sessionToken: string; userId: string; acceptedInvites: number };
+  expect(followed.headers.get('cache-control')).toBe('no-store');
+  expect(followed.headers.get('referrer-policy')).toBe('no-referrer');
+  const session = followed.body as { sessionToken: string; userId: string; acceptedInvites: number };
   expect(session.acceptedInvites).toBe(1);
   // Single use: the same link again is refused.
-  expect((await fetch(app.url + new URL(link!).pathname + new URL(link!).search)).status).toBe(400);
+  const again = await call(app, 'createValidatorSession', { key: null, body: { token } });
+  expect(again.status).toBe(400);
+  expect(again.body.error.code).toBe('sign_in_link_invalid');
 
   const invites = await call(app, 'listProjectInvites', { params: { projectId } });
   expect(invites.body.data ?? []).toEqual([]); // accepted invitees are listed under /validators
@@ -50,19 +58,14 @@ it('invite -> email -> follow the link -> claim -> rate -> weighted consensus wi
   const claim = await call(app, 'claimSlot', { key: session.sessionToken, params: { projectId } });
   expect(claim.status).toBe(201);
   await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true, autoConsensusSpread: 'tight' } });
-  const deadline = Date.now() + 30_000;
-  while ((await app.sql`select count(*)::int as n from votes where project_id = ${projectId}`)[0]!.n < 2) {
-    if (Date.now() > deadline) throw new Error('Auto Consensus did not vote');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await until(() => fx.counts(app.sql, projectId), (x) => x.votes >= 2);
   const voted = await call(app, 'submitVote', { key: session.sessionToken, params: { slotId: claim.body.slotId }, body: { rating: 40, comment: 'Correct but terse.' } });
   expect(voted.status).toBe(200);
   expect(voted.body).toMatchObject({ weight: 2, classId: 'senior', outcome: 'terminal' });
 
   const consensus = await call(app, 'getDatapointConsensus', { params: { datapointId: claim.body.datapointId } });
   expect(consensus.status).toBe(200);
-  const votes = await app.sql<{ rating: number; weight: number; synthetic: boolean }[]>`
-    select rating, weight, synthetic from votes where datapoint_id = ${claim.body.datapointId}`;
+  const votes = await fx.votes(app.sql, { datapointIds: [claim.body.datapointId] });
   expect(votes.filter((v) => v.synthetic)).toHaveLength(2);
   const mean = votes.reduce((s, v) => s + v.rating * v.weight, 0) / votes.reduce((s, v) => s + v.weight, 0);
   expect(consensus.body.qualityRatingMean).toBeCloseTo(mean, 9);
