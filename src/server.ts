@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { loadSigningKey } from './domain/signing.ts';
 import { registerConfiguredKey } from './admin/signing-keys.ts';
 import type { ServerState } from './http/health.ts';
+import { Egress } from './webhooks/egress.ts';
 
 export interface RunningServer {
   url: string;
@@ -37,7 +38,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     log.warn('SIGNING_KEY is not set: proof reports answer proof_report_signing_unavailable');
   }
   const state: ServerState = { draining: false };
-  const app = await createApp({ sql, config, log, storage: createStorage(config.s3), signer }, buildHandlers(), state);
+  const app = await createApp({ sql, config, log, storage: createStorage(config.s3), signer, egress: new Egress(config.webhooks) }, buildHandlers(), state);
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });

@@ -55,6 +55,8 @@ interface QueryDefaults {
   followSignInLink: never;
   createValidatorSession: never;
   deleteValidatorSession: never;
+  listMyInvites: never;
+  acceptMyInvite: never;
   listMyProjects: never;
   claimSlot: never;
   releaseClaim: never;
@@ -193,6 +195,12 @@ export type CreateValidatorSessionResult = HandlerResult<'createValidatorSession
 export type DeleteValidatorSessionInput = HandlerInput<'deleteValidatorSession'>;
 export type DeleteValidatorSessionResponse = HandlerResponse<'deleteValidatorSession'>;
 export type DeleteValidatorSessionResult = HandlerResult<'deleteValidatorSession'>;
+export type ListMyInvitesInput = HandlerInput<'listMyInvites'>;
+export type ListMyInvitesResponse = HandlerResponse<'listMyInvites'>;
+export type ListMyInvitesResult = HandlerResult<'listMyInvites'>;
+export type AcceptMyInviteInput = HandlerInput<'acceptMyInvite'>;
+export type AcceptMyInviteResponse = HandlerResponse<'acceptMyInvite'>;
+export type AcceptMyInviteResult = HandlerResult<'acceptMyInvite'>;
 export type ListMyProjectsInput = HandlerInput<'listMyProjects'>;
 export type ListMyProjectsResponse = HandlerResponse<'listMyProjects'>;
 export type ListMyProjectsResult = HandlerResult<'listMyProjects'>;

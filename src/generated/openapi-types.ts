@@ -196,7 +196,9 @@ export interface paths {
         put?: never;
         /**
          * Grant a class to a validator on a project
-         * @description Grants the class; any other active class of that validator on the project is revoked first.
+         * @description Grants the class; any other active class of that validator on the project is revoked
+         *     first. `classId` must be one the project's spec declares (`validators.classes[].id`, see
+         *     GET .../classes), else `class_not_in_spec`.
          */
         post: operations["grantValidatorClass"];
         delete?: never;
@@ -252,7 +254,11 @@ export interface paths {
          * Invite a validator by email
          * @description Idempotent upsert keyed by the lower-cased email and the project: a pending invite is
          *     returned unchanged, a cancelled one is reactivated, an accepted one is returned as is.
-         *     An email is sent unless `sendEmail` is false.
+         *     An email is sent unless `sendEmail` is false. A `classId` must be one the project's spec
+         *     declares (`validators.classes[].id`, see GET .../classes), else `class_not_in_spec`.
+         *     Invitation emails are limited per organization (100 an hour) and per recipient (5 a day),
+         *     and a cancelled invite is emailed again only after a cool-down (60 minutes): beyond,
+         *     `rate_limited` (429, `Retry-After`) and nothing is written.
          */
         post: operations["createInvite"];
         delete?: never;
@@ -346,7 +352,8 @@ export interface paths {
         /**
          * Assign a validator to projects
          * @description All-or-nothing. Projects already assigned are counted, not repeated. The validator must
-         *     be an org validator unless `autoEnroll` promotes an existing org member first.
+         *     be an org validator unless `autoEnroll` promotes an existing org member first. A project
+         *     item's `classId` must be one that project's spec declares, else `class_not_in_spec`.
          */
         post: operations["assignValidator"];
         delete?: never;
@@ -595,9 +602,12 @@ export interface paths {
          * Register a webhook endpoint
          * @description Registers an http(s) URL to receive the organization's events, signed per Standard
          *     Webhooks. The response carries the signing secret (`whsec_...`) once; it is stored
-         *     encrypted and never shown again (rotate it to get a new one). A URL that is not http(s)
-         *     or that points at this service itself is `request_body_invalid` with `param: url`.
-         *     This operation is an addition to the reference.
+         *     encrypted and never shown again (rotate it to get a new one). A URL that is not http(s),
+         *     carries credentials, points at this service itself, or whose host does not resolve only
+         *     to public addresses (loopback, private, link-local, CGNAT, reserved and multicast ranges
+         *     are refused, with their IPv4-mapped and NAT64 forms) is `request_body_invalid` with
+         *     `param: url`. An organization has at most 20 endpoints by default
+         *     (`webhook_endpoint_limit_reached`, 409). This operation is an addition to the reference.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -712,8 +722,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow a sign-in link (browser)
-         * @description The link in the email. Redeems the token exactly as POST /validator/v1/sessions does and answers with the same JSON.
+         * Old sign-in link (redirects to the sign-in page)
+         * @description Links emailed before sign-in moved to a page pointed here. A GET never redeems a token and
+         *     never returns one (mail scanners and link previews follow links): this answers 307 with
+         *     `Location: <PUBLIC_BASE_URL>/app/sign-in#token=<token>`, the sign-in page, which keeps the
+         *     token in the fragment (never sent to a server) and redeems it by POST /validator/v1/sessions
+         *     when the person confirms. The token is not looked up: it stays usable.
          */
         get: operations["followSignInLink"];
         put?: never;
@@ -736,9 +750,12 @@ export interface paths {
         /**
          * Redeem a sign-in token for a session
          * @description Redeems the one-time token: `sign_in_link_invalid` when it is unknown, expired or already
-         *     used (nothing is written then). On success the user is created on first sign-in, every
-         *     pending invite for the address is accepted (assignment created, pre-staged class granted),
-         *     and a session token valid 30 days is returned.
+         *     used (nothing is written then). On success the user is created on first sign-in and a
+         *     session token valid 30 days is returned. A link emailed with an invitation accepts that
+         *     invite (assignment created, pre-staged class granted) and no other: the address's other
+         *     pending invites are counted in `pendingInvites`, listed by GET /validator/v1/invites and
+         *     accepted one by one by the person. The emailed link is
+         *     `<PUBLIC_BASE_URL>/app/sign-in#token=<token>`: the page posts the token here.
          */
         post: operations["createValidatorSession"];
         delete?: never;
@@ -762,6 +779,53 @@ export interface paths {
          * @description Ends the session whose token is sent; the token is refused from then on.
          */
         delete: operations["deleteValidatorSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my pending invites
+         * @description Pending invites of the signed-in validator's address, in every organization, newest first.
+         *     Signing in accepts only the invite its link was emailed with; the others wait here for the
+         *     person to accept them (POST /validator/v1/invites/{inviteId}/accept).
+         */
+        get: operations["listMyInvites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/invites/{inviteId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invite ID. */
+                inviteId: components["parameters"]["InviteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a pending invite
+         * @description Accepts one pending invite of the signed-in validator's address: the assignment is created
+         *     and the pre-staged class granted, as a sign-in through that invite's link would.
+         *     `invite_not_found` when it is not a pending invite of this address.
+         */
+        post: operations["acceptMyInvite"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -915,8 +979,28 @@ export interface components {
             userId: string;
             email: string;
             expiresAt: components["schemas"]["Timestamp"];
-            /** @description Pending invites accepted by this sign-in. */
+            /** @description Invites accepted by this sign-in (the one its link was emailed with, if still pending). */
             acceptedInvites: number;
+            /** @description Other pending invites of the address, to accept explicitly (GET /validator/v1/invites). */
+            pendingInvites: number;
+        };
+        MyInvite: {
+            inviteId: string;
+            projectId: string;
+            projectName: string;
+            organizationName: string;
+            /** @description The inviter's email; empty when the invite was made by a key without a user. */
+            invitedByEmail: string;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        MyInviteList: {
+            data: components["schemas"]["MyInvite"][];
+        };
+        AcceptedInvite: {
+            inviteId: string;
+            projectId: string;
+            /** @constant */
+            accepted: true;
         };
         MyProject: {
             projectId: string;
@@ -990,7 +1074,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1036,9 +1120,9 @@ export interface components {
         };
         CreateProjectRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description No control characters (U+0000-U+001F, U+007F-U+009F) nor line separators: the name is printed in emails and exports. */
             name: string;
-            /** @description The project spec (see the ProjectSpec schema); compiled and locked at creation. */
-            spec: Record<string, never>;
+            spec: components["schemas"]["ProjectSpec"];
         };
         CreateProjectResult: {
             /** Format: uuid */
@@ -1052,6 +1136,7 @@ export interface components {
         /** @description At least one field besides `$schema` is required. */
         UpdateProjectRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description No control characters (U+0000-U+001F, U+007F-U+009F) nor line separators: the name is printed in emails and exports. */
             name?: string;
             /** @description An empty string clears the description. */
             description?: string;
@@ -1062,7 +1147,10 @@ export interface components {
         };
         /**
          * @description The project spec: a JSON object mirroring a TOML spec file. Compiled and locked when the
-         *     project is created. See docs/spec-format.md.
+         *     project is created. See docs/spec-format.md. Every rule of this schema is the compiler's;
+         *     beyond it, class ids (`validators.classes[].id`) and qualification keys
+         *     (`qualifications[].key`) must be unique within the spec. An error anywhere inside the spec
+         *     is `project_spec_invalid`, its message `<path>: <rule>`.
          * @example {
          *       "version": "1.0.0",
          *       "description": "Customer-support answers rated for correctness by people, with a model pre-rating.",
@@ -1163,7 +1251,7 @@ export interface components {
         };
         /** @enum {string} */
         SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
-        /** @description `headingLevel` is required when `format` is markdown_split (checked by the spec compiler). */
+        /** @description `headingLevel` is required when `format` is markdown_split. */
         SpecDataset: {
             format: components["schemas"]["SpecDatasetFormat"];
             /** @description Field (column) holding each record's own id. */
@@ -1173,7 +1261,7 @@ export interface components {
             /** @description For markdown_split, the heading level that starts a datapoint. */
             headingLevel?: number;
         };
-        /** @description `values` is required when `type` is enum and not allowed otherwise (checked by the spec compiler). */
+        /** @description `values` is required when `type` is enum and not allowed otherwise. Keys are unique within the spec. */
         SpecQualification: {
             key: string;
             label?: string;
@@ -1181,6 +1269,7 @@ export interface components {
             type: "string" | "number" | "boolean" | "enum";
             values?: string[];
         };
+        /** @description A kind of validator of the project. Ids are unique within the spec. */
         SpecValidatorClass: {
             id: string;
             label: string;
@@ -1189,7 +1278,7 @@ export interface components {
             rewardCents: number;
             stakeWei: string;
             consensusWeight: number;
-            /** @description The AI model; required for `ai` classes, null (or absent) for `human` ones (checked by the spec compiler). */
+            /** @description The AI model; required for `ai` classes, null (or absent) for `human` ones. */
             model?: string | null;
         };
         ValidatorClass: {
@@ -1209,6 +1298,7 @@ export interface components {
         };
         GrantClassRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description A class the project's spec declares (`validators.classes[].id`); any other is `class_not_in_spec`. */
             classId: string;
             evidenceNote: string;
         };
@@ -1253,6 +1343,7 @@ export interface components {
             projects: {
                 /** Format: uuid */
                 id: string;
+                /** @description A class this project's spec declares (`validators.classes[].id`); any other is `class_not_in_spec`. */
                 classId?: string;
                 evidenceNote?: string;
             }[];
@@ -1278,6 +1369,7 @@ export interface components {
             $schema?: components["schemas"]["SchemaUri"];
             /** Format: email */
             email: string;
+            /** @description A class to grant at acceptance; one the project's spec declares (`validators.classes[].id`), checked when the invite is created (`class_not_in_spec`). */
             classId?: string;
             evidenceNote?: string;
             /** @default true */
@@ -1520,7 +1612,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /**
              * Format: uri
-             * @description An http(s) URL that is not this service itself.
+             * @description An absolute http(s) URL without credentials (a host name, an IPv4 or a bracketed IPv6 address; port at most 65535) whose host resolves only to public addresses and that is not this service itself.
              */
             url: string;
             eventTypes: components["schemas"]["WebhookEventType"][];
@@ -1618,7 +1710,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The key's creator is not an originator (`not_org_originator`), or the key has no user (`api_key_actor_unavailable`). */
+        /** @description The key's creator is not an originator (`not_org_originator`), or the key has no user or its creator is no longer a member of the organization (`api_key_actor_unavailable`, on every operation). */
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1648,6 +1740,34 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /**
+         * @description The body is larger than the operation accepts (`request_body_too_large`): the limit is the
+         *     largest body the operation's request schema allows, written with every character escaped,
+         *     or 1 MiB where the schema sets no bound (a project spec). Refused on `Content-Length`
+         *     before the body is read; the connection is closed.
+         */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Too many requests (`rate_limited`); retry after `Retry-After` seconds. */
+        RateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Internal error (`internal_error`); the body never carries internals. */
         InternalError: {
             headers: {
@@ -1658,10 +1778,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Report signing is not configured (`proof_report_signing_unavailable`). */
+        /**
+         * @description A dependency is unavailable (`service_unavailable`: the database or object storage did not
+         *     answer, or a statement ran past its time limit; retry after `Retry-After` seconds), or
+         *     report signing is not configured (`proof_report_signing_unavailable`).
+         */
         Unavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before retrying (sent with `service_unavailable`). */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1670,6 +1796,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Invite ID. */
+        InviteId: string;
         /** @description Validation slot ID (the claim). */
         SlotId: string;
         /** @description Project ID. */
@@ -1687,6 +1815,16 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description `no-store`: the response carries a secret that no cache may keep. */
+        NoStore: string;
+        /** @description `no-referrer`. */
+        NoReferrer: string;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
+        /** @description IETF RateLimit header (draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<remaining>;t=<seconds to reset>`. */
+        RateLimit: string;
+        /** @description IETF RateLimit-Policy header: `"<policy>";q=<quota>;w=<window seconds>`. */
+        RateLimitPolicy: string;
         /** @description Unique id of this request; equals `requestId` in error bodies and the `requestId:` line of MCP tool errors. */
         XRequestId: string;
     };
@@ -1715,7 +1853,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjects: {
@@ -1746,6 +1886,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createProject: {
@@ -1775,7 +1916,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProject: {
@@ -1805,6 +1948,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateProject: {
@@ -1837,7 +1981,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProofReport: {
@@ -1933,6 +2079,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjectClasses: {
@@ -1959,8 +2106,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     grantValidatorClass: {
@@ -1993,8 +2142,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     revokeValidatorClass: {
@@ -2025,8 +2177,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjectInvites: {
@@ -2058,8 +2212,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createInvite: {
@@ -2090,8 +2246,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelProjectInvite: {
@@ -2120,9 +2280,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listValidators: {
@@ -2153,8 +2315,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listValidatorProjects: {
@@ -2181,7 +2345,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     assignValidator: {
@@ -2212,8 +2378,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     unassignValidator: {
@@ -2244,8 +2413,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createUploadSession: {
@@ -2278,7 +2450,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getUploadSession: {
@@ -2310,6 +2484,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     declareUploadFiles: {
@@ -2345,7 +2520,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     uploadFile: {
@@ -2387,6 +2564,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     processUploadSession: {
@@ -2422,7 +2600,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getUploadSessionStatus: {
@@ -2454,6 +2634,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDatapoints: {
@@ -2490,6 +2671,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getDatapointConsensus: {
@@ -2516,9 +2698,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -2549,6 +2733,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createWebhookEndpoint: {
@@ -2568,6 +2753,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2577,7 +2763,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -2607,6 +2796,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -2636,6 +2826,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     rotateWebhookEndpointSecret: {
@@ -2654,6 +2845,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2665,6 +2857,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookAttempts: {
@@ -2699,6 +2892,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     requestSignInLink: {
@@ -2725,7 +2919,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     followSignInLink: {
@@ -2740,18 +2936,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in. */
-            201: {
+            /** @description To the sign-in page, with the token in the fragment. */
+            307: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description `<PUBLIC_BASE_URL>/app/sign-in#token=<token>`. */
+                    Location: string;
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Referrer-Policy": components["headers"]["NoReferrer"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ValidatorSession"];
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createValidatorSession: {
@@ -2771,6 +2971,8 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Referrer-Policy": components["headers"]["NoReferrer"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2778,7 +2980,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteValidatorSession: {
@@ -2800,6 +3004,62 @@ export interface operations {
             };
             401: components["responses"]["SessionUnauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listMyInvites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My pending invites. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyInviteList"];
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    acceptMyInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invite ID. */
+                inviteId: components["parameters"]["InviteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedInvite"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMyProjects: {
@@ -2823,6 +3083,7 @@ export interface operations {
             };
             401: components["responses"]["SessionUnauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     claimSlot: {
@@ -2852,6 +3113,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     releaseClaim: {
@@ -2878,6 +3140,7 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     submitVote: {
@@ -2910,7 +3173,9 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getJwks: {
@@ -2935,6 +3200,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -10,6 +10,8 @@ import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
 import { deliverWebhook, type DeliverPayload } from '../webhooks/deliver.ts';
 import { createMailer, sendOutboxEmail } from '../email/send.ts';
+import { abandonDeadLinks } from '../db/outbox.ts';
+import { Egress } from '../webhooks/egress.ts';
 
 export interface WorkerOptions {
   concurrency?: number;
@@ -26,6 +28,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const sql = createSql(config.databaseUrl, { max: 6, timeouts: WORKER_TIMEOUTS });
   const deps = { sql, storage: createStorage(config.s3), log };
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
+  // Webhook deliveries connect only to addresses WEBHOOK_RECEIVERS allows (src/webhooks/egress.ts).
+  const dispatcher = new Egress(config.webhooks).createAgent({ connectTimeoutMs: 10_000 });
   const taskList: TaskList = {
     // Each task gets graphile-worker's abort signal (a graceful stop waits for running jobs, then
     // aborts them): ingest re-queues its run, Auto Consensus stops between batches and is
@@ -33,8 +37,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     ingest: async (payload, helpers) => runIngest({ ...deps, signal: helpers.abortSignal }, (payload as { runId: string }).runId),
     auto_consensus: async (payload, helpers) => runAutoConsensus({ ...deps, signal: helpers.abortSignal }, (payload as { projectId: string }).projectId),
     deliver_webhook: async (payload, helpers) =>
-      deliverWebhook({ sql, log, secretsKey: config.secretsKey, retryDelaysMs: options.webhookRetryDelaysMs, signal: helpers.abortSignal }, payload as DeliverPayload),
-    send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom }, (payload as { outboxId: string }).outboxId),
+      deliverWebhook({ sql, log, secretsKey: config.secretsKey, dispatcher, disableAfterFailures: config.webhooks.disableAfterFailures, retryDelaysMs: options.webhookRetryDelaysMs, signal: helpers.abortSignal }, payload as DeliverPayload),
+    send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom, secretsKey: config.secretsKey, logMessages: config.mailMode === 'log' }, (payload as { outboxId: string }).outboxId),
   };
   // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
   // database restarting, Ctrl-C reaching Postgres first in `make dev`) is logged, not a crash.
@@ -59,6 +63,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     sweepStaleRuns(sql, stale)
       .then((n) => n && log.warn('failed ingest runs whose worker stopped', { count: n }))
       .catch((err: unknown) => log.error('stale run sweep failed', { error: String(err) }));
+    // Unsent emails whose sign-in link expired are given up and blanked (docs/security.md).
+    abandonDeadLinks(sql).catch((err: unknown) => log.error('expired link sweep failed', { error: String(err) }));
   }, options.sweepIntervalMs ?? 10_000);
   return {
     async stop() {
@@ -66,6 +72,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       await runner.stop();
       await pgPool.end();
       mailer?.close();
+      await dispatcher.close();
       await sql.end({ timeout: 5 });
     },
   };

@@ -8,6 +8,7 @@ import type { ErrorCode } from '../../src/http/errors.ts';
 import { call, type TestApp } from '../helpers/app.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { issueSignInLink } from '../../src/validator/sign-in-links.ts';
+import { TEST_SECRETS_KEY } from '../helpers/config.ts';
 
 export interface World {
   app: TestApp;
@@ -58,8 +59,8 @@ async function claimedSlot(w: World): Promise<string> {
 }
 
 const signInToken = async (w: World): Promise<string> => {
-  const { link } = await w.app.sql.begin((tx) => issueSignInLink(tx, w.validatorA.email, 'http://127.0.0.1'));
-  return new URL(link).searchParams.get('token')!;
+  const { token } = await w.app.sql.begin((tx) => issueSignInLink(tx, { email: w.validatorA.email, publicBaseUrl: 'http://127.0.0.1', secretsKey: TEST_SECRETS_KEY }));
+  return token;
 };
 
 export const operationFixtures: Record<OperationId, OperationFixture> = {
@@ -201,6 +202,11 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     crossOrg: { notScoped: 'signs out the caller\'s own session' },
   },
   listMyProjects: { request: async () => ({}), crossOrg: { notScoped: 'lists the caller\'s own assignments' } },
+  listMyInvites: { request: async () => ({}), crossOrg: { notScoped: 'lists the caller\'s own address\'s invites' } },
+  acceptMyInvite: {
+    request: async (w) => ({ params: { inviteId: (await fx.invite(w.app, await fx.project(w.app), { email: w.validatorA.email })).id } }),
+    crossOrg: 'invite_not_found',
+  },
   claimSlot: { request: async (w) => ({ params: { projectId: await claimableProject(w) } }), crossOrg: 'project_not_found' },
   releaseClaim: { request: async (w) => ({ params: { slotId: await claimedSlot(w) } }), crossOrg: 'claim_not_found' },
   submitVote: { request: async (w) => ({ params: { slotId: await claimedSlot(w) }, body: { rating: 60, comment: 'fine' } }), crossOrg: 'claim_not_found' },

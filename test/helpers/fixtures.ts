@@ -14,6 +14,7 @@ import { validSpec } from '../fixtures/specs.ts';
 import { putToUrl } from './uploads.ts';
 import { addMember, createUser } from '../../src/admin/admin.ts';
 import { issueSignInLink } from '../../src/validator/sign-in-links.ts';
+import { TEST_SECRETS_KEY } from './config.ts';
 import type { Sql } from '../../src/db/client.ts';
 
 let n = 0;
@@ -67,14 +68,19 @@ export async function assign(app: TestApp, validatorId: string, projectId: strin
 
 /**
  * A validator session for `email`, through the real redemption endpoint: the sign-in link is
- * issued directly (as the emailing handler does), so no SMTP server is needed. Redeeming accepts
- * the address's pending invites, as it does for a link from an email.
+ * issued directly (as the emailing handler does), so no SMTP server is needed. A requested link
+ * accepts no invite; `acceptInvites` accepts every pending one through the validator API, as the
+ * person would.
  */
-export async function signInDirect(app: TestApp, email: string): Promise<{ sessionToken: string; userId: string; acceptedInvites: number }> {
-  const { link } = await app.sql.begin((tx) => issueSignInLink(tx, email, 'http://127.0.0.1'));
-  const token = new URL(link).searchParams.get('token')!;
+export async function signInDirect(app: TestApp, email: string, opts: { acceptInvites?: boolean } = {}): Promise<{ sessionToken: string; userId: string; acceptedInvites: number }> {
+  const { token } = await app.sql.begin((tx) => issueSignInLink(tx, { email, publicBaseUrl: 'http://127.0.0.1', secretsKey: TEST_SECRETS_KEY }));
   const res = await call(app, 'createValidatorSession', { key: null, body: { token } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  if (opts.acceptInvites) {
+    for (const inv of (await call(app, 'listMyInvites', { key: res.body.sessionToken })).body.data) {
+      expect((await call(app, 'acceptMyInvite', { key: res.body.sessionToken, params: { inviteId: inv.inviteId } })).status).toBe(200);
+    }
+  }
   return res.body;
 }
 

@@ -126,7 +126,7 @@ async function finishWhilePinging(projectId: string, uploadId: string): Promise<
 
 const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
-describe('hostile files', () => {
+describe('hostile files', { timeout: 180_000 }, () => {
   it('a file longer than its declared size (replaced after the process call) fails without being read through', async () => {
     // No worker runs yet: the run is queued when the object is replaced by a longer one.
     const projectId = await project('csv');

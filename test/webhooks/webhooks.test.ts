@@ -102,11 +102,26 @@ describe('webhook endpoints', () => {
     ['an unknown event type', { url: 'https://hooks.example.org/x', eventTypes: ['datapoint.created'] }, 'eventTypes[0]'],
     ['no event type', { url: 'https://hooks.example.org/x', eventTypes: [] }, 'eventTypes'],
     ['an unknown field', { url: 'https://hooks.example.org/x', eventTypes: [EVENT], secret: 'whsec_mine' }, 'secret'],
+    // The contract's URL grammar: what URL parsing (WHATWG, as fetch) accepts among `uri`s.
+    ['an IPv4 address out of range', { url: 'http://203.0.113.256/x', eventTypes: [EVENT] }, 'url'],
+    ['a port above 65535', { url: 'https://hooks.example.org:65536/x', eventTypes: [EVENT] }, 'url'],
+    ['a numeric last label', { url: 'https://hooks.example.1/x', eventTypes: [EVENT] }, 'url'],
+    ['an empty host', { url: 'https:///hooks/x', eventTypes: [EVENT] }, 'url'],
+    ['credentials', { url: 'https://user:pass@hooks.example.org/a', eventTypes: [EVENT] }, 'url'],
   ])('refuses %s with request_body_invalid and writes nothing', async (_, body, param) => {
     const res = await call(app, 'createWebhookEndpoint', { body });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'request_body_invalid', param });
     expect((await app.sql`select count(*)::int as n from webhook_endpoints`)[0].n).toBe(0);
+  });
+
+  it.each([
+    // (The tests allow loopback receivers only, and their DNS stub resolves example.org names to 127.0.0.1.)
+    'http://127.0.0.1:9/assay', 'http://[::1]:9/assay', 'https://hooks.example.org/a?b=c#d',
+    'HTTPS://HOOKS.EXAMPLE.ORG/x', 'https://under_score.example.org/x', 'https://hooks.example.org:/x',
+  ])('accepts %s, as the contract says', async (url) => {
+    const created = await register(url);
+    expect(created).toMatchObject({ url, status: 'enabled' });
   });
 
   it('refuses a URL that points at the service itself', async () => {
@@ -226,7 +241,7 @@ describe('webhook delivery', () => {
     const endpoint = await register(closed.url);
     await finalizeRows(1);
     const [first] = await until(() => attempts(endpoint.webhookEndpointId), (l) => l.length >= 1);
-    expect(first).toMatchObject({ outcome: 'failed', httpStatus: null, error: 'Connection refused.' });
+    expect(first).toMatchObject({ outcome: 'failed', httpStatus: null, error: 'Delivery failed.' });
   });
 
   it('disables the endpoint on 410 Gone; rotating the secret enables it again', async () => {
