@@ -196,7 +196,9 @@ export interface paths {
         put?: never;
         /**
          * Grant a class to a validator on a project
-         * @description Grants the class; any other active class of that validator on the project is revoked first.
+         * @description Grants the class; any other active class of that validator on the project is revoked
+         *     first. `classId` must be one the project's spec declares (`validators.classes[].id`, see
+         *     GET .../classes), else `class_not_in_spec`.
          */
         post: operations["grantValidatorClass"];
         delete?: never;
@@ -252,7 +254,11 @@ export interface paths {
          * Invite a validator by email
          * @description Idempotent upsert keyed by the lower-cased email and the project: a pending invite is
          *     returned unchanged, a cancelled one is reactivated, an accepted one is returned as is.
-         *     An email is sent unless `sendEmail` is false.
+         *     An email is sent unless `sendEmail` is false. A `classId` must be one the project's spec
+         *     declares (`validators.classes[].id`, see GET .../classes), else `class_not_in_spec`.
+         *     Invitation emails are limited per organization (100 an hour) and per recipient (5 a day),
+         *     and a cancelled invite is emailed again only after a cool-down (60 minutes): beyond,
+         *     `rate_limited` (429, `Retry-After`) and nothing is written.
          */
         post: operations["createInvite"];
         delete?: never;
@@ -346,7 +352,8 @@ export interface paths {
         /**
          * Assign a validator to projects
          * @description All-or-nothing. Projects already assigned are counted, not repeated. The validator must
-         *     be an org validator unless `autoEnroll` promotes an existing org member first.
+         *     be an org validator unless `autoEnroll` promotes an existing org member first. A project
+         *     item's `classId` must be one that project's spec declares, else `class_not_in_spec`.
          */
         post: operations["assignValidator"];
         delete?: never;
@@ -1067,7 +1074,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited" | "service_unavailable";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1113,9 +1120,9 @@ export interface components {
         };
         CreateProjectRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description No control characters (U+0000-U+001F, U+007F-U+009F) nor line separators: the name is printed in emails and exports. */
             name: string;
-            /** @description The project spec (see the ProjectSpec schema); compiled and locked at creation. */
-            spec: Record<string, never>;
+            spec: components["schemas"]["ProjectSpec"];
         };
         CreateProjectResult: {
             /** Format: uuid */
@@ -1129,6 +1136,7 @@ export interface components {
         /** @description At least one field besides `$schema` is required. */
         UpdateProjectRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description No control characters (U+0000-U+001F, U+007F-U+009F) nor line separators: the name is printed in emails and exports. */
             name?: string;
             /** @description An empty string clears the description. */
             description?: string;
@@ -1139,7 +1147,10 @@ export interface components {
         };
         /**
          * @description The project spec: a JSON object mirroring a TOML spec file. Compiled and locked when the
-         *     project is created. See docs/spec-format.md.
+         *     project is created. See docs/spec-format.md. Every rule of this schema is the compiler's;
+         *     beyond it, class ids (`validators.classes[].id`) and qualification keys
+         *     (`qualifications[].key`) must be unique within the spec. An error anywhere inside the spec
+         *     is `project_spec_invalid`, its message `<path>: <rule>`.
          * @example {
          *       "version": "1.0.0",
          *       "description": "Customer-support answers rated for correctness by people, with a model pre-rating.",
@@ -1240,7 +1251,7 @@ export interface components {
         };
         /** @enum {string} */
         SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
-        /** @description `headingLevel` is required when `format` is markdown_split (checked by the spec compiler). */
+        /** @description `headingLevel` is required when `format` is markdown_split. */
         SpecDataset: {
             format: components["schemas"]["SpecDatasetFormat"];
             /** @description Field (column) holding each record's own id. */
@@ -1250,7 +1261,7 @@ export interface components {
             /** @description For markdown_split, the heading level that starts a datapoint. */
             headingLevel?: number;
         };
-        /** @description `values` is required when `type` is enum and not allowed otherwise (checked by the spec compiler). */
+        /** @description `values` is required when `type` is enum and not allowed otherwise. Keys are unique within the spec. */
         SpecQualification: {
             key: string;
             label?: string;
@@ -1258,6 +1269,7 @@ export interface components {
             type: "string" | "number" | "boolean" | "enum";
             values?: string[];
         };
+        /** @description A kind of validator of the project. Ids are unique within the spec. */
         SpecValidatorClass: {
             id: string;
             label: string;
@@ -1266,7 +1278,7 @@ export interface components {
             rewardCents: number;
             stakeWei: string;
             consensusWeight: number;
-            /** @description The AI model; required for `ai` classes, null (or absent) for `human` ones (checked by the spec compiler). */
+            /** @description The AI model; required for `ai` classes, null (or absent) for `human` ones. */
             model?: string | null;
         };
         ValidatorClass: {
@@ -1286,6 +1298,7 @@ export interface components {
         };
         GrantClassRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description A class the project's spec declares (`validators.classes[].id`); any other is `class_not_in_spec`. */
             classId: string;
             evidenceNote: string;
         };
@@ -1330,6 +1343,7 @@ export interface components {
             projects: {
                 /** Format: uuid */
                 id: string;
+                /** @description A class this project's spec declares (`validators.classes[].id`); any other is `class_not_in_spec`. */
                 classId?: string;
                 evidenceNote?: string;
             }[];
@@ -1355,6 +1369,7 @@ export interface components {
             $schema?: components["schemas"]["SchemaUri"];
             /** Format: email */
             email: string;
+            /** @description A class to grant at acceptance; one the project's spec declares (`validators.classes[].id`), checked when the invite is created (`class_not_in_spec`). */
             classId?: string;
             evidenceNote?: string;
             /** @default true */
@@ -1597,7 +1612,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /**
              * Format: uri
-             * @description An http(s) URL that is not this service itself.
+             * @description An absolute http(s) URL without credentials (a host name, an IPv4 or a bracketed IPv6 address; port at most 65535) whose host resolves only to public addresses and that is not this service itself.
              */
             url: string;
             eventTypes: components["schemas"]["WebhookEventType"][];
@@ -1695,7 +1710,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The key's creator is not an originator (`not_org_originator`), or the key has no user (`api_key_actor_unavailable`). */
+        /** @description The key's creator is not an originator (`not_org_originator`), or the key has no user or its creator is no longer a member of the organization (`api_key_actor_unavailable`, on every operation). */
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1717,6 +1732,21 @@ export interface components {
         };
         /** @description The resource's state does not allow the request. */
         Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description The body is larger than the operation accepts (`request_body_too_large`): the limit is the
+         *     largest body the operation's request schema allows, written with every character escaped,
+         *     or 1 MiB where the schema sets no bound (a project spec). Refused on `Content-Length`
+         *     before the body is read; the connection is closed.
+         */
+        PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
@@ -1823,6 +1853,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -1885,6 +1916,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -1949,6 +1981,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2073,6 +2106,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -2108,7 +2142,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2141,6 +2177,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -2175,6 +2212,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -2208,7 +2246,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2239,6 +2280,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
@@ -2273,6 +2315,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -2302,6 +2345,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2334,7 +2378,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2367,7 +2413,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2402,6 +2450,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2471,6 +2520,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2550,6 +2600,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2647,6 +2698,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
@@ -2712,6 +2764,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2866,6 +2919,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2926,6 +2980,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -3118,6 +3173,7 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

@@ -15,6 +15,7 @@ import { requireProject } from './projects.ts';
 import { declaredClasses } from '../db/people.ts';
 import * as db from '../db/invites.ts';
 import { queueEmail } from '../email/outbox.ts';
+import { inviteMailRefusal } from '../db/invite-limits.ts';
 import { INVITATION_LINK_MINUTES, issueSignInLink } from '../validator/sign-in-links.ts';
 
 type Invite = components['schemas']['Invite'];
@@ -72,6 +73,14 @@ export async function createInvite({ params, body }: CreateInviteInput, ctx: Req
     if (found.status === 'cancelled') await db.reactivate(tx, found.id, wanted);
     const invite = (await db.getInvite(tx, project.id, found.id))!;
     if (issue && body.sendEmail) {
+      // Mail from our domain with a name the tenant chose: limited per organization and per
+      // recipient, and a cancelled-and-reissued invite waits out a cool-down. Refused: nothing
+      // of this request is kept (the transaction rolls back).
+      const refusal = await inviteMailRefusal(tx, ctx.auth.orgId, invite.email, invite.id, ctx.config.invites);
+      if (refusal) {
+        throw new ApiError('rate_limited', `${refusal.reason} Retry in ${refusal.retryAfterSeconds} seconds, or invite with sendEmail false.`, undefined,
+          { 'Retry-After': String(refusal.retryAfterSeconds) });
+      }
       // The invitation carries a one-time sign-in link of its own; following it signs the
       // invitee in and accepts this invite (not the address's others: validator sign-in).
       const { id: tokenId, link } = await issueSignInLink(tx, {

@@ -37,11 +37,15 @@ export async function authenticate(sql: Sql, header: string | undefined): Promis
       and k.revoked_at is null
       and (k.expires_at is null or k.expires_at > now())`;
   if (!row) throw authError('api_key_invalid');
+  // A key acts as its creator: a key without one, or whose creator left the organization, is
+  // refused on every operation (not only originator ones): someone who left keeps no access
+  // to the roster, invites or webhooks through a key they made.
+  if (row.user_id === null) throw new ApiError('api_key_actor_unavailable');
   return { keyId: row.key_id, orgId: row.org_id, orgCode: row.org_code, userId: row.user_id, isOriginator: row.is_originator === true };
 }
 
 /** Project and upload operations act as the key's creator, who must be an org originator. */
 export function requireOriginator(auth: AuthContext): asserts auth is AuthContext & { userId: string } {
-  if (auth.userId === null) throw new ApiError('api_key_actor_unavailable');
+  if (auth.userId === null) throw new ApiError('api_key_actor_unavailable'); // (authenticate refuses these first)
   if (!auth.isOriginator) throw new ApiError('not_org_originator');
 }

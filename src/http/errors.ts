@@ -27,7 +27,7 @@ export const ERRORS = {
   request_body_malformed: invalid('The request body is not valid JSON.'),
   unknown_endpoint: notFound('Unknown endpoint.'),
   method_not_allowed: { status: 405, type: 'invalid_request_error', message: 'This endpoint does not support that method.' },
-  api_key_actor_unavailable: forbidden('The API key has no user authorized to create projects in this organization.'),
+  api_key_actor_unavailable: forbidden('The API key has no user, or its creator is no longer a member of this organization.'),
   not_org_originator: forbidden('The owner of this API key is not an originator of the organization.'),
   project_not_found: notFound('Project not found.'),
   project_already_active: conflict('The project is already active.'),
@@ -64,6 +64,7 @@ export const ERRORS = {
   claim_expired: conflict('Your claim on this slot has expired; claim again.'),
   already_voted: conflict('You have already rated this datapoint.'),
   // Safe multi-tenant operation (docs/security.md).
+  request_body_too_large: { status: 413, type: 'invalid_request_error', message: 'The request body is larger than this operation accepts.' },
   rate_limited: { status: 429, type: 'invalid_request_error', message: 'Too many requests; retry after the number of seconds in Retry-After.' },
   webhook_endpoint_limit_reached: conflict('The organization has as many webhook endpoints as it may have; delete one first.'),
   // A dependency (database, object storage) did not answer: sent with Retry-After (docs/operations.md).

@@ -6,6 +6,7 @@ import { mcpTools, type ExtraToolName, type ToolDef } from '../generated/mcp-too
 import { createAjv } from '../schema/ajv.ts';
 import { ApiError, camelCode, toApiError } from '../http/errors.ts';
 import { toolArgumentErrorToApiError } from '../http/validation.ts';
+import { markConditionals } from '../schema/describe.ts';
 import { refuseNul } from '../http/nul.ts';
 import { operationTable } from '../generated/operations.ts';
 import { fromPgError } from '../db/errors.ts';
@@ -22,7 +23,7 @@ export interface ToolResult {
 }
 
 const ajv = createAjv({ useDefaults: true });
-const validators = new Map<string, ValidateFunction>(mcpTools.map((t) => [t.name, ajv.compile(t.inputSchema)]));
+const validators = new Map<string, ValidateFunction>(mcpTools.map((t) => [t.name, ajv.compile(markConditionals(t.inputSchema))]));
 const byName = new Map<string, ToolDef>(mcpTools.map((t) => [t.name, t]));
 
 /** The tool list as MCP's tools/list returns it. */

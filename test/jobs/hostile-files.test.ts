@@ -13,6 +13,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { until } from '../helpers/wait.ts';
 import { readyJson } from '../helpers/child.ts';
+import * as fx from '../helpers/fixtures.ts';
 import { createStorage } from '../../src/storage/s3.ts';
 
 const MiB = 1024 * 1024;
@@ -125,13 +126,13 @@ async function finishWhilePinging(projectId: string, uploadId: string): Promise<
 
 const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
-describe('hostile files', () => {
+describe('hostile files', { timeout: 180_000 }, () => {
   it('a file longer than its declared size (replaced after the process call) fails without being read through', async () => {
     // No worker runs yet: the run is queued when the object is replaced by a longer one.
     const projectId = await project('csv');
     const small = 'id,text\n1,a\n';
     const uploadId = await uploadAndProcess(projectId, 'grown.csv', small.length, (o, l) => Buffer.from(small).subarray(o, o + l));
-    const { key } = (await app.sql<{ key: string }[]>`select s.key_prefix || '/grown.csv' as key from upload_sessions s where s.id = ${uploadId}`)[0];
+    const key = await fx.uploadObjectKey(app.sql, uploadId, 'grown.csv');
     const storage = createStorage(inject('s3'));
     await storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: Buffer.alloc(8 * MiB, 'a') }));
     await startSharedProcess();

@@ -25,7 +25,7 @@ async function rejection(p: Promise<unknown>): Promise<Error & { code?: string }
   throw new Error('expected a rejection');
 }
 
-describe('Postgres session timeouts', () => {
+describe('Postgres session timeouts', { timeout: 120_000 }, () => {
   it('the API and worker pools carry their statement and idle-in-transaction timeouts', async () => {
     for (const [timeouts, statement, idle] of [[API_TIMEOUTS, '30s', '30s'], [WORKER_TIMEOUTS, '30min', '1min']] as const) {
       const sql = createSql(db.databaseUrl, { max: 1, timeouts });
