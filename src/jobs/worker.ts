@@ -1,7 +1,8 @@
 // The job worker process: graphile-worker over the same Postgres, one file per task in this
 // folder, each bound here to its name in the job table (tasks.ts). It also sweeps ingest runs
 // whose worker died (see ingest.ts).
-import { run, type Runner, type Task } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { run, type Runner, type Task, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS } from '../db/client.ts';
@@ -15,6 +16,7 @@ import { createMailer } from '../email/mailer.ts';
 import { abandonDeadLinks } from '../db/outbox.ts';
 import { Egress } from '../webhooks/egress.ts';
 import type { TaskName } from './tasks.ts';
+import { createLiveness, DEAD_AFTER_SECONDS } from './worker-liveness.ts';
 
 export interface WorkerOptions {
   concurrency?: number;
@@ -24,6 +26,9 @@ export interface WorkerOptions {
   sweepIntervalMs?: number;
   /** Delays between webhook attempts (tests shorten the three-day production schedule). */
   webhookRetryDelaysMs?: readonly number[];
+  /** Seconds without a heartbeat after which another worker process is dead (its jobs unlocked). */
+  deadWorkerSeconds?: number;
+  workerHeartbeatMs?: number;
 }
 
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<{ stop(): Promise<void> }> {
@@ -55,14 +60,23 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const lost = (err: Error) => log.warn('job queue connection lost', { error: err.message });
   pgPool.on('error', lost);
   pgPool.on('connect', (client) => client.on('error', lost));
+  // This process's graphile-worker ids and heartbeat (worker-liveness.ts), so that if it is
+  // killed, a live worker unlocks its jobs within seconds.
+  const liveness = createLiveness(sql, { heartbeatMs: options.workerHeartbeatMs });
+  const events = new EventEmitter() as WorkerEvents;
+  // Jobs are locked under the pool's id (batched fetching) or a worker's: record both.
+  events.on('pool:create', ({ workerPool }) => liveness.add(workerPool.id));
+  events.on('worker:create', ({ worker }) => liveness.add(worker.workerId));
   const runner: Runner = await run({
     pgPool,
+    events,
     concurrency: options.concurrency ?? 2,
     noHandleSignals: true,
     pollInterval: 1000,
     taskList,
     crontab: '# no recurring jobs', // (an empty string would make graphile-worker look for a crontab file)
   });
+  await liveness.start();
   const stale = options.staleAfterSeconds ?? STALE_AFTER_SECONDS;
   const sweep = setInterval(() => {
     sweepStaleRuns(sql, stale)
@@ -70,11 +84,15 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       .catch((err: unknown) => log.error('stale run sweep failed', { error: String(err) }));
     // Unsent emails whose sign-in link expired are given up and blanked (docs/security.md).
     abandonDeadLinks(sql).catch((err: unknown) => log.error('expired link sweep failed', { error: String(err) }));
+    liveness.sweep(options.deadWorkerSeconds ?? DEAD_AFTER_SECONDS)
+      .then((n) => n && log.warn('unlocked the jobs of worker processes that stopped', { count: n }))
+      .catch((err: unknown) => log.error('dead worker sweep failed', { error: String(err) }));
   }, options.sweepIntervalMs ?? 10_000);
   return {
     async stop() {
       clearInterval(sweep);
       await runner.stop();
+      await liveness.stop();
       await pgPool.end();
       mailer?.close();
       await dispatcher.close();

@@ -46,6 +46,9 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 let downServer: Promise<RunningServer> | null = null;
 const databaseDownServer = (): Promise<RunningServer> =>
   (downServer ??= freePort().then((port) => startServer(testConfig({ databaseUrl: `postgres://assay:unused@127.0.0.1:${port}/assay`, port: 0, signingKey: null }), { log: createLogger('silent') })));
+beforeAll(async () => {
+  await databaseDownServer();
+});
 afterAll(async () => {
   await (await downServer)?.close({ graceMs: 1000 });
 });
