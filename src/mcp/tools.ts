@@ -4,8 +4,8 @@
 import type { ValidateFunction } from 'ajv';
 import { mcpTools, type ExtraToolName, type ToolDef } from '../generated/mcp-tools.ts';
 import { createAjv } from '../schema/ajv.ts';
-import { ApiError, camelCode, toApiError } from '../http/errors.ts';
-import { toolArgumentErrorToApiError } from '../http/validation.ts';
+import { ApiError, camelCode, toApiError } from '../errors.ts';
+import { toolArgumentErrorToApiError } from '../http/schema-errors.ts';
 import { markConditionals } from '../schema/describe.ts';
 import { refuseNul } from '../http/nul.ts';
 import { operationTable } from '../generated/operations.ts';

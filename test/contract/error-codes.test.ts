@@ -11,7 +11,7 @@ import * as fx from '../helpers/fixtures.ts';
 import type { World } from './operation-fixtures.ts';
 import { operationTable, type OperationId } from '../../src/generated/operations.ts';
 import { mcpTools } from '../../src/generated/mcp-tools.ts';
-import { ERRORS, type ErrorCode } from '../../src/http/errors.ts';
+import { ERRORS, type ErrorCode } from '../../src/errors.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { freePort } from '../../src/dev/stack.ts';
@@ -46,6 +46,9 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 let downServer: Promise<RunningServer> | null = null;
 const databaseDownServer = (): Promise<RunningServer> =>
   (downServer ??= freePort().then((port) => startServer(testConfig({ databaseUrl: `postgres://assay:unused@127.0.0.1:${port}/assay`, port: 0, signingKey: null }), { log: createLogger('silent') })));
+beforeAll(async () => {
+  await databaseDownServer();
+});
 afterAll(async () => {
   await (await downServer)?.close({ graceMs: 1000 });
 });

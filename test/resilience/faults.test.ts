@@ -19,6 +19,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { createSql, type Sql } from '../../src/db/client.ts';
 import { seedDev } from '../../src/dev/seed.ts';
 import { until } from '../helpers/wait.ts';
+import { readyJson } from '../helpers/child.ts';
 
 let dir: string;
 let stack: DevStack;
@@ -47,13 +48,12 @@ async function startService(env: Record<string, string> = {}): Promise<{ child: 
     env: {
       PATH: process.env.PATH, DATABASE_URL: stack.databaseUrl, S3_ENDPOINT: stack.s3.endpoint, S3_BUCKET: stack.s3.bucket,
       S3_ACCESS_KEY_ID: stack.s3.accessKeyId, S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey, PUBLIC_BASE_URL: 'http://127.0.0.1',
-      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'), ...env,
+      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'), MAIL_MODE: 'log', ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
-  const [line] = (await once(child.stdout!, 'data')) as [Buffer];
-  return { child, url: JSON.parse(line.toString().split('\n')[0]).url };
+  return { child, url: (await readyJson(child)).url };
 }
 
 const spec = { version: '1.0.0', dataset: { format: 'csv' }, validation: { validatorsPerDatapoint: 1, instructions: 'Rate.' } };
