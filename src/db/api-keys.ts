@@ -1,11 +1,12 @@
-// API key lookup for authentication (src/http/auth.ts), by the key's SHA-256.
-import type { Sql } from './client.ts';
+// API key lookup for authentication (src/http/auth.ts). Keys are stored as SHA-256 only
+// (src/admin/keys.ts); what a key grants comes only from these rows.
+import type { Db } from './client.ts';
 
-export interface LiveKeyRow {
+export interface KeyGrant {
   key_id: string;
   org_id: string;
   org_code: string;
-  /** The creator, while a member of the key's organization. */
+  /** The user who created the key, when that user is still a member of the organization. */
   user_id: string | null;
   is_originator: boolean | null;
 }
@@ -14,14 +15,15 @@ export interface LiveKeyRow {
 export const LAST_USED_RESOLUTION = '1 minute';
 
 /**
- * The live (not revoked, not expired) key with this hash, and its creator's membership. The same
- * statement records the use in `last_used_at`, at most once per LAST_USED_RESOLUTION, so the hot
- * path stays one round trip and a busy key does not rewrite its row on every request.
+ * The live (not revoked, not expired) key of that hash, with its organization and creator's
+ * membership. The same statement records the use in `last_used_at`, at most once per
+ * LAST_USED_RESOLUTION, so the hot path stays one round trip and a busy key does not rewrite its
+ * row on every request.
  */
-export async function findLiveKey(sql: Sql, keyHash: Buffer | string): Promise<LiveKeyRow | undefined> {
-  const [row] = await sql<LiveKeyRow[]>`
+export async function findLiveKey(sql: Db, keyHash: Buffer): Promise<KeyGrant | undefined> {
+  const [row] = await sql<KeyGrant[]>`
     with k as (
-      select k.id as key_id, k.org_id, o.code as org_code, m.user_id, m.is_originator, k.last_used_at
+      select k.id as key_id, k.org_id, o.code as org_code, m.user_id, m.is_originator
       from api_keys k
       join organizations o on o.id = k.org_id
       left join memberships m on m.org_id = k.org_id and m.user_id = k.created_by_user_id

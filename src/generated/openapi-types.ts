@@ -196,7 +196,9 @@ export interface paths {
         put?: never;
         /**
          * Grant a class to a validator on a project
-         * @description Grants the class; any other active class of that validator on the project is revoked first.
+         * @description Grants the class; any other active class of that validator on the project is revoked
+         *     first. `classId` must be one the project's spec declares (`validators.classes[].id`, see
+         *     GET .../classes), else `class_not_in_spec`.
          */
         post: operations["grantValidatorClass"];
         delete?: never;
@@ -252,10 +254,11 @@ export interface paths {
          * Invite a validator by email
          * @description Idempotent upsert keyed by the lower-cased email and the project: a pending invite is
          *     returned unchanged, a cancelled one is reactivated, an accepted one is returned as is.
-         *     An email is sent unless `sendEmail` is false. Invitation emails are limited per
-         *     organization (100 an hour) and per recipient (5 a day), and a cancelled invite is emailed
-         *     again only after a cool-down (60 minutes): beyond, `rate_limited` (429, `Retry-After`) and
-         *     nothing is written.
+         *     An email is sent unless `sendEmail` is false. A `classId` must be one the project's spec
+         *     declares (`validators.classes[].id`, see GET .../classes), else `class_not_in_spec`.
+         *     Invitation emails are limited per organization (100 an hour) and per recipient (5 a day),
+         *     and a cancelled invite is emailed again only after a cool-down (60 minutes): beyond,
+         *     `rate_limited` (429, `Retry-After`) and nothing is written.
          */
         post: operations["createInvite"];
         delete?: never;
@@ -349,7 +352,8 @@ export interface paths {
         /**
          * Assign a validator to projects
          * @description All-or-nothing. Projects already assigned are counted, not repeated. The validator must
-         *     be an org validator unless `autoEnroll` promotes an existing org member first.
+         *     be an org validator unless `autoEnroll` promotes an existing org member first. A project
+         *     item's `classId` must be one that project's spec declares, else `class_not_in_spec`.
          */
         post: operations["assignValidator"];
         delete?: never;
@@ -1070,7 +1074,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1118,8 +1122,7 @@ export interface components {
             $schema?: components["schemas"]["SchemaUri"];
             /** @description No control characters (U+0000-U+001F, U+007F-U+009F) nor line separators: the name is printed in emails and exports. */
             name: string;
-            /** @description The project spec (see the ProjectSpec schema); compiled and locked at creation. */
-            spec: Record<string, never>;
+            spec: components["schemas"]["ProjectSpec"];
         };
         CreateProjectResult: {
             /** Format: uuid */
@@ -1144,7 +1147,10 @@ export interface components {
         };
         /**
          * @description The project spec: a JSON object mirroring a TOML spec file. Compiled and locked when the
-         *     project is created. See docs/spec-format.md.
+         *     project is created. See docs/spec-format.md. Every rule of this schema is the compiler's;
+         *     beyond it, class ids (`validators.classes[].id`) and qualification keys
+         *     (`qualifications[].key`) must be unique within the spec. An error anywhere inside the spec
+         *     is `project_spec_invalid`, its message `<path>: <rule>`.
          * @example {
          *       "version": "1.0.0",
          *       "description": "Customer-support answers rated for correctness by people, with a model pre-rating.",
@@ -1245,7 +1251,7 @@ export interface components {
         };
         /** @enum {string} */
         SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
-        /** @description `headingLevel` is required when `format` is markdown_split (checked by the spec compiler). */
+        /** @description `headingLevel` is required when `format` is markdown_split. */
         SpecDataset: {
             format: components["schemas"]["SpecDatasetFormat"];
             /** @description Field (column) holding each record's own id. */
@@ -1255,7 +1261,7 @@ export interface components {
             /** @description For markdown_split, the heading level that starts a datapoint. */
             headingLevel?: number;
         };
-        /** @description `values` is required when `type` is enum and not allowed otherwise (checked by the spec compiler). */
+        /** @description `values` is required when `type` is enum and not allowed otherwise. Keys are unique within the spec. */
         SpecQualification: {
             key: string;
             label?: string;
@@ -1263,6 +1269,7 @@ export interface components {
             type: "string" | "number" | "boolean" | "enum";
             values?: string[];
         };
+        /** @description A kind of validator of the project. Ids are unique within the spec. */
         SpecValidatorClass: {
             id: string;
             label: string;
@@ -1271,7 +1278,7 @@ export interface components {
             rewardCents: number;
             stakeWei: string;
             consensusWeight: number;
-            /** @description The AI model; required for `ai` classes, null (or absent) for `human` ones (checked by the spec compiler). */
+            /** @description The AI model; required for `ai` classes, null (or absent) for `human` ones. */
             model?: string | null;
         };
         ValidatorClass: {
@@ -1291,6 +1298,7 @@ export interface components {
         };
         GrantClassRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description A class the project's spec declares (`validators.classes[].id`); any other is `class_not_in_spec`. */
             classId: string;
             evidenceNote: string;
         };
@@ -1335,6 +1343,7 @@ export interface components {
             projects: {
                 /** Format: uuid */
                 id: string;
+                /** @description A class this project's spec declares (`validators.classes[].id`); any other is `class_not_in_spec`. */
                 classId?: string;
                 evidenceNote?: string;
             }[];
@@ -1360,6 +1369,7 @@ export interface components {
             $schema?: components["schemas"]["SchemaUri"];
             /** Format: email */
             email: string;
+            /** @description A class to grant at acceptance; one the project's spec declares (`validators.classes[].id`), checked when the invite is created (`class_not_in_spec`). */
             classId?: string;
             evidenceNote?: string;
             /** @default true */
@@ -1612,7 +1622,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /**
              * Format: uri
-             * @description An http(s) URL that is not this service itself.
+             * @description An absolute http(s) URL without credentials (a host name, an IPv4 or a bracketed IPv6 address; port at most 65535) whose host resolves only to public addresses and that is not this service itself.
              */
             url: string;
             eventTypes: components["schemas"]["WebhookEventType"][];
@@ -1793,10 +1803,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Report signing is not configured (`proof_report_signing_unavailable`). */
+        /**
+         * @description A dependency is unavailable (`service_unavailable`: the database or object storage did not
+         *     answer, or a statement ran past its time limit; retry after `Retry-After` seconds), or
+         *     report signing is not configured (`proof_report_signing_unavailable`).
+         */
         Unavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before retrying (sent with `service_unavailable`). */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1874,6 +1890,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjects: {
@@ -1905,6 +1922,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createProject: {
@@ -1948,6 +1966,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProject: {
@@ -1978,6 +1997,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateProject: {
@@ -2013,6 +2033,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProofReport: {
@@ -2111,6 +2132,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjectClasses: {
@@ -2141,6 +2163,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     grantValidatorClass: {
@@ -2190,6 +2213,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     revokeValidatorClass: {
@@ -2224,6 +2248,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjectInvites: {
@@ -2259,6 +2284,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createInvite: {
@@ -2306,6 +2332,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelProjectInvite: {
@@ -2339,6 +2366,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listValidators: {
@@ -2373,6 +2401,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listValidatorProjects: {
@@ -2402,6 +2431,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     assignValidator: {
@@ -2449,6 +2479,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     unassignValidator: {
@@ -2496,6 +2527,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createUploadSession: {
@@ -2543,6 +2575,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getUploadSession: {
@@ -2575,6 +2608,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     declareUploadFiles: {
@@ -2624,6 +2658,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     uploadFile: {
@@ -2666,6 +2701,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     processUploadSession: {
@@ -2715,6 +2751,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getUploadSessionStatus: {
@@ -2747,6 +2784,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDatapoints: {
@@ -2784,6 +2822,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getDatapointConsensus: {
@@ -2815,6 +2854,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -2846,6 +2886,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createWebhookEndpoint: {
@@ -2890,6 +2931,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -2920,6 +2962,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -2950,6 +2993,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     rotateWebhookEndpointSecret: {
@@ -2993,6 +3037,7 @@ export interface operations {
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookAttempts: {
@@ -3028,6 +3073,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     requestSignInLink: {
@@ -3057,6 +3103,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     followSignInLink: {
@@ -3086,6 +3133,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createValidatorSession: {
@@ -3117,6 +3165,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteValidatorSession: {
@@ -3139,6 +3188,7 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMyInvites: {
@@ -3163,6 +3213,7 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     acceptMyInvite: {
@@ -3192,6 +3243,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMyProjects: {
@@ -3216,6 +3268,7 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     claimSlot: {
@@ -3246,6 +3299,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     releaseClaim: {
@@ -3273,6 +3327,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     submitVote: {
@@ -3308,6 +3363,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getJwks: {
@@ -3332,6 +3388,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -16,7 +16,7 @@ import { canonicalJson } from '../domain/canonical-json.ts';
 import { open, seal } from '../domain/secret-box.ts';
 import { claimKey, complete, release } from '../db/idempotency.ts';
 import type { Sql } from '../db/client.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 import type { ApiResult } from './api.ts';
 
 export const IDEMPOTENCY_PARAMETER = '#/components/parameters/IdempotencyKey';

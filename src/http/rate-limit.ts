@@ -10,7 +10,7 @@
 // insurance), so an outage of the counter neither opens the gates nor fails the request.
 import pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 
 export interface RatePolicy {

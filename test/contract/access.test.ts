@@ -16,7 +16,7 @@ import * as fx from '../helpers/fixtures.ts';
 import { operationFixtures, type Req, type World } from './operation-fixtures.ts';
 import { operationIds, operationTable, type OperationId } from '../../src/generated/operations.ts';
 import { mcpTools, type ToolDef } from '../../src/generated/mcp-tools.ts';
-import { ERRORS, type ErrorCode } from '../../src/http/errors.ts';
+import { ERRORS, type ErrorCode } from '../../src/errors.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 
 let w: World;
@@ -81,9 +81,20 @@ it('declares a foreign-caller outcome for every operation with a path parameter'
     if (!operationTable[op].path.includes('{')) continue;
     const cross = operationFixtures[op].crossOrg;
     expect(typeof cross === 'string' || 'emptyList' in cross, `${op} names a resource: its foreign-caller outcome must be a code or an empty list`).toBe(true);
-    if (typeof cross === 'string') expect(ERRORS[cross], `${cross} is a not-found code`).toMatchObject({ status: 404, type: 'not_found_error' });
+    if (typeof cross !== 'string') continue;
+    expect(ERRORS[cross], `${cross} is a not-found code`).toMatchObject({ status: 404, type: 'not_found_error' });
+    // The code is the one of a resource the path names (the outermost one the caller cannot see).
+    const named = [...operationTable[op].path.matchAll(/\{([^}]+)\}/g)].map((m) => NOT_FOUND_OF[m[1]!]);
+    expect(named, `${op}: ${cross} is the not-found code of one of its path parameters`).toContain(cross);
   }
 });
+
+/** The registry's not-found code of each resource a path parameter names. */
+const NOT_FOUND_OF: Record<string, ErrorCode> = {
+  projectId: 'project_not_found', datapointId: 'datapoint_not_found', validatorId: 'validator_not_found',
+  webhookEndpointId: 'webhook_endpoint_not_found', uploadId: 'upload_session_not_found', inviteId: 'invite_not_found',
+  slotId: 'claim_not_found', classId: 'project_not_found',
+};
 
 describe.each(operationIds.map((op) => [op]))('%s', (op) => {
   const fixture = operationFixtures[op];
