@@ -1,5 +1,6 @@
 // The projects a validator works on (the validation API's "my projects").
 import type { Sql } from './client.ts';
+import { projectSpec } from './projects.ts';
 
 export type DatasetFormat = 'csv' | 'json' | 'jsonl' | 'markdown_split' | 'file_collection';
 
@@ -27,14 +28,13 @@ export function listMyProjects(sql: Sql, userId: string) {
     from project_assignments a
     join projects p on p.id = a.project_id
     left join class_grants g on g.project_id = p.id and g.user_id = a.user_id and g.revoked_at is null
-    left join lateral (select compiled from project_specs where project_id = p.id order by created_at limit 1) s on true
+    left join lateral ${projectSpec(sql, sql`p.id`)} s on true
     where a.user_id = ${userId} and a.revoked_at is null and p.archived_at is null
     order by a.assigned_at desc, p.id desc`;
 }
 
 /** The dataset format of a project (from its compiled spec). */
 export async function datasetFormatOf(sql: Sql, projectId: string): Promise<DatasetFormat> {
-  const [row] = await sql<{ format: DatasetFormat }[]>`
-    select compiled #>> '{dataset,format}' as format from project_specs where project_id = ${projectId} order by created_at limit 1`;
+  const [row] = await sql<{ format: DatasetFormat }[]>`select s.compiled #>> '{dataset,format}' as format from ${projectSpec(sql, projectId)} s`;
   return row?.format ?? 'json';
 }

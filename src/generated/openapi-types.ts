@@ -196,7 +196,9 @@ export interface paths {
         put?: never;
         /**
          * Grant a class to a validator on a project
-         * @description Grants the class; any other active class of that validator on the project is revoked first.
+         * @description Grants the class; any other active class of that validator on the project is revoked
+         *     first. `classId` must be one the project's spec declares (`validators.classes[].id`, see
+         *     GET .../classes), else `class_not_in_spec`.
          */
         post: operations["grantValidatorClass"];
         delete?: never;
@@ -252,7 +254,11 @@ export interface paths {
          * Invite a validator by email
          * @description Idempotent upsert keyed by the lower-cased email and the project: a pending invite is
          *     returned unchanged, a cancelled one is reactivated, an accepted one is returned as is.
-         *     An email is sent unless `sendEmail` is false.
+         *     An email is sent unless `sendEmail` is false. A `classId` must be one the project's spec
+         *     declares (`validators.classes[].id`, see GET .../classes), else `class_not_in_spec`.
+         *     Invitation emails are limited per organization (100 an hour) and per recipient (5 a day),
+         *     and a cancelled invite is emailed again only after a cool-down (60 minutes): beyond,
+         *     `rate_limited` (429, `Retry-After`) and nothing is written.
          */
         post: operations["createInvite"];
         delete?: never;
@@ -346,7 +352,8 @@ export interface paths {
         /**
          * Assign a validator to projects
          * @description All-or-nothing. Projects already assigned are counted, not repeated. The validator must
-         *     be an org validator unless `autoEnroll` promotes an existing org member first.
+         *     be an org validator unless `autoEnroll` promotes an existing org member first. A project
+         *     item's `classId` must be one that project's spec declares, else `class_not_in_spec`.
          */
         post: operations["assignValidator"];
         delete?: never;
@@ -1274,7 +1281,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1320,9 +1327,9 @@ export interface components {
         };
         CreateProjectRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description No control characters (U+0000-U+001F, U+007F-U+009F) nor line separators: the name is printed in emails and exports. */
             name: string;
-            /** @description The project spec (see the ProjectSpec schema); compiled and locked at creation. */
-            spec: Record<string, never>;
+            spec: components["schemas"]["ProjectSpec"];
         };
         CreateProjectResult: {
             /** Format: uuid */
@@ -1336,6 +1343,7 @@ export interface components {
         /** @description At least one field besides `$schema` is required. */
         UpdateProjectRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description No control characters (U+0000-U+001F, U+007F-U+009F) nor line separators: the name is printed in emails and exports. */
             name?: string;
             /** @description An empty string clears the description. */
             description?: string;
@@ -1346,7 +1354,10 @@ export interface components {
         };
         /**
          * @description The project spec: a JSON object mirroring a TOML spec file. Compiled and locked when the
-         *     project is created. See docs/spec-format.md.
+         *     project is created. See docs/spec-format.md. Every rule of this schema is the compiler's;
+         *     beyond it, class ids (`validators.classes[].id`) and qualification keys
+         *     (`qualifications[].key`) must be unique within the spec. An error anywhere inside the spec
+         *     is `project_spec_invalid`, its message `<path>: <rule>`.
          * @example {
          *       "version": "1.0.0",
          *       "description": "Customer-support answers rated for correctness by people, with a model pre-rating.",
@@ -1447,7 +1458,7 @@ export interface components {
         };
         /** @enum {string} */
         SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
-        /** @description `headingLevel` is required when `format` is markdown_split (checked by the spec compiler). */
+        /** @description `headingLevel` is required when `format` is markdown_split. */
         SpecDataset: {
             format: components["schemas"]["SpecDatasetFormat"];
             /** @description Field (column) holding each record's own id. */
@@ -1457,7 +1468,7 @@ export interface components {
             /** @description For markdown_split, the heading level that starts a datapoint. */
             headingLevel?: number;
         };
-        /** @description `values` is required when `type` is enum and not allowed otherwise (checked by the spec compiler). */
+        /** @description `values` is required when `type` is enum and not allowed otherwise. Keys are unique within the spec. */
         SpecQualification: {
             key: string;
             label?: string;
@@ -1465,6 +1476,7 @@ export interface components {
             type: "string" | "number" | "boolean" | "enum";
             values?: string[];
         };
+        /** @description A kind of validator of the project. Ids are unique within the spec. */
         SpecValidatorClass: {
             id: string;
             label: string;
@@ -1473,7 +1485,7 @@ export interface components {
             rewardCents: number;
             stakeWei: string;
             consensusWeight: number;
-            /** @description The AI model; required for `ai` classes, null (or absent) for `human` ones (checked by the spec compiler). */
+            /** @description The AI model; required for `ai` classes, null (or absent) for `human` ones. */
             model?: string | null;
         };
         ValidatorClass: {
@@ -1493,6 +1505,7 @@ export interface components {
         };
         GrantClassRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description A class the project's spec declares (`validators.classes[].id`); any other is `class_not_in_spec`. */
             classId: string;
             evidenceNote: string;
         };
@@ -1537,6 +1550,7 @@ export interface components {
             projects: {
                 /** Format: uuid */
                 id: string;
+                /** @description A class this project's spec declares (`validators.classes[].id`); any other is `class_not_in_spec`. */
                 classId?: string;
                 evidenceNote?: string;
             }[];
@@ -1562,6 +1576,7 @@ export interface components {
             $schema?: components["schemas"]["SchemaUri"];
             /** Format: email */
             email: string;
+            /** @description A class to grant at acceptance; one the project's spec declares (`validators.classes[].id`), checked when the invite is created (`class_not_in_spec`). */
             classId?: string;
             evidenceNote?: string;
             /** @default true */
@@ -1775,6 +1790,16 @@ export interface components {
             alg: "EdDSA";
             /** @constant */
             use: "sig";
+            /** @description Validity window: activation time (NumericDate, seconds). A report verifies only if nbf <= issuedAt. */
+            nbf: number;
+            /** @description Retirement time (NumericDate), once retired: a report verifies only if issuedAt < exp. */
+            exp?: number;
+            /** @description The key was marked compromised; verifiers refuse every report it signed. */
+            revoked?: {
+                revoked_at: number;
+                /** @constant */
+                reason: "compromised";
+            };
         };
         JwkSet: {
             keys: components["schemas"]["Jwk"][];
@@ -1804,7 +1829,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /**
              * Format: uri
-             * @description An http(s) URL that is not this service itself.
+             * @description An absolute http(s) URL without credentials (a host name, an IPv4 or a bracketed IPv6 address; port at most 65535) whose host resolves only to public addresses and that is not this service itself.
              */
             url: string;
             eventTypes: components["schemas"]["WebhookEventType"][];
@@ -1902,7 +1927,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The key's creator is not an originator (`not_org_originator`), or the key has no user (`api_key_actor_unavailable`). */
+        /** @description The key's creator is not an originator (`not_org_originator`), or the key has no user or its creator is no longer a member of the organization (`api_key_actor_unavailable`, on every operation). */
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1932,7 +1957,37 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Too many requests (`rate_limited`); retry after `Retry-After` seconds. */
+        /** @description The Idempotency-Key was used with another request in the last 24 hours (`idempotency_key_reused`). */
+        IdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description The body is larger than the operation accepts (`request_body_too_large`): the limit is the
+         *     largest body the operation's request schema allows, written with every character escaped,
+         *     or 1 MiB where the schema sets no bound (a project spec). Refused on `Content-Length`
+         *     before the body is read; the connection is closed.
+         */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description Too many requests (`rate_limited`); retry after `Retry-After` seconds. Every API key has
+         *     one budget for the developer API and MCP together (600 requests a minute by default), each
+         *     validator session one, and each client address one for the public sign-in operations (30
+         *     a minute); limited responses carry `RateLimit` and `RateLimit-Policy`.
+         */
         RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1955,10 +2010,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Report signing is not configured (`proof_report_signing_unavailable`). */
+        /**
+         * @description A dependency is unavailable (`service_unavailable`: the database or object storage did not
+         *     answer, or a statement ran past its time limit; retry after `Retry-After` seconds), or
+         *     report signing is not configured (`proof_report_signing_unavailable`).
+         */
         Unavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before retrying (sent with `service_unavailable`). */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1967,6 +2028,15 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+         *     same key and the same payload within 24 hours gets the first successful response again
+         *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+         *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+         *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+         *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+         */
+        IdempotencyKey: string;
         /** @description Invite ID. */
         InviteId: string;
         /** @description Validation slot ID (the claim). */
@@ -2024,7 +2094,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjects: {
@@ -2054,13 +2127,25 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2084,7 +2169,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProject: {
@@ -2113,7 +2202,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateProject: {
@@ -2146,7 +2237,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProofReport: {
@@ -2175,6 +2269,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2207,6 +2302,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2241,7 +2337,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjectClasses: {
@@ -2268,14 +2366,27 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     grantValidatorClass: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2302,8 +2413,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     revokeValidatorClass: {
@@ -2334,8 +2451,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjectInvites: {
@@ -2367,14 +2487,27 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2399,8 +2532,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelProjectInvite: {
@@ -2429,9 +2568,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listValidators: {
@@ -2462,8 +2604,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listValidatorProjects: {
@@ -2490,13 +2635,26 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     assignValidator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Validator (user) ID. */
                 validatorId: components["parameters"]["ValidatorId"];
@@ -2521,14 +2679,30 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     unassignValidator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Validator (user) ID. */
                 validatorId: components["parameters"]["ValidatorId"];
@@ -2553,14 +2727,30 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createUploadSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2587,7 +2777,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getUploadSession: {
@@ -2618,13 +2813,25 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     declareUploadFiles: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2654,7 +2861,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     uploadFile: {
@@ -2695,13 +2906,25 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     processUploadSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2731,7 +2954,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getUploadSessionStatus: {
@@ -2762,7 +2989,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDatapoints: {
@@ -2798,7 +3027,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getDatapointConsensus: {
@@ -2825,9 +3056,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -2857,13 +3091,25 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2888,7 +3134,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -2917,7 +3167,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -2946,13 +3198,25 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     rotateWebhookEndpointSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Webhook endpoint ID. */
                 webhookEndpointId: components["parameters"]["WebhookEndpointId"];
@@ -2976,7 +3240,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookAttempts: {
@@ -3010,7 +3278,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     requestSignInLink: {
@@ -3037,7 +3307,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     followSignInLink: {
@@ -3067,6 +3340,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createValidatorSession: {
@@ -3095,7 +3369,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteValidatorSession: {
@@ -3116,7 +3393,9 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMyInvites: {
@@ -3141,6 +3420,7 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     acceptMyInvite: {
@@ -3170,6 +3450,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMyProjects: {
@@ -3192,7 +3473,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     claimSlot: {
@@ -3221,7 +3504,9 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     releaseClaim: {
@@ -3247,7 +3532,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     submitVote: {
@@ -3280,7 +3567,10 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getMe: {
@@ -3440,6 +3730,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -3,7 +3,7 @@
 // and each originator operation checks the membership itself (handlers/originator.ts).
 import type { GetMeResult } from '../generated/handlers.ts';
 import type { ValidatorRequestContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { personOf } from '../db/me.ts';
 
 export async function getMe(_input: unknown, ctx: ValidatorRequestContext): Promise<GetMeResult> {

@@ -8,14 +8,14 @@ import type {
 } from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { ValidatorRequestContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { latestRuns, originatorProject, originatorProjects, type OriginatorProjectRow } from '../db/originator.ts';
 import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } from '../db/project-stats.ts';
-import { getOrCreateProofReport } from '../db/proof-reports.ts';
-import { createExport } from '../db/exports.ts';
+import { getOrCreateProofReport } from '../services/proof-reports.ts';
+import { createExport } from '../services/exports.ts';
 import { toProject } from './projects.ts';
 import { toIngestRun } from './uploads.ts';
-import { proofReportBody } from './reports.ts';
+import { proofReportBody, signing } from './reports.ts';
 
 type OriginatorProject = components['schemas']['OriginatorProject'];
 
@@ -64,11 +64,11 @@ export async function getProjectOverview({ params }: GetProjectOverviewInput, ct
 
 export async function getOriginatorProofReport({ params }: GetOriginatorProofReportInput, ctx: ValidatorRequestContext): Promise<GetOriginatorProofReportResult> {
   const row = await requireProject(ctx, params.projectId);
-  const report = await getOrCreateProofReport(ctx.sql, { orgId: row.org_id, projectId: row.id, signer: ctx.signer, issuer: ctx.config.publicBaseUrl.replace(/\/+$/, '') });
+  const report = await getOrCreateProofReport(ctx.sql, row.org_id, row.id, signing(ctx));
   return { status: 200, body: proofReportBody(report) };
 }
 
 export async function getOriginatorReportExport({ params, query }: GetOriginatorReportExportInput, ctx: ValidatorRequestContext): Promise<GetOriginatorReportExportResult> {
   const row = await requireProject(ctx, params.projectId);
-  return { status: 200, body: await createExport(ctx, row.org_id, row.id, query.format) };
+  return { status: 200, body: await createExport({ sql: ctx.sql, storage: ctx.storage, ...signing(ctx) }, row.org_id, row.id, query.format) };
 }

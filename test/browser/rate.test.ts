@@ -11,6 +11,7 @@ import { ingest } from '../helpers/uploads.ts';
 import { createProject, startMailingApp } from '../validator/helpers.ts';
 import { browserSuite, checkPage, launchBrowser, openPage, skipBrowserTests, type WatchedPage } from '../helpers/browser.ts';
 import { appSignInUrl } from './helpers.ts';
+import * as fx from '../helpers/fixtures.ts';
 
 const spec = (instructions: string) => ({
   version: '1.0.0',
@@ -157,8 +158,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
   it('a lapsed claim says so and nothing is recorded; a paused project says so', async () => {
     const row = await shownRow();
     // The claim runs out (as ten minutes would do) while the page still shows it.
-    await app.sql`update validation_slots set claim_expires_at = now() - interval '1 second'
-      where datapoint_id = ${datapointOfRow.get(row)!} and status = 'claimed'`;
+    await fx.expireClaimsOn(app.sql, datapointOfRow.get(row)!);
     await w.page.keyboard.type('70');
     await w.page.keyboard.press('Enter');
     const alert = w.page.getByRole('alert').filter({ hasText: 'Your claim lapsed' });

@@ -61,16 +61,17 @@ describe('MCP over streamable HTTP', () => {
       // The contract's vendor extensions (x-error-code) stay out of the published tool schemas.
       expect(JSON.stringify(tools)).not.toContain('"x-');
       const props = (name: string) => Object.keys((tools.find((t) => t.name === name)!.inputSchema.properties ?? {}) as object).sort();
+      // Tools of POST operations also take the optional idempotencyKey (additive; docs/security.md).
       expect(props('update_project')).toEqual(['description', 'name', 'paused', 'projectId']);
       expect(props('list_validators')).toEqual(['cursor', 'limit']);
       expect(props('lookup_validator')).toEqual(['email']);
-      expect(props('assign_validator')).toEqual(['autoEnroll', 'projects', 'validatorId']);
-      expect(props('process_upload_session')).toEqual(['dryRun', 'projectId', 'skipExisting', 'uploadId']);
+      expect(props('assign_validator')).toEqual(['autoEnroll', 'idempotencyKey', 'projects', 'validatorId']);
+      expect(props('process_upload_session')).toEqual(['dryRun', 'idempotencyKey', 'projectId', 'skipExisting', 'uploadId']);
       expect(props('wait_for_upload_session')).toEqual(['projectId', 'timeoutSeconds', 'uploadId']);
-      expect(props('invite_validator')).toEqual(['classId', 'email', 'evidenceNote', 'projectId', 'sendEmail']);
+      expect(props('invite_validator')).toEqual(['classId', 'email', 'evidenceNote', 'idempotencyKey', 'projectId', 'sendEmail']);
       expect(props('list_validator_projects')).toEqual(['validatorId']);
-      expect(props('unassign_validator')).toEqual(['projectIds', 'validatorId']);
-      expect(props('grant_validator_class')).toEqual(['classId', 'evidenceNote', 'projectId', 'validatorId']);
+      expect(props('unassign_validator')).toEqual(['idempotencyKey', 'projectIds', 'validatorId']);
+      expect(props('grant_validator_class')).toEqual(['classId', 'evidenceNote', 'idempotencyKey', 'projectId', 'validatorId']);
       expect(props('revoke_validator_class')).toEqual(['classId', 'projectId', 'validatorId']);
       expect(props('list_project_invites')).toEqual(['cursor', 'limit', 'projectId']);
       expect(props('cancel_project_invite')).toEqual(['inviteId', 'projectId']);
@@ -116,6 +117,11 @@ describe('MCP over streamable HTTP', () => {
       const [first, second] = text(res).split('\n');
       expect(first).toMatch(/^projectSpecInvalid: spec\.dataset\.format: must be one of /);
       expect(second).toBe(`requestId: ${requestIds[requestIds.length - 1]}`);
+      // A cross-field rule of the spec reads as it does over REST.
+      const sections = minimalSpec() as any;
+      sections.dataset = { format: 'markdown_split' };
+      const conditional = (await client.callTool({ name: 'create_project', arguments: { name: 'Sections', spec: sections } })) as TextResult;
+      expect(text(conditional).split('\n')[0]).toBe('projectSpecInvalid: spec.dataset.headingLevel: is required when format is markdown_split');
       const missing = (await client.callTool({ name: 'get_project', arguments: { projectId: '00000000-0000-4000-8000-000000000000' } })) as TextResult;
       expect(text(missing)).toMatch(/^projectNotFound: /);
       const foreign = await call(app, 'createProject', { key: app.orgB.originatorKey, body: { name: 'B', spec: minimalSpec() } });

@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { unzipSync, strFromU8 } from 'fflate';
 import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { addDatapoints, finalize } from '../helpers/reports.ts';
+import * as fx from '../helpers/fixtures.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 import { verifyReport } from '../../src/cli/verify.ts';
 import { spawnSync } from 'node:child_process';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   })).body.projectId as string;
   complete = await mk(`Complete ${HOSTILE}`);
   const ids = await addDatapoints(app.sql, complete, 5, (i) => ({ id: String(i), text: `${HOSTILE} row ${i}` }));
-  await app.sql`update datapoints set source_file = ${'=cmd|' + HOSTILE + '.csv'} where project_id = ${complete}`;
+  await fx.setSourceFile(app.sql, complete, '=cmd|' + HOSTILE + '.csv');
   await finalize(app.sql, complete, ids);
   partial = await mk('Partial');
   const pids = await addDatapoints(app.sql, partial, 4);
@@ -113,13 +114,11 @@ describe('GET /projects/{projectId}/report', () => {
   });
 
   it('carries the rating and strength distributions as charts (SVG, text bars, figures)', async () => {
-    const decisions = await app.sql<{ mean: number; strength: number }[]>`
-      select quality_rating_mean as mean, consensus_strength as strength from consensus_decisions where project_id = ${complete}`;
     const ratings = Array<number>(10).fill(0);
     const strengths = Array<number>(10).fill(0);
-    for (const d of decisions) {
-      ratings[ratingBin(d.mean)]!++;
-      strengths[strengthBin(d.strength)]!++;
+    for (const d of await fx.decisions(app.sql, complete)) {
+      ratings[ratingBin(d.quality_rating_mean)]!++;
+      strengths[strengthBin(d.consensus_strength)]!++;
     }
     const json = JSON.parse((await download(complete, 'json')).bytes.toString());
     expect(json.report.distributions).toEqual({ ratingHistogram: ratings, strengthHistogram: strengths });
