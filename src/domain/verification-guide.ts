@@ -36,6 +36,7 @@ export const CHECKS: [string, string][] = [
   ['kid', 'the key set has an Ed25519 key with that kid, and the payload\'s signingKeyId is that kid'],
   ['signature', 'the Ed25519 signature verifies over the text header.payload, exactly as sent'],
   ['payload', 'the signed bytes are exactly the RFC 8785 (JCS) form of the JSON they contain, and its schema is assay.attestation/v1'],
+  ['key', 'the key is not marked revoked (compromised) and was valid when the report was issued: nbf <= issuedAt < exp (no exp: still active), so a retired key vouches for no report dated after its retirement'],
   ['root', 'attestationRoot is the RFC 9162 Merkle root of digests.config, digests.manifest and digests.results, in that order'],
   ['proof', '(with a proof file) one datapoint\'s result line folds up its audit path to digests.results'],
 ];
@@ -44,7 +45,7 @@ export function verificationGuide(g: GuideInput): GuideBlock[] {
   const blocks: GuideBlock[] = [
     { kind: 'p', text: 'The figures of this report are signed by its issuer with an Ed25519 key. Anyone can check the signature offline, without Assay and without trusting whoever handed the report over: you need the issuer\'s public keys and one of the two scripts below (Python 3.9 or later with two packages, or a POSIX shell with OpenSSL 3 and jq). Nothing is sent anywhere while checking.' },
     { kind: 'h', text: '1. Get the issuer\'s public keys' },
-    { kind: 'p', text: 'Download the issuer\'s key set (JWKS) from the issuer itself, over a channel you trust, not from the person who sent you the report: that the key is the issuer\'s comes only from where you got it. Retired keys stay listed, so older reports keep verifying.' },
+    { kind: 'p', text: 'Download the issuer\'s key set (JWKS) from the issuer itself, over a channel you trust, not from the person who sent you the report: that the key is the issuer\'s comes only from where you got it. Retired keys stay listed with their validity window, so older reports keep verifying.' },
     { kind: 'code', text: `curl -fsS '${g.jwksUrl}' > jwks.json` },
     { kind: 'h', text: '2. Save the signed report' },
   ];
