@@ -14,6 +14,7 @@ import { createMailer, sendOutboxEmail } from '../email/send.ts';
 import { abandonDeadLinks } from '../db/outbox.ts';
 import { Egress } from '../webhooks/egress.ts';
 import { createLiveness, DEAD_AFTER_SECONDS } from './worker-liveness.ts';
+import { redriveLostQueuedRuns } from './ingest-redrive.ts';
 
 export interface WorkerOptions {
   concurrency?: number;
@@ -26,6 +27,10 @@ export interface WorkerOptions {
   /** Seconds without a heartbeat after which another worker process is dead (its jobs unlocked). */
   deadWorkerSeconds?: number;
   workerHeartbeatMs?: number;
+  /** Seconds a run may stay `queued` without a job before it is re-queued (default 60). */
+  lostQueuedRunSeconds?: number;
+  /** Milliseconds after stop() before running jobs are signalled to abort (graphile-worker default 5000). */
+  shutdownAbortAfterMs?: number;
 }
 
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<{ stop(): Promise<void> }> {
@@ -67,6 +72,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     events,
     concurrency: options.concurrency ?? 2,
     noHandleSignals: true,
+    gracefulShutdownAbortTimeout: options.shutdownAbortAfterMs ?? 5000,
     pollInterval: 1000,
     taskList,
     crontab: '# no recurring jobs', // (an empty string would make graphile-worker look for a crontab file)
@@ -79,6 +85,9 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       .catch((err: unknown) => log.error('stale run sweep failed', { error: String(err) }));
     // Unsent emails whose sign-in link expired are given up and blanked (docs/security.md).
     abandonDeadLinks(sql).catch((err: unknown) => log.error('expired link sweep failed', { error: String(err) }));
+    redriveLostQueuedRuns(sql, options.lostQueuedRunSeconds)
+      .then((n) => n && log.warn('re-queued ingest runs whose job was lost', { count: n }))
+      .catch((err: unknown) => log.error('lost queued run sweep failed', { error: String(err) }));
     liveness.sweep(options.deadWorkerSeconds ?? DEAD_AFTER_SECONDS)
       .then((n) => n && log.warn('unlocked the jobs of worker processes that stopped', { count: n }))
       .catch((err: unknown) => log.error('dead worker sweep failed', { error: String(err) }));
