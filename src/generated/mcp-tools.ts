@@ -965,7 +965,7 @@ export const mcpTools: readonly ToolDef[] = [
                 "type": "string",
                 "minLength": 1,
                 "maxLength": 900,
-                "description": "A file's path inside its upload session: relative, forward slashes, no empty, `.` or `..`\nsegment, no backslash or control character. A path that breaks these rules is\n`upload_file_path_invalid`.\n",
+                "description": "A file's path inside its upload session: relative, forward slashes, no empty, `.` or `..`\nsegment, no backslash or control character, at most 900 bytes in UTF-8 (so the whole\nobject key fits S3's 1,024 bytes). A path that breaks these rules is\n`upload_file_path_invalid`.\n",
                 "pattern": "^(?:[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.\\.[^/\\\\\\u0000-\\u001f\\u007f]+)(?:/(?:[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.\\.[^/\\\\\\u0000-\\u001f\\u007f]+))*$"
               },
               "size": {
@@ -1074,7 +1074,7 @@ export const mcpTools: readonly ToolDef[] = [
                 "type": "string",
                 "minLength": 1,
                 "maxLength": 900,
-                "description": "A file's path inside its upload session: relative, forward slashes, no empty, `.` or `..`\nsegment, no backslash or control character. A path that breaks these rules is\n`upload_file_path_invalid`.\n",
+                "description": "A file's path inside its upload session: relative, forward slashes, no empty, `.` or `..`\nsegment, no backslash or control character, at most 900 bytes in UTF-8 (so the whole\nobject key fits S3's 1,024 bytes). A path that breaks these rules is\n`upload_file_path_invalid`.\n",
                 "pattern": "^(?:[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.\\.[^/\\\\\\u0000-\\u001f\\u007f]+)(?:/(?:[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.\\.[^/\\\\\\u0000-\\u001f\\u007f]+))*$"
               },
               "size": {
