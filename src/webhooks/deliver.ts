@@ -110,7 +110,7 @@ export async function deliverWebhook(deps: DeliverDeps, payload: DeliverPayload)
       insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, http_status, error, duration_ms, next_attempt_at)
       values (${payload.deliveryId}, ${d.endpoint_id}, ${payload.attempt}, ${outcome.succeeded}, ${outcome.httpStatus}, ${outcome.error}, ${outcome.durationMs}, ${nextAt})`;
     if (nextAt) {
-      await tx`select graphile_worker.add_job('deliver_webhook', ${tx.json({ deliveryId: payload.deliveryId, attempt: payload.attempt + 1 })}::json, run_at => ${nextAt}, max_attempts => 5)`;
+      await tx`select graphile_worker.add_job('deliver_webhook', ${tx.json({ deliveryId: payload.deliveryId, attempt: payload.attempt + 1 })}::json, run_at => ${nextAt}, max_attempts => 5, queue_name => ${`webhook:${d.endpoint_id}`})`;
     }
     if (gone) {
       await disableEndpoint(tx, d.endpoint_id, `The receiver answered 410 Gone at ${new Date().toISOString()}.`);

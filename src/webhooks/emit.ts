@@ -36,8 +36,11 @@ export async function emitConsensusReached(tx: TxSql, decisions: ConsensusData[]
     ), delivery as (
       insert into webhook_deliveries (event_id, endpoint_id)
       select event.id, s.endpoint_id from event join event_in i on i.id = event.id join subscribed s on s.project_id = i.project_id
-      returning id
+      returning id, endpoint_id
     )
-    select graphile_worker.add_job('deliver_webhook', json_build_object('deliveryId', delivery.id, 'attempt', 1), max_attempts => 5)
+    -- One job queue per endpoint: its deliveries run one at a time, in order, so a slow or dead
+    -- receiver holds at most one webhook slot (src/jobs/worker.ts).
+    select graphile_worker.add_job('deliver_webhook', json_build_object('deliveryId', delivery.id, 'attempt', 1), max_attempts => 5,
+      queue_name => 'webhook:' || delivery.endpoint_id)
     from delivery`;
 }
