@@ -11,7 +11,7 @@ import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
 import { deliverWebhook, type DeliverPayload } from '../webhooks/deliver.ts';
 import { createMailer, sendOutboxEmail } from '../email/send.ts';
-import { abandonDeadLinks } from '../db/outbox.ts';
+import { abandonDeadLinks, redriveUnsentMail } from '../db/outbox.ts';
 import { Egress } from '../webhooks/egress.ts';
 import { createLiveness, DEAD_AFTER_SECONDS } from './worker-liveness.ts';
 import { redriveLostQueuedRuns } from './ingest-redrive.ts';
@@ -111,7 +111,11 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       .then((n) => n && log.warn('failed ingest runs whose worker stopped', { count: n }))
       .catch((err: unknown) => log.error('stale run sweep failed', { error: String(err) }));
     // Unsent emails whose sign-in link expired are given up and blanked (docs/security.md).
-    abandonDeadLinks(sql).catch((err: unknown) => log.error('expired link sweep failed', { error: String(err) }));
+    // Then unsent mail still worth sending whose job gave up is enqueued again (docs/operations.md).
+    abandonDeadLinks(sql)
+      .then(() => (sets.includes('email') ? redriveUnsentMail(sql) : 0))
+      .then((n) => n && log.warn('re-drove unsent emails whose job gave up', { count: n }))
+      .catch((err: unknown) => log.error('expired link or unsent mail sweep failed', { error: String(err) }));
     redriveLostQueuedRuns(sql, options.lostQueuedRunSeconds)
       .then((n) => n && log.warn('re-queued ingest runs whose job was lost', { count: n }))
       .catch((err: unknown) => log.error('lost queued run sweep failed', { error: String(err) }));
