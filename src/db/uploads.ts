@@ -104,6 +104,7 @@ export async function startRun(
     values (${s.session.id}, ${s.session.project_id}, ${s.dryRun}, ${s.skipExisting})
     returning *`;
   // One attempt: the task records its own failures on the run; a retry is the user's process call.
-  await tx`select graphile_worker.add_job('ingest', ${tx.json({ runId: run.id, requestId: s.requestId })}::json, max_attempts => 1)`;
+  // In the organization's data queue: one data job of an organization at a time (docs/operations.md).
+  await tx`select graphile_worker.add_job('ingest', ${tx.json({ runId: run.id, requestId: s.requestId })}::json, max_attempts => 1, queue_name => ${`data:${s.session.org_id}`})`;
   return run;
 }

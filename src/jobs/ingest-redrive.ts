@@ -21,13 +21,14 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
 export async function requeueRun(sql: Sql | TxSql, runId: string): Promise<boolean> {
   // (Given a pool, the update and the new job are still one statement each: call it in a
   // transaction, as redriveLostQueuedRuns does, when both must commit together.)
-  const [run] = await sql<{ id: string }[]>`
-    update ingest_runs set phase = 'queued', row_count = 0, datapoints_persisted = 0, validations_created = 0,
+  const [run] = await sql<{ id: string; org_id: string }[]>`
+    update ingest_runs r set phase = 'queued', row_count = 0, datapoints_persisted = 0, validations_created = 0,
       heartbeat_at = now(), updated_at = now()
-    where id = ${runId} and status = 'running'
-    returning id`;
+    from projects p
+    where r.id = ${runId} and r.status = 'running' and p.id = r.project_id
+    returning r.id, p.org_id`;
   if (!run) return false;
-  await sql`select graphile_worker.add_job('ingest', ${sql.json({ runId })}::json, max_attempts => 1)`;
+  await sql`select graphile_worker.add_job('ingest', ${sql.json({ runId })}::json, max_attempts => 1, queue_name => ${`data:${run.org_id}`})`;
   return true;
 }
 
