@@ -42,7 +42,7 @@ export PYTHONPATH="$PWD/scripts" SCHEMATHESIS_HOOKS=fuzz_hooks ASSAY_FUZZ_BASE="
 fuzz() {
   local document=$1 token=$2
   shift 2
-  "$VENV/bin/schemathesis" --config-file schemathesis.toml run "$origin$document/openapi.json" \
+  "$VENV/bin/schemathesis" --config-file "${FUZZ_CONFIG:-schemathesis.toml}" run "$origin$document/openapi.json" \
     --url "$origin$document" \
     --header "Authorization: Bearer $token" \
     --checks all \

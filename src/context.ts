@@ -1,12 +1,12 @@
 // What every handler receives besides its validated input.
 import type { Sql } from './db/client.ts';
-import type { AuthContext } from './http/auth.ts';
-import type { ValidatorSessionContext } from './http/validator-auth.ts';
+import type { AuthContext, ValidatorSessionContext } from './http/auth.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { Storage } from './storage/s3.ts';
 import type { SigningKey } from './domain/signing.ts';
 import type { Egress } from './webhooks/egress.ts';
+import type { RateLimits } from './http/rate-limit.ts';
 
 /** Long-lived services shared by every request. */
 export interface AppDeps {
@@ -18,6 +18,8 @@ export interface AppDeps {
   signer: SigningKey | null;
   /** Resolves and checks webhook receiver addresses (WEBHOOK_RECEIVERS). */
   egress: Egress;
+  /** Per-client request budgets shared by every server process (src/http/rate-limit.ts). */
+  rateLimits: RateLimits;
 }
 
 /** What every request has, authenticated or not (the validator sign-in operations are public). */

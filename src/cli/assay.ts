@@ -25,6 +25,7 @@ const USAGE = `usage:
   assay admin signing-key generate --out FILE   private key written once to FILE (0600); public key pending
   assay admin signing-key activate --kid KID | --key FILE
   assay admin signing-key retire --kid KID
+  assay admin signing-key compromised --kid KID   retired at once; verifiers refuse every report it signed
   assay admin signing-key list
   assay verify REPORT.json --jwks FILE|URL [--proof PROOF.json]`;
 
@@ -113,6 +114,7 @@ async function runSigningKey(sql: ReturnType<typeof createSql>, verb: string | u
     return signingKeys.activateSigningKey(sql, kid);
   }
   if (verb === 'retire') return signingKeys.retireSigningKey(sql, need(values, 'kid'));
+  if (verb === 'compromised') return signingKeys.markCompromised(sql, need(values, 'kid'));
   if (verb === 'list') return signingKeys.listSigningKeys(sql);
   throw new admin.AdminError(`unknown signing-key command: ${verb ?? ''}\n${USAGE}`);
 }

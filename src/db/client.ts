@@ -8,6 +8,10 @@ import postgres from 'postgres';
 
 export type Sql = postgres.Sql;
 export type TxSql = postgres.TransactionSql;
+/** Either: a function that takes `Db` runs in the caller's transaction when given one. */
+export type Db = Sql | TxSql;
+/** A piece of SQL (sql`...`) to embed in another statement. */
+export type Fragment = postgres.Fragment;
 
 /**
  * Server-side bounds of a pool's sessions. `statementMs`: no statement runs longer (Postgres

@@ -1,7 +1,7 @@
 // Maps Postgres errors to API errors by SQLSTATE and constraint name. Only errors that a request
 // can legitimately cause are mapped; anything else stays an internal error (the driver's text
 // and the SQL never reach a client).
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';

@@ -4,8 +4,8 @@
 // writing responses, MCP framing) live in app.ts and mcp/.
 import { OpenAPIBackend, ValidationContext, type Document, type Operation, type Request } from 'openapi-backend';
 import { createAjv } from '../schema/ajv.ts';
-import { ApiError } from './errors.ts';
-import { requestErrorToApiError } from './validation.ts';
+import { ApiError } from '../errors.ts';
+import { requestErrorToApiError } from './schema-errors.ts';
 import { markConditionals } from '../schema/describe.ts';
 import { requireOriginator, type AuthContext } from './auth.ts';
 import { documents, operationTable, operationIds, type OperationId } from '../generated/operations.ts';

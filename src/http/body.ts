@@ -5,7 +5,7 @@
 // a byte is read, or as soon as a chunked body passes the limit; the connection is closed then,
 // so the rest is never read either.
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 import { refuseNul } from './nul.ts';
 
 const isJsonType = (contentType: string): boolean => {

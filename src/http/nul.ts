@@ -3,7 +3,7 @@
 // The walk is iterative and refuses nesting deeper than MAX_BODY_DEPTH: a recursive walk of a
 // deeply nested body (`[[[[...]]]]`, a few bytes per level) would overflow the stack, and so
 // would every later recursive step (validation, canonical JSON) on such a value.
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 import { MAX_BODY_DEPTH } from './body-limits.ts';
 
 type Found = { kind: 'nul'; path: string } | { kind: 'depth'; path: string };

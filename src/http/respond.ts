@@ -1,6 +1,6 @@
 // The one writer of error responses, for REST and the MCP endpoint's HTTP-level errors.
 import type { Response } from 'express';
-import { toApiError } from './errors.ts';
+import { toApiError } from '../errors.ts';
 import { fromPgError } from '../db/errors.ts';
 import { fromStorageError } from '../storage/s3.ts';
 import type { Logger } from '../log.ts';

@@ -1,7 +1,8 @@
 // The job worker process: graphile-worker over the same Postgres, one file per task in this
-// folder. It also sweeps ingest runs whose worker died (see ingest.ts).
+// folder, each bound here to its name in the job table (tasks.ts). It also sweeps ingest runs
+// whose worker died (see ingest.ts).
 import { EventEmitter } from 'node:events';
-import { run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS } from '../db/client.ts';
@@ -9,10 +10,13 @@ import { createStorage } from '../storage/s3.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
-import { deliverWebhook, type DeliverPayload } from '../webhooks/deliver.ts';
-import { createMailer, sendOutboxEmail } from '../email/send.ts';
+import { deliverWebhook } from './deliver-webhook.ts';
+import { sendOutboxEmail } from './send-email.ts';
+import { createMailer } from '../email/mailer.ts';
 import { abandonDeadLinks, redriveUnsentMail } from '../db/outbox.ts';
+import { deleteExpired } from '../db/idempotency.ts';
 import { Egress } from '../webhooks/egress.ts';
+import type { TaskName } from './tasks.ts';
 import { createLiveness, DEAD_AFTER_SECONDS } from './worker-liveness.ts';
 import { redriveLostQueuedRuns } from './ingest-redrive.ts';
 
@@ -60,15 +64,17 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // A receiver that does not accept a connection within 3 s is not going to: a short connect
   // timeout keeps blackholed endpoints from holding the webhook runner's slots.
   const dispatcher = new Egress(config.webhooks).createAgent({ connectTimeoutMs: 3_000 });
-  const taskList: TaskList = {
-    // Each task gets graphile-worker's abort signal (a graceful stop waits for running jobs, then
-    // aborts them): ingest re-queues its run, Auto Consensus stops between batches and is
-    // retried, a webhook attempt cut short is not recorded and its job runs again.
-    ingest: async (payload, helpers) => runIngest({ ...deps, signal: helpers.abortSignal }, (payload as { runId: string }).runId),
-    auto_consensus: async (payload, helpers) => runAutoConsensus({ ...deps, signal: helpers.abortSignal }, (payload as { projectId: string }).projectId),
+  // Every task of the job table, with the payload type the table gives it: a task without an
+  // entry point here, or an entry point for a name the table lacks, fails the type check. Each
+  // task gets graphile-worker's abort signal (a graceful stop waits for running jobs, then aborts
+  // them): ingest re-queues its run, Auto Consensus stops between batches and is retried, a
+  // webhook attempt cut short is not recorded and its job runs again.
+  const taskList: { [K in TaskName]: Task<K> } = {
+    ingest: async (payload, helpers) => runIngest({ ...deps, signal: helpers.abortSignal }, payload.runId),
+    auto_consensus: async (payload, helpers) => runAutoConsensus({ ...deps, signal: helpers.abortSignal }, payload.projectId),
     deliver_webhook: async (payload, helpers) =>
-      deliverWebhook({ sql, log, secretsKey: config.secretsKey, dispatcher, disableAfterFailures: config.webhooks.disableAfterFailures, retryDelaysMs: options.webhookRetryDelaysMs, signal: helpers.abortSignal }, payload as DeliverPayload),
-    send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom, secretsKey: config.secretsKey, logMessages: config.mailMode === 'log' }, (payload as { outboxId: string }).outboxId),
+      deliverWebhook({ sql, log, secretsKey: config.secretsKey, dispatcher, disableAfterFailures: config.webhooks.disableAfterFailures, retryDelaysMs: options.webhookRetryDelaysMs, signal: helpers.abortSignal }, payload),
+    send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom, secretsKey: config.secretsKey, logMessages: config.mailMode === 'log' }, payload.outboxId),
   };
   // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
   // database restarting, Ctrl-C reaching Postgres first in `make dev`) is logged, not a crash.
@@ -92,7 +98,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // One runner per task set: a runner only takes jobs of the tasks in its list.
   const runners: Runner[] = [];
   for (const set of sets) {
-    const tasks: TaskList = Object.fromEntries(TASK_SETS[set].map((name) => [name, taskList[name]]));
+    const tasks = Object.fromEntries(TASK_SETS[set].map((name) => [name, taskList[name]])) as TaskList;
     runners.push(await run({
       pgPool,
       events,
@@ -119,6 +125,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     redriveLostQueuedRuns(sql, options.lostQueuedRunSeconds)
       .then((n) => n && log.warn('re-queued ingest runs whose job was lost', { count: n }))
       .catch((err: unknown) => log.error('lost queued run sweep failed', { error: String(err) }));
+    // Idempotency-Key records are kept 24 hours.
+    deleteExpired(sql).catch((err: unknown) => log.error('idempotency key sweep failed', { error: String(err) }));
     liveness.sweep(options.deadWorkerSeconds ?? DEAD_AFTER_SECONDS)
       .then((n) => n && log.warn('unlocked the jobs of worker processes that stopped', { count: n }))
       .catch((err: unknown) => log.error('dead worker sweep failed', { error: String(err) }));

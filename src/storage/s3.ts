@@ -2,8 +2,9 @@
 // never pass through the service: clients PUT to presigned URLs and workers stream objects.
 import { S3Client, HeadObjectCommand, PutObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createReadStream, statSync } from 'node:fs';
 import type { Config } from '../config.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 
 export interface Storage {
   client: S3Client;
@@ -64,6 +65,13 @@ export function presignGet(storage: Storage, key: string, expiresInSeconds: numb
     new GetObjectCommand({ Bucket: storage.bucket, Key: key, ...(filename ? { ResponseContentDisposition: `attachment; filename="${filename}"` } : {}) }),
     { expiresIn: expiresInSeconds },
   );
+}
+
+/** Stores a local file under `key`, streamed (the file may be large). */
+export async function putFile(storage: Storage, key: string, path: string, contentType: string): Promise<void> {
+  await storage.client.send(new PutObjectCommand({
+    Bucket: storage.bucket, Key: key, Body: createReadStream(path), ContentLength: statSync(path).size, ContentType: contentType,
+  }));
 }
 
 /** Size of an object, or null when it does not exist. */

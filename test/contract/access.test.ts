@@ -16,7 +16,7 @@ import * as fx from '../helpers/fixtures.ts';
 import { operationFixtures, type Req, type World } from './operation-fixtures.ts';
 import { operationIds, operationTable, type OperationId } from '../../src/generated/operations.ts';
 import { mcpTools, type ToolDef } from '../../src/generated/mcp-tools.ts';
-import { ERRORS, type ErrorCode } from '../../src/http/errors.ts';
+import { ERRORS, type ErrorCode } from '../../src/errors.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 
 let w: World;

@@ -7,7 +7,7 @@ import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { until } from '../helpers/wait.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { emitConsensusReached } from '../../src/webhooks/emit.ts';
-import { UNSIGNABLE } from '../../src/webhooks/deliver.ts';
+import { UNSIGNABLE } from '../../src/jobs/deliver-webhook.ts';
 
 let app: TestApp;
 beforeAll(async () => {

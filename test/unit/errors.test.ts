@@ -2,10 +2,10 @@
 // code spellings for MCP.
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv';
-import { requestErrorToApiError, toolArgumentErrorToApiError } from '../../src/http/validation.ts';
+import { requestErrorToApiError, toolArgumentErrorToApiError } from '../../src/http/schema-errors.ts';
 import { operationTable } from '../../src/generated/operations.ts';
 import { mcpTools } from '../../src/generated/mcp-tools.ts';
-import { ApiError, ERRORS, camelCode, toApiError } from '../../src/http/errors.ts';
+import { ApiError, ERRORS, camelCode, toApiError } from '../../src/errors.ts';
 import { fromPgError } from '../../src/db/errors.ts';
 import { pointerToPath } from '../../src/schema/describe.ts';
 import contract from '../../src/generated/openapi.json' with { type: 'json' };

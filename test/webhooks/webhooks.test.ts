@@ -29,7 +29,11 @@ beforeAll(async () => {
   app = await startTestApp({ worker: { webhookRetryDelaysMs: RETRY_MS } });
 });
 afterEach(async () => {
-  // Every endpoint of the organization receives every event: each test starts with none.
+  // Every endpoint of the organization receives every event: each test starts with none. What a
+  // test set going (Auto Consensus, deliveries and their short retries) ends first, so the
+  // delete never races a delivery being recorded (a deadlock under load otherwise).
+  await jobsDrained(app.sql, 'auto_consensus');
+  await jobsDrained(app.sql, 'deliver_webhook');
   await app.sql`delete from webhook_endpoints`;
   for (const r of receivers.splice(0)) await r.close();
 });
