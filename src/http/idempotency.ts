@@ -37,8 +37,10 @@ export const IDEMPOTENT_OPERATIONS: ReadonlySet<OperationId> = new Set(operation
 export function parseIdempotencyKey(header: string | string[] | undefined, param = 'Idempotency-Key'): string | null {
   if (header === undefined) return null;
   const raw = (Array.isArray(header) ? header.join(',') : header).trim();
-  const key = /^"(.*)"$/.exec(raw)?.[1] ?? raw;
-  if (!/^[\x21-\x7E]{1,255}$/.test(key)) throw new ApiError('parameter_invalid', `${param} must be 1 to 255 visible ASCII characters.`, param);
+  // The contract's pattern: visible ASCII, optionally in one pair of quotes, at most 255 inside.
+  if (!/^"?[\x21-\x7E]+"?$/.test(raw) || raw.length > 257) throw new ApiError('parameter_invalid', `${param} must be 1 to 255 visible ASCII characters, optionally quoted.`, param);
+  const key = /^"(.+)"$/.exec(raw)?.[1] ?? raw;
+  if (key.length > 255) throw new ApiError('parameter_invalid', `${param} must be 1 to 255 visible ASCII characters, optionally quoted.`, param);
   return key;
 }
 
