@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import contract from '../generated/openapi.json' with { type: 'json' };
 import { operationIds, operationTable, type OperationId } from '../generated/operations.ts';
-import { canonicalJson } from '../domain/canonical-json.ts';
+import canonicalize from 'canonicalize';
 import { open, seal } from '../domain/secret-box.ts';
 import { claimKey, complete, release } from '../db/idempotency.ts';
 import type { Sql } from '../db/client.ts';
@@ -51,7 +51,8 @@ export interface IdempotencyDeps {
 
 /** What makes two requests "the same" for a key: operation, path (relative to its server) and body. */
 export const requestFingerprint = (operationId: OperationId, path: string, body: unknown): Buffer =>
-  createHash('sha256').update(`${operationId}\n${path}\n${canonicalJson(body ?? null)}`).digest();
+  // RFC 8785 form of the body (any JSON number: the signing form's integer-only rule is not needed here).
+  createHash('sha256').update(`${operationId}\n${path}\n${canonicalize(body ?? null) ?? 'null'}`).digest();
 
 /** Runs `run` once per (organization, key, payload); replays its success for later calls. */
 export async function idempotent(deps: IdempotencyDeps, orgId: string, key: string, operationId: OperationId, path: string, body: unknown, run: () => Promise<ApiResult>): Promise<ApiResult> {
