@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { request } from 'node:http';
 import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import * as fx from '../helpers/fixtures.ts';
+import { operationIds, operationTable } from '../../src/generated/operations.ts';
 import { BODY_LIMITS, MAX_BODY_DEPTH, MCP_BODY_LIMIT, UNBOUNDED_BODY_BYTES } from '../../src/http/body-limits.ts';
 
 let app: TestApp;
@@ -39,6 +40,8 @@ function headOnly(path: string, headers: Record<string, string>): Promise<string
 
 describe('limits from the contract', () => {
   it('public validator bodies are capped well under 1 KiB; uploads fit 1,000 files with 900-character escaped non-ASCII paths', () => {
+    // Every JSON operation found its schema (a limit of 0 would refuse every body).
+    for (const id of operationIds) if (operationTable[id].bodyType === 'application/json') expect(BODY_LIMITS[id], id).toBeGreaterThan(100);
     expect(BODY_LIMITS.requestSignInLink).toBeLessThan(1024);
     expect(BODY_LIMITS.createValidatorSession).toBeLessThan(1024);
     const worst = JSON.stringify({ files: Array.from({ length: 1000 }, () => ({ relPath: 'é'.repeat(900), size: 1e15 })) }).replace(/é/g, '\\u00e9');
