@@ -161,7 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     problems.push('SMTP_URL is required to send invitation and sign-in emails (or MAIL_MODE=log in development: emails are then written to the log)');
   } else if (mailMode === 'log' && smtpUrl) problems.push('MAIL_MODE=log writes emails to the log instead of sending them: unset SMTP_URL or MAIL_MODE');
   const secretsKey = get('SECRETS_KEY', needs.secrets === true) || null;
-  if (secretsKey !== null && !isSecretsKey(secretsKey)) problems.push('SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32)');
+  // One key, or several separated by commas (newest first: it seals; all open): rotation.
+  if (secretsKey !== null && !secretsKey.split(',').every((k) => isSecretsKey(k.trim()))) problems.push('SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32), or several such keys separated by commas (newest first)');
 
   const int = (key: string, fallback: number, min: number, max: number): number => {
     const v = get(key, false);

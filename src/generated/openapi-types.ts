@@ -1607,7 +1607,8 @@ export interface components {
         };
         /**
          * @description A file's path inside its upload session: relative, forward slashes, no empty, `.` or `..`
-         *     segment, no backslash or control character. A path that breaks these rules is
+         *     segment, no backslash or control character, at most 900 bytes in UTF-8 (so the whole
+         *     object key fits S3's 1,024 bytes). A path that breaks these rules is
          *     `upload_file_path_invalid`.
          */
         RelPath: string;
