@@ -220,6 +220,24 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     await p.context.close();
   });
 
+  it('an archived project says so, during a claim and when opened', async () => {
+    expect((await ingest(app, projectId, { 'last.csv': 'id,question,answer\n7,Chemical symbol of gold?,Au\n' })).status.run.status).toBe('ok');
+    await w.page.goto(`${app.url}/app/projects/${projectId}/rate`);
+    await w.page.locator('table.record').waitFor();
+    await call(app, 'updateProject', { params: { projectId }, body: { archived: true } });
+    try {
+      await w.page.keyboard.type('60');
+      await w.page.keyboard.press('Enter');
+      await w.page.getByRole('heading', { name: 'This project is closed' }).waitFor();
+      await checkPage(w, 'rate-archived');
+      await w.page.goto(`${app.url}/app/projects/${projectId}/rate`);
+      await w.page.getByRole('heading', { name: 'Project not available' }).waitFor();
+      expect(await w.page.getByRole('alert').textContent()).toContain('archived by its owner');
+    } finally {
+      await call(app, 'updateProject', { params: { projectId }, body: { archived: false } });
+    }
+  });
+
   it('signs out: the session is revoked and the app asks to sign in again', async () => {
     const token = await sessionToken();
     await w.page.goto(`${app.url}/app/`);
