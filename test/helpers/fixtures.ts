@@ -323,3 +323,12 @@ export async function countedDataState(sql: Sql, projectId: string): Promise<Dat
       (select coalesce(max(seq), 0)::int from consensus_decisions where project_id = ${projectId}) as decision_max_seq`;
   return row!;
 }
+
+/**
+ * Writes an upload session row, or moves one to another organization, directly (no API): the
+ * tenancy tests show the database itself refuses a row whose organization is not its project's.
+ */
+export const insertUploadSessionRow = (sql: Sql, orgId: string, projectId: string, keyPrefix: string) =>
+  sql`insert into upload_sessions (org_id, project_id, key_prefix) values (${orgId}, ${projectId}, ${keyPrefix})`;
+export const moveUploadSessionRow = (sql: Sql, uploadId: string, orgId: string) =>
+  sql`update upload_sessions set org_id = ${orgId} where id = ${uploadId}`;
