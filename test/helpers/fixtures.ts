@@ -324,11 +324,18 @@ export async function countedDataState(sql: Sql, projectId: string): Promise<Dat
   return row!;
 }
 
-/**
- * Writes an upload session row, or moves one to another organization, directly (no API): the
- * tenancy tests show the database itself refuses a row whose organization is not its project's.
- */
-export const insertUploadSessionRow = (sql: Sql, orgId: string, projectId: string, keyPrefix: string) =>
-  sql`insert into upload_sessions (org_id, project_id, key_prefix) values (${orgId}, ${projectId}, ${keyPrefix})`;
-export const moveUploadSessionRow = (sql: Sql, uploadId: string, orgId: string) =>
-  sql`update upload_sessions set org_id = ${orgId} where id = ${uploadId}`;
+/** An ingest run's state as the worker keeps it (status, phase, rows read so far). */
+export async function ingestRun(sql: Sql, runId: string): Promise<{ status: string; phase: string; row_count: number }> {
+  const [row] = await sql<{ status: string; phase: string; row_count: number }[]>`select status, phase, row_count from ingest_runs where id = ${runId}`;
+  return row!;
+}
+
+/** Raw writes that the schema must refuse (tenancy constraints): an upload session of `orgId` on `projectId`. */
+export function insertUploadSessionRaw(sql: Sql, orgId: string, projectId: string): Promise<unknown> {
+  return sql`insert into upload_sessions (org_id, project_id, key_prefix) values (${orgId}, ${projectId}, 'uploads/mixed/')`;
+}
+
+/** Moves an upload session to another organization (what the schema must refuse). */
+export function moveUploadSessionRaw(sql: Sql, uploadId: string, orgId: string): Promise<unknown> {
+  return sql`update upload_sessions set org_id = ${orgId} where id = ${uploadId}`;
+}
