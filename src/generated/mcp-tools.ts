@@ -327,6 +327,7 @@ export const mcpTools: readonly ToolDef[] = [
                         ],
                         "minLength": 1,
                         "maxLength": 200,
+                        "pattern": "^[^\\u0000]*$",
                         "description": "The AI model; required for `ai` classes, null (or absent) for `human` ones."
                       }
                     },

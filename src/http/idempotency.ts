@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import contract from '../generated/openapi.json' with { type: 'json' };
 import { operationIds, operationTable, type OperationId } from '../generated/operations.ts';
-import { canonicalJson } from '../domain/canonical-json.ts';
+import canonicalize from 'canonicalize';
 import { open, seal } from '../domain/secret-box.ts';
 import { claimKey, complete, release } from '../db/idempotency.ts';
 import type { Sql } from '../db/client.ts';
@@ -37,8 +37,10 @@ export const IDEMPOTENT_OPERATIONS: ReadonlySet<OperationId> = new Set(operation
 export function parseIdempotencyKey(header: string | string[] | undefined, param = 'Idempotency-Key'): string | null {
   if (header === undefined) return null;
   const raw = (Array.isArray(header) ? header.join(',') : header).trim();
-  const key = /^"(.*)"$/.exec(raw)?.[1] ?? raw;
-  if (!/^[\x21-\x7E]{1,255}$/.test(key)) throw new ApiError('parameter_invalid', `${param} must be 1 to 255 visible ASCII characters.`, param);
+  // The contract's pattern: visible ASCII, optionally in one pair of quotes, at most 255 inside.
+  if (!/^"?[\x21-\x7E]+"?$/.test(raw) || raw.length > 257) throw new ApiError('parameter_invalid', `${param} must be 1 to 255 visible ASCII characters, optionally quoted.`, param);
+  const key = /^"(.+)"$/.exec(raw)?.[1] ?? raw;
+  if (key.length > 255) throw new ApiError('parameter_invalid', `${param} must be 1 to 255 visible ASCII characters, optionally quoted.`, param);
   return key;
 }
 
@@ -49,7 +51,8 @@ export interface IdempotencyDeps {
 
 /** What makes two requests "the same" for a key: operation, path (relative to its server) and body. */
 export const requestFingerprint = (operationId: OperationId, path: string, body: unknown): Buffer =>
-  createHash('sha256').update(`${operationId}\n${path}\n${canonicalJson(body ?? null)}`).digest();
+  // RFC 8785 form of the body (any JSON number: the signing form's integer-only rule is not needed here).
+  createHash('sha256').update(`${operationId}\n${path}\n${canonicalize(body ?? null) ?? 'null'}`).digest();
 
 /** Runs `run` once per (organization, key, payload); replays its success for later calls. */
 export async function idempotent(deps: IdempotencyDeps, orgId: string, key: string, operationId: OperationId, path: string, body: unknown, run: () => Promise<ApiResult>): Promise<ApiResult> {

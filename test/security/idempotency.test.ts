@@ -35,6 +35,13 @@ describe('REST', () => {
     expect((await post('/projects', body, 'idem-1')).body.projectId).toBe(first.body.projectId);
   });
 
+  it('fingerprints bodies with any JSON number (a spec with fractional bounds)', async () => {
+    const body = { name: 'Idem float', spec: { ...minimalSpec(), consensus: { minStrength: 0.7 } } };
+    const first = await post('/projects', body, 'idem-float');
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect((await post('/projects', body, 'idem-float')).body.projectId).toBe(first.body.projectId);
+  });
+
   it('refuses the same key with another body (422) or another operation', async () => {
     expect((await post('/projects', { name: 'Idem two', spec: minimalSpec() }, 'idem-2')).status).toBe(201);
     const other = await post('/projects', { name: 'Idem two, changed', spec: minimalSpec() }, 'idem-2');
