@@ -82,29 +82,22 @@ export async function abandonDeadLinks(sql: Sql): Promise<number> {
 export const MAIL_RELEVANT_HOURS = 72;
 
 /**
- * Re-drives mail still worth sending whose job is gone (graphile-worker gave up after its
- * attempts, e.g. while the SMTP server was down for an hour): a new `send_email` job each.
- * Messages older than MAIL_RELEVANT_HOURS are given up and blanked instead. Returns how many
- * were enqueued again.
+ * Mail still worth sending whose job is gone (graphile-worker gave up after its attempts, e.g.
+ * while the SMTP server was down for an hour, and no attempt is running): their ids, for the
+ * worker to enqueue again (src/jobs/worker.ts). Messages older than MAIL_RELEVANT_HOURS are
+ * given up and blanked first.
  */
-export async function redriveUnsentMail(sql: Sql): Promise<number> {
-  return sql.begin(async (tx) => {
-    await tx`
-      update email_outbox set abandoned_at = now(), body_text = '', to_address = '', last_error = ${`not sent within ${MAIL_RELEVANT_HOURS} hours: given up`}
-       where sent_at is null and abandoned_at is null and created_at < now() - make_interval(hours => ${MAIL_RELEVANT_HOURS})`;
-    const [{ n }] = await tx<{ n: number }[]>`
-      with lost as (
-        select o.id from email_outbox o
-         where o.sent_at is null and o.abandoned_at is null
-           and not exists (
-             -- (graphile-worker's public jobs view leaves the payload out.)
-             select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-              where t.identifier = 'send_email' and j.payload->>'outboxId' = o.id::text
-                and (j.attempts < j.max_attempts or j.locked_at is not null))
-      ), requeued as (
-        select graphile_worker.add_job('send_email', json_build_object('outboxId', lost.id), max_attempts => 8) from lost
-      )
-      select count(*)::int as n from requeued`;
-    return n;
-  });
+export async function unsentMailWithoutJob(tx: TxSql): Promise<string[]> {
+  await tx`
+    update email_outbox set abandoned_at = now(), body_text = '', to_address = '', last_error = ${`not sent within ${MAIL_RELEVANT_HOURS} hours: given up`}
+     where sent_at is null and abandoned_at is null and created_at < now() - make_interval(hours => ${MAIL_RELEVANT_HOURS})`;
+  const rows = await tx<{ id: string }[]>`
+    select o.id from email_outbox o
+     where o.sent_at is null and o.abandoned_at is null
+       and not exists (
+         -- (graphile-worker's public jobs view leaves the payload out.)
+         select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+          where t.identifier = 'send_email' and j.payload->>'outboxId' = o.id::text
+            and (j.attempts < j.max_attempts or j.locked_at is not null))`;
+  return rows.map((r) => r.id);
 }

@@ -20,6 +20,8 @@ export function audit(res: Response, fields: AuditFields): void {
 
 export function accessLog(req: Request, res: Response, log: Logger): void {
   const started = performance.now();
+  // Read now: by the time the response is finished the socket may be detached from the request.
+  const client = req.socket?.remoteAddress ?? null;
   res.once('finish', () => {
     const a = (res.locals.audit ?? {}) as AuditFields;
     log.info('request', {
@@ -32,7 +34,7 @@ export function accessLog(req: Request, res: Response, log: Logger): void {
       orgId: a.orgId ?? null,
       keyId: a.keyId ?? null,
       ...(a.sessionId ? { userId: a.userId, sessionId: a.sessionId } : {}),
-      client: req.socket.remoteAddress ?? null,
+      client,
     });
   });
 }

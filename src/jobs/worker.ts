@@ -13,7 +13,8 @@ import { runAutoConsensus } from './auto-consensus.ts';
 import { deliverWebhook } from './deliver-webhook.ts';
 import { sendOutboxEmail } from './send-email.ts';
 import { createMailer } from '../email/mailer.ts';
-import { abandonDeadLinks, redriveUnsentMail } from '../db/outbox.ts';
+import { abandonDeadLinks, unsentMailWithoutJob } from '../db/outbox.ts';
+import { enqueueEach } from './tasks.ts';
 import { deleteExpired } from '../db/idempotency.ts';
 import { Egress } from '../webhooks/egress.ts';
 import type { TaskName } from './tasks.ts';
@@ -119,7 +120,13 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     // Unsent emails whose sign-in link expired are given up and blanked (docs/security.md).
     // Then unsent mail still worth sending whose job gave up is enqueued again (docs/operations.md).
     abandonDeadLinks(sql)
-      .then(() => (sets.includes('email') ? redriveUnsentMail(sql) : 0))
+      .then(() => (sets.includes('email')
+        ? sql.begin(async (tx) => {
+          const ids = await unsentMailWithoutJob(tx);
+          await enqueueEach(tx, 'send_email', ids.map((outboxId) => ({ payload: { outboxId } })));
+          return ids.length;
+        })
+        : 0))
       .then((n) => n && log.warn('re-drove unsent emails whose job gave up', { count: n }))
       .catch((err: unknown) => log.error('expired link or unsent mail sweep failed', { error: String(err) }));
     redriveLostQueuedRuns(sql, options.lostQueuedRunSeconds)

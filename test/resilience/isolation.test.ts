@@ -47,7 +47,7 @@ it("sends another organization's sign-in email while 50 blackholed endpoints' de
   }
   // Organization A: three decided datapoints (150 deliveries), and Auto Consensus at work on more.
   const { projectId } = await fx.finalizedProject(app, 3);
-  const decisions = await app.sql<{ id: string }[]>`select id from consensus_decisions where project_id = ${projectId}`;
+  const decisions = await fx.decisions(app.sql, projectId);
   await app.sql.begin((tx) => emitConsensusReached(tx, decisions.map((d) => ({ consensusDecisionId: d.id, projectId }) as never)));
   const busy = await fx.project(app);
   await fx.addDatapoints(app.sql, busy, 200, { slotsPerDatapoint: 3 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { putToUrl, waitForRun } from '../helpers/uploads.ts';
 import { until } from '../helpers/wait.ts';
+import * as fx from '../helpers/fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -29,15 +30,14 @@ async function processed(key: string, rows: number): Promise<{ projectId: string
 it("runs one organization's ingests one at a time while another organization's goes ahead", async () => {
   const a = app.orgA.originatorKey;
   const big = await processed(a, 100_000);
-  await until(() => app.sql<{ phase: string }[]>`select phase from ingest_runs where id = ${big.runId}`, (r) => r[0].phase !== 'queued');
+  await until(() => fx.ingestRun(app.sql, big.runId), (r) => r.phase !== 'queued');
   const second = await processed(a, 3);
   const other = await processed(app.orgB.originatorKey, 3);
 
   const otherDone = await waitForRun(app, other.projectId, other.uploadId, 120_000, app.orgB.originatorKey);
   expect(otherDone.run.status).toBe('ok');
   // Organization B's run finished while A's first was still running and A's second still waited.
-  const [state] = await app.sql<{ big: string; second: string }[]>`
-    select (select status from ingest_runs where id = ${big.runId}) as big, (select phase from ingest_runs where id = ${second.runId}) as second`;
+  const state = { big: (await fx.ingestRun(app.sql, big.runId)).status, second: (await fx.ingestRun(app.sql, second.runId)).phase };
   expect(state).toEqual({ big: 'running', second: 'queued' });
 
   const bigDone = await waitForRun(app, big.projectId, big.uploadId, 180_000);

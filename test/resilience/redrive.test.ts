@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { putToUrl, waitForRun } from '../helpers/uploads.ts';
 import { until } from '../helpers/wait.ts';
+import * as fx from '../helpers/fixtures.ts';
 import { testConfig } from '../helpers/config.ts';
 import { startWorker } from '../../src/jobs/worker.ts';
 import { createLogger } from '../../src/log.ts';
@@ -35,12 +36,11 @@ it('re-queues a run cut by a worker shutdown; the next worker completes it', asy
   const { projectId, uploadId } = await uploaded(100_000);
   const run = (await call(app, 'processUploadSession', { params: { projectId, uploadId } })).body;
   const first = await worker({ shutdownAbortAfterMs: 0 });
-  await until(() => app.sql<{ row_count: number }[]>`select row_count from ingest_runs where id = ${run.runId}`, (r) => r[0].row_count > 0);
+  await until(() => fx.ingestRun(app.sql, run.runId), (r) => r.row_count > 0);
   await first.stop();
-  const [requeued] = await app.sql<{ status: string; phase: string; row_count: number }[]>`select status, phase, row_count from ingest_runs where id = ${run.runId}`;
+  const requeued = await fx.ingestRun(app.sql, run.runId);
   expect(requeued).toEqual({ status: 'running', phase: 'queued', row_count: 0 });
-  const [{ n: none }] = await app.sql<{ n: number }[]>`select count(*)::int as n from datapoints where project_id = ${projectId}`;
-  expect(none).toBe(0);
+  expect((await fx.counts(app.sql, projectId)).datapoints).toBe(0);
 
   const second = await worker();
   try {

@@ -24,8 +24,8 @@ it('records the attempt that could not be signed and schedules the next one', as
   // As if SECRETS_KEY had changed since the secret was sealed.
   await app.sql`update webhook_endpoints set secret_sealed = ${randomBytes(60)} where id = ${endpointId}`;
   const { projectId } = await fx.finalizedProject(app, 1);
-  const [decision] = await app.sql<{ id: string }[]>`select id from consensus_decisions where project_id = ${projectId}`;
-  await app.sql.begin((tx) => emitConsensusReached(tx, [{ consensusDecisionId: decision.id, projectId } as never]));
+  const [decision] = await fx.decisions(app.sql, projectId);
+  await app.sql.begin((tx) => emitConsensusReached(tx, [{ consensusDecisionId: decision!.id, projectId } as never]));
 
   const attempts = await until(
     async () => (await call(app, 'listWebhookAttempts', { params: { webhookEndpointId: endpointId } })).body.data as { error: string | null; outcome: string; httpStatus: number | null; nextAttemptAt: string | null }[],

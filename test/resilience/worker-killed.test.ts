@@ -62,8 +62,8 @@ it('completes the delivery exactly once after the worker running it is killed', 
   const endpoint = await call(app, 'createWebhookEndpoint', { body: { url: `http://127.0.0.1:${port}/hooks`, eventTypes: ['datapoint.consensus_reached'] } });
   expect(endpoint.status).toBe(201);
   const { projectId } = await fx.finalizedProject(app, 1);
-  const [decision] = await app.sql<{ id: string }[]>`select id from consensus_decisions where project_id = ${projectId}`;
-  await app.sql.begin((tx) => emitConsensusReached(tx, [{ consensusDecisionId: decision.id, projectId } as never]));
+  const [decision] = await fx.decisions(app.sql, projectId);
+  await app.sql.begin((tx) => emitConsensusReached(tx, [{ consensusDecisionId: decision!.id, projectId } as never]));
   const [delivery] = await app.sql<{ id: string }[]>`select id from webhook_deliveries`;
 
   const first = await startWorkerProcess();

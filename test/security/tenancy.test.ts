@@ -32,12 +32,12 @@ describe('composite keys tie a row to its project\'s organization', () => {
   });
 
   it('upload sessions', async () => {
-    expect(await refused(() => app.sql`insert into upload_sessions (org_id, project_id, key_prefix) values (${app.orgB.id}, ${projectA}, 'uploads/mixed/')`)).toBe('upload_sessions_project_org_fkey');
+    expect(await refused(() => fx.insertUploadSessionRaw(app.sql, app.orgB.id, projectA))).toBe('upload_sessions_project_org_fkey');
   });
 
   it('a row cannot be moved to another organization either', async () => {
     const uploadId = await fx.uploadSession(app, projectA, { 'a.csv': 'id\n1\n' });
-    expect(await refused(() => app.sql`update upload_sessions set org_id = ${app.orgB.id} where id = ${uploadId}`)).toBe('upload_sessions_project_org_fkey');
+    expect(await refused(() => fx.moveUploadSessionRaw(app.sql, uploadId, app.orgB.id))).toBe('upload_sessions_project_org_fkey');
     expect(await refused(() => app.sql`update projects set org_id = ${app.orgB.id} where id = ${projectA}`)).toMatch(/_project_org_fkey$/);
   });
 });
