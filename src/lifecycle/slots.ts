@@ -31,6 +31,18 @@ export const liveClaim = (sql: AnySql, s = 's') => sql`(${sql(s)}.status = 'clai
 /** A slot a vote or a claim may take: open, or claimed by a claim that ran out. */
 export const takeable = (sql: AnySql, s = 's') => sql`(${sql(s)}.status = 'open' or ${lapsedClaim(sql, s)})`;
 
+/**
+ * Validations still open to claim, per project: takeable slots (a lapsed claim counts). Read for
+ * "what is left" figures, never to take a slot.
+ */
+export async function takeableSlotCounts(sql: Sql, projectIds: string[]): Promise<Map<string, number>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await sql<{ id: string; n: number }[]>`
+    select p.id, (select count(*)::int from validation_slots s where s.project_id = p.id and ${takeable(sql)}) as n
+    from unnest(${projectIds}::uuid[]) as p(id)`;
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
 /** Opens `numValidators` slots for every datapoint the ingest run wrote (inside its transaction). */
 export async function openSlotsForRun(tx: TxSql, runId: string, numValidators: number): Promise<number> {
   const slots = await tx`

@@ -133,6 +133,22 @@ export async function finalize(sql: Sql, projectId: string, datapointIds: string
   if (synthetic) await sql`update projects set auto_consensus_used = true where id = ${projectId}`;
 }
 
+/**
+ * Weak terminal decisions for the datapoints in ONE statement (as Auto Consensus writes a batch),
+ * every `contested(i)` one marked contested; not reflected on the datapoints.
+ */
+export async function insertDecisions(sql: Sql, projectId: string, datapointIds: string[], contested: (i: number) => boolean): Promise<void> {
+  await sql`
+    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    select id, ${projectId}, 50, 50, 0.4, id = any(${datapointIds.filter((_, i) => contested(i))}::uuid[]), 5, 0, 2
+    from unnest(${datapointIds}::uuid[]) as t(id)`;
+}
+
+/** Deletes a datapoint's decision (nothing in the service does; the summary must follow anyway). */
+export async function deleteDecision(sql: Sql, datapointId: string): Promise<void> {
+  await sql`delete from consensus_decisions where datapoint_id = ${datapointId}`;
+}
+
 /** A project of `key`'s organization whose `n` datapoints have all reached terminal consensus. */
 export async function finalizedProject(app: TestApp, n = 2, key?: string): Promise<{ projectId: string; datapointIds: string[] }> {
   const projectId = await project(app, { key });
@@ -169,6 +185,11 @@ export async function snapshot(sql: Sql): Promise<Record<string, string>> {
 /** Makes validatorA's live claim on the slot lapse now (a claim lasts 10 minutes otherwise). */
 export async function expireClaim(sql: Sql, slotId: string): Promise<void> {
   await sql`update validation_slots set claim_expires_at = now() - interval '1 second' where id = ${slotId}`;
+}
+
+/** Makes every live claim on the datapoint lapse now (the page under test holds one; its slot id is not shown). */
+export async function expireClaimsOn(sql: Sql, datapointId: string): Promise<void> {
+  await sql`update validation_slots set claim_expires_at = now() - interval '1 second' where datapoint_id = ${datapointId} and status = 'claimed'`;
 }
 
 /** Marks an upload session complete, as a finished ingest leaves it (without running one). */
@@ -305,12 +326,12 @@ export async function uploadObjectKey(sql: Sql, uploadId: string, relPath: strin
   return `${row!.key_prefix}/${relPath}`;
 }
 
-export interface DataState { datapoints: number; datapoint_max_seq: number; decisions: number; decision_max_seq: number }
+export interface DataState { datapoints: number; datapoint_max_seq: number; decisions: number; decision_max_seq: number; contested: number }
 
 /** The project's data-state summary row as the writing statements keep it (undefined if none). */
 export async function keptDataState(sql: Sql, projectId: string): Promise<DataState | undefined> {
   const [row] = await sql<DataState[]>`
-    select datapoints::int, datapoint_max_seq::int, decisions::int, decision_max_seq::int from project_data_state where project_id = ${projectId}`;
+    select datapoints::int, datapoint_max_seq::int, decisions::int, decision_max_seq::int, contested::int from project_data_state where project_id = ${projectId}`;
   return row;
 }
 
@@ -320,7 +341,8 @@ export async function countedDataState(sql: Sql, projectId: string): Promise<Dat
     select (select count(*)::int from datapoints where project_id = ${projectId}) as datapoints,
       (select coalesce(max(seq), 0)::int from datapoints where project_id = ${projectId}) as datapoint_max_seq,
       (select count(*)::int from consensus_decisions where project_id = ${projectId}) as decisions,
-      (select coalesce(max(seq), 0)::int from consensus_decisions where project_id = ${projectId}) as decision_max_seq`;
+      (select coalesce(max(seq), 0)::int from consensus_decisions where project_id = ${projectId}) as decision_max_seq,
+      (select count(*)::int from consensus_decisions where project_id = ${projectId} and contested) as contested`;
   return row!;
 }
 
