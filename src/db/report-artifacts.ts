@@ -139,7 +139,7 @@ export async function failLostArtifacts(sql: Sql, task: string, olderThanSeconds
   return rows.count;
 }
 
-export interface SupersededArtifact { id: string; orgId: string; projectId: string; format: ArtifactFormat }
+export interface SupersededArtifact { id: string; orgId: string; projectId: string; format: ArtifactFormat; attempt: number }
 
 /**
  * Marks `deleting`, and returns with the rows left `deleting` by an earlier sweep, the artifacts
@@ -171,10 +171,10 @@ export async function supersededArtifacts(sql: Sql, graceSeconds: number, limit 
     marked as (
       update report_artifacts a set status = 'deleting', updated_at = clock_timestamp()
       from superseded where a.id = superseded.id
-      returning a.id, a.org_id, a.project_id, a.format)
-    select id, org_id as "orgId", project_id as "projectId", format from marked
+      returning a.id, a.org_id, a.project_id, a.format, a.attempt)
+    select id, org_id as "orgId", project_id as "projectId", format, attempt from marked
     union all
-    select id, org_id, project_id, format from report_artifacts
+    select id, org_id, project_id, format, attempt from report_artifacts
     where status = 'deleting' and updated_at < clock_timestamp() - interval '1 minute'`;
 }
 

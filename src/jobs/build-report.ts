@@ -5,8 +5,8 @@
 import type { Sql } from '../db/client.ts';
 import { deleteArtifact, failLostArtifacts, getArtifact, markArtifactFailed, markArtifactReady, supersededArtifacts, type ArtifactOutput } from '../db/report-artifacts.ts';
 import { getOrCreateProofReport } from '../services/proof-reports.ts';
-import { artifactKeyPrefix, EXPORT_URL_SECONDS, renderExportArtifact } from '../services/exports.ts';
-import { deleteObject, deletePrefix, type Storage } from '../storage/s3.ts';
+import { artifactObjectKey, EXPORT_URL_SECONDS, renderExportArtifact } from '../services/exports.ts';
+import { deleteObject, type Storage } from '../storage/s3.ts';
 import { ApiError } from '../errors.ts';
 import type { SigningKey } from '../domain/signing.ts';
 import type { Logger } from '../log.ts';
@@ -69,7 +69,7 @@ export async function sweepReportArtifacts(deps: { sql: Sql; storage: Storage },
   await failLostArtifacts(deps.sql, TASK, lostAfterSeconds);
   let n = 0;
   for (const a of await supersededArtifacts(deps.sql, graceSeconds)) {
-    if (a.format !== 'proof_report') await deletePrefix(deps.storage, artifactKeyPrefix(a));
+    if (a.format !== 'proof_report') for (let attempt = 1; attempt <= a.attempt; attempt++) await deleteObject(deps.storage, artifactObjectKey(a, attempt));
     await deleteArtifact(deps.sql, a.id);
     n++;
   }

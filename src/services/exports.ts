@@ -28,8 +28,13 @@ import type { components } from '../generated/openapi-types.ts';
 export const EXPORT_URL_SECONDS = 600;
 
 export const reportKeyPrefix = (orgId: string, projectId: string): string => `reports/${orgId}/${projectId}/`;
-/** Everything one artifact ever stored (each attempt under its own number): what the sweep deletes. */
-export const artifactKeyPrefix = (a: Pick<ArtifactRow, 'orgId' | 'projectId' | 'id'>): string => `${reportKeyPrefix(a.orgId, a.projectId)}${a.id}/`;
+/**
+ * Where an attempt of an export artifact stores its file. Each attempt has its own key, so that a
+ * late attempt can never overwrite or delete another's object; the sweep deletes the keys of every
+ * attempt. (The download's file name comes with the presigned URL, not from the key.)
+ */
+export const artifactObjectKey = (a: Pick<ArtifactRow, 'orgId' | 'projectId' | 'id' | 'format'>, attempt: number): string =>
+  `${reportKeyPrefix(a.orgId, a.projectId)}${a.id}/${attempt}.${FORMATS[a.format as ExportFormat].ext}`;
 
 /** Buffers small writes and flushes them to a file descriptor in 64 KiB blocks. */
 class FileSink implements Sink {
@@ -186,7 +191,7 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
       if (!rendered) continue;
       deps.signal?.throwIfAborted();
       const { contentType } = FORMATS[format];
-      const s3Key = `${artifactKeyPrefix(a)}${a.attempt}/${rendered.filename}`;
+      const s3Key = artifactObjectKey(a, a.attempt);
       await putFile(deps.storage, s3Key, tmp, contentType);
       return { kind: 'object', s3Key, filename: rendered.filename, contentType, bytes: statSync(tmp).size, coverage: rendered.coverage };
     } finally {

@@ -1,6 +1,6 @@
 // Object storage: one S3 client per process, presigned URLs, and the key layout. File bytes
 // never pass through the service: clients PUT to presigned URLs and workers stream objects.
-import { S3Client, HeadObjectCommand, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { S3Client, HeadObjectCommand, PutObjectCommand, GetObjectCommand, DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createReadStream, statSync } from 'node:fs';
 import type { Config } from '../config.ts';
@@ -77,26 +77,6 @@ export async function putFile(storage: Storage, key: string, path: string, conte
 /** Deletes one object; deleting a key that does not exist is not an error (S3 answers 204 either way). */
 export async function deleteObject(storage: Storage, key: string): Promise<void> {
   await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: key }));
-}
-
-/**
- * Deletes every object under `prefix` (one DeleteObject each: a prefix holds a few objects here,
- * and the batch DeleteObjects call needs a Content-MD5 that some S3-compatible servers refuse in
- * its CRC form). Returns how many were deleted.
- */
-export async function deletePrefix(storage: Storage, prefix: string): Promise<number> {
-  let n = 0;
-  let token: string | undefined;
-  do {
-    const page = await storage.client.send(new ListObjectsV2Command({ Bucket: storage.bucket, Prefix: prefix, ContinuationToken: token }));
-    for (const o of page.Contents ?? []) {
-      if (!o.Key) continue;
-      await deleteObject(storage, o.Key);
-      n++;
-    }
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return n;
 }
 
 /** Size of an object, or null when it does not exist. */
