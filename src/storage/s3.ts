@@ -80,7 +80,11 @@ export async function putFile(storage: Storage, key: string, path: string, conte
 
 /** Deletes one object; deleting a key that does not exist is not an error (S3 answers 204 either way). */
 export async function deleteObject(storage: Storage, key: string): Promise<void> {
-  await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: key }));
+  try {
+    await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: key }));
+  } catch (err) {
+    throw fromStorageError(err);
+  }
 }
 
 /** Size of an object, or null when it does not exist. */
