@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
 import { proofBench } from './proof.ts';
+import { exportsBench } from './exports.ts';
 import { startDevStack } from '../src/dev/stack.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/client.ts';
@@ -23,10 +24,11 @@ import { soakBench } from './soak.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /**
- * Which benchmarks to run: `pool`, `http`, `ingest`, `consensus`, `proof` (comma-separated); all
- * of these by default. `soak` (10 minutes, bench/soak.ts) runs only when named: `make bench-soak`.
+ * Which benchmarks to run: `pool`, `http`, `ingest`, `consensus`, `proof`, `exports`
+ * (comma-separated); all of these by default. `soak` (10 minutes, bench/soak.ts) runs only when
+ * named: `make bench-soak`.
  */
-const ONLY = new Set((process.env.BENCH ?? 'pool,http,ingest,consensus,proof').split(','));
+const ONLY = new Set((process.env.BENCH ?? 'pool,http,ingest,consensus,proof,exports').split(','));
 const CONNECTIONS = 32;
 const TARGET = 0.8;
 
@@ -114,6 +116,21 @@ try {
     const sql3 = createSql(stack.databaseUrl, { max: 2 });
     try {
       const lines = await proofBench(sql3, env, apiKey, async (serverEnv) => {
+        const { url, child } = await startChild('bench/assay-server.ts', serverEnv);
+        let stopped: Promise<void> | null = null;
+        return { url, pid: child.pid!, stop: () => (stopped ??= stopChild(child)) };
+      });
+      for (const line of lines) console.log(line);
+    } finally {
+      await sql3.end();
+    }
+  }
+  // The eight export formats of a project of BENCH_EXPORT_DATAPOINTS (default 1,000,000) finalized
+  // datapoints, produced by the reports worker (bench/exports.ts).
+  if (ONLY.has('exports')) {
+    const sql3 = createSql(stack.databaseUrl, { max: 2 });
+    try {
+      const lines = await exportsBench(sql3, env, apiKey, async (serverEnv) => {
         const { url, child } = await startChild('bench/assay-server.ts', serverEnv);
         let stopped: Promise<void> | null = null;
         return { url, pid: child.pid!, stop: () => (stopped ??= stopChild(child)) };
