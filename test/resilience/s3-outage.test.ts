@@ -19,6 +19,7 @@ import { createSql, type Sql } from '../../src/db/client.ts';
 import { seedDev } from '../../src/dev/seed.ts';
 import { until } from '../helpers/wait.ts';
 import { readyJson } from '../helpers/child.ts';
+import * as fx from '../helpers/fixtures.ts';
 
 /** `up` forwards; `refuse` resets every connection at once; `cut` forwards until a connection has carried `cutAfter` response bytes, then resets it. */
 type Mode = 'up' | 'refuse' | 'cut';
@@ -126,7 +127,7 @@ async function uploaded(name: string, csv: string): Promise<{ projectId: string;
 }
 
 const statusOf = (projectId: string, uploadId: string) => api('GET', `/projects/${projectId}/upload-sessions/${uploadId}/status`);
-const datapointCount = async (projectId: string) => (await sql<{ n: number }[]>`select count(*)::int as n from datapoints where project_id = ${projectId}`)[0]!.n;
+const datapointCount = async (projectId: string) => (await fx.counts(sql, projectId)).datapoints;
 
 describe('object storage unreachable', () => {
   it('process answers 503 service_unavailable and leaves the session open; it works once storage is back', async () => {
