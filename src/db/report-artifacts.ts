@@ -46,6 +46,17 @@ const COLUMNS = (sql: Db) => sql`
   content_type as "contentType", coverage, report_id as "reportId", error_code as "errorCode", error_message as "errorMessage",
   ready_at as "readyAt"`;
 
+const keyMatches = (sql: Db, key: ArtifactKey) => sql`
+  project_id = ${key.projectId} and org_id = ${key.orgId} and format = ${key.format}
+  and datapoint_count = ${key.state.datapointCount} and datapoint_max_seq = ${key.state.datapointMaxSeq}
+  and decision_count = ${key.state.decisionCount} and decision_max_seq = ${key.state.decisionMaxSeq} and variant = ${key.variant}`;
+
+/** The artifact for `key` as it is, without claiming anything (the path of every request after the first). */
+export async function findArtifact(sql: Db, key: ArtifactKey): Promise<ArtifactRow | undefined> {
+  const [row] = await sql<ArtifactRow[]>`select ${COLUMNS(sql)} from report_artifacts where ${keyMatches(sql, key)}`;
+  return row;
+}
+
 /**
  * The artifact for `key`, created `preparing` when there is none, or re-armed (`preparing`, next
  * attempt) when the last attempt failed. `start` is true when the caller must enqueue its job, in
@@ -62,12 +73,7 @@ export async function claimArtifact(tx: TxSql, key: ArtifactKey): Promise<{ row:
     returning ${COLUMNS(tx)}`;
   if (created) return { row: created, start: true };
   // The row exists: lock it, so that of two requests finding it failed only one re-arms it.
-  const [row] = await tx<ArtifactRow[]>`
-    select ${COLUMNS(tx)} from report_artifacts
-    where project_id = ${key.projectId} and org_id = ${key.orgId} and format = ${key.format}
-      and datapoint_count = ${s.datapointCount} and datapoint_max_seq = ${s.datapointMaxSeq}
-      and decision_count = ${s.decisionCount} and decision_max_seq = ${s.decisionMaxSeq} and variant = ${key.variant}
-    for update`;
+  const [row] = await tx<ArtifactRow[]>`select ${COLUMNS(tx)} from report_artifacts where ${keyMatches(tx, key)} for update`;
   if (!row) throw new Error('report artifact vanished between insert and select');
   if (row.status !== 'failed') return { row, start: false };
   const [rearmed] = await tx<ArtifactRow[]>`

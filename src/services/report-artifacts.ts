@@ -38,6 +38,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * `failed` (the attempt this request waited on failed), or still `preparing`.
  */
 export async function prepareArtifact(sql: Sql, key: db.ArtifactKey, options: PrepareOptions): Promise<db.ArtifactRow> {
+  // Ready or being prepared already (every request after the first): nothing to claim.
+  const found = await db.findArtifact(sql, key);
+  if (found && found.status !== 'failed') return watchArtifact(sql, found, options.waitMs);
   const row = await sql.begin(async (tx) => {
     const claimed = await db.claimArtifact(tx, key);
     if (claimed.start) {
