@@ -91,7 +91,7 @@ export async function getOrCreateProofReport(sql: Sql, a: { orgId: string; proje
     if (same) return { stored: same as StoredReport };
     const acc = new ReportAccumulator();
     for await (const rows of tx<{ datapointId: string; checksum: string }[]>`
-      select id as "datapointId", checksum from datapoints where project_id = ${project.id} order by seq`.cursor(BATCH)) {
+      select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id = ${project.id} order by seq`.cursor(BATCH)) {
       for (const r of rows) acc.addDatapoint(r);
     }
     for await (const rows of streamDecisions(tx, project.id, null)) for (const r of rows) acc.addResult(r);

@@ -12,7 +12,7 @@ export async function listDatapoints({ params, query }: ListDatapointsInput, ctx
   const after = decodeCursor(query.cursor);
   const sql = ctx.sql;
   const rows = await sql<Row[]>`
-    select id, checksum, source_file, source_row, created_at, finalized_at, to_char(created_at at time zone 'UTC', ${CURSOR_FORMAT}) as cursor_t
+    select id, encode(checksum, 'hex') as checksum, source_file, source_row, created_at, finalized_at, to_char(created_at at time zone 'UTC', ${CURSOR_FORMAT}) as cursor_t
     from datapoints
     where project_id = ${project.id}
       ${query.status === 'terminal' ? sql`and finalized_at is not null` : query.status === 'pending' ? sql`and finalized_at is null` : sql``}

@@ -2,19 +2,25 @@
 // claimed and released. This folder (src/lifecycle/) is the one owner of the slot / claim /
 // vote lifecycle; handlers, jobs and the ingest path call it and hold none of its SQL.
 //
-// Lifecycle of a slot: `open` -> `claimed` (a validator holds it for CLAIM_MINUTES) ->
-// `submitted` (its vote is in, votes.ts), or back to `open` on release; `expired` when the
-// datapoint reaches terminal consensus before it was used. Claims are never swept: a claim past
-// its expiry counts as open wherever slots are taken (`takeable` below is the one spelling of
-// that rule), so it returns to the pool in place.
+// Storage. A datapoint is written with `slots_open` = the project's numValidators: slots nobody
+// has taken yet are a counter, not rows (ingest writes one row per datapoint, not 1 +
+// numValidators). A slot becomes a `validation_slots` row when a validator claims it, and stays
+// one: `claimed` (the validator holds it for CLAIM_MINUTES) -> `submitted` (its vote is in,
+// votes.ts), or back to `open` on release; `expired` when the datapoint reaches terminal
+// consensus first. A vote that needs no claim (Auto Consensus) takes a row that is open, else
+// one from the counter; an escalation adds to the counter.
+//
+// Claims are never swept: a claim past its expiry counts as open wherever slots are taken
+// (`takeable` below is the one spelling of that rule), so it returns to the pool in place.
 //
 // Lock order, for every path that takes more than one of these locks (so none can deadlock with
 // another): the project row `for share` (a pause or archive waits for work in flight), then the
-// datapoints `for update` in id order, then their slots `for update`, then the voter's class
-// grant `for share`. A claim takes the project, then one slot with `skip locked` (it never waits
-// on a slot); a release takes one slot only.
+// datapoints `for update` in id order, then their slot rows `for update`, then the voter's class
+// grant `for share`. A claim takes the project, then one slot row or one datapoint with `skip
+// locked` (it never waits on them); a release takes one slot row only.
 import type { Sql, TxSql } from '../db/client.ts';
 import { wakeAutoConsensus } from './wake.ts';
+import { uuidv7 } from '../domain/uuidv7.ts';
 
 /** How long a claim is the validator's. */
 export const CLAIM_MINUTES = 10;
@@ -30,14 +36,8 @@ export const liveClaim = (sql: AnySql, s = 's') => sql`(${sql(s)}.status = 'clai
 /** A slot a vote or a claim may take: open, or claimed by a claim that ran out. */
 export const takeable = (sql: AnySql, s = 's') => sql`(${sql(s)}.status = 'open' or ${lapsedClaim(sql, s)})`;
 
-/** Opens `numValidators` slots for every datapoint the ingest run wrote (inside its transaction). */
-export async function openSlotsForRun(tx: TxSql, runId: string, numValidators: number): Promise<number> {
-  const slots = await tx`
-    insert into validation_slots (datapoint_id, project_id)
-    select d.id, d.project_id from datapoints d cross join generate_series(1, ${numValidators}) g
-    where d.run_id = ${runId}`;
-  return slots.count;
-}
+/** The slots a new datapoint starts with (its `slots_open`): the project's numValidators. */
+export const initialSlots = (numValidators: number): number => numValidators;
 
 export type ClaimRefusal = 'project_not_found' | 'project_archived' | 'project_paused' | 'no_claimable_slot';
 
@@ -72,39 +72,70 @@ export async function claimNextSlot(sql: Sql, projectId: string, userId: string)
     // One claim at a time per validator and project, so two concurrent claims of one validator
     // cannot both pick slots of the same datapoint (neither would see the other's claim).
     await tx`select pg_advisory_xact_lock(hashtextextended(${`claim:${userId}:${projectId}`}, 0))`;
-    const slot = (await pickSlot(tx, projectId, userId, tx`s.status = 'open'`)) ?? (await pickSlot(tx, projectId, userId, lapsedClaim(tx)));
-    if (!slot) return { refused: 'no_claimable_slot' };
-    const [claim] = await tx<{ claimed_at: Date; claim_expires_at: Date; content: unknown }[]>`
-      update validation_slots s
-      set status = 'claimed', claimed_by = ${userId}, claimed_at = now(), claim_expires_at = now() + make_interval(mins => ${CLAIM_MINUTES})
-      from datapoints d
-      where s.id = ${slot.id} and d.id = s.datapoint_id
-      returning s.claimed_at, s.claim_expires_at, d.content`;
+    const picked = (await pickSlotRow(tx, projectId, userId, tx`s.status = 'open'`)) ?? (await pickSlotRow(tx, projectId, userId, lapsedClaim(tx)));
+    const claim = picked ? await claimRow(tx, picked.id, userId) : await claimFromCounter(tx, projectId, userId);
+    if (!claim) return { refused: 'no_claimable_slot' };
     return {
       claimed: {
-        slotId: slot.id, datapointId: slot.datapoint_id, content: claim!.content, instructions: p.instructions ?? '',
-        claimedAt: claim!.claimed_at, expiresAt: claim!.claim_expires_at,
+        slotId: claim.id, datapointId: claim.datapoint_id, content: claim.content, instructions: p.instructions ?? '',
+        claimedAt: claim.claimed_at, expiresAt: claim.claim_expires_at,
       },
     };
   });
 }
 
+interface ClaimRow { id: string; datapoint_id: string; claimed_at: Date; claim_expires_at: Date; content: unknown }
+
+/** Neither a datapoint the validator rated nor one it holds a live claim on. `d` is the datapoint. */
+const notMine = (tx: TxSql, userId: string) => tx`
+  not exists (select 1 from votes v where v.datapoint_id = d.id and v.voter = ${userId})
+  and not exists (select 1 from validation_slots c where c.datapoint_id = d.id and c.claimed_by = ${userId} and ${liveClaim(tx, 'c')})`;
+
 /**
- * The first slot of the project matching `which` that this validator may claim, locked; slots
- * locked by a concurrent claim are skipped. Open slots first (their partial index), then lapsed
- * claims (the claimed-slots index): two plain index walks that stop at the first hit, where one
- * query with an OR would have to collect every open slot of a large project first.
+ * The first slot row of the project matching `which` that this validator may claim, locked;
+ * rows locked by a concurrent claim are skipped. Rows are few (only slots once claimed), and
+ * each kind has its partial index: open rows, then lapsed claims by expiry.
  */
-async function pickSlot(tx: TxSql, projectId: string, userId: string, which: ReturnType<typeof lapsedClaim>): Promise<{ id: string; datapoint_id: string } | undefined> {
-  const [slot] = await tx<{ id: string; datapoint_id: string }[]>`
-    select s.id, s.datapoint_id
+async function pickSlotRow(tx: TxSql, projectId: string, userId: string, which: ReturnType<typeof lapsedClaim>): Promise<{ id: string } | undefined> {
+  const [slot] = await tx<{ id: string }[]>`
+    select s.id
     from validation_slots s join datapoints d on d.id = s.datapoint_id
-    where s.project_id = ${projectId} and d.finalized_at is null and ${which}
-      and not exists (select 1 from votes v where v.datapoint_id = s.datapoint_id and v.voter = ${userId})
-      and not exists (select 1 from validation_slots c where c.datapoint_id = s.datapoint_id and c.claimed_by = ${userId} and ${liveClaim(tx, 'c')})
+    where s.project_id = ${projectId} and ${which} and d.finalized_at is null and ${notMine(tx, userId)}
     limit 1
     for update of s skip locked`;
   return slot;
+}
+
+async function claimRow(tx: TxSql, slotId: string, userId: string): Promise<ClaimRow> {
+  const [claim] = await tx<ClaimRow[]>`
+    update validation_slots s
+    set status = 'claimed', claimed_by = ${userId}, claimed_at = now(), claim_expires_at = now() + make_interval(mins => ${CLAIM_MINUTES})
+    from datapoints d
+    where s.id = ${slotId} and d.id = s.datapoint_id
+    returning s.id, s.datapoint_id, s.claimed_at, s.claim_expires_at, d.content`;
+  return claim!;
+}
+
+/**
+ * A slot from the counter of the project's oldest datapoint that has one and that this
+ * validator may claim: the datapoint is locked (`skip locked`: one held by a concurrent claim or
+ * vote is passed over), its counter taken down by one and the slot written as a claimed row. The
+ * walk is the project's own range of the pending-datapoints index, in ingestion order.
+ */
+async function claimFromCounter(tx: TxSql, projectId: string, userId: string): Promise<ClaimRow | undefined> {
+  const [d] = await tx<{ id: string }[]>`
+    select d.id from datapoints d
+    where d.project_id = ${projectId} and d.finalized_at is null and d.slots_open > 0 and ${notMine(tx, userId)}
+    order by d.created_at, d.id
+    limit 1
+    for update of d skip locked`;
+  if (!d) return undefined;
+  const [taken] = await tx<{ content: unknown }[]>`update datapoints set slots_open = slots_open - 1 where id = ${d.id} returning content`;
+  const [claim] = await tx<Omit<ClaimRow, 'content'>[]>`
+    insert into validation_slots (id, datapoint_id, project_id, status, claimed_by, claimed_at, claim_expires_at)
+    values (${uuidv7()}, ${d.id}, ${projectId}, 'claimed', ${userId}, now(), now() + make_interval(mins => ${CLAIM_MINUTES}))
+    returning id, datapoint_id, claimed_at, claim_expires_at`;
+  return { ...claim!, content: taken!.content };
 }
 
 /**
@@ -122,21 +153,24 @@ export async function releaseClaim(sql: Sql, slotId: string, userId: string): Pr
   });
 }
 
+/** Where the previous batch of datapointsWithTakeableSlots ended. */
+export interface WorkCursor { createdAt: string; id: string }
+
 /**
- * Datapoints of a project with a slot a synthetic vote may take, in id order after `after`:
- * what Auto Consensus votes on next. For each: its checksum, votes so far, takeable slots and
- * escalations.
+ * Datapoints of a project with a slot a synthetic vote may take (the counter, an open row or a
+ * lapsed claim; a live claim is never filled), in ingestion order after `after`: what Auto
+ * Consensus votes on next. For each: its checksum (hex), votes so far, takeable slots and
+ * escalations. Walks the project's own range of the pending-datapoints index.
  */
-export async function datapointsWithTakeableSlots(sql: Sql, projectId: string, after: string, limit: number) {
-  return sql<{ id: string; checksum: string; votes: number; open: number; escalations: number }[]>`
-    select d.id, d.checksum, d.escalations,
+export async function datapointsWithTakeableSlots(sql: Sql, projectId: string, after: WorkCursor | null, limit: number) {
+  return sql<{ id: string; checksum: string; votes: number; open: number; escalations: number; created_at: string }[]>`
+    select d.id, encode(d.checksum, 'hex') as checksum, d.escalations, d.created_at::text as created_at,
       (select count(*) from votes v where v.datapoint_id = d.id)::int as votes,
-      count(*)::int as open
-    from validation_slots s join datapoints d on d.id = s.datapoint_id
-    where s.project_id = ${projectId} and d.finalized_at is null and d.id > ${after}
-      -- A live human claim is never filled.
-      and ${takeable(sql)}
-    group by d.id
-    order by d.id
+      d.slots_open + (select count(*) from validation_slots s where s.datapoint_id = d.id and ${takeable(sql)})::int as open
+    from datapoints d
+    where d.project_id = ${projectId} and d.finalized_at is null
+      ${after ? sql`and (d.created_at, d.id) > (${after.createdAt}::text::timestamptz, ${after.id}::uuid)` : sql``}
+      and (d.slots_open > 0 or exists (select 1 from validation_slots s where s.datapoint_id = d.id and ${takeable(sql)}))
+    order by d.created_at, d.id
     limit ${limit}`;
 }

@@ -93,9 +93,9 @@ describe('Auto Consensus', () => {
     // One vote per transaction, one open slot at a time, through the single-vote entry point.
     for (;;) {
       const open = await app.sql<{ id: string; checksum: string; votes: number }[]>`
-        select distinct d.id, d.checksum, (select count(*) from votes v where v.datapoint_id = d.id)::int as votes
-        from datapoints d join validation_slots s on s.datapoint_id = d.id and s.status = 'open'
-        where d.project_id = ${single} and d.finalized_at is null`;
+        select d.id, encode(d.checksum, 'hex') as checksum, (select count(*) from votes v where v.datapoint_id = d.id)::int as votes
+        from datapoints d
+        where d.project_id = ${single} and d.finalized_at is null and d.slots_open > 0`;
       if (open.length === 0) break;
       for (const d of open) {
         const index = d.votes + 1;
@@ -105,7 +105,7 @@ describe('Auto Consensus', () => {
     await call(app, 'updateProject', { params: { projectId: batched }, body: { autoConsensus: true } });
     await until(batched, (x) => x.terminal === 60);
     const decisions = (projectId: string) => app.sql`
-      select d.checksum, c.quality_rating_mean, c.quality_rating_median, c.consensus_strength, c.contested, c.vote_count, c.synthetic_votes, c.escalations
+      select encode(d.checksum, 'hex') as checksum, c.quality_rating_mean, c.quality_rating_median, c.consensus_strength, c.contested, c.vote_count, c.synthetic_votes, c.escalations
       from consensus_decisions c join datapoints d on d.id = c.datapoint_id where c.project_id = ${projectId} order by d.checksum`;
     const [a, b] = [await decisions(batched), await decisions(single)];
     expect(a).toHaveLength(60);

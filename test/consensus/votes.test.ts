@@ -43,8 +43,8 @@ describe('finalization', () => {
     expect(res.body.qualityRatingMean).toBeCloseTo(80, 12);
     expect(res.body.qualityRatingMedian).toBe(80);
     expect(res.body.consensusStrength).toBeCloseTo(1 - 4 / 3 / 50, 12);
-    const slots = await app.sql`select status, count(*)::int as n from validation_slots where datapoint_id = ${dp} group by status`;
-    expect(slots).toEqual([{ status: 'submitted', n: 3 }]);
+    const [slots] = await app.sql`select slots_open, (select count(*)::int from votes where datapoint_id = ${dp}) as votes from datapoints where id = ${dp}`;
+    expect(slots).toEqual({ slots_open: 0, votes: 3 });
     const listed = await call(app, 'listDatapoints', { params: { projectId: res.body.projectId }, query: { status: 'terminal' } });
     expect(listed.body.data.map((d: { id: string }) => d.id)).toEqual([dp]);
   });
@@ -54,7 +54,7 @@ describe('finalization', () => {
     await vote(dp, 'a', 0);
     await vote(dp, 'b', 100);
     expect(await vote(dp, 'c', 50)).toEqual({ kind: 'escalated', addedSlots: 1, escalations: 1 });
-    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from validation_slots where datapoint_id = ${dp} and status = 'open'`;
+    const [{ n }] = await app.sql<{ n: number }[]>`select slots_open as n from datapoints where id = ${dp}`;
     expect(n).toBe(1);
     // A senior (weight 2) at 50: ratings 0, 50 (x1), 50 (x2), 100 -> median 50, deviation 100/5 = 20,
     // strength 0.6 < 0.7 with no escalation left (maxEscalations 1): terminal and contested.

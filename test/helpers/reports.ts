@@ -24,7 +24,7 @@ export async function addDatapoints(sql: Sql, projectId: string, n: number, cont
   for (let i = 0; i < n; i++) {
     const [row] = await sql<{ id: string }[]>`
       insert into datapoints (project_id, run_id, checksum, source_file, source_row, content)
-      values (${projectId}, ${run.id}, ${randomBytes(32).toString('hex')}, 'a.csv', ${i + 1}, ${sql.json(content(i) as never)}) returning id`;
+      values (${projectId}, ${run.id}, ${randomBytes(32)}, 'a.csv', ${i + 1}, ${sql.json(content(i) as never)}) returning id`;
     ids.push(row.id);
   }
   return ids;

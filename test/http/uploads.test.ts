@@ -24,7 +24,7 @@ async function project(dataset: Record<string, unknown> = { format: 'csv', idFie
 const counts = async (projectId: string) => {
   const [r] = await app.sql<{ d: number; s: number }[]>`
     select (select count(*) from datapoints where project_id = ${projectId})::int as d,
-           (select count(*) from validation_slots where project_id = ${projectId})::int as s`;
+           (select coalesce(sum(slots_open), 0) from datapoints where project_id = ${projectId})::int as s`;
   return r;
 };
 const CSV = 'id,question,answer\n1,"What is 2+2?",4\n2,"A ""quoted"" word, with a comma",yes\n3,"Line one\nline two",multi\n';

@@ -103,7 +103,7 @@ describe('GET /projects/{projectId}/proof-report', () => {
     const [spec] = await app.sql`select id, compiled from project_specs where project_id = ${projectId}`;
     expect(p.specId).toBe(spec.id);
     expect(p.digests.config).toBe(`sha256:${sha(canonicalize(spec.compiled)!).toString('hex')}`);
-    const dps = await app.sql`select id, checksum from datapoints where project_id = ${projectId} order by seq`;
+    const dps = await app.sql`select id, encode(checksum, 'hex') as checksum from datapoints where project_id = ${projectId} order by seq`;
     expect(dps.map((d) => d.id)).toEqual(ids);
     const manifest = mth(dps.map((d) => Buffer.from(canonicalize({ checksum: d.checksum, datapointId: d.id })!)));
     const decisions = await app.sql`select * from consensus_decisions where project_id = ${projectId} order by seq`;

@@ -209,7 +209,7 @@ describe('votes', () => {
     expect((await app.sql`select status, claimed_by from validation_slots where id = ${c.body.slotId}`)[0]).toEqual({ status: 'claimed', claimed_by: v.userId });
     expectEnvelope(await call(app, 'getDatapointConsensus', { params: { datapointId: c.body.datapointId } }), 'consensus_not_finalized', 409);
 
-    const [{ checksum }] = await app.sql`select checksum from datapoints where id = ${c.body.datapointId}`;
+    const [{ checksum }] = await app.sql`select encode(checksum, 'hex') as checksum from datapoints where id = ${c.body.datapointId}`;
     const quality = latentQuality(checksum);
     const rating = quality >= 90 ? quality - 10 : quality + 10;
     const res = await vote(v.token, c.body.slotId, { rating });
