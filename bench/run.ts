@@ -18,10 +18,15 @@ import { createSql } from '../src/db/client.ts';
 import { seedDev } from '../src/dev/seed.ts';
 import { ingestBench } from './ingest.ts';
 import { consensusBench } from './consensus.ts';
+import { poolDecayBench, poolDecayLines } from './pool-decay.ts';
+import { soakBench } from './soak.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** Which benchmarks to run: `http`, `ingest`, `consensus`, `proof` (comma-separated); all by default. */
-const ONLY = new Set((process.env.BENCH ?? 'http,ingest,consensus,proof').split(','));
+/**
+ * Which benchmarks to run: `pool`, `http`, `ingest`, `consensus`, `proof` (comma-separated); all
+ * of these by default. `soak` (10 minutes, bench/soak.ts) runs only when named: `make bench-soak`.
+ */
+const ONLY = new Set((process.env.BENCH ?? 'pool,http,ingest,consensus,proof').split(','));
 const CONNECTIONS = 32;
 const TARGET = 0.8;
 
@@ -58,16 +63,31 @@ try {
     select id from p limit 1`;
   await sql.end();
 
+  let failed = false;
   const env = {
     DATABASE_URL: stack.databaseUrl, S3_ENDPOINT: stack.s3.endpoint, S3_BUCKET: stack.s3.bucket,
     S3_ACCESS_KEY_ID: stack.s3.accessKeyId, S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey,
   };
+  if (ONLY.has('pool')) {
+    const result = await poolDecayBench(stack.databaseUrl);
+    for (const line of poolDecayLines(result)) console.log(line);
+    if (result.ratio < 0.9) failed = true;
+  }
+  if (ONLY.has('soak')) {
+    const { url, child } = await startChild('bench/assay-server.ts', env);
+    try {
+      const { lines, met } = await soakBench({ url: `${url}/developer/v1/projects/${first.id}`, apiKey, serverPid: child.pid! });
+      for (const line of lines) console.log(line);
+      if (!met) failed = true;
+    } finally {
+      await stopChild(child);
+    }
+  }
   const routes = [
     { name: 'GET /projects/{projectId}', path: `/developer/v1/projects/${first.id}` },
     { name: 'GET /projects?limit=20', path: '/developer/v1/projects?limit=20' },
   ];
   const rows: string[] = [];
-  let failed = false;
   for (const route of ONLY.has('http') ? routes : []) {
     const runs: Record<string, { rps: number; p99: number; errors: number }[]> = { assay: [], baseline: [] };
     for (const which of ['assay', 'baseline', 'assay'] as const) {
@@ -124,7 +144,7 @@ try {
     }
   }
   if (failed) {
-    console.error('\nbench: some requests failed (errors, timeouts or non-2xx); the figures are not valid');
+    console.error('\nbench: requests failed (errors, timeouts or non-2xx) or a target was missed; see above');
     process.exitCode = 1;
   }
 } finally {

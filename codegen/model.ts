@@ -1,5 +1,6 @@
 // Reads the parts of an OpenAPI 3.1 document that codegen needs and resolves them into plain
 // data: the operation table and the MCP tool table. No I/O here.
+import { documentOf } from './publish.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -18,9 +19,19 @@ interface Operation {
   security?: Record<string, string[]>[];
 }
 interface ExtraTool { tool: string; description: string; inputSchema: JsonSchema }
+/**
+ * `x-error-code` on a schema: which registry code (instead of the generic request_body_invalid /
+ * parameter_invalid) a validation error of that value gets. `keywords`: errors of those keywords
+ * on the value itself (RelPath's `pattern`); `members: true`: every error about something inside
+ * the value (any field of a ProjectSpec). `message` is a template with `{param}` and `{rule}`.
+ */
+interface ErrorCodeExtension { code: string; keywords?: string[]; members?: boolean; message?: string }
 interface Server { url: string }
 export interface OpenApiDoc {
+  openapi?: string;
   servers?: Server[];
+  tags?: unknown[];
+  'x-documents'?: Record<string, unknown>;
   security?: Record<string, string[]>[];
   paths: Record<string, Record<string, Operation | Parameter[] | Server[]>>;
   components?: { schemas?: Record<string, JsonSchema>; parameters?: Record<string, Parameter>; requestBodies?: Record<string, unknown> };
@@ -29,6 +40,16 @@ export interface OpenApiDoc {
 
 export type ArgLocation = 'path' | 'query' | 'body';
 
+/** One `x-error-code` placed where it applies: `pointer` is the value's JSON pointer inside its location, `*` any array index or key. */
+export interface ErrorCodeRule {
+  in: ArgLocation;
+  pointer: string;
+  /** Keywords on the value itself, or null for every error about one of its members. */
+  keywords: string[] | null;
+  code: string;
+  message: string | null;
+}
+
 /** Who may call an operation, from its `security` (or the document's). */
 export type OperationAuth = 'apiKey' | 'validatorSession' | 'none';
 const AUTH_BY_SCHEME: Record<string, OperationAuth> = { bearerAuth: 'apiKey', validatorSession: 'validatorSession' };
@@ -36,9 +57,14 @@ const AUTH_BY_SCHEME: Record<string, OperationAuth> = { bearerAuth: 'apiKey', va
 export interface OperationEntry {
   operationId: string;
   method: string;
-  /** URL prefix of the operation: the path item's server, else the document's. */
+  /** The published document (x-documents) the operation is in, or null when it is in none. */
+  document: string | null;
+  /** URL prefix of the operation: its document's server, else `/`. */
   server: string;
+  /** Path relative to `server`. */
   path: string;
+  /** Path from the root of the deployment, as in openapi.yaml. */
+  fullPath: string;
   auth: OperationAuth;
   summary: string;
   requiresOriginator: boolean;
@@ -47,6 +73,9 @@ export interface OperationEntry {
   bodyRequired: boolean;
   successStatuses: number[];
   statuses: number[];
+  /** Query parameters with a schema default: always present in the handler's input. */
+  queryDefaults: string[];
+  errorCodes: ErrorCodeRule[];
   bindings: McpBinding[];
   raw: Operation;
 }
@@ -58,6 +87,10 @@ export interface ToolEntry {
   inputSchema: JsonSchema;
   /** Where each argument goes in the REST request. */
   args: Record<string, ArgLocation>;
+  /** The operation's x-error-code rules that concern the tool's arguments. */
+  errorCodes: ErrorCodeRule[];
+  /** Extra tools: the component schema of the arguments, or null when the tool takes none. */
+  argumentsSchema: string | null;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
@@ -74,7 +107,10 @@ function deref<T>(doc: OpenApiDoc, value: T): T {
   return current as T;
 }
 
-/** Inlines every $ref so a schema stands alone (MCP tool schemas must be self-contained). */
+/**
+ * Inlines every $ref so a schema stands alone (MCP tool schemas must be self-contained). Vendor
+ * extensions (`x-error-code`) are left out: codegen carries them in tables of their own.
+ */
 export function inlineRefs(doc: OpenApiDoc, schema: unknown, seen: string[] = []): unknown {
   if (Array.isArray(schema)) return schema.map((s) => inlineRefs(doc, s, seen));
   if (!schema || typeof schema !== 'object') return schema;
@@ -86,13 +122,54 @@ export function inlineRefs(doc: OpenApiDoc, schema: unknown, seen: string[] = []
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(obj)) {
-    if (k === 'examples' || k === 'example' || k === 'readOnly') continue;
+    if (k === 'examples' || k === 'example' || k === 'readOnly' || k.startsWith('x-')) continue;
     out[k] = inlineRefs(doc, v, seen);
   }
   return out;
 }
 
+const SUBSCHEMAS_SAME_VALUE = ['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'not'];
+
+/** Walks a request schema and places every `x-error-code` it meets at its value's pointer. */
+function collectErrorCodes(doc: OpenApiDoc, schema: unknown, at: { in: ArgLocation; pointer: string }, codes: Set<string>, out: ErrorCodeRule[], seen: string[] = []): void {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
+  let node = schema as JsonSchema;
+  if (typeof node.$ref === 'string') {
+    if (seen.includes(node.$ref)) return;
+    const { $ref, ...rest } = node;
+    collectErrorCodes(doc, deref(doc, { $ref }), at, codes, out, [...seen, $ref as string]);
+    node = rest;
+  }
+  const ext = node['x-error-code'] as ErrorCodeExtension | undefined;
+  if (ext) {
+    const where = `x-error-code at ${at.in} ${at.pointer || '/'}`;
+    if (!codes.has(ext.code)) throw new Error(`${where}: ${ext.code} is not an ErrorCode`);
+    if (Boolean(ext.members) === Boolean(ext.keywords?.length)) throw new Error(`${where}: set either keywords or members: true`);
+    out.push({ ...at, keywords: ext.members ? null : ext.keywords!, code: ext.code, message: ext.message ?? null });
+  }
+  const child = (key: string) => ({ in: at.in, pointer: `${at.pointer}/${key}` });
+  for (const [name, sub] of Object.entries((node.properties ?? {}) as Record<string, unknown>)) {
+    collectErrorCodes(doc, sub, child(name.replace(/~/g, '~0').replace(/\//g, '~1')), codes, out, seen);
+  }
+  for (const key of ['items', 'additionalProperties', 'unevaluatedProperties']) collectErrorCodes(doc, node[key], child('*'), codes, out, seen);
+  for (const sub of Object.values((node.patternProperties ?? {}) as Record<string, unknown>)) collectErrorCodes(doc, sub, child('*'), codes, out, seen);
+  for (const [i, sub] of ((node.prefixItems ?? []) as unknown[]).entries()) collectErrorCodes(doc, sub, child(String(i)), codes, out, seen);
+  for (const key of SUBSCHEMAS_SAME_VALUE) {
+    const sub = node[key];
+    for (const s of Array.isArray(sub) ? sub : [sub]) collectErrorCodes(doc, s, at, codes, out, seen);
+  }
+  for (const sub of Object.values((node.dependentSchemas ?? {}) as Record<string, unknown>)) collectErrorCodes(doc, sub, at, codes, out, seen);
+}
+
+function errorCodeEnum(doc: OpenApiDoc): Set<string> {
+  const values = (doc.components?.schemas?.ErrorCode as { enum?: string[] } | undefined)?.enum;
+  if (!values) throw new Error('components.schemas.ErrorCode has no enum');
+  return new Set(values);
+}
+
 export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
+  const codes = errorCodeEnum(doc);
+  if (doc.servers?.length !== 1 || doc.servers[0].url !== '/') throw new Error('openapi.yaml has exactly one server, `/`: its paths are full paths (x-documents publishes each API under its own server)');
   const entries: OperationEntry[] = [];
   const ids = new Set<string>();
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -106,19 +183,33 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
       const body = op.requestBody ? deref(doc, op.requestBody) : undefined;
       const contentTypes = Object.keys(body?.content ?? {});
       if (contentTypes.length > 1) throw new Error(`${op.operationId}: one request content type expected`);
-      const servers = (item.servers as Server[] | undefined) ?? doc.servers ?? [];
-      if (servers.length !== 1) throw new Error(`${op.operationId}: exactly one server expected`);
+      if (item.servers || (op as { servers?: unknown }).servers) throw new Error(`${op.operationId}: no path- or operation-level servers; x-documents gives each document its server`);
+      const where = documentOf(doc, path);
       const security = op.security ?? doc.security ?? [];
       if (security.length > 1 || Object.keys(security[0] ?? {}).length > 1) throw new Error(`${op.operationId}: at most one security scheme expected`);
       const scheme = Object.keys(security[0] ?? {})[0];
       const auth = scheme === undefined ? 'none' : AUTH_BY_SCHEME[scheme];
       if (!auth) throw new Error(`${op.operationId}: unknown security scheme ${scheme}`);
       const statuses = Object.keys(op.responses).filter((s) => /^\d{3}$/.test(s)).map(Number).sort();
+      const bodySchema = contentTypes[0] === 'application/json' ? deref(doc, body!.content!['application/json'].schema) : undefined;
+      if (bodySchema && body?.required !== true && !acceptsEmptyObject(bodySchema)) {
+        // An absent optional body is validated as {} so its defaults reach the handler.
+        throw new Error(`${op.operationId}: an optional JSON body must be an object schema that accepts {}`);
+      }
+      const params = operationParameters(doc, path, op);
+      const errorCodes: ErrorCodeRule[] = [];
+      for (const p of params) {
+        if (p.in === 'path' || p.in === 'query') collectErrorCodes(doc, p.schema, { in: p.in, pointer: `/${p.name}` }, codes, errorCodes);
+      }
+      if (bodySchema) collectErrorCodes(doc, bodySchema, { in: 'body', pointer: '' }, codes, errorCodes);
+      const queryDefaults = params.filter((p) => p.in === 'query' && p.schema && deref(doc, p.schema).default !== undefined).map((p) => p.name);
       entries.push({
         operationId: op.operationId,
         method,
-        server: servers[0].url,
-        path,
+        document: where?.name ?? null,
+        server: where?.server ?? '/',
+        path: where?.path ?? path,
+        fullPath: path,
         auth,
         summary: op.summary ?? op.operationId,
         requiresOriginator: op['x-requires-originator'] === true,
@@ -126,6 +217,8 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
         bodyRequired: body?.required === true,
         successStatuses: statuses.filter((s) => s < 400),
         statuses,
+        queryDefaults,
+        errorCodes,
         bindings: op['x-mcp'],
         raw: op,
       });
@@ -134,14 +227,18 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
   return entries;
 }
 
-function operationParameters(doc: OpenApiDoc, entry: OperationEntry): Parameter[] {
-  const pathLevel = (doc.paths[entry.path].parameters as Parameter[] | undefined) ?? [];
-  return [...pathLevel, ...(entry.raw.parameters ?? [])].map((p) => deref(doc, p));
+function acceptsEmptyObject(schema: JsonSchema): boolean {
+  return schema.type === 'object' && !((schema.required as unknown[] | undefined)?.length) && !schema.minProperties;
+}
+
+function operationParameters(doc: OpenApiDoc, path: string, op: Operation): Parameter[] {
+  const pathLevel = (doc.paths[path].parameters as Parameter[] | undefined) ?? [];
+  return [...pathLevel, ...(op.parameters ?? [])].map((p) => deref(doc, p));
 }
 
 /** Builds one tool's JSON Schema from the operation's parameters and body properties. */
 function toolFromBinding(doc: OpenApiDoc, entry: OperationEntry, binding: McpBinding): ToolEntry {
-  const params = operationParameters(doc, entry);
+  const params = operationParameters(doc, entry.fullPath, entry.raw);
   const bodySchema = entry.bodyType === 'application/json'
     ? (inlineRefs(doc, deref(doc, entry.raw.requestBody!).content!['application/json'].schema) as JsonSchema)
     : undefined;
@@ -182,14 +279,27 @@ function toolFromBinding(doc: OpenApiDoc, entry: OperationEntry, binding: McpBin
     if (kept.length) schema.anyOf = kept;
   }
   const description = binding.description ?? [entry.raw.summary, entry.raw.description].filter(Boolean).join('\n\n');
-  return { name: binding.tool, operationId: entry.operationId, description, inputSchema: schema, args };
+  // A tool's arguments are the parameters and the body's top-level fields, so a rule's pointer
+  // starts with the argument's name in both.
+  const errorCodes = entry.errorCodes.filter((r) => {
+    const arg = (r.pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+    return arg !== '' && args[arg] === r.in;
+  });
+  return { name: binding.tool, operationId: entry.operationId, description, inputSchema: schema, args, errorCodes, argumentsSchema: null };
 }
 
 export function buildToolTable(doc: OpenApiDoc, ops: OperationEntry[]): ToolEntry[] {
   const tools: ToolEntry[] = [];
   for (const entry of ops) for (const binding of entry.bindings) tools.push(toolFromBinding(doc, entry, binding));
   for (const extra of doc['x-mcp-extra-tools'] ?? []) {
-    tools.push({ name: extra.tool, operationId: null, description: extra.description, inputSchema: inlineRefs(doc, extra.inputSchema) as JsonSchema, args: {} });
+    // Arguments are a component schema (so handlers get a generated type), or none at all.
+    const ref = extra.inputSchema.$ref as string | undefined;
+    const empty = extra.inputSchema.type === 'object' && Object.keys((extra.inputSchema.properties ?? {}) as object).length === 0;
+    if (!empty && !ref?.startsWith('#/components/schemas/')) throw new Error(`x-mcp-extra-tools ${extra.tool}: inputSchema must $ref a component schema or take no arguments`);
+    tools.push({
+      name: extra.tool, operationId: null, description: extra.description, inputSchema: inlineRefs(doc, extra.inputSchema) as JsonSchema,
+      args: {}, errorCodes: [], argumentsSchema: ref ? ref.slice('#/components/schemas/'.length) : null,
+    });
   }
   const names = new Set<string>();
   for (const t of tools) {

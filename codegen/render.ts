@@ -1,18 +1,47 @@
 // Renders the operation table, handler types and MCP tool table as TypeScript source.
-import type { OperationEntry, ToolEntry } from './model.ts';
+import type { ErrorCodeRule, OperationEntry, ToolEntry } from './model.ts';
 
 const lit = (v: unknown): string => JSON.stringify(v);
 const pascal = (id: string): string => id[0].toUpperCase() + id.slice(1);
 
-export function renderOperations(ops: OperationEntry[]): string {
+const renderRules = (rules: ErrorCodeRule[]): string => lit(rules);
+
+const ERROR_CODE_RULE = `/**
+ * An \`x-error-code\` of openapi.yaml, placed where it applies: a validation error of the value at
+ * \`pointer\` (JSON pointer inside the path parameters, query or body; \`*\` is any array index or
+ * key) gets \`code\` instead of the generic one. \`keywords\`: errors of those keywords on the value
+ * itself; null: every error about one of the value's members. \`message\`: a template with
+ * \`{param}\` and \`{rule}\`, or null for the generic wording.
+ */
+export interface ErrorCodeRule {
+  readonly in: 'path' | 'query' | 'body';
+  readonly pointer: string;
+  readonly keywords: readonly string[] | null;
+  readonly code: components['schemas']['ErrorCode'];
+  readonly message: string | null;
+}
+`;
+
+export function renderOperations(ops: OperationEntry[], documents: Record<string, { server: string }>): string {
+  const docRows = Object.entries(documents).map(([name, d]) => `  ${name}: { server: ${lit(d.server)}, openapi: ${lit(`${d.server}/openapi.json`)} },`);
   const rows = ops.map((o) =>
-    `  ${o.operationId}: { method: ${lit(o.method)}, server: ${lit(o.server)}, path: ${lit(o.path)}, auth: ${lit(o.auth)}, summary: ${lit(o.summary)}, requiresOriginator: ${o.requiresOriginator}, bodyType: ${lit(o.bodyType)}, bodyRequired: ${o.bodyRequired}, successStatuses: ${lit(o.successStatuses)}, statuses: ${lit(o.statuses)}, tools: ${lit(o.bindings.map((b) => b.tool))} },`,
+    `  ${o.operationId}: { method: ${lit(o.method)}, document: ${lit(o.document)}, server: ${lit(o.server)}, path: ${lit(o.path)}, auth: ${lit(o.auth)}, summary: ${lit(o.summary)}, requiresOriginator: ${o.requiresOriginator}, bodyType: ${lit(o.bodyType)}, bodyRequired: ${o.bodyRequired}, successStatuses: ${lit(o.successStatuses)}, statuses: ${lit(o.statuses)}, tools: ${lit(o.bindings.map((b) => b.tool))}, errorCodes: ${renderRules(o.errorCodes)} },`,
   );
-  return `
+  return `import type { components } from './openapi-types.ts';
+
+${ERROR_CODE_RULE}
+/** The published documents (x-documents): each API's server and where its document is served. */
+export const documents = {
+${docRows.join('\n')}
+} as const;
+export type DocumentName = keyof typeof documents;
+
 /** One row per REST operation of openapi.yaml. */
 export interface OperationInfo {
   readonly method: 'get' | 'put' | 'post' | 'delete' | 'patch';
-  /** URL prefix: /developer/v1 for the developer API, /validator for the validator API. */
+  /** The published document the operation is in (null: served at the root, in none). */
+  readonly document: DocumentName | null;
+  /** URL prefix: the document's server, or \`/\`. */
   readonly server: string;
   /** Path relative to \`server\`, with {param} placeholders. */
   readonly path: string;
@@ -27,6 +56,8 @@ export interface OperationInfo {
   readonly statuses: readonly number[];
   /** MCP tools (x-mcp) that call this operation. */
   readonly tools: readonly string[];
+  /** Validation errors with a code of their own (x-error-code). */
+  readonly errorCodes: readonly ErrorCodeRule[];
 }
 
 export const operationTable = {
@@ -39,6 +70,7 @@ export const operationIds = Object.keys(operationTable) as OperationId[];
 }
 
 export function renderHandlers(ops: OperationEntry[]): string {
+  const defaults = ops.map((o) => `  ${o.operationId}: ${o.queryDefaults.length ? o.queryDefaults.map(lit).join(' | ') : 'never'};`);
   const aliases = ops.map((o) => {
     const n = pascal(o.operationId);
     return `export type ${n}Input = HandlerInput<'${o.operationId}'>;\nexport type ${n}Response = HandlerResponse<'${o.operationId}'>;\nexport type ${n}Result = HandlerResult<'${o.operationId}'>;`;
@@ -47,28 +79,29 @@ export function renderHandlers(ops: OperationEntry[]): string {
 import type { OperationId, operationTable } from './operations.ts';
 
 // Glossary:
-//   HandlerInput    path params, query (coerced, defaults applied) and body, as validated
+//   HandlerInput    path params, query (coerced, defaults applied) and body (defaults applied;
+//                   an absent optional body is validated as {}), as validated
 //   HandlerResponse every response the contract declares for the operation (errors included)
 //   HandlerResult   the success responses: what a handler returns; errors are thrown as ApiError
 
 type Defined<T> = [T] extends [undefined] ? Record<string, never> : Exclude<T, undefined>;
 type Params<K extends OperationId> = operations[K]['parameters'];
-type BodyOf<O> = O extends { requestBody: infer R }
+type BodyOf<O> = O extends { requestBody?: infer R }
   ? R extends { content: { 'application/json': infer B } }
     ? B
-    : R extends { content: { 'application/octet-stream': unknown } }
-      ? undefined
-      : undefined
-  : O extends { requestBody?: infer R }
-    ? R extends { content: { 'application/json': infer B } }
-      ? B | undefined
-      : undefined
-    : undefined;
+    : undefined
+  : undefined;
+
+/** Query parameters with a schema default, per operation: the core fills them in, so they are never undefined. */
+interface QueryDefaults {
+${defaults.join('\n')}
+}
+type WithDefaults<T, D extends PropertyKey> = [D] extends [never] ? T : Omit<T, D> & { [P in D & keyof T]-?: Exclude<T[P], undefined> };
 type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content: { 'application/jwk-set+json': infer B } } ? B : undefined;
 
 export interface HandlerInput<K extends OperationId> {
   params: Defined<Params<K>['path']>;
-  query: Defined<Params<K>['query']>;
+  query: WithDefaults<Defined<Params<K>['query']>, QueryDefaults[K]>;
   body: BodyOf<operations[K]>;
   /** Raw request headers (lower-cased names), for the few operations that read one. */
   headers: Readonly<Record<string, string | string[] | undefined>>;
@@ -92,7 +125,10 @@ ${aliases.join('\n')}
 }
 
 export function renderTools(tools: ToolEntry[]): string {
-  return `import type { OperationId } from './operations.ts';
+  const extras = tools.filter((t) => t.operationId === null);
+  const args = extras.map((t) => `  ${t.name}: ${t.argumentsSchema ? `components['schemas'][${lit(t.argumentsSchema)}]` : 'Record<string, never>'};`);
+  return `import type { components } from './openapi-types.ts';
+import type { ErrorCodeRule, OperationId } from './operations.ts';
 
 export interface ToolDef {
   readonly name: string;
@@ -102,8 +138,17 @@ export interface ToolDef {
   readonly inputSchema: { readonly type: 'object'; readonly [key: string]: unknown };
   /** Where each argument goes in the REST request. */
   readonly args: Readonly<Record<string, 'path' | 'query' | 'body'>>;
+  /** The operation's x-error-code rules on these arguments (pointers start with the argument's name). */
+  readonly errorCodes: readonly ErrorCodeRule[];
 }
 
-export const mcpTools: readonly ToolDef[] = ${JSON.stringify(tools, null, 2)} as const;
+/** The tools without a REST counterpart (x-mcp-extra-tools), with their validated arguments (defaults applied). */
+export interface ExtraToolArguments {
+${args.join('\n')}
+}
+export type ExtraToolName = keyof ExtraToolArguments;
+export const extraToolNames: readonly ExtraToolName[] = ${lit(extras.map((t) => t.name))};
+
+export const mcpTools: readonly ToolDef[] = ${JSON.stringify(tools.map(({ argumentsSchema: _, ...t }) => t), null, 2)} as const;
 `;
 }

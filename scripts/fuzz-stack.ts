@@ -27,7 +27,12 @@ await sql`insert into validator_sessions (user_id, token_hash, expires_at) value
 await sql.end();
 const config: Config = {
   databaseUrl: stack.databaseUrl, s3: stack.s3, publicBaseUrl: 'http://127.0.0.1', host: '127.0.0.1', port: 0,
-  signingKey: null, smtpUrl: null, emailFrom: 'Assay <no-reply@localhost>', secretsKey: randomBytes(32).toString('base64'), logLevel: 'error',
+  signingKey: null, smtpUrl: null, mailMode: 'log', emailFrom: 'Assay <no-reply@localhost>', secretsKey: randomBytes(32).toString('base64'), logLevel: 'error',
+  // The fuzzer registers webhook endpoints with generated URLs: nothing it registers may ever
+  // receive traffic. Loopback receivers only, and names resolve through a port where no DNS
+  // server listens, so every name is refused at registration; no worker runs either, so no
+  // delivery is even attempted.
+  webhooks: { receivers: ['loopback'], dnsServers: ['127.0.0.1:9'], maxEndpointsPerOrg: 20, disableAfterFailures: 100 },
 };
 // Internal errors are what fuzzing looks for: log them to stderr so the run shows the cause.
 const server = await startServer(config, { log: createLogger('error', (l) => process.stderr.write(l + '\n')) });

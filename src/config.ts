@@ -17,6 +17,11 @@ export interface Config {
   /** PKCS#8 PEM of the Ed25519 report signing key; null when reports cannot be signed. */
   readonly signingKey: string | null;
   readonly smtpUrl: string | null;
+  /**
+   * MAIL_MODE: `smtp` (default: SMTP_URL is required by serve and worker) or `log` (development:
+   * without SMTP_URL, emails, with their sign-in links and recipients, are written to the log).
+   */
+  readonly mailMode: 'smtp' | 'log';
   /** Sender of invitation and sign-in emails (EMAIL_FROM). */
   readonly emailFrom: string;
   /**
@@ -26,6 +31,20 @@ export interface Config {
    */
   readonly secretsKey: string | null;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Webhook egress and limits (docs/security.md). */
+  readonly webhooks: {
+    /**
+     * WEBHOOK_RECEIVERS: the address classes a receiver may have. Default `public`; `make dev`
+     * sets `public,loopback`, the tests and `make fuzz` `loopback`. Private ranges never.
+     */
+    readonly receivers: readonly ('public' | 'loopback')[];
+    /** WEBHOOK_DNS_SERVERS: resolvers for receiver names (`host[:port]`, comma-separated); null: the system's. */
+    readonly dnsServers: readonly string[] | null;
+    /** WEBHOOK_MAX_ENDPOINTS: endpoints per organization (default 20). */
+    readonly maxEndpointsPerOrg: number;
+    /** WEBHOOK_DISABLE_AFTER_FAILURES: consecutive failed attempts that disable an endpoint (default 100). */
+    readonly disableAfterFailures: number;
+  };
 }
 
 export interface ConfigNeeds {
@@ -34,6 +53,8 @@ export interface ConfigNeeds {
   http?: boolean;
   /** SECRETS_KEY: the API and the worker seal and open webhook secrets. */
   secrets?: boolean;
+  /** A mail transport: SMTP_URL, unless MAIL_MODE=log names the development mode. */
+  mail?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -101,11 +122,35 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   const signingKey = get('SIGNING_KEY', false).replace(/\\n/g, '\n') || null;
   const smtpUrl = url('SMTP_URL', false, ['smtp:', 'smtps:']) || null;
   const emailFrom = get('EMAIL_FROM', false) || defaultSender(publicBaseUrl);
+  const mailMode = (get('MAIL_MODE', false) || 'smtp') as Config['mailMode'];
+  if (mailMode !== 'smtp' && mailMode !== 'log') problems.push('MAIL_MODE must be `smtp` or `log`');
+  else if (mailMode === 'smtp' && needs.mail === true && !smtpUrl) {
+    problems.push('SMTP_URL is required to send invitation and sign-in emails (or MAIL_MODE=log in development: emails are then written to the log)');
+  } else if (mailMode === 'log' && smtpUrl) problems.push('MAIL_MODE=log writes emails to the log instead of sending them: unset SMTP_URL or MAIL_MODE');
   const secretsKey = get('SECRETS_KEY', needs.secrets === true) || null;
   if (secretsKey !== null && !isSecretsKey(secretsKey)) problems.push('SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32)');
 
+  const int = (key: string, fallback: number, min: number, max: number): number => {
+    const v = get(key, false);
+    if (v === '') return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) problems.push(`${key} must be an integer ${min}..${max}`);
+    return n;
+  };
+  const receivers = (get('WEBHOOK_RECEIVERS', false) || 'public').split(',').map((r) => r.trim()).filter(Boolean);
+  if (!receivers.length || receivers.some((r) => r !== 'public' && r !== 'loopback')) {
+    problems.push('WEBHOOK_RECEIVERS must be `public`, `loopback` or `public,loopback` (private ranges are never allowed)');
+  }
+  const dnsText = get('WEBHOOK_DNS_SERVERS', false);
+  const webhooks = {
+    receivers: [...new Set(receivers)] as ('public' | 'loopback')[],
+    dnsServers: dnsText ? dnsText.split(',').map((s) => s.trim()).filter(Boolean) : null,
+    maxEndpointsPerOrg: int('WEBHOOK_MAX_ENDPOINTS', 20, 1, 10_000),
+    disableAfterFailures: int('WEBHOOK_DISABLE_AFTER_FAILURES', 100, 1, 1_000_000),
+  };
+
   if (problems.length) throw new ConfigError(problems);
-  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, emailFrom, secretsKey, logLevel });
+  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, mailMode, emailFrom, secretsKey, logLevel, webhooks });
 }
 
 function isSecretsKey(value: string): boolean {

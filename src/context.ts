@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { Storage } from './storage/s3.ts';
 import type { SigningKey } from './domain/signing.ts';
+import type { Egress } from './webhooks/egress.ts';
 
 /** Long-lived services shared by every request. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   storage: Storage;
   /** The report signing key from SIGNING_KEY, registered at start; null when none is configured. */
   signer: SigningKey | null;
+  /** Resolves and checks webhook receiver addresses (WEBHOOK_RECEIVERS). */
+  egress: Egress;
 }
 
 /** What every request has, authenticated or not (the validator sign-in operations are public). */

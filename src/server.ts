@@ -2,21 +2,32 @@
 import type { Server } from 'node:http';
 import { createApp } from './http/app.ts';
 import { buildHandlers } from './handlers/index.ts';
-import { createSql } from './db/client.ts';
+import { API_TIMEOUTS, createSql } from './db/client.ts';
 import { createStorage } from './storage/s3.ts';
 import { createLogger, type Logger, type Level } from './log.ts';
 import type { Config } from './config.ts';
 import { loadSigningKey } from './domain/signing.ts';
 import { registerConfiguredKey } from './admin/signing-keys.ts';
+import type { ServerState } from './http/health.ts';
+import { Egress } from './webhooks/egress.ts';
 
 export interface RunningServer {
   url: string;
-  close(): Promise<void>;
+  /**
+   * Graceful shutdown: readiness turns false (/readyz 503) and every response closes its
+   * connection; after `delayMs` (time for a load balancer to see it) the listener stops
+   * accepting and idle connections close; requests in flight finish, for at most `graceMs`, after
+   * which the connections left are cut; then the database pool ends.
+   */
+  close(options?: { delayMs?: number; graceMs?: number }): Promise<void>;
 }
+
+/** Longest wait for requests in flight at shutdown. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config, options: { log?: Logger } = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel as Level);
-  const sql = createSql(config.databaseUrl);
+  const sql = createSql(config.databaseUrl, { timeouts: API_TIMEOUTS });
   // A configured key that cannot be parsed stops the start: signing must not silently fail later.
   const signer = config.signingKey ? await loadSigningKey(config.signingKey) : null;
   if (signer) {
@@ -26,7 +37,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   } else {
     log.warn('SIGNING_KEY is not set: proof reports answer proof_report_signing_unavailable');
   }
-  const app = await createApp({ sql, config, log, storage: createStorage(config.s3), signer }, buildHandlers());
+  const state: ServerState = { draining: false };
+  const app = await createApp({ sql, config, log, storage: createStorage(config.s3), signer, egress: new Egress(config.webhooks) }, buildHandlers(), state);
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
@@ -39,18 +51,41 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   // that moment got ECONNRESET (seen on a busy machine). close() ends them all anyway.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  let inFlight = 0;
+  let idle: (() => void) | null = null;
+  server.on('request', (_req, res) => {
+    inFlight++;
+    res.once('close', () => {
+      if (--inFlight === 0) idle?.();
+    });
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   log.info('server listening', { url });
+  let closing: Promise<void> | null = null;
   return {
     url,
-    async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+    close(opts = {}) {
+      closing ??= (async () => {
+        state.draining = true;
+        if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const finished = new Promise<void>((resolve) => {
+          idle = resolve;
+          if (inFlight === 0) resolve();
+        });
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<'deadline'>((resolve) => (timer = setTimeout(() => resolve('deadline'), opts.graceMs ?? SHUTDOWN_GRACE_MS)));
+        if ((await Promise.race([finished, deadline])) === 'deadline') log.warn('shutdown deadline reached; cutting the requests still in flight', { inFlight });
+        clearTimeout(timer);
+        // Every response so far asked to close its connection; what is left is idle or cut.
         server.closeAllConnections();
-      });
-      await sql.end({ timeout: 5 });
+        await closed;
+        await sql.end({ timeout: 5 });
+      })();
+      return closing;
     },
   };
 }

@@ -10,12 +10,15 @@ import type { TestProject } from 'vitest/node';
 import { freePort, startDevStack, DEV_BUCKET } from '../src/dev/stack.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { Config } from '../src/config.ts';
+import { startDnsStub, DEFAULT_ZONE } from './helpers/dns-stub.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     adminUrl: string;
     templateDatabase: string;
     s3: Config['s3'];
+    /** The DNS stub every test server resolves webhook hosts through (test/helpers/dns-stub.ts). */
+    dnsServer: string;
   }
 }
 
@@ -59,6 +62,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('adminUrl', adminUrl);
   project.provide('templateDatabase', templateDatabase);
   project.provide('s3', s3);
+  const dns = await startDnsStub(DEFAULT_ZONE);
+  cleanups.push(() => dns.close());
+  project.provide('dnsServer', dns.server);
 
   return async () => {
     for (const c of cleanups) await c().catch((err: unknown) => console.error('teardown:', err));

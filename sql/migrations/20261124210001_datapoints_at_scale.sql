@@ -8,10 +8,6 @@
 alter table datapoints drop constraint datapoints_checksum_check;
 alter table datapoints alter column checksum type bytea using decode(checksum, 'hex');
 alter table datapoints add constraint datapoints_checksum_check check (octet_length(checksum) = 32);
--- Deferrable, so the ingest job can check it once at the end of its COPY instead of failing
--- inside it (src/jobs/ingest.ts says why); every other writer keeps the immediate check.
-alter table datapoints drop constraint datapoints_project_id_checksum_key;
-alter table datapoints add constraint datapoints_project_id_checksum_key unique (project_id, checksum) deferrable initially immediate;
 
 -- Slots are no longer one row per (datapoint x validator) written at ingest. A datapoint counts
 -- the slots nobody has taken yet; a slot becomes a row only when a validator claims it (and stays
@@ -53,8 +49,6 @@ create index datapoints_page_idx on datapoints (project_id, created_at desc, id 
 insert into validation_slots (datapoint_id, project_id)
 select d.id, d.project_id from datapoints d cross join lateral generate_series(1, d.slots_open) g;
 alter table datapoints drop column slots_open;
-alter table datapoints drop constraint datapoints_project_id_checksum_key;
-alter table datapoints add constraint datapoints_project_id_checksum_key unique (project_id, checksum);
 alter table datapoints drop constraint datapoints_checksum_check;
 alter table datapoints alter column checksum type text using encode(checksum, 'hex');
 alter table datapoints add constraint datapoints_checksum_check check (checksum ~ '^[0-9a-f]{64}$');

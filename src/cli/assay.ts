@@ -128,13 +128,13 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'serve') {
-    const server = await startServer(loadConfig(process.env, { db: true, s3: true, http: true, secrets: true }));
+    const server = await startServer(loadConfig(process.env, { db: true, s3: true, http: true, secrets: true, mail: true }));
     await waitForSignal();
     await server.close();
     return;
   }
   if (command === 'worker') {
-    const worker = await startWorker(loadConfig(process.env, { db: true, s3: true, secrets: true }));
+    const worker = await startWorker(loadConfig(process.env, { db: true, s3: true, secrets: true, mail: true }));
     await waitForSignal();
     await worker.stop();
     return;

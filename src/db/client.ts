@@ -1,15 +1,40 @@
 // The one Postgres client. SQL is written only as postgres.js tagged templates: values are always
 // bound parameters, never spliced into SQL text. int8 columns arrive as strings (postgres.js
 // default), so counts that fit in a JS number are cast with ::int in the query itself.
+//
+// postgres.js 3.4.9 is patched (patches/, docs/decisions.md "Tooling"): its connection queue
+// slowed a busy pool down query after query.
 import postgres from 'postgres';
 
 export type Sql = postgres.Sql;
 export type TxSql = postgres.TransactionSql;
 
-export function createSql(databaseUrl: string, options: { max?: number } = {}): Sql {
+/**
+ * Server-side bounds of a pool's sessions. `statementMs`: no statement runs longer (Postgres
+ * cancels it: 57014); `idleInTransactionMs`: a transaction left open with nothing running is
+ * ended by the server, so a stuck caller cannot hold row locks and a connection forever.
+ */
+export interface SessionTimeouts {
+  statementMs: number;
+  idleInTransactionMs: number;
+}
+
+/** The API answers people: nothing it runs should take long. */
+export const API_TIMEOUTS: SessionTimeouts = Object.freeze({ statementMs: 30_000, idleInTransactionMs: 30_000 });
+/** Jobs publish whole ingest runs in one statement: minutes at millions of rows. */
+export const WORKER_TIMEOUTS: SessionTimeouts = Object.freeze({ statementMs: 30 * 60_000, idleInTransactionMs: 60_000 });
+/** Seconds to wait for a connection to open before the query fails (postgres.js default: 30). */
+const CONNECT_TIMEOUT_SECONDS = 5;
+
+export function createSql(databaseUrl: string, options: { max?: number; timeouts?: SessionTimeouts } = {}): Sql {
+  const t = options.timeouts;
   return postgres(databaseUrl, {
     max: options.max ?? 10,
     onnotice: () => {},
-    connection: { application_name: 'assay' },
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    connection: {
+      application_name: 'assay',
+      ...(t ? { statement_timeout: t.statementMs, idle_in_transaction_session_timeout: t.idleInTransactionMs } : {}),
+    },
   });
 }

@@ -56,6 +56,10 @@ try {
     SIGNING_KEY: readFileSync(keyFile, 'utf8'),
     SECRETS_KEY: readFileSync(secretsFile, 'utf8').trim(),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Local receivers (scripts/webhook-receiver.ts) are loopback: allowed in development only.
+    // Without SMTP_URL, emails (and their sign-in links) go to the log: development only.
+    MAIL_MODE: process.env.MAIL_MODE ?? (process.env.SMTP_URL ? 'smtp' : 'log'),
+    WEBHOOK_RECEIVERS: process.env.WEBHOOK_RECEIVERS ?? 'public,loopback',
   }, { db: true, s3: true, http: true, secrets: true });
 
   const server = await startServer(config);

@@ -1,4 +1,5 @@
-// RFC 9162 §2.1 Merkle Tree Hash with inclusion proofs. Pure: no I/O.
+// RFC 9162 §2.1 Merkle Tree Hash and inclusion-proof verification. Pure: no I/O. Audit paths are
+// built while streaming (StreamingAuditPath in proof.ts).
 //   leaf:  SHA-256(0x00 || data)
 //   node:  SHA-256(0x01 || left || right)
 //   MTH of n > 1 leaves splits at k, the largest power of two < n; odd nodes are never duplicated.
@@ -10,13 +11,6 @@ export type Hash = Buffer;
 export const leafHash = (data: Uint8Array): Hash => createHash('sha256').update(Buffer.of(0)).update(data).digest();
 export const nodeHash = (left: Hash, right: Hash): Hash => createHash('sha256').update(Buffer.of(1)).update(left).update(right).digest();
 export const EMPTY_ROOT: Hash = createHash('sha256').digest();
-
-/** Largest power of two strictly below n (n >= 2). */
-function split(n: number): number {
-  let k = 1;
-  while (k * 2 < n) k *= 2;
-  return k;
-}
 
 /**
  * Builds the root from leaf hashes streamed in order, holding O(log n) hashes: completed
@@ -53,30 +47,6 @@ export function merkleRoot(leaves: readonly Hash[]): Hash {
   const b = new MerkleRootBuilder();
   for (const l of leaves) b.add(l);
   return b.root();
-}
-
-/** RFC 9162 §2.1.3.1 PATH(m, D[n]): the audit path of leaf `index`, bottom-up. */
-export function inclusionProof(leaves: readonly Hash[], index: number): Hash[] {
-  if (!Number.isInteger(index) || index < 0 || index >= leaves.length) throw new RangeError(`leaf index ${index} outside a tree of ${leaves.length}`);
-  const path: Hash[] = [];
-  let lo = 0;
-  let hi = leaves.length;
-  let m = index;
-  // Walk down from the root, collecting the sibling subtree at each split; reverse at the end.
-  const siblings: Hash[] = [];
-  while (hi - lo > 1) {
-    const k = split(hi - lo);
-    if (m < k) {
-      siblings.push(merkleRoot(leaves.slice(lo + k, hi)));
-      hi = lo + k;
-    } else {
-      siblings.push(merkleRoot(leaves.slice(lo, lo + k)));
-      lo += k;
-      m -= k;
-    }
-  }
-  for (let i = siblings.length - 1; i >= 0; i--) path.push(siblings[i]);
-  return path;
 }
 
 /** RFC 9162 §2.1.3.2: verifies that `leaf` is at `index` of a tree of `size` leaves with `root`. */

@@ -14,14 +14,17 @@ export interface OutgoingEmail {
   refId: string | null;
   to: string;
   subject: string;
+  /** With TOKEN_PLACEHOLDER where the sign-in link's token goes (filled in at send time). */
   text: string;
+  /** The sign-in link the message carries (issueSignInLink), if any. */
+  signInTokenId?: string | null;
 }
 
 /** Writes the message and enqueues its delivery; returns the outbox row id. */
 export async function queueEmail(tx: TxSql, email: OutgoingEmail): Promise<string> {
   const [row] = await tx<{ id: string }[]>`
-    insert into email_outbox (org_id, kind, ref_id, to_address, subject, body_text)
-    values (${email.orgId}, ${email.kind}, ${email.refId}, ${email.to}, ${email.subject}, ${email.text})
+    insert into email_outbox (org_id, kind, ref_id, to_address, subject, body_text, sign_in_token_id)
+    values (${email.orgId}, ${email.kind}, ${email.refId}, ${email.to}, ${email.subject}, ${email.text}, ${email.signInTokenId ?? null})
     returning id`;
   await tx`select graphile_worker.add_job('send_email', ${tx.json({ outboxId: row!.id })}::json, max_attempts => 8)`;
   return row!.id;

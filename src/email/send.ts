@@ -3,14 +3,21 @@
 // - Sent once accepted: `sent_at` is set (and, for an invite, invites.email_sent_at) only after
 //   the SMTP server accepted the message. A refusal or a dead server records `last_error` and
 //   throws, so graphile-worker retries with its exponential backoff (max_attempts in outbox.ts).
-// - No SMTP_URL (development): the message is logged in full, at warn level so that `make dev`
-//   (which logs warnings only) shows it: a developer follows the invitation or sign-in link
-//   from the log, and the row stays unsent in email_outbox.
-// - A sent sign-in link's text (and an invitation's, which carries one) is blanked: the link is a
-//   credential, the database keeps only its hash once the person has it in their mailbox.
+// - A message with a sign-in link gets its link here, from the token sealed on its
+//   sign_in_tokens row (src/validator/sign-in-links.ts): the outbox body holds only a
+//   placeholder. Once sent, the row is blanked (no body, no recipient) and the sealed token
+//   dropped. A message whose link expired (or was used) before it could be sent is given up
+//   and blanked the same way.
+// - Message bodies and recipients are never logged, except in the development mail mode
+//   (MAIL_MODE=log, which `make dev` sets and production must name explicitly): without an SMTP
+//   server the message is then written to the log in full, at warn level, so a developer can
+//   follow the link, and the row stays unsent.
 import { createTransport } from 'nodemailer';
 import type { Sql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
+import { open } from '../domain/secret-box.ts';
+import { TOKEN_PLACEHOLDER } from '../validator/sign-in-links.ts';
+import { abandonDeadLinks, getMessage, markSent, recordSendError } from '../db/outbox.ts';
 
 export interface Mailer {
   send(message: { from: string; to: string; subject: string; text: string }): Promise<void>;
@@ -33,46 +40,46 @@ export interface SendEmailDeps {
   log: Logger;
   mailer: Mailer | null;
   from: string;
+  secretsKey: string | null;
+  /** MAIL_MODE=log: without a mailer, write messages (links, recipients) to the log. Development only. */
+  logMessages: boolean;
 }
 
-interface OutboxRow {
-  kind: string;
-  ref_id: string | null;
-  to_address: string;
-  subject: string;
-  body_text: string;
-  sent_at: Date | null;
-}
+/** An SMTP reply may quote the recipient ("550 <a@b>: unknown user"): the log gets it without addresses. */
+export const withoutAddresses = (text: string): string => text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '<address>');
 
 export async function sendOutboxEmail(deps: SendEmailDeps, outboxId: string): Promise<void> {
-  const [m] = await deps.sql<OutboxRow[]>`
-    select kind, ref_id, to_address, subject, body_text, sent_at from email_outbox where id = ${outboxId}`;
-  if (!m || m.sent_at) return; // gone with its organization, or sent by an earlier run of this job
+  const m = await getMessage(deps.sql, outboxId);
+  if (!m || m.sent_at || m.abandoned_at) return; // gone with its organization, sent by an earlier run, or given up
+  const needsLink = m.body_text.includes(TOKEN_PLACEHOLDER);
+  if (m.link_dead || (needsLink && !m.token_sealed)) {
+    await abandonDeadLinks(deps.sql);
+    deps.log.info('email given up: its sign-in link expired or was used before it was sent', { outboxId, kind: m.kind });
+    return;
+  }
+  const text = needsLink && m.token_sealed && m.sign_in_token_id
+    ? m.body_text.replaceAll(TOKEN_PLACEHOLDER, open(deps.secretsKey, m.token_sealed, m.sign_in_token_id))
+    : m.body_text;
   if (!deps.mailer) {
-    deps.log.warn('email not sent: SMTP_URL is not set; it stays in email_outbox', {
-      outboxId, kind: m.kind, to: m.to_address, subject: m.subject, text: m.body_text,
-    });
+    if (deps.logMessages) {
+      deps.log.warn('email not sent (MAIL_MODE=log, development): it stays in email_outbox', {
+        outboxId, kind: m.kind, to: m.to_address, subject: m.subject, text,
+      });
+    } else {
+      deps.log.warn('email not sent: no mail transport (SMTP_URL) is configured; it stays in email_outbox', { outboxId, kind: m.kind });
+    }
     return;
   }
   try {
-    await deps.mailer.send({ from: deps.from, to: m.to_address, subject: m.subject, text: m.body_text });
+    await deps.mailer.send({ from: deps.from, to: m.to_address, subject: m.subject, text });
   } catch (err) {
-    // nodemailer's message names the SMTP reply ("550 ..."), never credentials of SMTP_URL.
-    const reason = err instanceof Error ? err.message : String(err);
-    await deps.sql`update email_outbox set last_error = ${reason.slice(0, 1000)} where id = ${outboxId}`;
+    // nodemailer's message names the SMTP reply ("550 ..."), never credentials of SMTP_URL; the
+    // reply may quote the recipient, which neither the row nor the log keeps.
+    const reason = withoutAddresses(err instanceof Error ? err.message : String(err));
+    await recordSendError(deps.sql, outboxId, reason);
     deps.log.warn('email not accepted; will retry', { outboxId, kind: m.kind, error: reason });
     throw new Error(`SMTP did not accept email ${outboxId}: ${reason}`);
   }
-  await deps.sql.begin(async (tx) => {
-    const [sent] = await tx<{ sent_at: Date }[]>`
-      update email_outbox
-         set sent_at = now(), last_error = null,
-             body_text = case when kind in ('sign_in_link', 'invite') then '(sent; its sign-in link is not kept)' else body_text end
-       where id = ${outboxId} and sent_at is null
-      returning sent_at`;
-    if (sent && m.kind === 'invite' && m.ref_id) {
-      await tx`update invites set email_sent_at = ${sent.sent_at} where id = ${m.ref_id} and email_sent_at is null`;
-    }
-  });
+  await markSent(deps.sql, outboxId, m);
   deps.log.info('email sent', { outboxId, kind: m.kind });
 }

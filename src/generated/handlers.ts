@@ -4,28 +4,71 @@ import type { operations } from './openapi-types.ts';
 import type { OperationId, operationTable } from './operations.ts';
 
 // Glossary:
-//   HandlerInput    path params, query (coerced, defaults applied) and body, as validated
+//   HandlerInput    path params, query (coerced, defaults applied) and body (defaults applied;
+//                   an absent optional body is validated as {}), as validated
 //   HandlerResponse every response the contract declares for the operation (errors included)
 //   HandlerResult   the success responses: what a handler returns; errors are thrown as ApiError
 
 type Defined<T> = [T] extends [undefined] ? Record<string, never> : Exclude<T, undefined>;
 type Params<K extends OperationId> = operations[K]['parameters'];
-type BodyOf<O> = O extends { requestBody: infer R }
+type BodyOf<O> = O extends { requestBody?: infer R }
   ? R extends { content: { 'application/json': infer B } }
     ? B
-    : R extends { content: { 'application/octet-stream': unknown } }
-      ? undefined
-      : undefined
-  : O extends { requestBody?: infer R }
-    ? R extends { content: { 'application/json': infer B } }
-      ? B | undefined
-      : undefined
-    : undefined;
+    : undefined
+  : undefined;
+
+/** Query parameters with a schema default, per operation: the core fills them in, so they are never undefined. */
+interface QueryDefaults {
+  ping: never;
+  listProjects: "limit";
+  createProject: never;
+  getProject: never;
+  updateProject: never;
+  getProofReport: never;
+  getDatapointInclusionProof: never;
+  getReportExport: never;
+  listProjectClasses: never;
+  grantValidatorClass: never;
+  revokeValidatorClass: never;
+  listProjectInvites: "limit";
+  createInvite: never;
+  cancelProjectInvite: never;
+  listValidators: "limit";
+  listValidatorProjects: never;
+  assignValidator: never;
+  unassignValidator: never;
+  createUploadSession: never;
+  getUploadSession: never;
+  declareUploadFiles: never;
+  uploadFile: never;
+  processUploadSession: never;
+  getUploadSessionStatus: never;
+  listDatapoints: "limit";
+  getDatapointConsensus: never;
+  listWebhookEndpoints: "limit";
+  createWebhookEndpoint: never;
+  getWebhookEndpoint: never;
+  deleteWebhookEndpoint: never;
+  rotateWebhookEndpointSecret: never;
+  listWebhookAttempts: "limit";
+  requestSignInLink: never;
+  followSignInLink: never;
+  createValidatorSession: never;
+  deleteValidatorSession: never;
+  listMyInvites: never;
+  acceptMyInvite: never;
+  listMyProjects: never;
+  claimSlot: never;
+  releaseClaim: never;
+  submitVote: never;
+  getJwks: never;
+}
+type WithDefaults<T, D extends PropertyKey> = [D] extends [never] ? T : Omit<T, D> & { [P in D & keyof T]-?: Exclude<T[P], undefined> };
 type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content: { 'application/jwk-set+json': infer B } } ? B : undefined;
 
 export interface HandlerInput<K extends OperationId> {
   params: Defined<Params<K>['path']>;
-  query: Defined<Params<K>['query']>;
+  query: WithDefaults<Defined<Params<K>['query']>, QueryDefaults[K]>;
   body: BodyOf<operations[K]>;
   /** Raw request headers (lower-cased names), for the few operations that read one. */
   headers: Readonly<Record<string, string | string[] | undefined>>;
@@ -65,9 +108,6 @@ export type GetProofReportResult = HandlerResult<'getProofReport'>;
 export type GetDatapointInclusionProofInput = HandlerInput<'getDatapointInclusionProof'>;
 export type GetDatapointInclusionProofResponse = HandlerResponse<'getDatapointInclusionProof'>;
 export type GetDatapointInclusionProofResult = HandlerResult<'getDatapointInclusionProof'>;
-export type GetJwksInput = HandlerInput<'getJwks'>;
-export type GetJwksResponse = HandlerResponse<'getJwks'>;
-export type GetJwksResult = HandlerResult<'getJwks'>;
 export type GetReportExportInput = HandlerInput<'getReportExport'>;
 export type GetReportExportResponse = HandlerResponse<'getReportExport'>;
 export type GetReportExportResult = HandlerResult<'getReportExport'>;
@@ -155,6 +195,12 @@ export type CreateValidatorSessionResult = HandlerResult<'createValidatorSession
 export type DeleteValidatorSessionInput = HandlerInput<'deleteValidatorSession'>;
 export type DeleteValidatorSessionResponse = HandlerResponse<'deleteValidatorSession'>;
 export type DeleteValidatorSessionResult = HandlerResult<'deleteValidatorSession'>;
+export type ListMyInvitesInput = HandlerInput<'listMyInvites'>;
+export type ListMyInvitesResponse = HandlerResponse<'listMyInvites'>;
+export type ListMyInvitesResult = HandlerResult<'listMyInvites'>;
+export type AcceptMyInviteInput = HandlerInput<'acceptMyInvite'>;
+export type AcceptMyInviteResponse = HandlerResponse<'acceptMyInvite'>;
+export type AcceptMyInviteResult = HandlerResult<'acceptMyInvite'>;
 export type ListMyProjectsInput = HandlerInput<'listMyProjects'>;
 export type ListMyProjectsResponse = HandlerResponse<'listMyProjects'>;
 export type ListMyProjectsResult = HandlerResult<'listMyProjects'>;
@@ -167,3 +213,6 @@ export type ReleaseClaimResult = HandlerResult<'releaseClaim'>;
 export type SubmitVoteInput = HandlerInput<'submitVote'>;
 export type SubmitVoteResponse = HandlerResponse<'submitVote'>;
 export type SubmitVoteResult = HandlerResult<'submitVote'>;
+export type GetJwksInput = HandlerInput<'getJwks'>;
+export type GetJwksResponse = HandlerResponse<'getJwks'>;
+export type GetJwksResult = HandlerResult<'getJwks'>;

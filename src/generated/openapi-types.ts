@@ -2,7 +2,7 @@
 // Run `make codegen` after changing openapi.yaml.
 /* eslint-disable */
 export interface paths {
-    "/ping": {
+    "/developer/v1/ping": {
         parameters: {
             query?: never;
             header?: never;
@@ -22,7 +22,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects": {
+    "/developer/v1/projects": {
         parameters: {
             query?: never;
             header?: never;
@@ -49,7 +49,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}": {
+    "/developer/v1/projects/{projectId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -78,7 +78,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/proof-report": {
+    "/developer/v1/projects/{projectId}/proof-report": {
         parameters: {
             query?: never;
             header?: never;
@@ -103,7 +103,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/proof-report/datapoints/{datapointId}": {
+    "/developer/v1/projects/{projectId}/proof-report/datapoints/{datapointId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -132,29 +132,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/.well-known/jwks.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Published report signing keys (JWKS)
-         * @description Every active and retired Ed25519 public key that signs Proof Reports, as an RFC 7517 JWK
-         *     Set; `kid` is the RFC 7638 thumbprint. Retired keys stay published so older reports keep
-         *     verifying. No authentication; cacheable for a few minutes.
-         */
-        get: operations["getJwks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/projects/{projectId}/report": {
+    "/developer/v1/projects/{projectId}/report": {
         parameters: {
             query?: never;
             header?: never;
@@ -179,7 +157,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/classes": {
+    "/developer/v1/projects/{projectId}/classes": {
         parameters: {
             query?: never;
             header?: never;
@@ -202,7 +180,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/validators/{validatorId}/classes": {
+    "/developer/v1/projects/{projectId}/validators/{validatorId}/classes": {
         parameters: {
             query?: never;
             header?: never;
@@ -227,7 +205,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/validators/{validatorId}/classes/{classId}": {
+    "/developer/v1/projects/{projectId}/validators/{validatorId}/classes/{classId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -254,7 +232,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/invites": {
+    "/developer/v1/projects/{projectId}/invites": {
         parameters: {
             query?: never;
             header?: never;
@@ -283,7 +261,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/invites/{inviteId}": {
+    "/developer/v1/projects/{projectId}/invites/{inviteId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -308,7 +286,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validators": {
+    "/developer/v1/validators": {
         parameters: {
             query?: never;
             header?: never;
@@ -330,7 +308,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validators/{validatorId}/projects": {
+    "/developer/v1/validators/{validatorId}/projects": {
         parameters: {
             query?: never;
             header?: never;
@@ -353,7 +331,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validators/{validatorId}/assign": {
+    "/developer/v1/validators/{validatorId}/assign": {
         parameters: {
             query?: never;
             header?: never;
@@ -377,7 +355,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validators/{validatorId}/unassign": {
+    "/developer/v1/validators/{validatorId}/unassign": {
         parameters: {
             query?: never;
             header?: never;
@@ -400,7 +378,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions": {
+    "/developer/v1/projects/{projectId}/upload-sessions": {
         parameters: {
             query?: never;
             header?: never;
@@ -423,7 +401,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -448,7 +426,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}/files": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}/files": {
         parameters: {
             query?: never;
             header?: never;
@@ -473,7 +451,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}/file": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}/file": {
         parameters: {
             query?: never;
             header?: never;
@@ -500,7 +478,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}/process": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}/process": {
         parameters: {
             query?: never;
             header?: never;
@@ -527,7 +505,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/upload-sessions/{uploadId}/status": {
+    "/developer/v1/projects/{projectId}/upload-sessions/{uploadId}/status": {
         parameters: {
             query?: never;
             header?: never;
@@ -552,7 +530,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/projects/{projectId}/datapoints": {
+    "/developer/v1/projects/{projectId}/datapoints": {
         parameters: {
             query?: never;
             header?: never;
@@ -577,7 +555,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/datapoints/{datapointId}/consensus": {
+    "/developer/v1/datapoints/{datapointId}/consensus": {
         parameters: {
             query?: never;
             header?: never;
@@ -600,7 +578,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/webhook-endpoints": {
+    "/developer/v1/webhook-endpoints": {
         parameters: {
             query?: never;
             header?: never;
@@ -617,9 +595,12 @@ export interface paths {
          * Register a webhook endpoint
          * @description Registers an http(s) URL to receive the organization's events, signed per Standard
          *     Webhooks. The response carries the signing secret (`whsec_...`) once; it is stored
-         *     encrypted and never shown again (rotate it to get a new one). A URL that is not http(s)
-         *     or that points at this service itself is `request_body_invalid` with `param: url`.
-         *     This operation is an addition to the reference.
+         *     encrypted and never shown again (rotate it to get a new one). A URL that is not http(s),
+         *     carries credentials, points at this service itself, or whose host does not resolve only
+         *     to public addresses (loopback, private, link-local, CGNAT, reserved and multicast ranges
+         *     are refused, with their IPv4-mapped and NAT64 forms) is `request_body_invalid` with
+         *     `param: url`. An organization has at most 20 endpoints by default
+         *     (`webhook_endpoint_limit_reached`, 409). This operation is an addition to the reference.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -628,7 +609,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/webhook-endpoints/{webhookEndpointId}": {
+    "/developer/v1/webhook-endpoints/{webhookEndpointId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -655,7 +636,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/webhook-endpoints/{webhookEndpointId}/rotate-secret": {
+    "/developer/v1/webhook-endpoints/{webhookEndpointId}/rotate-secret": {
         parameters: {
             query?: never;
             header?: never;
@@ -680,7 +661,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/webhook-endpoints/{webhookEndpointId}/attempts": {
+    "/developer/v1/webhook-endpoints/{webhookEndpointId}/attempts": {
         parameters: {
             query?: never;
             header?: never;
@@ -734,8 +715,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow a sign-in link (browser)
-         * @description The link in the email. Redeems the token exactly as POST /validator/v1/sessions does and answers with the same JSON.
+         * Old sign-in link (redirects to the sign-in page)
+         * @description Links emailed before sign-in moved to a page pointed here. A GET never redeems a token and
+         *     never returns one (mail scanners and link previews follow links): this answers 307 with
+         *     `Location: <PUBLIC_BASE_URL>/app/sign-in#token=<token>`, the sign-in page, which keeps the
+         *     token in the fragment (never sent to a server) and redeems it by POST /validator/v1/sessions
+         *     when the person confirms. The token is not looked up: it stays usable.
          */
         get: operations["followSignInLink"];
         put?: never;
@@ -758,9 +743,12 @@ export interface paths {
         /**
          * Redeem a sign-in token for a session
          * @description Redeems the one-time token: `sign_in_link_invalid` when it is unknown, expired or already
-         *     used (nothing is written then). On success the user is created on first sign-in, every
-         *     pending invite for the address is accepted (assignment created, pre-staged class granted),
-         *     and a session token valid 30 days is returned.
+         *     used (nothing is written then). On success the user is created on first sign-in and a
+         *     session token valid 30 days is returned. A link emailed with an invitation accepts that
+         *     invite (assignment created, pre-staged class granted) and no other: the address's other
+         *     pending invites are counted in `pendingInvites`, listed by GET /validator/v1/invites and
+         *     accepted one by one by the person. The emailed link is
+         *     `<PUBLIC_BASE_URL>/app/sign-in#token=<token>`: the page posts the token here.
          */
         post: operations["createValidatorSession"];
         delete?: never;
@@ -784,6 +772,53 @@ export interface paths {
          * @description Ends the session whose token is sent; the token is refused from then on.
          */
         delete: operations["deleteValidatorSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my pending invites
+         * @description Pending invites of the signed-in validator's address, in every organization, newest first.
+         *     Signing in accepts only the invite its link was emailed with; the others wait here for the
+         *     person to accept them (POST /validator/v1/invites/{inviteId}/accept).
+         */
+        get: operations["listMyInvites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/invites/{inviteId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invite ID. */
+                inviteId: components["parameters"]["InviteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a pending invite
+         * @description Accepts one pending invite of the signed-in validator's address: the assignment is created
+         *     and the pre-staged class granted, as a sign-in through that invite's link would.
+         *     `invite_not_found` when it is not a pending invite of this address.
+         */
+        post: operations["acceptMyInvite"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -886,6 +921,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Published report signing keys (JWKS)
+         * @description Every active and retired Ed25519 public key that signs Proof Reports, as an RFC 7517 JWK
+         *     Set; `kid` is the RFC 7638 thumbprint. Retired keys stay published so older reports keep
+         *     verifying. No authentication; cacheable for a few minutes. Part of neither published
+         *     document (it is not under their servers): the developer document describes it in its
+         *     `info.description`.
+         */
+        get: operations["getJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -913,8 +972,28 @@ export interface components {
             userId: string;
             email: string;
             expiresAt: components["schemas"]["Timestamp"];
-            /** @description Pending invites accepted by this sign-in. */
+            /** @description Invites accepted by this sign-in (the one its link was emailed with, if still pending). */
             acceptedInvites: number;
+            /** @description Other pending invites of the address, to accept explicitly (GET /validator/v1/invites). */
+            pendingInvites: number;
+        };
+        MyInvite: {
+            inviteId: string;
+            projectId: string;
+            projectName: string;
+            organizationName: string;
+            /** @description The inviter's email; empty when the invite was made by a key without a user. */
+            invitedByEmail: string;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        MyInviteList: {
+            data: components["schemas"]["MyInvite"][];
+        };
+        AcceptedInvite: {
+            inviteId: string;
+            projectId: string;
+            /** @constant */
+            accepted: true;
         };
         MyProject: {
             projectId: string;
@@ -959,6 +1038,18 @@ export interface components {
              */
             outcome: "recorded" | "terminal" | "escalated";
         };
+        ProjectCreationInstructionArguments: {
+            /** @description The spec's dataset format to give guidance for; all formats when omitted. */
+            datasetType?: components["schemas"]["SpecDatasetFormat"];
+        };
+        WaitForUploadSessionArguments: {
+            /** Format: uuid */
+            projectId: string;
+            /** Format: uuid */
+            uploadId: string;
+            /** @default 60 */
+            timeoutSeconds: number;
+        };
         /**
          * Format: uri
          * @description Optional JSON Schema URI of the document; ignored.
@@ -969,7 +1060,6 @@ export interface components {
         /** Format: date-time */
         NullableTimestamp: string | null;
         Ping: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** @description Always true when the key is valid. */
             pong: boolean;
         };
@@ -977,7 +1067,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "not_implemented" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -991,7 +1081,6 @@ export interface components {
             requestId: string;
         };
         Project: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             id: string;
             name: string;
@@ -1018,7 +1107,6 @@ export interface components {
          */
         AutoConsensusSpread: "tight" | "medium" | "wild";
         ProjectList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["Project"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
@@ -1030,7 +1118,6 @@ export interface components {
             spec: Record<string, never>;
         };
         CreateProjectResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             projectId: string;
             /** Format: uuid */
@@ -1151,10 +1238,11 @@ export interface components {
                 classes?: components["schemas"]["SpecValidatorClass"][];
             };
         };
+        /** @enum {string} */
+        SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
         /** @description `headingLevel` is required when `format` is markdown_split (checked by the spec compiler). */
         SpecDataset: {
-            /** @enum {string} */
-            format: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
+            format: components["schemas"]["SpecDatasetFormat"];
             /** @description Field (column) holding each record's own id. */
             idField?: string;
             /** @description Fields validators rate; all fields when omitted. */
@@ -1194,7 +1282,6 @@ export interface components {
             model: string | null;
         };
         ValidatorClassList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["ValidatorClass"][] | null;
         };
         GrantClassRequest: {
@@ -1203,14 +1290,12 @@ export interface components {
             evidenceNote: string;
         };
         ClassGrant: {
-            $schema?: components["schemas"]["SchemaUri"];
             id: string;
             userId: string;
             classId: string;
             evidenceNote: string;
         };
         RevokeClassResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** @constant */
             revoked: true;
         };
@@ -1226,7 +1311,6 @@ export interface components {
             joinedAt: components["schemas"]["Timestamp"];
         };
         ValidatorList: {
-            $schema?: components["schemas"]["SchemaUri"];
             validator: components["schemas"]["Validator"] | null;
             data: components["schemas"]["Validator"][] | null;
             hasMore: boolean;
@@ -1239,7 +1323,6 @@ export interface components {
             assignedAt: components["schemas"]["Timestamp"];
         };
         ValidatorAssignmentList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["ValidatorAssignment"][] | null;
         };
         AssignRequest: {
@@ -1253,7 +1336,6 @@ export interface components {
             autoEnroll?: boolean;
         };
         AssignResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: int64 */
             assigned: number;
             /** Format: int64 */
@@ -1266,7 +1348,6 @@ export interface components {
             projectIds: string[];
         };
         UnassignResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: int64 */
             unassigned: number;
         };
@@ -1280,7 +1361,6 @@ export interface components {
             sendEmail: boolean;
         };
         Invite: {
-            $schema?: components["schemas"]["SchemaUri"];
             id: string;
             email: string;
             projectId: string;
@@ -1295,13 +1375,11 @@ export interface components {
             activeClassIds: string[] | null;
         };
         InviteList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["Invite"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
         };
         CancelInviteResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** @constant */
             cancelled: true;
         };
@@ -1321,6 +1399,7 @@ export interface components {
         };
         DeclareFilesRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description An empty list is `upload_no_files`. */
             files: components["schemas"]["DeclaredUploadFile"][];
         };
         DeclaredFile: {
@@ -1335,7 +1414,6 @@ export interface components {
             uploadUrl: string;
         };
         CreateUploadSessionResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             uploadId: string;
             keyPrefix: string;
@@ -1343,7 +1421,6 @@ export interface components {
             expiresAt: components["schemas"]["Timestamp"];
         };
         DeclareUploadFilesResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             keyPrefix: string;
             files: components["schemas"]["PresignedUpload"][] | null;
             expiresAt: components["schemas"]["Timestamp"];
@@ -1351,7 +1428,6 @@ export interface components {
         /** @enum {string} */
         UploadSessionState: "open" | "processing" | "complete" | "failed";
         UploadSession: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             uploadId: string;
             status: components["schemas"]["UploadSessionState"];
@@ -1378,7 +1454,6 @@ export interface components {
             skipExisting: boolean;
         };
         ProcessUploadSessionResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             runId: string;
             /** @constant */
@@ -1408,7 +1483,6 @@ export interface components {
             finishedAt: components["schemas"]["NullableTimestamp"];
         };
         UploadSessionStatus: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             uploadId: string;
             sessionStatus: components["schemas"]["UploadSessionState"];
@@ -1430,13 +1504,11 @@ export interface components {
             hasTerminalConsensus: boolean;
         };
         DatapointList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["Datapoint"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
         };
         DatapointConsensus: {
-            $schema?: components["schemas"]["SchemaUri"];
             datapointId: string;
             projectId: string;
             consensusDecisionId: string;
@@ -1448,7 +1520,6 @@ export interface components {
             consensusStrength: number;
         };
         ProofReport: {
-            $schema?: components["schemas"]["SchemaUri"];
             reportId: string;
             /** @description Payload schema identifier, `attestation/v1`. */
             schema: string;
@@ -1467,7 +1538,6 @@ export interface components {
             jws: string;
         };
         InclusionProof: {
-            $schema?: components["schemas"]["SchemaUri"];
             reportId: string;
             attestationRoot: string;
             /**
@@ -1505,7 +1575,6 @@ export interface components {
         /** @enum {string} */
         ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip";
         ReportExport: {
-            $schema?: components["schemas"]["SchemaUri"];
             format: components["schemas"]["ReportFormat"];
             contentType: string;
             filename: string;
@@ -1535,7 +1604,6 @@ export interface components {
             description?: string;
         };
         WebhookEndpoint: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             webhookEndpointId: string;
             url: string;
@@ -1554,13 +1622,11 @@ export interface components {
             secret: string;
         };
         WebhookEndpointList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["WebhookEndpoint"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
         };
         DeleteWebhookEndpointResult: {
-            $schema?: components["schemas"]["SchemaUri"];
             /** Format: uuid */
             webhookEndpointId: string;
             /** @constant */
@@ -1589,7 +1655,6 @@ export interface components {
             nextAttemptAt: components["schemas"]["NullableTimestamp"];
         };
         WebhookAttemptList: {
-            $schema?: components["schemas"]["SchemaUri"];
             data: components["schemas"]["WebhookAttempt"][] | null;
             hasMore: boolean;
             nextCursor: string | null;
@@ -1660,18 +1725,21 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Internal error (`internal_error`); the body never carries internals. */
-        InternalError: {
+        /** @description Too many requests (`rate_limited`); retry after `Retry-After` seconds. */
+        RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The operation is part of the contract but not built in this deployment yet (`not_implemented`). */
-        NotImplemented: {
+        /** @description Internal error (`internal_error`); the body never carries internals. */
+        InternalError: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
@@ -1692,6 +1760,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Invite ID. */
+        InviteId: string;
         /** @description Validation slot ID (the claim). */
         SlotId: string;
         /** @description Project ID. */
@@ -1709,6 +1779,16 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description `no-store`: the response carries a secret that no cache may keep. */
+        NoStore: string;
+        /** @description `no-referrer`. */
+        NoReferrer: string;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
+        /** @description IETF RateLimit header (draft-ietf-httpapi-ratelimit-headers): `"<policy>";r=<remaining>;t=<seconds to reset>`. */
+        RateLimit: string;
+        /** @description IETF RateLimit-Policy header: `"<policy>";q=<quota>;w=<window seconds>`. */
+        RateLimitPolicy: string;
         /** @description Unique id of this request; equals `requestId` in error bodies and the `requestId:` line of MCP tool errors. */
         XRequestId: string;
     };
@@ -1922,30 +2002,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
-        };
-    };
-    getJwks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The key set. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    /** @description Public, cacheable for five minutes. */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/jwk-set+json": components["schemas"]["JwkSet"];
-                };
-            };
-            500: components["responses"]["InternalError"];
         };
     };
     getReportExport: {
@@ -2614,6 +2670,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2623,6 +2680,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2700,6 +2758,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2786,17 +2845,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Signed in. */
-            201: {
+            /** @description To the sign-in page, with the token in the fragment. */
+            307: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description `<PUBLIC_BASE_URL>/app/sign-in#token=<token>`. */
+                    Location: string;
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Referrer-Policy": components["headers"]["NoReferrer"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ValidatorSession"];
-                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2817,6 +2879,8 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Referrer-Policy": components["headers"]["NoReferrer"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2845,6 +2909,59 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["SessionUnauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMyInvites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My pending invites. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyInviteList"];
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptMyInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invite ID. */
+                inviteId: components["parameters"]["InviteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedInvite"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2956,6 +3073,30 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description Public, cacheable for five minutes. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jwk-set+json": components["schemas"]["JwkSet"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

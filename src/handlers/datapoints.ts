@@ -8,7 +8,7 @@ interface Row { id: string; checksum: string; source_file: string; source_row: n
 
 export async function listDatapoints({ params, query }: ListDatapointsInput, ctx: RequestContext): Promise<ListDatapointsResult> {
   const project = await requireProject(ctx, params.projectId);
-  const limit = query.limit ?? 20;
+  const limit = query.limit;
   const after = decodeCursor(query.cursor);
   const sql = ctx.sql;
   const rows = await sql<Row[]>`

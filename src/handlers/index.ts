@@ -1,9 +1,6 @@
 // The handler table: one entry per operationId of openapi.yaml. Api.create refuses to start when
 // an operation has no handler, so this object and the contract cannot drift apart.
 import type { Handlers } from '../http/api.ts';
-import { ApiError } from '../http/errors.ts';
-import type { OperationId } from '../generated/operations.ts';
-import { NOT_IMPLEMENTED } from './not-implemented.ts';
 import { ping } from './system.ts';
 import { createProject, getProject, listProjects, updateProject } from './projects.ts';
 import { grantValidatorClass, listProjectClasses, revokeValidatorClass } from './classes.ts';
@@ -12,18 +9,12 @@ import { cancelProjectInvite, createInvite, listProjectInvites } from './invites
 import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSessionStatus, processUploadSession, uploadFile } from './uploads.ts';
 import { listDatapoints } from './datapoints.ts';
 import { getDatapointConsensus } from './consensus.ts';
-import { createValidatorSession, deleteValidatorSession, followSignInLink, requestSignInLink } from './validator-sign-in.ts';
+import { acceptMyInvite, createValidatorSession, deleteValidatorSession, followSignInLink, listMyInvites, requestSignInLink } from './validator-sign-in.ts';
 import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookAttempts, listWebhookEndpoints, rotateWebhookEndpointSecret } from './webhooks.ts';
 import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
 
-type Pending = (typeof NOT_IMPLEMENTED.operations)[number];
-
-const notImplemented = async (): Promise<never> => {
-  throw new ApiError('not_implemented');
-};
-
-const implemented: Omit<Handlers, Pending> = {
+const handlers: Handlers = {
   ping,
   createProject,
   listProjects,
@@ -60,6 +51,8 @@ const implemented: Omit<Handlers, Pending> = {
   requestSignInLink,
   followSignInLink,
   createValidatorSession,
+  listMyInvites,
+  acceptMyInvite,
   deleteValidatorSession,
   listMyProjects,
   claimSlot,
@@ -68,6 +61,5 @@ const implemented: Omit<Handlers, Pending> = {
 };
 
 export function buildHandlers(): Handlers {
-  const pending = Object.fromEntries(NOT_IMPLEMENTED.operations.map((id: OperationId) => [id, notImplemented]));
-  return { ...pending, ...implemented } as Handlers;
+  return { ...handlers };
 }

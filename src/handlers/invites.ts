@@ -71,12 +71,15 @@ export async function createInvite({ params, body }: CreateInviteInput, ctx: Req
     const issue = found.created || found.status === 'cancelled';
     if (found.status === 'cancelled') await db.reactivate(tx, found.id, wanted);
     const invite = (await db.getInvite(tx, project.id, found.id))!;
-    if (issue && body.sendEmail !== false) {
+    if (issue && body.sendEmail) {
       // The invitation carries a one-time sign-in link of its own; following it signs the
-      // invitee in and accepts every pending invite of the address (validator sign-in).
-      const { link } = await issueSignInLink(tx, invite.email, ctx.config.publicBaseUrl, INVITATION_LINK_MINUTES);
+      // invitee in and accepts this invite (not the address's others: validator sign-in).
+      const { id: tokenId, link } = await issueSignInLink(tx, {
+        email: invite.email, publicBaseUrl: ctx.config.publicBaseUrl, secretsKey: ctx.config.secretsKey,
+        minutes: INVITATION_LINK_MINUTES, inviteId: invite.id,
+      });
       const { subject, text } = invitationText({ projectName: project.name, inviterEmail: invite.invited_by_email, link });
-      await queueEmail(tx, { orgId: ctx.auth.orgId, kind: 'invite', refId: invite.id, to: invite.email, subject, text });
+      await queueEmail(tx, { orgId: ctx.auth.orgId, kind: 'invite', refId: invite.id, to: invite.email, subject, text, signInTokenId: tokenId });
     }
     return invite;
   });
@@ -85,7 +88,7 @@ export async function createInvite({ params, body }: CreateInviteInput, ctx: Req
 
 export async function listProjectInvites({ params, query }: ListProjectInvitesInput, ctx: RequestContext): Promise<ListProjectInvitesResult> {
   const project = await requireProject(ctx, params.projectId);
-  const limit = query.limit ?? 20;
+  const limit = query.limit;
   const rows = await db.listInvites(ctx.sql, project.id, limit, decodeCursor(query.cursor));
   return { status: 200, body: toPage(rows, limit, toInvite) };
 }

@@ -61,7 +61,7 @@ export async function createProject({ body }: CreateProjectInput, ctx: RequestCo
 }
 
 export async function listProjects({ query }: ListProjectsInput, ctx: RequestContext): Promise<ListProjectsResult> {
-  const limit = query.limit ?? 20;
+  const limit = query.limit;
   const rows = await db.listProjects(ctx.sql, ctx.auth.orgId, limit, decodeCursor(query.cursor));
   return { status: 200, body: toPage(rows, limit, toProject) };
 }

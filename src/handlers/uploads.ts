@@ -145,25 +145,43 @@ async function verifyObjects(ctx: RequestContext, session: db.SessionRow, files:
   return { problems, bytes };
 }
 
+const sameFiles = (a: db.FileRow[], b: db.FileRow[]): boolean =>
+  a.length === b.length && a.every((f, i) => f.rel_path === b[i].rel_path && f.size === b[i].size);
+
+/** Attempts at verify-then-lock while files keep being declared on the session meanwhile. */
+const PROCESS_ATTEMPTS = 3;
+
 export async function processUploadSession({ params, body }: ProcessUploadSessionInput, ctx: RequestContext): Promise<ProcessUploadSessionResult> {
   await requireProject(ctx, params.projectId);
-  const dryRun = body?.dryRun ?? false;
-  const skipExisting = body?.skipExisting ?? false;
-  const run = await ctx.sql.begin(async (tx) => {
-    const session = await requireSession(ctx, params.projectId, params.uploadId, true, tx);
+  const { dryRun, skipExisting } = body;
+  const checkStatus = (session: db.SessionRow) => {
     if (session.status !== 'open' && session.status !== 'failed') {
       throw new ApiError('upload_session_not_ready', session.status === 'processing'
         ? 'A run of this session is in flight; poll its status.'
         : 'The session is complete; upload new files in a new session.');
     }
-    const files = await db.listFiles(tx, session.id);
+  };
+  // The objects are verified (HEAD, external I/O) before the session row is locked, never while
+  // it is: a slow object store must not hold a row lock, nor a pooled connection in a
+  // transaction. Under the lock the session's status and declared files are checked again; if
+  // files were declared meanwhile, the new list is verified in turn.
+  for (let attempt = 1; ; attempt++) {
+    const session = await requireSession(ctx, params.projectId, params.uploadId);
+    checkStatus(session);
+    const files = await db.listFiles(ctx.sql, session.id);
     const { problems, bytes } = await verifyObjects(ctx, session, files);
     if (problems.length) {
       throw new ApiError('upload_files_missing', `Not every declared file is uploaded within its declared size: ${problems.join('; ')}.`);
     }
-    return db.startRun(tx, { session, dryRun, skipExisting, verifiedFiles: files.length, verifiedBytes: bytes, requestId: ctx.requestId });
-  });
-  return { status: 202, body: { runId: run.id, status: 'running', phase: 'queued', dryRun, skipExisting } };
+    const run = await ctx.sql.begin(async (tx) => {
+      const locked = await requireSession(ctx, params.projectId, params.uploadId, true, tx);
+      checkStatus(locked);
+      if (!sameFiles(files, await db.listFiles(tx, locked.id))) return null;
+      return db.startRun(tx, { session: locked, dryRun, skipExisting, verifiedFiles: files.length, verifiedBytes: bytes, requestId: ctx.requestId });
+    });
+    if (run) return { status: 202, body: { runId: run.id, status: 'running', phase: 'queued', dryRun, skipExisting } };
+    if (attempt >= PROCESS_ATTEMPTS) throw new ApiError('upload_session_not_ready', 'Files are being declared on this session while it is processed; process it again once they are uploaded.');
+  }
 }
 
 export function toIngestRun(run: db.RunRow): IngestRun {

@@ -6,10 +6,16 @@
 //   known addresses).
 // - Redeeming locks the token row, so a link is used at most once even under concurrent clicks;
 //   an unknown, expired or used link writes nothing.
-// - Redeeming accepts every pending invite of the address in the same transaction.
+// - Redeeming accepts the invite the link was emailed with (if still pending) and no other: the
+//   address's other pending invites are listed (GET /validator/v1/invites) for the person to
+//   accept explicitly. Signing in must not enrol anyone in another organization's project
+//   without their say.
+// - Sign-in happens by POST only. The emailed link opens the sign-in page with the token in the
+//   fragment; a GET of the old link form redirects there without looking the token up, so mail
+//   scanners that follow links neither use a link up nor receive a session.
 import type {
-  CreateValidatorSessionInput, CreateValidatorSessionResult, DeleteValidatorSessionResult,
-  FollowSignInLinkInput, FollowSignInLinkResult, RequestSignInLinkInput, RequestSignInLinkResult,
+  AcceptMyInviteInput, AcceptMyInviteResult, CreateValidatorSessionInput, CreateValidatorSessionResult, DeleteValidatorSessionResult,
+  FollowSignInLinkInput, FollowSignInLinkResult, ListMyInvitesResult, RequestSignInLinkInput, RequestSignInLinkResult,
 } from '../generated/handlers.ts';
 import type { PublicRequestContext, ValidatorRequestContext } from '../context.ts';
 import type { TxSql } from '../db/client.ts';
@@ -17,7 +23,11 @@ import { ApiError } from '../http/errors.ts';
 import { normalizeEmail } from '../admin/admin.ts';
 import { queueEmail } from '../email/outbox.ts';
 import { SIGN_IN_PATTERN, emailSubject, hashToken, newSessionToken } from '../validator/tokens.ts';
-import { LINK_MINUTES, issueSignInLink } from '../validator/sign-in-links.ts';
+import { LINK_MINUTES, issueSignInLink, signInPageUrl } from '../validator/sign-in-links.ts';
+import { acceptInvite, countPendingInvites, emailOfUser, listPendingInvites } from '../db/validator-invites.ts';
+
+/** On responses that carry a secret (a session token): kept by no cache, leaked by no Referer. */
+export const SECRET_RESPONSE_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
 export const SESSION_DAYS = 30;
 /** Links per address per LINK_MINUTES: enough for a lost email or two, not for mail-bombing. */
@@ -36,9 +46,9 @@ export async function requestSignInLink({ body }: RequestSignInLinkInput, ctx: P
       select count(*)::int as recent from sign_in_tokens
       where email = ${email} and created_at > now() - make_interval(mins => ${LINK_MINUTES})`;
     if (recent >= LINKS_PER_WINDOW) return 'throttled';
-    const { id, link } = await issueSignInLink(tx, email, ctx.config.publicBaseUrl);
+    const { id, link } = await issueSignInLink(tx, { email, publicBaseUrl: ctx.config.publicBaseUrl, secretsKey: ctx.config.secretsKey });
     await queueEmail(tx, {
-      orgId: null, kind: 'sign_in_link', refId: id, to: email,
+      orgId: null, kind: 'sign_in_link', refId: id, to: email, signInTokenId: id,
       subject: 'Your Assay sign-in link',
       text: `Sign in to Assay as a validator with this link (valid for ${LINK_MINUTES} minutes, usable once):\n\n${link}\n\n`
         + 'If you did not ask for it, ignore this email: nothing happens until the link is used.\n',
@@ -51,11 +61,35 @@ export async function requestSignInLink({ body }: RequestSignInLinkInput, ctx: P
 }
 
 export async function createValidatorSession({ body }: CreateValidatorSessionInput, ctx: PublicRequestContext): Promise<CreateValidatorSessionResult> {
-  return { status: 201, body: await redeem(ctx, body.token) };
+  return { status: 201, body: await redeem(ctx, body.token), headers: SECRET_RESPONSE_HEADERS };
 }
 
+/** Links of the old form (`/validator/v1/sign-in?token=`): to the page, token untouched. */
 export async function followSignInLink({ query }: FollowSignInLinkInput, ctx: PublicRequestContext): Promise<FollowSignInLinkResult> {
-  return { status: 201, body: await redeem(ctx, query.token) };
+  return { status: 307, body: undefined, headers: { ...SECRET_RESPONSE_HEADERS, Location: signInPageUrl(ctx.config.publicBaseUrl, encodeURIComponent(query.token)) } };
+}
+
+export async function listMyInvites(_input: unknown, ctx: ValidatorRequestContext): Promise<ListMyInvitesResult> {
+  const email = await emailOfUser(ctx.sql, ctx.session.userId);
+  const rows = email ? await listPendingInvites(ctx.sql, email) : [];
+  return {
+    status: 200,
+    body: {
+      data: rows.map((r) => ({
+        inviteId: r.id, projectId: r.project_id, projectName: r.project_name, organizationName: r.org_name,
+        invitedByEmail: r.invited_by_email ?? '', createdAt: r.created_at.toISOString(),
+      })),
+    },
+  };
+}
+
+export async function acceptMyInvite({ params }: AcceptMyInviteInput, ctx: ValidatorRequestContext): Promise<AcceptMyInviteResult> {
+  const projectId = await ctx.sql.begin(async (tx) => {
+    const email = await emailOfUser(tx, ctx.session.userId);
+    return email ? acceptInvite(tx, params.inviteId, email, ctx.session.userId) : null;
+  });
+  if (!projectId) throw new ApiError('invite_not_found', `No pending invite ${params.inviteId} for your address.`, 'inviteId');
+  return { status: 200, body: { inviteId: params.inviteId, projectId, accepted: true } };
 }
 
 export async function deleteValidatorSession(_input: unknown, ctx: ValidatorRequestContext): Promise<DeleteValidatorSessionResult> {
@@ -68,22 +102,23 @@ const linkInvalid = (why: string) => new ApiError('sign_in_link_invalid', `This 
 async function redeem(ctx: PublicRequestContext, token: string) {
   if (!SIGN_IN_PATTERN.test(token)) throw linkInvalid('is not a valid link');
   return ctx.sql.begin(async (tx) => {
-    const [link] = await tx<{ id: string; email: string; used: boolean; live: boolean }[]>`
-      select id, email, used_at is not null as used, expires_at > now() as live
+    const [link] = await tx<{ id: string; email: string; invite_id: string | null; used: boolean; live: boolean }[]>`
+      select id, email, invite_id, used_at is not null as used, expires_at > now() as live
       from sign_in_tokens where token_hash = ${hashToken(token)}
       for update`;
     if (!link) throw linkInvalid('is unknown');
     if (link.used) throw linkInvalid('has already been used');
     if (!link.live) throw linkInvalid('has expired');
-    await tx`update sign_in_tokens set used_at = now() where id = ${link.id}`;
+    await tx`update sign_in_tokens set used_at = now(), token_sealed = null where id = ${link.id}`;
     const userId = await userFor(tx, link.email);
-    const acceptedInvites = await acceptInvites(tx, link.email, userId);
+    const acceptedInvites = link.invite_id && (await acceptInvite(tx, link.invite_id, link.email, userId)) ? 1 : 0;
+    const pendingInvites = await countPendingInvites(tx, link.email);
     const sessionToken = newSessionToken();
     const [session] = await tx<{ expires_at: Date }[]>`
       insert into validator_sessions (user_id, token_hash, expires_at)
       values (${userId}, ${hashToken(sessionToken)}, now() + make_interval(days => ${SESSION_DAYS}))
       returning expires_at`;
-    return { sessionToken, userId, email: link.email, expiresAt: session!.expires_at.toISOString(), acceptedInvites };
+    return { sessionToken, userId, email: link.email, expiresAt: session!.expires_at.toISOString(), acceptedInvites, pendingInvites };
   });
 }
 
@@ -95,30 +130,4 @@ async function userFor(tx: TxSql, email: string): Promise<string> {
   await tx`insert into users (email, subject) values (${email}, ${emailSubject(email)}) on conflict do nothing`;
   const [created] = await tx<{ id: string }[]>`select id from users where email = ${email}`;
   return created!.id;
-}
-
-/**
- * Accepts every pending invite of the address: assignment created (unless one is live), and the
- * pre-staged class granted after revoking any other live class of the user on that project.
- */
-async function acceptInvites(tx: TxSql, email: string, userId: string): Promise<number> {
-  const invites = await tx<{ org_id: string; project_id: string; class_id: string | null; evidence_note: string | null }[]>`
-    update invites set status = 'accepted', assigned_at = now(), updated_at = now()
-    where email = ${email} and status = 'pending'
-    returning org_id, project_id, class_id, evidence_note`;
-  for (const inv of invites) {
-    await tx`
-      insert into project_assignments (org_id, project_id, user_id)
-      values (${inv.org_id}, ${inv.project_id}, ${userId})
-      on conflict (project_id, user_id) where revoked_at is null do nothing`;
-    if (inv.class_id === null) continue;
-    await tx`
-      update class_grants set revoked_at = now()
-      where project_id = ${inv.project_id} and user_id = ${userId} and revoked_at is null and class_id <> ${inv.class_id}`;
-    await tx`
-      insert into class_grants (project_id, user_id, class_id, evidence_note)
-      values (${inv.project_id}, ${userId}, ${inv.class_id}, ${inv.evidence_note})
-      on conflict (project_id, user_id) where revoked_at is null do nothing`;
-  }
-  return invites.length;
 }

@@ -39,7 +39,7 @@ export async function requireValidator(sql: Sql | TxSql, orgId: string, userId: 
 }
 
 export async function listValidators({ query }: ListValidatorsInput, ctx: RequestContext): Promise<ListValidatorsResult> {
-  const limit = query.limit ?? 20;
+  const limit = query.limit;
   // The cursor is validated in both modes (the readings table), used only in list mode.
   const after = decodeCursor(query.cursor);
   if (query.email !== undefined) {

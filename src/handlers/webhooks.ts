@@ -14,6 +14,7 @@ import { decodeCursor, toPage, CURSOR_FORMAT } from '../http/pagination.ts';
 import { seal } from '../domain/secret-box.ts';
 import { newWebhookSecret } from '../domain/webhook-signature.ts';
 import { pointsAtSelf } from '../webhooks/self-url.ts';
+import { withinEndpointCap } from '../db/webhook-limits.ts';
 
 type Endpoint = components['schemas']['WebhookEndpoint'];
 type EventType = components['schemas']['WebhookEventType'];
@@ -53,20 +54,30 @@ export async function createWebhookEndpoint({ body }: CreateWebhookEndpointInput
   if (!URL.canParse(body.url) || !/^https?:$/.test(new URL(body.url).protocol)) {
     throw new ApiError('request_body_invalid', 'The url must be an absolute http(s) URL.', 'url');
   }
-  if (pointsAtSelf(body.url, [ctx.config.publicBaseUrl, ctx.host])) {
+  const url = new URL(body.url);
+  // Egress (docs/security.md): no credentials, and every address of the host must be public
+  // (or loopback where WEBHOOK_RECEIVERS allows it). Delivery checks again at connect time.
+  const refusal = await ctx.egress.refusal(url);
+  if (refusal) throw new ApiError('request_body_invalid', refusal, 'url');
+  if (await pointsAtSelf(ctx.egress, url, [ctx.config.publicBaseUrl, ctx.host])) {
     throw new ApiError('request_body_invalid', 'A webhook URL must not point at this service itself.', 'url');
   }
   const id = randomUUID();
   const secret = newWebhookSecret();
-  const [row] = await ctx.sql<EndpointRow[]>`
-    insert into webhook_endpoints (id, org_id, url, event_types, description, secret_sealed)
-    values (${id}, ${ctx.auth.orgId}, ${body.url}, ${body.eventTypes}, ${body.description ?? null}, ${seal(ctx.config.secretsKey, secret, id)})
-    returning ${ctx.sql(COLUMNS)}, '' as cursor_t`;
+  const max = ctx.config.webhooks.maxEndpointsPerOrg;
+  const row = await withinEndpointCap(ctx.sql, ctx.auth.orgId, max, async (tx) => {
+    const [inserted] = await tx<EndpointRow[]>`
+      insert into webhook_endpoints (id, org_id, url, event_types, description, secret_sealed)
+      values (${id}, ${ctx.auth.orgId}, ${body.url}, ${body.eventTypes}, ${body.description ?? null}, ${seal(ctx.config.secretsKey, secret, id)})
+      returning ${tx(COLUMNS)}, '' as cursor_t`;
+    return inserted;
+  });
+  if (!row) throw new ApiError('webhook_endpoint_limit_reached', `The organization already has ${max} webhook endpoints; delete one first.`);
   return { status: 201, body: { ...toEndpoint(row), secret } };
 }
 
 export async function listWebhookEndpoints({ query }: ListWebhookEndpointsInput, ctx: RequestContext): Promise<ListWebhookEndpointsResult> {
-  const limit = query.limit ?? 20;
+  const limit = query.limit;
   const after = decodeCursor(query.cursor);
   const sql = ctx.sql;
   const rows = await sql<EndpointRow[]>`
@@ -101,7 +112,7 @@ export async function rotateWebhookEndpointSecret({ params }: RotateWebhookEndpo
     set previous_secret_sealed = secret_sealed,
         previous_secret_expires_at = now() + ${ROTATION_OVERLAP}::interval,
         secret_sealed = ${seal(ctx.config.secretsKey, secret, id)},
-        status = 'enabled', disabled_reason = null
+        status = 'enabled', disabled_reason = null, consecutive_failures = 0
     where id = ${id} and org_id = ${ctx.auth.orgId}
     returning ${ctx.sql(COLUMNS)}, '' as cursor_t`;
   if (!row) throw endpointNotFound(id);
@@ -124,7 +135,7 @@ interface AttemptRow {
 
 export async function listWebhookAttempts({ params, query }: ListWebhookAttemptsInput, ctx: RequestContext): Promise<ListWebhookAttemptsResult> {
   const endpoint = await requireEndpoint(ctx, params.webhookEndpointId);
-  const limit = query.limit ?? 20;
+  const limit = query.limit;
   const after = decodeCursor(query.cursor);
   const sql = ctx.sql;
   const rows = await sql<AttemptRow[]>`

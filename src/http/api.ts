@@ -5,17 +5,16 @@
 import { OpenAPIBackend, ValidationContext, type Document, type Operation, type Request } from 'openapi-backend';
 import { createAjv } from '../schema/ajv.ts';
 import { ApiError } from './errors.ts';
-import { ajvErrorToApiError } from './validation.ts';
+import { requestErrorToApiError } from './validation.ts';
 import { requireOriginator, type AuthContext } from './auth.ts';
-import { operationTable, operationIds, type OperationId } from '../generated/operations.ts';
+import { documents, operationTable, operationIds, type OperationId } from '../generated/operations.ts';
 import type { HandlerMap } from '../generated/handlers.ts';
 import contract from '../generated/openapi.json' with { type: 'json' };
 import type { HandlerContexts, PublicRequestContext, RequestContext } from '../context.ts';
-import { NOT_IMPLEMENTED } from '../handlers/not-implemented.ts';
 
 export interface ApiRequest {
   method: string;
-  /** Path relative to the operation's server, e.g. `/projects/…` under /developer/v1. */
+  /** Path relative to the operation's server, e.g. `/projects/…` under /developer/v1 (the root's: `/.well-known/…`). */
   path: string;
   /** Raw query string without `?`, or already-split values. */
   query: string | Record<string, string | string[]>;
@@ -88,7 +87,7 @@ export class Api {
    * own matchOperation re-derives its matchers on every call (about 0.1 ms, a third of a core at
    * 3,000 requests/s; see bench/README.md). Validation stays openapi-backend's.
    */
-  match(method: string, path: string, server = '/developer/v1'): Operation & { operationId: OperationId } {
+  match(method: string, path: string, server: string = documents.developer.server): Operation & { operationId: OperationId } {
     const m = method.toLowerCase();
     const allowed: string[] = [];
     for (const route of ROUTES) {
@@ -112,12 +111,14 @@ export class Api {
   async run(op: Operation & { operationId: OperationId }, req: ApiRequest, ctx: PublicRequestContext): Promise<ApiResult> {
     const info = operationTable[op.operationId];
     if (info.requiresOriginator) requireOriginator((ctx as RequestContext).auth as AuthContext);
-    // Operations a later issue builds answer the same way whatever the input.
-    if ((NOT_IMPLEMENTED.operations as readonly string[]).includes(op.operationId)) throw new ApiError('not_implemented');
-    const validation = this.backend.validateRequest(req as Request, op);
-    if (!validation.valid) throw ajvErrorToApiError(validation.errors![0]);
+    // An absent optional JSON body is validated as {}, so the handler gets the contract's defaults.
+    const body = info.bodyType === 'application/json' && !info.bodyRequired && req.body === undefined ? {} : req.body;
+    // openapi.yaml's paths are full paths from the root of the deployment.
+    const path = info.server === '/' ? req.path : info.server + req.path;
+    const validation = this.backend.validateRequest({ ...req, path, body } as Request, op);
+    if (!validation.valid) throw requestErrorToApiError(validation.errors![0], info.errorCodes);
     const coerced = validation.coerced as Request & { params: Record<string, string>; query: Record<string, unknown> };
     const handler = this.handlers[op.operationId] as (input: unknown, ctx: PublicRequestContext) => Promise<ApiResult>;
-    return handler({ params: coerced.params ?? {}, query: coerced.query ?? {}, body: req.body, headers: req.headers }, ctx);
+    return handler({ params: coerced.params ?? {}, query: coerced.query ?? {}, body, headers: req.headers }, ctx);
   }
 }

@@ -12,15 +12,18 @@ import { writeError } from './respond.ts';
 import { refuseNul } from './nul.ts';
 import { newRequestId } from './request-id.ts';
 import { readJsonBody } from './body.ts';
-import { operationTable } from '../generated/operations.ts';
-import contract from '../generated/openapi.json' with { type: 'json' };
+import { documents, operationTable } from '../generated/operations.ts';
+import developerDocument from '../generated/openapi.developer.json' with { type: 'json' };
+import validatorDocument from '../generated/openapi.validator.json' with { type: 'json' };
 import { mountMcp } from '../mcp/endpoint.ts';
+import { mountHealth, type ServerState } from './health.ts';
 import type { AppDeps, RequestContext } from '../context.ts';
 
-export const API_PREFIX = '/developer/v1';
-/** The validator API: its operations have the root server `/` and paths under this prefix. */
-export const VALIDATOR_PREFIX = '/validator/v1';
-const contractJson = JSON.stringify(contract);
+/** The published documents (openapi.yaml's x-documents), served at <server>/openapi.json. */
+const PUBLISHED = [
+  { ...documents.developer, json: JSON.stringify(developerDocument), title: 'Assay Developer API' },
+  { ...documents.validator, json: JSON.stringify(validatorDocument), title: 'Assay Validator API' },
+];
 
 function writeResult(res: Response, result: ApiResult): void {
   res.status(result.status);
@@ -35,36 +38,43 @@ const rawQuery = (req: Request): string => {
   return i < 0 ? '' : req.originalUrl.slice(i + 1);
 };
 
-export async function createApp(deps: AppDeps, handlers: Handlers): Promise<express.Express> {
+export async function createApp(deps: AppDeps, handlers: Handlers, state: ServerState = { draining: false }): Promise<express.Express> {
   const api = await Api.create(handlers);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', false);
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.locals.requestId = newRequestId();
     res.set('X-Request-Id', res.locals.requestId);
+    // Every response: no MIME sniffing, no Referer leaking a URL to another site.
+    res.set('X-Content-Type-Options', 'nosniff');
+    res.set('Referrer-Policy', 'no-referrer');
+    // API answers are per caller, and some carry secrets (session tokens, webhook secrets,
+    // presigned URLs): no cache keeps them. (The contract, the JWKS and the reference page may be cached.)
+    if (req.path.startsWith(documents.developer.server) || req.path.startsWith(documents.validator.server) || req.path === '/mcp') res.set('Cache-Control', 'no-store');
     next();
   });
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ ok: true });
-  });
-  app.get(`${API_PREFIX}/openapi.json`, (_req, res) => {
-    res.type('application/json').send(contractJson);
-  });
+  mountHealth(app, deps.sql, state);
+  for (const published of PUBLISHED) {
+    app.get(published.openapi, (_req, res) => {
+      res.type('application/json').send(published.json);
+    });
+  }
   // The reference page loads Scalar's standalone bundle from this server, not from a CDN.
   // (The package does not export the bundle's path, so it is found beside its entry point.)
   const scalarBundle = join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js');
   app.get('/docs/scalar.js', (_req, res) => {
     res.sendFile(scalarBundle);
   });
-  app.use('/docs', apiReference({ url: `${API_PREFIX}/openapi.json`, cdn: '/docs/scalar.js', pageTitle: 'Assay API reference' }));
+  app.use('/docs', apiReference({ sources: PUBLISHED.map((p) => ({ url: p.openapi, title: p.title })), cdn: '/docs/scalar.js', pageTitle: 'Assay API reference' }));
 
   mountMcp(app, deps, api);
 
-  app.use(API_PREFIX, async (req, res) => {
+  // The developer API: every operation takes an API key, so the key is checked before routing.
+  app.use(documents.developer.server, async (req, res) => {
     const requestId = res.locals.requestId as string;
     try {
       const auth = await authenticate(deps.sql, req.headers.authorization);
@@ -86,16 +96,16 @@ export async function createApp(deps: AppDeps, handlers: Handlers): Promise<expr
     }
   });
 
-  // Operations the contract serves from the root (server `/`): the validator API, which mixes
-  // public operations (sign-in) with session-token ones, and the public key set (verifiers have
-  // no key). They route first and then authenticate as the operation's `auth` says; a wrong
-  // method gets the router's 405 like any other path. Developer API keys are never accepted
-  // here (the session check refuses their shape), nor session tokens under /developer/v1.
-  const servedFromRoot = (prefix: string) => async (req: Request, res: Response) => {
+  // The validator API, which mixes public operations (sign-in) with session-token ones, and the
+  // operations served at the root (the public key set: verifiers have no key). They route first
+  // and then authenticate as the operation's `auth` says; a wrong method gets the router's 405
+  // like any other path. Developer API keys are never accepted here (the session check refuses
+  // their shape), nor session tokens under /developer/v1.
+  const routeThenAuthenticate = (server: string, prefix = '') => async (req: Request, res: Response) => {
     const requestId = res.locals.requestId as string;
     try {
       const path = prefix + req.path;
-      const op = api.match(req.method, path, '/');
+      const op = api.match(req.method, path, server);
       const info = operationTable[op.operationId];
       const base = { ...deps, requestId, host: req.headers.host };
       const ctx = info.auth === 'validatorSession' ? { ...base, session: await authenticateSession(deps.sql, req.headers.authorization) } : base;
@@ -107,8 +117,8 @@ export async function createApp(deps: AppDeps, handlers: Handlers): Promise<expr
       writeError(res, err, requestId, deps.log);
     }
   };
-  app.use(VALIDATOR_PREFIX, servedFromRoot(VALIDATOR_PREFIX));
-  app.use('/.well-known', servedFromRoot('/.well-known'));
+  app.use(documents.validator.server, routeThenAuthenticate(documents.validator.server));
+  app.use('/.well-known', routeThenAuthenticate('/', '/.well-known'));
 
   app.use((_req, res) => {
     writeError(res, new ApiError('unknown_endpoint'), res.locals.requestId as string, deps.log);

@@ -51,7 +51,6 @@ export const ERRORS = {
   proof_report_signing_unavailable: { status: 503, type: 'api_error', message: 'Report signing is not configured for this deployment.' },
   report_not_ready: conflict('Nothing has finalized yet; there is no report to export.'),
   internal_error: { status: 500, type: 'api_error', message: 'Internal server error.' },
-  not_implemented: { status: 501, type: 'api_error', message: 'This operation is not implemented yet.' },
   webhook_endpoint_not_found: notFound('Webhook endpoint not found in the organization.'),
   // Validator API (/validator/v1).
   session_token_missing: auth('Missing or invalid Authorization header; send `Authorization: Bearer <validator session token>` (from POST /validator/v1/sessions).'),
@@ -64,6 +63,9 @@ export const ERRORS = {
   claim_not_found: notFound('You hold no claim on this slot.'),
   claim_expired: conflict('Your claim on this slot has expired; claim again.'),
   already_voted: conflict('You have already rated this datapoint.'),
+  // Safe multi-tenant operation (docs/security.md).
+  rate_limited: { status: 429, type: 'invalid_request_error', message: 'Too many requests; retry after the number of seconds in Retry-After.' },
+  webhook_endpoint_limit_reached: conflict('The organization has as many webhook endpoints as it may have; delete one first.'),
 } as const satisfies Record<ErrorCode, Entry>;
 
 export class ApiError extends Error {
@@ -91,9 +93,6 @@ export class ApiError extends Error {
     };
   }
 }
-
-/** Factory: `apiError('project_not_found')`, `apiError('parameter_invalid', 'limit must be ...', 'limit')`. */
-export const apiError = (code: ErrorCode, message?: string, param?: string): ApiError => new ApiError(code, message, param);
 
 /** Anything that is not an ApiError becomes internal_error; the original is for the log only. */
 export function toApiError(err: unknown): ApiError {

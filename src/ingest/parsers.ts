@@ -1,11 +1,34 @@
 // Streaming readers for the dataset formats of a project spec. Each takes the file's bytes as an
 // async iterable and yields records one at a time, so no file is ever held whole in memory. A
 // malformed file raises IngestError naming the file and the line.
+//
+// Hostile input: every reader works in time linear in the input (no backtracking regex runs on
+// file content, lines are split by scanning each byte once) and in memory bounded by LIMITS
+// (each limit crossed is an IngestError naming the file and the line), and reading stops as soon
+// as a file is longer than its declared size. The ingest job runs these readers in a worker
+// thread with a capped heap (parse-host.ts), so even a defect here cannot stall the process that
+// runs other jobs, heartbeats or (in `make dev`) the API.
 import { createHash } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse';
 import { JSONParser } from '@streamparser/json';
 
 export class IngestError extends Error {}
+
+const MiB = 1024 * 1024;
+
+/** Hard limits of the readers (characters, except where bytes are named). Documented in docs/spec-format.md. */
+export const LIMITS = Object.freeze({
+  /** One line of a jsonl or markdown_split file. */
+  lineChars: MiB,
+  /** One CSV record (the characters of its fields, separators not counted) or one element of a json array. */
+  recordChars: MiB,
+  /** One CSV field, or one string value anywhere in a json / jsonl record. */
+  fieldChars: 256 * 1024,
+  /** One markdown_split section: its heading and body. */
+  sectionChars: MiB,
+  /** A datapoint's content as JSON, in UTF-8 bytes. */
+  contentBytes: MiB,
+});
 
 export interface Record_ {
   /** 1-based record number in the file (row, element, line, section). */
@@ -26,15 +49,26 @@ export interface SourceFile {
   relPath: string;
   key: string;
   contentType: string | undefined;
+  /** The declared size in bytes: reading fails as soon as the file turns out longer. */
   size: number;
   bytes: AsyncIterable<Uint8Array>;
+}
+
+/** The file's bytes, failing as soon as more than its declared size has been read. */
+async function* declaredBytes(file: SourceFile): AsyncGenerator<Uint8Array> {
+  let read = 0;
+  for await (const chunk of file.bytes) {
+    read += chunk.length;
+    if (read > file.size) throw new IngestError(`${file.relPath}: the file is longer than its declared size of ${file.size} bytes (more than ${file.size} bytes were read); declare its real size and upload it again`);
+    yield chunk;
+  }
 }
 
 /** UTF-8 text chunks; invalid UTF-8 fails with the line it was found on. */
 async function* utf8(file: SourceFile): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   let lines = 1;
-  for await (const chunk of file.bytes) {
+  for await (const chunk of declaredBytes(file)) {
     let text: string;
     try {
       text = decoder.decode(chunk, { stream: true });
@@ -52,18 +86,51 @@ async function* utf8(file: SourceFile): AsyncGenerator<string> {
   }
 }
 
-/** Lines of a text file without their terminators. */
+const stripCr = (line: string): string => (line.endsWith('\r') ? line.slice(0, -1) : line);
+
+/**
+ * Lines of a text file without their terminators. Each character is scanned once: the pieces of
+ * a line that spans chunks are kept in a list and joined once, never re-scanned; a line longer
+ * than LIMITS.lineChars fails at once (its start line is named), before it is held whole.
+ */
 async function* lines(file: SourceFile): AsyncGenerator<string> {
-  let pending = '';
+  const pieces: string[] = [];
+  let pendingChars = 0;
+  let lineNo = 1;
+  const tooLong = () => new IngestError(`${file.relPath} line ${lineNo}: the line is longer than ${LIMITS.lineChars} characters`);
   for await (const text of utf8(file)) {
-    pending += text;
-    let nl: number;
-    while ((nl = pending.indexOf('\n')) >= 0) {
-      yield pending.slice(0, nl).replace(/\r$/, '');
-      pending = pending.slice(nl + 1);
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+      if (pendingChars + nl - start > LIMITS.lineChars) throw tooLong();
+      pieces.push(text.slice(start, nl));
+      yield stripCr(pieces.length === 1 ? pieces[0] : pieces.join(''));
+      pieces.length = 0;
+      pendingChars = 0;
+      lineNo++;
+      start = nl + 1;
+    }
+    if (start < text.length) {
+      pendingChars += text.length - start;
+      if (pendingChars > LIMITS.lineChars) throw tooLong();
+      pieces.push(text.slice(start));
     }
   }
-  if (pending) yield pending.replace(/\r$/, '');
+  if (pieces.length) yield stripCr(pieces.join(''));
+}
+
+/** Fails when a string value anywhere in `value` is longer than LIMITS.fieldChars. */
+function checkFields(value: unknown, where: () => string): void {
+  if (typeof value === 'string') {
+    if (value.length > LIMITS.fieldChars) throw new IngestError(`${where()}: a value is longer than ${LIMITS.fieldChars} characters`);
+  } else if (value && typeof value === 'object') {
+    for (const v of Array.isArray(value) ? value : Object.values(value)) checkFields(v, where);
+  }
+}
+
+function checkContentSize(file: SourceFile, rec: Record_): Record_ {
+  const bytes = Buffer.byteLength(JSON.stringify(rec.content));
+  if (bytes > LIMITS.contentBytes) throw new IngestError(`${file.relPath} line ${rec.line}: record ${rec.row} is ${bytes} bytes as JSON, more than the ${LIMITS.contentBytes} bytes a datapoint's content may have`);
+  return rec;
 }
 
 function checkRecord(file: SourceFile, rules: DatasetRules, rec: Record_): Record_ {
@@ -80,11 +147,37 @@ function checkRecord(file: SourceFile, rules: DatasetRules, rec: Record_): Recor
 async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
   // RFC 4180: header row, quoted fields may hold commas, quotes ("") and newlines. A BOM is
   // dropped. Every row must have as many fields as the header.
-  const parser = parseCsv({ bom: true, columns: true, skip_empty_lines: true, info: true, relax_column_count: false });
+  // max_record_size bounds what csv-parse buffers: a 200 MB single line, or an unterminated
+  // quoted field that swallows the rest of the file, fails at LIMITS.recordChars.
+  // `lastEnd`: the line the previous record (or the header) ended on, so an over-long record is
+  // named by the line it starts on, not where csv-parse gave up.
+  let lastEnd = 0;
+  const parser = parseCsv({
+    bom: true, skip_empty_lines: true, info: true, relax_column_count: false, max_record_size: LIMITS.recordChars,
+    columns: (header: string[]) => {
+      lastEnd = parser.info.lines;
+      return header;
+    },
+  });
+  // The feed stops as soon as the parser is gone (an error destroys it; so does a consumer that
+  // stops early): it must neither wait for a 'drain' that never comes nor read further.
   const feed = (async () => {
     try {
-      for await (const text of utf8(file)) if (!parser.write(text)) await new Promise((r) => parser.once('drain', r));
-      parser.end();
+      for await (const text of utf8(file)) {
+        if (parser.destroyed) break;
+        if (!parser.write(text)) {
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              parser.off('drain', done);
+              parser.off('close', done);
+              resolve();
+            };
+            parser.on('drain', done);
+            parser.on('close', done);
+          });
+        }
+      }
+      if (!parser.destroyed) parser.end();
     } catch (err) {
       parser.destroy(err as Error);
     }
@@ -93,13 +186,18 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
   try {
     for await (const item of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
       row++;
+      lastEnd = item.info.lines;
+      checkFields(item.record, () => `${file.relPath} line ${item.info.lines}`);
       yield { row, line: item.info.lines, content: item.record };
     }
   } catch (err) {
     if (err instanceof IngestError) throw err;
-    const e = err as { lines?: number; message: string };
+    const e = err as { lines?: number; message: string; code?: string };
+    if (e.code === 'CSV_MAX_RECORD_SIZE') throw new IngestError(`${file.relPath} line ${lastEnd + 1}: the record starting here is longer than ${LIMITS.recordChars} characters (is a quoted field left open?)`);
+    if (e.code === 'CSV_QUOTE_NOT_CLOSED') throw new IngestError(`${file.relPath} line ${e.lines ?? '?'}: a quoted field is not closed before the end of the file`);
     throw new IngestError(`${file.relPath} line ${e.lines ?? '?'}: ${e.message.replace(/^Invalid Record Length: /, 'ragged row: ')}`);
   } finally {
+    if (!parser.writableFinished) parser.destroy();
     await feed;
   }
 }
@@ -117,44 +215,70 @@ async function* jsonlRecords(file: SourceFile): AsyncGenerator<Record_> {
       throw new IngestError(`${file.relPath} line ${line}: invalid JSON (${(err as Error).message})`);
     }
     if (!value || typeof value !== 'object' || Array.isArray(value)) throw new IngestError(`${file.relPath} line ${line}: each line must be a JSON object`);
+    checkFields(value, () => `${file.relPath} line ${line}`);
     row++;
     yield { row, line, content: value as Record<string, unknown> };
   }
 }
 
+const countNewlines = (text: string): number => {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+};
+
+/** Text is fed to the JSON tokenizer in slices of at most this many characters. */
+const JSON_SLICE = 64 * 1024;
+
 async function* jsonArrayRecords(file: SourceFile): AsyncGenerator<Record_> {
-  // A JSON array of objects, read element by element (never parsed whole).
+  // A JSON array of objects, read element by element (never parsed whole). The tokenizer holds
+  // the element in progress (a string being read, an object being built), so the characters fed
+  // since the last complete element are counted: past LIMITS.recordChars (plus one slice) the
+  // file fails, whatever the element holds (one 100 MB string, a deep object).
   const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
   const queue: Record_[] = [];
   let line = 1;
   let row = 0;
   let started = false;
+  let sinceElement = 0;
   let failure: IngestError | null = null;
   parser.onValue = ({ value }) => {
     row++;
+    sinceElement = 0;
     if (!value || typeof value !== 'object' || Array.isArray(value)) {
       failure ??= new IngestError(`${file.relPath} line ${line}: element ${row} of the array is not an object`);
       return;
     }
+    try {
+      checkFields(value, () => `${file.relPath} line ${line}`);
+    } catch (err) {
+      failure ??= err as IngestError;
+      return;
+    }
     queue.push({ row, line, content: value as Record<string, unknown> });
   };
-  for await (const text of utf8(file)) {
+  for await (const chunk of utf8(file)) {
     if (!started) {
-      const first = text.trimStart()[0];
+      const first = chunk.trimStart()[0];
       if (first === undefined) continue;
       if (first !== '[') throw new IngestError(`${file.relPath} line 1: a json dataset file must be one array of objects`);
       started = true;
     }
-    try {
-      parser.write(text);
-    } catch (err) {
-      const m = /position "?(\d+)"?/.exec((err as Error).message);
-      const at = m ? text.slice(0, Number(m[1])).split('\n').length - 1 : 0;
-      throw new IngestError(`${file.relPath} line ${line + at}: invalid JSON (${(err as Error).message})`);
+    for (let at = 0; at < chunk.length; at += JSON_SLICE) {
+      const text = chunk.length <= JSON_SLICE ? chunk : chunk.slice(at, at + JSON_SLICE);
+      sinceElement += text.length;
+      try {
+        parser.write(text);
+      } catch (err) {
+        const m = /position "?(\d+)"?/.exec((err as Error).message);
+        const upTo = m ? countNewlines(text.slice(0, Number(m[1]))) : 0;
+        throw new IngestError(`${file.relPath} line ${line + upTo}: invalid JSON (${(err as Error).message})`);
+      }
+      if (failure) throw failure;
+      if (sinceElement > LIMITS.recordChars + JSON_SLICE) throw new IngestError(`${file.relPath} line ${line}: element ${row + 1} of the array is longer than ${LIMITS.recordChars} characters`);
+      line += countNewlines(text);
+      while (queue.length) yield queue.shift()!;
     }
-    if (failure) throw failure;
-    line += text.split('\n').length - 1;
-    while (queue.length) yield queue.shift()!;
   }
   if (!started || !parser.isEnded) {
     try {
@@ -166,24 +290,47 @@ async function* jsonArrayRecords(file: SourceFile): AsyncGenerator<Record_> {
   while (queue.length) yield queue.shift()!;
 }
 
+/**
+ * The title of an ATX heading of exactly `level` (`## Title ##`), or null when the line is not
+ * one. Written by hand, in one pass: the pattern it replaces (`^#{n}\s+(.*?)\s*#*\s*$`)
+ * backtracked cubically on a heading with many spaces before its last character.
+ */
+export function headingTitle(text: string, level: number): string | null {
+  let i = 0;
+  while (i < text.length && text.charCodeAt(i) === 35 /* # */) i++;
+  if (i !== level || i >= text.length || text[i].trim() !== '') return null;
+  // The rest without surrounding whitespace, then without a closing run of #, then trimmed again.
+  let end = text.trimEnd().length;
+  const start = i + (text.length - i - text.slice(i).trimStart().length);
+  if (start >= end) return '';
+  while (end > start && text.charCodeAt(end - 1) === 35) end--;
+  return text.slice(start, end).trimEnd();
+}
+
+const isFence = (text: string): boolean => {
+  const t = text.trimStart();
+  return t.startsWith('```') || t.startsWith('~~~');
+};
+
 async function* markdownSections(file: SourceFile, level: number): AsyncGenerator<Record_> {
   // One datapoint per section that starts with a heading of exactly `level`; deeper headings stay
   // inside their section, text before the first such heading is not a datapoint, and headings
-  // inside fenced code blocks do not count.
-  const heading = new RegExp(`^#{${level}}\\s+(.*?)\\s*#*\\s*$`);
+  // inside fenced code blocks do not count. A section longer than LIMITS.sectionChars fails.
   let inFence = false;
-  let current: { title: string; body: string[]; line: number } | null = null;
+  let current: { title: string; body: string[]; line: number; chars: number } | null = null;
   let lineNo = 0;
   let row = 0;
   const emit = (): Record_ => ({ row: ++row, line: current!.line, content: { title: current!.title, body: current!.body.join('\n').trim() } });
   for await (const text of lines(file)) {
     lineNo++;
-    if (/^\s*(```|~~~)/.test(text)) inFence = !inFence;
-    const m = inFence ? null : heading.exec(text);
-    if (m && !text.startsWith('#'.repeat(level + 1))) {
+    if (isFence(text)) inFence = !inFence;
+    const title = inFence ? null : headingTitle(text, level);
+    if (title !== null) {
       if (current) yield emit();
-      current = { title: m[1], body: [], line: lineNo };
+      current = { title, body: [], line: lineNo, chars: text.length };
     } else if (current) {
+      current.chars += text.length + 1;
+      if (current.chars > LIMITS.sectionChars) throw new IngestError(`${file.relPath} line ${current.line}: the section starting here is longer than ${LIMITS.sectionChars} characters`);
       current.body.push(text);
     }
   }
@@ -193,7 +340,7 @@ async function* markdownSections(file: SourceFile, level: number): AsyncGenerato
 async function* wholeFile(file: SourceFile): AsyncGenerator<Record_> {
   const hash = createHash('sha256');
   let size = 0;
-  for await (const chunk of file.bytes) {
+  for await (const chunk of declaredBytes(file)) {
     hash.update(chunk);
     size += chunk.length;
   }
@@ -210,7 +357,7 @@ export async function* readRecords(rules: DatasetRules, file: SourceFile): Async
   let count = 0;
   for await (const rec of source) {
     count++;
-    yield rules.format === 'file_collection' || rules.format === 'markdown_split' ? rec : checkRecord(file, rules, rec);
+    yield checkContentSize(file, rules.format === 'file_collection' || rules.format === 'markdown_split' ? rec : checkRecord(file, rules, rec));
   }
   if (count === 0) {
     const what = rules.format === 'markdown_split' ? `no section at heading level ${rules.headingLevel}` : 'no records';

@@ -28,10 +28,12 @@ interface Project {
   max_escalations: number;
 }
 
-export async function runAutoConsensus(deps: { sql: Sql; log: Logger }, projectId: string): Promise<void> {
+export async function runAutoConsensus(deps: { sql: Sql; log: Logger; signal?: AbortSignal }, projectId: string): Promise<void> {
   const { sql } = deps;
   let after: WorkCursor | null = null;
   for (;;) {
+    // The worker is shutting down: stop between batches; the job fails and runs again later.
+    deps.signal?.throwIfAborted();
     const [p] = await sql<Project[]>`
       select auto_consensus, auto_consensus_spread, paused_at, archived_at,
         coalesce((s.compiled #>> '{consensus,escalationStep}')::int, 0) as escalation_step,

@@ -10,14 +10,12 @@
 // rows stream from the object store through the parser into Postgres, each written once. Ids
 // are time-ordered (UUIDv7, in ingestion order) and slots are a counter on the datapoint
 // (src/lifecycle/slots.ts), so the table's B-trees are appended to, not written at random.
-// "One content per project" is the unique index on (project_id, checksum), checked at the end of
-// the COPY (the constraint is deferred for it: a COPY the server fails mid-stream is not reported
-// by postgres.js, porsager/postgres#1173, so nothing is allowed to fail inside one; contents
-// Postgres cannot store are refused here first, naming the line). A duplicate found there fails
-// the run; the files are then read a second time into a temporary table (`checkFiles`), where
-// one hash aggregate and one join name the first repeated line and its first occurrence. The
-// same check is what a dry run performs, so a dry run that says `ok` means the real run would
-// too. With skipExisting that check comes first and tells the COPY which rows to leave out.
+// "One content per project" is the unique index on (project_id, checksum): a duplicate stops the
+// COPY at once (contents jsonb cannot store are refused before they reach it, naming the line).
+// The files are then read a second time into a temporary table (`checkFiles`), where one hash
+// aggregate and one join name the first repeated line and its first occurrence. The same check
+// is what a dry run performs, so a dry run that says `ok` means the real run would too. With
+// skipExisting that check comes first and tells the COPY which rows to leave out.
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import canonicalize from 'canonicalize';
 import { createHash } from 'node:crypto';
@@ -26,7 +24,9 @@ import type { Writable } from 'node:stream';
 import type { Sql, TxSql } from '../db/client.ts';
 import type { Storage } from '../storage/s3.ts';
 import type { Logger } from '../log.ts';
-import { IngestError, readRecords, type DatasetRules, type Record_ } from '../ingest/parsers.ts';
+import { IngestError, type DatasetRules, type Record_ } from '../ingest/parsers.ts';
+import { createParser } from '../ingest/parse-host.ts';
+import { IngestAborted, requeueRun, throwIfAborted } from './ingest-redrive.ts';
 import { objectKey } from '../domain/upload-paths.ts';
 import { Uuidv7 } from '../domain/uuidv7.ts';
 import { initialSlots } from '../lifecycle/slots.ts';
@@ -36,6 +36,8 @@ export interface IngestDeps {
   sql: Sql;
   storage: Storage;
   log: Logger;
+  /** graphile-worker's abort signal: the worker is shutting down (checked between records). */
+  signal?: AbortSignal;
 }
 
 /** Progress is written at least every PROGRESS_ROWS rows or PROGRESS_MS milliseconds. */
@@ -54,7 +56,7 @@ interface RunContext {
   skipExisting: boolean;
   numValidators: number;
   rules: DatasetRules;
-  files: { relPath: string }[];
+  files: { relPath: string; size: number }[];
 }
 
 /** Claims a queued run (idempotent: a run that is not queued and running is left alone). */
@@ -69,11 +71,11 @@ async function claim(sql: Sql, runId: string): Promise<RunContext | null> {
     from upload_sessions s join projects p on p.id = s.project_id
     join lateral (select compiled from project_specs where project_id = p.id order by created_at limit 1) sp on true
     where s.id = ${run.session_id}`;
-  const files = await sql<{ rel_path: string }[]>`select rel_path from upload_files where session_id = ${run.session_id} order by position`;
+  const files = await sql<{ rel_path: string; size: number }[]>`select rel_path, size::float8 as size from upload_files where session_id = ${run.session_id} order by position`;
   return {
     runId, sessionId: run.session_id, projectId: run.project_id, keyPrefix: info.key_prefix, dryRun: run.dry_run,
     skipExisting: run.skip_existing, numValidators: info.num_validators, rules: info.compiled.dataset,
-    files: files.map((f) => ({ relPath: f.rel_path })),
+    files: files.map((f) => ({ relPath: f.rel_path, size: f.size })),
   };
 }
 
@@ -150,32 +152,38 @@ function contentJson(content: unknown, relPath: string, line: number): string {
   return json;
 }
 
-/** Every record of every file of the run, in ingestion order. */
+/**
+ * Every record of every file of the run, in ingestion order. The files are parsed in a capped
+ * worker thread (src/ingest/parse-host.ts); a worker shutting down stops the run between records.
+ */
 async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
   let ord = 0;
-  for (const f of run.files) {
-    const key = objectKey(run.keyPrefix, f.relPath);
-    const contentType = run.rules.format === 'file_collection' ? await contentTypeOf(deps, key) : undefined;
-    const source = { relPath: f.relPath, key, contentType, size: 0, bytes: objectBytes(deps, key) };
-    for await (const rec of readRecords(run.rules, source)) {
-      const json = contentJson(rec.content, f.relPath, rec.line);
-      yield { ord: ++ord, relPath: f.relPath, rec, json, checksum: contentChecksum(rec.content) };
+  const parser = createParser(run.rules);
+  try {
+    for (const f of run.files) {
+      const key = objectKey(run.keyPrefix, f.relPath);
+      const contentType = run.rules.format === 'file_collection' ? await contentTypeOf(deps, key) : undefined;
+      const source = { relPath: f.relPath, key, contentType, size: f.size, bytes: objectBytes(deps, key) };
+      for await (const rec of parser.records(source)) {
+        throwIfAborted(deps.signal);
+        const json = contentJson(rec.content, f.relPath, rec.line);
+        yield { ord: ++ord, relPath: f.relPath, rec, json, checksum: contentChecksum(rec.content) };
+      }
     }
+  } finally {
+    await parser.close();
   }
 }
 
 /**
- * Streams lines into a COPY on `tx`. A malformed file ends the COPY cleanly before its error
- * rolls the transaction back (throwing with the COPY still open would tear down the connection);
- * an error the server sends while rows still flow stops the reading at once. An error the server
- * sends after the last row is lost by postgres.js (porsager/postgres#1173: the stream never
- * finishes): nothing in these COPYs can fail there by design, and should it happen anyway the
- * watchdog sees the transaction aborted and throws, so the run fails and the connection is
- * rolled back instead of hanging.
+ * Streams lines into a COPY. A malformed file ends the COPY cleanly before its error rolls the
+ * transaction back (throwing with the COPY still open would tear down the connection); an error
+ * from the server (a duplicate) stops the reading at once. (An error the server sends after the
+ * last row reaches us through patches/postgres+3.4.9.patch: unpatched, the stream would never
+ * finish, porsager/postgres#1173.)
  */
-async function copyInto(sql: Sql, tx: TxSql, into: { writable(): Promise<Writable> }, lines: AsyncIterable<string>): Promise<void> {
-  const [{ pid }] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
-  const copy: Writable = await into.writable();
+async function copyInto(into: { writable(): Promise<Writable> }, lines: AsyncIterable<string>): Promise<void> {
+  const copy = await into.writable();
   let serverError: unknown = null;
   copy.on('error', (err) => (serverError ??= err));
   let readError: unknown = null;
@@ -189,22 +197,7 @@ async function copyInto(sql: Sql, tx: TxSql, into: { writable(): Promise<Writabl
   }
   if (!serverError) {
     copy.end();
-    let watching = true;
-    const watchdog = (async () => {
-      while (watching) {
-        await new Promise((r) => setTimeout(r, 500));
-        if (!watching) return;
-        const [s] = await sql<{ state: string }[]>`select state from pg_stat_activity where pid = ${pid}`;
-        if (watching && s?.state === 'idle in transaction (aborted)') throw new Error('the COPY failed on the server after its last row (error not reported by the driver)');
-      }
-    })();
-    try {
-      await Promise.race([once(copy, 'finish'), watchdog]);
-    } catch (err) {
-      serverError ??= err;
-    } finally {
-      watching = false;
-    }
+    await once(copy, 'finish').catch((err: unknown) => (serverError ??= err));
   }
   if (readError) throw readError;
   if (serverError) throw serverError;
@@ -216,8 +209,6 @@ async function writeDatapoints(deps: IngestDeps, run: RunContext, progress: Prog
   const slots = initialSlots(run.numValidators);
   const firstPass = skip === null;
   await progress.writing();
-  // Checked once, at the end of the COPY (see the top of this file).
-  await tx`set constraints datapoints_project_id_checksum_key deferred`;
   const copy = tx`copy datapoints (id, project_id, run_id, checksum, source_file, source_row, content, slots_open) from stdin`;
   async function* lines(): AsyncGenerator<string> {
     for await (const r of rowsOf(deps, run)) {
@@ -229,8 +220,7 @@ async function writeDatapoints(deps: IngestDeps, run: RunContext, progress: Prog
       await progress.tick();
     }
   }
-  await copyInto(deps.sql, tx, copy, lines());
-  await tx`set constraints datapoints_project_id_checksum_key immediate`;
+  await copyInto(copy, lines());
   return progress.written;
 }
 
@@ -251,7 +241,7 @@ async function checkFiles(deps: IngestDeps, run: RunContext, progress: Progress 
       }
     }
   }
-  await copyInto(deps.sql, tx, copy, lines());
+  await copyInto(copy, lines());
   await tx`analyze ingest_check`;
 }
 
@@ -373,6 +363,11 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
       throw message ? new IngestError(message) : err;
     }
   } catch (err) {
+    // A run cut by the worker's shutdown goes back to the queue (nothing of it was kept).
+    if (err instanceof IngestAborted && (await requeueRun(deps.sql, runId))) {
+      deps.log.info('ingest run re-queued: the worker is shutting down', { runId });
+      return;
+    }
     const message = err instanceof IngestError ? err.message : 'internal error while ingesting; process the session again';
     if (!(err instanceof IngestError)) deps.log.error('ingest failed', { runId, error: err instanceof Error ? err.stack : String(err) });
     await deps.sql.begin(async (tx) => {

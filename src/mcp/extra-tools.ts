@@ -2,21 +2,26 @@
 // system prompt (with the spec's JSON Schema taken from the contract, so it cannot go stale),
 // upload guidance per dataset format, and the polling wrapper wait_for_upload_session.
 import contract from '../generated/openapi.json' with { type: 'json' };
+import type { components } from '../generated/openapi-types.ts';
+import type { ExtraToolArguments, ExtraToolName } from '../generated/mcp-tools.ts';
 import type { RequestContext } from '../context.ts';
 import { getUploadSessionStatus } from '../handlers/uploads.ts';
 import { requireOriginator } from '../http/auth.ts';
 
-type DatasetType = 'markdown_split' | 'csv' | 'json' | 'file_collection';
+type DatasetType = components['schemas']['SpecDatasetFormat'];
 
 const schemas = contract.components.schemas as Record<string, unknown>;
 
-/** The schema with its `#/components/schemas/...` references replaced by their targets: a model reading the prompt has no way to follow a $ref. */
+/**
+ * The schema with its `#/components/schemas/...` references replaced by their targets (a model
+ * reading the prompt has no way to follow a $ref) and without the contract's vendor extensions.
+ */
 function inline(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(inline);
   if (!node || typeof node !== 'object') return node;
   const { $ref, ...rest } = node as Record<string, unknown>;
   const base = typeof $ref === 'string' ? (inline(schemas[$ref.replace('#/components/schemas/', '')]) as object) : {};
-  return { ...base, ...Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, inline(v)])) };
+  return { ...base, ...Object.fromEntries(Object.entries(rest).filter(([k]) => !k.startsWith('x-')).map(([k, v]) => [k, inline(v)])) };
 }
 
 const specSchema = inline(schemas.ProjectSpec) as Record<string, unknown>;
@@ -117,6 +122,12 @@ const BY_TYPE: Record<DatasetType, string> = {
 - Every element must be an object; with dataset.idField set, every object must carry that key.
 - Invalid JSON fails the run and names the file and line.
 - (For one object per line, use the jsonl format instead.)`,
+  jsonl: `Dataset format jsonl (JSON Lines).
+- Each file holds one JSON object per line, UTF-8, lines ending in \\n or \\r\\n; blank lines are
+  skipped. Every other line is one datapoint.
+- A line that is not valid JSON, or is JSON but not an object, fails the run and names the file
+  and line.
+- With dataset.idField set, every object must carry that key (non-empty).`,
   markdown_split: `Dataset format markdown_split.
 - Each file is UTF-8 Markdown, split into one datapoint per section at the heading level the spec
   names in dataset.headingLevel (2 means every "## " heading starts a datapoint).
@@ -141,10 +152,10 @@ const POLL_MS = 500;
  * Polls the session's status inside the call until its latest run has finished (ok or failed)
  * or `timeoutSeconds` pass. Returns the status body of GET .../status plus `timedOut`.
  */
-export async function waitForUploadSession(args: Record<string, unknown>, ctx: RequestContext): Promise<object> {
+export async function waitForUploadSession(args: ExtraToolArguments['wait_for_upload_session'], ctx: RequestContext): Promise<object> {
   requireOriginator(ctx.auth);
-  const params = { projectId: String(args.projectId), uploadId: String(args.uploadId) };
-  const deadline = Date.now() + Number(args.timeoutSeconds ?? 60) * 1000;
+  const params = { projectId: args.projectId, uploadId: args.uploadId };
+  const deadline = Date.now() + args.timeoutSeconds * 1000;
   for (;;) {
     const { body } = await getUploadSessionStatus({ params, query: {}, body: undefined, headers: {} }, ctx);
     if (body.run && body.run.status !== 'running') return { ...body, timedOut: false };
@@ -153,10 +164,10 @@ export async function waitForUploadSession(args: Record<string, unknown>, ctx: R
   }
 }
 
-/** Tools without a REST counterpart, by name. */
-export const guideTools: Record<string, (args: Record<string, unknown>, ctx: RequestContext) => Promise<string | object>> = {
+/** Tools without a REST counterpart (x-mcp-extra-tools), by name; arguments as validated. */
+export const guideTools: { [K in ExtraToolName]: (args: ExtraToolArguments[K], ctx: RequestContext) => Promise<string | object> } = {
   get_started: async () => GET_STARTED,
   spec_authoring_guide: async () => specAuthoringGuide(),
-  project_creation_instruction: async (args) => projectCreationInstruction(args.datasetType as DatasetType | undefined),
+  project_creation_instruction: async (args) => projectCreationInstruction(args.datasetType),
   wait_for_upload_session: waitForUploadSession,
 };

@@ -2,14 +2,13 @@
 // arguments are validated with the same Ajv as REST, placed into a REST request (path, query,
 // body) and run through the same core, so a tool and its endpoint cannot disagree.
 import type { ValidateFunction } from 'ajv';
-import { mcpTools, type ToolDef } from '../generated/mcp-tools.ts';
+import { mcpTools, type ExtraToolName, type ToolDef } from '../generated/mcp-tools.ts';
 import { createAjv } from '../schema/ajv.ts';
 import { ApiError, camelCode, toApiError } from '../http/errors.ts';
-import { ajvErrorToApiError } from '../http/validation.ts';
+import { toolArgumentErrorToApiError } from '../http/validation.ts';
 import { refuseNul } from '../http/nul.ts';
 import { operationTable } from '../generated/operations.ts';
 import { fromPgError } from '../db/errors.ts';
-import { NOT_IMPLEMENTED } from '../handlers/not-implemented.ts';
 import { guideTools } from './extra-tools.ts';
 import type { Api } from '../http/api.ts';
 import type { RequestContext } from '../context.ts';
@@ -50,15 +49,11 @@ export async function callTool(api: Api, name: string, rawArgs: unknown, ctx: Re
     const args = structuredClone((rawArgs ?? {}) as Record<string, unknown>);
     refuseNul(args);
     const validate = validators.get(name)!;
-    if (!validate(args)) {
-      // A tool's arguments map onto path, query and body; name the code the REST call would give.
-      const err = ajvErrorToApiError(validate.errors![0], 'body');
-      const location = err.param ? tool.args[err.param.split(/[.[]/)[0]] : undefined;
-      throw location === 'path' || location === 'query' ? new ApiError('parameter_invalid', err.message, err.param) : err;
-    }
+    if (!validate(args)) throw toolArgumentErrorToApiError(validate.errors![0], tool.args, tool.errorCodes);
     if (tool.operationId === null) {
-      if (NOT_IMPLEMENTED.tools.includes(name)) throw new ApiError('not_implemented');
-      const out = await guideTools[name as keyof typeof guideTools](args, ctx);
+      // The arguments were validated against the tool's schema just above.
+      const run = guideTools[name as ExtraToolName] as (args: unknown, ctx: RequestContext) => Promise<string | object>;
+      const out = await run(args, ctx);
       return typeof out === 'string' ? { content: [{ type: 'text', text: out }] } : ok(out);
     }
     const info = operationTable[tool.operationId];

@@ -9,8 +9,34 @@ export interface Storage {
   bucket: string;
 }
 
-export function createStorage(s3: Config['s3']): Storage {
+/**
+ * Bounds on every S3 call. Without them a store that stops answering holds a request (and
+ * whatever it holds: a pooled connection, a job) for as long as the OS keeps the socket.
+ * `responseTimeoutMs`: from sending to the response's headers; `idleTimeoutMs`: the longest
+ * silence on the socket, also while a body streams (a large GET is fine as long as bytes keep
+ * coming). Retries are the SDK's standard mode (exponential backoff with jitter, throttling,
+ * 5xx and network errors only), at most `maxAttempts` tries in all.
+ */
+export interface S3Limits {
+  connectionTimeoutMs: number;
+  responseTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxAttempts: number;
+}
+
+export const S3_LIMITS: S3Limits = Object.freeze({ connectionTimeoutMs: 3000, responseTimeoutMs: 30_000, idleTimeoutMs: 30_000, maxAttempts: 3 });
+
+export function createStorage(s3: Config['s3'], limits: Partial<S3Limits> = {}): Storage {
+  const l = { ...S3_LIMITS, ...limits };
   const client = new S3Client({
+    requestHandler: {
+      connectionTimeout: l.connectionTimeoutMs,
+      requestTimeout: l.responseTimeoutMs,
+      throwOnRequestTimeout: true,
+      socketTimeout: l.idleTimeoutMs,
+    },
+    maxAttempts: l.maxAttempts,
+    retryMode: 'standard',
     endpoint: s3.endpoint,
     region: s3.region,
     forcePathStyle: s3.forcePathStyle,

@@ -7,10 +7,19 @@
 // conditional on the delivery still being at the previous attempt, so a job that graphile-worker
 // re-runs after a crash never records or schedules twice. The receiver may see a message twice
 // in that case, with the same `webhook-id`: Standard Webhooks receivers deduplicate on it.
+//
+// Egress is checked at connect time by the dispatcher (src/webhooks/egress.ts): only allowed
+// addresses are ever connected to, redirects are never followed, and the tenant sees the HTTP
+// status of an answer or "Delivery failed." (never the error class of a connection: that would
+// tell a refused port from a filtered one). The reason goes to the log, for the operator.
+// An endpoint whose attempts fail WEBHOOK_DISABLE_AFTER_FAILURES times in a row is disabled.
+import { request, type Dispatcher } from 'undici';
 import type { Sql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import { open } from '../domain/secret-box.ts';
 import { signatureHeader } from '../domain/webhook-signature.ts';
+import { countAttemptOutcome, disableEndpoint } from '../db/webhook-limits.ts';
+import { EgressRefused } from './egress.ts';
 
 const S = 1000;
 const M = 60 * S;
@@ -23,7 +32,13 @@ export interface DeliverDeps {
   sql: Sql;
   log: Logger;
   secretsKey: string | null;
+  /** The checking dispatcher (Egress.createAgent): connects only to allowed addresses. */
+  dispatcher: Dispatcher;
+  /** Consecutive failed attempts that disable an endpoint. */
+  disableAfterFailures: number;
   retryDelaysMs?: readonly number[];
+  /** graphile-worker's abort signal: an attempt cut by shutdown is not recorded; the job runs again. */
+  signal?: AbortSignal;
 }
 
 export interface DeliverPayload {
@@ -49,6 +64,8 @@ interface Outcome {
   httpStatus: number | null;
   error: string | null;
   durationMs: number;
+  /** Why it failed, for the log only (the tenant sees `error`). */
+  cause?: string;
 }
 
 export async function deliverWebhook(deps: DeliverDeps, payload: DeliverPayload): Promise<void> {
@@ -65,7 +82,8 @@ export async function deliverWebhook(deps: DeliverDeps, payload: DeliverPayload)
 
   const secrets = [open(deps.secretsKey, d.secret_sealed, d.endpoint_id)];
   if (d.previous_secret_sealed && d.previous_valid) secrets.push(open(deps.secretsKey, d.previous_secret_sealed, d.endpoint_id));
-  const outcome = await post(d.url, d.event_id, d.body, secrets);
+  const outcome = await post(deps.dispatcher, d.url, d.event_id, d.body, secrets, deps.signal);
+  deps.signal?.throwIfAborted();
 
   const delays = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
   const gone = outcome.httpStatus === 410;
@@ -85,25 +103,30 @@ export async function deliverWebhook(deps: DeliverDeps, payload: DeliverPayload)
       await tx`select graphile_worker.add_job('deliver_webhook', ${tx.json({ deliveryId: payload.deliveryId, attempt: payload.attempt + 1 })}::json, run_at => ${nextAt}, max_attempts => 5)`;
     }
     if (gone) {
-      await tx`
-        update webhook_endpoints set status = 'disabled', disabled_reason = ${`The receiver answered 410 Gone at ${new Date().toISOString()}.`}
-        where id = ${d.endpoint_id}`;
-      await tx`update webhook_deliveries set status = 'failed' where endpoint_id = ${d.endpoint_id} and status = 'pending'`;
+      await disableEndpoint(tx, d.endpoint_id, `The receiver answered 410 Gone at ${new Date().toISOString()}.`);
+    } else {
+      await countAttemptOutcome(tx, d.endpoint_id, outcome.succeeded, deps.disableAfterFailures,
+        `${deps.disableAfterFailures} attempts in a row failed; the last at ${new Date().toISOString()}.`);
     }
   });
-  if (!outcome.succeeded) deps.log.info('webhook attempt failed', { deliveryId: payload.deliveryId, attempt: payload.attempt, httpStatus: outcome.httpStatus, error: outcome.error });
+  if (!outcome.succeeded) {
+    deps.log.info('webhook attempt failed', { deliveryId: payload.deliveryId, endpointId: d.endpoint_id, attempt: payload.attempt, httpStatus: outcome.httpStatus, cause: outcome.cause ?? outcome.error });
+  }
 }
 
-async function post(url: string, id: string, body: string, secrets: string[]): Promise<Outcome> {
+/** What a tenant sees for any failure without an HTTP answer. */
+export const DELIVERY_FAILED = 'Delivery failed.';
+
+async function post(dispatcher: Dispatcher, url: string, id: string, body: string, secrets: string[], shutdown?: AbortSignal): Promise<Outcome> {
   const timestamp = Math.floor(Date.now() / 1000);
   const started = performance.now();
   const done = (o: Omit<Outcome, 'durationMs'>): Outcome => ({ ...o, durationMs: Math.round(performance.now() - started) });
   try {
-    const res = await fetch(url, {
+    // undici's request never follows a redirect: a 3xx is an answer like any other non-2xx.
+    const res = await request(url, {
       method: 'POST',
-      // A redirect is an answer like any other non-2xx: following it could lead anywhere.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      dispatcher,
+      signal: shutdown ? AbortSignal.any([AbortSignal.timeout(TIMEOUT_MS), shutdown]) : AbortSignal.timeout(TIMEOUT_MS),
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Assay-Webhooks/1',
@@ -113,22 +136,18 @@ async function post(url: string, id: string, body: string, secrets: string[]): P
       },
       body,
     });
-    await res.body?.cancel();
-    const ok = res.status >= 200 && res.status < 300;
-    return done({ succeeded: ok, httpStatus: res.status, error: ok ? null : `The receiver answered HTTP ${res.status}.` });
+    await res.body.dump({ limit: 64 * 1024 }).catch(() => {});
+    const ok = res.statusCode >= 200 && res.statusCode < 300;
+    return done({ succeeded: ok, httpStatus: res.statusCode, error: ok ? null : `The receiver answered HTTP ${res.statusCode}.` });
   } catch (err) {
-    return done({ succeeded: false, httpStatus: null, error: describeFailure(err) });
+    return done({ succeeded: false, httpStatus: null, error: DELIVERY_FAILED, cause: describeFailure(err) });
   }
 }
 
-/** A short reason without stack or internals: what an operator needs to fix the receiver. */
+/** The reason, for the operator's log: never shown to the tenant. */
 function describeFailure(err: unknown): string {
-  const e = err as { name?: string; cause?: { code?: string } };
-  if (e?.name === 'TimeoutError') return `No answer within ${TIMEOUT_MS / 1000} seconds.`;
-  const code = e?.cause?.code;
-  if (code === 'ECONNREFUSED') return 'Connection refused.';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'The host name did not resolve.';
-  if (code === 'ECONNRESET') return 'The connection was reset.';
-  if (typeof code === 'string' && /CERT|SSL|TLS/.test(code)) return `TLS failed (${code}).`;
-  return code ? `The request failed (${code}).` : 'The request failed.';
+  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (err instanceof EgressRefused || e?.cause instanceof EgressRefused) return `egress refused: ${(e.cause instanceof EgressRefused ? e.cause : e).message}`;
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `no answer within ${TIMEOUT_MS / 1000} seconds`;
+  return e?.code ?? e?.cause?.code ?? e?.message ?? 'unknown';
 }

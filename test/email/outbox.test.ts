@@ -2,7 +2,7 @@
 // Postgres: sent once the server accepted, retried when refused, nothing sent for a rolled-back
 // change, and kept in the outbox and the log when no SMTP server is configured.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { queueEmail } from '../../src/email/outbox.ts';
 import type { Sql } from '../../src/db/client.ts';
@@ -91,9 +91,45 @@ describe('without an SMTP server', () => {
     const id = await app.sql.begin((tx) =>
       queueEmail(tx, { orgId: app.orgA.id, kind: 'invite', refId: inviteId, to: 'grace@example.com', subject: 'Invited', text: 'Sign in: https://assay.test/s?email=grace' }));
     const line = await eventually(async () => app.logs.find((l) => l.includes(id)));
-    expect(JSON.parse(line)).toMatchObject({ msg: expect.stringContaining('SMTP_URL is not set'), to: 'grace@example.com', text: 'Sign in: https://assay.test/s?email=grace' });
+    expect(JSON.parse(line)).toMatchObject({ msg: expect.stringContaining('MAIL_MODE=log'), to: 'grace@example.com', text: 'Sign in: https://assay.test/s?email=grace' });
     expect((await outbox(app.sql, id))!.sent_at).toBeNull();
     const [inv] = await app.sql`select email_sent_at from invites where id = ${inviteId}`;
     expect(inv!.email_sent_at).toBeNull();
+  });
+});
+
+describe('without a mail transport and without the development mail mode', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ worker: true, config: { mailMode: 'smtp' } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('logs neither the recipient nor the body, nor the link', async () => {
+    const email = `owner-${app.orgA.code.toLowerCase()}@example.com`;
+    expect((await call(app, 'requestSignInLink', { key: null, body: { email } })).status).toBe(202);
+    const [row] = await app.sql<{ id: string; body_text: string }[]>`select id, body_text from email_outbox where to_address = ${email}`;
+    // The stored body holds a placeholder, not the token.
+    expect(row!.body_text).toContain('/app/sign-in#token={{token}}');
+    expect(row!.body_text).not.toMatch(/assay_signin_/);
+    const line = await eventually(async () => app.logs.find((l) => l.includes(row!.id)));
+    expect(JSON.parse(line).msg).toMatch(/no mail transport/);
+    expect(app.logs.join('\n')).not.toContain(email);
+    expect(app.logs.join('\n')).not.toMatch(/assay_signin_/);
+  });
+
+  it('gives up and blanks an unsent message when its link expires, dropping the sealed token', async () => {
+    const email = `member-${app.orgA.code.slice(4)}@example.com`;
+    expect((await call(app, 'requestSignInLink', { key: null, body: { email } })).status).toBe(202);
+    const [t] = await app.sql<{ id: string; sealed: boolean }[]>`select id, token_sealed is not null as sealed from sign_in_tokens where email = ${email}`;
+    expect(t!.sealed).toBe(true);
+    await app.sql`update sign_in_tokens set expires_at = now() - interval '1 second' where id = ${t!.id}`;
+    // The worker's sweep (every 500 ms in tests) gives it up.
+    const row = await eventually(async () => (await app.sql`select abandoned_at, body_text, to_address, sent_at from email_outbox where sign_in_token_id = ${t!.id} and abandoned_at is not null`)[0]);
+    expect(row).toMatchObject({ body_text: '', to_address: '', sent_at: null });
+    expect((await app.sql`select token_sealed from sign_in_tokens where id = ${t!.id}`)[0]!.token_sealed).toBeNull();
+    expect((await app.sql`select count(*)::int as n from email_outbox where to_address = ${email}`)[0]!.n).toBe(0);
   });
 });

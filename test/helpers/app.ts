@@ -16,6 +16,8 @@ export interface Org { id: string; code: string; originatorKey: string; originat
 export interface TestApp {
   url: string;
   sql: Sql;
+  /** The test database, for a second server on the same data (e.g. with another configuration). */
+  databaseUrl: string;
   orgA: Org & { memberKey: string; noActorKey: string; revokedKey: string; expiredKey: string };
   orgB: Org;
   logs: string[];
@@ -57,6 +59,7 @@ export async function startTestApp(options: { worker?: boolean | WorkerOptions; 
   return {
     url: server.url,
     sql: db.sql,
+    databaseUrl: db.databaseUrl,
     orgA: { ...orgA, memberKey, noActorKey, revokedKey: revoked.key, expiredKey },
     orgB,
     logs,

@@ -2,7 +2,7 @@ import { inject } from 'vitest';
 import type { Config } from '../../src/config.ts';
 
 /** A fixed key is fine in tests: each test database is thrown away. */
-const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** A complete Config for an in-process server against the test Postgres and S3. */
 export function testConfig(overrides: Partial<Config> & { databaseUrl: string }): Config {
@@ -13,9 +13,14 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     port: 0,
     signingKey: null,
     smtpUrl: null,
+    // Tests read links from the log when no SMTP sink is configured (the development mode).
+    mailMode: 'log',
     emailFrom: 'Assay <no-reply@assay.test>',
     secretsKey: TEST_SECRETS_KEY,
     logLevel: 'debug',
+    // Nothing a test registers can leave the machine: loopback receivers only, names resolved by
+    // the stub of test/global-setup.ts (never a real resolver).
+    webhooks: { receivers: ['loopback'], dnsServers: [inject('dnsServer')], maxEndpointsPerOrg: 20, disableAfterFailures: 100 },
     ...overrides,
   };
 }

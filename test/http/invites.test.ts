@@ -56,7 +56,7 @@ describe('POST /projects/{id}/invites', () => {
     const mail = await sink.waitFor((m) => m.to.includes('grace.hopper@example.com'));
     expect(mail.subject).toContain(`Invites ${n}`);
     // A one-time sign-in link of its own (followed in test/validator/invite-to-consensus.test.ts).
-    expect(mail.text).toMatch(/https:\/\/assay\.test\/validator\/v1\/sign-in\?token=\S+/);
+    expect(mail.text).toMatch(/https:\/\/assay\.test\/app\/sign-in#token=assay_signin_[A-Za-z0-9_-]{43}\n/);
     const sent = await eventually(async () => {
       const list = await call(app, 'listProjectInvites', { params: { projectId: p } });
       return list.body.data[0].emailSentAt as string | null;

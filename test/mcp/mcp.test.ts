@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { raw, startTestApp, call, type TestApp } from '../helpers/app.ts';
 import { expectEnvelope } from '../helpers/contract.ts';
 import { minimalSpec, validSpec } from '../fixtures/specs.ts';
+import contract from '../../src/generated/openapi.json' with { type: 'json' };
 
 let app: TestApp;
 beforeAll(async () => {
@@ -57,6 +58,8 @@ describe('MCP over streamable HTTP', () => {
       const { tools } = await client.listTools();
       // Every tool of the reference, plus the additive ones of later issues.
       expect(tools.map((t) => t.name).sort()).toEqual([...REFERENCE_TOOLS, ...ADDITIVE_TOOLS].sort());
+      // The contract's vendor extensions (x-error-code) stay out of the published tool schemas.
+      expect(JSON.stringify(tools)).not.toContain('"x-');
       const props = (name: string) => Object.keys((tools.find((t) => t.name === name)!.inputSchema.properties ?? {}) as object).sort();
       expect(props('update_project')).toEqual(['description', 'name', 'paused', 'projectId']);
       expect(props('list_validators')).toEqual(['cursor', 'limit']);
@@ -162,7 +165,11 @@ describe('MCP over streamable HTTP', () => {
       expect(guide).toContain('SYSTEM PROMPT');
       expect(guide).toContain('markdown_split');
       expect(guide).not.toContain('$ref');
-      for (const datasetType of ['markdown_split', 'csv', 'json', 'file_collection']) {
+      expect(guide).not.toContain('x-error-code');
+      // Every dataset format of ProjectSpec has its guidance (the tool's enum is the spec's).
+      const formats = (contract.components.schemas.SpecDatasetFormat as { enum: string[] }).enum;
+      expect(formats).toContain('jsonl');
+      for (const datasetType of formats) {
         const t = text(await client.callTool({ name: 'project_creation_instruction', arguments: { datasetType } }));
         expect(t).toContain(`Dataset format ${datasetType}`);
       }

@@ -45,6 +45,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...full, EMAIL_FROM: 'QA <qa@example.org>' }, { db: true, s3: true, http: true }).emailFrom).toBe('QA <qa@example.org>');
   });
 
+  it('needs a mail transport for serve and worker unless the development mail mode is named', () => {
+    expect(() => loadConfig(full, { db: true, s3: true, http: true, mail: true })).toThrow(/SMTP_URL is required.*MAIL_MODE=log/);
+    expect(loadConfig({ ...full, SMTP_URL: 'smtp://mail.internal:25' }, { db: true, mail: true }).mailMode).toBe('smtp');
+    expect(loadConfig({ ...full, MAIL_MODE: 'log' }, { db: true, mail: true }).mailMode).toBe('log');
+    expect(() => loadConfig({ ...full, MAIL_MODE: 'log', SMTP_URL: 'smtp://mail.internal:25' }, { db: true, mail: true })).toThrow(/unset SMTP_URL or MAIL_MODE/);
+    expect(() => loadConfig({ ...full, MAIL_MODE: 'print' }, { db: true })).toThrow(/MAIL_MODE must be/);
+  });
+
+  it('webhook receivers are public by default; private ranges cannot be configured', () => {
+    expect(loadConfig(full, { db: true }).webhooks).toEqual({ receivers: ['public'], dnsServers: null, maxEndpointsPerOrg: 20, disableAfterFailures: 100 });
+    expect(loadConfig({ ...full, WEBHOOK_RECEIVERS: 'public, loopback', WEBHOOK_DNS_SERVERS: '127.0.0.1:5353' }, { db: true }).webhooks)
+      .toMatchObject({ receivers: ['public', 'loopback'], dnsServers: ['127.0.0.1:5353'] });
+    for (const bad of ['private', 'public,private', 'all', ',']) {
+      expect(() => loadConfig({ ...full, WEBHOOK_RECEIVERS: bad }, { db: true })).toThrow(/WEBHOOK_RECEIVERS must be/);
+    }
+  });
+
   it('returns a frozen object with defaults that are not secrets', () => {
     const c = loadConfig(full, { db: true, s3: true, http: true });
     expect(Object.isFrozen(c)).toBe(true);

@@ -2,7 +2,9 @@
 // code spellings for MCP.
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv';
-import { ajvErrorToApiError } from '../../src/http/validation.ts';
+import { requestErrorToApiError, toolArgumentErrorToApiError } from '../../src/http/validation.ts';
+import { operationTable } from '../../src/generated/operations.ts';
+import { mcpTools } from '../../src/generated/mcp-tools.ts';
 import { ApiError, ERRORS, camelCode, toApiError } from '../../src/http/errors.ts';
 import { fromPgError } from '../../src/db/errors.ts';
 import { pointerToPath } from '../../src/schema/describe.ts';
@@ -10,7 +12,7 @@ import contract from '../../src/generated/openapi.json' with { type: 'json' };
 
 const ajvError = (e: Partial<ErrorObject>): ErrorObject => ({ keyword: 'type', instancePath: '', schemaPath: '#', params: {}, ...e }) as ErrorObject;
 
-describe('ajvErrorToApiError', () => {
+describe('requestErrorToApiError', () => {
   it.each([
     [{ keyword: 'maximum', instancePath: '/requestBody/files/3/size', message: 'must be <= 5368709120' }, 'request_body_invalid', 'files[3].size', '`files[3].size` must be <= 5368709120.'],
     [{ keyword: 'additionalProperties', instancePath: '/requestBody', params: { additionalProperty: 'color' } }, 'request_body_invalid', 'color', '`color` is not a known field.'],
@@ -23,16 +25,41 @@ describe('ajvErrorToApiError', () => {
     [{ keyword: 'type', instancePath: '/requestBody', params: { type: 'object' } }, 'request_body_invalid', undefined, 'The request body must be of type object.'],
     [{ keyword: 'required', instancePath: '', params: { missingProperty: 'requestBody' } }, 'request_body_invalid', undefined, 'A JSON request body is required.'],
   ])('%j -> %s', (err, code, param, message) => {
-    const e = ajvErrorToApiError(ajvError(err));
+    const e = requestErrorToApiError(ajvError(err), []);
     expect(e.code).toBe(code);
     expect(e.param).toBe(param);
     expect(e.message).toBe(message);
     expect(e.status).toBe(400);
   });
 
-  it('maps a bare body (MCP arguments) without the request wrapper', () => {
-    const e = ajvErrorToApiError(ajvError({ keyword: 'minLength', instancePath: '/name', message: 'must NOT have fewer than 1 characters' }), 'body');
-    expect([e.code, e.param]).toEqual(['request_body_invalid', 'name']);
+  // x-error-code in openapi.yaml, carried by codegen as each operation's errorCodes.
+  const relPathRule = '`files[1].relPath` must be a relative path with forward slashes and no empty, `.` or `..` segment, backslash or control character.';
+  it.each([
+    ['createUploadSession', { keyword: 'pattern', instancePath: '/requestBody/files/1/relPath', params: { pattern: '^x$' } }, 'upload_file_path_invalid', 'files[1].relPath', relPathRule],
+    ['createUploadSession', { keyword: 'maxLength', instancePath: '/requestBody/files/1/relPath', message: 'must NOT have more than 900 characters' }, 'request_body_invalid', 'files[1].relPath', '`files[1].relPath` must NOT have more than 900 characters.'],
+    ['declareUploadFiles', { keyword: 'minItems', instancePath: '/requestBody/files', message: 'must NOT have fewer than 1 items' }, 'upload_no_files', 'files', 'Declare at least one file.'],
+    ['declareUploadFiles', { keyword: 'maxItems', instancePath: '/requestBody/files', message: 'must NOT have more than 1000 items' }, 'request_body_invalid', 'files', '`files` must NOT have more than 1000 items.'],
+    ['uploadFile', { keyword: 'pattern', instancePath: '/query/path', params: { pattern: '^x$' } }, 'upload_file_path_invalid', 'path', relPathRule.replace('files[1].relPath', 'path')],
+    ['uploadFile', { keyword: 'required', instancePath: '/query', params: { missingProperty: 'path' } }, 'parameter_invalid', 'path', '`path` is required.'],
+  ] as const)('%s: %j -> %s', (operationId, err, code, param, message) => {
+    const e = requestErrorToApiError(ajvError(err), operationTable[operationId].errorCodes);
+    expect([e.code, e.param, e.message]).toEqual([code, param, message]);
+  });
+});
+
+describe('toolArgumentErrorToApiError', () => {
+  const tool = (name: string) => mcpTools.find((t) => t.name === name)!;
+  it.each([
+    ['create_project', { keyword: 'minLength', instancePath: '/name', message: 'must NOT have fewer than 1 characters' }, 'request_body_invalid', 'name'],
+    ['get_project', { keyword: 'required', instancePath: '', params: { missingProperty: 'projectId' } }, 'parameter_invalid', 'projectId'],
+    ['list_projects', { keyword: 'maximum', instancePath: '/limit', message: 'must be <= 100' }, 'parameter_invalid', 'limit'],
+    ['get_project', { keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'color' } }, 'request_body_invalid', 'color'],
+    ['create_upload_session', { keyword: 'pattern', instancePath: '/files/0/relPath', params: { pattern: '^x$' } }, 'upload_file_path_invalid', 'files[0].relPath'],
+    ['create_upload_session', { keyword: 'minItems', instancePath: '/files', message: 'must NOT have fewer than 1 items' }, 'upload_no_files', 'files'],
+  ] as const)('%s: %j -> %s', (name, err, code, param) => {
+    const t = tool(name);
+    const e = toolArgumentErrorToApiError(ajvError(err), t.args, t.errorCodes);
+    expect([e.code, e.param]).toEqual([code, param]);
   });
 });
 

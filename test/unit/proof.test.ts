@@ -1,7 +1,8 @@
 // The pure parts of the Proof Report: streamed audit paths equal RFC 9162 PATH, report ids,
 // leaf encodings and the attestation root.
 import { describe, expect, it } from 'vitest';
-import { inclusionProof, leafHash, merkleRoot, verifyInclusion } from '../../src/domain/merkle.ts';
+import { leafHash, merkleRoot, verifyInclusion } from '../../src/domain/merkle.ts';
+import { inclusionProof } from '../helpers/merkle.ts';
 import { StreamingAuditPath, attestationRootOf, canonicalTime, manifestLeaf, reportId, resultsLeaf } from '../../src/domain/proof.ts';
 
 describe('StreamingAuditPath', () => {

@@ -26,16 +26,27 @@ export async function linkFromEmail(app: TestApp, sink: SmtpSink, address: strin
   const res = await call(app, 'requestSignInLink', { key: null, body: { email: address } });
   expect(res.status).toBe(202);
   const mail = await sink.waitFor((m) => m.to.includes(email) && sink.messages.filter((x) => x.to.includes(email)).indexOf(m) >= before);
-  const m = /(http:\/\/\S+\/validator\/v1\/sign-in\?token=(\S+))/.exec(mail.text);
+  const m = /(http:\/\/\S+\/app\/sign-in#token=(\S+))/.exec(mail.text);
   expect(m, mail.text).toBeTruthy();
   return m![2]!;
 }
 
-export async function signIn(app: TestApp, sink: SmtpSink, email: string): Promise<{ sessionToken: string; userId: string; acceptedInvites: number }> {
+export async function signIn(app: TestApp, sink: SmtpSink, email: string): Promise<{ sessionToken: string; userId: string; acceptedInvites: number; pendingInvites: number }> {
   const token = await linkFromEmail(app, sink, email);
   const res = await call(app, 'createValidatorSession', { key: null, body: { token } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
+}
+
+/** Accepts every pending invite the signed-in validator is shown (as the person would, one by one). */
+export async function acceptAllInvites(app: TestApp, sessionToken: string): Promise<string[]> {
+  const list = await call(app, 'listMyInvites', { key: sessionToken });
+  expect(list.status).toBe(200);
+  for (const inv of list.body.data) {
+    const res = await call(app, 'acceptMyInvite', { key: sessionToken, params: { inviteId: inv.inviteId } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  return list.body.data.map((i: { inviteId: string }) => i.inviteId);
 }
 
 export { raw };

@@ -31,15 +31,19 @@ it('invite -> email -> follow the link -> claim -> rate -> weighted consensus wi
 
   const mail = await sink.waitFor((m) => m.to.includes('colleague@example.com'));
   expect(mail.subject).toContain('Invited raters');
-  const link = /(http:\/\/\S+\/validator\/v1\/sign-in\?token=\S+)/.exec(mail.text)?.[1];
+  const link = /(http:\/\/\S+\/app\/sign-in#token=\S+)/.exec(mail.text)?.[1];
   expect(link, mail.text).toBeTruthy();
-  // The link points at PUBLIC_BASE_URL; the test server listens elsewhere, so keep path and query.
-  const followed = await fetch(app.url + new URL(link!).pathname + new URL(link!).search);
+  // The link opens the sign-in page with the token in the fragment, which a browser never sends;
+  // the page redeems it by POST (what the page does is done here).
+  const token = new URLSearchParams(new URL(link!).hash.slice(1)).get('token')!;
+  const followed = await call(app, 'createValidatorSession', { key: null, body: { token } });
   expect(followed.status).toBe(201);
-  const session = (await followed.json()) as { sessionToken: string; userId: string; acceptedInvites: number };
+  expect(followed.headers.get('cache-control')).toBe('no-store');
+  expect(followed.headers.get('referrer-policy')).toBe('no-referrer');
+  const session = followed.body as { sessionToken: string; userId: string; acceptedInvites: number };
   expect(session.acceptedInvites).toBe(1);
   // Single use: the same link again is refused.
-  expect((await fetch(app.url + new URL(link!).pathname + new URL(link!).search)).status).toBe(400);
+  expect((await call(app, 'createValidatorSession', { key: null, body: { token } })).status).toBe(400);
 
   const invites = await call(app, 'listProjectInvites', { params: { projectId } });
   expect(invites.body.data ?? []).toEqual([]); // accepted invitees are listed under /validators

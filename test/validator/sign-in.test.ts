@@ -8,6 +8,7 @@ import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { hashToken } from '../../src/validator/tokens.ts';
 import { LINKS_PER_WINDOW } from '../../src/handlers/validator-sign-in.ts';
 import { createProject, inviteWithSql, linkFromEmail, signIn, startMailingApp } from './helpers.ts';
+import { eventually } from '../helpers/wait.ts';
 
 let app: TestApp;
 let sink: SmtpSink;
@@ -33,30 +34,38 @@ describe('sign-in links', () => {
     const [stored] = await app.sql`select token_hash, expires_at - created_at as ttl from sign_in_tokens where email = ${email}`;
     expect(Buffer.compare(stored!.token_hash, hashToken(token))).toBe(0);
     expect((await app.sql`select count(*)::int as n from sign_in_tokens where token_hash = ${Buffer.from(token)}`)[0]!.n).toBe(0);
-    // Once sent, the outbox row no longer holds the link either.
-    const deadline = Date.now() + 10_000;
-    let body = '';
-    for (;;) {
-      const [row] = await app.sql<{ sent: boolean; body_text: string }[]>`select sent_at is not null as sent, body_text from email_outbox where kind = 'sign_in_link' and to_address = ${email}`;
-      body = row!.body_text;
-      if (row!.sent || Date.now() > deadline) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(body).not.toContain(token);
+    // Once sent, the outbox row holds neither the link nor the recipient, and the sealed token is gone.
+    const [tokenRow] = await app.sql`select id from sign_in_tokens where email = ${email}`;
+    const sent = await eventually(async () => (await app.sql`select sent_at, body_text, to_address from email_outbox where sign_in_token_id = ${tokenRow!.id} and sent_at is not null`)[0]);
+    expect(sent).toMatchObject({ body_text: '', to_address: '' });
+    expect((await app.sql`select token_sealed from sign_in_tokens where id = ${tokenRow!.id}`)[0]!.token_sealed).toBeNull();
+    expect(app.logs.join('\n')).not.toContain(token);
+    expect(app.logs.join('\n')).not.toContain(email);
+
+    // A GET of the old link form redirects to the page without touching the token.
+    const get = await call(app, 'followSignInLink', { key: null, query: { token } });
+    expect(get.status).toBe(307);
+    expect(get.headers.get('location')).toBe(`http://127.0.0.1/app/sign-in#token=${token}`);
+    expect(get.headers.get('cache-control')).toBe('no-store');
+    expect(get.body).toBeUndefined();
+    expect((await counts(email)).used).toBe(0);
 
     const first = await call(app, 'createValidatorSession', { key: null, body: { token } });
     expect(first.status).toBe(201);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    expect(first.headers.get('referrer-policy')).toBe('no-referrer');
     expect(first.body.sessionToken).toMatch(/^assay_vs_[A-Za-z0-9_-]{43}$/);
     expect(first.body.email).toBe(email);
-    expect(first.body.acceptedInvites).toBe(1);
+    // A requested link accepts no invite: the pending one waits for the person.
+    expect(first.body).toMatchObject({ acceptedInvites: 0, pendingInvites: 1 });
     expect(Date.parse(first.body.expiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
     const [user] = await app.sql<{ id: string; subject: string }[]>`select id, subject from users where email = ${email}`;
     expect(user!.id).toBe(first.body.userId);
     expect(user!.subject).toMatch(/^email:[0-9a-f]{64}$/);
 
-    // A second sign-in (GET, as a browser following the link) keeps the same user and subject.
+    // A second sign-in keeps the same user and subject.
     const again = await linkFromEmail(app, sink, email);
-    const second = await call(app, 'followSignInLink', { key: null, query: { token: again } });
+    const second = await call(app, 'createValidatorSession', { key: null, body: { token: again } });
     expect(second.status).toBe(201);
     expect(second.body.userId).toBe(user!.id);
     expect(second.body.acceptedInvites).toBe(0);
@@ -102,7 +111,8 @@ describe('sign-in links', () => {
     const unknown = await call(app, 'createValidatorSession', { key: null, body: { token: 'assay_signin_' + 'A'.repeat(43) } });
     expectEnvelope(unknown, 'sign_in_link_invalid', 400);
     expect(unknown.body.error.message).toContain('unknown');
-    expectEnvelope(await call(app, 'followSignInLink', { key: null, query: { token: 'nope' } }), 'sign_in_link_invalid', 400);
+    // The GET never looks a token up: any well-formed value is redirected, nothing is written.
+    expect((await call(app, 'followSignInLink', { key: null, query: { token: 'nope' } })).status).toBe(307);
     // Bad input: unknown field, missing token, an email that is not one.
     expectEnvelope(await call(app, 'createValidatorSession', { key: null, body: { token: 'x', extra: 1 } }), 'request_body_invalid', 400);
     expectEnvelope(await call(app, 'createValidatorSession', { key: null, body: {} }), 'request_body_invalid', 400);
@@ -128,17 +138,16 @@ describe('sign-in links', () => {
       expect(res.status).toBe(202);
     }
     expect((await counts(email)).tokens).toBe(LINKS_PER_WINDOW);
-    expect((await app.sql`select count(*)::int as n from email_outbox where to_address = ${email} and kind = 'sign_in_link'`)[0]!.n).toBe(LINKS_PER_WINDOW);
+    expect((await app.sql`select count(*)::int as n from email_outbox o join sign_in_tokens t on t.id = o.sign_in_token_id where t.email = ${email} and o.kind = 'sign_in_link'`)[0]!.n).toBe(LINKS_PER_WINDOW);
   });
 });
 
-describe('accepting invites at sign-in', () => {
-  it('accepts every pending invite: assignedAt set, assignment created, pre-staged class granted (revoking another)', async () => {
+describe('accepting invites', () => {
+  it('an invitation link accepts its own invite only; the others are listed and accepted explicitly', async () => {
     const email = 'invitee@example.com';
     const p1 = await createProject(app, 'Invite one');
     const p2 = await createProject(app, 'Invite two');
     const pB = await createProject(app, 'Other org', undefined, app.orgB.originatorKey);
-    const i1 = await inviteWithSql(app, app.orgA.id, p1, email, 'senior');
     const i2 = await inviteWithSql(app, app.orgA.id, p2, email);
     const iB = await inviteWithSql(app, app.orgB.id, pB, email);
     const cancelled = await inviteWithSql(app, app.orgA.id, await createProject(app, 'Cancelled'), email);
@@ -146,20 +155,41 @@ describe('accepting invites at sign-in', () => {
     // The user already exists and holds another class on p1, which the pre-staged one replaces.
     const [u] = await app.sql<{ id: string }[]>`insert into users (email, subject) values (${email}, 'test|invitee') returning id`;
     await app.sql`insert into class_grants (project_id, user_id, class_id, evidence_note) values (${p1}, ${u!.id}, 'gpt', 'earlier')`;
+    // The invite of p1 through the API: its email carries a link bound to it.
+    const inv = await call(app, 'createInvite', { params: { projectId: p1 }, body: { email, classId: 'senior', evidenceNote: 'Passed the reviewer exam' } });
+    expect(inv.status).toBe(200);
+    const i1 = inv.body.id;
+    const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.includes('Invite one'));
+    const token = /#token=(\S+)/.exec(mail.text)![1]!;
 
-    const s = await signIn(app, sink, email);
-    expect(s.userId).toBe(u!.id);
-    expect(s.acceptedInvites).toBe(3);
-    const invites = await app.sql<{ id: string; status: string; assigned_at: Date | null }[]>`select id, status, assigned_at from invites where email = ${email}`;
-    for (const inv of invites) {
-      if (inv.id === cancelled) expect(inv).toMatchObject({ status: 'cancelled', assigned_at: null });
-      else expect(inv.status).toBe('accepted'), expect(inv.assigned_at).toBeInstanceOf(Date);
-    }
-    expect(invites.map((i) => i.id).sort()).toEqual([i1, i2, iB, cancelled].sort());
-    const assignments = await app.sql<{ project_id: string; org_id: string }[]>`select project_id, org_id from project_assignments where user_id = ${u!.id} and revoked_at is null order by project_id`;
-    expect(assignments).toEqual([{ project_id: p1, org_id: app.orgA.id }, { project_id: p2, org_id: app.orgA.id }, { project_id: pB, org_id: app.orgB.id }].sort((a, b) => a.project_id.localeCompare(b.project_id)));
+    const s = await call(app, 'createValidatorSession', { key: null, body: { token } });
+    expect(s.status).toBe(201);
+    expect(s.body).toMatchObject({ userId: u!.id, acceptedInvites: 1, pendingInvites: 2 });
+    const status = async () => Object.fromEntries((await app.sql<{ id: string; status: string }[]>`select id, status from invites where email = ${email}`).map((r) => [r.id, r.status]));
+    expect(await status()).toEqual({ [i1]: 'accepted', [i2]: 'pending', [iB]: 'pending', [cancelled]: 'cancelled' });
     const grants = await app.sql<{ class_id: string; live: boolean; evidence_note: string }[]>`select class_id, revoked_at is null as live, evidence_note from class_grants where user_id = ${u!.id} and project_id = ${p1} order by granted_at`;
     expect(grants).toEqual([{ class_id: 'gpt', live: false, evidence_note: 'earlier' }, { class_id: 'senior', live: true, evidence_note: 'Passed the reviewer exam' }]);
+
+    // The others, in both organizations, are listed for the person; nothing is assigned yet.
+    const list = await call(app, 'listMyInvites', { key: s.body.sessionToken });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((x: any) => x.inviteId).sort()).toEqual([i2, iB].sort());
+    expect(list.body.data.find((x: any) => x.inviteId === iB)).toMatchObject({ projectId: pB, projectName: 'Other org', organizationName: `Org ${app.orgB.code}` });
+    expect((await app.sql`select count(*)::int as n from project_assignments where user_id = ${u!.id} and revoked_at is null`)[0]!.n).toBe(1);
+
+    // Accepting one assigns that project only; a second accept, a cancelled invite, another
+    // person's invite or an unknown id are invite_not_found.
+    const ok = await call(app, 'acceptMyInvite', { key: s.body.sessionToken, params: { inviteId: iB } });
+    expect(ok.body).toEqual({ inviteId: iB, projectId: pB, accepted: true });
+    expectEnvelope(await call(app, 'acceptMyInvite', { key: s.body.sessionToken, params: { inviteId: iB } }), 'invite_not_found', 404);
+    expectEnvelope(await call(app, 'acceptMyInvite', { key: s.body.sessionToken, params: { inviteId: cancelled } }), 'invite_not_found', 404);
+    const otherPerson = await inviteWithSql(app, app.orgA.id, p2, 'someone.else@example.com');
+    expectEnvelope(await call(app, 'acceptMyInvite', { key: s.body.sessionToken, params: { inviteId: otherPerson } }), 'invite_not_found', 404);
+    expectEnvelope(await call(app, 'acceptMyInvite', { key: s.body.sessionToken, params: { inviteId: 'not-a-uuid' } }), 'parameter_invalid', 400);
+    expect(await status()).toEqual({ [i1]: 'accepted', [i2]: 'pending', [iB]: 'accepted', [cancelled]: 'cancelled' });
+    const assigned = await app.sql<{ project_id: string }[]>`select project_id from project_assignments where user_id = ${u!.id} and revoked_at is null`;
+    expect(assigned.map((a) => a.project_id).sort()).toEqual([p1, pB].sort());
+    expect((await call(app, 'listMyInvites', { key: s.body.sessionToken })).body.data.map((x: any) => x.inviteId)).toEqual([i2]);
   });
 });
 

@@ -9,7 +9,7 @@ import { ingest } from '../helpers/uploads.ts';
 import { latentQuality } from '../../src/domain/synthetic.ts';
 import { recordVote } from '../helpers/votes.ts';
 import { validSpec } from '../fixtures/specs.ts';
-import { createProject, inviteWithSql, signIn, startMailingApp } from './helpers.ts';
+import { createProject, inviteWithSql, signIn, startMailingApp, acceptAllInvites } from './helpers.ts';
 
 let app: TestApp;
 let sink: SmtpSink;
@@ -23,6 +23,7 @@ async function validator(projects: { projectId: string; orgId?: string; classId?
   const email = `validator-${++n}@example.com`;
   for (const p of projects) await inviteWithSql(app, p.orgId ?? app.orgA.id, p.projectId, email, p.classId ?? null);
   const s = await signIn(app, sink, email);
+  await acceptAllInvites(app, s.sessionToken);
   return { token: s.sessionToken, userId: s.userId };
 }
 

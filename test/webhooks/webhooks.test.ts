@@ -208,7 +208,7 @@ describe('webhook delivery', () => {
     const endpoint = await register(closed.url);
     await finalizeRows(1);
     const [first] = await until(() => attempts(endpoint.webhookEndpointId), (l) => l.length >= 1);
-    expect(first).toMatchObject({ outcome: 'failed', httpStatus: null, error: 'Connection refused.' });
+    expect(first).toMatchObject({ outcome: 'failed', httpStatus: null, error: 'Delivery failed.' });
   });
 
   it('disables the endpoint on 410 Gone; rotating the secret enables it again', async () => {

@@ -1,0 +1,65 @@
+// email_outbox queries of the `send_email` job. A message may carry a sign-in link: its body
+// holds a placeholder and the token is sealed on its sign_in_tokens row until the message is
+// sent or the link expires. Sent or given-up rows are blanked (no body, no recipient): the
+// outbox is not a record of who was mailed what.
+import type { Sql } from './client.ts';
+
+export interface OutboxMessage {
+  kind: string;
+  ref_id: string | null;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  sent_at: Date | null;
+  abandoned_at: Date | null;
+  sign_in_token_id: string | null;
+  token_sealed: Uint8Array | null;
+  /** The link can no longer be used (expired, used, or its token already blanked). */
+  link_dead: boolean;
+}
+
+export async function getMessage(sql: Sql, outboxId: string): Promise<OutboxMessage | undefined> {
+  const [m] = await sql<OutboxMessage[]>`
+    select o.kind, o.ref_id, o.to_address, o.subject, o.body_text, o.sent_at, o.abandoned_at, o.sign_in_token_id,
+      t.token_sealed,
+      (o.sign_in_token_id is not null and (t.id is null or t.token_sealed is null or t.used_at is not null or t.expires_at <= now())) as link_dead
+    from email_outbox o left join sign_in_tokens t on t.id = o.sign_in_token_id
+    where o.id = ${outboxId}`;
+  return m;
+}
+
+export async function recordSendError(sql: Sql, outboxId: string, reason: string): Promise<void> {
+  await sql`update email_outbox set last_error = ${reason.slice(0, 1000)} where id = ${outboxId}`;
+}
+
+/**
+ * Marks the message sent (once), blanks it, drops its sealed token (the link now lives only in
+ * the recipient's mailbox; the hash stays for redeeming) and stamps the invite's emailSentAt.
+ */
+export async function markSent(sql: Sql, outboxId: string, m: Pick<OutboxMessage, 'kind' | 'ref_id' | 'sign_in_token_id'>): Promise<void> {
+  await sql.begin(async (tx) => {
+    const [sent] = await tx<{ sent_at: Date }[]>`
+      update email_outbox set sent_at = now(), last_error = null, body_text = '', to_address = ''
+       where id = ${outboxId} and sent_at is null
+      returning sent_at`;
+    if (m.sign_in_token_id) await tx`update sign_in_tokens set token_sealed = null where id = ${m.sign_in_token_id}`;
+    if (sent && m.kind === 'invite' && m.ref_id) {
+      await tx`update invites set email_sent_at = ${sent.sent_at} where id = ${m.ref_id} and email_sent_at is null`;
+    }
+  });
+}
+
+/**
+ * Gives up every unsent message whose link can no longer be used, blanking it, and drops the
+ * sealed tokens of expired links. Run by the worker's sweep and by the job that finds one.
+ */
+export async function abandonDeadLinks(sql: Sql): Promise<number> {
+  return sql.begin(async (tx) => {
+    await tx`update sign_in_tokens set token_sealed = null where token_sealed is not null and (expires_at <= now() or used_at is not null)`;
+    const gone = await tx`
+      update email_outbox o set abandoned_at = now(), body_text = '', to_address = '', last_error = 'not sent: its sign-in link expired or was used first'
+        from sign_in_tokens t
+       where o.sign_in_token_id = t.id and o.sent_at is null and o.abandoned_at is null and t.token_sealed is null`;
+    return gone.count;
+  });
+}

@@ -1,0 +1,134 @@
+// Runs the dataset readers (parsers.ts) in a worker thread, so that a hostile or broken file can
+// never block or crash the process that runs other jobs, heartbeats and (in `make dev`) the API:
+// - the thread has its own event loop: a slow parse delays nobody else;
+// - its heap is capped (resourceLimits): running out ends the thread, not the process, and the
+//   run fails naming the file;
+// - every answer is awaited with a deadline: a parse that stops answering is terminated and the
+//   run fails naming the file.
+// The host reads the bytes (from S3, in the ingest job) and hands them over one chunk at a time,
+// when the thread asks for more, so memory stays bounded whatever the file's size.
+import { Worker } from 'node:worker_threads';
+import { IngestError, type DatasetRules, type Record_, type SourceFile } from './parsers.ts';
+import type { HostMessage, ParserMessage } from './parse-worker.ts';
+
+export interface ParserLimits {
+  /** V8 old-generation cap of the parser thread, MB. */
+  maxOldGenerationMb: number;
+  /** V8 young-generation cap of the parser thread, MB. */
+  maxYoungGenerationMb: number;
+  /** Longest wait for the thread's answer to one chunk, ms. */
+  chunkTimeoutMs: number;
+}
+
+export const PARSER_LIMITS: ParserLimits = Object.freeze({ maxOldGenerationMb: 48, maxYoungGenerationMb: 8, chunkTimeoutMs: 30_000 });
+
+/** Reads the records of one file after another; close() ends the thread. */
+export interface Parser {
+  records(file: SourceFile): AsyncGenerator<Record_>;
+  close(): Promise<void>;
+}
+
+const WORKER_URL = new URL('./parse-worker.ts', import.meta.url);
+
+/**
+ * A parser thread for one ingest run (the files of one dataset). `workerUrl` lets tests run a
+ * deliberately misbehaving thread to check the isolation itself.
+ */
+export function createParser(rules: DatasetRules, options: Partial<ParserLimits> & { workerUrl?: URL } = {}): Parser {
+  const limits = { ...PARSER_LIMITS, ...options };
+  let worker: Worker | null = null;
+  let exitError: Error | null = null;
+  const waiting: { resolve: (m: ParserMessage) => void; reject: (e: Error) => void }[] = [];
+  const inbox: ParserMessage[] = [];
+
+  const start = (): Worker => {
+    const w = new Worker(options.workerUrl ?? WORKER_URL, {
+      resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationMb },
+      stdout: false,
+      stderr: false,
+    });
+    w.on('message', (m: ParserMessage) => (waiting.length ? waiting.shift()!.resolve(m) : inbox.push(m)));
+    const fail = (err: Error) => {
+      exitError ??= err;
+      worker = null;
+      while (waiting.length) waiting.shift()!.reject(exitError);
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(`parser thread exited (code ${code})`)));
+    return w;
+  };
+
+  const receive = (relPath: string): Promise<ParserMessage> => {
+    if (inbox.length) return Promise.resolve(inbox.shift()!);
+    if (exitError) return Promise.reject(exitError);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const err = new IngestError(`${relPath}: parsing stopped answering for ${limits.chunkTimeoutMs / 1000} s and was stopped`);
+        exitError = err;
+        void worker?.terminate();
+        reject(err);
+      }, limits.chunkTimeoutMs);
+      waiting.push({
+        resolve: (m) => (clearTimeout(timer), resolve(m)),
+        reject: (e) => (clearTimeout(timer), reject(e)),
+      });
+    });
+  };
+
+  const send = (m: HostMessage, transfer: ArrayBuffer[] = []) => worker!.postMessage(m, transfer);
+
+  const close = async (): Promise<void> => {
+    exitError ??= new Error('parser closed');
+    const w = worker;
+    worker = null;
+    await w?.terminate();
+  };
+
+  return {
+    async *records(file: SourceFile): AsyncGenerator<Record_> {
+      if (exitError) throw exitError;
+      worker ??= start();
+      const source = file.bytes[Symbol.asyncIterator]();
+      let finished = false;
+      try {
+        send({ type: 'file', rules, relPath: file.relPath, key: file.key, contentType: file.contentType, size: file.size });
+        for (;;) {
+          let m: ParserMessage;
+          try {
+            m = await receive(file.relPath);
+          } catch (err) {
+            if (err instanceof IngestError) throw err;
+            const reason = (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? `parsing needed more than the parser's ${limits.maxOldGenerationMb} MB of memory`
+              : 'parsing failed unexpectedly';
+            throw new IngestError(`${file.relPath}: ${reason}; nothing of this run was kept`);
+          }
+          if (m.type === 'records') {
+            yield* m.records;
+          } else if (m.type === 'more') {
+            const next = await source.next();
+            if (next.done) {
+              send({ type: 'end' });
+            } else {
+              // A copy with a buffer of its own: a network chunk may be a view into a shared pool.
+              const copy = new Uint8Array(next.value);
+              send({ type: 'chunk', bytes: copy }, [copy.buffer]);
+            }
+          } else if (m.type === 'done') {
+            finished = true;
+            return;
+          } else {
+            if (m.ingest) throw new IngestError(m.message);
+            throw new Error(`parser thread: ${m.message}`);
+          }
+        }
+      } finally {
+        // Stop reading the object (a failed or abandoned file is not read to its end), and a
+        // thread left mid-file is not reused.
+        await source.return?.();
+        if (!finished) await close();
+      }
+    },
+    close,
+  };
+}

@@ -1,0 +1,162 @@
+// Cross-organization and originator refusals, generated from the operation table
+// (src/generated/operations.ts, whose requiresOriginator is openapi.yaml's x-requires-originator)
+// and the fixture table (operation-fixtures.ts), over REST and over every MCP tool of the
+// operation (the SDK's own client). For each operation:
+// - the request its owner in organization A may send succeeds (so the fixture is real, and a
+//   refusal below is about who asks, not about a broken request);
+// - the same request from organization B gets the exact not-found code of the fixture table,
+//   with the registry's status, and writes nothing (every table fingerprinted before and after);
+// - when the operation is originator-only, organization A's plain member key gets
+//   not_org_originator and a key without a user api_key_actor_unavailable, writing nothing.
+// An operation of the contract without a fixture entry fails here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestApp, type CallResult } from '../helpers/app.ts';
+import { connectMcp, toolErrorCode, type McpSession } from '../helpers/mcp.ts';
+import * as fx from '../helpers/fixtures.ts';
+import { operationFixtures, type Req, type World } from './operation-fixtures.ts';
+import { operationIds, operationTable, type OperationId } from '../../src/generated/operations.ts';
+import { mcpTools, type ToolDef } from '../../src/generated/mcp-tools.ts';
+import { ERRORS, type ErrorCode } from '../../src/http/errors.ts';
+import { generateSigningKeyPem } from '../../src/domain/signing.ts';
+
+let w: World;
+const mcp: Record<'orgB' | 'member' | 'noActor', McpSession> = {} as never;
+
+beforeAll(async () => {
+  const app = await startTestApp({ config: { signingKey: generateSigningKeyPem() } });
+  const a = await fx.member(app, app.orgA.id, { validator: true });
+  const b = await fx.member(app, app.orgB.id, { validator: true });
+  w = {
+    app,
+    validatorA: { ...a, sessionToken: (await fx.signInDirect(app, a.email)).sessionToken },
+    validatorB: { ...b, sessionToken: (await fx.signInDirect(app, b.email)).sessionToken },
+  };
+  mcp.orgB = await connectMcp(app, app.orgB.originatorKey);
+  mcp.member = await connectMcp(app, app.orgA.memberKey);
+  mcp.noActor = await connectMcp(app, app.orgA.noActorKey);
+});
+afterAll(async () => {
+  for (const s of Object.values(mcp)) await s?.close();
+  await w?.app.close();
+});
+
+const exercisedTools = new Set<string>();
+
+/** Organization A's credential for the operation (originator key, or validatorA's session). */
+function ownerKey(op: OperationId, req: Req): string | null {
+  if (req.key !== undefined) return req.key;
+  const auth = operationTable[op].auth;
+  return auth === 'validatorSession' ? w.validatorA.sessionToken : auth === 'none' ? null : w.app.orgA.originatorKey;
+}
+
+const send = (op: OperationId, req: Req, key: string | null): Promise<CallResult> =>
+  call(w.app, op, { key, params: req.params, query: req.query, body: req.body });
+
+/** The MCP tools of the operation that can carry every argument of the request. */
+function toolsFor(op: OperationId, req: Req): { tool: ToolDef; args: Record<string, unknown> }[] {
+  const args: Record<string, unknown> = { ...req.params, ...req.query, ...(req.body as object | undefined) };
+  return mcpTools
+    .filter((t) => t.operationId === op)
+    .filter((t) => Object.keys(args).every((a) => a in t.args))
+    .filter((t) => ((t.inputSchema.required ?? []) as string[]).every((a) => a in args))
+    .map((tool) => ({ tool, args }));
+}
+
+function expectCode(res: CallResult, code: ErrorCode, what: string): void {
+  expect(res.body?.error?.code, `${what}: ${res.status} ${JSON.stringify(res.body)}`).toBe(code);
+  expect(res.status, what).toBe(ERRORS[code].status);
+}
+
+async function expectSuccess(op: OperationId, req: Req): Promise<CallResult> {
+  const res = await send(op, req, ownerKey(op, req));
+  expect(operationTable[op].successStatuses, `${op} for its owner: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+  return res;
+}
+
+it('has a fixture entry for every operation of the contract, and no other', () => {
+  expect(Object.keys(operationFixtures).sort()).toEqual([...operationIds].sort());
+});
+
+it('declares a foreign-caller outcome for every operation with a path parameter', () => {
+  for (const op of operationIds) {
+    if (!operationTable[op].path.includes('{')) continue;
+    const cross = operationFixtures[op].crossOrg;
+    expect(typeof cross === 'string' || 'emptyList' in cross, `${op} names a resource: its foreign-caller outcome must be a code or an empty list`).toBe(true);
+    if (typeof cross === 'string') expect(ERRORS[cross], `${cross} is a not-found code`).toMatchObject({ status: 404, type: 'not_found_error' });
+  }
+});
+
+describe.each(operationIds.map((op) => [op]))('%s', (op) => {
+  const fixture = operationFixtures[op];
+  const info = operationTable[op];
+  const cross = fixture?.crossOrg;
+
+  if (cross !== undefined && typeof cross === 'string') {
+    it(`a caller of organization B gets ${cross} over REST and MCP, and nothing is written`, async () => {
+      const req = await fixture.request(w);
+      const before = await fx.snapshot(w.app.sql);
+      const foreign = info.auth === 'validatorSession' ? w.validatorB.sessionToken : w.app.orgB.originatorKey;
+      expectCode(await send(op, req, foreign), cross, `${op} over REST from organization B`);
+      const tools = toolsFor(op, req);
+      expect(tools.length, `${op} has MCP tools ${info.tools.join(', ')} that can carry the request`).toBe(info.tools.length === 0 ? 0 : tools.length || 1);
+      for (const { tool, args } of tools) {
+        exercisedTools.add(tool.name);
+        const r = await mcp.orgB.tool(tool.name, args);
+        expect(toolErrorCode(r), `${tool.name} over MCP from organization B: ${r.content[0]?.text}`).toBe(cross);
+      }
+      expect(await fx.snapshot(w.app.sql), 'nothing written').toEqual(before);
+      await expectSuccess(op, req);
+    });
+  } else if (cross !== undefined && 'emptyList' in cross) {
+    it(`a caller of organization B gets an empty list over REST and MCP (${cross.emptyList})`, async () => {
+      const req = await fixture.request(w);
+      const before = await fx.snapshot(w.app.sql);
+      const res = await send(op, req, w.app.orgB.originatorKey);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual([]);
+      for (const { tool, args } of toolsFor(op, req)) {
+        exercisedTools.add(tool.name);
+        const r = await mcp.orgB.tool(tool.name, args);
+        expect(r.isError, r.content[0]?.text).toBeFalsy();
+        expect(r.structuredContent.data).toEqual([]);
+      }
+      expect(await fx.snapshot(w.app.sql), 'nothing written').toEqual(before);
+      expect((await expectSuccess(op, req)).body.data.length).toBeGreaterThan(0);
+    });
+  } else {
+    it(`succeeds for its owner (${cross ? cross.notScoped : 'NO FIXTURE ENTRY'})`, async () => {
+      expect(fixture, `${op} has no entry in test/contract/operation-fixtures.ts`).toBeDefined();
+      await expectSuccess(op, await fixture.request(w));
+    });
+  }
+
+  if (info.requiresOriginator) {
+    it('a member who is not an originator, and a key without a user, are refused over REST and MCP; nothing is written', async () => {
+      expect(fixture, `${op} has no entry in test/contract/operation-fixtures.ts`).toBeDefined();
+      const req = await fixture.request(w);
+      const before = await fx.snapshot(w.app.sql);
+      expectCode(await send(op, req, w.app.orgA.memberKey), 'not_org_originator', `${op} with the member key`);
+      expectCode(await send(op, req, w.app.orgA.noActorKey), 'api_key_actor_unavailable', `${op} with a key without a user`);
+      for (const { tool, args } of toolsFor(op, req)) {
+        exercisedTools.add(tool.name);
+        const r = await mcp.member.tool(tool.name, args);
+        expect(toolErrorCode(r), `${tool.name} with the member key: ${r.content[0]?.text}`).toBe('not_org_originator');
+        const n = await mcp.noActor.tool(tool.name, args);
+        expect(toolErrorCode(n), `${tool.name} with a key without a user: ${n.content[0]?.text}`).toBe('api_key_actor_unavailable');
+      }
+      expect(await fx.snapshot(w.app.sql), 'nothing written').toEqual(before);
+    });
+  }
+});
+
+it('went through every MCP tool of every scoped or originator-only operation', () => {
+  const expected = mcpTools
+    .filter((t) => t.operationId !== null)
+    .filter((t) => {
+      const op = t.operationId!;
+      const cross = operationFixtures[op]?.crossOrg;
+      return operationTable[op].requiresOriginator || (cross !== undefined && typeof cross === 'string' && operationTable[op].path.includes('{'));
+    })
+    .map((t) => t.name);
+  expect(expected.filter((t) => !exercisedTools.has(t))).toEqual([]);
+});

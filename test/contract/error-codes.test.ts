@@ -1,0 +1,311 @@
+// Every code of the contract's ErrorCode enum is produced by a real request somewhere: this table
+// maps each code to a request that produces it (through the contract-checked client, so its
+// status must be declared for the operation), or says why it is provably unreachable. A code
+// with neither fails the test, so a new code cannot go untested. Where the operation has MCP
+// tools that can carry the request, the same request through each tool must answer the same
+// code (REST/MCP parity); authentication codes are compared with the /mcp endpoint's answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, raw, startTestApp, type CallResult } from '../helpers/app.ts';
+import { connectMcp, toolErrorCode } from '../helpers/mcp.ts';
+import * as fx from '../helpers/fixtures.ts';
+import type { World } from './operation-fixtures.ts';
+import { operationTable, type OperationId } from '../../src/generated/operations.ts';
+import { mcpTools } from '../../src/generated/mcp-tools.ts';
+import { ERRORS, type ErrorCode } from '../../src/http/errors.ts';
+import { generateSigningKeyPem } from '../../src/domain/signing.ts';
+import { startServer } from '../../src/server.ts';
+import { testConfig } from '../helpers/config.ts';
+import { createLogger } from '../../src/log.ts';
+import { minimalSpec } from '../fixtures/specs.ts';
+import { createApiKey, createOrganization } from '../../src/admin/admin.ts';
+import contract from '../../src/generated/openapi.json' with { type: 'json' };
+
+let w: World;
+beforeAll(async () => {
+  const app = await startTestApp({ config: { signingKey: generateSigningKeyPem() } });
+  const a = await fx.member(app, app.orgA.id, { validator: true });
+  const b = await fx.member(app, app.orgB.id, { validator: true });
+  w = {
+    app,
+    validatorA: { ...a, sessionToken: (await fx.signInDirect(app, a.email)).sessionToken },
+    validatorB: { ...b, sessionToken: (await fx.signInDirect(app, b.email)).sessionToken },
+  };
+});
+afterAll(async () => {
+  await w?.app.close();
+});
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+const CSV = 'id,question,answer\n1,q,a\n';
+
+/** A request through an operation: REST, and every MCP tool of the operation that can carry it. */
+interface OpRequest {
+  op: OperationId;
+  key?: 'originator' | 'member' | 'noActor' | 'orgB' | 'validatorA' | 'none' | string;
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+}
+type Producer =
+  | ((w: World) => Promise<OpRequest>)
+  | { raw: (w: World) => Promise<CallResult>; mcp?: (w: World) => Promise<string | null>; mcpWhy?: string }
+  | { unreachable: string };
+
+function keyOf(k: OpRequest['key']): string | null {
+  switch (k ?? 'originator') {
+    case 'originator': return w.app.orgA.originatorKey;
+    case 'member': return w.app.orgA.memberKey;
+    case 'noActor': return w.app.orgA.noActorKey;
+    case 'orgB': return w.app.orgB.originatorKey;
+    case 'validatorA': return w.validatorA.sessionToken;
+    case 'none': return null;
+    default: return k!;
+  }
+}
+
+const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+/** The code the /mcp endpoint answers to an initialize with this Authorization header. */
+async function mcpAuthCode(authorization: string | undefined): Promise<string | null> {
+  const res = await raw(w.app, 'POST', '/mcp', { body: initialize, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream', ...(authorization ? { authorization } : {}) } });
+  return res.body?.error?.code ?? null;
+}
+
+async function claimed(w: World, opts: { paused?: boolean } = {}): Promise<{ projectId: string; slotId: string }> {
+  const projectId = await fx.project(w.app);
+  await fx.addDatapoints(w.app.sql, projectId, 1, { slotsPerDatapoint: 2 });
+  await fx.assign(w.app, w.validatorA.id, projectId);
+  const c = await call(w.app, 'claimSlot', { key: w.validatorA.sessionToken, params: { projectId } });
+  expect(c.status, JSON.stringify(c.body)).toBe(201);
+  if (opts.paused) expect((await call(w.app, 'updateProject', { params: { projectId }, body: { paused: true } })).status).toBe(200);
+  return { projectId, slotId: c.body.slotId };
+}
+
+const producers: Record<ErrorCode, Producer> = {
+  api_key_missing: { raw: (w) => raw(w.app, 'GET', '/developer/v1/ping'), mcp: () => mcpAuthCode(undefined) },
+  api_key_malformed: { raw: (w) => raw(w.app, 'GET', '/developer/v1/ping', { key: 'sk_test_123' }), mcp: () => mcpAuthCode('Bearer sk_test_123') },
+  api_key_invalid: { raw: (w) => raw(w.app, 'GET', '/developer/v1/ping', { key: `assay_live_${'a'.repeat(32)}` }), mcp: () => mcpAuthCode(`Bearer assay_live_${'a'.repeat(32)}`) },
+  parameter_invalid: async () => ({ op: 'listProjects', query: { limit: 0 } }),
+  request_body_invalid: async () => ({ op: 'createProject', body: { spec: minimalSpec() } }),
+  request_body_malformed: {
+    raw: (w) => raw(w.app, 'POST', '/developer/v1/projects', { key: w.app.orgA.originatorKey, body: '{"name":', contentType: 'application/json' }),
+    mcpWhy: 'an MCP client sends tool arguments as JSON-RPC; malformed JSON there is a JSON-RPC parse error, not a tool call',
+  },
+  unknown_endpoint: {
+    raw: (w) => raw(w.app, 'GET', '/developer/v1/nothing-here', { key: w.app.orgA.originatorKey }),
+    mcp: async (w) => {
+      const s = await connectMcp(w.app, w.app.orgA.originatorKey);
+      try {
+        return toolErrorCode(await s.tool('no_such_tool', {}));
+      } finally {
+        await s.close();
+      }
+    },
+  },
+  method_not_allowed: {
+    raw: (w) => raw(w.app, 'DELETE', '/developer/v1/ping', { key: w.app.orgA.originatorKey }),
+    mcp: async (w) => (await raw(w.app, 'GET', '/mcp', { key: w.app.orgA.originatorKey })).body?.error?.code ?? null,
+  },
+  api_key_actor_unavailable: async () => ({ op: 'listProjects', key: 'noActor' }),
+  not_org_originator: async () => ({ op: 'listProjects', key: 'member' }),
+  project_not_found: async () => ({ op: 'getProject', params: { projectId: UNKNOWN } }),
+  project_already_active: { unreachable: 'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates one' },
+  project_spec_invalid: async () => ({ op: 'createProject', body: { name: 'Bad', spec: { ...minimalSpec(), dataset: { format: 'xml' } } } }),
+  qualification_catalog_conflict: async (w) => {
+    const spec = (type: string) => ({ ...minimalSpec(), qualifications: [{ key: 'clash_field', type, ...(type === 'enum' ? { values: ['a', 'b'] } : {}) }] });
+    await fx.project(w.app, { spec: spec('enum') });
+    return { op: 'createProject', body: { name: 'Clash', spec: spec('number') } };
+  },
+  upload_session_not_found: async (w) => ({ op: 'getUploadSession', params: { projectId: await fx.project(w.app), uploadId: UNKNOWN } }),
+  upload_session_not_open: async (w) => {
+    const projectId = await fx.project(w.app);
+    const uploadId = await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }, { put: true });
+    // A completed session (what a finished ingest leaves) takes no more files.
+    await fx.completeUploadSession(w.app.sql, uploadId);
+    return { op: 'declareUploadFiles', params: { projectId, uploadId }, body: { files: [{ relPath: 'b.csv', size: 3 }] } };
+  },
+  upload_session_not_ready: async (w) => {
+    const projectId = await fx.project(w.app);
+    const uploadId = await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }, { put: true });
+    // No worker runs in this file: the first run stays in flight, so a second one is refused.
+    expect((await call(w.app, 'processUploadSession', { params: { projectId, uploadId }, body: {} })).status).toBe(202);
+    return { op: 'processUploadSession', params: { projectId, uploadId }, body: {} };
+  },
+  upload_no_files: async (w) => ({ op: 'createUploadSession', params: { projectId: await fx.project(w.app) }, body: { files: [] } }),
+  upload_file_path_invalid: async (w) => ({ op: 'createUploadSession', params: { projectId: await fx.project(w.app) }, body: { files: [{ relPath: '../x.csv', size: 1 }] } }),
+  upload_id_required: { unreachable: 'no code path throws it: uploadId is a required path parameter, so a request without one matches no operation (unknown_endpoint)' },
+  upload_files_missing: async (w) => {
+    const projectId = await fx.project(w.app);
+    return { op: 'processUploadSession', params: { projectId, uploadId: await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }) }, body: {} };
+  },
+  project_spec_missing: { unreachable: 'no handler throws it: a project is created with its compiled spec in one transaction (src/handlers/projects.ts)' },
+  validator_not_found: async () => ({ op: 'listValidators', query: { email: 'nobody-here@example.com' } }),
+  class_not_in_spec: async (w) => ({ op: 'grantValidatorClass', params: { projectId: await fx.project(w.app), validatorId: w.validatorA.id }, body: { classId: 'wizard', evidenceNote: 'n' } }),
+  invite_not_found: async (w) => ({ op: 'cancelProjectInvite', params: { projectId: await fx.project(w.app), inviteId: UNKNOWN } }),
+  invite_already_accepted: async (w) => {
+    const projectId = await fx.project(w.app);
+    const inv = await fx.invite(w.app, projectId);
+    await fx.signInDirect(w.app, inv.email, { acceptInvites: true }); // the person accepts the pending invite
+    return { op: 'cancelProjectInvite', params: { projectId, inviteId: inv.id } };
+  },
+  datapoint_not_found: async () => ({ op: 'getDatapointConsensus', params: { datapointId: UNKNOWN } }),
+  consensus_not_finalized: async (w) => {
+    const [datapointId] = await fx.addDatapoints(w.app.sql, await fx.project(w.app), 1);
+    return { op: 'getDatapointConsensus', params: { datapointId: datapointId! } };
+  },
+  proof_report_not_ready: async (w) => {
+    const projectId = await fx.project(w.app);
+    await fx.addDatapoints(w.app.sql, projectId, 1);
+    return { op: 'getProofReport', params: { projectId } };
+  },
+  proof_report_signing_unavailable: {
+    // A second server on the same database, configured without a signing key.
+    raw: async (w) => {
+      const { projectId } = await fx.finalizedProject(w.app);
+      const server = await startServer(testConfig({ databaseUrl: w.app.databaseUrl, port: 0, signingKey: null }), { log: createLogger('error') });
+      try {
+        return await call({ ...w.app, url: server.url }, 'getProofReport', { params: { projectId } });
+      } finally {
+        await server.close();
+      }
+    },
+    mcp: async (w) => {
+      const { projectId } = await fx.finalizedProject(w.app);
+      const server = await startServer(testConfig({ databaseUrl: w.app.databaseUrl, port: 0, signingKey: null }), { log: createLogger('error') });
+      const s = await connectMcp({ ...w.app, url: server.url }, w.app.orgA.originatorKey);
+      try {
+        return toolErrorCode(await s.tool('get_proof_report', { projectId }));
+      } finally {
+        await s.close();
+        await server.close();
+      }
+    },
+  },
+  report_not_ready: async (w) => ({ op: 'getReportExport', params: { projectId: await fx.project(w.app) }, query: { format: 'json' } }),
+  internal_error: {
+    // Only a fault produces it: a database that refuses the query (restored at once).
+    raw: async (w) => {
+      await w.app.sql`alter table webhook_endpoints rename to webhook_endpoints_moved`;
+      try {
+        return await call(w.app, 'listWebhookEndpoints', {});
+      } finally {
+        await w.app.sql`alter table webhook_endpoints_moved rename to webhook_endpoints`;
+      }
+    },
+    mcp: async (w) => {
+      const s = await connectMcp(w.app, w.app.orgA.originatorKey);
+      await w.app.sql`alter table webhook_endpoints rename to webhook_endpoints_moved`;
+      try {
+        return toolErrorCode(await s.tool('list_webhook_endpoints', {}));
+      } finally {
+        await w.app.sql`alter table webhook_endpoints_moved rename to webhook_endpoints`;
+        await s.close();
+      }
+    },
+  },
+  webhook_endpoint_not_found: async () => ({ op: 'getWebhookEndpoint', params: { webhookEndpointId: UNKNOWN } }),
+  session_token_missing: async () => ({ op: 'listMyProjects', key: 'none' }),
+  session_token_malformed: async (w) => ({ op: 'listMyProjects', key: w.app.orgA.originatorKey }),
+  session_token_invalid: async () => ({ op: 'listMyProjects', key: `assay_vs_${'a'.repeat(43)}` }),
+  sign_in_link_invalid: async () => ({ op: 'createValidatorSession', key: 'none', body: { token: `assay_signin_${'a'.repeat(43)}` } }),
+  project_paused: async (w) => ({ op: 'submitVote', key: 'validatorA', params: { slotId: (await claimed(w, { paused: true })).slotId }, body: { rating: 50 } }),
+  project_archived: async (w) => {
+    const { projectId, slotId } = await claimed(w);
+    expect((await call(w.app, 'updateProject', { params: { projectId }, body: { archived: true } })).status).toBe(200);
+    return { op: 'submitVote', key: 'validatorA', params: { slotId }, body: { rating: 50 } };
+  },
+  no_claimable_slot: async (w) => {
+    const projectId = await fx.project(w.app);
+    await fx.assign(w.app, w.validatorA.id, projectId);
+    return { op: 'claimSlot', key: 'validatorA', params: { projectId } };
+  },
+  claim_not_found: async () => ({ op: 'releaseClaim', key: 'validatorA', params: { slotId: UNKNOWN } }),
+  claim_expired: async (w) => {
+    const { slotId } = await claimed(w);
+    await fx.expireClaim(w.app.sql, slotId);
+    return { op: 'submitVote', key: 'validatorA', params: { slotId }, body: { rating: 50 } };
+  },
+  webhook_endpoint_limit_reached: async (w) => {
+    // An organization of its own, so the cap touches no other producer's endpoints.
+    const org = await createOrganization(w.app.sql, { name: 'Capped', code: `CAP${Math.floor(Math.random() * 1e6)}` });
+    const owner = await fx.member(w.app, org.id, { originator: true });
+    const { key } = await createApiKey(w.app.sql, { orgId: org.id, userId: owner.id });
+    for (let i = 0; i < 20; i++) await fx.webhookEndpoint(w.app, { key, url: `http://127.0.0.1:9/hooks/${i}` });
+    return { op: 'createWebhookEndpoint', key, body: { url: 'http://127.0.0.1:9/one-more', eventTypes: ['datapoint.consensus_reached'] } };
+  },
+  rate_limited: { unreachable: 'not produced yet: rate limiting is being built on this branch (issue 12)' },
+  already_voted: async (w) => {
+    const { slotId } = await claimed(w);
+    expect((await call(w.app, 'submitVote', { key: w.validatorA.sessionToken, params: { slotId }, body: { rating: 50 } })).status).toBe(200);
+    return { op: 'submitVote', key: 'validatorA', params: { slotId }, body: { rating: 50 } };
+  },
+};
+
+const enumCodes = (contract.components.schemas.ErrorCode as { enum: string[] }).enum;
+
+it('has a producer or a reason for every code of the contract, and no other', () => {
+  expect(Object.keys(producers).sort()).toEqual([...enumCodes].sort());
+  expect(Object.keys(ERRORS).sort()).toEqual([...enumCodes].sort());
+});
+
+const parity = new Set<string>();
+
+describe.each(enumCodes.map((c) => [c]))('%s', (code) => {
+  const producer = producers[code as ErrorCode];
+  if (producer === undefined) {
+    it('has an entry', () => expect.fail(`${code} has no producer in test/contract/error-codes.test.ts`));
+  } else if ('unreachable' in producer) {
+    it(`is unreachable: ${producer.unreachable}`, () => {
+      expect(producer.unreachable.length).toBeGreaterThan(20);
+    });
+  } else {
+    it('is produced by a real request, with the registry\'s status, and MCP answers the same code', async () => {
+      const { status } = ERRORS[code as ErrorCode];
+      if (typeof producer === 'function') {
+        const r = await producer(w);
+        const res = await call(w.app, r.op, { key: keyOf(r.key), params: r.params, query: r.query, body: r.body });
+        expect(res.body?.error?.code, `${r.op}: ${res.status} ${JSON.stringify(res.body)}`).toBe(code);
+        expect(res.status).toBe(status);
+        const args: Record<string, unknown> = { ...r.params, ...r.query, ...(r.body as object | undefined) };
+        const tools = mcpTools.filter((t) => t.operationId === r.op && Object.keys(args).every((a) => a in t.args));
+        const key = keyOf(r.key);
+        if (tools.length && key && operationTable[r.op].auth === 'apiKey') {
+          // The request is made again for MCP where it consumed its precondition (a second run, a vote).
+          const again = code === 'upload_session_not_ready' || code === 'already_voted' ? r : await producer(w);
+          const s = await connectMcp(w.app, key);
+          try {
+            for (const t of tools) {
+              const a = { ...again.params, ...again.query, ...(again.body as object | undefined) };
+              const out = await s.tool(t.name, a);
+              expect(toolErrorCode(out), `${t.name}: ${out.content[0]?.text}`).toBe(code);
+              parity.add(code);
+            }
+          } finally {
+            await s.close();
+          }
+        }
+      } else {
+        const res = await producer.raw(w);
+        expect(res.body?.error?.code, `${res.status} ${JSON.stringify(res.body)}`).toBe(code);
+        expect(res.status).toBe(status);
+        expect(res.body.requestId).toBe(res.headers.get('x-request-id'));
+        if (producer.mcp) {
+          expect(await producer.mcp(w)).toBe(code);
+          parity.add(code);
+        } else {
+          expect(producer.mcpWhy, `${code}: an MCP counterpart, or why there is none`).toBeTruthy();
+        }
+      }
+    });
+  }
+});
+
+it('compared REST and MCP on every code an MCP tool can produce', () => {
+  // Codes only the validator API (no MCP tools), the report export (no MCP tool) or malformed
+  // JSON produce.
+  const restOnly = [
+    'request_body_malformed', 'report_not_ready', 'session_token_missing', 'session_token_malformed', 'session_token_invalid', 'sign_in_link_invalid',
+    'project_paused', 'project_archived', 'no_claimable_slot', 'claim_not_found', 'claim_expired', 'already_voted',
+  ];
+  const reachable = enumCodes.filter((c) => !('unreachable' in (producers[c as ErrorCode] as object)));
+  expect(reachable.filter((c) => !parity.has(c) && !restOnly.includes(c))).toEqual([]);
+});

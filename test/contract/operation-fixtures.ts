@@ -1,0 +1,213 @@
+// One entry per operation of the contract (src/generated/operations.ts), keyed by operationId:
+// how to make a fresh target resource in organization A and a valid request on it, and what a
+// caller of organization B must get for that same request. The generated access tests
+// (access.test.ts) run every entry over REST and every MCP tool of the operation; an operation
+// without an entry fails them, so coverage cannot silently drop when the contract grows.
+import type { OperationId } from '../../src/generated/operations.ts';
+import type { ErrorCode } from '../../src/http/errors.ts';
+import { call, type TestApp } from '../helpers/app.ts';
+import * as fx from '../helpers/fixtures.ts';
+import { issueSignInLink } from '../../src/validator/sign-in-links.ts';
+import { TEST_SECRETS_KEY } from '../helpers/config.ts';
+
+export interface World {
+  app: TestApp;
+  /** A validator of organization A with a session (the owner of validator-API requests). */
+  validatorA: { id: string; email: string; sessionToken: string };
+  /** A validator of organization B with a session (the foreign caller of validator-API requests). */
+  validatorB: { id: string; email: string; sessionToken: string };
+}
+
+export interface Req {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  /** The owner's credential when it is not organization A's originator key / validatorA's session. */
+  key?: string | null;
+}
+
+export type CrossOrg =
+  /** The registry's not-found code the foreign caller gets (its status comes from the registry). */
+  | ErrorCode
+  /** The contract declares no 404: the foreign caller gets a successful empty list. */
+  | { emptyList: string }
+  /** Nothing in the request names a resource of another organization. */
+  | { notScoped: string };
+
+export interface OperationFixture {
+  /** Makes fresh resources in organization A and returns a request its owner may send (success expected). */
+  request(w: World): Promise<Req>;
+  crossOrg: CrossOrg;
+}
+
+const CSV = 'id,question,answer\n1,q,a\n';
+
+/** A project with datapoints that have open slots, validatorA assigned to it. */
+async function claimableProject(w: World): Promise<string> {
+  const projectId = await fx.project(w.app);
+  await fx.addDatapoints(w.app.sql, projectId, 1, { slotsPerDatapoint: 3 });
+  await fx.assign(w.app, w.validatorA.id, projectId);
+  return projectId;
+}
+
+/** A slot validatorA holds a live claim on (claimed through the validator API). */
+async function claimedSlot(w: World): Promise<string> {
+  const projectId = await claimableProject(w);
+  const res = await call(w.app, 'claimSlot', { key: w.validatorA.sessionToken, params: { projectId } });
+  if (res.status !== 201) throw new Error(`claim fixture: ${JSON.stringify(res.body)}`);
+  return res.body.slotId;
+}
+
+const signInToken = async (w: World): Promise<string> => {
+  const { token } = await w.app.sql.begin((tx) => issueSignInLink(tx, { email: w.validatorA.email, publicBaseUrl: 'http://127.0.0.1', secretsKey: TEST_SECRETS_KEY }));
+  return token;
+};
+
+export const operationFixtures: Record<OperationId, OperationFixture> = {
+  ping: { request: async () => ({}), crossOrg: { notScoped: 'names no resource' } },
+  listProjects: { request: async () => ({}), crossOrg: { notScoped: 'lists the caller\'s own organization' } },
+  createProject: {
+    request: async () => ({ body: { name: 'Created', spec: { version: '1.0.0', dataset: { format: 'jsonl' }, validation: { validatorsPerDatapoint: 2, instructions: 'Rate.' } } } }),
+    crossOrg: { notScoped: 'creates in the caller\'s own organization' },
+  },
+  getProject: { request: async (w) => ({ params: { projectId: await fx.project(w.app) } }), crossOrg: 'project_not_found' },
+  updateProject: { request: async (w) => ({ params: { projectId: await fx.project(w.app) }, body: { paused: true, description: 'changed' } }), crossOrg: 'project_not_found' },
+  getProofReport: { request: async (w) => ({ params: { projectId: (await fx.finalizedProject(w.app)).projectId } }), crossOrg: 'project_not_found' },
+  getDatapointInclusionProof: {
+    request: async (w) => {
+      const { projectId, datapointIds } = await fx.finalizedProject(w.app);
+      return { params: { projectId, datapointId: datapointIds[1]! } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  getJwks: { request: async () => ({ key: null }), crossOrg: { notScoped: 'public, the same for everyone' } },
+  getReportExport: { request: async (w) => ({ params: { projectId: (await fx.finalizedProject(w.app)).projectId }, query: { format: 'json' } }), crossOrg: 'project_not_found' },
+  listProjectClasses: { request: async (w) => ({ params: { projectId: await fx.project(w.app) } }), crossOrg: 'project_not_found' },
+  grantValidatorClass: {
+    request: async (w) => {
+      const v = await fx.member(w.app, w.app.orgA.id, { validator: true });
+      return { params: { projectId: await fx.project(w.app), validatorId: v.id }, body: { classId: 'senior', evidenceNote: 'Certified' } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  revokeValidatorClass: {
+    request: async (w) => {
+      const v = await fx.member(w.app, w.app.orgA.id, { validator: true });
+      const projectId = await fx.project(w.app);
+      const granted = await call(w.app, 'grantValidatorClass', { params: { projectId, validatorId: v.id }, body: { classId: 'senior', evidenceNote: 'Certified' } });
+      if (granted.status !== 200) throw new Error(JSON.stringify(granted.body));
+      return { params: { projectId, validatorId: v.id, classId: 'senior' } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  listProjectInvites: {
+    request: async (w) => {
+      const projectId = await fx.project(w.app);
+      await fx.invite(w.app, projectId);
+      return { params: { projectId } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  createInvite: { request: async (w) => ({ params: { projectId: await fx.project(w.app) }, body: { email: 'new-invitee@example.com', sendEmail: false } }), crossOrg: 'project_not_found' },
+  cancelProjectInvite: {
+    request: async (w) => {
+      const projectId = await fx.project(w.app);
+      return { params: { projectId, inviteId: (await fx.invite(w.app, projectId)).id } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  listValidators: { request: async (w) => ({ query: { email: w.validatorA.email } }), crossOrg: 'validator_not_found' },
+  listValidatorProjects: {
+    request: async (w) => {
+      await fx.assign(w.app, w.validatorA.id, await fx.project(w.app));
+      return { params: { validatorId: w.validatorA.id } };
+    },
+    crossOrg: { emptyList: 'the contract declares no 404 here: another organization\'s validator has no assignments in mine' },
+  },
+  assignValidator: {
+    request: async (w) => {
+      const v = await fx.member(w.app, w.app.orgA.id, { validator: true });
+      return { params: { validatorId: v.id }, body: { projects: [{ id: await fx.project(w.app) }] } };
+    },
+    crossOrg: 'validator_not_found',
+  },
+  unassignValidator: {
+    request: async (w) => {
+      const v = await fx.member(w.app, w.app.orgA.id, { validator: true });
+      const projectId = await fx.project(w.app);
+      await fx.assign(w.app, v.id, projectId);
+      return { params: { validatorId: v.id }, body: { projectIds: [projectId] } };
+    },
+    crossOrg: 'validator_not_found',
+  },
+  createUploadSession: { request: async (w) => ({ params: { projectId: await fx.project(w.app) }, body: { files: [{ relPath: 'a.csv', size: CSV.length }] } }), crossOrg: 'project_not_found' },
+  getUploadSession: {
+    request: async (w) => {
+      const projectId = await fx.project(w.app);
+      return { params: { projectId, uploadId: await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }) } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  declareUploadFiles: {
+    request: async (w) => {
+      const projectId = await fx.project(w.app);
+      return { params: { projectId, uploadId: await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }) }, body: { files: [{ relPath: 'b.csv', size: CSV.length }] } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  uploadFile: {
+    request: async (w) => {
+      const projectId = await fx.project(w.app);
+      return { params: { projectId, uploadId: await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }) }, query: { path: 'c.csv', size: CSV.length } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  processUploadSession: {
+    request: async (w) => {
+      const projectId = await fx.project(w.app);
+      return { params: { projectId, uploadId: await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }, { put: true }) }, body: { dryRun: true } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  getUploadSessionStatus: {
+    request: async (w) => {
+      const projectId = await fx.project(w.app);
+      return { params: { projectId, uploadId: await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }) } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  listDatapoints: {
+    request: async (w) => {
+      const projectId = await fx.project(w.app);
+      await fx.addDatapoints(w.app.sql, projectId, 2, { slotsPerDatapoint: 3 });
+      return { params: { projectId } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  getDatapointConsensus: { request: async (w) => ({ params: { datapointId: (await fx.finalizedProject(w.app)).datapointIds[0]! } }), crossOrg: 'datapoint_not_found' },
+  listWebhookEndpoints: { request: async () => ({}), crossOrg: { notScoped: 'lists the caller\'s own organization' } },
+  createWebhookEndpoint: {
+    request: async () => ({ body: { url: 'http://127.0.0.1:9/hooks', eventTypes: ['datapoint.consensus_reached'] } }),
+    crossOrg: { notScoped: 'creates in the caller\'s own organization' },
+  },
+  getWebhookEndpoint: { request: async (w) => ({ params: { webhookEndpointId: await fx.webhookEndpoint(w.app) } }), crossOrg: 'webhook_endpoint_not_found' },
+  deleteWebhookEndpoint: { request: async (w) => ({ params: { webhookEndpointId: await fx.webhookEndpoint(w.app) } }), crossOrg: 'webhook_endpoint_not_found' },
+  rotateWebhookEndpointSecret: { request: async (w) => ({ params: { webhookEndpointId: await fx.webhookEndpoint(w.app) } }), crossOrg: 'webhook_endpoint_not_found' },
+  listWebhookAttempts: { request: async (w) => ({ params: { webhookEndpointId: await fx.webhookEndpoint(w.app) } }), crossOrg: 'webhook_endpoint_not_found' },
+  requestSignInLink: { request: async (w) => ({ key: null, body: { email: w.validatorA.email } }), crossOrg: { notScoped: 'public; answers the same 202 for every address' } },
+  followSignInLink: { request: async (w) => ({ key: null, query: { token: await signInToken(w) } }), crossOrg: { notScoped: 'public; the token is the credential' } },
+  createValidatorSession: { request: async (w) => ({ key: null, body: { token: await signInToken(w) } }), crossOrg: { notScoped: 'public; the token is the credential' } },
+  deleteValidatorSession: {
+    request: async (w) => ({ key: (await fx.signInDirect(w.app, w.validatorA.email)).sessionToken }),
+    crossOrg: { notScoped: 'signs out the caller\'s own session' },
+  },
+  listMyProjects: { request: async () => ({}), crossOrg: { notScoped: 'lists the caller\'s own assignments' } },
+  listMyInvites: { request: async () => ({}), crossOrg: { notScoped: 'lists the caller\'s own address\'s invites' } },
+  acceptMyInvite: {
+    request: async (w) => ({ params: { inviteId: (await fx.invite(w.app, await fx.project(w.app), { email: w.validatorA.email })).id } }),
+    crossOrg: 'invite_not_found',
+  },
+  claimSlot: { request: async (w) => ({ params: { projectId: await claimableProject(w) } }), crossOrg: 'project_not_found' },
+  releaseClaim: { request: async (w) => ({ params: { slotId: await claimedSlot(w) } }), crossOrg: 'claim_not_found' },
+  submitVote: { request: async (w) => ({ params: { slotId: await claimedSlot(w) }, body: { rating: 60, comment: 'fine' } }), crossOrg: 'claim_not_found' },
+};
