@@ -9,6 +9,20 @@ alter table datapoints drop constraint datapoints_checksum_check;
 alter table datapoints alter column checksum type bytea using decode(checksum, 'hex');
 alter table datapoints add constraint datapoints_checksum_check check (octet_length(checksum) = 32);
 
+-- No per-row foreign-key checks on the rows ingest writes by the million: checking project_id
+-- and run_id cost as much as every index of the table together (bench/README.md). The one
+-- writer, the ingest job, takes both from the run's row (which keeps its own foreign keys) inside
+-- the run's transaction. Deleting a project still deletes its datapoints (and, through their
+-- keys, their votes, slots and decisions): the trigger below does what `on delete cascade` did.
+alter table datapoints drop constraint datapoints_project_id_fkey, drop constraint datapoints_run_id_fkey;
+create function datapoints_of_deleted_projects() returns trigger language plpgsql as $$
+begin
+  delete from datapoints where project_id in (select id from deleted_projects);
+  return null;
+end $$;
+create trigger projects_deleted after delete on projects
+  referencing old table as deleted_projects for each statement execute function datapoints_of_deleted_projects();
+
 -- Slots are no longer one row per (datapoint x validator) written at ingest. A datapoint counts
 -- the slots nobody has taken yet; a slot becomes a row only when a validator claims it (and stays
 -- one: claimed, released back to open, submitted, expired). Ingest writes one row per datapoint
@@ -38,6 +52,11 @@ alter table ingest_runs
   alter column heartbeat_at set default clock_timestamp();
 
 -- migrate:down
+drop trigger projects_deleted on projects;
+drop function datapoints_of_deleted_projects();
+alter table datapoints
+  add constraint datapoints_project_id_fkey foreign key (project_id) references projects(id) on delete cascade,
+  add constraint datapoints_run_id_fkey foreign key (run_id) references ingest_runs(id);
 alter table ingest_runs
   alter column started_at set default now(),
   alter column updated_at set default now(),

@@ -175,6 +175,16 @@ async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
   }
 }
 
+/** Resolves when the COPY stream takes more data again (or has closed); rejects on its error. */
+async function drained(copy: Writable): Promise<void> {
+  const stop = new AbortController();
+  try {
+    await Promise.race([once(copy, 'drain', { signal: stop.signal }), once(copy, 'close', { signal: stop.signal })]);
+  } finally {
+    stop.abort();
+  }
+}
+
 /**
  * Streams lines into a COPY. A malformed file ends the COPY cleanly before its error rolls the
  * transaction back (throwing with the COPY still open would tear down the connection); an error
@@ -190,7 +200,7 @@ async function copyInto(into: { writable(): Promise<Writable> }, lines: AsyncIte
   try {
     for await (const line of lines) {
       if (serverError) break;
-      if (!copy.write(line)) await Promise.race([once(copy, 'drain'), once(copy, 'close')]);
+      if (!copy.write(line)) await drained(copy);
     }
   } catch (err) {
     readError = err;

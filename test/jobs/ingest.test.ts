@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest, uploadFiles, waitForRun } from '../helpers/uploads.ts';
 import { until } from '../helpers/wait.ts';
+import { recordVote } from '../helpers/votes.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -162,3 +163,20 @@ describe('run times and progress', () => {
     expect((await waitForRun(app, projectId, uploadId)).run).toMatchObject({ status: 'ok', rowCount: rows, datapointsPersisted: rows, validationsCreated: rows * 2 });
   }, 180_000);
 });
+
+describe('deleting a project', () => {
+  it('deletes its datapoints with it, and their votes and decisions', async () => {
+    const projectId = await project();
+    const other = await project();
+    for (const p of [projectId, other]) expect((await ingest(app, p, { 'd.csv': csv(3, `delete ${p}`) })).status.run.status).toBe('ok');
+    const [dp] = await app.sql<{ id: string }[]>`select id from datapoints where project_id = ${projectId} limit 1`;
+    for (const voter of ['a', 'b']) await recordVote(app.sql, { datapointId: dp!.id, voter, userId: null, synthetic: false, rating: 50, weight: 1, classId: null });
+    expect((await app.sql`select count(*)::int as n from consensus_decisions where datapoint_id = ${dp!.id}`)[0]!.n).toBe(1);
+    await app.sql`delete from projects where id = ${projectId}`;
+    expect(await datapoints(projectId)).toBe(0);
+    expect((await app.sql`select count(*)::int as n from votes where datapoint_id = ${dp!.id}`)[0]!.n).toBe(0);
+    expect((await app.sql`select count(*)::int as n from consensus_decisions where datapoint_id = ${dp!.id}`)[0]!.n).toBe(0);
+    expect(await datapoints(other)).toBe(3);
+  });
+});
+
