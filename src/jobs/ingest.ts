@@ -217,15 +217,19 @@ async function copyInto(into: { writable(): Promise<Writable> }, lines: AsyncIte
 async function writeDatapoints(deps: IngestDeps, run: RunContext, progress: Progress, tx: TxSql, skip: Bitmap | null): Promise<number> {
   const ids = new Uuidv7();
   const slots = initialSlots(run.numValidators);
+  // The run's rows share one created_at, read after the project's ingest turn began (not the
+  // transaction's start, which may precede an earlier run's commit): pages ordered by
+  // (created_at, id) then follow the ingestion order across runs as well.
+  const [{ at }] = await tx<{ at: string }[]>`select clock_timestamp()::text as at`;
   const firstPass = skip === null;
   await progress.writing();
-  const copy = tx`copy datapoints (id, project_id, run_id, checksum, source_file, source_row, content, slots_open) from stdin`;
+  const copy = tx`copy datapoints (id, project_id, run_id, checksum, source_file, source_row, content, slots_open, created_at) from stdin`;
   async function* lines(): AsyncGenerator<string> {
     for await (const r of rowsOf(deps, run)) {
       if (firstPass) progress.rows++;
       if (!skip?.has(r.ord)) {
         progress.written++;
-        yield `${ids.next()}\t${run.projectId}\t${run.runId}\t\\\\x${r.checksum}\t${copyText(r.relPath)}\t${r.rec.row}\t${copyText(r.json)}\t${slots}\n`;
+        yield `${ids.next()}\t${run.projectId}\t${run.runId}\t\\\\x${r.checksum}\t${copyText(r.relPath)}\t${r.rec.row}\t${copyText(r.json)}\t${slots}\t${at}\n`;
       }
       await progress.tick();
     }

@@ -72,7 +72,7 @@ export async function claimNextSlot(sql: Sql, projectId: string, userId: string)
     // One claim at a time per validator and project, so two concurrent claims of one validator
     // cannot both pick slots of the same datapoint (neither would see the other's claim).
     await tx`select pg_advisory_xact_lock(hashtextextended(${`claim:${userId}:${projectId}`}, 0))`;
-    const picked = (await pickSlotRow(tx, projectId, userId, tx`s.status = 'open'`)) ?? (await pickSlotRow(tx, projectId, userId, lapsedClaim(tx)));
+    const picked = await pickSlotRow(tx, projectId, userId);
     const claim = picked ? await claimRow(tx, picked.id, userId) : await claimFromCounter(tx, projectId, userId);
     if (!claim) return { refused: 'no_claimable_slot' };
     return {
@@ -92,15 +92,16 @@ const notMine = (tx: TxSql, userId: string) => tx`
   and not exists (select 1 from validation_slots c where c.datapoint_id = d.id and c.claimed_by = ${userId} and ${liveClaim(tx, 'c')})`;
 
 /**
- * The first slot row of the project matching `which` that this validator may claim, locked;
- * rows locked by a concurrent claim are skipped. Rows are few (only slots once claimed), and
- * each kind has its partial index: open rows, then lapsed claims by expiry.
+ * A slot row of the project this validator may take (released, or a claim that ran out),
+ * locked; rows locked by a concurrent claim are skipped. Such rows are few (a row exists only
+ * once a slot was claimed) and both kinds have their partial index (open rows; claimed rows by
+ * expiry).
  */
-async function pickSlotRow(tx: TxSql, projectId: string, userId: string, which: ReturnType<typeof lapsedClaim>): Promise<{ id: string } | undefined> {
+async function pickSlotRow(tx: TxSql, projectId: string, userId: string): Promise<{ id: string } | undefined> {
   const [slot] = await tx<{ id: string }[]>`
     select s.id
     from validation_slots s join datapoints d on d.id = s.datapoint_id
-    where s.project_id = ${projectId} and ${which} and d.finalized_at is null and ${notMine(tx, userId)}
+    where s.project_id = ${projectId} and ${takeable(tx)} and d.finalized_at is null and ${notMine(tx, userId)}
     limit 1
     for update of s skip locked`;
   return slot;
@@ -130,12 +131,14 @@ async function claimFromCounter(tx: TxSql, projectId: string, userId: string): P
     limit 1
     for update of d skip locked`;
   if (!d) return undefined;
-  const [taken] = await tx<{ content: unknown }[]>`update datapoints set slots_open = slots_open - 1 where id = ${d.id} returning content`;
-  const [claim] = await tx<Omit<ClaimRow, 'content'>[]>`
-    insert into validation_slots (id, datapoint_id, project_id, status, claimed_by, claimed_at, claim_expires_at)
-    values (${uuidv7()}, ${d.id}, ${projectId}, 'claimed', ${userId}, now(), now() + make_interval(mins => ${CLAIM_MINUTES}))
-    returning id, datapoint_id, claimed_at, claim_expires_at`;
-  return { ...claim!, content: taken!.content };
+  const [claim] = await tx<ClaimRow[]>`
+    with taken as (update datapoints set slots_open = slots_open - 1 where id = ${d.id} returning id, content),
+    slot as (
+      insert into validation_slots (id, datapoint_id, project_id, status, claimed_by, claimed_at, claim_expires_at)
+      select ${uuidv7()}, id, ${projectId}, 'claimed', ${userId}, now(), now() + make_interval(mins => ${CLAIM_MINUTES}) from taken
+      returning id, datapoint_id, claimed_at, claim_expires_at)
+    select slot.id, slot.datapoint_id, slot.claimed_at, slot.claim_expires_at, taken.content from slot join taken on taken.id = slot.datapoint_id`;
+  return claim;
 }
 
 /**
