@@ -28,6 +28,19 @@ interface Minute {
   errors: number;
   latencies: number[];
   rss: number[];
+  /** Server CPU seconds (user + system) at the minute's first and last sample. */
+  cpu: number[];
+}
+
+/**
+ * CPU seconds the server process has used (utime + stime from /proc/<pid>/stat). CPU per request
+ * is the decay signal that the neighbours on a shared machine cannot fake: throughput and
+ * latency also move with their load, CPU per request only with the server's own work.
+ */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function rssMb(pid: number): number {
@@ -57,11 +70,16 @@ export async function soakBench(options: SoakOptions): Promise<{ lines: string[]
   const started = Date.now();
   const minuteOf = () => {
     const i = Math.min(Math.floor((Date.now() - started) / 60_000), Math.ceil(soakSeconds / 60) - 1);
-    while (minutes.length <= i) minutes.push({ count: 0, errors: 0, latencies: [], rss: [] });
+    while (minutes.length <= i) minutes.push({ count: 0, errors: 0, latencies: [], rss: [], cpu: [] });
     return minutes[i];
   };
-  const sampler = setInterval(() => minuteOf().rss.push(rssMb(options.serverPid)), 5000);
-  minuteOf().rss.push(rssMb(options.serverPid));
+  const sample = () => {
+    const m = minuteOf();
+    m.rss.push(rssMb(options.serverPid));
+    m.cpu.push(cpuSeconds(options.serverPid));
+  };
+  const sampler = setInterval(sample, 5000);
+  sample();
   let finish!: (r: autocannon.Result) => void;
   let fail!: (e: Error) => void;
   const done = new Promise<autocannon.Result>((resolve, reject) => ((finish = resolve), (fail = reject)));
@@ -75,6 +93,7 @@ export async function soakBench(options: SoakOptions): Promise<{ lines: string[]
   instance.on('reqError', () => minuteOf().errors++);
   const result = await done;
   clearInterval(sampler);
+  minutes[minutes.length - 1].cpu.push(cpuSeconds(options.serverPid));
 
   const all = new Float64Array(minutes.reduce((n, m) => n + m.latencies.length, 0));
   let at = 0;
@@ -91,6 +110,13 @@ export async function soakBench(options: SoakOptions): Promise<{ lines: string[]
   const seconds = (i: number) => Math.min(60, soakSeconds - i * 60);
   const rps = (i: number) => minutes[i].count / seconds(i);
   const ratio = rps(minutes.length - 1) / rps(0);
+  // CPU ms per request in a minute: from its first sample to the next minute's first sample.
+  const cpuPerRequest = (i: number) => {
+    const from = minutes[i].cpu[0];
+    const to = i + 1 < minutes.length ? minutes[i + 1].cpu[0] : minutes[i].cpu[minutes[i].cpu.length - 1];
+    return ((to - from) * 1000) / minutes[i].count;
+  };
+  const cpuRatio = cpuPerRequest(minutes.length - 1) / cpuPerRequest(0);
   const rssFirst = mean(first.rss);
   const rssLast = mean(last.rss);
   const rssGrowth = rssLast / rssFirst - 1;
@@ -103,14 +129,15 @@ export async function soakBench(options: SoakOptions): Promise<{ lines: string[]
   const met = Object.values(checks).every(Boolean);
   const lines = [
     `\nSoak: GET /projects/{projectId}, ${CONNECTIONS} connections; peak ${peak.toFixed(0)} req/s over ${peakSeconds} s; offered ${rate} req/s (${load}x peak) for ${soakSeconds} s\n`,
-    '| minute | req/s | p50 ms | p99 ms | max ms | errors | server RSS MB (mean) |',
-    '|---|---|---|---|---|---|---|',
+    '| minute | req/s | p50 ms | p99 ms | max ms | errors | server CPU ms/request | server RSS MB (mean) |',
+    '|---|---|---|---|---|---|---|---|',
     ...minutes.map((m, i) => {
       const sorted = Float64Array.from(m.latencies).sort();
-      return `| ${i + 1} | ${rps(i).toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted[sorted.length - 1]?.toFixed(1)} | ${m.errors} | ${mean(m.rss).toFixed(0)} |`;
+      return `| ${i + 1} | ${rps(i).toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted[sorted.length - 1]?.toFixed(1)} | ${m.errors} | ${cpuPerRequest(i).toFixed(3)} | ${mean(m.rss).toFixed(0)} |`;
     }),
     '',
     `last minute / first minute: ${ratio.toFixed(3)}x (target >= 0.95x: ${checks.throughput ? 'met' : 'NOT met'})`,
+    `server CPU per request, last minute / first minute: ${cpuRatio.toFixed(3)}x (not a target: the decay signal that the machine's other load cannot move)`,
     `p99 over the soak: ${p99.toFixed(1)} ms (autocannon, corrected for coordinated omission: ${result.latency.p99} ms) (target < 50 ms: ${checks.p99 ? 'met' : 'NOT met'})`,
     `errors: ${errors} (target 0: ${checks.errors ? 'met' : 'NOT met'})`,
     `server RSS: first minute ${rssFirst.toFixed(0)} MB, last minute ${rssLast.toFixed(0)} MB (${(rssGrowth * 100).toFixed(1)}%; target within 10%: ${checks.rss ? 'met' : 'NOT met'})`,

@@ -1,10 +1,12 @@
 // A throwaway Assay for fuzzing: embedded Postgres + S3 in a temp dir, migrated and seeded,
-// API served on a free port. Prints one JSON line {baseUrl, apiKey, sessionToken, origin} and runs until
+// configured as a full deployment (report signing key, its real address as public URL), API
+// served on a free port. Prints one JSON line {baseUrl, apiKey, sessionToken, origin} and runs until
 // SIGTERM/SIGINT, then removes everything.
 import { mkdtempSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { startDevStack } from '../src/dev/stack.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/client.ts';
@@ -12,6 +14,8 @@ import { seedDev } from '../src/dev/seed.ts';
 import { hashToken, newSessionToken } from '../src/validator/tokens.ts';
 import { startServer } from '../src/server.ts';
 import { createLogger } from '../src/log.ts';
+import { generateSigningKeyPem } from '../src/domain/signing.ts';
+import { documents } from '../src/generated/operations.ts';
 import type { Config } from '../src/config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'assay-fuzz-'));
@@ -25,18 +29,28 @@ const { apiKey, userId } = await seedDev(sql);
 const sessionToken = newSessionToken();
 await sql`insert into validator_sessions (user_id, token_hash, expires_at) values (${userId}, ${hashToken(sessionToken)}, now() + interval '1 day')`;
 await sql.end();
+// The service's public URL is its real address, as in a deployment: a webhook URL pointing at it
+// is refused (it is "this service itself"), and nothing else is.
+const port = await new Promise<number>((resolve, reject) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address() as AddressInfo;
+    probe.close(() => resolve(free));
+  }).on('error', reject);
+});
 const config: Config = {
-  databaseUrl: stack.databaseUrl, s3: stack.s3, publicBaseUrl: 'http://127.0.0.1', host: '127.0.0.1', port: 0,
-  signingKey: null, smtpUrl: null, mailMode: 'log', emailFrom: 'Assay <no-reply@localhost>', secretsKey: randomBytes(32).toString('base64'), logLevel: 'error',
+  databaseUrl: stack.databaseUrl, s3: stack.s3, publicBaseUrl: `http://127.0.0.1:${port}`, host: '127.0.0.1', port,
+  signingKey: generateSigningKeyPem(), smtpUrl: null, mailMode: 'log', emailFrom: 'Assay <no-reply@localhost>', secretsKey: randomBytes(32).toString('base64'), logLevel: 'error',
   // The fuzzer registers webhook endpoints with generated URLs: nothing it registers may ever
   // receive traffic. Loopback receivers only, and names resolve through a port where no DNS
   // server listens, so every name is refused at registration; no worker runs either, so no
-  // delivery is even attempted.
+  // delivery is even attempted. (scripts/fuzz_hooks.py points valid requests at a loopback
+  // receiver, the one kind this deployment allows.)
+  invites: { perOrgPerHour: 100, perRecipientPerDay: 5, resendCooldownMinutes: 60 },
   webhooks: { receivers: ['loopback'], dnsServers: ['127.0.0.1:9'], maxEndpointsPerOrg: 20, disableAfterFailures: 100 },
 };
 // Internal errors are what fuzzing looks for: log them to stderr so the run shows the cause.
 const server = await startServer(config, { log: createLogger('error', (l) => process.stderr.write(l + '\n')) });
-console.log(JSON.stringify({ origin: server.url, baseUrl: `${server.url}/developer/v1`, apiKey, sessionToken }));
+console.log(JSON.stringify({ origin: server.url, baseUrl: `${server.url}${documents.developer.server}`, apiKey, sessionToken }));
 const stop = async () => {
   await server.close();
   await stack.stop();

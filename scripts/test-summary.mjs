@@ -27,10 +27,15 @@ let failed = 0;
 const problems = [];
 if (existsSync(verdictFile)) {
   const verdict = JSON.parse(readFileSync(verdictFile, 'utf8'));
+  // A file that failed outside any test counts once below; the tests its failure kept from
+  // running are listed, not counted again.
+  const brokenFiles = new Set(verdict.failedFiles.map((f) => f.file));
   for (const t of verdict.tests) {
     if (t.state === 'passed') passed++;
     else if (t.state === 'failed') failed++;
-    else if (t.state === 'skipped' && verdict.nameFilter && !ci && t.mode === 'skip') {
+    else if (t.state === 'skipped' && brokenFiles.has(t.file) && t.mode === 'run') {
+      problems.push(`not run (its file failed): ${t.file} > ${t.name}`);
+    } else if (t.state === 'skipped' && verdict.nameFilter && !ci && t.mode === 'skip') {
       // Left out by -t on a targeted run: not run, and not counted either way.
     } else if (t.state === 'skipped') {
       const allowed = !ci && allowedSkips.some((a) => a.file === t.file && a.name.test(t.name));

@@ -31,6 +31,15 @@ export interface Config {
    */
   readonly secretsKey: string | null;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Invitation email limits (docs/security.md). */
+  readonly invites: {
+    /** INVITE_EMAILS_PER_ORG_PER_HOUR (default 100). */
+    readonly perOrgPerHour: number;
+    /** INVITE_EMAILS_PER_RECIPIENT_PER_DAY, all organizations together (default 5). */
+    readonly perRecipientPerDay: number;
+    /** INVITE_RESEND_COOLDOWN_MINUTES: before the same invite is emailed again (default 60). */
+    readonly resendCooldownMinutes: number;
+  };
   /** Webhook egress and limits (docs/security.md). */
   readonly webhooks: {
     /**
@@ -148,9 +157,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     maxEndpointsPerOrg: int('WEBHOOK_MAX_ENDPOINTS', 20, 1, 10_000),
     disableAfterFailures: int('WEBHOOK_DISABLE_AFTER_FAILURES', 100, 1, 1_000_000),
   };
+  const invites = {
+    perOrgPerHour: int('INVITE_EMAILS_PER_ORG_PER_HOUR', 100, 1, 1_000_000),
+    perRecipientPerDay: int('INVITE_EMAILS_PER_RECIPIENT_PER_DAY', 5, 1, 1_000),
+    resendCooldownMinutes: int('INVITE_RESEND_COOLDOWN_MINUTES', 60, 0, 10_080),
+  };
 
   if (problems.length) throw new ConfigError(problems);
-  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, mailMode, emailFrom, secretsKey, logLevel, webhooks });
+  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, mailMode, emailFrom, secretsKey, logLevel, invites, webhooks });
 }
 
 function isSecretsKey(value: string): boolean {

@@ -1,7 +1,6 @@
 // What every handler receives besides its validated input.
 import type { Sql } from './db/client.ts';
-import type { AuthContext } from './http/auth.ts';
-import type { ValidatorSessionContext } from './http/validator-auth.ts';
+import type { AuthContext, ValidatorSessionContext } from './http/auth.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { Storage } from './storage/s3.ts';

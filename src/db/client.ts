@@ -8,6 +8,10 @@ import postgres from 'postgres';
 
 export type Sql = postgres.Sql;
 export type TxSql = postgres.TransactionSql;
+/** Either: a function that takes `Db` runs in the caller's transaction when given one. */
+export type Db = Sql | TxSql;
+/** A piece of SQL (sql`...`) to embed in another statement. */
+export type Fragment = postgres.Fragment;
 
 /**
  * Server-side bounds of a pool's sessions. `statementMs`: no statement runs longer (Postgres
@@ -25,6 +29,13 @@ export const API_TIMEOUTS: SessionTimeouts = Object.freeze({ statementMs: 30_000
 export const WORKER_TIMEOUTS: SessionTimeouts = Object.freeze({ statementMs: 30 * 60_000, idleInTransactionMs: 60_000 });
 /** Seconds to wait for a connection to open before the query fails (postgres.js default: 30). */
 const CONNECT_TIMEOUT_SECONDS = 5;
+/**
+ * Seconds between a failed connection and the next attempt. postgres.js's default backs off
+ * exponentially up to 20 s, and a query waits for that attempt: during a database outage
+ * requests hung for up to 20 s before failing, and as long after it ended before recovering.
+ * A short constant delay fails them (503) and recovers within a fraction of a second.
+ */
+const RECONNECT_DELAY_SECONDS = 0.25;
 
 export function createSql(databaseUrl: string, options: { max?: number; timeouts?: SessionTimeouts } = {}): Sql {
   const t = options.timeouts;
@@ -32,6 +43,7 @@ export function createSql(databaseUrl: string, options: { max?: number; timeouts
     max: options.max ?? 10,
     onnotice: () => {},
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    backoff: () => RECONNECT_DELAY_SECONDS,
     connection: {
       application_name: 'assay',
       ...(t ? { statement_timeout: t.statementMs, idle_in_transaction_session_timeout: t.idleInTransactionMs } : {}),

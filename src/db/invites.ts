@@ -1,6 +1,6 @@
 // Invite queries. One row per (project, normalized email): a repeat invite finds the same row.
-import type { Sql, TxSql } from './client.ts';
-import { CURSOR_FORMAT, type Cursor } from '../http/pagination.ts';
+import type { Db, Sql, TxSql } from './client.ts';
+import { keysetPage, type Page, type PageRequest } from './pagination.ts';
 
 export interface InviteRow {
   id: string;
@@ -14,18 +14,17 @@ export interface InviteRow {
   email_sent_at: Date | null;
   created_at: Date;
   invited_by_email: string | null;
-  cursor_t: string;
 }
 
-const columns = (sql: Sql | TxSql) => sql`
-  i.id, i.project_id, i.email, i.status, i.class_id, i.evidence_note, i.assigned_at, i.cancelled_at,
-  i.email_sent_at, i.created_at, u.email as invited_by_email,
-  to_char(i.created_at at time zone 'UTC', ${CURSOR_FORMAT}) as cursor_t`;
+/** The invites of a project with their inviter's email; `where` narrows them. */
+const invites = (sql: Db, projectId: string, where = sql``) => sql`
+  select i.id, i.project_id, i.email, i.status, i.class_id, i.evidence_note, i.assigned_at, i.cancelled_at,
+    i.email_sent_at, i.created_at, u.email as invited_by_email
+  from invites i left join users u on u.id = i.invited_by_user_id
+  where i.project_id = ${projectId} ${where}`;
 
-export async function getInvite(sql: Sql | TxSql, projectId: string, inviteId: string): Promise<InviteRow | undefined> {
-  const [row] = await sql<InviteRow[]>`
-    select ${columns(sql)} from invites i left join users u on u.id = i.invited_by_user_id
-    where i.project_id = ${projectId} and i.id = ${inviteId}`;
+export async function getInvite(sql: Db, projectId: string, inviteId: string): Promise<InviteRow | undefined> {
+  const [row] = await sql<InviteRow[]>`${invites(sql, projectId, sql`and i.id = ${inviteId}`)}`;
   return row;
 }
 
@@ -82,11 +81,6 @@ export async function cancelPending(sql: Sql, projectId: string, inviteId: strin
 }
 
 /** Pending and cancelled invites, newest first; accepted invitees are on the roster instead. */
-export async function listInvites(sql: Sql, projectId: string, limit: number, after: Cursor | null): Promise<InviteRow[]> {
-  return sql<InviteRow[]>`
-    select ${columns(sql)} from invites i left join users u on u.id = i.invited_by_user_id
-    where i.project_id = ${projectId} and i.status in ('pending', 'cancelled')
-      ${after ? sql`and (i.created_at, i.id) < (${after.t}::text::timestamptz, ${after.id}::uuid)` : sql``}
-    order by i.created_at desc, i.id desc
-    limit ${limit + 1}`;
+export async function listInvites(sql: Sql, projectId: string, page: PageRequest): Promise<Page<InviteRow>> {
+  return keysetPage<InviteRow>(sql, invites(sql, projectId, sql`and i.status in ('pending', 'cancelled')`), 'created_at', page);
 }

@@ -1,8 +1,22 @@
-// email_outbox queries of the `send_email` job. A message may carry a sign-in link: its body
+// The email outbox: every email the service composes is a row here first, written in the
+// transaction of the change that causes it (src/email/outbox.ts), then sent by the send_email job
+// (src/jobs/send-email.ts). A message may carry a sign-in link: its body
 // holds a placeholder and the token is sealed on its sign_in_tokens row until the message is
 // sent or the link expires. Sent or given-up rows are blanked (no body, no recipient): the
 // outbox is not a record of who was mailed what.
-import type { Sql } from './client.ts';
+import type { Sql, TxSql } from './client.ts';
+
+/** Writes one message; returns its id. */
+export async function insertMessage(
+  tx: TxSql,
+  m: { orgId: string | null; kind: 'invite' | 'sign_in_link'; refId: string | null; to: string; subject: string; text: string; signInTokenId?: string | null },
+): Promise<string> {
+  const [row] = await tx<{ id: string }[]>`
+    insert into email_outbox (org_id, kind, ref_id, to_address, subject, body_text, sign_in_token_id)
+    values (${m.orgId}, ${m.kind}, ${m.refId}, ${m.to}, ${m.subject}, ${m.text}, ${m.signInTokenId ?? null})
+    returning id`;
+  return row!.id;
+}
 
 export interface OutboxMessage {
   kind: string;

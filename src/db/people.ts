@@ -2,10 +2,8 @@
 // (memberships.is_validator) union every user with a live project assignment in it; nobody
 // outside that set is visible through these queries, so a user of another organization (or a
 // member who is no validator) looks exactly like one who does not exist.
-import type { Sql, TxSql } from './client.ts';
-import { CURSOR_FORMAT, type Cursor } from '../http/pagination.ts';
-
-type Db = Sql | TxSql;
+import type { Db, Sql, TxSql } from './client.ts';
+import { keysetPage, type Page, type PageRequest } from './pagination.ts';
 
 export interface ValidatorRow {
   id: string;
@@ -14,8 +12,6 @@ export interface ValidatorRow {
   evm_address: string | null;
   is_originator: boolean;
   joined_at: Date;
-  /** joined_at as CURSOR_FORMAT text, for keyset pages. */
-  cursor_t: string;
 }
 
 /**
@@ -42,20 +38,12 @@ function roster(sql: Db, orgId: string, only: { userId?: string; email?: string 
       ${only.email !== undefined ? sql`and u.email = ${only.email}` : sql``}`;
 }
 
-export async function listRoster(sql: Sql, orgId: string, limit: number, after: Cursor | null): Promise<ValidatorRow[]> {
-  return sql<ValidatorRow[]>`
-    select r.*, to_char(r.joined_at at time zone 'UTC', ${CURSOR_FORMAT}) as cursor_t
-    from (${roster(sql, orgId, {})}) r
-    where true
-      ${after ? sql`and (r.joined_at, r.id) < (${after.t}::text::timestamptz, ${after.id}::uuid)` : sql``}
-    order by r.joined_at desc, r.id desc
-    limit ${limit + 1}`;
+export async function listRoster(sql: Sql, orgId: string, page: PageRequest): Promise<Page<ValidatorRow>> {
+  return keysetPage<ValidatorRow>(sql, roster(sql, orgId, {}), 'joined_at', page);
 }
 
 export async function findRosterValidator(sql: Db, orgId: string, by: { userId?: string; email?: string }): Promise<ValidatorRow | undefined> {
-  const [row] = await sql<ValidatorRow[]>`
-    select r.*, to_char(r.joined_at at time zone 'UTC', ${CURSOR_FORMAT}) as cursor_t
-    from (${roster(sql, orgId, by)}) r`;
+  const [row] = await sql<ValidatorRow[]>`${roster(sql, orgId, by)}`;
   return row;
 }
 

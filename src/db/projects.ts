@@ -1,7 +1,7 @@
 // Project queries. Every query takes the organization id from the API key: a project of another
 // organization is simply not found.
-import type { Sql, TxSql } from './client.ts';
-import { CURSOR_FORMAT, type Cursor } from '../http/pagination.ts';
+import type { Db, Fragment, Sql, TxSql } from './client.ts';
+import { keysetPage, type Page, type PageRequest } from './pagination.ts';
 import type { CompiledSpec } from '../domain/spec-compiler.ts';
 
 export interface ProjectRow {
@@ -17,24 +17,32 @@ export interface ProjectRow {
   num_validators: number;
   created_at: Date;
   updated_at: Date;
-  cursor_t: string;
 }
 
-export async function getProject(sql: Sql | TxSql, orgId: string, projectId: string): Promise<ProjectRow | undefined> {
-  const [row] = await sql<ProjectRow[]>`
-    select *, to_char(created_at at time zone 'UTC', ${CURSOR_FORMAT}) as cursor_t
-    from projects where org_id = ${orgId} and id = ${projectId}`;
+/**
+ * The project's compiled spec, as a subquery with the columns id, version, sha256 and compiled:
+ * `join lateral ${projectSpec(sql, sql`p.id`)} s on true`, or `(select s.compiled -> 'consensus'
+ * from ${projectSpec(sql, sql`p.id`)} s)`. A spec is compiled and locked when the project is
+ * created (insertProject writes it in the same transaction and nothing writes another; see
+ * docs/spec-format.md), so this is the project's first and only spec row.
+ */
+export const projectSpec = (sql: Db, projectId: Fragment | string): Fragment =>
+  sql`(select id, version, sha256, compiled from project_specs where project_id = ${projectId} order by created_at limit 1)`;
+
+export async function getProject(sql: Db, orgId: string, projectId: string): Promise<ProjectRow | undefined> {
+  const [row] = await sql<ProjectRow[]>`select * from projects where org_id = ${orgId} and id = ${projectId}`;
   return row;
 }
 
-export async function listProjects(sql: Sql, orgId: string, limit: number, after: Cursor | null): Promise<ProjectRow[]> {
-  return sql<ProjectRow[]>`
-    select *, to_char(created_at at time zone 'UTC', ${CURSOR_FORMAT}) as cursor_t
-    from projects
-    where org_id = ${orgId}
-      ${after ? sql`and (created_at, id) < (${after.t}::text::timestamptz, ${after.id}::uuid)` : sql``}
-    order by created_at desc, id desc
-    limit ${limit + 1}`;
+export async function listProjects(sql: Sql, orgId: string, page: PageRequest): Promise<Page<ProjectRow>> {
+  return keysetPage<ProjectRow>(sql, sql`select * from projects where org_id = ${orgId}`, 'created_at', page);
+}
+
+/** Whether Auto Consensus may run on the project now: the mode on, neither paused nor archived. */
+export async function autoConsensusRunnable(sql: Db, projectId: string): Promise<boolean> {
+  const [p] = await sql<{ on: boolean }[]>`
+    select auto_consensus and paused_at is null and archived_at is null as on from projects where id = ${projectId}`;
+  return p?.on === true;
 }
 
 export interface ProjectChanges {
@@ -47,7 +55,7 @@ export interface ProjectChanges {
 }
 
 /** Applies only the supplied fields. Pausing an already paused project keeps its pausedAt. */
-export async function updateProject(sql: Sql | TxSql, orgId: string, projectId: string, c: ProjectChanges): Promise<ProjectRow | undefined> {
+export async function updateProject(sql: Db, orgId: string, projectId: string, c: ProjectChanges): Promise<ProjectRow | undefined> {
   const [row] = await sql<ProjectRow[]>`
     update projects set
       name = ${c.name === undefined ? sql`name` : c.name},
@@ -58,7 +66,7 @@ export async function updateProject(sql: Sql | TxSql, orgId: string, projectId: 
       auto_consensus_spread = ${c.autoConsensusSpread === undefined ? sql`auto_consensus_spread` : c.autoConsensusSpread},
       updated_at = now()
     where org_id = ${orgId} and id = ${projectId}
-    returning *, to_char(created_at at time zone 'UTC', ${CURSOR_FORMAT}) as cursor_t`;
+    returning *`;
   return row;
 }
 

@@ -88,12 +88,13 @@ export async function sessionStatus(sql: Sql, orgId: string, projectId: string, 
 }
 
 /**
- * Starts a run: the session moves to processing and the ingest job is enqueued in the same
- * transaction, so a run never exists without its job (or the other way round).
+ * Starts a run: the session moves to processing and the run is created. The caller enqueues the
+ * ingest job in the same transaction, so a run never exists without its job (or the other way
+ * round).
  */
 export async function startRun(
   tx: TxSql,
-  s: { session: SessionRow; dryRun: boolean; skipExisting: boolean; verifiedFiles: number; verifiedBytes: number; requestId: string },
+  s: { session: SessionRow; dryRun: boolean; skipExisting: boolean; verifiedFiles: number; verifiedBytes: number },
 ): Promise<RunRow> {
   await tx`
     update upload_sessions set status = 'processing', verified_file_count = ${s.verifiedFiles},
@@ -103,7 +104,5 @@ export async function startRun(
     insert into ingest_runs (session_id, project_id, dry_run, skip_existing)
     values (${s.session.id}, ${s.session.project_id}, ${s.dryRun}, ${s.skipExisting})
     returning *`;
-  // One attempt: the task records its own failures on the run; a retry is the user's process call.
-  await tx`select graphile_worker.add_job('ingest', ${tx.json({ runId: run.id, requestId: s.requestId })}::json, max_attempts => 1)`;
   return run;
 }

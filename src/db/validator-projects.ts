@@ -1,5 +1,6 @@
 // The projects a validator works on (the validation API's "my projects").
 import type { Sql } from './client.ts';
+import { projectSpec } from './projects.ts';
 
 export interface MyProjectRow { id: string; name: string; paused: boolean; assigned_at: Date; class_id: string | null; instructions: string | null }
 
@@ -7,7 +8,7 @@ export interface MyProjectRow { id: string; name: string; paused: boolean; assig
 export function listMyProjects(sql: Sql, userId: string) {
   return sql<MyProjectRow[]>`
     select p.id, p.name, p.paused_at is not null as paused, a.assigned_at, g.class_id,
-      (select compiled #>> '{validation,instructions}' from project_specs where project_id = p.id order by created_at limit 1) as instructions
+      (select s.compiled #>> '{validation,instructions}' from ${projectSpec(sql, sql`p.id`)} s) as instructions
     from project_assignments a
     join projects p on p.id = a.project_id
     left join class_grants g on g.project_id = p.id and g.user_id = a.user_id and g.revoked_at is null

@@ -13,6 +13,7 @@ import { loadConfig } from '../config.ts';
 import { startServer } from '../server.ts';
 import { startWorker } from '../jobs/worker.ts';
 import { generateSigningKeyPem } from '../domain/signing.ts';
+import { documents } from '../generated/operations.ts';
 
 const dataDir = resolve(process.env.ASSAY_DATA_DIR ?? '.data');
 const port = Number(process.env.PORT ?? 3000);
@@ -68,7 +69,7 @@ try {
   stopAll.unshift(() => worker.stop());
 
   // DATABASE_URL lets the admin CLI (`npm run assay -- admin ...`) work on the dev database.
-  const env = { BASE_URL: `${server.url}/developer/v1`, MCP_URL: `${server.url}/mcp`, API_KEY: apiKey, DATABASE_URL: stack.databaseUrl };
+  const env = { BASE_URL: `${server.url}${documents.developer.server}`, MCP_URL: `${server.url}/mcp`, API_KEY: apiKey, DATABASE_URL: stack.databaseUrl };
   // `export`, so that `. .data/dev.env` hands them to the programs started after it.
   writeFileSync(join(dataDir, 'dev.env'), Object.entries(env).map(([k, v]) => `export ${k}='${v}'`).join('\n') + '\n', { mode: 0o600 });
   console.log(`

@@ -21,6 +21,8 @@ export interface DevStack {
   /** Superuser URL of the server (for creating databases). */
   adminUrl: string;
   s3: Config['s3'];
+  /** The PostgreSQL server alone, for fault tests (a persistent stack keeps its data across). */
+  postgres: { stop(): Promise<void>; start(): Promise<void> };
   stop(): Promise<void>;
 }
 
@@ -113,6 +115,7 @@ export async function startDevStack(options: { dataDir: string; pgPort?: number;
     databaseUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/assay`,
     adminUrl,
     s3: { endpoint: `http://127.0.0.1:${s3Port}`, region: 'us-east-1', bucket: DEV_BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
+    postgres: { stop: () => pg.stop(), start: () => pg.start() },
     async stop() {
       await s3server.close().catch(() => {});
       await pg.stop();

@@ -1,4 +1,5 @@
-// Consensus math for one datapoint (architecture §3, "Consensus"). Pure: no I/O.
+// Consensus math for one datapoint (../shared/design/ARCHITECTURE.md, section 3, "Consensus (per
+// datapoint)"; docs/decisions.md, Consensus and Auto Consensus). Pure: no I/O.
 //
 //   mean     = Σ w·r / Σ w
 //   median   = the smallest rating whose cumulative weight reaches half the total weight;

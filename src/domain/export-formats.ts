@@ -82,10 +82,14 @@ function verifyText(d: ExportData): string[] {
 
 const CSV_HEADER = ['datapoint_id', 'source_file', 'source_row', 'status', 'consensus_decision_id', 'quality_rating_mean', 'quality_rating_median', 'consensus_strength', 'contested'];
 
-/** Quotes when needed; a text cell starting with = + - @ (or tab/CR) is prefixed with ' so spreadsheets do not run it. */
+/**
+ * Quotes when needed; a text cell that a spreadsheet could run as a formula is prefixed with '.
+ * Spreadsheets skip leading spaces and accept full-width signs (＝＋－＠), so those count too.
+ */
+export const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
 export function csvCell(value: string, text = true): string {
   let v = value;
-  if (text && /^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  if (text && FORMULA_START.test(v)) v = `'${v}`;
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 

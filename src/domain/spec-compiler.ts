@@ -1,11 +1,12 @@
 // The project spec compiler: checks a submitted spec against the ProjectSpec JSON Schema of
-// openapi.yaml, then the rules a schema cannot express, and produces the compiled spec that is
-// stored once and never changes. Pure: no I/O.
+// openapi.yaml (which holds every rule JSON Schema can say, cross-field ones as if/then), then
+// the one it cannot (unique class ids and qualification keys), and produces the compiled spec
+// that is stored once and never changes. Pure: no I/O.
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../schema/ajv.ts';
-import { describeRule, errorPointer, pointerToPath } from '../schema/describe.ts';
+import { describeRule, errorPointer, markConditionals, pointerToPath } from '../schema/describe.ts';
 import type { components } from '../generated/openapi-types.ts';
 import contract from '../generated/openapi.json' with { type: 'json' };
 
@@ -43,7 +44,7 @@ function specValidator(): ValidateFunction {
   // components object rather than copied out of it.
   if (!validateSpec) {
     const ajv = createAjv({ useDefaults: true });
-    ajv.addSchema({ $id: 'assay:contract', components: contract.components } as object);
+    ajv.addSchema({ $id: 'assay:contract', components: markConditionals(contract.components) } as object);
     validateSpec = ajv.compile({ $ref: 'assay:contract#/components/schemas/ProjectSpec' });
   }
   return validateSpec;
@@ -59,21 +60,6 @@ function firstDuplicate<T>(items: T[], key: (item: T) => string): [number, numbe
   return null;
 }
 
-/** Rules that relate fields to each other, kept out of the JSON Schema for clearer messages. */
-function checkRules(spec: ProjectSpec): void {
-  if (spec.dataset.format === 'markdown_split' && spec.dataset.headingLevel === undefined) {
-    throw new SpecError('spec.dataset.headingLevel', 'is required when format is markdown_split');
-  }
-  for (const [i, q] of (spec.qualifications ?? []).entries()) {
-    if (q.type === 'enum' && !q.values) throw new SpecError(`spec.qualifications[${i}].values`, 'is required when type is enum');
-    if (q.type !== 'enum' && q.values) throw new SpecError(`spec.qualifications[${i}].values`, 'is only allowed when type is enum');
-  }
-  for (const [i, c] of (spec.validators?.classes ?? []).entries()) {
-    if (c.type === 'ai' && !c.model) throw new SpecError(`spec.validators.classes[${i}].model`, 'is required for ai classes');
-    if (c.type === 'human' && c.model) throw new SpecError(`spec.validators.classes[${i}].model`, 'must be null for human classes');
-  }
-}
-
 export function compileSpec(input: unknown): SpecCompilation {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new SpecError('spec', 'must be a JSON object');
   // Work on a copy: validation fills defaults in place.
@@ -85,7 +71,6 @@ export function compileSpec(input: unknown): SpecCompilation {
     throw new SpecError(pointerToPath(errorPointer(err), 'spec'), describeRule(err));
   }
   const typed = spec as unknown as ProjectSpec;
-  checkRules(typed);
   const classes = (typed.validators?.classes ?? []).map((c) => ({ ...c, model: c.model ?? null }));
   const dupClass = firstDuplicate(classes, (c) => c.id);
   if (dupClass) throw new SpecError(`spec.validators.classes[${dupClass[1]}].id`, `duplicates spec.validators.classes[${dupClass[0]}].id "${classes[dupClass[1]].id}"`);

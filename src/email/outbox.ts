@@ -4,6 +4,8 @@
 // if the process dies right after the commit. Sending is at least once: a worker killed between
 // the SMTP server's acceptance and the `sent_at` update sends the message again on retry.
 import type { TxSql } from '../db/client.ts';
+import { insertMessage } from '../db/outbox.ts';
+import { enqueue } from '../jobs/tasks.ts';
 
 export interface OutgoingEmail {
   /** The organization it is sent for; null for messages to a person (sign-in links). */
@@ -22,10 +24,7 @@ export interface OutgoingEmail {
 
 /** Writes the message and enqueues its delivery; returns the outbox row id. */
 export async function queueEmail(tx: TxSql, email: OutgoingEmail): Promise<string> {
-  const [row] = await tx<{ id: string }[]>`
-    insert into email_outbox (org_id, kind, ref_id, to_address, subject, body_text, sign_in_token_id)
-    values (${email.orgId}, ${email.kind}, ${email.refId}, ${email.to}, ${email.subject}, ${email.text}, ${email.signInTokenId ?? null})
-    returning id`;
-  await tx`select graphile_worker.add_job('send_email', ${tx.json({ outboxId: row!.id })}::json, max_attempts => 8)`;
-  return row!.id;
+  const id = await insertMessage(tx, email);
+  await enqueue(tx, 'send_email', { outboxId: id });
+  return id;
 }

@@ -77,13 +77,320 @@ export const mcpTools: readonly ToolDef[] = [
       "properties": {
         "name": {
           "type": "string",
-          "pattern": "^[^\\u0000]*$",
+          "description": "No control characters (U+0000-U+001F, U+007F-U+009F) nor line separators: the name is printed in emails and exports.",
+          "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$",
           "minLength": 1,
           "maxLength": 200
         },
         "spec": {
           "type": "object",
-          "description": "The project spec (see the ProjectSpec schema); compiled and locked at creation."
+          "description": "The project spec: a JSON object mirroring a TOML spec file. Compiled and locked when the\nproject is created. See docs/spec-format.md. Every rule of this schema is the compiler's;\nbeyond it, class ids (`validators.classes[].id`) and qualification keys\n(`qualifications[].key`) must be unique within the spec. An error anywhere inside the spec\nis `project_spec_invalid`, its message `<path>: <rule>`.\n",
+          "properties": {
+            "$schema": {
+              "type": "string",
+              "format": "uri",
+              "maxLength": 2048,
+              "description": "Optional JSON Schema URI of the document; ignored."
+            },
+            "version": {
+              "type": "string",
+              "description": "Semantic version of the spec, returned as specVersion.",
+              "pattern": "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$",
+              "maxLength": 64
+            },
+            "description": {
+              "type": "string",
+              "pattern": "^[^\\u0000]*$",
+              "maxLength": 2000
+            },
+            "dataset": {
+              "type": "object",
+              "properties": {
+                "format": {
+                  "type": "string",
+                  "enum": [
+                    "csv",
+                    "json",
+                    "jsonl",
+                    "markdown_split",
+                    "file_collection"
+                  ]
+                },
+                "idField": {
+                  "type": "string",
+                  "pattern": "^[^\\u0000]*$",
+                  "minLength": 1,
+                  "maxLength": 200,
+                  "description": "Field (column) holding each record's own id."
+                },
+                "contentFields": {
+                  "type": "array",
+                  "maxItems": 100,
+                  "items": {
+                    "type": "string",
+                    "pattern": "^[^\\u0000]*$",
+                    "minLength": 1,
+                    "maxLength": 200
+                  },
+                  "description": "Fields validators rate; all fields when omitted."
+                },
+                "headingLevel": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 6,
+                  "description": "For markdown_split, the heading level that starts a datapoint."
+                }
+              },
+              "required": [
+                "format"
+              ],
+              "additionalProperties": false,
+              "description": "`headingLevel` is required when `format` is markdown_split.",
+              "if": {
+                "properties": {
+                  "format": {
+                    "const": "markdown_split"
+                  }
+                },
+                "required": [
+                  "format"
+                ]
+              },
+              "then": {
+                "required": [
+                  "headingLevel"
+                ]
+              }
+            },
+            "validation": {
+              "type": "object",
+              "properties": {
+                "validatorsPerDatapoint": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 50,
+                  "description": "Validators required per datapoint (the project's numValidators)."
+                },
+                "instructions": {
+                  "type": "string",
+                  "pattern": "^[^\\u0000]*$",
+                  "minLength": 1,
+                  "maxLength": 20000,
+                  "description": "What a validator reads before rating a datapoint 0-100."
+                }
+              },
+              "required": [
+                "validatorsPerDatapoint",
+                "instructions"
+              ],
+              "additionalProperties": false
+            },
+            "consensus": {
+              "type": "object",
+              "properties": {
+                "minStrength": {
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 1,
+                  "default": 0.7,
+                  "description": "Consensus strength a datapoint needs to be terminal."
+                },
+                "escalationStep": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 10,
+                  "default": 1,
+                  "description": "Validation slots added per escalation."
+                },
+                "maxEscalations": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 10,
+                  "default": 2,
+                  "description": "Escalations before a datapoint is terminal and contested."
+                }
+              },
+              "additionalProperties": false
+            },
+            "qualifications": {
+              "type": "array",
+              "maxItems": 100,
+              "items": {
+                "type": "object",
+                "properties": {
+                  "key": {
+                    "type": "string",
+                    "pattern": "^[a-z][a-z0-9_]{0,63}$"
+                  },
+                  "label": {
+                    "type": "string",
+                    "pattern": "^[^\\u0000]*$",
+                    "minLength": 1,
+                    "maxLength": 200
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "string",
+                      "number",
+                      "boolean",
+                      "enum"
+                    ]
+                  },
+                  "values": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 200,
+                    "uniqueItems": true,
+                    "items": {
+                      "type": "string",
+                      "pattern": "^[^\\u0000]*$",
+                      "minLength": 1,
+                      "maxLength": 200
+                    }
+                  }
+                },
+                "required": [
+                  "key",
+                  "type"
+                ],
+                "additionalProperties": false,
+                "description": "`values` is required when `type` is enum and not allowed otherwise. Keys are unique within the spec.",
+                "if": {
+                  "properties": {
+                    "type": {
+                      "const": "enum"
+                    }
+                  },
+                  "required": [
+                    "type"
+                  ]
+                },
+                "then": {
+                  "required": [
+                    "values"
+                  ]
+                },
+                "else": {
+                  "properties": {
+                    "values": {
+                      "not": {}
+                    }
+                  }
+                }
+              }
+            },
+            "validators": {
+              "type": "object",
+              "properties": {
+                "classes": {
+                  "type": "array",
+                  "maxItems": 50,
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "pattern": "^[a-z][a-z0-9_-]{0,63}$"
+                      },
+                      "label": {
+                        "type": "string",
+                        "pattern": "^[^\\u0000]*$",
+                        "minLength": 1,
+                        "maxLength": 200
+                      },
+                      "type": {
+                        "type": "string",
+                        "enum": [
+                          "human",
+                          "ai"
+                        ]
+                      },
+                      "rewardCents": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 100000000
+                      },
+                      "stakeWei": {
+                        "type": "string",
+                        "pattern": "^(0|[1-9][0-9]{0,77})$"
+                      },
+                      "consensusWeight": {
+                        "type": "number",
+                        "exclusiveMinimum": 0,
+                        "maximum": 1000
+                      },
+                      "model": {
+                        "type": [
+                          "string",
+                          "null"
+                        ],
+                        "minLength": 1,
+                        "maxLength": 200,
+                        "description": "The AI model; required for `ai` classes, null (or absent) for `human` ones."
+                      }
+                    },
+                    "required": [
+                      "id",
+                      "label",
+                      "type",
+                      "rewardCents",
+                      "stakeWei",
+                      "consensusWeight"
+                    ],
+                    "additionalProperties": false,
+                    "description": "A kind of validator of the project. Ids are unique within the spec.",
+                    "if": {
+                      "properties": {
+                        "type": {
+                          "const": "ai"
+                        }
+                      },
+                      "required": [
+                        "type"
+                      ]
+                    },
+                    "then": {
+                      "properties": {
+                        "model": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "model"
+                      ]
+                    },
+                    "else": {
+                      "if": {
+                        "properties": {
+                          "type": {
+                            "const": "human"
+                          }
+                        },
+                        "required": [
+                          "type"
+                        ]
+                      },
+                      "then": {
+                        "properties": {
+                          "model": {
+                            "const": null
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "additionalProperties": false
+            }
+          },
+          "required": [
+            "version",
+            "dataset",
+            "validation"
+          ],
+          "additionalProperties": false
         }
       },
       "additionalProperties": false,
@@ -96,7 +403,15 @@ export const mcpTools: readonly ToolDef[] = [
       "name": "body",
       "spec": "body"
     },
-    "errorCodes": []
+    "errorCodes": [
+      {
+        "in": "body",
+        "pointer": "/spec",
+        "keywords": null,
+        "code": "project_spec_invalid",
+        "message": "{param}: {rule}"
+      }
+    ]
   },
   {
     "name": "get_project",
@@ -135,7 +450,8 @@ export const mcpTools: readonly ToolDef[] = [
         },
         "name": {
           "type": "string",
-          "pattern": "^[^\\u0000]*$",
+          "description": "No control characters (U+0000-U+001F, U+007F-U+009F) nor line separators: the name is printed in emails and exports.",
+          "pattern": "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$",
           "minLength": 1,
           "maxLength": 200
         },
@@ -241,7 +557,7 @@ export const mcpTools: readonly ToolDef[] = [
   {
     "name": "grant_validator_class",
     "operationId": "grantValidatorClass",
-    "description": "Grant a class to a validator on a project\n\nGrants the class; any other active class of that validator on the project is revoked first.",
+    "description": "Grant a class to a validator on a project\n\nGrants the class; any other active class of that validator on the project is revoked\nfirst. `classId` must be one the project's spec declares (`validators.classes[].id`, see\nGET .../classes), else `class_not_in_spec`.\n",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -259,7 +575,8 @@ export const mcpTools: readonly ToolDef[] = [
           "type": "string",
           "pattern": "^[^\\u0000]*$",
           "minLength": 1,
-          "maxLength": 64
+          "maxLength": 64,
+          "description": "A class the project's spec declares (`validators.classes[].id`); any other is `class_not_in_spec`."
         },
         "evidenceNote": {
           "type": "string",
@@ -365,7 +682,7 @@ export const mcpTools: readonly ToolDef[] = [
   {
     "name": "invite_validator",
     "operationId": "createInvite",
-    "description": "Invite a validator by email\n\nIdempotent upsert keyed by the lower-cased email and the project: a pending invite is\nreturned unchanged, a cancelled one is reactivated, an accepted one is returned as is.\nAn email is sent unless `sendEmail` is false.\n",
+    "description": "Invite a validator by email\n\nIdempotent upsert keyed by the lower-cased email and the project: a pending invite is\nreturned unchanged, a cancelled one is reactivated, an accepted one is returned as is.\nAn email is sent unless `sendEmail` is false. A `classId` must be one the project's spec\ndeclares (`validators.classes[].id`, see GET .../classes), else `class_not_in_spec`.\nInvitation emails are limited per organization (100 an hour) and per recipient (5 a day),\nand a cancelled invite is emailed again only after a cool-down (60 minutes): beyond,\n`rate_limited` (429, `Retry-After`) and nothing is written.\n",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -384,7 +701,8 @@ export const mcpTools: readonly ToolDef[] = [
           "type": "string",
           "pattern": "^[^\\u0000]*$",
           "minLength": 1,
-          "maxLength": 64
+          "maxLength": 64,
+          "description": "A class to grant at acceptance; one the project's spec declares (`validators.classes[].id`), checked when the invite is created (`class_not_in_spec`)."
         },
         "evidenceNote": {
           "type": "string",
@@ -527,7 +845,7 @@ export const mcpTools: readonly ToolDef[] = [
   {
     "name": "assign_validator",
     "operationId": "assignValidator",
-    "description": "Assign a validator to projects\n\nAll-or-nothing. Projects already assigned are counted, not repeated. The validator must\nbe an org validator unless `autoEnroll` promotes an existing org member first.\n",
+    "description": "Assign a validator to projects\n\nAll-or-nothing. Projects already assigned are counted, not repeated. The validator must\nbe an org validator unless `autoEnroll` promotes an existing org member first. A project\nitem's `classId` must be one that project's spec declares, else `class_not_in_spec`.\n",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -551,7 +869,8 @@ export const mcpTools: readonly ToolDef[] = [
                 "type": "string",
                 "pattern": "^[^\\u0000]*$",
                 "minLength": 1,
-                "maxLength": 64
+                "maxLength": 64,
+                "description": "A class this project's spec declares (`validators.classes[].id`); any other is `class_not_in_spec`."
               },
               "evidenceNote": {
                 "type": "string",
@@ -990,10 +1309,10 @@ export const mcpTools: readonly ToolDef[] = [
         "url": {
           "type": "string",
           "format": "uri",
-          "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$",
+          "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|\\[[0-9A-Fa-f:.]+\\]|(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?\\.)*[A-Za-z](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?\\.?)(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])?)?(?:[/?#][^\\s]*)?$",
           "minLength": 10,
           "maxLength": 2048,
-          "description": "An http(s) URL that is not this service itself."
+          "description": "An absolute http(s) URL without credentials (a host name, an IPv4 or a bracketed IPv6 address; port at most 65535) whose host resolves only to public addresses and that is not this service itself."
         },
         "eventTypes": {
           "type": "array",

@@ -196,7 +196,9 @@ export interface paths {
         put?: never;
         /**
          * Grant a class to a validator on a project
-         * @description Grants the class; any other active class of that validator on the project is revoked first.
+         * @description Grants the class; any other active class of that validator on the project is revoked
+         *     first. `classId` must be one the project's spec declares (`validators.classes[].id`, see
+         *     GET .../classes), else `class_not_in_spec`.
          */
         post: operations["grantValidatorClass"];
         delete?: never;
@@ -252,7 +254,11 @@ export interface paths {
          * Invite a validator by email
          * @description Idempotent upsert keyed by the lower-cased email and the project: a pending invite is
          *     returned unchanged, a cancelled one is reactivated, an accepted one is returned as is.
-         *     An email is sent unless `sendEmail` is false.
+         *     An email is sent unless `sendEmail` is false. A `classId` must be one the project's spec
+         *     declares (`validators.classes[].id`, see GET .../classes), else `class_not_in_spec`.
+         *     Invitation emails are limited per organization (100 an hour) and per recipient (5 a day),
+         *     and a cancelled invite is emailed again only after a cool-down (60 minutes): beyond,
+         *     `rate_limited` (429, `Retry-After`) and nothing is written.
          */
         post: operations["createInvite"];
         delete?: never;
@@ -346,7 +352,8 @@ export interface paths {
         /**
          * Assign a validator to projects
          * @description All-or-nothing. Projects already assigned are counted, not repeated. The validator must
-         *     be an org validator unless `autoEnroll` promotes an existing org member first.
+         *     be an org validator unless `autoEnroll` promotes an existing org member first. A project
+         *     item's `classId` must be one that project's spec declares, else `class_not_in_spec`.
          */
         post: operations["assignValidator"];
         delete?: never;
@@ -1067,7 +1074,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1113,9 +1120,9 @@ export interface components {
         };
         CreateProjectRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description No control characters (U+0000-U+001F, U+007F-U+009F) nor line separators: the name is printed in emails and exports. */
             name: string;
-            /** @description The project spec (see the ProjectSpec schema); compiled and locked at creation. */
-            spec: Record<string, never>;
+            spec: components["schemas"]["ProjectSpec"];
         };
         CreateProjectResult: {
             /** Format: uuid */
@@ -1129,6 +1136,7 @@ export interface components {
         /** @description At least one field besides `$schema` is required. */
         UpdateProjectRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description No control characters (U+0000-U+001F, U+007F-U+009F) nor line separators: the name is printed in emails and exports. */
             name?: string;
             /** @description An empty string clears the description. */
             description?: string;
@@ -1139,7 +1147,10 @@ export interface components {
         };
         /**
          * @description The project spec: a JSON object mirroring a TOML spec file. Compiled and locked when the
-         *     project is created. See docs/spec-format.md.
+         *     project is created. See docs/spec-format.md. Every rule of this schema is the compiler's;
+         *     beyond it, class ids (`validators.classes[].id`) and qualification keys
+         *     (`qualifications[].key`) must be unique within the spec. An error anywhere inside the spec
+         *     is `project_spec_invalid`, its message `<path>: <rule>`.
          * @example {
          *       "version": "1.0.0",
          *       "description": "Customer-support answers rated for correctness by people, with a model pre-rating.",
@@ -1240,7 +1251,7 @@ export interface components {
         };
         /** @enum {string} */
         SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
-        /** @description `headingLevel` is required when `format` is markdown_split (checked by the spec compiler). */
+        /** @description `headingLevel` is required when `format` is markdown_split. */
         SpecDataset: {
             format: components["schemas"]["SpecDatasetFormat"];
             /** @description Field (column) holding each record's own id. */
@@ -1250,7 +1261,7 @@ export interface components {
             /** @description For markdown_split, the heading level that starts a datapoint. */
             headingLevel?: number;
         };
-        /** @description `values` is required when `type` is enum and not allowed otherwise (checked by the spec compiler). */
+        /** @description `values` is required when `type` is enum and not allowed otherwise. Keys are unique within the spec. */
         SpecQualification: {
             key: string;
             label?: string;
@@ -1258,6 +1269,7 @@ export interface components {
             type: "string" | "number" | "boolean" | "enum";
             values?: string[];
         };
+        /** @description A kind of validator of the project. Ids are unique within the spec. */
         SpecValidatorClass: {
             id: string;
             label: string;
@@ -1266,7 +1278,7 @@ export interface components {
             rewardCents: number;
             stakeWei: string;
             consensusWeight: number;
-            /** @description The AI model; required for `ai` classes, null (or absent) for `human` ones (checked by the spec compiler). */
+            /** @description The AI model; required for `ai` classes, null (or absent) for `human` ones. */
             model?: string | null;
         };
         ValidatorClass: {
@@ -1286,6 +1298,7 @@ export interface components {
         };
         GrantClassRequest: {
             $schema?: components["schemas"]["SchemaUri"];
+            /** @description A class the project's spec declares (`validators.classes[].id`); any other is `class_not_in_spec`. */
             classId: string;
             evidenceNote: string;
         };
@@ -1330,6 +1343,7 @@ export interface components {
             projects: {
                 /** Format: uuid */
                 id: string;
+                /** @description A class this project's spec declares (`validators.classes[].id`); any other is `class_not_in_spec`. */
                 classId?: string;
                 evidenceNote?: string;
             }[];
@@ -1355,6 +1369,7 @@ export interface components {
             $schema?: components["schemas"]["SchemaUri"];
             /** Format: email */
             email: string;
+            /** @description A class to grant at acceptance; one the project's spec declares (`validators.classes[].id`), checked when the invite is created (`class_not_in_spec`). */
             classId?: string;
             evidenceNote?: string;
             /** @default true */
@@ -1597,7 +1612,7 @@ export interface components {
         CreateWebhookEndpointRequest: {
             /**
              * Format: uri
-             * @description An http(s) URL that is not this service itself.
+             * @description An absolute http(s) URL without credentials (a host name, an IPv4 or a bracketed IPv6 address; port at most 65535) whose host resolves only to public addresses and that is not this service itself.
              */
             url: string;
             eventTypes: components["schemas"]["WebhookEventType"][];
@@ -1695,7 +1710,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The key's creator is not an originator (`not_org_originator`), or the key has no user (`api_key_actor_unavailable`). */
+        /** @description The key's creator is not an originator (`not_org_originator`), or the key has no user or its creator is no longer a member of the organization (`api_key_actor_unavailable`, on every operation). */
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1717,6 +1732,21 @@ export interface components {
         };
         /** @description The resource's state does not allow the request. */
         Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description The body is larger than the operation accepts (`request_body_too_large`): the limit is the
+         *     largest body the operation's request schema allows, written with every character escaped,
+         *     or 1 MiB where the schema sets no bound (a project spec). Refused on `Content-Length`
+         *     before the body is read; the connection is closed.
+         */
+        PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
@@ -1748,10 +1778,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Report signing is not configured (`proof_report_signing_unavailable`). */
+        /**
+         * @description A dependency is unavailable (`service_unavailable`: the database or object storage did not
+         *     answer, or a statement ran past its time limit; retry after `Retry-After` seconds), or
+         *     report signing is not configured (`proof_report_signing_unavailable`).
+         */
         Unavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before retrying (sent with `service_unavailable`). */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1817,7 +1853,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjects: {
@@ -1848,6 +1886,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createProject: {
@@ -1877,7 +1916,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProject: {
@@ -1907,6 +1948,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateProject: {
@@ -1939,7 +1981,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getProofReport: {
@@ -2035,6 +2079,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjectClasses: {
@@ -2061,8 +2106,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     grantValidatorClass: {
@@ -2095,8 +2142,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     revokeValidatorClass: {
@@ -2127,8 +2177,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listProjectInvites: {
@@ -2160,8 +2212,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createInvite: {
@@ -2192,8 +2246,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelProjectInvite: {
@@ -2222,9 +2280,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listValidators: {
@@ -2255,8 +2315,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listValidatorProjects: {
@@ -2283,7 +2345,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     assignValidator: {
@@ -2314,8 +2378,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     unassignValidator: {
@@ -2346,8 +2413,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createUploadSession: {
@@ -2380,7 +2450,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getUploadSession: {
@@ -2412,6 +2484,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     declareUploadFiles: {
@@ -2447,7 +2520,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     uploadFile: {
@@ -2489,6 +2564,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     processUploadSession: {
@@ -2524,7 +2600,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getUploadSessionStatus: {
@@ -2556,6 +2634,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDatapoints: {
@@ -2592,6 +2671,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getDatapointConsensus: {
@@ -2618,9 +2698,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -2651,6 +2733,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createWebhookEndpoint: {
@@ -2681,7 +2764,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -2711,6 +2796,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -2740,6 +2826,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     rotateWebhookEndpointSecret: {
@@ -2770,6 +2857,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookAttempts: {
@@ -2804,6 +2892,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     requestSignInLink: {
@@ -2830,7 +2919,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     followSignInLink: {
@@ -2860,6 +2951,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createValidatorSession: {
@@ -2888,7 +2980,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteValidatorSession: {
@@ -2910,6 +3004,7 @@ export interface operations {
             };
             401: components["responses"]["SessionUnauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMyInvites: {
@@ -2934,6 +3029,7 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     acceptMyInvite: {
@@ -2963,6 +3059,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listMyProjects: {
@@ -2986,6 +3083,7 @@ export interface operations {
             };
             401: components["responses"]["SessionUnauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     claimSlot: {
@@ -3015,6 +3113,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     releaseClaim: {
@@ -3041,6 +3140,7 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     submitVote: {
@@ -3073,7 +3173,9 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getJwks: {
@@ -3098,6 +3200,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -5,9 +5,9 @@ import type {
   RevokeValidatorClassInput, RevokeValidatorClassResult,
 } from '../generated/handlers.ts';
 import type { RequestContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { errors } from '../errors.ts';
 import { requireProject } from './projects.ts';
-import { requireValidator, validatorNotFound } from './validators.ts';
+import { requireValidator } from './validators.ts';
 import { listClasses } from '../db/projects.ts';
 import * as people from '../db/people.ts';
 
@@ -35,7 +35,7 @@ export async function grantValidatorClass({ params, body }: GrantValidatorClassI
   const grant = await ctx.sql.begin(async (tx) => {
     await requireValidator(tx, ctx.auth.orgId, params.validatorId);
     const declared = await people.declaredClasses(tx, [{ projectId: project.id, classId: body.classId }]);
-    if (!declared.size) throw new ApiError('class_not_in_spec', `Class \`${body.classId}\` is not declared in this project's spec.`, 'classId');
+    if (!declared.size) throw errors.classNotInSpec(body.classId);
     return (await people.grantClass(tx, project.id, params.validatorId, body.classId, body.evidenceNote)).grant;
   });
   return { status: 200, body: { id: grant.id, userId: grant.user_id, classId: grant.class_id, evidenceNote: grant.evidence_note } };
@@ -46,7 +46,7 @@ export async function revokeValidatorClass({ params }: RevokeValidatorClassInput
   // A validator who left the roster may still hold a class here; revoking it must stay possible.
   const known = (await people.findRosterValidator(ctx.sql, ctx.auth.orgId, { userId: params.validatorId }))
     || (await people.everGranted(ctx.sql, project.id, params.validatorId));
-  if (!known) throw validatorNotFound(params.validatorId);
+  if (!known) throw errors.validatorNotFound(params.validatorId);
   await people.revokeClass(ctx.sql, project.id, params.validatorId, params.classId);
   return { status: 200, body: { revoked: true } };
 }

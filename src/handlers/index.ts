@@ -7,8 +7,7 @@ import { grantValidatorClass, listProjectClasses, revokeValidatorClass } from '.
 import { assignValidator, listValidatorProjects, listValidators, unassignValidator } from './validators.ts';
 import { cancelProjectInvite, createInvite, listProjectInvites } from './invites.ts';
 import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSessionStatus, processUploadSession, uploadFile } from './uploads.ts';
-import { listDatapoints } from './datapoints.ts';
-import { getDatapointConsensus } from './consensus.ts';
+import { getDatapointConsensus, listDatapoints } from './datapoints.ts';
 import { acceptMyInvite, createValidatorSession, deleteValidatorSession, followSignInLink, listMyInvites, requestSignInLink } from './validator-sign-in.ts';
 import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookAttempts, listWebhookEndpoints, rotateWebhookEndpointSecret } from './webhooks.ts';

@@ -1,5 +1,6 @@
-// Invites (reference part 3): an idempotent upsert keyed by the normalized email and the project,
-// with a pre-staged class granted when the invitee signs in. The invitation email is written to
+// Invites (../shared/spec/developer-api.md, section 3 States and transitions, Invite): an
+// idempotent upsert keyed by the normalized email and the project, with a pre-staged class
+// granted when the invitee signs in. The invitation email is written to
 // the outbox and its send job enqueued in the same transaction as the invite, so a refused
 // request sends nothing and a committed one is sent even if this process dies.
 import type {
@@ -8,13 +9,14 @@ import type {
 } from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { RequestContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { decodeCursor, toPage } from '../http/pagination.ts';
+import { ApiError, errors } from '../errors.ts';
+import { mapPage } from '../db/pagination.ts';
 import { normalizeEmail } from '../admin/admin.ts';
 import { requireProject } from './projects.ts';
 import { declaredClasses } from '../db/people.ts';
 import * as db from '../db/invites.ts';
 import { queueEmail } from '../email/outbox.ts';
+import { inviteMailRefusal } from '../db/invite-limits.ts';
 import { INVITATION_LINK_MINUTES, issueSignInLink } from '../validator/sign-in-links.ts';
 
 type Invite = components['schemas']['Invite'];
@@ -55,7 +57,7 @@ export function invitationText(p: { projectName: string; inviterEmail: string | 
 export async function createInvite({ params, body }: CreateInviteInput, ctx: RequestContext): Promise<CreateInviteResult> {
   const project = await requireProject(ctx, params.projectId);
   if (body.classId !== undefined && !(await declaredClasses(ctx.sql, [{ projectId: project.id, classId: body.classId }])).size) {
-    throw new ApiError('class_not_in_spec', `Class \`${body.classId}\` is not declared in this project's spec.`, 'classId');
+    throw errors.classNotInSpec(body.classId);
   }
   const wanted: db.NewInvite = {
     orgId: ctx.auth.orgId,
@@ -72,6 +74,14 @@ export async function createInvite({ params, body }: CreateInviteInput, ctx: Req
     if (found.status === 'cancelled') await db.reactivate(tx, found.id, wanted);
     const invite = (await db.getInvite(tx, project.id, found.id))!;
     if (issue && body.sendEmail) {
+      // Mail from our domain with a name the tenant chose: limited per organization and per
+      // recipient, and a cancelled-and-reissued invite waits out a cool-down. Refused: nothing
+      // of this request is kept (the transaction rolls back).
+      const refusal = await inviteMailRefusal(tx, ctx.auth.orgId, invite.email, invite.id, ctx.config.invites);
+      if (refusal) {
+        throw new ApiError('rate_limited', `${refusal.reason} Retry in ${refusal.retryAfterSeconds} seconds, or invite with sendEmail false.`, undefined,
+          { 'Retry-After': String(refusal.retryAfterSeconds) });
+      }
       // The invitation carries a one-time sign-in link of its own; following it signs the
       // invitee in and accepts this invite (not the address's others: validator sign-in).
       const { id: tokenId, link } = await issueSignInLink(tx, {
@@ -88,16 +98,16 @@ export async function createInvite({ params, body }: CreateInviteInput, ctx: Req
 
 export async function listProjectInvites({ params, query }: ListProjectInvitesInput, ctx: RequestContext): Promise<ListProjectInvitesResult> {
   const project = await requireProject(ctx, params.projectId);
-  const limit = query.limit;
-  const rows = await db.listInvites(ctx.sql, project.id, limit, decodeCursor(query.cursor));
-  return { status: 200, body: toPage(rows, limit, toInvite) };
+  const page = await db.listInvites(ctx.sql, project.id, { limit: query.limit, cursor: query.cursor });
+  return { status: 200, body: mapPage(page, toInvite) };
 }
 
 export async function cancelProjectInvite({ params }: CancelProjectInviteInput, ctx: RequestContext): Promise<CancelProjectInviteResult> {
   const project = await requireProject(ctx, params.projectId);
   const outcome = await db.cancelPending(ctx.sql, project.id, params.inviteId);
   if (outcome === 'accepted') throw new ApiError('invite_already_accepted', 'The invite was accepted; remove the validator with unassign instead.', 'inviteId');
-  // A cancelled invite is gone for the API (part 3), like another project's.
+  // A cancelled invite is gone for the API (the Invite table of developer-api.md, section 3), like
+  // another project's.
   if (outcome !== 'done') throw new ApiError('invite_not_found', `No pending invite ${params.inviteId} in this project.`, 'inviteId');
   return { status: 200, body: { cancelled: true } };
 }

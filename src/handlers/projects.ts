@@ -2,8 +2,8 @@
 import type { CreateProjectInput, CreateProjectResult, GetProjectInput, GetProjectResult, ListProjectsInput, ListProjectsResult, UpdateProjectInput, UpdateProjectResult } from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { RequestContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { decodeCursor, toPage } from '../http/pagination.ts';
+import { ApiError, errors } from '../errors.ts';
+import { mapPage } from '../db/pagination.ts';
 import { compileSpec, SpecError } from '../domain/spec-compiler.ts';
 import * as db from '../db/projects.ts';
 import { wakeAutoConsensus } from '../lifecycle/wake.ts';
@@ -34,7 +34,7 @@ export function toProject(row: db.ProjectRow): Project {
 /** Loads a project of the key's organization, or project_not_found. */
 export async function requireProject(ctx: RequestContext, projectId: string): Promise<db.ProjectRow> {
   const row = await db.getProject(ctx.sql, ctx.auth.orgId, projectId);
-  if (!row) throw new ApiError('project_not_found', `No project ${projectId} in this organization.`, 'projectId');
+  if (!row) throw errors.projectNotFound(projectId);
   return row;
 }
 
@@ -61,9 +61,8 @@ export async function createProject({ body }: CreateProjectInput, ctx: RequestCo
 }
 
 export async function listProjects({ query }: ListProjectsInput, ctx: RequestContext): Promise<ListProjectsResult> {
-  const limit = query.limit;
-  const rows = await db.listProjects(ctx.sql, ctx.auth.orgId, limit, decodeCursor(query.cursor));
-  return { status: 200, body: toPage(rows, limit, toProject) };
+  const page = await db.listProjects(ctx.sql, ctx.auth.orgId, { limit: query.limit, cursor: query.cursor });
+  return { status: 200, body: mapPage(page, toProject) };
 }
 
 export async function getProject({ params }: GetProjectInput, ctx: RequestContext): Promise<GetProjectResult> {
@@ -78,6 +77,6 @@ export async function updateProject({ params, body }: UpdateProjectInput, ctx: R
     if (updated && mayResume) await wakeAutoConsensus(tx, updated.id);
     return updated;
   });
-  if (!row) throw new ApiError('project_not_found', `No project ${params.projectId} in this organization.`, 'projectId');
+  if (!row) throw errors.projectNotFound(params.projectId);
   return { status: 200, body: toProject(row) };
 }

@@ -1,16 +1,19 @@
-// Proof Reports, inclusion proofs and the published signing keys.
+// Proof Reports, inclusion proofs, report exports and the published signing keys (contract tag
+// Reports). The use cases are src/services/proof-reports.ts and src/services/exports.ts.
 import type {
   GetDatapointInclusionProofInput, GetDatapointInclusionProofResult, GetJwksResult, GetProofReportInput, GetProofReportResult,
   GetReportExportInput, GetReportExportResult,
 } from '../generated/handlers.ts';
-import { createExport } from '../db/exports.ts';
 import type { PublicRequestContext, RequestContext } from '../context.ts';
-import { buildInclusionProof, getOrCreateProofReport, type StoredReport } from '../db/proof-reports.ts';
+import { createExport } from '../services/exports.ts';
+import { buildInclusionProof, getOrCreateProofReport, type ReportSigning, type StoredReport } from '../services/proof-reports.ts';
 import { publishedJwks } from '../admin/signing-keys.ts';
 import { API_SCHEMA, type ProofPayload } from '../domain/proof.ts';
 
+const signing = (ctx: RequestContext): ReportSigning => ({ signer: ctx.signer, issuer: ctx.config.publicBaseUrl.replace(/\/+$/, '') });
+
 const reportFor = (ctx: RequestContext, projectId: string): Promise<StoredReport> =>
-  getOrCreateProofReport(ctx.sql, { orgId: ctx.auth.orgId, projectId, signer: ctx.signer, issuer: ctx.config.publicBaseUrl.replace(/\/+$/, '') });
+  getOrCreateProofReport(ctx.sql, ctx.auth.orgId, projectId, signing(ctx));
 
 export async function getProofReport({ params }: GetProofReportInput, ctx: RequestContext): Promise<GetProofReportResult> {
   const report = await reportFor(ctx, params.projectId);
@@ -46,5 +49,5 @@ export async function getJwks(_input: unknown, ctx: PublicRequestContext): Promi
 
 /** Format first (the contract validates it before this runs), then project, then readiness. */
 export async function getReportExport({ params, query }: GetReportExportInput, ctx: RequestContext): Promise<GetReportExportResult> {
-  return { status: 200, body: await createExport(ctx, params.projectId, query.format) };
+  return { status: 200, body: await createExport({ sql: ctx.sql, storage: ctx.storage, ...signing(ctx) }, ctx.auth.orgId, params.projectId, query.format) };
 }

@@ -10,9 +10,10 @@ import type {
 import type { components } from '../generated/openapi-types.ts';
 import type { RequestContext } from '../context.ts';
 import type { Sql, TxSql } from '../db/client.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, errors } from '../errors.ts';
 import { requireProject } from './projects.ts';
 import * as db from '../db/uploads.ts';
+import { enqueue } from '../jobs/tasks.ts';
 import { describePathProblem, objectKey, pathProblem, sessionKeyPrefix } from '../domain/upload-paths.ts';
 import { headSize, presignPut } from '../storage/s3.ts';
 
@@ -20,7 +21,7 @@ type DeclaredUploadFile = components['schemas']['DeclaredUploadFile'];
 type PresignedUpload = components['schemas']['PresignedUpload'];
 type IngestRun = components['schemas']['IngestRun'];
 
-/** Presigned upload URLs live one hour (reference part 8). */
+/** Presigned upload URLs live one hour (../shared/spec/developer-api.md, upload sessions). */
 export const UPLOAD_URL_SECONDS = 3600;
 const MAX_FILE_BYTES = 5368709120;
 /** HEAD requests in flight at once while verifying a session's objects. */
@@ -52,7 +53,7 @@ const expiry = (): string => new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).to
 
 async function requireSession(ctx: RequestContext, projectId: string, uploadId: string, lock = false, sql: Sql | TxSql = ctx.sql): Promise<db.SessionRow> {
   const session = await db.getSession(sql, ctx.auth.orgId, projectId, uploadId, lock);
-  if (!session) throw new ApiError('upload_session_not_found', `No upload session ${uploadId} in this project.`, 'uploadId');
+  if (!session) throw errors.uploadSessionNotFound(uploadId);
   return session;
 }
 
@@ -177,7 +178,10 @@ export async function processUploadSession({ params, body }: ProcessUploadSessio
       const locked = await requireSession(ctx, params.projectId, params.uploadId, true, tx);
       checkStatus(locked);
       if (!sameFiles(files, await db.listFiles(tx, locked.id))) return null;
-      return db.startRun(tx, { session: locked, dryRun, skipExisting, verifiedFiles: files.length, verifiedBytes: bytes, requestId: ctx.requestId });
+      const started = await db.startRun(tx, { session: locked, dryRun, skipExisting, verifiedFiles: files.length, verifiedBytes: bytes });
+      // In the same transaction: a run never exists without its job (or the other way round).
+      await enqueue(tx, 'ingest', { runId: started.id, requestId: ctx.requestId });
+      return started;
     });
     if (run) return { status: 202, body: { runId: run.id, status: 'running', phase: 'queued', dryRun, skipExisting } };
     if (attempt >= PROCESS_ATTEMPTS) throw new ApiError('upload_session_not_ready', 'Files are being declared on this session while it is processed; process it again once they are uploaded.');
@@ -202,6 +206,6 @@ export function toIngestRun(run: db.RunRow): IngestRun {
 export async function getUploadSessionStatus({ params }: GetUploadSessionStatusInput, ctx: RequestContext): Promise<GetUploadSessionStatusResult> {
   await requireProject(ctx, params.projectId);
   const found = await db.sessionStatus(ctx.sql, ctx.auth.orgId, params.projectId, params.uploadId);
-  if (!found) throw new ApiError('upload_session_not_found', `No upload session ${params.uploadId} in this project.`, 'uploadId');
+  if (!found) throw errors.uploadSessionNotFound(params.uploadId);
   return { status: 200, body: { uploadId: found.id, sessionStatus: found.status, run: found.run ? toIngestRun(found.run) : null } };
 }

@@ -18,8 +18,8 @@ import type {
   FollowSignInLinkInput, FollowSignInLinkResult, ListMyInvitesResult, RequestSignInLinkInput, RequestSignInLinkResult,
 } from '../generated/handlers.ts';
 import type { PublicRequestContext, ValidatorRequestContext } from '../context.ts';
-import type { TxSql } from '../db/client.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
+import * as db from '../db/sign-in.ts';
 import { normalizeEmail } from '../admin/admin.ts';
 import { queueEmail } from '../email/outbox.ts';
 import { SIGN_IN_PATTERN, emailSubject, hashToken, newSessionToken } from '../validator/tokens.ts';
@@ -37,15 +37,9 @@ export async function requestSignInLink({ body }: RequestSignInLinkInput, ctx: P
   const email = normalizeEmail(body.email);
   const outcome = await ctx.sql.begin(async (tx) => {
     // One request per address at a time, so the throttle count is exact.
-    await tx`select pg_advisory_xact_lock(hashtextextended(${'sign_in:' + email}, 0))`;
-    const [{ known }] = await tx<{ known: boolean }[]>`
-      select exists (select 1 from users where email = ${email})
-        or exists (select 1 from invites where email = ${email} and status = 'pending') as known`;
-    if (!known) return 'unknown';
-    const [{ recent }] = await tx<{ recent: number }[]>`
-      select count(*)::int as recent from sign_in_tokens
-      where email = ${email} and created_at > now() - make_interval(mins => ${LINK_MINUTES})`;
-    if (recent >= LINKS_PER_WINDOW) return 'throttled';
+    await db.lockAddress(tx, email);
+    if (!(await db.addressKnown(tx, email))) return 'unknown';
+    if ((await db.recentTokens(tx, email, LINK_MINUTES)) >= LINKS_PER_WINDOW) return 'throttled';
     const { id, link } = await issueSignInLink(tx, { email, publicBaseUrl: ctx.config.publicBaseUrl, secretsKey: ctx.config.secretsKey });
     await queueEmail(tx, {
       orgId: null, kind: 'sign_in_link', refId: id, to: email, signInTokenId: id,
@@ -93,7 +87,7 @@ export async function acceptMyInvite({ params }: AcceptMyInviteInput, ctx: Valid
 }
 
 export async function deleteValidatorSession(_input: unknown, ctx: ValidatorRequestContext): Promise<DeleteValidatorSessionResult> {
-  await ctx.sql`update validator_sessions set revoked_at = now() where id = ${ctx.session.sessionId} and revoked_at is null`;
+  await db.revokeSession(ctx.sql, ctx.session.sessionId);
   return { status: 204, body: undefined };
 }
 
@@ -102,32 +96,16 @@ const linkInvalid = (why: string) => new ApiError('sign_in_link_invalid', `This 
 async function redeem(ctx: PublicRequestContext, token: string) {
   if (!SIGN_IN_PATTERN.test(token)) throw linkInvalid('is not a valid link');
   return ctx.sql.begin(async (tx) => {
-    const [link] = await tx<{ id: string; email: string; invite_id: string | null; used: boolean; live: boolean }[]>`
-      select id, email, invite_id, used_at is not null as used, expires_at > now() as live
-      from sign_in_tokens where token_hash = ${hashToken(token)}
-      for update`;
+    const link = await db.lockSignInToken(tx, hashToken(token));
     if (!link) throw linkInvalid('is unknown');
     if (link.used) throw linkInvalid('has already been used');
     if (!link.live) throw linkInvalid('has expired');
-    await tx`update sign_in_tokens set used_at = now(), token_sealed = null where id = ${link.id}`;
-    const userId = await userFor(tx, link.email);
+    await db.markTokenUsed(tx, link.id);
+    const userId = await db.userFor(tx, link.email, emailSubject(link.email));
     const acceptedInvites = link.invite_id && (await acceptInvite(tx, link.invite_id, link.email, userId)) ? 1 : 0;
     const pendingInvites = await countPendingInvites(tx, link.email);
     const sessionToken = newSessionToken();
-    const [session] = await tx<{ expires_at: Date }[]>`
-      insert into validator_sessions (user_id, token_hash, expires_at)
-      values (${userId}, ${hashToken(sessionToken)}, now() + make_interval(days => ${SESSION_DAYS}))
-      returning expires_at`;
-    return { sessionToken, userId, email: link.email, expiresAt: session!.expires_at.toISOString(), acceptedInvites, pendingInvites };
+    const expiresAt = await db.insertSession(tx, userId, hashToken(sessionToken), SESSION_DAYS);
+    return { sessionToken, userId, email: link.email, expiresAt: expiresAt.toISOString(), acceptedInvites, pendingInvites };
   });
-}
-
-/** The user of the address; created on first sign-in with a subject that never changes. */
-async function userFor(tx: TxSql, email: string): Promise<string> {
-  const [existing] = await tx<{ id: string }[]>`select id from users where email = ${email}`;
-  if (existing) return existing.id;
-  // `on conflict do nothing`: a concurrent first sign-in of the same address created it first.
-  await tx`insert into users (email, subject) values (${email}, ${emailSubject(email)}) on conflict do nothing`;
-  const [created] = await tx<{ id: string }[]>`select id from users where email = ${email}`;
-  return created!.id;
 }

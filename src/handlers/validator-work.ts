@@ -6,7 +6,7 @@ import type {
   ClaimSlotInput, ClaimSlotResult, ListMyProjectsResult, ReleaseClaimInput, ReleaseClaimResult, SubmitVoteInput, SubmitVoteResult,
 } from '../generated/handlers.ts';
 import type { ValidatorRequestContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { listMyProjects as myProjects } from '../db/validator-projects.ts';
 import { claimNextSlot, releaseClaim as release, type ClaimRefusal } from '../lifecycle/slots.ts';
 import { voteOnClaim, type ClaimVoteRefusal } from '../lifecycle/votes.ts';

@@ -8,8 +8,8 @@ import type {
 import type { components } from '../generated/openapi-types.ts';
 import type { RequestContext } from '../context.ts';
 import type { Sql, TxSql } from '../db/client.ts';
-import { ApiError } from '../http/errors.ts';
-import { decodeCursor, toPage } from '../http/pagination.ts';
+import { ApiError, errors } from '../errors.ts';
+import { decodeCursor, mapPage } from '../db/pagination.ts';
 import { normalizeEmail } from '../admin/admin.ts';
 import * as db from '../db/people.ts';
 
@@ -28,27 +28,24 @@ export function toValidator(row: db.ValidatorRow): Validator {
   };
 }
 
-export const validatorNotFound = (userId: string): ApiError =>
-  new ApiError('validator_not_found', `No validator ${userId} in this organization.`, 'validatorId');
-
 /** A validator of the organization's roster, or validator_not_found. */
 export async function requireValidator(sql: Sql | TxSql, orgId: string, userId: string): Promise<db.ValidatorRow> {
   const row = await db.findRosterValidator(sql, orgId, { userId });
-  if (!row) throw validatorNotFound(userId);
+  if (!row) throw errors.validatorNotFound(userId);
   return row;
 }
 
 export async function listValidators({ query }: ListValidatorsInput, ctx: RequestContext): Promise<ListValidatorsResult> {
   const limit = query.limit;
-  // The cursor is validated in both modes (the readings table), used only in list mode.
-  const after = decodeCursor(query.cursor);
   if (query.email !== undefined) {
+    // The cursor is validated in lookup mode too, and has no effect there (docs/decisions.md).
+    decodeCursor(query.cursor);
     const row = await db.findRosterValidator(ctx.sql, ctx.auth.orgId, { email: normalizeEmail(query.email) });
     if (!row) throw new ApiError('validator_not_found', 'No validator with that email in this organization.', 'email');
     return { status: 200, body: { validator: toValidator(row), data: null, hasMore: false, nextCursor: null } };
   }
-  const rows = await db.listRoster(ctx.sql, ctx.auth.orgId, limit, after);
-  return { status: 200, body: { validator: null, ...toPage(rows, limit, toValidator) } };
+  const page = await db.listRoster(ctx.sql, ctx.auth.orgId, { limit, cursor: query.cursor });
+  return { status: 200, body: { validator: null, ...mapPage(page, toValidator) } };
 }
 
 export async function listValidatorProjects({ params }: ListValidatorProjectsInput, ctx: RequestContext): Promise<ListValidatorProjectsResult> {
@@ -65,7 +62,7 @@ export async function listValidatorProjects({ params }: ListValidatorProjectsInp
 async function requireProjects(sql: Sql | TxSql, orgId: string, ids: string[], param: (i: number) => string): Promise<void> {
   const found = await db.projectsInOrg(sql, orgId, ids);
   const i = ids.findIndex((id) => !found.has(id));
-  if (i >= 0) throw new ApiError('project_not_found', `No project ${ids[i]} in this organization.`, param(i));
+  if (i >= 0) throw errors.projectNotFound(ids[i], param(i));
 }
 
 export async function assignValidator({ params, body }: AssignValidatorInput, ctx: RequestContext): Promise<AssignValidatorResult> {
@@ -75,7 +72,7 @@ export async function assignValidator({ params, body }: AssignValidatorInput, ct
     const onRoster = await db.findRosterValidator(tx, orgId, { userId });
     // autoEnroll promotes an existing member; it never creates a membership or a user.
     const member = !onRoster && body.autoEnroll === true ? await db.getMembership(tx, orgId, userId) : undefined;
-    if (!onRoster && !member) throw validatorNotFound(userId);
+    if (!onRoster && !member) throw errors.validatorNotFound(userId);
 
     // Every check before the first write, so a refused batch writes nothing (and the
     // transaction undoes everything should a write fail).
@@ -83,9 +80,7 @@ export async function assignValidator({ params, body }: AssignValidatorInput, ct
     const wanted = body.projects.flatMap((p) => (p.classId !== undefined ? [{ projectId: p.id, classId: p.classId }] : []));
     const declared = await db.declaredClasses(tx, wanted);
     const bad = body.projects.findIndex((p) => p.classId !== undefined && !declared.has(`${p.id}/${p.classId}`));
-    if (bad >= 0) {
-      throw new ApiError('class_not_in_spec', `Class \`${body.projects[bad].classId}\` is not declared in the spec of project ${body.projects[bad].id}.`, `projects[${bad}].classId`);
-    }
+    if (bad >= 0) throw errors.classNotInSpec(body.projects[bad].classId!, `projects[${bad}].classId`, body.projects[bad].id);
 
     if (member) await db.promoteToValidator(tx, orgId, userId);
     let assigned = 0, alreadyAssigned = 0, classesGranted = 0;
@@ -110,7 +105,7 @@ export async function unassignValidator({ params, body }: UnassignValidatorInput
   await ctx.sql.begin(async (tx) => {
     // Someone unassigned from everything leaves the roster, yet a repeat unassign must still
     // succeed (idempotent): anyone ever assigned in the organization is known here.
-    if (!(await db.findRosterValidator(tx, orgId, { userId })) && !(await db.everAssigned(tx, orgId, userId))) throw validatorNotFound(userId);
+    if (!(await db.findRosterValidator(tx, orgId, { userId })) && !(await db.everAssigned(tx, orgId, userId))) throw errors.validatorNotFound(userId);
     await requireProjects(tx, orgId, body.projectIds, (i) => `projectIds[${i}]`);
     await db.unassign(tx, orgId, projectIds, userId);
   });

@@ -1,6 +1,7 @@
 // Webhook endpoints of the organization (an addition to the reference, which names the event
-// but not its registration). The secret is returned by create and rotate only; it is stored
-// sealed under SECRETS_KEY (src/domain/secret-box.ts), never hashed, since we sign with it.
+// but not its registration; docs/webhooks.md). The secret is returned by create and rotate only;
+// it is stored sealed under SECRETS_KEY (src/domain/secret-box.ts), never hashed, since we sign
+// with it.
 import { randomUUID } from 'node:crypto';
 import type {
   CreateWebhookEndpointInput, CreateWebhookEndpointResult, DeleteWebhookEndpointInput, DeleteWebhookEndpointResult,
@@ -9,44 +10,27 @@ import type {
 } from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { RequestContext } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
-import { decodeCursor, toPage, CURSOR_FORMAT } from '../http/pagination.ts';
+import { ApiError, errors } from '../errors.ts';
+import { mapPage } from '../db/pagination.ts';
+import * as db from '../db/webhooks.ts';
 import { seal } from '../domain/secret-box.ts';
 import { newWebhookSecret } from '../domain/webhook-signature.ts';
 import { pointsAtSelf } from '../webhooks/self-url.ts';
-import { withinEndpointCap } from '../db/webhook-limits.ts';
 
 type Endpoint = components['schemas']['WebhookEndpoint'];
-type EventType = components['schemas']['WebhookEventType'];
 
-interface EndpointRow {
-  id: string;
-  url: string;
-  event_types: EventType[];
-  description: string | null;
-  status: 'enabled' | 'disabled';
-  disabled_reason: string | null;
-  created_at: Date;
-  cursor_t: string;
-}
-
-const COLUMNS = ['id', 'url', 'event_types', 'description', 'status', 'disabled_reason', 'created_at'];
-
-function toEndpoint(r: EndpointRow): Endpoint {
+function toEndpoint(r: db.EndpointRow): Endpoint {
   return {
     webhookEndpointId: r.id, url: r.url, eventTypes: r.event_types, description: r.description,
     status: r.status, disabledReason: r.disabled_reason, createdAt: r.created_at.toISOString(),
   };
 }
 
-async function requireEndpoint(ctx: RequestContext, id: string): Promise<EndpointRow> {
-  const [row] = await ctx.sql<EndpointRow[]>`
-    select ${ctx.sql(COLUMNS)}, '' as cursor_t from webhook_endpoints where id = ${id} and org_id = ${ctx.auth.orgId}`;
-  if (!row) throw endpointNotFound(id);
+async function requireEndpoint(ctx: RequestContext, id: string): Promise<db.EndpointRow> {
+  const row = await db.getEndpoint(ctx.sql, ctx.auth.orgId, id);
+  if (!row) throw errors.webhookEndpointNotFound(id);
   return row;
 }
-
-const endpointNotFound = (id: string) => new ApiError('webhook_endpoint_not_found', `No webhook endpoint ${id} in this organization.`, 'webhookEndpointId');
 
 export async function createWebhookEndpoint({ body }: CreateWebhookEndpointInput, ctx: RequestContext): Promise<CreateWebhookEndpointResult> {
   // The schema's `uri` format and WHATWG URL parsing differ at the edges: what fetch could not
@@ -65,29 +49,17 @@ export async function createWebhookEndpoint({ body }: CreateWebhookEndpointInput
   const id = randomUUID();
   const secret = newWebhookSecret();
   const max = ctx.config.webhooks.maxEndpointsPerOrg;
-  const row = await withinEndpointCap(ctx.sql, ctx.auth.orgId, max, async (tx) => {
-    const [inserted] = await tx<EndpointRow[]>`
-      insert into webhook_endpoints (id, org_id, url, event_types, description, secret_sealed)
-      values (${id}, ${ctx.auth.orgId}, ${body.url}, ${body.eventTypes}, ${body.description ?? null}, ${seal(ctx.config.secretsKey, secret, id)})
-      returning ${tx(COLUMNS)}, '' as cursor_t`;
-    return inserted;
-  });
+  const row = await db.withinEndpointCap(ctx.sql, ctx.auth.orgId, max, (tx) => db.insertEndpoint(tx, {
+    id, orgId: ctx.auth.orgId, url: body.url, eventTypes: body.eventTypes, description: body.description ?? null,
+    secretSealed: seal(ctx.config.secretsKey, secret, id),
+  }));
   if (!row) throw new ApiError('webhook_endpoint_limit_reached', `The organization already has ${max} webhook endpoints; delete one first.`);
   return { status: 201, body: { ...toEndpoint(row), secret } };
 }
 
 export async function listWebhookEndpoints({ query }: ListWebhookEndpointsInput, ctx: RequestContext): Promise<ListWebhookEndpointsResult> {
-  const limit = query.limit;
-  const after = decodeCursor(query.cursor);
-  const sql = ctx.sql;
-  const rows = await sql<EndpointRow[]>`
-    select ${sql(COLUMNS)}, to_char(created_at at time zone 'UTC', ${CURSOR_FORMAT}) as cursor_t
-    from webhook_endpoints
-    where org_id = ${ctx.auth.orgId}
-      ${after ? sql`and (created_at, id) < (${after.t}::text::timestamptz, ${after.id}::uuid)` : sql``}
-    order by created_at desc, id desc
-    limit ${limit + 1}`;
-  return { status: 200, body: toPage(rows, limit, toEndpoint) };
+  const page = await db.listEndpoints(ctx.sql, ctx.auth.orgId, { limit: query.limit, cursor: query.cursor });
+  return { status: 200, body: mapPage(page, toEndpoint) };
 }
 
 export async function getWebhookEndpoint({ params }: GetWebhookEndpointInput, ctx: RequestContext): Promise<GetWebhookEndpointResult> {
@@ -95,9 +67,8 @@ export async function getWebhookEndpoint({ params }: GetWebhookEndpointInput, ct
 }
 
 export async function deleteWebhookEndpoint({ params }: DeleteWebhookEndpointInput, ctx: RequestContext): Promise<DeleteWebhookEndpointResult> {
-  // Deliveries and attempts go with it (on delete cascade); queued jobs find nothing and stop.
-  const deleted = await ctx.sql`delete from webhook_endpoints where id = ${params.webhookEndpointId} and org_id = ${ctx.auth.orgId}`;
-  if (deleted.count === 0) throw endpointNotFound(params.webhookEndpointId);
+  // Deliveries and attempts go with it; queued jobs find nothing and stop.
+  if (!(await db.deleteEndpoint(ctx.sql, ctx.auth.orgId, params.webhookEndpointId))) throw errors.webhookEndpointNotFound(params.webhookEndpointId);
   return { status: 200, body: { webhookEndpointId: params.webhookEndpointId, deleted: true } };
 }
 
@@ -107,50 +78,17 @@ const ROTATION_OVERLAP = '24 hours';
 export async function rotateWebhookEndpointSecret({ params }: RotateWebhookEndpointSecretInput, ctx: RequestContext): Promise<RotateWebhookEndpointSecretResult> {
   const id = params.webhookEndpointId;
   const secret = newWebhookSecret();
-  const [row] = await ctx.sql<EndpointRow[]>`
-    update webhook_endpoints
-    set previous_secret_sealed = secret_sealed,
-        previous_secret_expires_at = now() + ${ROTATION_OVERLAP}::interval,
-        secret_sealed = ${seal(ctx.config.secretsKey, secret, id)},
-        status = 'enabled', disabled_reason = null, consecutive_failures = 0
-    where id = ${id} and org_id = ${ctx.auth.orgId}
-    returning ${ctx.sql(COLUMNS)}, '' as cursor_t`;
-  if (!row) throw endpointNotFound(id);
+  const row = await db.rotateSecret(ctx.sql, ctx.auth.orgId, id, seal(ctx.config.secretsKey, secret, id), ROTATION_OVERLAP);
+  if (!row) throw errors.webhookEndpointNotFound(id);
   return { status: 200, body: { ...toEndpoint(row), secret } };
-}
-
-interface AttemptRow {
-  id: string;
-  event_id: string;
-  type: EventType;
-  attempt_number: number;
-  succeeded: boolean;
-  http_status: number | null;
-  error: string | null;
-  duration_ms: number;
-  attempted_at: Date;
-  next_attempt_at: Date | null;
-  cursor_t: string;
 }
 
 export async function listWebhookAttempts({ params, query }: ListWebhookAttemptsInput, ctx: RequestContext): Promise<ListWebhookAttemptsResult> {
   const endpoint = await requireEndpoint(ctx, params.webhookEndpointId);
-  const limit = query.limit;
-  const after = decodeCursor(query.cursor);
-  const sql = ctx.sql;
-  const rows = await sql<AttemptRow[]>`
-    select a.id, d.event_id, ev.type, a.attempt_number, a.succeeded, a.http_status, a.error, a.duration_ms, a.attempted_at, a.next_attempt_at,
-      to_char(a.attempted_at at time zone 'UTC', ${CURSOR_FORMAT}) as cursor_t
-    from webhook_attempts a
-    join webhook_deliveries d on d.id = a.delivery_id
-    join webhook_events ev on ev.id = d.event_id
-    where a.endpoint_id = ${endpoint.id}
-      ${after ? sql`and (a.attempted_at, a.id) < (${after.t}::text::timestamptz, ${after.id}::uuid)` : sql``}
-    order by a.attempted_at desc, a.id desc
-    limit ${limit + 1}`;
+  const page = await db.listAttempts(ctx.sql, endpoint.id, { limit: query.limit, cursor: query.cursor });
   return {
     status: 200,
-    body: toPage(rows, limit, (r) => ({
+    body: mapPage(page, (r) => ({
       attemptId: r.id, webhookId: r.event_id, eventType: r.type, attemptNumber: r.attempt_number,
       outcome: r.succeeded ? 'succeeded' : 'failed', httpStatus: r.http_status, error: r.error,
       durationMs: r.duration_ms, attemptedAt: r.attempted_at.toISOString(), nextAttemptAt: r.next_attempt_at?.toISOString() ?? null,

@@ -4,8 +4,9 @@
 // writing responses, MCP framing) live in app.ts and mcp/.
 import { OpenAPIBackend, ValidationContext, type Document, type Operation, type Request } from 'openapi-backend';
 import { createAjv } from '../schema/ajv.ts';
-import { ApiError } from './errors.ts';
-import { requestErrorToApiError } from './validation.ts';
+import { ApiError } from '../errors.ts';
+import { requestErrorToApiError } from './schema-errors.ts';
+import { markConditionals } from '../schema/describe.ts';
 import { requireOriginator, type AuthContext } from './auth.ts';
 import { documents, operationTable, operationIds, type OperationId } from '../generated/operations.ts';
 import type { HandlerMap } from '../generated/handlers.ts';
@@ -68,7 +69,8 @@ export class Api {
       throw new Error(`handler table does not match openapi.yaml: missing [${missing.join(', ')}], unknown [${extra.join(', ')}]`);
     }
     const backend = new ContractBackend({
-      definition: structuredClone(contract) as unknown as Document,
+      // Marked so that errors inside a `then`/`else` are worded with their `if` (schema/describe.ts).
+      definition: markConditionals(contract) as unknown as Document,
       apiRoot: '/',
       strict: true,
       validate: true,

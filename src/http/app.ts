@@ -5,13 +5,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { apiReference } from '@scalar/express-api-reference';
 import { Api, type ApiResult, type Handlers } from './api.ts';
-import { authenticate } from './auth.ts';
-import { authenticateSession } from './validator-auth.ts';
-import { ApiError } from './errors.ts';
+import { authenticate, authenticateSession } from './auth.ts';
+import { ApiError } from '../errors.ts';
 import { writeError } from './respond.ts';
 import { refuseNul } from './nul.ts';
 import { newRequestId } from './request-id.ts';
-import { readJsonBody } from './body.ts';
+import { readJsonBody, refuseDeclaredLength } from './body.ts';
+import { BODY_LIMITS } from './body-limits.ts';
 import { documents, operationTable } from '../generated/operations.ts';
 import developerDocument from '../generated/openapi.developer.json' with { type: 'json' };
 import validatorDocument from '../generated/openapi.validator.json' with { type: 'json' };
@@ -85,8 +85,10 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
       // Only JSON operations read the body here; the one-shot upload must answer before reading it.
       let body: unknown;
       if (info.bodyType === 'application/json') {
+        // Too large by its Content-Length: refused before the client is told to send it.
+        refuseDeclaredLength(req, BODY_LIMITS[op.operationId]);
         if (String(req.headers.expect ?? '').toLowerCase() === '100-continue') res.writeContinue();
-        body = await readJsonBody(req);
+        body = await readJsonBody(req, BODY_LIMITS[op.operationId]);
       }
       const ctx: RequestContext = { ...deps, requestId, auth, host: req.headers.host };
       const result = await api.run(op, { method: req.method, path: req.path, query: rawQuery(req), headers: req.headers, body }, ctx);
@@ -110,7 +112,7 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
       const base = { ...deps, requestId, host: req.headers.host };
       const ctx = info.auth === 'validatorSession' ? { ...base, session: await authenticateSession(deps.sql, req.headers.authorization) } : base;
       refuseNul(Object.fromEntries(new URLSearchParams(rawQuery(req))), 'parameter_invalid');
-      const body = info.bodyType === 'application/json' ? await readJsonBody(req) : undefined;
+      const body = info.bodyType === 'application/json' ? await readJsonBody(req, BODY_LIMITS[op.operationId]) : undefined;
       const result = await api.run(op, { method: req.method, path, query: rawQuery(req), headers: req.headers, body }, ctx);
       writeResult(res, result);
     } catch (err) {

@@ -1,40 +1,51 @@
 // Reads a JSON request body. Unparseable JSON or a body that is not JSON is
 // request_body_malformed; an absent body is `undefined` and left to schema validation
-// (required bodies then fail as request_body_invalid).
-import type { Request } from 'express';
-import { ApiError } from './errors.ts';
+// (required bodies then fail as request_body_invalid). A body larger than the operation's limit
+// (src/http/body-limits.ts) is request_body_too_large (413): refused on its Content-Length before
+// a byte is read, or as soon as a chunked body passes the limit; the connection is closed then,
+// so the rest is never read either.
+import type { IncomingMessage } from 'node:http';
+import { ApiError } from '../errors.ts';
 import { refuseNul } from './nul.ts';
 
-/** Large enough for 1000 declared files with 900-character paths; nothing legitimate is bigger. */
-export const MAX_JSON_BODY_BYTES = 2 * 1024 * 1024;
-
 const isJsonType = (contentType: string): boolean => {
-  const media = contentType.split(';')[0].trim().toLowerCase();
+  const media = contentType.split(';')[0]!.trim().toLowerCase();
   return media === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(media);
 };
 
-export async function readJsonBody(req: Request): Promise<unknown> {
+const tooLarge = (limit: number) =>
+  new ApiError('request_body_too_large', `The request body exceeds ${limit} bytes, the most this operation accepts.`, undefined, { Connection: 'close' });
+
+/** Refuses a declared Content-Length over the limit, before anything is read. */
+export function refuseDeclaredLength(req: IncomingMessage, limit: number): void {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+}
+
+/** The raw JSON value of the body (not yet checked for NUL or depth), or undefined when empty. */
+export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  refuseDeclaredLength(req, limit);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_JSON_BODY_BYTES) {
-      req.resume();
-      throw new ApiError('request_body_invalid', `The request body exceeds ${MAX_JSON_BODY_BYTES} bytes.`);
-    }
+    if (size > limit) throw tooLarge(limit);
     chunks.push(chunk);
   }
   if (size === 0) return undefined;
   if (!isJsonType(String(req.headers['content-type'] ?? ''))) {
     throw new ApiError('request_body_malformed', 'The request body must be JSON, sent with `Content-Type: application/json`.');
   }
-  const text = Buffer.concat(chunks, size).toString('utf8');
-  let body: unknown;
   try {
-    body = JSON.parse(text);
+    return JSON.parse(Buffer.concat(chunks, size).toString('utf8'));
   } catch {
     throw new ApiError('request_body_malformed', 'The request body is not valid JSON.');
   }
+}
+
+/** A REST operation's body: read within `limit`, then checked for NUL and nesting depth. */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const body = await readJson(req, limit);
   refuseNul(body);
   return body;
 }

@@ -1,29 +1,49 @@
 // PostgreSQL text and jsonb cannot hold U+0000, so a string with one would fail deep in a write
 // with a driver error. Any request value is checked up front instead and refused with its path.
-import { ApiError } from './errors.ts';
+// The walk is iterative and refuses nesting deeper than MAX_BODY_DEPTH: a recursive walk of a
+// deeply nested body (`[[[[...]]]]`, a few bytes per level) would overflow the stack, and so
+// would every later recursive step (validation, canonical JSON) on such a value.
+import { ApiError } from '../errors.ts';
+import { MAX_BODY_DEPTH } from './body-limits.ts';
 
-/** The path of the first string (or key) containing U+0000, or null. */
-export function findNul(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], `${path}[${i}]`);
-      if (found !== null) return found;
+type Found = { kind: 'nul'; path: string } | { kind: 'depth'; path: string };
+
+/** The first string (or key) containing U+0000, or the first value nested too deep; null if neither. */
+export function scanValue(root: unknown, maxDepth = MAX_BODY_DEPTH): Found | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
+  while (stack.length) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { kind: 'nul', path };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const p = path ? `${path}.${k}` : k;
-      if (k.includes('\u0000')) return p;
-      const found = findNul(v, p);
-      if (found !== null) return found;
+    if (!value || typeof value !== 'object') continue;
+    if (depth >= maxDepth) return { kind: 'depth', path };
+    if (Array.isArray(value)) {
+      // Pushed in reverse so the first offending element is found first.
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: `${path}[${i}]`, depth: depth + 1 });
+    } else {
+      const entries = Object.entries(value);
+      for (const [k] of entries) if (k.includes('\u0000')) return { kind: 'nul', path: path ? `${path}.${k}` : k };
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, v] = entries[i]!;
+        stack.push({ value: v, path: path ? `${path}.${k}` : k, depth: depth + 1 });
+      }
     }
   }
   return null;
 }
 
+/** The path of the first string (or key) containing U+0000, or null. */
+export function findNul(value: unknown): string | null {
+  const found = scanValue(value, Infinity);
+  return found?.kind === 'nul' ? found.path : null;
+}
+
 export function refuseNul(value: unknown, code: 'request_body_invalid' | 'parameter_invalid' = 'request_body_invalid'): void {
-  const at = findNul(value);
-  if (at !== null) throw new ApiError(code, `${at ? `\`${at}\`` : 'The value'} must not contain the NUL character (\\u0000).`, at || undefined);
+  const found = scanValue(value);
+  if (!found) return;
+  if (found.kind === 'depth') throw new ApiError(code, `The value is nested deeper than ${MAX_BODY_DEPTH} levels${found.path ? ` (at \`${found.path}\`)` : ''}.`, found.path || undefined);
+  const at = found.path;
+  throw new ApiError(code, `${at ? `\`${at}\`` : 'The value'} must not contain the NUL character (\\u0000).`, at || undefined);
 }

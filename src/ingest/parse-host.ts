@@ -75,7 +75,11 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
     });
   };
 
-  const send = (m: HostMessage, transfer: ArrayBuffer[] = []) => worker!.postMessage(m, transfer);
+  const send = (m: HostMessage, transfer: ArrayBuffer[] = []) => {
+    // The thread may have ended meanwhile (its heap cap, a deadline): report why.
+    if (!worker) throw exitError ?? new Error('parser thread is not running');
+    worker.postMessage(m, transfer);
+  };
 
   const close = async (): Promise<void> => {
     exitError ??= new Error('parser closed');

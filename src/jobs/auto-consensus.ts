@@ -15,6 +15,7 @@ import type { Logger } from '../log.ts';
 import { recordVotes, type VoteInput } from '../lifecycle/votes.ts';
 import { datapointsWithTakeableSlots, type WorkCursor } from '../lifecycle/slots.ts';
 import { syntheticRating, type Spread } from '../domain/synthetic.ts';
+import { projectSpec } from '../db/projects.ts';
 
 /** Datapoints per transaction: small enough that a pause waits well under a second. */
 const BATCH = 250;
@@ -39,7 +40,7 @@ export async function runAutoConsensus(deps: { sql: Sql; log: Logger; signal?: A
         coalesce((s.compiled #>> '{consensus,escalationStep}')::int, 0) as escalation_step,
         coalesce((s.compiled #>> '{consensus,maxEscalations}')::int, 0) as max_escalations
       from projects p
-      left join lateral (select compiled from project_specs where project_id = p.id order by created_at limit 1) s on true
+      left join lateral ${projectSpec(sql, sql`p.id`)} s on true
       where p.id = ${projectId}`;
     if (!p || !p.auto_consensus || p.paused_at || p.archived_at) return;
     // Datapoints with an open slot, in ingestion order from where the last batch ended; when the

@@ -4,6 +4,7 @@
 // `queued` again with its counters reset, and a new job is enqueued in the same transaction.
 import type { Sql, TxSql } from '../db/client.ts';
 import { IngestError } from '../ingest/parsers.ts';
+import { enqueue } from './tasks.ts';
 
 /** Thrown between chunks when the worker is shutting down; the run is re-queued, not failed. */
 export class IngestAborted extends IngestError {
@@ -25,6 +26,6 @@ export async function requeueRun(sql: Sql | TxSql, runId: string): Promise<boole
     where id = ${runId} and status = 'running'
     returning id`;
   if (!run) return false;
-  await sql`select graphile_worker.add_job('ingest', ${sql.json({ runId })}::json, max_attempts => 1)`;
+  await enqueue(sql, 'ingest', { runId });
   return true;
 }

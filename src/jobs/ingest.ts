@@ -31,6 +31,7 @@ import { objectKey } from '../domain/upload-paths.ts';
 import { Uuidv7 } from '../domain/uuidv7.ts';
 import { initialSlots } from '../lifecycle/slots.ts';
 import { wakeAutoConsensus } from '../lifecycle/wake.ts';
+import { projectSpec } from '../db/projects.ts';
 
 export interface IngestDeps {
   sql: Sql;
@@ -69,7 +70,7 @@ async function claim(sql: Sql, runId: string): Promise<RunContext | null> {
   const [info] = await sql<{ key_prefix: string; num_validators: number; compiled: { dataset: DatasetRules } }[]>`
     select s.key_prefix, p.num_validators, sp.compiled
     from upload_sessions s join projects p on p.id = s.project_id
-    join lateral (select compiled from project_specs where project_id = p.id order by created_at limit 1) sp on true
+    join lateral ${projectSpec(sql, sql`p.id`)} sp on true
     where s.id = ${run.session_id}`;
   const files = await sql<{ rel_path: string; size: number }[]>`select rel_path, size::float8 as size from upload_files where session_id = ${run.session_id} order by position`;
   return {

@@ -21,6 +21,7 @@
 import type { Sql, TxSql } from '../db/client.ts';
 import { wakeAutoConsensus } from './wake.ts';
 import { uuidv7 } from '../domain/uuidv7.ts';
+import { projectSpec } from '../db/projects.ts';
 
 /** How long a claim is the validator's. */
 export const CLAIM_MINUTES = 10;
@@ -61,7 +62,7 @@ export async function claimNextSlot(sql: Sql, projectId: string, userId: string)
     // The project row for share (as votes take it): a pause waits for this claim.
     const [p] = await tx<{ paused: boolean; archived: boolean; instructions: string | null }[]>`
       select p.paused_at is not null as paused, p.archived_at is not null as archived,
-        (select compiled #>> '{validation,instructions}' from project_specs where project_id = p.id order by created_at limit 1) as instructions
+        (select s.compiled #>> '{validation,instructions}' from ${projectSpec(tx, tx`p.id`)} s) as instructions
       from projects p
       where p.id = ${projectId}
         and exists (select 1 from project_assignments a where a.project_id = p.id and a.user_id = ${userId} and a.revoked_at is null)

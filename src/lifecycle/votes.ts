@@ -24,6 +24,7 @@
 import type { Sql, TxSql } from '../db/client.ts';
 import { decide, type ConsensusRules, type Vote } from '../domain/consensus.ts';
 import { emitConsensusReached } from '../webhooks/emit.ts';
+import { projectSpec } from '../db/projects.ts';
 import { wakeAutoConsensus } from './wake.ts';
 import { liveClaim, takeable } from './slots.ts';
 import { uuidv7 } from '../domain/uuidv7.ts';
@@ -229,7 +230,7 @@ async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promi
   const rows = await tx<Locked[]>`
     select d.id, d.project_id, p.num_validators, d.slots_open, d.escalations, d.finalized_at is not null as finalized,
       p.paused_at is not null as paused, p.archived_at is not null as archived,
-      (select compiled -> 'consensus' from project_specs where project_id = p.id order by created_at limit 1) as consensus
+      (select s.compiled -> 'consensus' from ${projectSpec(tx, tx`p.id`)} s) as consensus
     from datapoints d join projects p on p.id = d.project_id
     where d.id = any(${ids}::uuid[])
     order by d.id

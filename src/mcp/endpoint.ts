@@ -7,8 +7,11 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { authenticate } from '../http/auth.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../errors.ts';
 import { writeError } from '../http/respond.ts';
+import { readJson } from '../http/body.ts';
+import { MAX_BODY_DEPTH, MCP_BODY_LIMIT } from '../http/body-limits.ts';
+import { scanValue } from '../http/nul.ts';
 import { callTool, toolList } from './tools.ts';
 import type { Api } from '../http/api.ts';
 import type { AppDeps, RequestContext } from '../context.ts';
@@ -35,6 +38,18 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api): void {
       writeError(res, err, requestId, deps.log);
       return;
     }
+    // The body goes through the REST reader (its size limit, read before the SDK sees anything);
+    // JSON-RPC batches are refused (the MCP protocol since 2025-06-18 has none, and a batch would
+    // multiply one request's work past every per-request limit).
+    let body: unknown;
+    try {
+      body = await readJson(req, MCP_BODY_LIMIT);
+      if (Array.isArray(body)) throw new ApiError('request_body_invalid', 'JSON-RPC batches are not accepted: send one request per HTTP request.');
+      if (scanValue(body, MAX_BODY_DEPTH + 4)?.kind === 'depth') throw new ApiError('request_body_invalid', `The request is nested deeper than ${MAX_BODY_DEPTH} levels.`);
+    } catch (err) {
+      writeError(res, err, requestId, deps.log);
+      return;
+    }
     const server = buildServer(api, { ...deps, requestId, auth, host: req.headers.host });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
@@ -43,7 +58,7 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api): void {
     });
     try {
       await server.connect(transport);
-      await transport.handleRequest(req, res);
+      await transport.handleRequest(req, res, body);
     } catch (err) {
       writeError(res, err, requestId, deps.log);
     }

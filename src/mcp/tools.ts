@@ -4,11 +4,13 @@
 import type { ValidateFunction } from 'ajv';
 import { mcpTools, type ExtraToolName, type ToolDef } from '../generated/mcp-tools.ts';
 import { createAjv } from '../schema/ajv.ts';
-import { ApiError, camelCode, toApiError } from '../http/errors.ts';
-import { toolArgumentErrorToApiError } from '../http/validation.ts';
+import { ApiError, camelCode, toApiError } from '../errors.ts';
+import { toolArgumentErrorToApiError } from '../http/schema-errors.ts';
+import { markConditionals } from '../schema/describe.ts';
 import { refuseNul } from '../http/nul.ts';
 import { operationTable } from '../generated/operations.ts';
 import { fromPgError } from '../db/errors.ts';
+import { fromStorageError } from '../storage/s3.ts';
 import { guideTools } from './extra-tools.ts';
 import type { Api } from '../http/api.ts';
 import type { RequestContext } from '../context.ts';
@@ -21,14 +23,14 @@ export interface ToolResult {
 }
 
 const ajv = createAjv({ useDefaults: true });
-const validators = new Map<string, ValidateFunction>(mcpTools.map((t) => [t.name, ajv.compile(t.inputSchema)]));
+const validators = new Map<string, ValidateFunction>(mcpTools.map((t) => [t.name, ajv.compile(markConditionals(t.inputSchema))]));
 const byName = new Map<string, ToolDef>(mcpTools.map((t) => [t.name, t]));
 
 /** The tool list as MCP's tools/list returns it. */
 export const toolList = mcpTools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
 
 export function toolError(err: unknown, requestId: string): ToolResult {
-  const apiErr = toApiError(fromPgError(err));
+  const apiErr = toApiError(fromStorageError(fromPgError(err)));
   return { isError: true, content: [{ type: 'text', text: `${camelCode(apiErr.code)}: ${apiErr.message}\nrequestId: ${requestId}` }] };
 }
 
@@ -75,7 +77,7 @@ export async function callTool(api: Api, name: string, rawArgs: unknown, ctx: Re
     }, ctx);
     return ok(result.body);
   } catch (err) {
-    if (toApiError(fromPgError(err)).code === 'internal_error') ctx.log.error('tool call failed', { requestId: ctx.requestId, tool: name, error: err instanceof Error ? err.stack : String(err) });
+    if (toApiError(fromStorageError(fromPgError(err))).code === 'internal_error') ctx.log.error('tool call failed', { requestId: ctx.requestId, tool: name, error: err instanceof Error ? err.stack : String(err) });
     return toolError(err, ctx.requestId);
   }
 }

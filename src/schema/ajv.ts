@@ -11,6 +11,7 @@ export function createAjv(options: Options = {}): Ajv2020 {
     strict: false, // OpenAPI keywords (example, discriminator, x-*) are not JSON Schema keywords
     allErrors: false, // report the first problem: one clear error with one param
     useDefaults: true,
+    verbose: true, // errors carry their schema: a failed `then` is worded with its `if` (describe.ts)
     ...options,
   });
   addFormats.default(ajv);

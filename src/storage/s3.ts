@@ -2,7 +2,9 @@
 // never pass through the service: clients PUT to presigned URLs and workers stream objects.
 import { S3Client, HeadObjectCommand, PutObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createReadStream, statSync } from 'node:fs';
 import type { Config } from '../config.ts';
+import { ApiError } from '../errors.ts';
 
 export interface Storage {
   client: S3Client;
@@ -65,6 +67,13 @@ export function presignGet(storage: Storage, key: string, expiresInSeconds: numb
   );
 }
 
+/** Stores a local file under `key`, streamed (the file may be large). */
+export async function putFile(storage: Storage, key: string, path: string, contentType: string): Promise<void> {
+  await storage.client.send(new PutObjectCommand({
+    Bucket: storage.bucket, Key: key, Body: createReadStream(path), ContentLength: statSync(path).size, ContentType: contentType,
+  }));
+}
+
 /** Size of an object, or null when it does not exist. */
 export async function headSize(storage: Storage, key: string): Promise<number | null> {
   try {
@@ -75,4 +84,20 @@ export async function headSize(storage: Storage, key: string): Promise<number | 
     if (status === 404) return null;
     throw err;
   }
+}
+
+/**
+ * Object storage did not answer: a timeout, a refused or reset connection, or a 5xx after the
+ * SDK's retries. Maps to `service_unavailable` (503, Retry-After); anything else is left alone.
+ */
+export function fromStorageError(err: unknown): unknown {
+  const e = err as { name?: string; code?: string; cause?: { code?: string }; $metadata?: { httpStatusCode?: number } } | null;
+  if (!e || typeof e !== 'object' || err instanceof ApiError) return err;
+  const status = e.$metadata?.httpStatusCode;
+  const code = e.code ?? e.cause?.code;
+  const network = code !== undefined && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code);
+  if (e.name === 'TimeoutError' || network || (status !== undefined && status >= 500 && '$fault' in e)) {
+    return Object.assign(new ApiError('service_unavailable', 'Object storage is unavailable; retry shortly.', undefined, { 'Retry-After': '1' }), { cause: err });
+  }
+  return err;
 }

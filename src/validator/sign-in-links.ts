@@ -1,7 +1,7 @@
 // Issuing a one-time sign-in link inside the caller's transaction (the sign-in request here; an
 // invitation email carries one too). Only the token's hash is kept for redeeming; the token
 // itself is sealed under SECRETS_KEY until its email is sent (or the link expires), and the
-// email's link is built from it at send time (src/email/send.ts), so neither the outbox nor the
+// email's link is built from it at send time (src/jobs/send-email.ts), so neither the outbox nor the
 // log ever holds a usable link.
 //
 // The link opens the sign-in page with the token in the fragment
@@ -10,6 +10,7 @@
 // so mail scanners and link previews that follow links cannot use it up or obtain a session.
 import { randomUUID } from 'node:crypto';
 import type { TxSql } from '../db/client.ts';
+import { insertSignInToken } from '../db/sign-in.ts';
 import { seal } from '../domain/secret-box.ts';
 import { hashToken, newSignInToken } from './tokens.ts';
 
@@ -46,9 +47,9 @@ export interface IssueOptions {
 export async function issueSignInLink(tx: TxSql, o: IssueOptions): Promise<{ id: string; link: string; token: string }> {
   const id = randomUUID();
   const token = newSignInToken();
-  await tx`
-    insert into sign_in_tokens (id, email, token_hash, token_sealed, invite_id, expires_at)
-    values (${id}, ${o.email}, ${hashToken(token)}, ${seal(o.secretsKey, token, id)}, ${o.inviteId ?? null},
-      now() + make_interval(mins => ${o.minutes ?? LINK_MINUTES}))`;
+  await insertSignInToken(tx, {
+    id, email: o.email, tokenHash: hashToken(token), tokenSealed: seal(o.secretsKey, token, id), inviteId: o.inviteId ?? null,
+    minutes: o.minutes ?? LINK_MINUTES,
+  });
   return { id, link: signInPageUrl(o.publicBaseUrl, TOKEN_PLACEHOLDER), token };
 }

@@ -1,11 +1,12 @@
 // Events are written in the transaction that causes them: terminal decisions and their
 // `datapoint.consensus_reached` events commit together or not at all. Deliveries (one per
-// subscribed endpoint) and their first jobs are enqueued in the same statement; an organization
-// without a subscribed endpoint pays one cheap query and stores nothing.
+// subscribed endpoint) are written in the same statement as the events (src/db/webhooks.ts) and
+// their first deliver_webhook jobs enqueued in the same transaction.
 import type { TxSql } from '../db/client.ts';
 import type { components } from '../generated/openapi-types.ts';
+import { insertEvents, type WebhookEventType } from '../db/webhooks.ts';
+import { enqueueEach } from '../jobs/tasks.ts';
 
-export type WebhookEventType = components['schemas']['WebhookEventType'];
 type ConsensusData = Omit<components['schemas']['DatapointConsensus'], '$schema'>;
 
 /** The Standard Webhooks body: `{type, timestamp, data}`. */
@@ -20,24 +21,8 @@ export async function emitConsensusReached(tx: TxSql, decisions: ConsensusData[]
   if (decisions.length === 0) return;
   const type: WebhookEventType = 'datapoint.consensus_reached';
   const at = new Date();
-  await tx`
-    with event_in as (
-      select * from unnest(${decisions.map((d) => consensusEventId(d.consensusDecisionId))}::text[],
-        ${decisions.map((d) => d.projectId)}::uuid[], ${decisions.map((d) => eventBody(type, d, at))}::text[]) as x(id, project_id, body)
-    ), subscribed as (
-      select p.id as project_id, p.org_id, e.id as endpoint_id
-      from projects p join webhook_endpoints e on e.org_id = p.org_id
-      where p.id in (select project_id from event_in) and e.status = 'enabled' and ${type} = any(e.event_types)
-    ), event as (
-      insert into webhook_events (id, org_id, type, body)
-      select i.id, p.org_id, ${type}, i.body from event_in i join projects p on p.id = i.project_id
-      where exists (select 1 from subscribed s where s.project_id = i.project_id)
-      returning id
-    ), delivery as (
-      insert into webhook_deliveries (event_id, endpoint_id)
-      select event.id, s.endpoint_id from event join event_in i on i.id = event.id join subscribed s on s.project_id = i.project_id
-      returning id
-    )
-    select graphile_worker.add_job('deliver_webhook', json_build_object('deliveryId', delivery.id, 'attempt', 1), max_attempts => 5)
-    from delivery`;
+  const deliveries = await insertEvents(tx, type, decisions.map((d) => ({
+    id: consensusEventId(d.consensusDecisionId), projectId: d.projectId, body: eventBody(type, d, at),
+  })));
+  await enqueueEach(tx, 'deliver_webhook', deliveries.map((deliveryId) => ({ deliveryId, attempt: 1 })));
 }

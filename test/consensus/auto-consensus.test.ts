@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
+import { jobsDrained } from '../helpers/wait.ts';
+import * as fx from '../helpers/fixtures.ts';
 import { syntheticRating, latentQuality } from '../../src/domain/synthetic.ts';
 import { recordVote } from '../helpers/votes.ts';
 
@@ -20,11 +22,10 @@ async function project(spread: 'tight' | 'medium' | 'wild', autoConsensus: boole
   return projectId;
 }
 const csv = (n: number, salt: string) => 'id,text\n' + Array.from({ length: n }, (_, i) => `${i + 1},${salt} item ${i + 1}`).join('\n') + '\n';
-const state = async (projectId: string) => (await app.sql<{ total: number; terminal: number; votes: number; escalated: number }[]>`
-  select count(*)::int as total, count(finalized_at)::int as terminal,
-    (select count(*) from votes where project_id = ${projectId})::int as votes,
-    count(*) filter (where escalations > 0)::int as escalated
-  from datapoints where project_id = ${projectId}`)[0];
+const state = async (projectId: string) => {
+  const c = await fx.counts(app.sql, projectId);
+  return { total: c.datapoints, terminal: c.terminal, votes: c.votes, escalated: c.escalated };
+};
 async function until(projectId: string, done: (s: Awaited<ReturnType<typeof state>>) => boolean, ms = 30_000) {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -52,8 +53,9 @@ describe('Auto Consensus', () => {
     await ingest(app, projectId, { 'a.csv': csv(25, 'tight') });
     const s = await until(projectId, (x) => x.total === 25 && x.terminal === 25);
     expect(s.votes).toBe(75);
-    const decisions = await app.sql`select consensus_strength, synthetic_votes, contested from consensus_decisions where project_id = ${projectId}`;
-    for (const d of decisions) expect(d).toEqual({ consensus_strength: 1, synthetic_votes: 3, contested: false });
+    const decisions = await fx.decisions(app.sql, projectId);
+    expect(decisions).toHaveLength(25);
+    for (const d of decisions) expect(d).toMatchObject({ consensus_strength: 1, synthetic_votes: 3, contested: false });
     expect((await call(app, 'getProject', { params: { projectId } })).body.autoConsensusUsed).toBe(true);
   });
 
@@ -67,18 +69,22 @@ describe('Auto Consensus', () => {
 
   it('turning the mode on drains slots that were already open; pausing stops votes, unpausing resumes', async () => {
     const projectId = await project('medium', false);
-    await ingest(app, projectId, { 'm.csv': csv(1000, 'medium') });
-    await new Promise((r) => setTimeout(r, 500));
+    const { status } = await ingest(app, projectId, { 'm.csv': csv(1000, 'medium') });
+    expect(status.run.status).toBe('ok');
+    // The ingest is done and enqueued no Auto Consensus (the mode is off), the only source of
+    // synthetic votes: nothing can have voted.
+    await jobsDrained(app.sql, 'auto_consensus', (p) => p.projectId === projectId);
     expect((await state(projectId)).votes).toBe(0);
     await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true } });
     await until(projectId, (x) => x.votes > 0);
     await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
-    // Within a second of pausing, no vote is added any more.
-    await new Promise((r) => setTimeout(r, 1000));
+    // Pausing ends the running job at its next batch and enqueues none: once the project's job
+    // has left the queue, nothing can add a vote until the project is unpaused.
+    await jobsDrained(app.sql, 'auto_consensus', (p) => p.projectId === projectId);
     const paused = await state(projectId);
-    await new Promise((r) => setTimeout(r, 1000));
-    expect((await state(projectId)).votes).toBe(paused.votes);
     expect(paused.terminal).toBeLessThan(1000);
+    expect(paused.votes).toBeLessThan(3000);
+    expect((await call(app, 'getProject', { params: { projectId } })).body.paused).toBe(true);
     await call(app, 'updateProject', { params: { projectId }, body: { paused: false } });
     await until(projectId, (x) => x.terminal === 1000, 120_000);
   });
@@ -92,10 +98,7 @@ describe('Auto Consensus', () => {
     await ingest(app, single, { 'e.csv': data });
     // One vote per transaction, one open slot at a time, through the single-vote entry point.
     for (;;) {
-      const open = await app.sql<{ id: string; checksum: string; votes: number }[]>`
-        select d.id, encode(d.checksum, 'hex') as checksum, (select count(*) from votes v where v.datapoint_id = d.id)::int as votes
-        from datapoints d
-        where d.project_id = ${single} and d.finalized_at is null and d.slots_open > 0`;
+      const open = await fx.datapointsWithOpenSlots(app.sql, single);
       if (open.length === 0) break;
       for (const d of open) {
         const index = d.votes + 1;
@@ -104,9 +107,11 @@ describe('Auto Consensus', () => {
     }
     await call(app, 'updateProject', { params: { projectId: batched }, body: { autoConsensus: true } });
     await until(batched, (x) => x.terminal === 60);
-    const decisions = (projectId: string) => app.sql`
-      select encode(d.checksum, 'hex') as checksum, c.quality_rating_mean, c.quality_rating_median, c.consensus_strength, c.contested, c.vote_count, c.synthetic_votes, c.escalations
-      from consensus_decisions c join datapoints d on d.id = c.datapoint_id where c.project_id = ${projectId} order by d.checksum`;
+    // The same figures per content (checksum), whatever the order of finalization.
+    const decisions = async (projectId: string) => (await fx.decisions(app.sql, projectId))
+      .map(({ checksum, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations }) =>
+        ({ checksum, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations }))
+      .sort((x, y) => (x.checksum < y.checksum ? -1 : x.checksum > y.checksum ? 1 : 0));
     const [a, b] = [await decisions(batched), await decisions(single)];
     expect(a).toHaveLength(60);
     expect(a.some((r) => r.escalations > 0)).toBe(true);

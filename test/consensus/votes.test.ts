@@ -4,6 +4,7 @@ import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { VoteRefused, type VoteInput } from '../../src/lifecycle/votes.ts';
 import { recordVote } from '../helpers/votes.ts';
+import * as fx from '../helpers/fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -20,8 +21,7 @@ async function datapoints(n: number, consensus = { minStrength: 0.7, escalationS
   const lines = Array.from({ length: n }, (_, i) => JSON.stringify({ n: i, nonce: Math.random() })).join('\n');
   const { status } = await ingest(app, projectId, { 'd.jsonl': lines }, {}, key);
   expect(status.run.status).toBe('ok');
-  const rows = await app.sql<{ id: string }[]>`select id from datapoints where project_id = ${projectId} order by seq`;
-  return { projectId, ids: rows.map((r) => r.id) };
+  return { projectId, ids: (await fx.datapoints(app.sql, projectId)).map((r) => r.id) };
 }
 
 const vote = (datapointId: string, voter: string, rating: number, extra: Partial<VoteInput> = {}) =>
@@ -43,8 +43,7 @@ describe('finalization', () => {
     expect(res.body.qualityRatingMean).toBeCloseTo(80, 12);
     expect(res.body.qualityRatingMedian).toBe(80);
     expect(res.body.consensusStrength).toBeCloseTo(1 - 4 / 3 / 50, 12);
-    const [slots] = await app.sql`select slots_open, (select count(*)::int from votes where datapoint_id = ${dp}) as votes from datapoints where id = ${dp}`;
-    expect(slots).toEqual({ slots_open: 0, votes: 3 });
+    expect(await fx.slotStates(app.sql, dp)).toEqual({ submitted: 3 });
     const listed = await call(app, 'listDatapoints', { params: { projectId: res.body.projectId }, query: { status: 'terminal' } });
     expect(listed.body.data.map((d: { id: string }) => d.id)).toEqual([dp]);
   });
@@ -54,25 +53,22 @@ describe('finalization', () => {
     await vote(dp, 'a', 0);
     await vote(dp, 'b', 100);
     expect(await vote(dp, 'c', 50)).toEqual({ kind: 'escalated', addedSlots: 1, escalations: 1 });
-    const [{ n }] = await app.sql<{ n: number }[]>`select slots_open as n from datapoints where id = ${dp}`;
-    expect(n).toBe(1);
+    expect((await fx.slotStates(app.sql, dp)).open).toBe(1);
     // A senior (weight 2) at 50: ratings 0, 50 (x1), 50 (x2), 100 -> median 50, deviation 100/5 = 20,
     // strength 0.6 < 0.7 with no escalation left (maxEscalations 1): terminal and contested.
     expect(await vote(dp, 'd', 50, { weight: 2, classId: 'senior' })).toMatchObject({ kind: 'terminal', contested: true });
     const res = await call(app, 'getDatapointConsensus', { params: { datapointId: dp } });
     expect(res.body.qualityRatingMean).toBeCloseTo(250 / 5, 12);
     expect(res.body.consensusStrength).toBeCloseTo(1 - 20 / 50, 12);
-    const [decision] = await app.sql`select contested, vote_count, escalations from consensus_decisions where datapoint_id = ${dp}`;
-    expect(decision).toEqual({ contested: true, vote_count: 4, escalations: 1 });
-    const [stored] = await app.sql`select weight, class_id from votes where datapoint_id = ${dp} and voter = 'd'`;
-    expect(stored).toEqual({ weight: 2, class_id: 'senior' });
+    expect((await fx.decisionOf(app.sql, dp)).decision).toMatchObject({ contested: true, vote_count: 4, escalations: 1 });
+    const stored = (await fx.votes(app.sql, { datapointIds: [dp] })).find((v) => v.voter === 'd');
+    expect(stored).toMatchObject({ weight: 2, class_id: 'senior' });
   });
 
   it('is contested after the last escalation', async () => {
     const { ids: [dp] } = await datapoints(1, { minStrength: 0.9, escalationStep: 1, maxEscalations: 1 });
     for (const [voter, r] of [['a', 0], ['b', 100], ['c', 50], ['d', 100]] as const) await vote(dp, voter, r);
-    const [decision] = await app.sql`select contested from consensus_decisions where datapoint_id = ${dp}`;
-    expect(decision.contested).toBe(true);
+    expect((await fx.decisionOf(app.sql, dp)).decision?.contested).toBe(true);
   });
 
   it('finalizes exactly once when the last votes arrive concurrently', async () => {
@@ -80,11 +76,9 @@ describe('finalization', () => {
     for (const dp of ids) {
       await Promise.allSettled(['a', 'b', 'c', 'd', 'e'].map((voter, i) => vote(dp, voter, 70 + i)));
     }
-    const rows = await app.sql<{ n: number; votes: number }[]>`
-      select (select count(*) from consensus_decisions c where c.datapoint_id = d.id)::int as n,
-             (select count(*) from votes v where v.datapoint_id = d.id)::int as votes
-      from datapoints d where d.id in ${app.sql(ids)}`;
-    for (const r of rows) expect(r).toEqual({ n: 1, votes: 3 });
+    for (const dp of ids) {
+      expect({ n: (await fx.decisionOf(app.sql, dp)).rows, votes: (await fx.votes(app.sql, { datapointIds: [dp] })).length }).toEqual({ n: 1, votes: 3 });
+    }
   });
 });
 
@@ -92,8 +86,7 @@ describe('refusals write nothing', () => {
   it.each([[101], [-1], [Number.NaN], [Number.POSITIVE_INFINITY]])('refuses rating %d', async (rating) => {
     const { ids: [dp] } = await datapoints(1);
     await expect(vote(dp, 'a', rating)).rejects.toMatchObject({ reason: 'rating_out_of_range' });
-    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from votes where datapoint_id = ${dp}`;
-    expect(n).toBe(0);
+    expect(await fx.votes(app.sql, { datapointIds: [dp] })).toEqual([]);
   });
 
   it('refuses a second vote by the same validator, votes on paused or archived projects, and votes on terminal datapoints', async () => {
@@ -108,8 +101,7 @@ describe('refusals write nothing', () => {
     await vote(dp, 'b', 50);
     await vote(dp, 'c', 50);
     await expect(vote(dp, 'd', 50)).rejects.toBeInstanceOf(VoteRefused);
-    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from votes where datapoint_id in (${dp}, ${other})`;
-    expect(n).toBe(3);
+    expect(await fx.votes(app.sql, { datapointIds: [dp!, other!] })).toHaveLength(3);
   });
 
   it('marks the project test-contaminated for good at the first synthetic vote', async () => {

@@ -10,13 +10,13 @@
 //   not_org_originator and a key without a user api_key_actor_unavailable, writing nothing.
 // An operation of the contract without a fixture entry fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type CallResult } from '../helpers/app.ts';
+import { call, raw, startTestApp, type CallResult } from '../helpers/app.ts';
 import { connectMcp, toolErrorCode, type McpSession } from '../helpers/mcp.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { operationFixtures, type Req, type World } from './operation-fixtures.ts';
 import { operationIds, operationTable, type OperationId } from '../../src/generated/operations.ts';
 import { mcpTools, type ToolDef } from '../../src/generated/mcp-tools.ts';
-import { ERRORS, type ErrorCode } from '../../src/http/errors.ts';
+import { ERRORS, type ErrorCode } from '../../src/errors.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 
 let w: World;
@@ -33,7 +33,6 @@ beforeAll(async () => {
   };
   mcp.orgB = await connectMcp(app, app.orgB.originatorKey);
   mcp.member = await connectMcp(app, app.orgA.memberKey);
-  mcp.noActor = await connectMcp(app, app.orgA.noActorKey);
 });
 afterAll(async () => {
   for (const s of Object.values(mcp)) await s?.close();
@@ -82,9 +81,20 @@ it('declares a foreign-caller outcome for every operation with a path parameter'
     if (!operationTable[op].path.includes('{')) continue;
     const cross = operationFixtures[op].crossOrg;
     expect(typeof cross === 'string' || 'emptyList' in cross, `${op} names a resource: its foreign-caller outcome must be a code or an empty list`).toBe(true);
-    if (typeof cross === 'string') expect(ERRORS[cross], `${cross} is a not-found code`).toMatchObject({ status: 404, type: 'not_found_error' });
+    if (typeof cross !== 'string') continue;
+    expect(ERRORS[cross], `${cross} is a not-found code`).toMatchObject({ status: 404, type: 'not_found_error' });
+    // The code is the one of a resource the path names (the outermost one the caller cannot see).
+    const named = [...operationTable[op].path.matchAll(/\{([^}]+)\}/g)].map((m) => NOT_FOUND_OF[m[1]!]);
+    expect(named, `${op}: ${cross} is the not-found code of one of its path parameters`).toContain(cross);
   }
 });
+
+/** The registry's not-found code of each resource a path parameter names. */
+const NOT_FOUND_OF: Record<string, ErrorCode> = {
+  projectId: 'project_not_found', datapointId: 'datapoint_not_found', validatorId: 'validator_not_found',
+  webhookEndpointId: 'webhook_endpoint_not_found', uploadId: 'upload_session_not_found', inviteId: 'invite_not_found',
+  slotId: 'claim_not_found', classId: 'project_not_found',
+};
 
 describe.each(operationIds.map((op) => [op]))('%s', (op) => {
   const fixture = operationFixtures[op];
@@ -137,16 +147,33 @@ describe.each(operationIds.map((op) => [op]))('%s', (op) => {
       const before = await fx.snapshot(w.app.sql);
       expectCode(await send(op, req, w.app.orgA.memberKey), 'not_org_originator', `${op} with the member key`);
       expectCode(await send(op, req, w.app.orgA.noActorKey), 'api_key_actor_unavailable', `${op} with a key without a user`);
-      for (const { tool, args } of toolsFor(op, req)) {
+      // Every tool of the operation, with the request's arguments it takes: the originator check
+      // comes before anything else, so a tool that cannot carry them all is refused the same way.
+      const all = { ...req.params, ...req.query, ...(req.body as object | undefined) } as Record<string, unknown>;
+      const tools = mcpTools.filter((t) => t.operationId === op)
+        .map((tool) => ({ tool, args: Object.fromEntries(Object.entries(all).filter(([k]) => k in tool.args)) }));
+      for (const { tool, args } of tools) {
         exercisedTools.add(tool.name);
         const r = await mcp.member.tool(tool.name, args);
         expect(toolErrorCode(r), `${tool.name} with the member key: ${r.content[0]?.text}`).toBe('not_org_originator');
-        const n = await mcp.noActor.tool(tool.name, args);
-        expect(toolErrorCode(n), `${tool.name} with a key without a user: ${n.content[0]?.text}`).toBe('api_key_actor_unavailable');
       }
       expect(await fx.snapshot(w.app.sql), 'nothing written').toEqual(before);
     });
   }
+});
+
+it('refuses a key without an actor on every operation over REST, and at the MCP endpoint before any tool', async () => {
+  for (const op of operationIds.filter((id) => operationTable[id].auth === 'apiKey')) {
+    const fixture = operationFixtures[op];
+    const req = await fixture.request(w);
+    const before = await fx.snapshot(w.app.sql);
+    expectCode(await send(op, req, w.app.orgA.noActorKey), 'api_key_actor_unavailable', `${op} with a key without a user`);
+    expect(await fx.snapshot(w.app.sql), `${op}: nothing written`).toEqual(before);
+  }
+  const res = await raw(w.app, 'POST', '/mcp', { key: w.app.orgA.noActorKey, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) });
+  expect(res.status).toBe(403);
+  expect(res.body.error.code).toBe('api_key_actor_unavailable');
 });
 
 it('went through every MCP tool of every scoped or originator-only operation', () => {

@@ -11,16 +11,19 @@ import * as fx from '../helpers/fixtures.ts';
 import type { World } from './operation-fixtures.ts';
 import { operationTable, type OperationId } from '../../src/generated/operations.ts';
 import { mcpTools } from '../../src/generated/mcp-tools.ts';
-import { ERRORS, type ErrorCode } from '../../src/http/errors.ts';
+import { ERRORS, type ErrorCode } from '../../src/errors.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
-import { startServer } from '../../src/server.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+import { freePort } from '../../src/dev/stack.ts';
 import { testConfig } from '../helpers/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { minimalSpec } from '../fixtures/specs.ts';
+import { MCP_BODY_LIMIT } from '../../src/http/body-limits.ts';
 import { createApiKey, createOrganization } from '../../src/admin/admin.ts';
 import contract from '../../src/generated/openapi.json' with { type: 'json' };
 
 let w: World;
+let unsigned: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
   const app = await startTestApp({ config: { signingKey: generateSigningKeyPem() } });
   const a = await fx.member(app, app.orgA.id, { validator: true });
@@ -30,12 +33,25 @@ beforeAll(async () => {
     validatorA: { ...a, sessionToken: (await fx.signInDirect(app, a.email)).sessionToken },
     validatorB: { ...b, sessionToken: (await fx.signInDirect(app, b.email)).sessionToken },
   };
+  unsigned = await startServer(testConfig({ databaseUrl: app.databaseUrl, port: 0, signingKey: null }), { log: createLogger('error') });
 });
 afterAll(async () => {
+  await unsigned?.close();
   await w?.app.close();
 });
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+/** One server over a database that refuses connections, started once (a start takes seconds). */
+let downServer: Promise<RunningServer> | null = null;
+const databaseDownServer = (): Promise<RunningServer> =>
+  (downServer ??= freePort().then((port) => startServer(testConfig({ databaseUrl: `postgres://assay:unused@127.0.0.1:${port}/assay`, port: 0, signingKey: null }), { log: createLogger('silent') })));
+beforeAll(async () => {
+  await databaseDownServer();
+});
+afterAll(async () => {
+  await (await downServer)?.close({ graceMs: 1000 });
+});
 const CSV = 'id,question,answer\n1,q,a\n';
 
 /** A request through an operation: REST, and every MCP tool of the operation that can carry it. */
@@ -105,7 +121,11 @@ const producers: Record<ErrorCode, Producer> = {
     raw: (w) => raw(w.app, 'DELETE', '/developer/v1/ping', { key: w.app.orgA.originatorKey }),
     mcp: async (w) => (await raw(w.app, 'GET', '/mcp', { key: w.app.orgA.originatorKey })).body?.error?.code ?? null,
   },
-  api_key_actor_unavailable: async () => ({ op: 'listProjects', key: 'noActor' }),
+  api_key_actor_unavailable: {
+    raw: (w) => call(w.app, 'ping', { key: w.app.orgA.noActorKey }),
+    // Refused at the MCP endpoint before any tool (every operation refuses such a key).
+    mcp: () => mcpAuthCode(`Bearer ${w.app.orgA.noActorKey}`),
+  },
   not_org_originator: async () => ({ op: 'listProjects', key: 'member' }),
   project_not_found: async () => ({ op: 'getProject', params: { projectId: UNKNOWN } }),
   project_already_active: { unreachable: 'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates one' },
@@ -158,25 +178,15 @@ const producers: Record<ErrorCode, Producer> = {
     return { op: 'getProofReport', params: { projectId } };
   },
   proof_report_signing_unavailable: {
-    // A second server on the same database, configured without a signing key.
-    raw: async (w) => {
-      const { projectId } = await fx.finalizedProject(w.app);
-      const server = await startServer(testConfig({ databaseUrl: w.app.databaseUrl, port: 0, signingKey: null }), { log: createLogger('error') });
-      try {
-        return await call({ ...w.app, url: server.url }, 'getProofReport', { params: { projectId } });
-      } finally {
-        await server.close();
-      }
-    },
+    // A second server on the same database, configured without a signing key (started once).
+    raw: async (w) => call({ ...w.app, url: unsigned.url }, 'getProofReport', { params: { projectId: (await fx.finalizedProject(w.app)).projectId } }),
     mcp: async (w) => {
       const { projectId } = await fx.finalizedProject(w.app);
-      const server = await startServer(testConfig({ databaseUrl: w.app.databaseUrl, port: 0, signingKey: null }), { log: createLogger('error') });
-      const s = await connectMcp({ ...w.app, url: server.url }, w.app.orgA.originatorKey);
+      const s = await connectMcp({ ...w.app, url: unsigned.url }, w.app.orgA.originatorKey);
       try {
         return toolErrorCode(await s.tool('get_proof_report', { projectId }));
       } finally {
         await s.close();
-        await server.close();
       }
     },
   },
@@ -232,7 +242,33 @@ const producers: Record<ErrorCode, Producer> = {
     for (let i = 0; i < 20; i++) await fx.webhookEndpoint(w.app, { key, url: `http://127.0.0.1:9/hooks/${i}` });
     return { op: 'createWebhookEndpoint', key, body: { url: 'http://127.0.0.1:9/one-more', eventTypes: ['datapoint.consensus_reached'] } };
   },
-  rate_limited: { unreachable: 'not produced yet: rate limiting is being built on this branch (issue 12)' },
+  request_body_too_large: {
+    raw: (w) => raw(w.app, 'POST', '/validator/v1/sign-in-links', { body: JSON.stringify({ email: `${'a'.repeat(2000)}@example.com` }), contentType: 'application/json' }),
+    mcp: async (w) => (await raw(w.app, 'POST', '/mcp', { key: w.app.orgA.originatorKey, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ping', arguments: {}, pad: 'x'.repeat(MCP_BODY_LIMIT) } }) })).body?.error?.code ?? null,
+  },
+  service_unavailable: {
+    // A second server whose database refuses connections (a loopback port nothing listens on):
+    // authenticating the key is its first query (test/resilience/faults.test.ts stops a real one).
+    raw: async (w) => {
+      const res = await call({ ...w.app, url: (await databaseDownServer()).url }, 'ping');
+      expect(res.headers.get('retry-after')).toBe('1');
+      return res;
+    },
+    mcp: async (w) => {
+      const res = await raw({ ...w.app, url: (await databaseDownServer()).url }, 'POST', '/mcp', { body: initialize, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream', authorization: `Bearer ${w.app.orgA.originatorKey}` } });
+      return res.body?.error?.code ?? null;
+    },
+  },
+  rate_limited: async (w) => {
+    // An invite cancelled and invited again within the re-send cool-down.
+    const projectId = await fx.project(w.app);
+    const email = `cool-down-${Math.floor(Math.random() * 1e9)}@example.com`;
+    const first = await call(w.app, 'createInvite', { params: { projectId }, body: { email } });
+    expect(first.status).toBe(200);
+    expect((await call(w.app, 'cancelProjectInvite', { params: { projectId, inviteId: first.body.id } })).status).toBe(200);
+    return { op: 'createInvite', params: { projectId }, body: { email } };
+  },
   already_voted: async (w) => {
     const { slotId } = await claimed(w);
     expect((await call(w.app, 'submitVote', { key: w.validatorA.sessionToken, params: { slotId }, body: { rating: 50 } })).status).toBe(200);
@@ -249,7 +285,7 @@ it('has a producer or a reason for every code of the contract, and no other', ()
 
 const parity = new Set<string>();
 
-describe.each(enumCodes.map((c) => [c]))('%s', (code) => {
+describe.each(enumCodes.map((c) => [c]))('%s', { timeout: 120_000 }, (code) => {
   const producer = producers[code as ErrorCode];
   if (producer === undefined) {
     it('has an entry', () => expect.fail(`${code} has no producer in test/contract/error-codes.test.ts`));

@@ -4,7 +4,7 @@
 // (access.test.ts) run every entry over REST and every MCP tool of the operation; an operation
 // without an entry fails them, so coverage cannot silently drop when the contract grows.
 import type { OperationId } from '../../src/generated/operations.ts';
-import type { ErrorCode } from '../../src/http/errors.ts';
+import type { ErrorCode } from '../../src/errors.ts';
 import { call, type TestApp } from '../helpers/app.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { issueSignInLink } from '../../src/validator/sign-in-links.ts';

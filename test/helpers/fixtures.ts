@@ -173,3 +173,167 @@ export async function expireClaim(sql: Sql, slotId: string): Promise<void> {
 export async function completeUploadSession(sql: Sql, uploadId: string): Promise<void> {
   await sql`update upload_sessions set status = 'complete' where id = ${uploadId}`;
 }
+
+// ---------------------------------------------------------------- reading the data model
+// What tests check about datapoints, slots, votes and decisions, asked as questions about the
+// model (how many, in which state, in which order) rather than as table layouts. Rows keep the
+// column names the tests compare against.
+
+export interface DatapointRow { id: string; checksum: string; content: any; source_file: string; source_row: number; finalized_at: Date | null; escalations: number }
+
+/** The project's datapoints in ingestion order. */
+export function datapoints(sql: Sql, projectId: string): Promise<DatapointRow[]> {
+  return sql<DatapointRow[]>`
+    select id, encode(checksum, 'hex') as checksum, content, source_file, source_row, finalized_at, escalations from datapoints where project_id = ${projectId} order by seq`;
+}
+
+/** One datapoint (undefined when it does not exist). */
+export async function datapoint(sql: Sql, id: string): Promise<(DatapointRow & { project_id: string }) | undefined> {
+  const [row] = await sql<(DatapointRow & { project_id: string })[]>`
+    select id, project_id, encode(checksum, 'hex') as checksum, content, source_file, source_row, finalized_at, escalations from datapoints where id = ${id}`;
+  return row;
+}
+
+/** Datapoints of any project that came from `sourceFile`, in ingestion order. */
+export function datapointsFromFile(sql: Sql, sourceFile: string): Promise<DatapointRow[]> {
+  return sql<DatapointRow[]>`
+    select id, encode(checksum, 'hex') as checksum, content, source_file, source_row, finalized_at, escalations from datapoints where source_file = ${sourceFile} order by seq`;
+}
+
+/** Renames the source file of every datapoint of the project (hostile names in exports). */
+export async function setSourceFile(sql: Sql, projectId: string, sourceFile: string): Promise<void> {
+  await sql`update datapoints set source_file = ${sourceFile} where project_id = ${projectId}`;
+}
+
+export interface ProjectCounts {
+  datapoints: number;
+  /** Datapoints that reached terminal consensus. */
+  terminal: number;
+  /** Datapoints escalated at least once. */
+  escalated: number;
+  /**
+   * Validation work: every slot, and those open (claimable now) or held by a claim. Slots nobody
+   * took are the datapoint's counter and a vote that took one from it has no slot row
+   * (src/lifecycle/slots.ts): both count here as the slots they are.
+   */
+  slots: number;
+  openSlots: number;
+  claimedSlots: number;
+  votes: number;
+  syntheticVotes: number;
+  decisions: number;
+}
+
+/** Everything countable about a project's data, in one read. */
+export async function counts(sql: Sql, projectId: string): Promise<ProjectCounts> {
+  const [row] = await sql<ProjectCounts[]>`
+    select
+      (select count(*) from datapoints where project_id = ${projectId})::int as datapoints,
+      (select count(finalized_at) from datapoints where project_id = ${projectId})::int as terminal,
+      (select count(*) from datapoints where project_id = ${projectId} and escalations > 0)::int as escalated,
+      ((select coalesce(sum(slots_open), 0) from datapoints where project_id = ${projectId})
+        + (select count(*) from validation_slots where project_id = ${projectId})
+        + (select count(*) from votes where project_id = ${projectId} and slot_id is null))::int as slots,
+      ((select coalesce(sum(slots_open), 0) from datapoints where project_id = ${projectId} and finalized_at is null)
+        + (select count(*) from validation_slots where project_id = ${projectId} and status = 'open'))::int as "openSlots",
+      (select count(*) from validation_slots where project_id = ${projectId} and status = 'claimed')::int as "claimedSlots",
+      (select count(*) from votes where project_id = ${projectId})::int as votes,
+      (select count(*) from votes where project_id = ${projectId} and synthetic)::int as "syntheticVotes",
+      (select count(*) from consensus_decisions where project_id = ${projectId})::int as decisions`;
+  return row!;
+}
+
+/**
+ * A datapoint's slots by state (`open`, `claimed`, `submitted`, `expired`), only states present:
+ * its counter counts as open slots, and a vote that took a slot from it as a submitted one.
+ */
+export async function slotStates(sql: Sql, datapointId: string): Promise<Record<string, number>> {
+  const rows = await sql<{ status: string; n: number }[]>`
+    select status, sum(n)::int as n from (
+      select status, count(*) as n from validation_slots where datapoint_id = ${datapointId} group by status
+      union all select 'open', slots_open from datapoints where id = ${datapointId} and finalized_at is null
+      union all select 'submitted', count(*) from votes where datapoint_id = ${datapointId} and slot_id is null
+    ) x group by status having sum(n) > 0`;
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/** One slot's state and holder. */
+export async function slot(sql: Sql, slotId: string): Promise<{ status: string; claimed_by: string | null } | undefined> {
+  const [row] = await sql<{ status: string; claimed_by: string | null }[]>`select status, claimed_by from validation_slots where id = ${slotId}`;
+  return row;
+}
+
+/** Datapoints of the project that still have open slots, with their vote counts, in id order. */
+export function datapointsWithOpenSlots(sql: Sql, projectId: string): Promise<{ id: string; checksum: string; votes: number }[]> {
+  return sql<{ id: string; checksum: string; votes: number }[]>`
+    select d.id, encode(d.checksum, 'hex') as checksum, (select count(*) from votes v where v.datapoint_id = d.id)::int as votes
+    from datapoints d
+    where d.project_id = ${projectId} and d.finalized_at is null
+      and (d.slots_open > 0 or exists (select 1 from validation_slots s where s.datapoint_id = d.id and s.status = 'open'))
+    order by d.id`;
+}
+
+export interface VoteRow { voter: string; user_id: string | null; synthetic: boolean; rating: number; weight: number; class_id: string | null; comment: string | null }
+
+/** Votes of a project or of some datapoints, oldest first (then by voter). */
+export function votes(sql: Sql, of: { projectId: string } | { datapointIds: string[] }): Promise<VoteRow[]> {
+  return 'projectId' in of
+    ? sql<VoteRow[]>`select voter, user_id, synthetic, rating, weight, class_id, comment from votes where project_id = ${of.projectId} order by created_at, voter`
+    : sql<VoteRow[]>`select voter, user_id, synthetic, rating, weight, class_id, comment from votes where datapoint_id in ${sql(of.datapointIds)} order by created_at, voter`;
+}
+
+export interface DecisionRow {
+  id: string; datapoint_id: string; project_id: string; quality_rating_mean: number; quality_rating_median: number; consensus_strength: number;
+  contested: boolean; vote_count: number; synthetic_votes: number; escalations: number; seq: string; decided_at: Date; checksum: string;
+}
+
+/** The project's terminal decisions in finalization order, each with its datapoint's checksum. */
+export function decisions(sql: Sql, projectId: string): Promise<DecisionRow[]> {
+  return sql<DecisionRow[]>`
+    select c.id, c.datapoint_id, c.project_id, c.quality_rating_mean, c.quality_rating_median, c.consensus_strength, c.contested,
+      c.vote_count, c.synthetic_votes, c.escalations, c.seq, c.decided_at, encode(d.checksum, 'hex') as checksum
+    from consensus_decisions c join datapoints d on d.id = c.datapoint_id
+    where c.project_id = ${projectId} order by c.seq`;
+}
+
+/** A datapoint's decision, and how many decision rows it has (exactly one once terminal). */
+export async function decisionOf(sql: Sql, datapointId: string): Promise<{ decision: DecisionRow | undefined; rows: number }> {
+  const rows = await sql<DecisionRow[]>`
+    select c.id, c.datapoint_id, c.project_id, c.quality_rating_mean, c.quality_rating_median, c.consensus_strength, c.contested,
+      c.vote_count, c.synthetic_votes, c.escalations, c.seq, c.decided_at, encode(d.checksum, 'hex') as checksum
+    from consensus_decisions c join datapoints d on d.id = c.datapoint_id where c.datapoint_id = ${datapointId}`;
+  return { decision: rows[0], rows: rows.length };
+}
+
+// ---------------------------------------------------------------- uploads and the data-state summary
+
+/** How many upload sessions the project has. */
+export async function uploadSessionCount(sql: Sql, projectId: string): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from upload_sessions where project_id = ${projectId}`;
+  return row!.n;
+}
+
+/** The object-storage key a session's file is stored under. */
+export async function uploadObjectKey(sql: Sql, uploadId: string, relPath: string): Promise<string> {
+  const [row] = await sql<{ key_prefix: string }[]>`select key_prefix from upload_sessions where id = ${uploadId}`;
+  return `${row!.key_prefix}/${relPath}`;
+}
+
+export interface DataState { datapoints: number; datapoint_max_seq: number; decisions: number; decision_max_seq: number }
+
+/** The project's data-state summary row as the writing statements keep it (undefined if none). */
+export async function keptDataState(sql: Sql, projectId: string): Promise<DataState | undefined> {
+  const [row] = await sql<DataState[]>`
+    select datapoints::int, datapoint_max_seq::int, decisions::int, decision_max_seq::int from project_data_state where project_id = ${projectId}`;
+  return row;
+}
+
+/** The same summary recounted from the datapoints and decisions themselves. */
+export async function countedDataState(sql: Sql, projectId: string): Promise<DataState> {
+  const [row] = await sql<DataState[]>`
+    select (select count(*)::int from datapoints where project_id = ${projectId}) as datapoints,
+      (select coalesce(max(seq), 0)::int from datapoints where project_id = ${projectId}) as datapoint_max_seq,
+      (select count(*)::int from consensus_decisions where project_id = ${projectId}) as decisions,
+      (select coalesce(max(seq), 0)::int from consensus_decisions where project_id = ${projectId}) as decision_max_seq`;
+  return row!;
+}

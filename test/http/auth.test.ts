@@ -33,12 +33,14 @@ describe('API key authentication', () => {
     expectEnvelope(await raw(app, 'GET', '/developer/v1/ping', { key: app.orgA.expiredKey }), 'api_key_invalid', 401);
   });
 
-  it('answers ping for any valid key', async () => {
-    for (const key of [app.orgA.originatorKey, app.orgA.memberKey, app.orgA.noActorKey, app.orgB.originatorKey]) {
+  it('answers ping for any valid key whose creator is a member', async () => {
+    for (const key of [app.orgA.originatorKey, app.orgA.memberKey, app.orgB.originatorKey]) {
       const res = await call(app, 'ping', { key });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ pong: true });
     }
+    // A key acts as its creator: without one it is refused on every operation, ping included.
+    expect((await call(app, 'ping', { key: app.orgA.noActorKey })).body.error.code).toBe('api_key_actor_unavailable');
   });
 });
 
@@ -59,8 +61,15 @@ describe('originator checks', () => {
   it('treats a key whose user left the organization as having no actor', async () => {
     await app.sql`delete from memberships where org_id = ${app.orgA.id} and user_id = ${app.orgA.originatorUserId}`;
     try {
-      const res = await call(app, 'listProjects', {});
-      expect(res.body.error.code).toBe('api_key_actor_unavailable');
+      // Every operation refuses it, not only originator ones: ping, the roster, webhooks, MCP.
+      for (const op of ['listProjects', 'ping', 'listValidators', 'listWebhookEndpoints'] as const) {
+        const res = await call(app, op, {});
+        expect(res.status, op).toBe(403);
+        expect(res.body.error.code, op).toBe('api_key_actor_unavailable');
+      }
+      const mcp = await raw(app, 'POST', '/mcp', { key: app.orgA.originatorKey, body: '{}', contentType: 'application/json' });
+      expect(mcp.status).toBe(403);
+      expect(mcp.body.error.code).toBe('api_key_actor_unavailable');
     } finally {
       await app.sql`insert into memberships (org_id, user_id, is_originator) values (${app.orgA.id}, ${app.orgA.originatorUserId}, true)`;
     }

@@ -108,10 +108,15 @@ describe('POST /projects/{id}/invites', () => {
     expect(await count('invites', p)).toBe(1);
   });
 
-  it('shows an empty invitedByEmail for a key without a user', async () => {
+  it('shows an empty invitedByEmail when the inviter is unknown (a key without a user cannot invite)', async () => {
     const p = await project();
-    const res = await invite(p, { email: 'admin-made@example.com', sendEmail: false }, app.orgA.noActorKey);
-    expect(res.body.invitedByEmail).toBe('');
+    const refused = await invite(p, { email: 'admin-made@example.com', sendEmail: false }, app.orgA.noActorKey);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('api_key_actor_unavailable');
+    const res = await invite(p, { email: 'admin-made@example.com', sendEmail: false });
+    await app.sql`update invites set invited_by_user_id = null where id = ${res.body.id}`;
+    const listed = await call(app, 'listProjectInvites', { params: { projectId: p } });
+    expect(listed.body.data[0].invitedByEmail).toBe('');
   });
 
   it.each([

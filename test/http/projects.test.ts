@@ -51,6 +51,8 @@ describe('POST /projects', () => {
     ['an unknown dataset format', (s: any) => { s.dataset.format = 'xml'; }, 'spec.dataset.format'],
     ['zero validators', (s: any) => { s.validation.validatorsPerDatapoint = 0; }, 'spec.validation.validatorsPerDatapoint'],
     ['duplicate class ids', (s: any) => { s.validators.classes[1].id = 'senior'; }, 'spec.validators.classes[1].id'],
+    ['markdown_split without headingLevel', (s: any) => { s.dataset = { format: 'markdown_split' }; }, 'spec.dataset.headingLevel'],
+    ['a human class with a model', (s: any) => { s.validators.classes[0].model = 'gpt-5'; }, 'spec.validators.classes[0].model'],
   ])('refuses %s with project_spec_invalid naming the path', async (_, mutate, path) => {
     const before = await countProjects();
     const spec = validSpec();
@@ -59,7 +61,15 @@ describe('POST /projects', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('project_spec_invalid');
     expect(res.body.error.message.startsWith(`${path}: `)).toBe(true);
+    expect(res.body.error.param).toBe(path);
     expect(await countProjects()).toBe(before);
+  });
+
+  it('words a cross-field rule of the spec with its condition', async () => {
+    const spec: any = minimalSpec();
+    spec.dataset = { format: 'markdown_split' };
+    const res = await create('Sections', spec);
+    expect(res.body.error).toMatchObject({ code: 'project_spec_invalid', param: 'spec.dataset.headingLevel', message: 'spec.dataset.headingLevel: is required when format is markdown_split' });
   });
 
   it('refuses a qualification whose type clashes with the catalog, writing nothing', async () => {
@@ -193,8 +203,10 @@ describe('GET and PUT /projects/{projectId}', () => {
     expect(get.body.error.code).toBe('project_not_found');
     const put = await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
     expect(put.status).toBe(404);
+    expect(put.body.error.code).toBe('project_not_found');
     const classes = await call(app, 'listProjectClasses', { params: { projectId } });
     expect(classes.status).toBe(404);
+    expect(classes.body.error.code).toBe('project_not_found');
     expect((await call(app, 'getProject', { params: { projectId }, key: app.orgB.originatorKey })).body.paused).toBe(false);
   });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest, putToUrl, uploadFiles, waitForRun } from '../helpers/uploads.ts';
+import * as fx from '../helpers/fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -21,11 +22,10 @@ async function project(dataset: Record<string, unknown> = { format: 'csv', idFie
   expect(res.status).toBe(201);
   return res.body.projectId;
 }
+/** Datapoints and validation slots of the project. */
 const counts = async (projectId: string) => {
-  const [r] = await app.sql<{ d: number; s: number }[]>`
-    select (select count(*) from datapoints where project_id = ${projectId})::int as d,
-           (select coalesce(sum(slots_open), 0) from datapoints where project_id = ${projectId})::int as s`;
-  return r;
+  const c = await fx.counts(app.sql, projectId);
+  return { d: c.datapoints, s: c.slots };
 };
 const CSV = 'id,question,answer\n1,"What is 2+2?",4\n2,"A ""quoted"" word, with a comma",yes\n3,"Line one\nline two",multi\n';
 
@@ -63,7 +63,7 @@ describe('upload sessions', () => {
     expect(rest.body).toMatchObject({ hasMore: false, nextCursor: null });
     expect(rest.body.data).toHaveLength(1);
     expect((await call(app, 'listDatapoints', { params: { projectId }, query: { status: 'terminal' } })).body.data).toEqual([]);
-    const [row] = await app.sql`select content from datapoints where project_id = ${projectId} and source_row = 3`;
+    const row = (await fx.datapoints(app.sql, projectId)).find((d) => d.source_row === 3)!;
     expect(row.content).toEqual({ id: '3', question: 'Line one\nline two', answer: 'multi' });
   });
 
@@ -215,10 +215,10 @@ describe('processing', () => {
       const { status } = await ingest(app, projectId, { [name]: content });
       expect(status.run, JSON.stringify(dataset)).toMatchObject({ status: 'ok', rowCount: n, datapointsPersisted: n, validationsCreated: n * 3 });
     }
-    const md = await app.sql`select d.content from datapoints d join projects p on p.id = d.project_id where d.source_file = 'doc.md' order by d.seq`;
+    const md = await fx.datapointsFromFile(app.sql, 'doc.md');
     expect(md.map((r) => r.content.title)).toEqual(['One', 'Two']);
     expect(md[0].content.body).toBe('body 1\n### sub\nmore');
-    const [file] = await app.sql`select content from datapoints where source_file = 'img/a.bin'`;
+    const [file] = await fx.datapointsFromFile(app.sql, 'img/a.bin');
     expect(file.content).toMatchObject({ relPath: 'img/a.bin', size: 4, sha256: '054edec1d0211f624fed0cbca9d4f9400b0e491c43742af2c5b0abebf0c990d8' });
   });
 
@@ -265,8 +265,7 @@ describe('bad input writes nothing', () => {
     const res = await call(app, 'createUploadSession', { params: { projectId }, body: { files } });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code, param });
-    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from upload_sessions where project_id = ${projectId}`;
-    expect(n).toBe(0);
+    expect(await fx.uploadSessionCount(app.sql, projectId)).toBe(0);
   });
 
   it('reports unknown and foreign sessions as not found', async () => {
@@ -284,5 +283,6 @@ describe('bad input writes nothing', () => {
     }
     const processForeign = await call(app, 'processUploadSession', { params: { projectId, uploadId: foreignId } });
     expect(processForeign.status).toBe(404);
+    expect(processForeign.body.error.code).toBe('upload_session_not_found');
   });
 });

@@ -9,6 +9,7 @@ import canonicalize from 'canonicalize';
 import { inject } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { putToUrl, waitForRun } from '../helpers/uploads.ts';
+import * as fx from '../helpers/fixtures.ts';
 
 let app: TestApp;
 const children: ChildProcess[] = [];
@@ -65,27 +66,24 @@ it('survives a SIGKILL mid-run: nothing half-written, and the retry equals a cle
   expect(mid.body.run.status).toBe('running');
   first.kill('SIGKILL');
   await once(first, 'exit');
-  const [{ n: afterKill }] = await app.sql<{ n: number }[]>`select count(*)::int as n from datapoints where project_id = ${projectId}`;
-  expect(afterKill).toBe(0);
+  expect((await fx.counts(app.sql, projectId)).datapoints).toBe(0);
 
   // A second worker process notices the orphaned run and fails it.
   await startWorkerProcess();
   const orphaned = await poll(() => call(app, 'getUploadSessionStatus', { params: { projectId, uploadId } }), (r) => r.body.run?.status === 'failed');
   expect(orphaned.body.sessionStatus).toBe('failed');
   expect(orphaned.body.run.errorMessage).toMatch(/stopped before it finished/);
-  const [{ n: stillNone }] = await app.sql<{ n: number }[]>`select count(*)::int as n from datapoints where project_id = ${projectId}`;
-  expect(stillNone).toBe(0);
+  expect((await fx.counts(app.sql, projectId)).datapoints).toBe(0);
 
   // Processing again gives exactly the datapoints a clean run gives.
   expect((await call(app, 'processUploadSession', { params: { projectId, uploadId } })).status).toBe(202);
   const done = await waitForRun(app, projectId, uploadId, 120_000);
   expect(done.run).toMatchObject({ status: 'ok', rowCount: rows, datapointsPersisted: rows, validationsCreated: rows * 2 });
-  const checksums = await app.sql<{ checksum: string }[]>`select encode(checksum, 'hex') as checksum from datapoints where project_id = ${projectId} order by seq`;
+  const checksums = await fx.datapoints(app.sql, projectId);
   const expected = lines.slice(1).map((l) => {
     const [id, text] = l.split(',');
     return createHash('sha256').update(canonicalize({ id, text })!).digest('hex');
   });
   expect(checksums.map((c) => c.checksum)).toEqual(expected);
-  const [{ n: slots }] = await app.sql<{ n: number }[]>`select sum(slots_open)::int as n from datapoints where project_id = ${projectId}`;
-  expect(slots).toBe(rows * 2);
+  expect((await fx.counts(app.sql, projectId)).slots).toBe(rows * 2);
 }, 180_000);

@@ -12,6 +12,8 @@ import { inject } from 'vitest';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { until } from '../helpers/wait.ts';
+import { readyJson } from '../helpers/child.ts';
+import * as fx from '../helpers/fixtures.ts';
 import { createStorage } from '../../src/storage/s3.ts';
 
 const MiB = 1024 * 1024;
@@ -42,12 +44,11 @@ async function startSharedProcess(): Promise<void> {
     env: {
       PATH: process.env.PATH, DATABASE_URL: url.toString(), S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket,
       S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, PUBLIC_BASE_URL: 'http://127.0.0.1',
-      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'), MAIL_MODE: 'log',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const [line] = (await once(child.stdout!, 'data')) as [Buffer];
-  childUrl = JSON.parse(line.toString().split('\n')[0]).url;
+  childUrl = (await readyJson(child)).url;
 }
 
 /** PUTs `size` bytes made by `fill` (offset, length) to a presigned URL, streamed. */
@@ -125,20 +126,20 @@ async function finishWhilePinging(projectId: string, uploadId: string): Promise<
 
 const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
-describe('hostile files', () => {
+describe('hostile files', { timeout: 180_000 }, () => {
   it('a file longer than its declared size (replaced after the process call) fails without being read through', async () => {
     // No worker runs yet: the run is queued when the object is replaced by a longer one.
     const projectId = await project('csv');
     const small = 'id,text\n1,a\n';
     const uploadId = await uploadAndProcess(projectId, 'grown.csv', small.length, (o, l) => Buffer.from(small).subarray(o, o + l));
-    const { key } = (await app.sql<{ key: string }[]>`select s.key_prefix || '/grown.csv' as key from upload_sessions s where s.id = ${uploadId}`)[0];
+    const key = await fx.uploadObjectKey(app.sql, uploadId, 'grown.csv');
     const storage = createStorage(inject('s3'));
     await storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: Buffer.alloc(8 * MiB, 'a') }));
     await startSharedProcess();
     const { run } = await finishWhilePinging(projectId, uploadId);
     expect(run.status).toBe('failed');
     expect(run.errorMessage).toBe(`grown.csv: the file is longer than its declared size of ${small.length} bytes (more than ${small.length} bytes were read); declare its real size and upload it again`);
-  });
+  }, 180_000);
 
   it('a 200 MB single-line CSV fails at the record limit', async () => {
     const projectId = await project('csv');
@@ -146,7 +147,7 @@ describe('hostile files', () => {
     const { run } = await finishWhilePinging(projectId, uploadId);
     expect(run.status).toBe('failed');
     expect(run.errorMessage).toMatch(/^line\.csv line 2: the record starting here is longer than 1048576 characters/);
-  });
+  }, 180_000);
 
   it('an unterminated quoted field fails', async () => {
     const projectId = await project('csv');
@@ -154,7 +155,7 @@ describe('hostile files', () => {
     const { run } = await finishWhilePinging(projectId, uploadId);
     expect(run.status).toBe('failed');
     expect(run.errorMessage).toMatch(/^quote\.csv line 3: the record starting here is longer than 1048576 characters/);
-  });
+  }, 180_000);
 
   it('a 100 MB JSON string fails at the element limit', async () => {
     const projectId = await project('json');
@@ -162,7 +163,7 @@ describe('hostile files', () => {
     const { run } = await finishWhilePinging(projectId, uploadId);
     expect(run.status).toBe('failed');
     expect(run.errorMessage).toBe('string.json line 2: element 2 of the array is longer than 1048576 characters');
-  });
+  }, 180_000);
 
   it('a markdown heading with 100,000 spaces is read (linear match): the run succeeds', async () => {
     const projectId = await project('markdown_split', { headingLevel: 2 });
@@ -171,7 +172,7 @@ describe('hostile files', () => {
     const { run } = await finishWhilePinging(projectId, uploadId);
     expect(run.status).toBe('ok');
     expect(run.datapointsPersisted).toBe(2);
-  });
+  }, 180_000);
 
   it('the shared process stayed within the worker budget', () => {
     expect(peakRssMb(child.pid!)).toBeLessThan(RSS_BUDGET_MB);

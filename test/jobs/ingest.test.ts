@@ -7,6 +7,7 @@ import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest, uploadFiles, waitForRun } from '../helpers/uploads.ts';
 import { until } from '../helpers/wait.ts';
 import { recordVote } from '../helpers/votes.ts';
+import * as fx from '../helpers/fixtures.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -23,8 +24,7 @@ async function project(): Promise<string> {
   return res.body.projectId;
 }
 const csv = (rows: number, salt: string) => 'id,text\n' + Array.from({ length: rows }, (_, i) => `${i + 1},${salt} row ${i + 1}`).join('\n') + '\n';
-const datapoints = async (projectId: string) =>
-  (await app.sql<{ n: number }[]>`select count(*)::int as n from datapoints where project_id = ${projectId}`)[0]!.n;
+const datapoints = async (projectId: string) => (await fx.counts(app.sql, projectId)).datapoints;
 
 /** Processes a session as a dry run, then (if it said ok) for real; both runs' status bodies. */
 async function dryThenReal(projectId: string, files: Record<string, string>, body: Record<string, unknown> = {}) {
@@ -80,7 +80,7 @@ describe('skipExisting', () => {
     expect((await ingest(app, projectId, { 'one.csv': 'id,text\n1,a\n2,b\n' })).status.run.status).toBe('ok');
     const { status } = await ingest(app, projectId, { 'x.csv': 'id,text\n3,c\n1,a\n3,c\n', 'y.csv': 'id,text\n4,d\n3,c\n2,b\n5,e\n' }, { skipExisting: true });
     expect(status.run).toMatchObject({ status: 'ok', rowCount: 7, datapointsPersisted: 3, validationsCreated: 6 });
-    const rows = await app.sql<{ source_file: string; source_row: number }[]>`select source_file, source_row from datapoints where project_id = ${projectId} order by seq`;
+    const rows = await fx.datapoints(app.sql, projectId);
     expect(rows.map((r) => `${r.source_file}:${r.source_row}`)).toEqual(['one.csv:1', 'one.csv:2', 'x.csv:1', 'y.csv:1', 'y.csv:4']);
   });
 });
@@ -103,7 +103,7 @@ describe('content Postgres cannot store', () => {
     const projectId = await project();
     const { status } = await ingest(app, projectId, { 'ok.csv': 'id,text\n1,path C:\\u0000\\x\n2,emoji \u{1F600}\n' });
     expect(status.run.status, status.run.errorMessage).toBe('ok');
-    const rows = await app.sql<{ content: { text: string } }[]>`select content from datapoints where project_id = ${projectId} order by seq`;
+    const rows = await fx.datapoints(app.sql, projectId);
     expect(rows.map((r) => r.content.text)).toEqual(['path C:\\u0000\\x', 'emoji \u{1F600}']);
   });
 });
@@ -135,8 +135,8 @@ describe('run times and progress', () => {
     const { startedAt, updatedAt, finishedAt } = done.run;
     expect(Date.parse(finishedAt) - Date.parse(startedAt)).toBeGreaterThanOrEqual(2000);
     expect(Date.parse(updatedAt)).toBeGreaterThanOrEqual(Date.parse(finishedAt));
-    const [session] = await app.sql<{ updated_at: Date }[]>`select updated_at from upload_sessions where id = ${uploadId}`;
-    expect(session!.updated_at.getTime()).toBeGreaterThanOrEqual(Date.parse(finishedAt));
+    const session = await call(app, 'getUploadSession', { params: { projectId, uploadId } });
+    expect(Date.parse(session.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(finishedAt));
   });
 
   it('counts move while rows are written, not only at the end', async () => {
@@ -169,13 +169,13 @@ describe('deleting a project', () => {
     const projectId = await project();
     const other = await project();
     for (const p of [projectId, other]) expect((await ingest(app, p, { 'd.csv': csv(3, `delete ${p}`) })).status.run.status).toBe('ok');
-    const [dp] = await app.sql<{ id: string }[]>`select id from datapoints where project_id = ${projectId} limit 1`;
+    const [dp] = await fx.datapoints(app.sql, projectId);
     for (const voter of ['a', 'b']) await recordVote(app.sql, { datapointId: dp!.id, voter, userId: null, synthetic: false, rating: 50, weight: 1, classId: null });
-    expect((await app.sql`select count(*)::int as n from consensus_decisions where datapoint_id = ${dp!.id}`)[0]!.n).toBe(1);
+    expect((await fx.decisionOf(app.sql, dp!.id)).rows).toBe(1);
     await app.sql`delete from projects where id = ${projectId}`;
     expect(await datapoints(projectId)).toBe(0);
-    expect((await app.sql`select count(*)::int as n from votes where datapoint_id = ${dp!.id}`)[0]!.n).toBe(0);
-    expect((await app.sql`select count(*)::int as n from consensus_decisions where datapoint_id = ${dp!.id}`)[0]!.n).toBe(0);
+    expect(await fx.votes(app.sql, { datapointIds: [dp!.id] })).toEqual([]);
+    expect((await fx.decisionOf(app.sql, dp!.id)).rows).toBe(0);
     expect(await datapoints(other)).toBe(3);
   });
 });

@@ -116,6 +116,11 @@ describe('MCP over streamable HTTP', () => {
       const [first, second] = text(res).split('\n');
       expect(first).toMatch(/^projectSpecInvalid: spec\.dataset\.format: must be one of /);
       expect(second).toBe(`requestId: ${requestIds[requestIds.length - 1]}`);
+      // A cross-field rule of the spec reads as it does over REST.
+      const sections = minimalSpec() as any;
+      sections.dataset = { format: 'markdown_split' };
+      const conditional = (await client.callTool({ name: 'create_project', arguments: { name: 'Sections', spec: sections } })) as TextResult;
+      expect(text(conditional).split('\n')[0]).toBe('projectSpecInvalid: spec.dataset.headingLevel: is required when format is markdown_split');
       const missing = (await client.callTool({ name: 'get_project', arguments: { projectId: '00000000-0000-4000-8000-000000000000' } })) as TextResult;
       expect(text(missing)).toMatch(/^projectNotFound: /);
       const foreign = await call(app, 'createProject', { key: app.orgB.originatorKey, body: { name: 'B', spec: minimalSpec() } });

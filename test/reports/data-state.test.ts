@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { addDatapoints, createProject, finalize } from '../helpers/reports.ts';
+import * as fx from '../helpers/fixtures.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 import type { Sql } from '../../src/db/client.ts';
 
@@ -16,18 +17,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function kept(sql: Sql, projectId: string) {
-  const [s] = await sql`select datapoints::int, datapoint_max_seq::int, decisions::int, decision_max_seq::int from project_data_state where project_id = ${projectId}`;
-  return s ?? null;
-}
-async function counted(sql: Sql, projectId: string) {
-  const [s] = await sql`
-    select (select count(*)::int from datapoints where project_id = ${projectId}) as datapoints,
-           (select coalesce(max(seq), 0)::int from datapoints where project_id = ${projectId}) as datapoint_max_seq,
-           (select count(*)::int from consensus_decisions where project_id = ${projectId}) as decisions,
-           (select coalesce(max(seq), 0)::int from consensus_decisions where project_id = ${projectId}) as decision_max_seq`;
-  return s;
-}
+const kept = async (sql: Sql, projectId: string) => (await fx.keptDataState(sql, projectId)) ?? null;
+const counted = (sql: Sql, projectId: string) => fx.countedDataState(sql, projectId);
 
 it('follows the ingest job and Auto Consensus exactly', async () => {
   const projectId = await createProject(app);
@@ -51,7 +42,7 @@ it('follows rows written by SQL, and a new decision makes a new report', async (
   const ids = await addDatapoints(app.sql, projectId, 6);
   await finalize(app.sql, projectId, ids.slice(0, 5));
   expect(await kept(app.sql, projectId)).toEqual(await counted(app.sql, projectId));
-  expect((await call(app, 'getProofReport', { params: { projectId } })).status).toBe(404); // not ready: 5 of 6
+  expect((await call(app, 'getProofReport', { params: { projectId } })).body.error.code).toBe('proof_report_not_ready'); // 5 of 6
 
   await finalize(app.sql, projectId, ids.slice(5));
   const first = await call(app, 'getProofReport', { params: { projectId } });

@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { unzipSync, strFromU8 } from 'fflate';
 import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { addDatapoints, finalize } from '../helpers/reports.ts';
+import * as fx from '../helpers/fixtures.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 import { verifyReport } from '../../src/cli/verify.ts';
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
   })).body.projectId as string;
   complete = await mk(`Complete ${HOSTILE}`);
   const ids = await addDatapoints(app.sql, complete, 5, (i) => ({ id: String(i), text: `${HOSTILE} row ${i}` }));
-  await app.sql`update datapoints set source_file = ${'=cmd|' + HOSTILE + '.csv'} where project_id = ${complete}`;
+  await fx.setSourceFile(app.sql, complete, '=cmd|' + HOSTILE + '.csv');
   await finalize(app.sql, complete, ids);
   partial = await mk('Partial');
   const pids = await addDatapoints(app.sql, partial, 4);

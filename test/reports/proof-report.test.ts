@@ -9,6 +9,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { expectEnvelope, expectContract } from '../helpers/contract.ts';
 import { addDatapoints, createProject, finalize } from '../helpers/reports.ts';
+import * as fx from '../helpers/fixtures.ts';
 import { generateSigningKeyPem, loadSigningKey } from '../../src/domain/signing.ts';
 import { verifyReport } from '../../src/cli/verify.ts';
 import { retireSigningKey } from '../../src/admin/signing-keys.ts';
@@ -103,10 +104,10 @@ describe('GET /projects/{projectId}/proof-report', () => {
     const [spec] = await app.sql`select id, compiled from project_specs where project_id = ${projectId}`;
     expect(p.specId).toBe(spec.id);
     expect(p.digests.config).toBe(`sha256:${sha(canonicalize(spec.compiled)!).toString('hex')}`);
-    const dps = await app.sql`select id, encode(checksum, 'hex') as checksum from datapoints where project_id = ${projectId} order by seq`;
+    const dps = await fx.datapoints(app.sql, projectId);
     expect(dps.map((d) => d.id)).toEqual(ids);
     const manifest = mth(dps.map((d) => Buffer.from(canonicalize({ checksum: d.checksum, datapointId: d.id })!)));
-    const decisions = await app.sql`select * from consensus_decisions where project_id = ${projectId} order by seq`;
+    const decisions = await fx.decisions(app.sql, projectId);
     const resultsLeaves = decisions.map((c) => Buffer.from(canonicalize({
       consensusDecisionId: c.id, consensusStrength: c.consensus_strength.toFixed(6), datapointId: c.datapoint_id,
       qualityRatingMean: c.quality_rating_mean.toFixed(6), qualityRatingMedian: c.quality_rating_median.toFixed(6),
@@ -172,7 +173,7 @@ describe('GET /projects/{projectId}/proof-report', () => {
       const tool = (await client.callTool({ name: 'get_proof_report', arguments: { projectId } })) as any;
       expect(tool.isError).toBeFalsy();
       expect(tool.structuredContent).toEqual(rest.body);
-      const dp = (await app.sql`select id from datapoints where project_id = ${projectId} order by seq limit 1`)[0].id;
+      const dp = (await fx.datapoints(app.sql, projectId))[0]!.id;
       const proof = (await client.callTool({ name: 'get_datapoint_inclusion_proof', arguments: { projectId, datapointId: dp } })) as any;
       expect(proof.structuredContent).toMatchObject({ reportId: rest.body.reportId, datapointId: dp, treeSize: 3 });
       const notReady = (await client.callTool({ name: 'get_proof_report', arguments: { projectId: await createProject(app) } })) as any;
@@ -188,7 +189,7 @@ describe('GET /projects/{projectId}/proof-report/datapoints/{datapointId}', () =
     const { projectId, ids } = await readyProject(11);
     const report = (await call(app, 'getProofReport', { params: { projectId } })).body;
     const keys = JSON.stringify(await jwks(app));
-    const order = await app.sql`select datapoint_id from consensus_decisions where project_id = ${projectId} order by seq`;
+    const order = await fx.decisions(app.sql, projectId);
     for (const id of ids) {
       const res = await call(app, 'getDatapointInclusionProof', { params: { projectId, datapointId: id } });
       expect(res.status).toBe(200);

@@ -9,7 +9,7 @@ import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { startReceiver, until, type Receiver } from '../helpers/webhook-receiver.ts';
 import { startDnsStub, type DnsStub } from '../helpers/dns-stub.ts';
-import { DELIVERY_FAILED } from '../../src/webhooks/deliver.ts';
+import { DELIVERY_FAILED } from '../../src/jobs/deliver-webhook.ts';
 
 const EVENT = 'datapoint.consensus_reached';
 const PUBLIC_IP = '93.184.216.34';

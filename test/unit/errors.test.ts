@@ -2,10 +2,10 @@
 // code spellings for MCP.
 import { describe, expect, it } from 'vitest';
 import type { ErrorObject } from 'ajv';
-import { requestErrorToApiError, toolArgumentErrorToApiError } from '../../src/http/validation.ts';
+import { requestErrorToApiError, toolArgumentErrorToApiError } from '../../src/http/schema-errors.ts';
 import { operationTable } from '../../src/generated/operations.ts';
 import { mcpTools } from '../../src/generated/mcp-tools.ts';
-import { ApiError, ERRORS, camelCode, toApiError } from '../../src/http/errors.ts';
+import { ApiError, ERRORS, camelCode, toApiError } from '../../src/errors.ts';
 import { fromPgError } from '../../src/db/errors.ts';
 import { pointerToPath } from '../../src/schema/describe.ts';
 import contract from '../../src/generated/openapi.json' with { type: 'json' };
@@ -41,6 +41,12 @@ describe('requestErrorToApiError', () => {
     ['declareUploadFiles', { keyword: 'maxItems', instancePath: '/requestBody/files', message: 'must NOT have more than 1000 items' }, 'request_body_invalid', 'files', '`files` must NOT have more than 1000 items.'],
     ['uploadFile', { keyword: 'pattern', instancePath: '/query/path', params: { pattern: '^x$' } }, 'upload_file_path_invalid', 'path', relPathRule.replace('files[1].relPath', 'path')],
     ['uploadFile', { keyword: 'required', instancePath: '/query', params: { missingProperty: 'path' } }, 'parameter_invalid', 'path', '`path` is required.'],
+    // ProjectSpec: every error inside a spec (members: true), none about the spec itself.
+    ['createProject', { keyword: 'enum', instancePath: '/requestBody/spec/dataset/format', params: { allowedValues: ['csv', 'json'] } }, 'project_spec_invalid', 'spec.dataset.format', 'spec.dataset.format: must be one of csv, json'],
+    ['createProject', { keyword: 'required', instancePath: '/requestBody/spec', params: { missingProperty: 'version' } }, 'project_spec_invalid', 'spec.version', 'spec.version: is required'],
+    ['createProject', { keyword: 'additionalProperties', instancePath: '/requestBody/spec', params: { additionalProperty: 'owner' } }, 'project_spec_invalid', 'spec.owner', 'spec.owner: is not a known field'],
+    ['createProject', { keyword: 'type', instancePath: '/requestBody/spec', params: { type: 'object' } }, 'request_body_invalid', 'spec', '`spec` must be of type object.'],
+    ['createProject', { keyword: 'required', instancePath: '/requestBody', params: { missingProperty: 'spec' } }, 'request_body_invalid', 'spec', '`spec` is required.'],
   ] as const)('%s: %j -> %s', (operationId, err, code, param, message) => {
     const e = requestErrorToApiError(ajvError(err), operationTable[operationId].errorCodes);
     expect([e.code, e.param, e.message]).toEqual([code, param, message]);
@@ -56,6 +62,7 @@ describe('toolArgumentErrorToApiError', () => {
     ['get_project', { keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'color' } }, 'request_body_invalid', 'color'],
     ['create_upload_session', { keyword: 'pattern', instancePath: '/files/0/relPath', params: { pattern: '^x$' } }, 'upload_file_path_invalid', 'files[0].relPath'],
     ['create_upload_session', { keyword: 'minItems', instancePath: '/files', message: 'must NOT have fewer than 1 items' }, 'upload_no_files', 'files'],
+    ['create_project', { keyword: 'required', instancePath: '/spec/dataset', params: { missingProperty: 'format' } }, 'project_spec_invalid', 'spec.dataset.format'],
   ] as const)('%s: %j -> %s', (name, err, code, param) => {
     const t = tool(name);
     const e = toolArgumentErrorToApiError(ajvError(err), t.args, t.errorCodes);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KEY_PATTERN, generateApiKey, hashApiKey } from '../../src/admin/keys.ts';
 import { bearerToken } from '../../src/http/auth.ts';
-import { decodeCursor, encodeCursor, toPage } from '../../src/http/pagination.ts';
+import { decodeCursor, encodeCursor, toPage } from '../../src/db/pagination.ts';
 
 describe('API keys', () => {
   it('generates keys of the documented shape, all different', () => {

@@ -21,11 +21,15 @@ const failing: [string, Mutation, string, RegExp][] = [
   ['stakeWei as a number', (s) => { s.validators.classes[0].stakeWei = 5; }, 'spec.validators.classes[0].stakeWei', /must be of type string/],
   ['stakeWei with letters', (s) => { s.validators.classes[0].stakeWei = '1e18'; }, 'spec.validators.classes[0].stakeWei', /pattern/],
   ['zero consensus weight', (s) => { s.validators.classes[0].consensusWeight = 0; }, 'spec.validators.classes[0].consensusWeight', /must be > 0/],
-  ['ai class without a model', (s) => { s.validators.classes[1].model = null; }, 'spec.validators.classes[1].model', /./],
+  // Cross-field rules are if/then in the contract; the rule names its condition.
+  ['ai class with a null model', (s) => { s.validators.classes[1].model = null; }, 'spec.validators.classes[1].model', /^must be of type string when type is ai$/],
+  ['ai class without a model', (s) => { delete s.validators.classes[1].model; }, 'spec.validators.classes[1].model', /^is required when type is ai$/],
+  ['human class with a model', (s) => { s.validators.classes[0].model = 'gpt-5'; }, 'spec.validators.classes[0].model', /^must be null when type is human$/],
+  ['values on a non-enum qualification', (s) => { s.qualifications[0].type = 'string'; }, 'spec.qualifications[0].values', /^is only allowed when type is enum$/],
   ['duplicate class id', (s) => { s.validators.classes[1].id = 'senior'; }, 'spec.validators.classes[1].id', /^duplicates spec\.validators\.classes\[0\]\.id "senior"$/],
   ['duplicate qualification key', (s) => { s.qualifications.push({ key: 'domain_expertise', type: 'string' }); }, 'spec.qualifications[1].key', /^duplicates/],
-  ['enum qualification without values', (s) => { delete s.qualifications[0].values; }, 'spec.qualifications[0].values', /./],
-  ['markdown_split without headingLevel', (s) => { s.dataset = { format: 'markdown_split' }; }, 'spec.dataset.headingLevel', /is required/],
+  ['enum qualification without values', (s) => { delete s.qualifications[0].values; }, 'spec.qualifications[0].values', /^is required when type is enum$/],
+  ['markdown_split without headingLevel', (s) => { s.dataset = { format: 'markdown_split' }; }, 'spec.dataset.headingLevel', /^is required when format is markdown_split$/],
 ];
 
 describe('compileSpec: refusals', () => {

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, type TestApp } from '../helpers/app.ts';
 import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { ingest } from '../helpers/uploads.ts';
+import * as fx from '../helpers/fixtures.ts';
+import { until } from '../helpers/wait.ts';
 import { validSpec } from '../fixtures/specs.ts';
 import { createProject, startMailingApp } from './helpers.ts';
 
@@ -43,7 +45,9 @@ it('invite -> email -> follow the link -> claim -> rate -> weighted consensus wi
   const session = followed.body as { sessionToken: string; userId: string; acceptedInvites: number };
   expect(session.acceptedInvites).toBe(1);
   // Single use: the same link again is refused.
-  expect((await call(app, 'createValidatorSession', { key: null, body: { token } })).status).toBe(400);
+  const again = await call(app, 'createValidatorSession', { key: null, body: { token } });
+  expect(again.status).toBe(400);
+  expect(again.body.error.code).toBe('sign_in_link_invalid');
 
   const invites = await call(app, 'listProjectInvites', { params: { projectId } });
   expect(invites.body.data ?? []).toEqual([]); // accepted invitees are listed under /validators
@@ -54,19 +58,14 @@ it('invite -> email -> follow the link -> claim -> rate -> weighted consensus wi
   const claim = await call(app, 'claimSlot', { key: session.sessionToken, params: { projectId } });
   expect(claim.status).toBe(201);
   await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true, autoConsensusSpread: 'tight' } });
-  const deadline = Date.now() + 30_000;
-  while ((await app.sql`select count(*)::int as n from votes where project_id = ${projectId}`)[0]!.n < 2) {
-    if (Date.now() > deadline) throw new Error('Auto Consensus did not vote');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await until(() => fx.counts(app.sql, projectId), (x) => x.votes >= 2);
   const voted = await call(app, 'submitVote', { key: session.sessionToken, params: { slotId: claim.body.slotId }, body: { rating: 40, comment: 'Correct but terse.' } });
   expect(voted.status).toBe(200);
   expect(voted.body).toMatchObject({ weight: 2, classId: 'senior', outcome: 'terminal' });
 
   const consensus = await call(app, 'getDatapointConsensus', { params: { datapointId: claim.body.datapointId } });
   expect(consensus.status).toBe(200);
-  const votes = await app.sql<{ rating: number; weight: number; synthetic: boolean }[]>`
-    select rating, weight, synthetic from votes where datapoint_id = ${claim.body.datapointId}`;
+  const votes = await fx.votes(app.sql, { datapointIds: [claim.body.datapointId] });
   expect(votes.filter((v) => v.synthetic)).toHaveLength(2);
   const mean = votes.reduce((s, v) => s + v.rating * v.weight, 0) / votes.reduce((s, v) => s + v.weight, 0);
   expect(consensus.body.qualityRatingMean).toBeCloseTo(mean, 9);

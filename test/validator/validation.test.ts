@@ -6,6 +6,8 @@ import { call, type TestApp } from '../helpers/app.ts';
 import { expectEnvelope } from '../helpers/contract.ts';
 import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { ingest } from '../helpers/uploads.ts';
+import * as fx from '../helpers/fixtures.ts';
+import { jobsDrained, until } from '../helpers/wait.ts';
 import { latentQuality } from '../../src/domain/synthetic.ts';
 import { recordVote } from '../helpers/votes.ts';
 import { validSpec } from '../fixtures/specs.ts';
@@ -69,7 +71,9 @@ describe('claims', () => {
     const v = await validator([{ projectId }]);
     const first = await claim(v.token, projectId);
     expect(first.status).toBe(201);
-    const [stored] = await app.sql`select content, source_row from datapoints where id = ${first.body.datapointId} and project_id = ${projectId}`;
+    const found = await fx.datapoint(app.sql, first.body.datapointId);
+    expect(found?.project_id).toBe(projectId);
+    const stored = { content: found!.content, source_row: found!.source_row };
     expect(first.body.content).toEqual(stored!.content);
     const row = String(stored!.source_row);
     expect(first.body.content).toEqual({ id: row, question: `Claims question ${row}`, answer: `answer ${row}` });
@@ -95,7 +99,7 @@ describe('claims', () => {
     expect(won.length).toBe(5);
     expect(new Set(won).size).toBe(5);
     for (const r of results.filter((x) => x.status !== 201)) expectEnvelope(r, 'no_claimable_slot', 409);
-    const [{ claimed }] = await app.sql`select count(*)::int as claimed from validation_slots where project_id = ${projectId} and status = 'claimed'`;
+    const { claimedSlots: claimed } = await fx.counts(app.sql, projectId);
     expect(claimed).toBe(5);
   });
 
@@ -118,7 +122,7 @@ describe('claims', () => {
     // Unassigning takes the project away.
     const other = await projectWithData('Unassign', 1, 1);
     const u = await validator([{ projectId: other }]);
-    await app.sql`update project_assignments set revoked_at = now() where project_id = ${other} and user_id = ${u.userId}`;
+    expect((await call(app, 'unassignValidator', { params: { validatorId: u.userId }, body: { projectIds: [other] } })).status).toBe(200);
     expectEnvelope(await claim(u.token, other), 'project_not_found', 404);
   });
 
@@ -128,7 +132,7 @@ describe('claims', () => {
     const w = await validator([{ projectId }]);
     const c = await claim(v.token, projectId);
     expectEnvelope(await claim(w.token, projectId), 'no_claimable_slot', 409);
-    await app.sql`update validation_slots set claim_expires_at = now() - interval '1 second' where id = ${c.body.slotId}`;
+    await fx.expireClaim(app.sql, c.body.slotId);
     expectEnvelope(await vote(v.token, c.body.slotId, { rating: 50 }), 'claim_expired', 409);
     const taken = await claim(w.token, projectId);
     expect(taken.body.slotId).toBe(c.body.slotId);
@@ -136,7 +140,7 @@ describe('claims', () => {
     expectEnvelope(await vote(v.token, c.body.slotId, { rating: 50 }), 'claim_not_found', 404);
     expectEnvelope(await call(app, 'releaseClaim', { key: v.token, params: { slotId: c.body.slotId } }), 'claim_not_found', 404);
     expect((await vote(w.token, c.body.slotId, { rating: 50 })).status).toBe(200);
-    expect((await app.sql`select count(*)::int as n from votes where project_id = ${projectId}`)[0]!.n).toBe(1);
+    expect((await fx.counts(app.sql, projectId)).votes).toBe(1);
   });
 
   it('releasing returns the slot to open', async () => {
@@ -159,8 +163,8 @@ describe('votes', () => {
     for (const body of [{ rating: 101 }, { rating: -1 }, { rating: 'high' }, { rating: 5, extra: true }, {}]) {
       expectEnvelope(await vote(v.token, c.body.slotId, body), 'request_body_invalid', 400);
     }
-    expect((await app.sql`select count(*)::int as n from votes where project_id = ${projectId}`)[0]!.n).toBe(0);
-    expect((await app.sql`select status from validation_slots where id = ${c.body.slotId}`)[0]!.status).toBe('claimed');
+    expect((await fx.counts(app.sql, projectId)).votes).toBe(0);
+    expect((await fx.slot(app.sql, c.body.slotId))!.status).toBe('claimed');
   });
 
   it('a vote while the project is paused is refused; a second vote on the slot is refused', async () => {
@@ -172,8 +176,9 @@ describe('votes', () => {
     await call(app, 'updateProject', { params: { projectId }, body: { paused: false } });
     expect((await vote(v.token, c.body.slotId, { rating: 40, comment: 'fine' })).status).toBe(200);
     expectEnvelope(await vote(v.token, c.body.slotId, { rating: 40 }), 'already_voted', 409);
-    const [row] = await app.sql`select rating, weight, class_id, comment, synthetic, voter from votes where project_id = ${projectId}`;
-    expect(row).toEqual({ rating: 40, weight: 1, class_id: null, comment: 'fine', synthetic: false, voter: v.userId });
+    const [row, ...none] = await fx.votes(app.sql, { projectId });
+    expect(none).toEqual([]);
+    expect({ rating: row!.rating, weight: row!.weight, class_id: row!.class_id, comment: row!.comment, synthetic: row!.synthetic, voter: row!.voter }).toEqual({ rating: 40, weight: 1, class_id: null, comment: 'fine', synthetic: false, voter: v.userId });
   });
 
   it('a vote on an archived project is refused; a claim whose datapoint was decided meanwhile has expired', async () => {
@@ -191,7 +196,7 @@ describe('votes', () => {
     const late = await vote(w.token, held.body.slotId, { rating: 70 });
     expectEnvelope(late, 'claim_expired', 409);
     expect(late.body.error.message).toMatch(/reached consensus/);
-    expect((await app.sql`select count(*)::int as n from votes where datapoint_id = ${held.body.datapointId}`)[0]!.n).toBe(2);
+    expect(await fx.votes(app.sql, { datapointIds: [held.body.datapointId] })).toHaveLength(2);
   });
 
   it('a class-weighted human vote reaches consensus together with Auto Consensus votes, which never fill a live claim', async () => {
@@ -200,17 +205,14 @@ describe('votes', () => {
     const c = await claim(v.token, projectId);
     // Auto Consensus fills the two open slots and leaves the claimed one to the person.
     await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true, autoConsensusSpread: 'tight' } });
-    const deadline = Date.now() + 20_000;
-    while ((await app.sql`select count(*)::int as n from votes where project_id = ${projectId}`)[0]!.n < 2) {
-      if (Date.now() > deadline) throw new Error('Auto Consensus did not vote');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    // Give it time to (wrongly) take the claimed slot too; it must not.
-    await new Promise((r) => setTimeout(r, 500));
-    expect((await app.sql`select status, claimed_by from validation_slots where id = ${c.body.slotId}`)[0]).toEqual({ status: 'claimed', claimed_by: v.userId });
+    await until(() => fx.counts(app.sql, projectId), (x) => x.votes >= 2, 20_000);
+    // Auto Consensus has finished with the project (its job left the queue) without taking the
+    // claimed slot; it must not have.
+    await jobsDrained(app.sql, 'auto_consensus', (p) => p.projectId === projectId);
+    expect(await fx.slot(app.sql, c.body.slotId)).toEqual({ status: 'claimed', claimed_by: v.userId });
     expectEnvelope(await call(app, 'getDatapointConsensus', { params: { datapointId: c.body.datapointId } }), 'consensus_not_finalized', 409);
 
-    const [{ checksum }] = await app.sql`select encode(checksum, 'hex') as checksum from datapoints where id = ${c.body.datapointId}`;
+    const { checksum } = (await fx.datapoint(app.sql, c.body.datapointId))!;
     const quality = latentQuality(checksum);
     const rating = quality >= 90 ? quality - 10 : quality + 10;
     const res = await vote(v.token, c.body.slotId, { rating });
@@ -220,7 +222,9 @@ describe('votes', () => {
     expect(consensus.status).toBe(200);
     // Weighted mean: two synthetic votes of weight 1 at the latent quality, one of weight 2.
     expect(consensus.body.qualityRatingMean).toBeCloseTo((2 * quality + 2 * rating) / 4, 9);
-    const votes = await app.sql`select synthetic, weight, class_id from votes where datapoint_id = ${c.body.datapointId} order by synthetic`;
+    const votes = (await fx.votes(app.sql, { datapointIds: [c.body.datapointId] }))
+      .map(({ synthetic, weight, class_id }) => ({ synthetic, weight, class_id }))
+      .sort((x, y) => Number(x.synthetic) - Number(y.synthetic));
     expect(votes).toEqual([
       { synthetic: false, weight: 2, class_id: 'senior' },
       { synthetic: true, weight: 1, class_id: null },
@@ -234,14 +238,10 @@ describe('votes', () => {
     const projectId = await projectWithData('Lapsed', 1, 2);
     const v = await validator([{ projectId }]);
     const c = await claim(v.token, projectId);
-    await app.sql`update validation_slots set claim_expires_at = now() - interval '1 second' where id = ${c.body.slotId}`;
+    await fx.expireClaim(app.sql, c.body.slotId);
     await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true, autoConsensusSpread: 'tight' } });
-    const deadline = Date.now() + 20_000;
-    while (!(await app.sql`select finalized_at from datapoints where id = ${c.body.datapointId}`)[0]!.finalized_at) {
-      if (Date.now() > deadline) throw new Error('not finalized');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect((await app.sql`select count(*)::int as n from votes where datapoint_id = ${c.body.datapointId} and synthetic`)[0]!.n).toBe(2);
+    await until(() => fx.datapoint(app.sql, c.body.datapointId), (d) => d?.finalized_at != null, 20_000);
+    expect((await fx.votes(app.sql, { datapointIds: [c.body.datapointId] })).filter((x) => x.synthetic)).toHaveLength(2);
     expectEnvelope(await vote(v.token, c.body.slotId, { rating: 50 }), 'claim_expired', 409);
   });
 });

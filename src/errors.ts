@@ -1,8 +1,10 @@
 // The error registry: every error the API can return is one of the contract's ErrorCode values,
-// with one HTTP status and one type each. Every layer throws ApiError; one writer (writeError in
-// respond.ts) turns it into the envelope. Anything else thrown is reported as internal_error and
+// with one HTTP status and one type each. Every layer (http, handlers, services, db, jobs) throws
+// ApiError, so this module depends on nothing but the generated contract types; one writer
+// (writeError in src/http/respond.ts) turns it into the envelope, and MCP tool errors
+// (src/mcp/tools.ts) carry the same code. Anything else thrown is reported as internal_error and
 // its text never reaches the client.
-import type { components } from '../generated/openapi-types.ts';
+import type { components } from './generated/openapi-types.ts';
 
 export type ErrorCode = components['schemas']['ErrorCode'];
 export type ErrorType = components['schemas']['Error']['type'];
@@ -27,7 +29,7 @@ export const ERRORS = {
   request_body_malformed: invalid('The request body is not valid JSON.'),
   unknown_endpoint: notFound('Unknown endpoint.'),
   method_not_allowed: { status: 405, type: 'invalid_request_error', message: 'This endpoint does not support that method.' },
-  api_key_actor_unavailable: forbidden('The API key has no user authorized to create projects in this organization.'),
+  api_key_actor_unavailable: forbidden('The API key has no user, or its creator is no longer a member of this organization.'),
   not_org_originator: forbidden('The owner of this API key is not an originator of the organization.'),
   project_not_found: notFound('Project not found.'),
   project_already_active: conflict('The project is already active.'),
@@ -64,8 +66,11 @@ export const ERRORS = {
   claim_expired: conflict('Your claim on this slot has expired; claim again.'),
   already_voted: conflict('You have already rated this datapoint.'),
   // Safe multi-tenant operation (docs/security.md).
+  request_body_too_large: { status: 413, type: 'invalid_request_error', message: 'The request body is larger than this operation accepts.' },
   rate_limited: { status: 429, type: 'invalid_request_error', message: 'Too many requests; retry after the number of seconds in Retry-After.' },
   webhook_endpoint_limit_reached: conflict('The organization has as many webhook endpoints as it may have; delete one first.'),
+  // A dependency (database, object storage) did not answer: sent with Retry-After (docs/operations.md).
+  service_unavailable: { status: 503, type: 'api_error', message: 'The service is temporarily unavailable; retry shortly.' },
 } as const satisfies Record<ErrorCode, Entry>;
 
 export class ApiError extends Error {
@@ -101,3 +106,24 @@ export function toApiError(err: unknown): ApiError {
 
 /** `project_spec_invalid` -> `projectSpecInvalid`, the spelling MCP tool errors use. */
 export const camelCode = (code: string): string => code.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * Errors that name the resource, for the refusals several modules share: one wording and one
+ * `param` per code. The path parameter is the default `param`; a body field can be named instead
+ * (`errors.projectNotFound(id, 'projects[2].id')`).
+ */
+export const errors = {
+  projectNotFound: (projectId: string, param = 'projectId'): ApiError =>
+    new ApiError('project_not_found', `No project ${projectId} in this organization.`, param),
+  uploadSessionNotFound: (uploadId: string): ApiError =>
+    new ApiError('upload_session_not_found', `No upload session ${uploadId} in this project.`, 'uploadId'),
+  validatorNotFound: (userId: string): ApiError =>
+    new ApiError('validator_not_found', `No validator ${userId} in this organization.`, 'validatorId'),
+  datapointNotFound: (datapointId: string, scope = 'this organization'): ApiError =>
+    new ApiError('datapoint_not_found', `No datapoint ${datapointId} in ${scope}.`, 'datapointId'),
+  webhookEndpointNotFound: (webhookEndpointId: string): ApiError =>
+    new ApiError('webhook_endpoint_not_found', `No webhook endpoint ${webhookEndpointId} in this organization.`, 'webhookEndpointId'),
+  /** A classId the project's spec does not declare. */
+  classNotInSpec: (classId: string, param = 'classId', projectId?: string): ApiError =>
+    new ApiError('class_not_in_spec', `Class \`${classId}\` is not declared in ${projectId ? `the spec of project ${projectId}` : "this project's spec"}.`, param),
+};

@@ -4,7 +4,7 @@
 // unless the contract gives the value a code of its own (`x-error-code`, carried by codegen as
 // the operation's `errorCodes`): then that code, with the contract's wording.
 import type { ErrorObject } from 'ajv';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../errors.ts';
 import { describeRule, errorPointer, pointerToPath } from '../schema/describe.ts';
 import type { ErrorCodeRule } from '../generated/operations.ts';
 

@@ -1,8 +1,8 @@
-// The `send_email` job: sends one email_outbox row through SMTP_URL with nodemailer.
+// The `send_email` job: sends one email_outbox row through SMTP_URL (the transport: src/email/mailer.ts).
 //
 // - Sent once accepted: `sent_at` is set (and, for an invite, invites.email_sent_at) only after
 //   the SMTP server accepted the message. A refusal or a dead server records `last_error` and
-//   throws, so graphile-worker retries with its exponential backoff (max_attempts in outbox.ts).
+//   throws, so graphile-worker retries with its exponential backoff (maxAttempts in tasks.ts).
 // - A message with a sign-in link gets its link here, from the token sealed on its
 //   sign_in_tokens row (src/validator/sign-in-links.ts): the outbox body holds only a
 //   placeholder. Once sent, the row is blanked (no body, no recipient) and the sealed token
@@ -12,28 +12,12 @@
 //   (MAIL_MODE=log, which `make dev` sets and production must name explicitly): without an SMTP
 //   server the message is then written to the log in full, at warn level, so a developer can
 //   follow the link, and the row stays unsent.
-import { createTransport } from 'nodemailer';
 import type { Sql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import { open } from '../domain/secret-box.ts';
 import { TOKEN_PLACEHOLDER } from '../validator/sign-in-links.ts';
 import { abandonDeadLinks, getMessage, markSent, recordSendError } from '../db/outbox.ts';
-
-export interface Mailer {
-  send(message: { from: string; to: string; subject: string; text: string }): Promise<void>;
-  close(): void;
-}
-
-/** One SMTP transport per worker process (nodemailer opens a connection per message). */
-export function createMailer(smtpUrl: string): Mailer {
-  const transport = createTransport(smtpUrl);
-  return {
-    async send(message) {
-      await transport.sendMail(message);
-    },
-    close: () => transport.close(),
-  };
-}
+import type { Mailer } from '../email/mailer.ts';
 
 export interface SendEmailDeps {
   sql: Sql;

@@ -18,8 +18,9 @@ import type { Sql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import { open } from '../domain/secret-box.ts';
 import { signatureHeader } from '../domain/webhook-signature.ts';
-import { countAttemptOutcome, disableEndpoint } from '../db/webhook-limits.ts';
-import { EgressRefused } from './egress.ts';
+import * as db from '../db/webhooks.ts';
+import { EgressRefused } from '../webhooks/egress.ts';
+import { enqueue, type TaskPayloads } from './tasks.ts';
 
 const S = 1000;
 const M = 60 * S;
@@ -41,24 +42,6 @@ export interface DeliverDeps {
   signal?: AbortSignal;
 }
 
-export interface DeliverPayload {
-  deliveryId: string;
-  attempt: number;
-}
-
-interface Row {
-  status: string;
-  attempts: number;
-  event_id: string;
-  body: string;
-  endpoint_id: string;
-  url: string;
-  endpoint_status: string;
-  secret_sealed: Uint8Array;
-  previous_secret_sealed: Uint8Array | null;
-  previous_valid: boolean;
-}
-
 interface Outcome {
   succeeded: boolean;
   httpStatus: number | null;
@@ -68,15 +51,9 @@ interface Outcome {
   cause?: string;
 }
 
-export async function deliverWebhook(deps: DeliverDeps, payload: DeliverPayload): Promise<void> {
+export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['deliver_webhook']): Promise<void> {
   const { sql } = deps;
-  const [d] = await sql<Row[]>`
-    select d.status, d.attempts, d.event_id, ev.body, e.id as endpoint_id, e.url, e.status as endpoint_status,
-      e.secret_sealed, e.previous_secret_sealed, coalesce(e.previous_secret_expires_at > now(), false) as previous_valid
-    from webhook_deliveries d
-    join webhook_events ev on ev.id = d.event_id
-    join webhook_endpoints e on e.id = d.endpoint_id
-    where d.id = ${payload.deliveryId}`;
+  const d = await db.getDelivery(sql, payload.deliveryId);
   // Deleted, finished, disabled, or this attempt already recorded by an earlier run of the job.
   if (!d || d.status !== 'pending' || d.endpoint_status !== 'enabled' || d.attempts !== payload.attempt - 1) return;
 
@@ -89,23 +66,18 @@ export async function deliverWebhook(deps: DeliverDeps, payload: DeliverPayload)
   const gone = outcome.httpStatus === 410;
   const retryIn = !outcome.succeeded && !gone ? delays[payload.attempt - 1] : undefined;
   await sql.begin(async (tx) => {
-    const claimed = await tx`
-      update webhook_deliveries
-      set attempts = ${payload.attempt},
-          status = ${outcome.succeeded ? 'succeeded' : retryIn === undefined ? 'failed' : 'pending'}
-      where id = ${payload.deliveryId} and attempts = ${payload.attempt - 1} and status = 'pending'`;
-    if (claimed.count === 0) return;
     const nextAt = retryIn === undefined ? null : new Date(Date.now() + retryIn);
-    await tx`
-      insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, http_status, error, duration_ms, next_attempt_at)
-      values (${payload.deliveryId}, ${d.endpoint_id}, ${payload.attempt}, ${outcome.succeeded}, ${outcome.httpStatus}, ${outcome.error}, ${outcome.durationMs}, ${nextAt})`;
-    if (nextAt) {
-      await tx`select graphile_worker.add_job('deliver_webhook', ${tx.json({ deliveryId: payload.deliveryId, attempt: payload.attempt + 1 })}::json, run_at => ${nextAt}, max_attempts => 5)`;
-    }
+    const recorded = await db.recordAttempt(tx, {
+      deliveryId: payload.deliveryId, endpointId: d.endpoint_id, attempt: payload.attempt,
+      status: outcome.succeeded ? 'succeeded' : retryIn === undefined ? 'failed' : 'pending',
+      succeeded: outcome.succeeded, httpStatus: outcome.httpStatus, error: outcome.error, durationMs: outcome.durationMs, nextAttemptAt: nextAt,
+    });
+    if (!recorded) return;
+    if (nextAt) await enqueue(tx, 'deliver_webhook', { deliveryId: payload.deliveryId, attempt: payload.attempt + 1 }, { runAt: nextAt });
     if (gone) {
-      await disableEndpoint(tx, d.endpoint_id, `The receiver answered 410 Gone at ${new Date().toISOString()}.`);
+      await db.disableEndpoint(tx, d.endpoint_id, `The receiver answered 410 Gone at ${new Date().toISOString()}.`);
     } else {
-      await countAttemptOutcome(tx, d.endpoint_id, outcome.succeeded, deps.disableAfterFailures,
+      await db.countAttemptOutcome(tx, d.endpoint_id, outcome.succeeded, deps.disableAfterFailures,
         `${deps.disableAfterFailures} attempts in a row failed; the last at ${new Date().toISOString()}.`);
     }
   });

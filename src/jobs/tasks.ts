@@ -1,0 +1,65 @@
+// The job table: every task the worker runs, its payload type and its queue options, in one place.
+// A job is enqueued with `enqueue(tx, 'task', payload)` inside the transaction of the write that
+// needs it (graphile_worker.add_job is plain SQL, so the job commits or rolls back with that
+// write); the compiler checks the task name and the payload, and src/jobs/worker.ts must bind an
+// entry point to every task of this table. Nothing else names a task.
+import type { Db } from '../db/client.ts';
+
+export interface TaskPayloads {
+  /**
+   * Ingest an upload session's files (src/jobs/ingest.ts). `requestId` is the process call's;
+   * a run re-queued by src/jobs/ingest-redrive.ts has none.
+   */
+  ingest: { runId: string; requestId?: string };
+  /** Synthetic validators fill a project's open slots (src/jobs/auto-consensus.ts). */
+  auto_consensus: { projectId: string };
+  /** One attempt of one webhook delivery (src/jobs/deliver-webhook.ts). */
+  deliver_webhook: { deliveryId: string; attempt: number };
+  /** Send one email_outbox row (src/jobs/send-email.ts). */
+  send_email: { outboxId: string };
+}
+
+export type TaskName = keyof TaskPayloads;
+
+// graphile-worker's own typing: its TaskList and Task<name> take their payload types from here.
+declare global {
+  namespace GraphileWorker {
+    interface Tasks extends TaskPayloads {}
+  }
+}
+
+interface QueueOptions<K extends TaskName> {
+  /** graphile-worker's retries (exponential backoff) before a job is given up. */
+  maxAttempts: number;
+  /** At most one queued job per key: a second enqueue replaces the first. */
+  jobKey?: (payload: TaskPayloads[K]) => string;
+}
+
+const QUEUE: { [K in TaskName]: QueueOptions<K> } = {
+  // One attempt: the task records its own failures on the run; a retry is the user's process call.
+  ingest: { maxAttempts: 1 },
+  // One queued per project: however many writes wake it, one job fills the slots.
+  auto_consensus: { maxAttempts: 3, jobKey: (p) => `auto_consensus:${p.projectId}` },
+  // Each attempt is a job of its own (the task enqueues the next one with its delay); these
+  // attempts only cover a crash of the worker in the middle of one.
+  deliver_webhook: { maxAttempts: 5 },
+  // SMTP refusals are retried with graphile-worker's backoff (src/jobs/send-email.ts).
+  send_email: { maxAttempts: 8 },
+};
+
+/** Enqueues one job of `task` in the caller's transaction; `runAt` delays it. */
+export async function enqueue<K extends TaskName>(sql: Db, task: K, payload: TaskPayloads[K], options: { runAt?: Date } = {}): Promise<void> {
+  const q = QUEUE[task] as QueueOptions<K>;
+  await sql`
+    select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${options.runAt ?? null},
+      max_attempts => ${q.maxAttempts}, job_key => ${q.jobKey?.(payload) ?? null})`;
+}
+
+/** Enqueues one job of `task` per payload, in one statement (a batch of decisions' deliveries). */
+export async function enqueueEach<K extends TaskName>(sql: Db, task: K, payloads: TaskPayloads[K][]): Promise<void> {
+  if (payloads.length === 0) return;
+  const q = QUEUE[task] as QueueOptions<K>;
+  await sql`
+    select graphile_worker.add_job(${task}, x.payload::json, max_attempts => ${q.maxAttempts}, job_key => nullif(x.job_key, ''))
+    from unnest(${payloads.map((p) => JSON.stringify(p))}::text[], ${payloads.map((p) => q.jobKey?.(p) ?? '')}::text[]) as x(payload, job_key)`;
+}

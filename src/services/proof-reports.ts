@@ -1,0 +1,132 @@
+// Building, signing and storing Proof Reports. Leaves stream from the database through cursors
+// (O(log n) memory whatever the project size) inside one repeatable-read snapshot, so the
+// digests, the counts and the readiness check all see the same data. The statements are
+// src/db/proof-reports.ts; the hashing and the payload are src/domain/proof.ts.
+import type { Sql } from '../db/client.ts';
+import * as db from '../db/proof-reports.ts';
+import { ApiError, errors } from '../errors.ts';
+import { canonicalJson } from '../domain/canonical-json.ts';
+import { leafHash, MerkleRootBuilder } from '../domain/merkle.ts';
+import { signPayload, type SigningKey } from '../domain/signing.ts';
+import {
+  PAYLOAD_SCHEMA, ReportAccumulator, StreamingAuditPath, attestationRootOf, canonicalTime, hex, prefixed, reportId, resultsLeaf,
+  type ProofPayload,
+} from '../domain/proof.ts';
+
+export type { StoredReport } from '../db/proof-reports.ts';
+
+/** What a report needs besides its project: the signing key (null when none is configured) and the issuer URL. */
+export interface ReportSigning {
+  signer: SigningKey | null;
+  /** PUBLIC_BASE_URL without a trailing slash. */
+  issuer: string;
+}
+
+/** 503 unless a key is configured and is active in signing_keys (a retired key signs nothing new). */
+async function requireSigner(sql: Sql, signer: SigningKey | null): Promise<SigningKey> {
+  if (!signer) throw new ApiError('proof_report_signing_unavailable');
+  if ((await db.signingKeyStatus(sql, signer.kid)) !== 'active') {
+    throw new ApiError('proof_report_signing_unavailable', 'The configured signing key is not active; an operator must activate a signing key.');
+  }
+  return signer;
+}
+
+/**
+ * The Proof Report of a project whose every datapoint is terminal. Checks in the order
+ * docs/decisions.md fixes: project, signing, readiness. A stored report is returned when nothing
+ * changed since it was signed, or when the recomputed attestationRoot equals a stored one.
+ */
+export async function getOrCreateProofReport(sql: Sql, orgId: string, projectId: string, signing: ReportSigning): Promise<db.StoredReport> {
+  const project = await db.findReportProject(sql, orgId, projectId);
+  if (!project) throw errors.projectNotFound(projectId);
+  const signer = await requireSigner(sql, signing.signer);
+  const notReady = () => new ApiError('proof_report_not_ready');
+  if (!project.spec_id) throw notReady();
+  const specId = project.spec_id;
+
+  type Computed = { stored: db.StoredReport } | { state: db.DataState; acc: ReportAccumulator };
+  const computed: Computed = await sql.begin('isolation level repeatable read read only', async (tx) => {
+    const state = await db.readDataState(tx, project.id);
+    if (state.datapointCount === 0 || state.decisionCount < state.datapointCount) throw notReady();
+    // Fast path: the latest report covered exactly this data (no re-hashing).
+    const same = await db.findReportForState(tx, project.id, specId, state);
+    if (same) return { stored: same };
+    const acc = new ReportAccumulator();
+    for await (const rows of db.streamDatapointLeaves(tx, project.id)) for (const r of rows) acc.addDatapoint(r);
+    for await (const rows of db.streamDecisions(tx, project.id, null)) for (const r of rows) acc.addResult(r);
+    return { state, acc };
+  });
+  if ('stored' in computed) return computed.stored;
+
+  const { state, acc } = computed;
+  const digests = acc.digests(project.spec_sha256!);
+  const attestationRoot = prefixed(attestationRootOf(digests));
+  return sql.begin(async (tx) => {
+    await db.lockProjectForReport(tx, project.id);
+    const existing = await db.findReportByRoot(tx, project.id, attestationRoot);
+    if (existing) return existing;
+    const issued = new Date();
+    const seq = await db.nextReportNumber(tx, project.org_id, issued.toISOString().slice(0, 10));
+    const headlines = acc.headlines();
+    const payload: ProofPayload = {
+      schema: PAYLOAD_SCHEMA,
+      reportId: reportId(issued, project.org_code, seq),
+      issuedAt: canonicalTime(issued),
+      issuer: signing.issuer,
+      orgId: project.org_id,
+      orgCode: project.org_code,
+      projectId: project.id,
+      specId,
+      specVersion: project.spec_version!,
+      signingKeyId: signer.kid,
+      qualityRating: headlines.qualityRating,
+      consensusStrength: headlines.consensusStrength,
+      coverage: { datapointsFinalized: state.decisionCount, datapointsTotal: state.datapointCount, partial: false },
+      testContaminated: project.auto_consensus_used,
+      digests,
+      attestationRoot,
+    };
+    const payloadJcs = canonicalJson(payload);
+    const jws = await signPayload(signer, Buffer.from(payloadJcs, 'utf8'));
+    return db.insertReport(tx, {
+      reportId: payload.reportId, orgId: project.org_id, projectId: project.id, attestationRoot, kid: signer.kid, issuedAt: issued,
+      payloadJcs, jws, specId, state,
+    });
+  });
+}
+
+export interface InclusionProofData {
+  datapointId: string;
+  leaf: string;
+  leafIndex: number;
+  treeSize: number;
+  auditPath: string[];
+  treeRoot: string;
+}
+
+/** The audit path of a datapoint's results leaf in the tree of `report` (streamed, not loaded). */
+export async function buildInclusionProof(sql: Sql, report: db.StoredReport, datapointId: string): Promise<InclusionProofData> {
+  return sql.begin('isolation level repeatable read read only', async (tx) => {
+    const index = await db.decisionIndex(tx, report.projectId, datapointId);
+    if (index === undefined || index >= report.decisionCount) throw errors.datapointNotFound(datapointId, "this project's report");
+    const size = report.decisionCount;
+    const path = new StreamingAuditPath(index, size);
+    const root = new MerkleRootBuilder();
+    let leaf: Buffer | null = null;
+    let i = 0;
+    for await (const rows of db.streamDecisions(tx, report.projectId, size)) {
+      for (const r of rows) {
+        const bytes = resultsLeaf(r);
+        if (i++ === index) leaf = bytes;
+        const h = leafHash(bytes);
+        path.add(h);
+        root.add(h);
+      }
+    }
+    const treeRoot = prefixed(root.root());
+    const signed = JSON.parse(report.payloadJcs) as ProofPayload;
+    // Decisions never change, so this holds unless the database was edited behind the service.
+    if (treeRoot !== signed.digests.results) throw new Error(`results tree of ${report.reportId} no longer matches its digest`);
+    return { datapointId, leaf: leaf!.toString('utf8'), leafIndex: index, treeSize: size, auditPath: path.path().map(hex), treeRoot };
+  });
+}

@@ -1,0 +1,78 @@
+// The job table (src/jobs/tasks.ts): what enqueue and enqueueEach write into graphile-worker's
+// queue, read back from its tables: the payload as a JSON object (not a JSON string), the task's
+// attempts, its job key, a delay; and nothing when the transaction rolls back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { enqueue, enqueueEach } from '../../src/jobs/tasks.ts';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+interface Job { task: string; payload: unknown; kind: string; key: string | null; max_attempts: number; run_at: Date }
+
+async function jobs(task: string): Promise<Job[]> {
+  return db.sql<Job[]>`
+    select t.identifier as task, j.payload, jsonb_typeof(j.payload::jsonb) as kind, j.key, j.max_attempts, j.run_at
+    from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+    where t.identifier = ${task} order by j.id`;
+}
+
+describe('enqueue', () => {
+  it('writes the payload as a JSON object with the task\'s attempts', async () => {
+    await db.sql.begin((tx) => enqueue(tx, 'send_email', { outboxId: '6d1f8a52-8c5e-4a8e-9d3e-111111111111' }));
+    expect(await jobs('send_email')).toEqual([
+      expect.objectContaining({ payload: { outboxId: '6d1f8a52-8c5e-4a8e-9d3e-111111111111' }, kind: 'object', key: null, max_attempts: 8 }),
+    ]);
+  });
+
+  it('keys auto_consensus by project, so a second wake replaces the queued job', async () => {
+    await db.sql.begin((tx) => enqueue(tx, 'auto_consensus', { projectId: 'p1' }));
+    await db.sql.begin((tx) => enqueue(tx, 'auto_consensus', { projectId: 'p1' }));
+    await db.sql.begin((tx) => enqueue(tx, 'auto_consensus', { projectId: 'p2' }));
+    const queued = await jobs('auto_consensus');
+    expect(queued.map((j) => [j.key, j.payload, j.max_attempts])).toEqual([
+      ['auto_consensus:p1', { projectId: 'p1' }, 3],
+      ['auto_consensus:p2', { projectId: 'p2' }, 3],
+    ]);
+  });
+
+  it('delays a job to runAt', async () => {
+    const runAt = new Date(Date.now() + 3_600_000);
+    await db.sql.begin((tx) => enqueue(tx, 'deliver_webhook', { deliveryId: 'later', attempt: 2 }, { runAt }));
+    const [job] = (await jobs('deliver_webhook')).filter((j) => (j.payload as { deliveryId: string }).deliveryId === 'later');
+    expect(job!.run_at.getTime()).toBe(runAt.getTime());
+    expect(job!.max_attempts).toBe(5);
+  });
+
+  it('enqueues nothing when the transaction rolls back', async () => {
+    await expect(db.sql.begin(async (tx) => {
+      await enqueue(tx, 'ingest', { runId: 'r1', requestId: 'req_1' });
+      throw new Error('rolled back');
+    })).rejects.toThrow('rolled back');
+    expect(await jobs('ingest')).toEqual([]);
+  });
+});
+
+describe('enqueueEach', () => {
+  it('writes one job per payload in one statement, keyed when the task is', async () => {
+    await db.sql.begin((tx) => enqueueEach(tx, 'deliver_webhook', [{ deliveryId: 'a', attempt: 1 }, { deliveryId: 'b', attempt: 1 }]));
+    await db.sql.begin((tx) => enqueueEach(tx, 'auto_consensus', [{ projectId: 'p3' }]));
+    const deliveries = (await jobs('deliver_webhook')).filter((j) => (j.payload as { attempt: number }).attempt === 1);
+    expect(deliveries.map((j) => [j.payload, j.kind, j.key])).toEqual([
+      [{ deliveryId: 'a', attempt: 1 }, 'object', null],
+      [{ deliveryId: 'b', attempt: 1 }, 'object', null],
+    ]);
+    expect((await jobs('auto_consensus')).map((j) => j.key)).toContain('auto_consensus:p3');
+  });
+
+  it('writes nothing for no payloads', async () => {
+    const before = (await db.sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs`)[0]!.n;
+    await db.sql.begin((tx) => enqueueEach(tx, 'send_email', []));
+    expect((await db.sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs`)[0]!.n).toBe(before);
+  });
+});
