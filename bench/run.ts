@@ -116,7 +116,9 @@ try {
   // The per-project benchmarks run twice: on this database (200 small projects of the org), then
   // beside a neighbour of BENCH_NEIGHBOUR datapoints of other organizations (bench/neighbour.ts);
   // the figures must stay within 10% of each other (issue 11). BENCH_NEIGHBOUR=0: once, no neighbour.
-  const phases = NEIGHBOUR > 0 ? ['empty database', `beside ${NEIGHBOUR.toLocaleString('en')} neighbour datapoints`] : ['empty database'];
+  // BENCH_SKIP_EMPTY=1 runs only beside the neighbour (the long 10M run).
+  const besideLabel = `beside ${NEIGHBOUR.toLocaleString('en')} neighbour datapoints`;
+  const phases = NEIGHBOUR <= 0 ? ['empty database'] : process.env.BENCH_SKIP_EMPTY === '1' ? [besideLabel] : ['empty database', besideLabel];
   const ingestRuns: { label: string; f: IngestFigures }[] = [];
   const listRuns: { label: string; datapoints: number; f: ListingFigures }[] = [];
   const consensusRuns: { label: string; f: ConsensusFigures }[] = [];
@@ -129,7 +131,7 @@ try {
     const sql2 = createSql(stack.databaseUrl, { max: 2 });
     const { url, child } = await startChild('bench/assay-server.ts', env);
     try {
-      if (i === 1) console.log(`\n(neighbour: ${NEIGHBOUR.toLocaleString('en')} datapoints of two other organizations seeded in ${(await seedNeighbour(sql2)).toFixed(0)} s)`);
+      if (label === besideLabel) console.log(`\n(neighbour: ${NEIGHBOUR.toLocaleString('en')} datapoints of two other organizations seeded in ${(await seedNeighbour(sql2)).toFixed(0)} s)`);
       if (ONLY.has('ingest')) {
         if (i === 0 && process.env.BENCH_INGEST_BASELINES !== '0') bareMs = await bareCopy(sql2);
         const f = await assayIngest(stack, url, apiKey, [{ path: csvPath, relPath: 'big.csv', bytes: csvBytes, rows: INGEST_ROWS }], `Ingest bench ${i}`);
