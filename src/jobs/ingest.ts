@@ -319,6 +319,11 @@ class DryRunChecked extends Error {}
 const lockProject = (tx: TxSql, projectId: string) => tx`select pg_advisory_xact_lock(hashtextextended(${`ingest:${projectId}`}, 0))`;
 
 async function ingestIn(deps: IngestDeps, run: RunContext, progress: Progress, tx: TxSql): Promise<number> {
+  // The COPY is one statement as long as the files take to read (a 10M-row file is many minutes
+  // on a busy machine), so the worker pool's statement bound (src/db/client.ts) does not apply to
+  // this transaction: what bounds it is the reading, whose every step has its own deadline (the
+  // parser thread's per-chunk answer, the object store's socket timeout), and the heartbeat.
+  await tx`set local statement_timeout = 0`;
   await lockProject(tx, run.projectId);
   if (run.dryRun) {
     // Every check a real run makes, writing nothing: the same reading, the same conversion of
