@@ -74,7 +74,11 @@ export async function claimNextSlot(sql: Sql, projectId: string, userId: string)
     // cannot both pick slots of the same datapoint (neither would see the other's claim).
     await tx`select pg_advisory_xact_lock(hashtextextended(${`claim:${userId}:${projectId}`}, 0))`;
     const picked = await pickSlotRow(tx, projectId, userId);
-    const claim = picked ? await claimRow(tx, picked.id, userId) : await claimFromCounter(tx, projectId, userId);
+    // From the counter: first passing over datapoints a concurrent claim or vote holds (claims
+    // spread over datapoints), then, if that found none, waiting for them (the last datapoints
+    // with open slots may all be held for a moment; that is not "nothing to claim").
+    const claim = picked ? await claimRow(tx, picked.id, userId)
+      : (await claimFromCounter(tx, projectId, userId, 'skip')) ?? (await claimFromCounter(tx, projectId, userId, 'wait'));
     if (!claim) return { refused: 'no_claimable_slot' };
     return {
       claimed: {
@@ -120,17 +124,18 @@ async function claimRow(tx: TxSql, slotId: string, userId: string): Promise<Clai
 
 /**
  * A slot from the counter of the project's oldest datapoint that has one and that this
- * validator may claim: the datapoint is locked (`skip locked`: one held by a concurrent claim or
- * vote is passed over), its counter taken down by one and the slot written as a claimed row. The
- * walk is the project's own range of the pending-datapoints index, in ingestion order.
+ * validator may claim: the datapoint is locked (`skip`: one held by a concurrent claim or vote is
+ * passed over; `wait`: waited for, and checked again once locked), its counter taken down by one
+ * and the slot written as a claimed row, so a counter is never claimed past zero. The walk is the
+ * project's own range of the pending-datapoints index, in ingestion order.
  */
-async function claimFromCounter(tx: TxSql, projectId: string, userId: string): Promise<ClaimRow | undefined> {
+async function claimFromCounter(tx: TxSql, projectId: string, userId: string, locked: 'skip' | 'wait'): Promise<ClaimRow | undefined> {
   const [d] = await tx<{ id: string }[]>`
     select d.id from datapoints d
     where d.project_id = ${projectId} and d.finalized_at is null and d.slots_open > 0 and ${notMine(tx, userId)}
     order by d.created_at, d.id
     limit 1
-    for update of d skip locked`;
+    for update of d ${locked === 'skip' ? tx`skip locked` : tx``}`;
   if (!d) return undefined;
   const [claim] = await tx<ClaimRow[]>`
     with taken as (update datapoints set slots_open = slots_open - 1 where id = ${d.id} returning id, content),

@@ -169,6 +169,22 @@ export async function expireClaim(sql: Sql, slotId: string): Promise<void> {
   await sql`update validation_slots set claim_expires_at = now() - interval '1 second' where id = ${slotId}`;
 }
 
+/**
+ * Holds the datapoint's row lock (as a vote or another claim in flight would) until release():
+ * for tests of what waits for it and what passes over it.
+ */
+export async function holdDatapoint(sql: Sql, datapointId: string): Promise<{ release(): Promise<void> }> {
+  const conn = await sql.reserve();
+  await conn`begin`;
+  await conn`select 1 from datapoints where id = ${datapointId} for update`;
+  return {
+    async release() {
+      await conn`commit`;
+      conn.release();
+    },
+  };
+}
+
 /** Marks an upload session complete, as a finished ingest leaves it (without running one). */
 export async function completeUploadSession(sql: Sql, uploadId: string): Promise<void> {
   await sql`update upload_sessions set status = 'complete' where id = ${uploadId}`;

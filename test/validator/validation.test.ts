@@ -103,6 +103,36 @@ describe('claims', () => {
     expect(claimed).toBe(5);
   });
 
+  it('validators claiming the slots of one datapoint at once take each slot exactly once, and none is left unclaimed', async () => {
+    const projectId = await projectWithData('One datapoint three slots', 1, 3);
+    const vs = await Promise.all(Array.from({ length: 8 }, () => validator([{ projectId }])));
+    const results = await Promise.all(vs.map((v) => claim(v.token, projectId)));
+    const won = results.filter((r) => r.status === 201);
+    expect(won.length).toBe(3);
+    expect(new Set(won.map((r) => r.body.slotId)).size).toBe(3);
+    for (const r of results.filter((x) => x.status !== 201)) expectEnvelope(r, 'no_claimable_slot', 409);
+    expect(await fx.slotStates(app.sql, won[0]!.body.datapointId)).toEqual({ claimed: 3 });
+  });
+
+  it('a claim waits for a datapoint held by a vote in flight rather than say there is nothing to claim', async () => {
+    const projectId = await projectWithData('Held datapoint', 1, 2);
+    const v = await validator([{ projectId }]);
+    const [dp] = await fx.datapoints(app.sql, projectId);
+    const held = await fx.holdDatapoint(app.sql, dp!.id);
+    let answered = false;
+    const claimed = claim(v.token, projectId).finally(() => (answered = true));
+    try {
+      // The claim is blocked on the row lock, not answered.
+      await until(() => app.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`, (r) => r[0]!.n > 0 || answered);
+      expect(answered).toBe(false);
+    } finally {
+      await held.release();
+    }
+    const res = await claimed;
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.datapointId).toBe(dp!.id);
+  });
+
   it('paused and archived projects refuse claims; unassigned and other organizations\' projects are not found', async () => {
     const projectId = await projectWithData('Refusals', 1, 2);
     const v = await validator([{ projectId }]);
