@@ -3,7 +3,9 @@ import { startServer } from '../src/server.ts';
 import { createLogger } from '../src/log.ts';
 import { loadConfig } from '../src/config.ts';
 
-const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'error' }, { db: true, s3: true });
+// The benchmark measures the API itself, not the rate limiter's budget (RATE_LIMIT_API would
+// answer 429 after 600 requests a minute): limits are off unless the environment sets them.
+const config = loadConfig({ RATE_LIMIT_API: 'off', RATE_LIMIT_PUBLIC: 'off', ...process.env, PORT: '0', LOG_LEVEL: 'error' }, { db: true, s3: true });
 const server = await startServer(config, { log: createLogger('error') });
 console.log(JSON.stringify({ url: server.url }));
 process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));

@@ -19,6 +19,10 @@ widened check would accept any 400 of the operation). Requests built to break th
   resolves no name (nothing it registers may ever receive traffic), so the hook points the URL
   at a loopback receiver, 127.0.0.1:9, keeping the generated scheme, path, query and fragment.
 
+- An Idempotency-Key names one request: the same key with another body is
+  `idempotency_key_reused` (422) by design. Generated keys repeat across cases, so a valid
+  case gets a fresh key (replays and conflicts are tested in test/security/idempotency.test.ts).
+
 Every request goes to the throwaway stack on 127.0.0.1 (ASSAY_FUZZ_BASE).
 """
 
@@ -27,6 +31,7 @@ import os
 import urllib.error
 import urllib.parse
 import urllib.request
+import uuid
 
 import schemathesis
 from schemathesis import GenerationMode
@@ -104,6 +109,8 @@ def filter_case(context, case) -> bool:
 
 @schemathesis.hook
 def map_case(context, case):
+    if _positive(case) and case.headers and "Idempotency-Key" in case.headers:
+        case.headers["Idempotency-Key"] = str(uuid.uuid4())
     if not _positive(case) or not isinstance(case.body, dict):
         return case
     operation = _operation_id(case)

@@ -11,6 +11,7 @@ and (optionally) one datapoint's inclusion proof up to digests.results. Prints O
 import base64
 import hashlib
 import json
+from datetime import datetime
 import sys
 
 import rfc8785
@@ -96,6 +97,16 @@ def verify(report, jwks, proof=None):
         raise Failed("payload", "schema is not assay.attestation/v1")
     if payload.get("signingKeyId") != header["kid"]:
         raise Failed("kid", "payload.signingKeyId differs from the JWS kid")
+    # The key's validity window: nbf <= issuedAt < exp, and never a compromised key.
+    if "revoked" in key:
+        raise Failed("key", f"{header['kid']} was marked compromised: no report it signed can be trusted")
+    if not isinstance(key.get("nbf"), int):
+        raise Failed("key", f"{header['kid']} has no validity window (nbf) in the JWKS")
+    issued = datetime.fromisoformat(payload["issuedAt"].replace("Z", "+00:00")).timestamp()
+    if issued < key["nbf"]:
+        raise Failed("key", f"the report was issued before {header['kid']} was activated")
+    if isinstance(key.get("exp"), int) and issued >= key["exp"]:
+        raise Failed("key", f"the report was issued after {header['kid']} was retired")
     if "payload" in report and report["payload"] != payload:
         raise Failed("payload", "report.payload differs from the signed payload")
     for field in ("reportId", "attestationRoot", "signingKeyId", "qualityRating", "consensusStrength"):

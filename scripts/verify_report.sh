@@ -55,6 +55,15 @@ jq -jcS . "$W/payload.json" > "$W/canonical.json" 2>/dev/null || fail payload "t
 cmp -s "$W/canonical.json" "$W/payload.json" || fail payload "the signed bytes are not the RFC 8785 canonical form"
 [ "$(jq -r .schema "$W/payload.json")" = assay.attestation/v1 ] || fail payload "schema is not assay.attestation/v1"
 [ "$(jq -r .signingKeyId "$W/payload.json")" = "$KID" ] || fail kid "payload.signingKeyId differs from the JWS kid"
+# The key's validity window: nbf <= issuedAt < exp (whole seconds: nbf and exp are), and never
+# a key published as revoked (compromised).
+jq -e --arg kid "$KID" '.keys[] | select(.kid == $kid) | has("revoked") | not' "$JWKS" >/dev/null || fail key "$KID was marked compromised: no report it signed can be trusted"
+NBF=$(jq -r --arg kid "$KID" '.keys[] | select(.kid == $kid) | .nbf // empty' "$JWKS")
+printf '%s' "$NBF" | grep -Eqx '[0-9]+' || fail key "$KID has no validity window (nbf) in the JWKS"
+EXP=$(jq -r --arg kid "$KID" '.keys[] | select(.kid == $kid) | .exp // empty' "$JWKS")
+ISSUED=$(jq -r '.issuedAt | sub("\\.[0-9]+Z$"; "Z") | fromdateiso8601' "$W/payload.json" 2>/dev/null) || fail payload "issuedAt is not a date-time"
+[ "$ISSUED" -ge "$NBF" ] || fail key "the report was issued before $KID was activated"
+[ -z "$EXP" ] || [ "$ISSUED" -lt "$EXP" ] || fail key "the report was issued after $KID was retired"
 if [ "$(jq 'has("payload")' "$REPORT")" = true ]; then
   jq -jcS .payload "$REPORT" | cmp -s - "$W/canonical.json" || fail payload "report.payload differs from the signed payload"
 fi

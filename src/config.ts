@@ -1,6 +1,8 @@
 // Configuration is read once, at start, into a frozen typed object. Every missing or invalid
 // key is listed in one error and the process exits: nothing fails open (no default secrets,
 // no default database password), and nothing reads the environment at import time.
+import { readFileSync, statSync } from 'node:fs';
+
 export interface Config {
   readonly databaseUrl: string;
   readonly s3: {
@@ -31,6 +33,15 @@ export interface Config {
    */
   readonly secretsKey: string | null;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Request rate limits (docs/security.md); a policy is null when switched off. */
+  readonly rateLimits: {
+    /** RATE_LIMIT_API: per API key (REST and MCP together) and per validator session; default 600/60. */
+    readonly api: { readonly points: number; readonly windowSeconds: number } | null;
+    /** RATE_LIMIT_PUBLIC: per client address on the public validator operations; default 30/60. */
+    readonly public: { readonly points: number; readonly windowSeconds: number } | null;
+  };
+  /** TRUST_PROXY_HOPS: proxies in front whose X-Forwarded-For is believed (default 0). */
+  readonly trustProxyHops: number;
   /** Invitation email limits (docs/security.md). */
   readonly invites: {
     /** INVITE_EMAILS_PER_ORG_PER_HOUR (default 100). */
@@ -128,7 +139,20 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push('PORT must be an integer 0..65535');
   const logLevel = (get('LOG_LEVEL', false) || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  const signingKey = get('SIGNING_KEY', false).replace(/\\n/g, '\n') || null;
+  let signingKey = get('SIGNING_KEY', false).replace(/\\n/g, '\n') || null;
+  // SIGNING_KEY_FILE: the PEM in a file only its owner may read or write (like ssh's keys):
+  // a key readable by the group or others is refused, not used.
+  const signingKeyFile = get('SIGNING_KEY_FILE', false);
+  if (signingKeyFile) {
+    if (signingKey) problems.push('set SIGNING_KEY or SIGNING_KEY_FILE, not both');
+    try {
+      const mode = statSync(signingKeyFile).mode;
+      if ((mode & 0o077) !== 0) problems.push(`SIGNING_KEY_FILE ${signingKeyFile} is accessible by group or others (mode ${(mode & 0o777).toString(8)}); chmod 600 it`);
+      else signingKey = readFileSync(signingKeyFile, 'utf8');
+    } catch (err) {
+      problems.push(`SIGNING_KEY_FILE ${signingKeyFile} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
   const smtpUrl = url('SMTP_URL', false, ['smtp:', 'smtps:']) || null;
   const emailFrom = get('EMAIL_FROM', false) || defaultSender(publicBaseUrl);
   const mailMode = (get('MAIL_MODE', false) || 'smtp') as Config['mailMode'];
@@ -137,7 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     problems.push('SMTP_URL is required to send invitation and sign-in emails (or MAIL_MODE=log in development: emails are then written to the log)');
   } else if (mailMode === 'log' && smtpUrl) problems.push('MAIL_MODE=log writes emails to the log instead of sending them: unset SMTP_URL or MAIL_MODE');
   const secretsKey = get('SECRETS_KEY', needs.secrets === true) || null;
-  if (secretsKey !== null && !isSecretsKey(secretsKey)) problems.push('SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32)');
+  // One key, or several separated by commas (newest first: it seals; all open): rotation.
+  if (secretsKey !== null && !secretsKey.split(',').every((k) => isSecretsKey(k.trim()))) problems.push('SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32), or several such keys separated by commas (newest first)');
 
   const int = (key: string, fallback: number, min: number, max: number): number => {
     const v = get(key, false);
@@ -157,6 +182,18 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     maxEndpointsPerOrg: int('WEBHOOK_MAX_ENDPOINTS', 20, 1, 10_000),
     disableAfterFailures: int('WEBHOOK_DISABLE_AFTER_FAILURES', 100, 1, 1_000_000),
   };
+  const policy = (key: string, fallback: string) => {
+    const v = get(key, false) || fallback;
+    if (v === 'off') return null;
+    const m = /^(\d+)\/(\d+)$/.exec(v);
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) {
+      problems.push(`${key} must be <requests>/<seconds> (e.g. 600/60) or off`);
+      return null;
+    }
+    return { points: Number(m[1]), windowSeconds: Number(m[2]) };
+  };
+  const rateLimits = { api: policy('RATE_LIMIT_API', '600/60'), public: policy('RATE_LIMIT_PUBLIC', '30/60') };
+  const trustProxyHops = int('TRUST_PROXY_HOPS', 0, 0, 10);
   const invites = {
     perOrgPerHour: int('INVITE_EMAILS_PER_ORG_PER_HOUR', 100, 1, 1_000_000),
     perRecipientPerDay: int('INVITE_EMAILS_PER_RECIPIENT_PER_DAY', 5, 1, 1_000),
@@ -164,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   };
 
   if (problems.length) throw new ConfigError(problems);
-  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, mailMode, emailFrom, secretsKey, logLevel, invites, webhooks });
+  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, mailMode, emailFrom, secretsKey, logLevel, rateLimits, trustProxyHops, invites, webhooks });
 }
 
 function isSecretsKey(value: string): boolean {

@@ -6,6 +6,7 @@ import type { Logger } from './log.ts';
 import type { Storage } from './storage/s3.ts';
 import type { SigningKey } from './domain/signing.ts';
 import type { Egress } from './webhooks/egress.ts';
+import type { RateLimits } from './http/rate-limit.ts';
 
 /** Long-lived services shared by every request. */
 export interface AppDeps {
@@ -17,6 +18,8 @@ export interface AppDeps {
   signer: SigningKey | null;
   /** Resolves and checks webhook receiver addresses (WEBHOOK_RECEIVERS). */
   egress: Egress;
+  /** Per-client request budgets shared by every server process (src/http/rate-limit.ts). */
+  rateLimits: RateLimits;
 }
 
 /** What every request has, authenticated or not (the validator sign-in operations are public). */

@@ -67,6 +67,8 @@ export const ERRORS = {
   already_voted: conflict('You have already rated this datapoint.'),
   // Safe multi-tenant operation (docs/security.md).
   request_body_too_large: { status: 413, type: 'invalid_request_error', message: 'The request body is larger than this operation accepts.' },
+  idempotency_key_reused: { status: 422, type: 'invalid_request_error', message: 'This Idempotency-Key was used with another request.' },
+  idempotency_key_in_use: conflict('A request with this Idempotency-Key is still being processed.'),
   rate_limited: { status: 429, type: 'invalid_request_error', message: 'Too many requests; retry after the number of seconds in Retry-After.' },
   webhook_endpoint_limit_reached: conflict('The organization has as many webhook endpoints as it may have; delete one first.'),
   // A dependency (database, object storage) did not answer: sent with Retry-After (docs/operations.md).

@@ -10,6 +10,7 @@ import { loadSigningKey } from './domain/signing.ts';
 import { registerConfiguredKey } from './admin/signing-keys.ts';
 import type { ServerState } from './http/health.ts';
 import { Egress } from './webhooks/egress.ts';
+import { RateLimits } from './http/rate-limit.ts';
 
 export interface RunningServer {
   url: string;
@@ -38,7 +39,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     log.warn('SIGNING_KEY is not set: proof reports answer proof_report_signing_unavailable');
   }
   const state: ServerState = { draining: false };
-  const app = await createApp({ sql, config, log, storage: createStorage(config.s3), signer, egress: new Egress(config.webhooks) }, buildHandlers(), state);
+  const rateLimits = new RateLimits(config.databaseUrl, config.rateLimits, log);
+  const app = await createApp({ sql, config, log, storage: createStorage(config.s3), signer, egress: new Egress(config.webhooks), rateLimits }, buildHandlers(), state);
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
@@ -84,6 +86,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
         server.closeAllConnections();
         await closed;
         await sql.end({ timeout: 5 });
+        await rateLimits.close();
       })();
       return closing;
     },

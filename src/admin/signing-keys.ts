@@ -72,11 +72,43 @@ export async function registerConfiguredKey(sql: Sql, key: SigningKey): Promise<
   return row.status;
 }
 
-/** Every active and retired public key, oldest first. */
-export async function publishedJwks(sql: Sql): Promise<{ keys: PublicJwk[] }> {
-  const rows = await sql<{ public_jwk: PublicJwk }[]>`
-    select public_jwk from signing_keys where status in ('active', 'retired') order by created_at, kid`;
-  return { keys: rows.map((r) => r.public_jwk) };
+/**
+ * A published key with its validity window (docs/verifying.md): `nbf` (activation) and, once
+ * retired, `exp` (retirement), as NumericDate seconds, rounded outwards; a compromised key also
+ * carries `revoked` ({revoked_at, reason: "compromised"}, the shape of the JWK revocation draft).
+ * Verifiers accept a report only when the key has a window, is not revoked, and
+ * nbf <= issuedAt < exp.
+ */
+export type PublishedJwk = PublicJwk & { nbf: number; exp?: number; revoked?: { revoked_at: number; reason: 'compromised' } };
+
+/** Every activated key (active or retired), oldest first, with its validity window. */
+export async function publishedJwks(sql: Sql): Promise<{ keys: PublishedJwk[] }> {
+  const rows = await sql<{ public_jwk: PublicJwk; nbf: number; exp: number | null; revoked_at: number | null }[]>`
+    select public_jwk,
+      floor(extract(epoch from activated_at))::float8 as nbf,
+      ceil(extract(epoch from retired_at))::float8 as exp,
+      floor(extract(epoch from compromised_at))::float8 as revoked_at
+    from signing_keys where status in ('active', 'retired') and activated_at is not null order by created_at, kid`;
+  return {
+    keys: rows.map((r) => ({
+      ...r.public_jwk, nbf: Number(r.nbf),
+      ...(r.exp !== null ? { exp: Number(r.exp) } : {}),
+      ...(r.revoked_at !== null ? { revoked: { revoked_at: Number(r.revoked_at), reason: 'compromised' as const } } : {}),
+    })),
+  };
+}
+
+/**
+ * Marks a key compromised: retired at once (it signs no more) and published as revoked, so that
+ * verifiers refuse every report it signed. Reports it signed should be issued again by a new key.
+ */
+export async function markCompromised(sql: Sql, kid: string): Promise<SigningKeyInfo> {
+  const [row] = await sql<SigningKeyInfo[]>`
+    update signing_keys set status = 'retired', retired_at = coalesce(retired_at, now()), compromised_at = coalesce(compromised_at, now())
+    where kid = ${kid}
+    returning kid, status, created_at as "createdAt", activated_at as "activatedAt", retired_at as "retiredAt"`;
+  if (!row) throw new AdminError(`no signing key ${kid}`);
+  return row;
 }
 
 /** The public JWK of a PKCS#8 PEM (for `activate --key FILE`). */

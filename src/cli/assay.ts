@@ -6,7 +6,7 @@ import { loadConfig, ConfigError } from '../config.ts';
 import { createSql } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { startServer } from '../server.ts';
-import { startWorker } from '../jobs/worker.ts';
+import { startWorker, TASK_SETS, type TaskSet } from '../jobs/worker.ts';
 import * as admin from '../admin/admin.ts';
 import * as signingKeys from '../admin/signing-keys.ts';
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { runVerify } from './verify.ts';
 
 const USAGE = `usage:
   assay serve                      API + MCP server (DATABASE_URL, S3_*, PUBLIC_BASE_URL, ...)
-  assay worker                     job worker
+  assay worker [--tasks SETS]      job worker; SETS: comma-separated of email, webhooks, data (all by default)
   assay migrate                    apply database migrations
   assay admin org create --name NAME --code CODE
   assay admin user create --subject SUBJECT [--email EMAIL]
@@ -25,6 +25,7 @@ const USAGE = `usage:
   assay admin signing-key generate --out FILE   private key written once to FILE (0600); public key pending
   assay admin signing-key activate --kid KID | --key FILE
   assay admin signing-key retire --kid KID
+  assay admin signing-key compromised --kid KID   retired at once; verifiers refuse every report it signed
   assay admin signing-key list
   assay verify REPORT.json --jwks FILE|URL [--proof PROOF.json]`;
 
@@ -44,6 +45,7 @@ const OPTIONS = {
   key: { type: 'string' },
   jwks: { type: 'string' },
   proof: { type: 'string' },
+  tasks: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -112,6 +114,7 @@ async function runSigningKey(sql: ReturnType<typeof createSql>, verb: string | u
     return signingKeys.activateSigningKey(sql, kid);
   }
   if (verb === 'retire') return signingKeys.retireSigningKey(sql, need(values, 'kid'));
+  if (verb === 'compromised') return signingKeys.markCompromised(sql, need(values, 'kid'));
   if (verb === 'list') return signingKeys.listSigningKeys(sql);
   throw new admin.AdminError(`unknown signing-key command: ${verb ?? ''}\n${USAGE}`);
 }
@@ -134,7 +137,10 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'worker') {
-    const worker = await startWorker(loadConfig(process.env, { db: true, s3: true, secrets: true, mail: true }));
+    const taskSets = values.tasks?.split(',').map((t) => t.trim()).filter(Boolean);
+    const unknown = taskSets?.filter((t) => !(t in TASK_SETS)) ?? [];
+    if (unknown.length || taskSets?.length === 0) throw new admin.AdminError(`--tasks takes some of ${Object.keys(TASK_SETS).join(', ')}\n${USAGE}`);
+    const worker = await startWorker(loadConfig(process.env, { db: true, s3: true, secrets: true, mail: true }), { taskSets: taskSets as TaskSet[] | undefined });
     await waitForSignal();
     await worker.stop();
     return;

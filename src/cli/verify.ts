@@ -85,6 +85,14 @@ export async function verifyReport(reportText: string, jwksText: string, proofTe
   if (report.payload !== undefined && !isDeepStrictEqual(report.payload, payload)) fail('payload', 'report.payload differs from the signed payload');
   if (payload.schema !== PAYLOAD_SCHEMA) fail('payload', `schema is ${JSON.stringify(payload.schema)}, expected ${PAYLOAD_SCHEMA}`);
   if (payload.signingKeyId !== header.kid) fail('kid', 'payload.signingKeyId differs from the JWS kid');
+  // The key's validity window (docs/verifying.md): a retired key must not vouch for reports
+  // dated after its retirement, and a compromised one for none (its holder can pick any date).
+  if (jwk.revoked !== undefined) fail('key', `${header.kid} was marked compromised: no report it signed can be trusted`);
+  if (typeof jwk.nbf !== 'number') fail('key', `${header.kid} has no validity window (nbf) in the JWKS`);
+  const issuedAt = Date.parse(payload.issuedAt) / 1000;
+  if (!Number.isFinite(issuedAt)) fail('payload', 'issuedAt is not a date-time');
+  if (issuedAt < jwk.nbf) fail('key', `the report was issued (${payload.issuedAt}) before ${header.kid} was activated`);
+  if (typeof jwk.exp === 'number' && issuedAt >= jwk.exp) fail('key', `the report was issued (${payload.issuedAt}) after ${header.kid} was retired`);
   for (const field of ['reportId', 'attestationRoot', 'signingKeyId', 'qualityRating', 'consensusStrength'] as const) {
     if (report[field] !== undefined && report[field] !== payload[field]) fail('payload', `report.${field} differs from the signed payload`);
   }

@@ -77,3 +77,27 @@ export async function abandonDeadLinks(sql: Sql): Promise<number> {
     return gone.count;
   });
 }
+
+/** An unsent message older than this is no longer worth sending (invitation links last 72 h). */
+export const MAIL_RELEVANT_HOURS = 72;
+
+/**
+ * Mail still worth sending whose job is gone (graphile-worker gave up after its attempts, e.g.
+ * while the SMTP server was down for an hour, and no attempt is running): their ids, for the
+ * worker to enqueue again (src/jobs/worker.ts). Messages older than MAIL_RELEVANT_HOURS are
+ * given up and blanked first.
+ */
+export async function unsentMailWithoutJob(tx: TxSql): Promise<string[]> {
+  await tx`
+    update email_outbox set abandoned_at = now(), body_text = '', to_address = '', last_error = ${`not sent within ${MAIL_RELEVANT_HOURS} hours: given up`}
+     where sent_at is null and abandoned_at is null and created_at < now() - make_interval(hours => ${MAIL_RELEVANT_HOURS})`;
+  const rows = await tx<{ id: string }[]>`
+    select o.id from email_outbox o
+     where o.sent_at is null and o.abandoned_at is null
+       and not exists (
+         -- (graphile-worker's public jobs view leaves the payload out.)
+         select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+          where t.identifier = 'send_email' and j.payload->>'outboxId' = o.id::text
+            and (j.attempts < j.max_attempts or j.locked_at is not null))`;
+  return rows.map((r) => r.id);
+}

@@ -39,10 +39,11 @@ export async function listProjects(sql: Sql, orgId: string, page: PageRequest): 
 }
 
 /** Whether Auto Consensus may run on the project now: the mode on, neither paused nor archived. */
-export async function autoConsensusRunnable(sql: Db, projectId: string): Promise<boolean> {
-  const [p] = await sql<{ on: boolean }[]>`
-    select auto_consensus and paused_at is null and archived_at is null as on from projects where id = ${projectId}`;
-  return p?.on === true;
+/** The project's organization when its Auto Consensus may run now (on, not paused, not archived); else null. */
+export async function autoConsensusRunnable(sql: Db, projectId: string): Promise<string | null> {
+  const [p] = await sql<{ on: boolean; org_id: string }[]>`
+    select auto_consensus and paused_at is null and archived_at is null as on, org_id from projects where id = ${projectId}`;
+  return p?.on ? p.org_id : null;
 }
 
 export interface ProjectChanges {

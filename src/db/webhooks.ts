@@ -92,9 +92,9 @@ export async function listAttempts(sql: Sql, endpointId: string, page: PageReque
  * deliveries' ids. An organization without a subscribed endpoint pays one cheap query and stores
  * nothing.
  */
-export async function insertEvents(tx: TxSql, type: WebhookEventType, events: { id: string; projectId: string; body: string }[]): Promise<string[]> {
+export async function insertEvents(tx: TxSql, type: WebhookEventType, events: { id: string; projectId: string; body: string }[]): Promise<{ id: string; endpointId: string }[]> {
   if (events.length === 0) return [];
-  const rows = await tx<{ id: string }[]>`
+  const rows = await tx<{ id: string; endpoint_id: string }[]>`
     with event_in as (
       select * from unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.projectId)}::uuid[], ${events.map((e) => e.body)}::text[]) as x(id, project_id, body)
     ), subscribed as (
@@ -109,8 +109,8 @@ export async function insertEvents(tx: TxSql, type: WebhookEventType, events: { 
     )
     insert into webhook_deliveries (event_id, endpoint_id)
     select event.id, s.endpoint_id from event join event_in i on i.id = event.id join subscribed s on s.project_id = i.project_id
-    returning id`;
-  return rows.map((r) => r.id);
+    returning id, endpoint_id`;
+  return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id }));
 }
 
 export interface DeliveryRow {

@@ -1,6 +1,13 @@
 // Rules for declared upload paths. A relPath becomes part of an object key under the session's
 // server-owned prefix, so it must not be able to leave that prefix or be read two ways.
-export type PathProblem = 'absolute' | 'dot-dot' | 'backslash' | 'empty-segment' | 'control-character';
+export type PathProblem = 'absolute' | 'dot-dot' | 'backslash' | 'empty-segment' | 'control-character' | 'too-long';
+
+/**
+ * S3 keys are at most 1,024 bytes of UTF-8. The session prefix `uploads/<org>/<project>/<session>/`
+ * takes 120 bytes (three uuids), so a relPath may take 900 bytes: the contract's 900 characters
+ * are not enough of a bound once characters take two to four bytes each.
+ */
+export const MAX_REL_PATH_BYTES = 900;
 
 const MESSAGES: Record<PathProblem, string> = {
   absolute: 'must be relative (no leading slash)',
@@ -8,6 +15,7 @@ const MESSAGES: Record<PathProblem, string> = {
   backslash: 'must use forward slashes only',
   'empty-segment': 'must not contain empty or `.` segments',
   'control-character': 'must not contain control characters',
+  'too-long': `must be at most ${MAX_REL_PATH_BYTES} bytes in UTF-8 (the whole object key must fit S3's 1,024 bytes)`,
 };
 
 export function pathProblem(relPath: string): PathProblem | null {
@@ -18,6 +26,7 @@ export function pathProblem(relPath: string): PathProblem | null {
   const segments = relPath.split('/');
   if (segments.includes('..')) return 'dot-dot';
   if (segments.some((s) => s === '' || s === '.')) return 'empty-segment';
+  if (Buffer.byteLength(relPath, 'utf8') > MAX_REL_PATH_BYTES) return 'too-long';
   return null;
 }
 

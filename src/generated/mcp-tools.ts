@@ -327,6 +327,7 @@ export const mcpTools: readonly ToolDef[] = [
                         ],
                         "minLength": 1,
                         "maxLength": 200,
+                        "pattern": "^[^\\u0000]*$",
                         "description": "The AI model; required for `ai` classes, null (or absent) for `human` ones."
                       }
                     },
@@ -965,7 +966,7 @@ export const mcpTools: readonly ToolDef[] = [
                 "type": "string",
                 "minLength": 1,
                 "maxLength": 900,
-                "description": "A file's path inside its upload session: relative, forward slashes, no empty, `.` or `..`\nsegment, no backslash or control character. A path that breaks these rules is\n`upload_file_path_invalid`.\n",
+                "description": "A file's path inside its upload session: relative, forward slashes, no empty, `.` or `..`\nsegment, no backslash or control character, at most 900 bytes in UTF-8 (so the whole\nobject key fits S3's 1,024 bytes). A path that breaks these rules is\n`upload_file_path_invalid`.\n",
                 "pattern": "^(?:[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.\\.[^/\\\\\\u0000-\\u001f\\u007f]+)(?:/(?:[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.\\.[^/\\\\\\u0000-\\u001f\\u007f]+))*$"
               },
               "size": {
@@ -1074,7 +1075,7 @@ export const mcpTools: readonly ToolDef[] = [
                 "type": "string",
                 "minLength": 1,
                 "maxLength": 900,
-                "description": "A file's path inside its upload session: relative, forward slashes, no empty, `.` or `..`\nsegment, no backslash or control character. A path that breaks these rules is\n`upload_file_path_invalid`.\n",
+                "description": "A file's path inside its upload session: relative, forward slashes, no empty, `.` or `..`\nsegment, no backslash or control character, at most 900 bytes in UTF-8 (so the whole\nobject key fits S3's 1,024 bytes). A path that breaks these rules is\n`upload_file_path_invalid`.\n",
                 "pattern": "^(?:[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.\\.[^/\\\\\\u0000-\\u001f\\u007f]+)(?:/(?:[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.[^./\\\\\\u0000-\\u001f\\u007f][^/\\\\\\u0000-\\u001f\\u007f]*|\\.\\.[^/\\\\\\u0000-\\u001f\\u007f]+))*$"
               },
               "size": {

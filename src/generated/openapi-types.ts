@@ -1074,7 +1074,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1400,7 +1400,8 @@ export interface components {
         };
         /**
          * @description A file's path inside its upload session: relative, forward slashes, no empty, `.` or `..`
-         *     segment, no backslash or control character. A path that breaks these rules is
+         *     segment, no backslash or control character, at most 900 bytes in UTF-8 (so the whole
+         *     object key fits S3's 1,024 bytes). A path that breaks these rules is
          *     `upload_file_path_invalid`.
          */
         RelPath: string;
@@ -1583,6 +1584,16 @@ export interface components {
             alg: "EdDSA";
             /** @constant */
             use: "sig";
+            /** @description Validity window: activation time (NumericDate, seconds). A report verifies only if nbf <= issuedAt. */
+            nbf: number;
+            /** @description Retirement time (NumericDate), once retired: a report verifies only if issuedAt < exp. */
+            exp?: number;
+            /** @description The key was marked compromised; verifiers refuse every report it signed. */
+            revoked?: {
+                revoked_at: number;
+                /** @constant */
+                reason: "compromised";
+            };
         };
         JwkSet: {
             keys: components["schemas"]["Jwk"][];
@@ -1740,6 +1751,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The Idempotency-Key was used with another request in the last 24 hours (`idempotency_key_reused`). */
+        IdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /**
          * @description The body is larger than the operation accepts (`request_body_too_large`): the limit is the
          *     largest body the operation's request schema allows, written with every character escaped,
@@ -1755,7 +1776,12 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Too many requests (`rate_limited`); retry after `Retry-After` seconds. */
+        /**
+         * @description Too many requests (`rate_limited`); retry after `Retry-After` seconds. Every API key has
+         *     one budget for the developer API and MCP together (600 requests a minute by default), each
+         *     validator session one, and each client address one for the public sign-in operations (30
+         *     a minute); limited responses carry `RateLimit` and `RateLimit-Policy`.
+         */
         RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1796,6 +1822,15 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+         *     same key and the same payload within 24 hours gets the first successful response again
+         *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+         *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+         *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+         *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+         */
+        IdempotencyKey: string;
         /** @description Invite ID. */
         InviteId: string;
         /** @description Validation slot ID (the claim). */
@@ -1854,6 +1889,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -1885,6 +1921,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -1892,7 +1929,17 @@ export interface operations {
     createProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1917,6 +1964,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -1947,6 +1996,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -1982,6 +2032,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2012,6 +2063,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2044,6 +2096,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2078,6 +2131,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2108,6 +2162,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2115,7 +2170,17 @@ export interface operations {
     grantValidatorClass: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2144,7 +2209,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2179,6 +2247,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2214,6 +2283,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2221,7 +2291,17 @@ export interface operations {
     createInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2248,7 +2328,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -2283,6 +2365,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2317,6 +2400,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2346,6 +2430,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2353,7 +2438,17 @@ export interface operations {
     assignValidator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Validator (user) ID. */
                 validatorId: components["parameters"]["ValidatorId"];
@@ -2380,7 +2475,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2388,7 +2486,17 @@ export interface operations {
     unassignValidator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Validator (user) ID. */
                 validatorId: components["parameters"]["ValidatorId"];
@@ -2415,7 +2523,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2423,7 +2534,17 @@ export interface operations {
     createUploadSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2450,7 +2571,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2483,6 +2607,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2490,7 +2615,17 @@ export interface operations {
     declareUploadFiles: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2521,6 +2656,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2563,6 +2700,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2570,7 +2708,17 @@ export interface operations {
     processUploadSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -2601,6 +2749,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2633,6 +2783,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2670,6 +2821,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2701,6 +2853,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2732,6 +2885,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2739,7 +2893,17 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2765,6 +2929,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2795,6 +2961,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2825,6 +2992,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2832,7 +3000,17 @@ export interface operations {
     rotateWebhookEndpointSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Webhook endpoint ID. */
                 webhookEndpointId: components["parameters"]["WebhookEndpointId"];
@@ -2856,6 +3034,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2891,6 +3072,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2920,6 +3102,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2981,6 +3164,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -3003,6 +3187,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -3082,6 +3267,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SessionUnauthorized"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -3112,6 +3298,7 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -3139,6 +3326,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -3174,6 +3362,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

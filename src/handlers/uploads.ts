@@ -180,7 +180,7 @@ export async function processUploadSession({ params, body }: ProcessUploadSessio
       if (!sameFiles(files, await db.listFiles(tx, locked.id))) return null;
       const started = await db.startRun(tx, { session: locked, dryRun, skipExisting, verifiedFiles: files.length, verifiedBytes: bytes });
       // In the same transaction: a run never exists without its job (or the other way round).
-      await enqueue(tx, 'ingest', { runId: started.id, requestId: ctx.requestId });
+      await enqueue(tx, 'ingest', { runId: started.id, requestId: ctx.requestId }, { queueKey: locked.org_id });
       return started;
     });
     if (run) return { status: 202, body: { runId: run.id, status: 'running', phase: 'queued', dryRun, skipExisting } };

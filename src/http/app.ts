@@ -12,6 +12,9 @@ import { refuseNul } from './nul.ts';
 import { newRequestId } from './request-id.ts';
 import { readJsonBody, refuseDeclaredLength } from './body.ts';
 import { BODY_LIMITS } from './body-limits.ts';
+import { clientAddress } from './rate-limit.ts';
+import { accessLog, audit } from './access-log.ts';
+import { IDEMPOTENT_OPERATIONS, idempotent, parseIdempotencyKey } from './idempotency.ts';
 import { documents, operationTable } from '../generated/operations.ts';
 import developerDocument from '../generated/openapi.developer.json' with { type: 'json' };
 import validatorDocument from '../generated/openapi.validator.json' with { type: 'json' };
@@ -47,6 +50,7 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
 
   app.use((req, res, next) => {
     res.locals.requestId = newRequestId();
+    accessLog(req, res, deps.log);
     res.set('X-Request-Id', res.locals.requestId);
     // Every response: no MIME sniffing, no Referer leaking a URL to another site.
     res.set('X-Content-Type-Options', 'nosniff');
@@ -78,7 +82,11 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
     const requestId = res.locals.requestId as string;
     try {
       const auth = await authenticate(deps.sql, req.headers.authorization);
+      audit(res, { orgId: auth.orgId, keyId: auth.keyId });
+      // One budget per key, before any other work (REST and MCP count together).
+      res.set(await deps.rateLimits.consume('api', auth.keyId));
       const op = api.match(req.method, req.path);
+      audit(res, { operation: op.operationId });
       // Query values too (a decoded %00 cannot be stored or compared in Postgres).
       refuseNul(Object.fromEntries(new URLSearchParams(rawQuery(req))), 'parameter_invalid');
       const info = operationTable[op.operationId];
@@ -91,7 +99,10 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
         body = await readJsonBody(req, BODY_LIMITS[op.operationId]);
       }
       const ctx: RequestContext = { ...deps, requestId, auth, host: req.headers.host };
-      const result = await api.run(op, { method: req.method, path: req.path, query: rawQuery(req), headers: req.headers, body }, ctx);
+      const run = () => api.run(op, { method: req.method, path: req.path, query: rawQuery(req), headers: req.headers, body }, ctx);
+      const key = IDEMPOTENT_OPERATIONS.has(op.operationId) ? parseIdempotencyKey(req.headers['idempotency-key']) : null;
+      const result = key === null ? await run()
+        : await idempotent({ sql: deps.sql, secretsKey: deps.config.secretsKey }, auth.orgId, key, op.operationId, req.path, body, run);
       writeResult(res, result);
     } catch (err) {
       writeError(res, err, requestId, deps.log);
@@ -108,9 +119,20 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
     try {
       const path = prefix + req.path;
       const op = api.match(req.method, path, server);
+      audit(res, { operation: op.operationId });
       const info = operationTable[op.operationId];
       const base = { ...deps, requestId, host: req.headers.host };
-      const ctx = info.auth === 'validatorSession' ? { ...base, session: await authenticateSession(deps.sql, req.headers.authorization) } : base;
+      // Public operations (sign-in) count per client address before anything else, the body
+      // included; session operations per session once authenticated. The JWKS is not limited.
+      if (info.auth === 'none' && server !== '/') {
+        res.set(await deps.rateLimits.consume('public', clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.config.trustProxyHops)));
+      }
+      const session = info.auth === 'validatorSession' ? await authenticateSession(deps.sql, req.headers.authorization) : null;
+      if (session) {
+        audit(res, { userId: session.userId, sessionId: session.sessionId });
+        res.set(await deps.rateLimits.consume('api', `session:${session.sessionId}`));
+      }
+      const ctx = session ? { ...base, session } : base;
       refuseNul(Object.fromEntries(new URLSearchParams(rawQuery(req))), 'parameter_invalid');
       const body = info.bodyType === 'application/json' ? await readJsonBody(req, BODY_LIMITS[op.operationId]) : undefined;
       const result = await api.run(op, { method: req.method, path, query: rawQuery(req), headers: req.headers, body }, ctx);

@@ -84,14 +84,9 @@ function byType(type: string, schema: Schema, seen: Set<Schema>): number {
 function requestSchema(operationId: OperationId): Schema | null {
   const info = operationTable[operationId];
   const path = (contract as unknown as { paths: Record<string, Record<string, { requestBody?: Schema }>> }).paths;
-  // The source document holds full paths; the table's path is relative to the operation's server.
-  const fullPath = info.server === '/' ? info.path : info.server + info.path;
-  for (const [p, item] of Object.entries(path)) {
-    if (p !== fullPath) continue;
-    const body = resolveBody(item[info.method]?.requestBody);
-    return body;
-  }
-  return null;
+  // openapi.json keys paths by their full path: the operation's server, then its path.
+  const fullPath = (info.server === '/' ? '' : info.server) + info.path;
+  return resolveBody(path[fullPath]?.[info.method]?.requestBody);
 }
 
 function resolveBody(body: Schema | undefined): Schema | null {

@@ -57,9 +57,19 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
   // Deleted, finished, disabled, or this attempt already recorded by an earlier run of the job.
   if (!d || d.status !== 'pending' || d.endpoint_status !== 'enabled' || d.attempts !== payload.attempt - 1) return;
 
-  const secrets = [open(deps.secretsKey, d.secret_sealed, d.endpoint_id)];
-  if (d.previous_secret_sealed && d.previous_valid) secrets.push(open(deps.secretsKey, d.previous_secret_sealed, d.endpoint_id));
-  const outcome = await post(deps.dispatcher, d.url, d.event_id, d.body, secrets, deps.signal);
+  // A delivery that cannot even be signed (the secret does not open: SECRETS_KEY was changed) is
+  // recorded as a failed attempt like any other and retried on the schedule, so it shows in the
+  // attempts list and goes through once the key is put right, instead of staying silently pending.
+  let secrets: string[] | null = null;
+  try {
+    secrets = [open(deps.secretsKey, d.secret_sealed, d.endpoint_id)];
+    if (d.previous_secret_sealed && d.previous_valid) secrets.push(open(deps.secretsKey, d.previous_secret_sealed, d.endpoint_id));
+  } catch {
+    secrets = null;
+  }
+  const outcome: Outcome = secrets
+    ? await post(deps.dispatcher, d.url, d.event_id, d.body, secrets, deps.signal)
+    : { succeeded: false, httpStatus: null, error: UNSIGNABLE, durationMs: 0, cause: "the endpoint's secret does not open with SECRETS_KEY (was the key changed?)" };
   deps.signal?.throwIfAborted();
 
   const delays = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
@@ -73,7 +83,7 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
       succeeded: outcome.succeeded, httpStatus: outcome.httpStatus, error: outcome.error, durationMs: outcome.durationMs, nextAttemptAt: nextAt,
     });
     if (!recorded) return;
-    if (nextAt) await enqueue(tx, 'deliver_webhook', { deliveryId: payload.deliveryId, attempt: payload.attempt + 1 }, { runAt: nextAt });
+    if (nextAt) await enqueue(tx, 'deliver_webhook', { deliveryId: payload.deliveryId, attempt: payload.attempt + 1 }, { runAt: nextAt, queueKey: d.endpoint_id });
     if (gone) {
       await db.disableEndpoint(tx, d.endpoint_id, `The receiver answered 410 Gone at ${new Date().toISOString()}.`);
     } else {
@@ -88,6 +98,8 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
 
 /** What a tenant sees for any failure without an HTTP answer. */
 export const DELIVERY_FAILED = 'Delivery failed.';
+/** What a tenant sees when the message could not be signed; nothing was sent. */
+export const UNSIGNABLE = 'Delivery failed before sending: the message could not be signed.';
 
 async function post(dispatcher: Dispatcher, url: string, id: string, body: string, secrets: string[], shutdown?: AbortSignal): Promise<Outcome> {
   const timestamp = Math.floor(Date.now() / 1000);

@@ -33,33 +33,56 @@ interface QueueOptions<K extends TaskName> {
   maxAttempts: number;
   /** At most one queued job per key: a second enqueue replaces the first. */
   jobKey?: (payload: TaskPayloads[K]) => string;
+  /**
+   * The family of graphile-worker job queues the task's jobs go in, one queue per `queueKey`
+   * given at enqueue: a job queue runs one job at a time, in order (docs/operations.md).
+   * - `data`, keyed by organization: an organization's ingest and Auto Consensus jobs run one at
+   *   a time, so one organization cannot take every data slot;
+   * - `webhook`, keyed by endpoint: an endpoint's deliveries run one at a time, so a dead
+   *   receiver holds one webhook slot at most.
+   */
+  queue?: 'data' | 'webhook';
 }
 
 const QUEUE: { [K in TaskName]: QueueOptions<K> } = {
   // One attempt: the task records its own failures on the run; a retry is the user's process call.
-  ingest: { maxAttempts: 1 },
+  ingest: { maxAttempts: 1, queue: 'data' },
   // One queued per project: however many writes wake it, one job fills the slots.
-  auto_consensus: { maxAttempts: 3, jobKey: (p) => `auto_consensus:${p.projectId}` },
+  auto_consensus: { maxAttempts: 3, jobKey: (p) => `auto_consensus:${p.projectId}`, queue: 'data' },
   // Each attempt is a job of its own (the task enqueues the next one with its delay); these
   // attempts only cover a crash of the worker in the middle of one.
-  deliver_webhook: { maxAttempts: 5 },
+  deliver_webhook: { maxAttempts: 5, queue: 'webhook' },
   // SMTP refusals are retried with graphile-worker's backoff (src/jobs/send-email.ts).
   send_email: { maxAttempts: 8 },
 };
 
-/** Enqueues one job of `task` in the caller's transaction; `runAt` delays it. */
-export async function enqueue<K extends TaskName>(sql: Db, task: K, payload: TaskPayloads[K], options: { runAt?: Date } = {}): Promise<void> {
+/** The job queue of a task's job: `<family>:<key>`; a task of a queue family needs its key. */
+function queueName(task: TaskName, key: string | undefined): string | null {
+  const family = QUEUE[task].queue;
+  if (!family) return null;
+  if (!key) throw new Error(`a ${task} job needs its ${family} queue key (${family === 'data' ? 'organization' : 'endpoint'} id)`);
+  return `${family}:${key}`;
+}
+
+/**
+ * Enqueues one job of `task` in the caller's transaction; `runAt` delays it; `queueKey` names
+ * its job queue for tasks of a queue family (the organization id for data tasks, the endpoint id
+ * for webhook deliveries).
+ */
+export async function enqueue<K extends TaskName>(sql: Db, task: K, payload: TaskPayloads[K], options: { runAt?: Date; queueKey?: string } = {}): Promise<void> {
   const q = QUEUE[task] as QueueOptions<K>;
   await sql`
     select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${options.runAt ?? null},
-      max_attempts => ${q.maxAttempts}, job_key => ${q.jobKey?.(payload) ?? null})`;
+      max_attempts => ${q.maxAttempts}, job_key => ${q.jobKey?.(payload) ?? null}, queue_name => ${queueName(task, options.queueKey)})`;
 }
 
 /** Enqueues one job of `task` per payload, in one statement (a batch of decisions' deliveries). */
-export async function enqueueEach<K extends TaskName>(sql: Db, task: K, payloads: TaskPayloads[K][]): Promise<void> {
-  if (payloads.length === 0) return;
+export async function enqueueEach<K extends TaskName>(sql: Db, task: K, jobs: { payload: TaskPayloads[K]; queueKey?: string }[]): Promise<void> {
+  if (jobs.length === 0) return;
   const q = QUEUE[task] as QueueOptions<K>;
   await sql`
-    select graphile_worker.add_job(${task}, x.payload::json, max_attempts => ${q.maxAttempts}, job_key => nullif(x.job_key, ''))
-    from unnest(${payloads.map((p) => JSON.stringify(p))}::text[], ${payloads.map((p) => q.jobKey?.(p) ?? '')}::text[]) as x(payload, job_key)`;
+    select graphile_worker.add_job(${task}, x.payload::json, max_attempts => ${q.maxAttempts}, job_key => nullif(x.job_key, ''),
+      queue_name => nullif(x.queue_name, ''))
+    from unnest(${jobs.map((j) => JSON.stringify(j.payload))}::text[], ${jobs.map((j) => q.jobKey?.(j.payload) ?? '')}::text[],
+      ${jobs.map((j) => queueName(task, j.queueKey) ?? '')}::text[]) as x(payload, job_key, queue_name)`;
 }

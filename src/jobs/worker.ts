@@ -2,7 +2,7 @@
 // folder, each bound here to its name in the job table (tasks.ts). It also sweeps ingest runs
 // whose worker died (see ingest.ts).
 import { EventEmitter } from 'node:events';
-import { run, type Runner, type Task, type WorkerEvents } from 'graphile-worker';
+import { run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS } from '../db/client.ts';
@@ -13,13 +13,34 @@ import { runAutoConsensus } from './auto-consensus.ts';
 import { deliverWebhook } from './deliver-webhook.ts';
 import { sendOutboxEmail } from './send-email.ts';
 import { createMailer } from '../email/mailer.ts';
-import { abandonDeadLinks } from '../db/outbox.ts';
+import { abandonDeadLinks, unsentMailWithoutJob } from '../db/outbox.ts';
+import { enqueueEach } from './tasks.ts';
+import { deleteExpired } from '../db/idempotency.ts';
 import { Egress } from '../webhooks/egress.ts';
 import type { TaskName } from './tasks.ts';
 import { createLiveness, DEAD_AFTER_SECONDS } from './worker-liveness.ts';
+import { redriveLostQueuedRuns } from './ingest-redrive.ts';
+
+/**
+ * Task sets, each run by a graphile-worker runner of its own (its own concurrency and
+ * connections), so one kind of work never waits behind another: a sign-in email is not queued
+ * behind an organization's hanging webhook deliveries or a long ingest. `assay worker --tasks`
+ * runs a subset, to give each set processes of its own (docs/operations.md).
+ */
+export const TASK_SETS = {
+  email: ['send_email'],
+  webhooks: ['deliver_webhook'],
+  data: ['ingest', 'auto_consensus'],
+} as const;
+export type TaskSet = keyof typeof TASK_SETS;
+/** Jobs of each set run at once, per process. */
+const SET_CONCURRENCY: Record<TaskSet, number> = { email: 2, webhooks: 8, data: 2 };
 
 export interface WorkerOptions {
+  /** Concurrency of the data set (ingest, Auto Consensus); the others have their own. */
   concurrency?: number;
+  /** The task sets this process runs (all by default). */
+  taskSets?: readonly TaskSet[];
   log?: Logger;
   /** Seconds without a heartbeat after which a running ingest is considered dead. */
   staleAfterSeconds?: number;
@@ -29,15 +50,21 @@ export interface WorkerOptions {
   /** Seconds without a heartbeat after which another worker process is dead (its jobs unlocked). */
   deadWorkerSeconds?: number;
   workerHeartbeatMs?: number;
+  /** Seconds a run may stay `queued` without a job before it is re-queued (default 60). */
+  lostQueuedRunSeconds?: number;
+  /** Milliseconds after stop() before running jobs are signalled to abort (graphile-worker default 5000). */
+  shutdownAbortAfterMs?: number;
 }
 
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<{ stop(): Promise<void> }> {
   const log = options.log ?? createLogger(config.logLevel);
-  const sql = createSql(config.databaseUrl, { max: 6, timeouts: WORKER_TIMEOUTS });
+  const sql = createSql(config.databaseUrl, { max: 12, timeouts: WORKER_TIMEOUTS });
   const deps = { sql, storage: createStorage(config.s3), log };
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
   // Webhook deliveries connect only to addresses WEBHOOK_RECEIVERS allows (src/webhooks/egress.ts).
-  const dispatcher = new Egress(config.webhooks).createAgent({ connectTimeoutMs: 10_000 });
+  // A receiver that does not accept a connection within 3 s is not going to: a short connect
+  // timeout keeps blackholed endpoints from holding the webhook runner's slots.
+  const dispatcher = new Egress(config.webhooks).createAgent({ connectTimeoutMs: 3_000 });
   // Every task of the job table, with the payload type the table gives it: a task without an
   // entry point here, or an entry point for a name the table lacks, fails the type check. Each
   // task gets graphile-worker's abort signal (a graceful stop waits for running jobs, then aborts
@@ -53,8 +80,10 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
   // database restarting, Ctrl-C reaching Postgres first in `make dev`) is logged, not a crash.
   // Its statements are short queue operations: the API's session bounds suit them.
+  const sets = options.taskSets ?? (Object.keys(TASK_SETS) as TaskSet[]);
+  const concurrency = (set: TaskSet) => (set === 'data' ? options.concurrency ?? SET_CONCURRENCY.data : SET_CONCURRENCY[set]);
   const pgPool = new pg.Pool({
-    connectionString: config.databaseUrl, max: (options.concurrency ?? 2) + 2, connectionTimeoutMillis: 5000,
+    connectionString: config.databaseUrl, max: sets.reduce((n, set) => n + concurrency(set) + 1, 1), connectionTimeoutMillis: 5000,
     statement_timeout: API_TIMEOUTS.statementMs, idle_in_transaction_session_timeout: API_TIMEOUTS.idleInTransactionMs,
   });
   const lost = (err: Error) => log.warn('job queue connection lost', { error: err.message });
@@ -67,15 +96,21 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // Jobs are locked under the pool's id (batched fetching) or a worker's: record both.
   events.on('pool:create', ({ workerPool }) => liveness.add(workerPool.id));
   events.on('worker:create', ({ worker }) => liveness.add(worker.workerId));
-  const runner: Runner = await run({
-    pgPool,
-    events,
-    concurrency: options.concurrency ?? 2,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    taskList,
-    crontab: '# no recurring jobs', // (an empty string would make graphile-worker look for a crontab file)
-  });
+  // One runner per task set: a runner only takes jobs of the tasks in its list.
+  const runners: Runner[] = [];
+  for (const set of sets) {
+    const tasks = Object.fromEntries(TASK_SETS[set].map((name) => [name, taskList[name]])) as TaskList;
+    runners.push(await run({
+      pgPool,
+      events,
+      concurrency: concurrency(set),
+      noHandleSignals: true,
+      gracefulShutdownAbortTimeout: options.shutdownAbortAfterMs ?? 5000,
+      pollInterval: 1000,
+      taskList: tasks,
+      crontab: '# no recurring jobs', // (an empty string would make graphile-worker look for a crontab file)
+    }));
+  }
   await liveness.start();
   const stale = options.staleAfterSeconds ?? STALE_AFTER_SECONDS;
   const sweep = setInterval(() => {
@@ -83,7 +118,22 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       .then((n) => n && log.warn('failed ingest runs whose worker stopped', { count: n }))
       .catch((err: unknown) => log.error('stale run sweep failed', { error: String(err) }));
     // Unsent emails whose sign-in link expired are given up and blanked (docs/security.md).
-    abandonDeadLinks(sql).catch((err: unknown) => log.error('expired link sweep failed', { error: String(err) }));
+    // Then unsent mail still worth sending whose job gave up is enqueued again (docs/operations.md).
+    abandonDeadLinks(sql)
+      .then(() => (sets.includes('email')
+        ? sql.begin(async (tx) => {
+          const ids = await unsentMailWithoutJob(tx);
+          await enqueueEach(tx, 'send_email', ids.map((outboxId) => ({ payload: { outboxId } })));
+          return ids.length;
+        })
+        : 0))
+      .then((n) => n && log.warn('re-drove unsent emails whose job gave up', { count: n }))
+      .catch((err: unknown) => log.error('expired link or unsent mail sweep failed', { error: String(err) }));
+    redriveLostQueuedRuns(sql, options.lostQueuedRunSeconds)
+      .then((n) => n && log.warn('re-queued ingest runs whose job was lost', { count: n }))
+      .catch((err: unknown) => log.error('lost queued run sweep failed', { error: String(err) }));
+    // Idempotency-Key records are kept 24 hours.
+    deleteExpired(sql).catch((err: unknown) => log.error('idempotency key sweep failed', { error: String(err) }));
     liveness.sweep(options.deadWorkerSeconds ?? DEAD_AFTER_SECONDS)
       .then((n) => n && log.warn('unlocked the jobs of worker processes that stopped', { count: n }))
       .catch((err: unknown) => log.error('dead worker sweep failed', { error: String(err) }));
@@ -91,7 +141,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   return {
     async stop() {
       clearInterval(sweep);
-      await runner.stop();
+      await Promise.all(runners.map((r) => r.stop()));
       await liveness.stop();
       await pgPool.end();
       mailer?.close();

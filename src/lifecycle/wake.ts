@@ -7,5 +7,7 @@ import { enqueue } from '../jobs/tasks.ts';
 
 /** Enqueues Auto Consensus for the project when its mode is on and it is neither paused nor archived. */
 export async function wakeAutoConsensus(tx: Db, projectId: string): Promise<void> {
-  if (await autoConsensusRunnable(tx, projectId)) await enqueue(tx, 'auto_consensus', { projectId });
+  const orgId = await autoConsensusRunnable(tx, projectId);
+  // In the organization's data queue (src/jobs/tasks.ts).
+  if (orgId) await enqueue(tx, 'auto_consensus', { projectId }, { queueKey: orgId });
 }

@@ -10,6 +10,7 @@ import { authenticate } from '../http/auth.ts';
 import { ApiError } from '../errors.ts';
 import { writeError } from '../http/respond.ts';
 import { readJson } from '../http/body.ts';
+import { audit } from '../http/access-log.ts';
 import { MAX_BODY_DEPTH, MCP_BODY_LIMIT } from '../http/body-limits.ts';
 import { scanValue } from '../http/nul.ts';
 import { callTool, toolList } from './tools.ts';
@@ -34,6 +35,9 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api): void {
     let auth;
     try {
       auth = await authenticate(deps.sql, req.headers.authorization);
+      audit(res, { orgId: auth.orgId, keyId: auth.keyId, operation: 'mcp' });
+      // The key's one budget, shared with its REST calls.
+      res.set(await deps.rateLimits.consume('api', auth.keyId));
     } catch (err) {
       writeError(res, err, requestId, deps.log);
       return;

@@ -156,11 +156,14 @@ export async function waitForUploadSession(args: ExtraToolArguments['wait_for_up
   requireOriginator(ctx.auth);
   const params = { projectId: args.projectId, uploadId: args.uploadId };
   const deadline = Date.now() + args.timeoutSeconds * 1000;
+  // The whole `timeoutSeconds`: the last wait is shortened to end at the deadline, and the status
+  // is read once more then (returning one poll interval early gave timeoutSeconds 1 half a second).
   for (;;) {
     const { body } = await getUploadSessionStatus({ params, query: {}, body: undefined, headers: {} }, ctx);
     if (body.run && body.run.status !== 'running') return { ...body, timedOut: false };
-    if (Date.now() + POLL_MS > deadline) return { ...body, timedOut: true };
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    const left = deadline - Date.now();
+    if (left <= 0) return { ...body, timedOut: true };
+    await new Promise((r) => setTimeout(r, Math.min(POLL_MS, left)));
   }
 }
 

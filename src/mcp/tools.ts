@@ -12,6 +12,7 @@ import { operationTable } from '../generated/operations.ts';
 import { fromPgError } from '../db/errors.ts';
 import { fromStorageError } from '../storage/s3.ts';
 import { guideTools } from './extra-tools.ts';
+import { IDEMPOTENT_OPERATIONS, idempotent, parseIdempotencyKey } from '../http/idempotency.ts';
 import type { Api } from '../http/api.ts';
 import type { RequestContext } from '../context.ts';
 
@@ -22,12 +23,32 @@ export interface ToolResult {
   isError?: boolean;
 }
 
+/**
+ * Tools of operations that take an Idempotency-Key header (openapi.yaml) take it as an optional
+ * `idempotencyKey` argument, with the same meaning (src/http/idempotency.ts).
+ */
+const IDEMPOTENCY_ARG = 'idempotencyKey';
+function inputSchemaOf(t: ToolDef): ToolDef['inputSchema'] {
+  if (t.operationId === null || !IDEMPOTENT_OPERATIONS.has(t.operationId)) return t.inputSchema;
+  const schema = t.inputSchema as { properties?: Record<string, unknown> };
+  return {
+    ...t.inputSchema,
+    properties: {
+      ...schema.properties,
+      [IDEMPOTENCY_ARG]: {
+        type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$',
+        description: 'Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice.',
+      },
+    },
+  } as ToolDef['inputSchema'];
+}
+
 const ajv = createAjv({ useDefaults: true });
-const validators = new Map<string, ValidateFunction>(mcpTools.map((t) => [t.name, ajv.compile(markConditionals(t.inputSchema))]));
+const validators = new Map<string, ValidateFunction>(mcpTools.map((t) => [t.name, ajv.compile(markConditionals(inputSchemaOf(t)))]));
 const byName = new Map<string, ToolDef>(mcpTools.map((t) => [t.name, t]));
 
 /** The tool list as MCP's tools/list returns it. */
-export const toolList = mcpTools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+export const toolList = mcpTools.map((t) => ({ name: t.name, description: t.description, inputSchema: inputSchemaOf(t) }));
 
 export function toolError(err: unknown, requestId: string): ToolResult {
   const apiErr = toApiError(fromStorageError(fromPgError(err)));
@@ -68,13 +89,17 @@ export async function callTool(api: Api, name: string, rawArgs: unknown, ctx: Re
     }
     const path = buildPath(info.path, args);
     const op = api.match(info.method, path);
-    const result = await api.run(op, {
+    const requestBody = info.bodyType === 'application/json' ? body : undefined;
+    const run = () => api.run(op, {
       method: info.method,
       path,
       query: new URLSearchParams(query).toString(),
       headers: info.bodyType === 'application/json' ? { 'content-type': 'application/json' } : {},
-      body: info.bodyType === 'application/json' ? body : undefined,
+      body: requestBody,
     }, ctx);
+    const key = typeof args[IDEMPOTENCY_ARG] === 'string' ? parseIdempotencyKey(args[IDEMPOTENCY_ARG] as string, IDEMPOTENCY_ARG) : null;
+    const result = key === null ? await run()
+      : await idempotent({ sql: ctx.sql, secretsKey: ctx.config.secretsKey }, ctx.auth.orgId, key, tool.operationId, path, requestBody, run);
     return ok(result.body);
   } catch (err) {
     if (toApiError(fromStorageError(fromPgError(err))).code === 'internal_error') ctx.log.error('tool call failed', { requestId: ctx.requestId, tool: name, error: err instanceof Error ? err.stack : String(err) });

@@ -24,5 +24,5 @@ export async function emitConsensusReached(tx: TxSql, decisions: ConsensusData[]
   const deliveries = await insertEvents(tx, type, decisions.map((d) => ({
     id: consensusEventId(d.consensusDecisionId), projectId: d.projectId, body: eventBody(type, d, at),
   })));
-  await enqueueEach(tx, 'deliver_webhook', deliveries.map((deliveryId) => ({ deliveryId, attempt: 1 })));
+  await enqueueEach(tx, 'deliver_webhook', deliveries.map((d) => ({ payload: { deliveryId: d.id, attempt: 1 }, queueKey: d.endpointId })));
 }

@@ -67,6 +67,22 @@ describe('assay admin signing-key', { timeout: 120_000 }, () => {
     expect(assay(['admin', 'signing-key', 'activate']).stderr).toMatch(/--kid or --key is required/);
   });
 
+  it('publishes the validity window, and marks a compromised key revoked and retired (it signs no more)', async () => {
+    const key = await loadSigningKey(generateSigningKeyPem());
+    expect(await registerConfiguredKey(db.sql, key)).toBe('active');
+    const [{ activated }] = await db.sql`select extract(epoch from activated_at)::float8 as activated from signing_keys where kid = ${key.kid}`;
+    const published = () => publishedJwks(db.sql).then((j) => j.keys.find((k) => k.kid === key.kid)!);
+    expect(await published()).toMatchObject({ kid: key.kid, nbf: Math.floor(activated) });
+    expect((await published()).exp).toBeUndefined();
+    const marked = assay(['admin', 'signing-key', 'compromised', '--kid', key.kid]);
+    expect(marked.json()).toMatchObject({ kid: key.kid, status: 'retired', retiredAt: expect.any(String) });
+    const jwk = await published();
+    expect(jwk.exp).toBeGreaterThanOrEqual(jwk.nbf);
+    expect(jwk.revoked).toEqual({ revoked_at: expect.any(Number), reason: 'compromised' });
+    expect(await registerConfiguredKey(db.sql, key)).toBe('retired');
+    expect(assay(['admin', 'signing-key', 'compromised', '--kid', 'nope']).code).toBe(1);
+  });
+
   it('registers SIGNING_KEY at start as active, but leaves a retired key retired', async () => {
     const key = await loadSigningKey(generateSigningKeyPem());
     expect(await registerConfiguredKey(db.sql, key)).toBe('active');

@@ -43,7 +43,16 @@ beforeAll(async () => {
   await finalize(app.sql, projectId, ids);
   const report = (await call(app, 'getProofReport', { params: { projectId } })).body;
   write('report.json', report);
-  write('jwks.json', (await raw(app, 'GET', '/.well-known/jwks.json', { key: null })).body);
+  const jwks = (await raw(app, 'GET', '/.well-known/jwks.json', { key: null })).body;
+  write('jwks.json', jwks);
+  // The key's validity window against the report's issuedAt (every route checks it).
+  const issued = Math.floor(Date.parse(report.payload?.issuedAt ?? JSON.parse(Buffer.from(report.jws.split('.')[1], 'base64url').toString()).issuedAt) / 1000);
+  const withKey = (change: (k: Record<string, unknown>) => Record<string, unknown>) => ({ keys: jwks.keys.map((k: Record<string, unknown>) => (k.kid === report.signingKeyId ? change(k) : k)) });
+  write('jwks-activated-later.json', withKey((k) => ({ ...k, nbf: issued + 1 })));
+  write('jwks-retired-before.json', withKey((k) => ({ ...k, exp: issued })));
+  write('jwks-compromised.json', withKey((k) => ({ ...k, exp: issued + 3600, revoked: { revoked_at: issued + 60, reason: 'compromised' } })));
+  write('jwks-no-window.json', withKey(({ nbf: _, ...k }) => k));
+  write('jwks-retired-after.json', withKey((k) => ({ ...k, exp: issued + 2 })));
   const proof = (await call(app, 'getDatapointInclusionProof', { params: { projectId, datapointId: ids[4] } })).body;
   write('proof.json', proof);
 
@@ -83,13 +92,13 @@ const DOC_COMMANDS = {
 // Run by `make test` before the tests (it makes the interpreter the Python route uses).
 const VENV_COMMAND = 'bash scripts/python-verify-venv.sh';
 
-function argv(template: string, report: string, proof: string | null): string[] {
+function argv(template: string, report: string, proof: string | null, jwks = 'jwks.json'): string[] {
   const words = template.split(' ');
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     if (proof === null && (w === 'proof.json' || (w === '--proof' && words[i + 1] === 'proof.json'))) continue;
-    out.push(w === 'report.json' ? files[report] : w === 'jwks.json' ? files['jwks.json'] : w === 'proof.json' ? files[proof!] : w);
+    out.push(w === 'report.json' ? files[report] : w === 'jwks.json' ? files[jwks] : w === 'proof.json' ? files[proof!] : w);
   }
   return out;
 }
@@ -103,8 +112,8 @@ const routes = [
 
 for (const route of routes) {
   describe(route.skip ? `${route.name} — SKIPPED: ${route.skip}` : route.name, () => {
-    const verify = (report: string, proof: string | null) => {
-      const [cmd, ...args] = argv(route.template, report, proof);
+    const verify = (report: string, proof: string | null, jwks?: string) => {
+      const [cmd, ...args] = argv(route.template, report, proof, jwks);
       return run(cmd, args);
     };
 
@@ -128,6 +137,16 @@ for (const route of routes) {
         const r = await verify(report, proof);
         expect([report, proof, r.code !== 0, r.err]).toEqual([report, proof, true, expect.stringMatching(new RegExp(`^(assay verify: )?FAILED ${check}: `))]);
       }
+    }, 120_000);
+
+    it.skipIf(route.skip !== null)('checks the key\'s validity window against issuedAt, and refuses a compromised key', async () => {
+      for (const jwks of ['jwks-activated-later.json', 'jwks-retired-before.json', 'jwks-compromised.json', 'jwks-no-window.json']) {
+        const r = await verify('report.json', null, jwks);
+        expect([jwks, r.code !== 0, r.err]).toEqual([jwks, true, expect.stringMatching(/^(assay verify: )?FAILED key: /)]);
+      }
+      // Retired after the report was issued: the report still verifies.
+      const ok = await verify('report.json', null, 'jwks-retired-after.json');
+      expect(ok.code, ok.err).toBe(0);
     }, 120_000);
   });
 }

@@ -19,6 +19,7 @@ import { testConfig } from '../helpers/config.ts';
 import { createLogger } from '../../src/log.ts';
 import { minimalSpec } from '../fixtures/specs.ts';
 import { MCP_BODY_LIMIT } from '../../src/http/body-limits.ts';
+import { requestFingerprint } from '../../src/http/idempotency.ts';
 import { createApiKey, createOrganization } from '../../src/admin/admin.ts';
 import contract from '../../src/generated/openapi.json' with { type: 'json' };
 
@@ -246,6 +247,43 @@ const producers: Record<ErrorCode, Producer> = {
     raw: (w) => raw(w.app, 'POST', '/validator/v1/sign-in-links', { body: JSON.stringify({ email: `${'a'.repeat(2000)}@example.com` }), contentType: 'application/json' }),
     mcp: async (w) => (await raw(w.app, 'POST', '/mcp', { key: w.app.orgA.originatorKey, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ping', arguments: {}, pad: 'x'.repeat(MCP_BODY_LIMIT) } }) })).body?.error?.code ?? null,
+  },
+  idempotency_key_reused: {
+    raw: async (w) => {
+      const post = (name: string) => raw(w.app, 'POST', '/developer/v1/projects', { key: w.app.orgA.originatorKey, contentType: 'application/json',
+        headers: { 'idempotency-key': '"reused-key-rest"' }, body: JSON.stringify({ name, spec: minimalSpec() }) });
+      expect((await post('First')).status).toBe(201);
+      return post('Second');
+    },
+    mcp: async (w) => {
+      const s = await connectMcp(w.app, w.app.orgA.originatorKey);
+      try {
+        expect((await s.tool('create_project', { name: 'First', spec: minimalSpec(), idempotencyKey: 'reused-key-mcp' })).isError).toBeFalsy();
+        return toolErrorCode(await s.tool('create_project', { name: 'Second', spec: minimalSpec(), idempotencyKey: 'reused-key-mcp' }));
+      } finally {
+        await s.close();
+      }
+    },
+  },
+  idempotency_key_in_use: {
+    // The same request is still in flight (here: its record, as another server process holds it).
+    raw: async (w) => {
+      const body = { name: 'In flight', spec: minimalSpec() };
+      await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
+        values (${w.app.orgA.id}, 'in-flight-rest', 'createProject', ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
+      return raw(w.app, 'POST', '/developer/v1/projects', { key: w.app.orgA.originatorKey, contentType: 'application/json', headers: { 'idempotency-key': 'in-flight-rest' }, body: JSON.stringify(body) });
+    },
+    mcp: async (w) => {
+      const body = { name: 'In flight', spec: minimalSpec() };
+      await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
+        values (${w.app.orgA.id}, 'in-flight-mcp', 'createProject', ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
+      const s = await connectMcp(w.app, w.app.orgA.originatorKey);
+      try {
+        return toolErrorCode(await s.tool('create_project', { ...body, idempotencyKey: 'in-flight-mcp' }));
+      } finally {
+        await s.close();
+      }
+    },
   },
   service_unavailable: {
     // A second server whose database refuses connections (a loopback port nothing listens on):

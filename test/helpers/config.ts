@@ -20,6 +20,9 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     logLevel: 'debug',
     // Nothing a test registers can leave the machine: loopback receivers only, names resolved by
     // the stub of test/global-setup.ts (never a real resolver).
+    // Off unless a test turns them on (test/security/rate-limits.test.ts).
+    rateLimits: { api: null, public: null },
+    trustProxyHops: 0,
     invites: { perOrgPerHour: 100, perRecipientPerDay: 5, resendCooldownMinutes: 60 },
     webhooks: { receivers: ['loopback'], dnsServers: [inject('dnsServer')], maxEndpointsPerOrg: 20, disableAfterFailures: 100 },
     ...overrides,

@@ -353,3 +353,19 @@ export async function countedDataState(sql: Sql, projectId: string): Promise<Dat
       (select coalesce(max(seq), 0)::int from consensus_decisions where project_id = ${projectId}) as decision_max_seq`;
   return row!;
 }
+
+/** An ingest run's state as the worker keeps it (status, phase, rows read so far). */
+export async function ingestRun(sql: Sql, runId: string): Promise<{ status: string; phase: string; row_count: number }> {
+  const [row] = await sql<{ status: string; phase: string; row_count: number }[]>`select status, phase, row_count from ingest_runs where id = ${runId}`;
+  return row!;
+}
+
+/** Raw writes that the schema must refuse (tenancy constraints): an upload session of `orgId` on `projectId`. */
+export function insertUploadSessionRaw(sql: Sql, orgId: string, projectId: string): Promise<unknown> {
+  return sql`insert into upload_sessions (org_id, project_id, key_prefix) values (${orgId}, ${projectId}, 'uploads/mixed/')`;
+}
+
+/** Moves an upload session to another organization (what the schema must refuse). */
+export function moveUploadSessionRaw(sql: Sql, uploadId: string, orgId: string): Promise<unknown> {
+  return sql`update upload_sessions set org_id = ${orgId} where id = ${uploadId}`;
+}

@@ -260,12 +260,21 @@ describe('bad input writes nothing', () => {
     ['1001 files', Array.from({ length: 1001 }, (_, i) => ({ relPath: `f${i}`, size: 1 })), 'request_body_invalid', 'files'],
     ['an empty segment', [{ relPath: 'a//b', size: 1 }], 'upload_file_path_invalid', 'files[0].relPath'],
     ['a control character', [{ relPath: 'a\u0001b', size: 1 }], 'upload_file_path_invalid', 'files[0].relPath'],
+    // 451 characters, 902 bytes in UTF-8: the object key would pass S3's 1,024 bytes.
+    ['a path over 900 bytes of UTF-8', [{ relPath: 'é'.repeat(451), size: 1 }], 'upload_file_path_invalid', 'files[0].relPath'],
   ])('refuses %s', async (_, files, code, param) => {
     const projectId = await project();
     const res = await call(app, 'createUploadSession', { params: { projectId }, body: { files } });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code, param });
     expect(await fx.uploadSessionCount(app.sql, projectId)).toBe(0);
+  });
+
+  it('accepts a path of exactly 900 bytes of UTF-8, whose key fits S3', async () => {
+    const projectId = await project();
+    const res = await call(app, 'createUploadSession', { params: { projectId }, body: { files: [{ relPath: 'é'.repeat(450), size: 1 }] } });
+    expect(res.status).toBe(201);
+    expect(Buffer.byteLength(res.body.files[0].key)).toBeLessThanOrEqual(1024);
   });
 
   it('reports unknown and foreign sessions as not found', async () => {

@@ -30,6 +30,9 @@ async function startWorkerProcess(): Promise<ChildProcess> {
     env: {
       PATH: process.env.PATH, DATABASE_URL: url.toString(), S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket,
       S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, TEST_STALE_SECONDS: '6',
+      // The killed worker also held its organization's data job queue (src/jobs/tasks.ts): the
+      // survivor unlocks it once the dead one has been silent this long (worker-liveness.ts).
+      TEST_DEAD_WORKER_SECONDS: '6', TEST_WORKER_HEARTBEAT_MS: '1000',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

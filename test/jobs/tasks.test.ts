@@ -31,9 +31,9 @@ describe('enqueue', () => {
   });
 
   it('keys auto_consensus by project, so a second wake replaces the queued job', async () => {
-    await db.sql.begin((tx) => enqueue(tx, 'auto_consensus', { projectId: 'p1' }));
-    await db.sql.begin((tx) => enqueue(tx, 'auto_consensus', { projectId: 'p1' }));
-    await db.sql.begin((tx) => enqueue(tx, 'auto_consensus', { projectId: 'p2' }));
+    await db.sql.begin((tx) => enqueue(tx, 'auto_consensus', { projectId: 'p1' }, { queueKey: 'org-1' }));
+    await db.sql.begin((tx) => enqueue(tx, 'auto_consensus', { projectId: 'p1' }, { queueKey: 'org-1' }));
+    await db.sql.begin((tx) => enqueue(tx, 'auto_consensus', { projectId: 'p2' }, { queueKey: 'org-1' }));
     const queued = await jobs('auto_consensus');
     expect(queued.map((j) => [j.key, j.payload, j.max_attempts])).toEqual([
       ['auto_consensus:p1', { projectId: 'p1' }, 3],
@@ -43,7 +43,7 @@ describe('enqueue', () => {
 
   it('delays a job to runAt', async () => {
     const runAt = new Date(Date.now() + 3_600_000);
-    await db.sql.begin((tx) => enqueue(tx, 'deliver_webhook', { deliveryId: 'later', attempt: 2 }, { runAt }));
+    await db.sql.begin((tx) => enqueue(tx, 'deliver_webhook', { deliveryId: 'later', attempt: 2 }, { runAt, queueKey: 'endpoint-1' }));
     const [job] = (await jobs('deliver_webhook')).filter((j) => (j.payload as { deliveryId: string }).deliveryId === 'later');
     expect(job!.run_at.getTime()).toBe(runAt.getTime());
     expect(job!.max_attempts).toBe(5);
@@ -51,7 +51,7 @@ describe('enqueue', () => {
 
   it('enqueues nothing when the transaction rolls back', async () => {
     await expect(db.sql.begin(async (tx) => {
-      await enqueue(tx, 'ingest', { runId: 'r1', requestId: 'req_1' });
+      await enqueue(tx, 'ingest', { runId: 'r1', requestId: 'req_1' }, { queueKey: 'org-1' });
       throw new Error('rolled back');
     })).rejects.toThrow('rolled back');
     expect(await jobs('ingest')).toEqual([]);
@@ -60,14 +60,24 @@ describe('enqueue', () => {
 
 describe('enqueueEach', () => {
   it('writes one job per payload in one statement, keyed when the task is', async () => {
-    await db.sql.begin((tx) => enqueueEach(tx, 'deliver_webhook', [{ deliveryId: 'a', attempt: 1 }, { deliveryId: 'b', attempt: 1 }]));
-    await db.sql.begin((tx) => enqueueEach(tx, 'auto_consensus', [{ projectId: 'p3' }]));
+    await db.sql.begin((tx) => enqueueEach(tx, 'deliver_webhook', [{ payload: { deliveryId: 'a', attempt: 1 }, queueKey: 'endpoint-a' }, { payload: { deliveryId: 'b', attempt: 1 }, queueKey: 'endpoint-b' }]));
+    await db.sql.begin((tx) => enqueueEach(tx, 'auto_consensus', [{ payload: { projectId: 'p3' }, queueKey: 'org-3' }]));
     const deliveries = (await jobs('deliver_webhook')).filter((j) => (j.payload as { attempt: number }).attempt === 1);
     expect(deliveries.map((j) => [j.payload, j.kind, j.key])).toEqual([
       [{ deliveryId: 'a', attempt: 1 }, 'object', null],
       [{ deliveryId: 'b', attempt: 1 }, 'object', null],
     ]);
     expect((await jobs('auto_consensus')).map((j) => j.key)).toContain('auto_consensus:p3');
+    // Each delivery in its endpoint's job queue, Auto Consensus in its organization's.
+    const queues = await db.sql<{ payload: { deliveryId?: string; projectId?: string }; queue: string }[]>`
+      select j.payload, q.queue_name as queue from graphile_worker._private_jobs j join graphile_worker._private_job_queues q on q.id = j.job_queue_id`;
+    expect(queues.find((j) => j.payload.deliveryId === 'a')?.queue).toBe('webhook:endpoint-a');
+    expect(queues.find((j) => j.payload.deliveryId === 'b')?.queue).toBe('webhook:endpoint-b');
+    expect(queues.find((j) => j.payload.projectId === 'p3')?.queue).toBe('data:org-3');
+  });
+
+  it('refuses a job of a queue family without its queue key', async () => {
+    await expect(db.sql.begin((tx) => enqueue(tx, 'ingest', { runId: 'r2' }))).rejects.toThrow('a ingest job needs its data queue key (organization id)');
   });
 
   it('writes nothing for no payloads', async () => {

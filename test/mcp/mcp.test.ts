@@ -61,16 +61,17 @@ describe('MCP over streamable HTTP', () => {
       // The contract's vendor extensions (x-error-code) stay out of the published tool schemas.
       expect(JSON.stringify(tools)).not.toContain('"x-');
       const props = (name: string) => Object.keys((tools.find((t) => t.name === name)!.inputSchema.properties ?? {}) as object).sort();
+      // Tools of POST operations also take the optional idempotencyKey (additive; docs/security.md).
       expect(props('update_project')).toEqual(['description', 'name', 'paused', 'projectId']);
       expect(props('list_validators')).toEqual(['cursor', 'limit']);
       expect(props('lookup_validator')).toEqual(['email']);
-      expect(props('assign_validator')).toEqual(['autoEnroll', 'projects', 'validatorId']);
-      expect(props('process_upload_session')).toEqual(['dryRun', 'projectId', 'skipExisting', 'uploadId']);
+      expect(props('assign_validator')).toEqual(['autoEnroll', 'idempotencyKey', 'projects', 'validatorId']);
+      expect(props('process_upload_session')).toEqual(['dryRun', 'idempotencyKey', 'projectId', 'skipExisting', 'uploadId']);
       expect(props('wait_for_upload_session')).toEqual(['projectId', 'timeoutSeconds', 'uploadId']);
-      expect(props('invite_validator')).toEqual(['classId', 'email', 'evidenceNote', 'projectId', 'sendEmail']);
+      expect(props('invite_validator')).toEqual(['classId', 'email', 'evidenceNote', 'idempotencyKey', 'projectId', 'sendEmail']);
       expect(props('list_validator_projects')).toEqual(['validatorId']);
-      expect(props('unassign_validator')).toEqual(['projectIds', 'validatorId']);
-      expect(props('grant_validator_class')).toEqual(['classId', 'evidenceNote', 'projectId', 'validatorId']);
+      expect(props('unassign_validator')).toEqual(['idempotencyKey', 'projectIds', 'validatorId']);
+      expect(props('grant_validator_class')).toEqual(['classId', 'evidenceNote', 'idempotencyKey', 'projectId', 'validatorId']);
       expect(props('revoke_validator_class')).toEqual(['classId', 'projectId', 'validatorId']);
       expect(props('list_project_invites')).toEqual(['cursor', 'limit', 'projectId']);
       expect(props('cancel_project_invite')).toEqual(['inviteId', 'projectId']);

@@ -26,8 +26,11 @@ it('creates a project, uploads, processes, waits and lists datapoints', async ()
   const session = await tool('create_upload_session', { projectId, files: [{ relPath: 'rows.jsonl', size: jsonl.length }] });
   const { uploadId, files } = session.structuredContent;
   expect((await putToUrl(files[0].uploadUrl, jsonl)).status).toBe(200);
+  const waitStarted = Date.now();
   const notYet = await tool('wait_for_upload_session', { projectId, uploadId, timeoutSeconds: 1 });
   expect(notYet.structuredContent).toMatchObject({ uploadId, sessionStatus: 'open', run: null, timedOut: true });
+  // It waited the whole second (it used to give up one poll interval, half a second, early).
+  expect(Date.now() - waitStarted).toBeGreaterThanOrEqual(1000);
   const started = await tool('process_upload_session', { projectId, uploadId, dryRun: false });
   expect(started.structuredContent).toMatchObject({ status: 'running', phase: 'queued' });
   const done = await tool('wait_for_upload_session', { projectId, uploadId, timeoutSeconds: 30 });

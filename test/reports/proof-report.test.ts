@@ -52,7 +52,8 @@ describe('GET /.well-known/jwks.json', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/jwk-set\+json/);
     expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
-    expect(res.body.keys).toEqual([{ kty: 'OKP', crv: 'Ed25519', x: expect.any(String), kid, alg: 'EdDSA', use: 'sig' }]);
+    // With its validity window: activated (nbf), not retired (no exp), not revoked.
+    expect(res.body.keys).toEqual([{ kty: 'OKP', crv: 'Ed25519', x: expect.any(String), kid, alg: 'EdDSA', use: 'sig', nbf: expect.any(Number) }]);
     // No private member ever leaves.
     expect(JSON.stringify(res.body)).not.toMatch(/"d"/);
   });

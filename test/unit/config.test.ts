@@ -1,5 +1,8 @@
 // Configuration fails closed and lists every problem at once.
 import { describe, expect, it } from 'vitest';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 
 const full = {
@@ -59,6 +62,30 @@ describe('loadConfig', () => {
       .toMatchObject({ receivers: ['public', 'loopback'], dnsServers: ['127.0.0.1:5353'] });
     for (const bad of ['private', 'public,private', 'all', ',']) {
       expect(() => loadConfig({ ...full, WEBHOOK_RECEIVERS: bad }, { db: true })).toThrow(/WEBHOOK_RECEIVERS must be/);
+    }
+  });
+
+  it('rate limits: defaults, <requests>/<seconds>, off', () => {
+    expect(loadConfig(full, { db: true }).rateLimits).toEqual({ api: { points: 600, windowSeconds: 60 }, public: { points: 30, windowSeconds: 60 } });
+    expect(loadConfig({ ...full, RATE_LIMIT_API: '10/1', RATE_LIMIT_PUBLIC: 'off' }, { db: true }).rateLimits).toEqual({ api: { points: 10, windowSeconds: 1 }, public: null });
+    for (const bad of ['10', '0/60', '10/0', 'lots']) expect(() => loadConfig({ ...full, RATE_LIMIT_API: bad }, { db: true })).toThrow(/RATE_LIMIT_API must be/);
+  });
+
+  it('SIGNING_KEY_FILE: read when only its owner can access it, refused otherwise', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'assay-key-'));
+    try {
+      const file = join(dir, 'signing.pem');
+      writeFileSync(file, '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----\n', { mode: 0o600 });
+      expect(loadConfig({ ...full, SIGNING_KEY_FILE: file }, { db: true }).signingKey).toContain('BEGIN PRIVATE KEY');
+      for (const mode of [0o640, 0o604, 0o660, 0o644]) {
+        chmodSync(file, mode);
+        expect(() => loadConfig({ ...full, SIGNING_KEY_FILE: file }, { db: true }), mode.toString(8)).toThrow(/accessible by group or others.*chmod 600/);
+      }
+      chmodSync(file, 0o600);
+      expect(() => loadConfig({ ...full, SIGNING_KEY_FILE: file, SIGNING_KEY: 'x' }, { db: true })).toThrow(/not both/);
+      expect(() => loadConfig({ ...full, SIGNING_KEY_FILE: join(dir, 'missing.pem') }, { db: true })).toThrow(/cannot be read \(ENOENT\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { newWebhookSecret, signWebhook, signatureHeader } from '../../src/domain/webhook-signature.ts';
-import { open, seal } from '../../src/domain/secret-box.ts';
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { open, seal, sealingKeyId } from '../../src/domain/secret-box.ts';
 
 describe('webhook signatures', () => {
   const body = '{"type":"datapoint.consensus_reached","data":{"x":1}}';
@@ -60,5 +61,30 @@ describe('secret box', () => {
     flipped[20] ^= 1;
     expect(() => open(key, flipped, 'row-1')).toThrow();
     expect(() => seal(null, 'x', 'row-1')).toThrow(/SECRETS_KEY/);
+  });
+});
+
+describe('sealed secrets across a SECRETS_KEY rotation', () => {
+  const oldKey = Buffer.alloc(32, 11).toString('base64');
+  const newKey = Buffer.alloc(32, 12).toString('base64');
+  it('names the sealing key, opens with the old key kept after the new one, and says which key is missing', () => {
+    const sealed = seal(oldKey, 'whsec_rotate', 'row-1');
+    expect(sealed[0]).toBe(2);
+    expect(sealed.subarray(1, 5).toString('hex')).toBe(sealingKeyId(oldKey));
+    const both = `${newKey},${oldKey}`;
+    expect(open(both, sealed, 'row-1')).toBe('whsec_rotate');
+    // New values are sealed under the first key.
+    expect(seal(both, 'x', 'row-2').subarray(1, 5).toString('hex')).toBe(sealingKeyId(newKey));
+    expect(() => open(newKey, sealed, 'row-1')).toThrow(`sealed under key ${sealingKeyId(oldKey)}, which SECRETS_KEY does not hold`);
+  });
+
+  it('opens values sealed before key ids (version 1) with any configured key', () => {
+    const nonce = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', Buffer.from(oldKey, 'base64'), nonce);
+    cipher.setAAD(Buffer.from('row-1'));
+    const body = Buffer.concat([cipher.update('whsec_legacy'), cipher.final()]);
+    const v1 = Buffer.concat([Buffer.from([1]), nonce, body, cipher.getAuthTag()]);
+    expect(open(`${newKey},${oldKey}`, v1, 'row-1')).toBe('whsec_legacy');
+    expect(() => open(newKey, v1, 'row-1')).toThrow(/does not open with any key/);
   });
 });

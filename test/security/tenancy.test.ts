@@ -1,0 +1,43 @@
+// The database itself refuses a child row whose organization differs from its project's
+// (composite foreign keys on (project_id, org_id)), whatever code writes it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import * as fx from '../helpers/fixtures.ts';
+
+let app: TestApp;
+let projectA: string;
+beforeAll(async () => {
+  app = await startTestApp();
+  projectA = await fx.project(app);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const refused = async (write: () => Promise<unknown>) => {
+  const err = await write().then(() => null, (e: { code?: string; constraint_name?: string }) => e);
+  expect(err?.code).toBe('23503');
+  return err!.constraint_name;
+};
+
+describe('composite keys tie a row to its project\'s organization', () => {
+  it('invites', async () => {
+    expect(await refused(() => app.sql`insert into invites (org_id, project_id, email) values (${app.orgB.id}, ${projectA}, 'x@example.com')`)).toBe('invites_project_org_fkey');
+    await app.sql`insert into invites (org_id, project_id, email) values (${app.orgA.id}, ${projectA}, 'x@example.com')`;
+  });
+
+  it('project assignments', async () => {
+    const v = await fx.member(app, app.orgB.id, { validator: true });
+    expect(await refused(() => app.sql`insert into project_assignments (org_id, project_id, user_id) values (${app.orgB.id}, ${projectA}, ${v.id})`)).toBe('project_assignments_project_org_fkey');
+  });
+
+  it('upload sessions', async () => {
+    expect(await refused(() => fx.insertUploadSessionRaw(app.sql, app.orgB.id, projectA))).toBe('upload_sessions_project_org_fkey');
+  });
+
+  it('a row cannot be moved to another organization either', async () => {
+    const uploadId = await fx.uploadSession(app, projectA, { 'a.csv': 'id\n1\n' });
+    expect(await refused(() => fx.moveUploadSessionRaw(app.sql, uploadId, app.orgB.id))).toBe('upload_sessions_project_org_fkey');
+    expect(await refused(() => app.sql`update projects set org_id = ${app.orgB.id} where id = ${projectA}`)).toMatch(/_project_org_fkey$/);
+  });
+});
