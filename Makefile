@@ -32,7 +32,7 @@ check-generated: node_modules/.installed
 	node codegen/generate.ts --check
 
 typecheck: node_modules/.installed
-	tsc --noEmit -p .
+	tsc --noEmit -p . && tsc --noEmit -p web
 
 bench: node_modules/.installed
 	node bench/run.ts

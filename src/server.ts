@@ -8,6 +8,7 @@ import { createLogger, type Logger, type Level } from './log.ts';
 import type { Config } from './config.ts';
 import { loadSigningKey } from './domain/signing.ts';
 import { registerConfiguredKey } from './admin/signing-keys.ts';
+import { webBundle } from './http/webapp.ts';
 import type { ServerState } from './http/health.ts';
 import { Egress } from './webhooks/egress.ts';
 import { RateLimits } from './http/rate-limit.ts';
@@ -38,6 +39,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   } else {
     log.warn('SIGNING_KEY is not set: proof reports answer proof_report_signing_unavailable');
   }
+  // The web app's bundle is built before listening: a bundle that does not build stops the start.
+  await webBundle();
   const state: ServerState = { draining: false };
   const rateLimits = new RateLimits(config.databaseUrl, config.rateLimits, log);
   const app = await createApp({ sql, config, log, storage: createStorage(config.s3), signer, egress: new Egress(config.webhooks), rateLimits }, buildHandlers(), state);

@@ -79,6 +79,7 @@ Assay is running (data in ${dataDir}).
   API_KEY=${env.API_KEY}
   JWKS: ${server.url}/.well-known/jwks.json
   API reference: ${server.url}/docs
+  Web app: ${server.url}/app/ (sign-in links are printed in this log: no SMTP_URL, MAIL_MODE=log)
 These are also in ${join(dataDir, 'dev.env')} (\`. .data/dev.env\`). Ctrl-C stops everything.`);
 } catch (err) {
   console.error('make dev failed:', err instanceof Error ? err.message : err);

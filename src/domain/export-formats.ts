@@ -7,6 +7,9 @@ import escapeHtml from 'escape-html';
 import { stringify as toYaml } from 'yaml';
 import { strToU8, zipSync } from 'fflate';
 import type { components } from '../generated/openapi-types.ts';
+import { histogramSvg, textHistogram } from './charts.ts';
+import { RATING_BIN_LABELS, RATING_EDGES, STRENGTH_BIN_LABELS, STRENGTH_EDGES, type Distributions } from './distributions.ts';
+import { guideHtml, guideMarkdown, guideText, verificationGuide, type GuideBlock, type VerificationScripts } from './verification-guide.ts';
 
 export type ExportFormat = components['schemas']['ReportFormat'];
 
@@ -46,6 +49,10 @@ export interface ExportData {
   /** Why there is no attestation, when there is none. */
   attestationNote: string | null;
   jwksUrl: string;
+  /** Consensus rating and strength of the finalized datapoints, binned as the web app's charts. */
+  distributions: Distributions;
+  /** The verification scripts the readable formats carry in full. */
+  verificationScripts: VerificationScripts;
 }
 
 export interface ExportRow {
@@ -67,16 +74,25 @@ export const filenameOf = (format: ExportFormat, projectId: string, date: string
 const num = (x: number | null, digits = 2): string => (x === null ? '' : x.toFixed(digits));
 const status = (r: ExportRow): string => (r.consensusDecisionId === null ? 'pending' : r.contested ? 'final (contested)' : 'final');
 
-function verifyText(d: ExportData): string[] {
-  if (!d.attestation) return [`No signed attestation: ${d.attestationNote ?? 'not available'}.`];
-  return [
-    `Verify offline: save the Proof Report (GET /developer/v1/projects/${d.projectId}/proof-report) as report.json and run`,
-    `  assay verify report.json --jwks ${d.jwksUrl}`,
-    'or follow docs/verifying.md (openssl and a shell, or Python with cryptography and rfc8785):',
-    'the JWS payload must equal the RFC 8785 bytes of the payload, its Ed25519 signature must verify with the key',
-    'whose kid is in the JWS header, and attestationRoot must equal the RFC 9162 root of digests config, manifest, results.',
-  ];
+function guide(d: ExportData): GuideBlock[] {
+  const blocks = verificationGuide({ jwksUrl: d.jwksUrl, projectId: d.projectId, jws: d.attestation?.jws ?? null, scripts: d.verificationScripts });
+  // Holders of Assay's own command-line tool have a third route.
+  blocks.push({ kind: 'p', text: 'With Assay\'s command-line tool the same checks are one command:' }, { kind: 'code', text: `assay verify report.json --jwks ${d.jwksUrl}` });
+  return blocks;
 }
+
+function unsigned(d: ExportData): string {
+  return `No signed attestation: ${d.attestationNote ?? 'not available'}. The figures below are not signed.`;
+}
+
+const ratingChart = (d: ExportData) => ({ title: 'Consensus rating of the finalized datapoints', labels: RATING_BIN_LABELS, edges: RATING_EDGES, values: d.distributions.ratingHistogram, xTitle: 'consensus rating (weighted mean)', yTitle: 'datapoints' });
+const strengthChart = (d: ExportData) => ({ title: 'Consensus strength of the finalized datapoints', labels: STRENGTH_BIN_LABELS, edges: STRENGTH_EDGES, values: d.distributions.strengthHistogram, xTitle: 'consensus strength', yTitle: 'datapoints' });
+
+/** The two charts as SVG files (the zip carries them beside its Markdown). */
+export const chartFiles = (d: ExportData): Record<string, string> => ({
+  'rating-histogram.svg': histogramSvg({ id: 'rating', ...ratingChart(d) }) + '\n',
+  'strength-distribution.svg': histogramSvg({ id: 'strength', ...strengthChart(d) }) + '\n',
+});
 
 // ---- csv -------------------------------------------------------------------------------------
 
@@ -123,11 +139,14 @@ function summaryLines(d: ExportData): [string, string][] {
 const moreText = (n: number) => `... and ${n} more datapoints: the csv and json exports hold the full table.`;
 
 function txt(d: ExportData): Readable {
+  const rc = ratingChart(d), sc = strengthChart(d);
   return {
-    head: ['ASSAY PROOF REPORT', '', ...summaryLines(d).map(([k, v]) => `${(k + ':').padEnd(20)}${v}`), '', 'DATAPOINTS', 'datapoint_id | source | status | mean | median | strength | excerpt'],
+    head: ['ASSAY PROOF REPORT', '', ...summaryLines(d).map(([k, v]) => `${(k + ':').padEnd(20)}${v}`), ...(d.attestation ? [] : ['', unsigned(d)]),
+      '', rc.title.toUpperCase(), ...textHistogram(rc.labels, rc.values), '', sc.title.toUpperCase(), ...textHistogram(sc.labels, sc.values),
+      '', 'DATAPOINTS', 'datapoint_id | source | status | mean | median | strength | excerpt'],
     row: (r) => [r.datapointId, `${r.sourceFile}:${r.sourceRow}`, status(r), num(r.qualityRatingMean), num(r.qualityRatingMedian), num(r.consensusStrength, 3), r.excerpt].join(' | '),
     more: moreText,
-    tail: ['', 'SIGNATURE', d.attestation ? `JWS: ${d.attestation.jws}` : 'JWS: -', '', 'HOW TO VERIFY', ...verifyText(d)],
+    tail: ['', 'SIGNATURE', d.attestation ? `JWS: ${d.attestation.jws}` : 'JWS: -', '', 'HOW TO VERIFY', ...guideText(guide(d))],
   };
 }
 
@@ -138,34 +157,86 @@ const mdCell = (s: string): string => escapeHtml(s.replace(/[\r\n]+/g, ' ').repl
 // escape before `_` would be copied with them); the pattern admits no backtick or markup.
 const mdValue = (s: string): string => (/^[A-Za-z0-9_:.\-]+$/.test(s) ? `\`${s}\`` : mdCell(s));
 
-function md(d: ExportData): Readable {
+/** Markdown; `images` links the charts as the SVG files beside it (the zip), else text bars. */
+function md(d: ExportData, images = false): Readable {
+  const chart = (c: ReturnType<typeof ratingChart>, file: string) => images
+    ? [`![${c.title}](${file})`, '']
+    : ['```text', ...textHistogram(c.labels, c.values), '```', ''];
   return {
-    head: ['# Assay Proof Report', '', ...summaryLines(d).map(([k, v]) => `- **${k}:** ${mdValue(v)}`), '', '## Datapoints', '',
-      '| datapoint | source | status | mean | median | strength | excerpt |', '|---|---|---|---|---|---|---|'],
+    head: ['# Assay Proof Report', '', ...summaryLines(d).map(([k, v]) => `- **${k}:** ${mdValue(v)}`), '', ...(d.attestation ? [] : [mdCell(unsigned(d)), '']),
+      '## Distributions', '', `### ${ratingChart(d).title}`, '', ...chart(ratingChart(d), 'rating-histogram.svg'),
+      `### ${strengthChart(d).title}`, '', ...chart(strengthChart(d), 'strength-distribution.svg'),
+      '## Datapoints', '', '| datapoint | source | status | mean | median | strength | excerpt |', '|---|---|---|---|---|---|---|'],
     row: (r) => `| ${[r.datapointId, `${r.sourceFile}:${r.sourceRow}`, status(r), num(r.qualityRatingMean), num(r.qualityRatingMedian), num(r.consensusStrength, 3), r.excerpt].map(mdCell).join(' | ')} |`,
     more: (n) => `\n${moreText(n)}`,
-    tail: ['', '## Signature', '', d.attestation ? '```\n' + d.attestation.jws + '\n```' : 'No signature.', '', '## How to verify', '', ...verifyText(d).map(mdCell)],
+    tail: ['', '## Signature', '', d.attestation ? '```\n' + d.attestation.jws + '\n```' : 'No signature.', '', '## How to verify', '', ...guideMarkdown(guide(d), mdCell)],
   };
 }
 
 const h = (s: string) => escapeHtml(s);
 
+const STYLE = `
+:root{color:#1b1f24;background:#f3f5f8;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+body{margin:0}main{max-width:60rem;margin:0 auto;padding:2rem 1.25rem 4rem}
+header .kind{text-transform:uppercase;letter-spacing:.08em;color:#4a5360;font-size:.8rem;margin:0}
+h1{margin:.2rem 0 .3rem;font-size:1.9rem}h2{margin:2.2rem 0 .8rem;font-size:1.35rem;border-bottom:2px solid #cfd6de;padding-bottom:.3rem}h3{font-size:1.05rem;margin:1.4rem 0 .4rem}
+.muted{color:#4a5360}.figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(11rem,1fr));gap:.75rem;margin:1.25rem 0}
+.figure{background:#fff;border:1px solid #cfd6de;border-radius:8px;padding:.8rem 1rem}.figure .v{font-size:1.8rem;font-weight:700}.figure .k{color:#4a5360;font-size:.85rem}
+.note{background:#fff4e0;border:1px solid #e2b46b;border-radius:6px;padding:.6rem .9rem}.ok{background:#e9f6ed;border-color:#8cc79d}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;background:#fff;border:1px solid #cfd6de;border-radius:8px;padding:1rem}
+dl.facts dt{color:#4a5360}dl.facts dd{margin:0;overflow-wrap:anywhere}
+.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(22rem,1fr));gap:1rem}
+figure{margin:0;background:#fff;border:1px solid #cfd6de;border-radius:8px;padding:.8rem}figure svg{width:100%;height:auto;display:block}figcaption{color:#4a5360;font-size:.9rem}
+table{border-collapse:collapse;background:#fff;font-size:.9rem;width:100%}td,th{border:1px solid #cfd6de;padding:.25rem .5rem;text-align:left;vertical-align:top}th{background:#eef1f5}
+.scroll{overflow-x:auto}td.x{overflow-wrap:anywhere;min-width:12rem}
+pre.code{background:#0f1720;color:#e6edf3;padding:.75rem 1rem;border-radius:6px;overflow-x:auto;font-size:.85rem;white-space:pre}
+pre.jws{white-space:pre-wrap;word-break:break-all;background:#fff;border:1px solid #cfd6de;padding:.75rem;border-radius:6px;font-size:.8rem}
+details{margin:.5rem 0}summary{cursor:pointer;color:#1f5fbf;font-weight:600}code{font-size:.9em}
+@media print{:root{background:#fff}details{display:block}}
+`;
+
+function figureHtml(svg: string, caption: string, labels: string[], values: number[]): string {
+  return `<figure>${svg}<figcaption>${h(caption)}</figcaption><details><summary>The figures</summary><table><thead><tr><th>bin</th><th>datapoints</th></tr></thead><tbody>${
+    labels.map((l, i) => `<tr><td>${h(l)}</td><td>${values[i] ?? 0}</td></tr>`).join('')}</tbody></table></details></figure>`;
+}
+
 function html(d: ExportData): Readable {
+  const c = d.coverage;
+  const pct = c.datapointsTotal > 0 ? Math.round((100 * c.datapointsFinalized) / c.datapointsTotal) : 0;
+  const facts = summaryLines(d).filter(([k]) => !['Project', 'Quality rating', 'Consensus strength', 'Coverage', 'Test contaminated'].includes(k));
+  const rc = ratingChart(d), sc = strengthChart(d);
   return {
     head: [
-      '<!doctype html>', '<html lang="en"><head><meta charset="utf-8">',
-      // No script may run in a downloaded report, whatever a datapoint contains.
+      '<!doctype html>', '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+      // No script may run and nothing may load in a downloaded report, whatever a datapoint contains.
       `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
-      `<title>Assay Proof Report ${h(d.projectId)}</title>`,
-      '<style>body{font-family:system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;font-size:90%}code{word-break:break-all}</style>',
-      '</head><body>', '<h1>Assay Proof Report</h1>', '<dl>',
-      ...summaryLines(d).map(([k, v]) => `<dt>${h(k)}</dt><dd>${h(v)}</dd>`), '</dl>',
-      '<h2>Datapoints</h2>', '<table><thead><tr><th>datapoint</th><th>source</th><th>status</th><th>mean</th><th>median</th><th>strength</th><th>excerpt</th></tr></thead><tbody>',
+      `<title>Assay Proof Report: ${h(d.projectName)}</title>`,
+      `<style>${STYLE}</style>`,
+      '</head><body><main>',
+      `<header><p class="kind">Assay Proof Report</p><h1>${h(d.projectName)}</h1><p class="muted">Project <code>${h(d.projectId)}</code> · generated ${h(d.generatedAt)}</p></header>`,
+      '<section class="figures" aria-label="Headline figures">',
+      `<div class="figure"><div class="k">Quality rating</div><div class="v">${d.qualityRating}<span class="muted"> / 100</span></div></div>`,
+      `<div class="figure"><div class="k">Consensus strength</div><div class="v">${d.consensusStrength}<span class="muted"> / 100</span></div></div>`,
+      `<div class="figure"><div class="k">Coverage</div><div class="v">${pct}%</div><div class="k">${c.datapointsFinalized} of ${c.datapointsTotal} datapoints final</div></div>`,
+      `<div class="figure"><div class="k">Test contaminated</div><div class="v">${d.testContaminated ? 'yes' : 'no'}</div><div class="k">${d.testContaminated ? 'Auto Consensus votes were used' : 'people and AI validators only'}</div></div>`,
+      '</section>',
+      d.attestation
+        ? `<p class="note ok">Signed: the figures above are those of the signed attestation below, which anyone can verify offline (see <a href="#verify">How to verify</a>).</p>`
+        : `<p class="note">${h(unsigned(d))}</p>`,
+      c.partial ? '<p class="note">PARTIAL: not every datapoint is terminal yet.</p>' : '',
+      '<h2>Attestation</h2>', '<dl class="facts">', ...facts.map(([k, v]) => `<dt>${h(k)}</dt><dd>${/^[A-Za-z0-9_:.\-]+$/.test(v) ? `<code>${h(v)}</code>` : h(v)}</dd>`), '</dl>',
+      '<h2>Distributions</h2>', '<div class="charts">',
+      figureHtml(histogramSvg({ id: 'rating', ...rc }), `${rc.title}: each datapoint's consensus rating (the weighted mean of its votes), in bins of 10 points.`, rc.labels, rc.values),
+      figureHtml(histogramSvg({ id: 'strength', ...sc }), `${sc.title}: 1 is unanimous. A datapoint below the project's minimum strength gets more votes, and is finalized as contested if it stays below.`, sc.labels, sc.values),
+      '</div>',
+      '<h2>Datapoints</h2>', '<div class="scroll" tabindex="0" role="region" aria-label="Datapoints"><table id="datapoints"><thead><tr><th>datapoint</th><th>source</th><th>status</th><th>mean</th><th>median</th><th>strength</th><th>excerpt</th></tr></thead><tbody>',
     ],
-    row: (r) => `<tr>${[r.datapointId, `${r.sourceFile}:${r.sourceRow}`, status(r), num(r.qualityRatingMean), num(r.qualityRatingMedian), num(r.consensusStrength, 3), r.excerpt].map((c) => `<td>${h(c)}</td>`).join('')}</tr>`,
-    more: (n) => `</tbody></table><p>${h(moreText(n))}</p><table><tbody>`,
-    tail: ['</tbody></table>', '<h2>Signature</h2>', `<p><code>${h(d.attestation?.jws ?? '-')}</code></p>`, '<h2>How to verify</h2>',
-      ...verifyText(d).map((l) => `<p>${h(l)}</p>`), '</body></html>'],
+    row: (r) => `<tr>${[r.datapointId, `${r.sourceFile}:${r.sourceRow}`, status(r), num(r.qualityRatingMean), num(r.qualityRatingMedian), num(r.consensusStrength, 3)].map((v) => `<td>${h(v)}</td>`).join('')}<td class="x">${h(r.excerpt)}</td></tr>`,
+    more: (n) => `</tbody></table></div><p>${h(moreText(n))}</p><div><table><tbody>`,
+    tail: ['</tbody></table></div>',
+      '<h2 id="verify">How to verify</h2>', guideHtml(guide(d)),
+      '<h2>Signature</h2>', d.attestation ? `<pre class="jws">${h(d.attestation.jws)}</pre>` : '<p>No signature.</p>',
+      '</main></body></html>'],
   };
 }
 
@@ -211,7 +282,7 @@ export async function renderExport(format: ExportFormat, d: ExportData, rows: As
       return;
     }
     case 'json': {
-      const { attestation, ...rest } = d;
+      const { attestation, verificationScripts: _scripts, ...rest } = d;
       sink.write(`{"report":${JSON.stringify({ ...rest, attestation })},"datapoints":[`);
       let first = true;
       for await (const batch of rows) {
@@ -237,11 +308,12 @@ export async function renderExport(format: ExportFormat, d: ExportData, rows: As
       sink.write(attestationMd(d));
       return;
     case 'report_attestation_zip': {
-      const report = await collect(md(d), rows);
+      const report = await collect(md(d, true), rows);
       const base = `assay-report-${d.projectId}-${d.date}`;
       sink.write(zipSync({
         [`${base}.md`]: strToU8(report),
         [`${base}.attestation.json`]: strToU8(JSON.stringify(attestationDocument(d), null, 2) + '\n'),
+        ...Object.fromEntries(Object.entries(chartFiles(d)).map(([name, svg]) => [name, strToU8(svg)])),
       }));
       return;
     }

@@ -928,6 +928,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/validator/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in
+         * @description The signed-in person and the organizations they are a member of, with their roles there.
+         *     A session belongs to a person, not to a role: the same sign-in serves a validator's work and
+         *     an originator's view of their organization's projects (under /validator/v1/originator).
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/originator/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My organizations' projects
+         * @description Every project of the organizations where the signed-in person is an originator, newest
+         *     first, archived ones included (flagged), with coverage and contested share. Empty for a
+         *     person who is an originator nowhere.
+         */
+        get: operations["listOriginatorProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/originator/projects/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A project's progress and quality
+         * @description Status, coverage, contested share, Auto Consensus, the latest ingest runs, and the figures
+         *     behind the web app's charts: the distribution of consensus ratings and of consensus
+         *     strength over finalized datapoints, agreement with the consensus per validator class and
+         *     per validator, and finalized datapoints over time. `project_not_found` unless the project
+         *     belongs to an organization where the signed-in person is an originator.
+         */
+        get: operations["getProjectOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/originator/projects/{projectId}/proof-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the signed Proof Report (originator session)
+         * @description The same report as GET /developer/v1/projects/{projectId}/proof-report, for an originator signed in with a session.
+         */
+        get: operations["getOriginatorProofReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/originator/projects/{projectId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export the project's report (originator session)
+         * @description The same export as GET /developer/v1/projects/{projectId}/report, for an originator signed in with a session.
+         */
+        get: operations["getOriginatorReportExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/jwks.json": {
         parameters: {
             query?: never;
@@ -1010,6 +1127,13 @@ export interface components {
             /** @description The validator's active class on the project; null without one. */
             classId: string | null;
             instructions: string;
+            format: components["schemas"]["SpecDatasetFormat"];
+            /** @description My votes on the project since 00:00 UTC today. */
+            ratedToday: number;
+            /** @description All my votes on the project. */
+            ratedTotal: number;
+            /** @description Validations of the project still open to claim, by anyone (claims that ran out count as open). */
+            openSlots: number;
         };
         MyProjectList: {
             data: components["schemas"]["MyProject"][];
@@ -1025,6 +1149,89 @@ export interface components {
             instructions: string;
             claimedAt: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
+            format: components["schemas"]["SpecDatasetFormat"];
+            /** @description For a file_collection datapoint, a short-lived presigned GET of its file; null for other formats. */
+            file: components["schemas"]["ClaimFile"] | null;
+        };
+        ClaimFile: {
+            /**
+             * Format: uri
+             * @description Presigned GET of the datapoint's file; a bearer credential for that one object, valid until expiresAt.
+             */
+            url: string;
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        Me: {
+            userId: string;
+            email: string;
+            /** @description Organizations the person is a member of (validators assigned through a project only are not members). */
+            organizations: components["schemas"]["MyMembership"][];
+        };
+        OriginatorProjectList: {
+            data: components["schemas"]["OriginatorProject"][];
+        };
+        OriginatorProject: {
+            project: components["schemas"]["Project"];
+            organization: components["schemas"]["OrganizationRef"];
+            coverage: components["schemas"]["Coverage"];
+            /** @description Finalized datapoints marked contested (escalations ran out before the consensus was strong enough). */
+            contested: number;
+        };
+        OrganizationRef: {
+            orgId: string;
+            code: string;
+            name: string;
+        };
+        Coverage: {
+            datapointsFinalized: number;
+            datapointsTotal: number;
+        };
+        ProjectOverview: {
+            project: components["schemas"]["Project"];
+            organization: components["schemas"]["OrganizationRef"];
+            coverage: components["schemas"]["Coverage"];
+            contested: number;
+            /** @description Every datapoint of a non-empty project is terminal, so a Proof Report can be signed (when the deployment has a signing key). */
+            proofReportReady: boolean;
+            /** @description The project's latest ingest runs (at most 20), newest first. */
+            ingestRuns: components["schemas"]["IngestRunSummary"][];
+            /** @description Finalized datapoints by consensus rating (the weighted mean): ten bins [0,10), [10,20), ..., [90,100]. */
+            ratingHistogram: number[];
+            /** @description Finalized datapoints by consensus strength: ten bins [0,0.1), ..., [0.9,1]. */
+            strengthHistogram: number[];
+            /** @description Agreement of votes with the consensus of their datapoint, per validator class (null classId for votes without a class), over finalized datapoints. */
+            classAgreement: components["schemas"]["Agreement"][];
+            /** @description The same per validator, most votes first (at most 50). */
+            validatorAgreement: components["schemas"]["Agreement"][];
+            /** @description Finalized datapoints over time, cumulative, from the project's creation to now. */
+            progress: components["schemas"]["ProgressPoint"][];
+        };
+        IngestRunSummary: components["schemas"]["IngestRun"] & {
+            uploadId: string;
+            dryRun: boolean;
+        };
+        Agreement: {
+            /** @description The class id, or the validator's user id (`synthetic:<n>` for Auto Consensus voters); null for votes without a class. */
+            key: string | null;
+            /** @description The class label, or the validator's email (Auto Consensus voters are named by number). */
+            label: string;
+            synthetic: boolean;
+            votes: number;
+            /** @description Votes within 10 points of their datapoint's consensus rating. */
+            agreeing: number;
+            /** @description Mean distance, in rating points, between the votes and their datapoints' consensus ratings. */
+            meanAbsoluteDifference: number;
+        };
+        ProgressPoint: {
+            at: components["schemas"]["Timestamp"];
+            finalized: number;
+        };
+        MyMembership: {
+            orgId: string;
+            code: string;
+            name: string;
+            originator: boolean;
+            validator: boolean;
         };
         SubmitVoteRequest: {
             rating: number;
@@ -3365,6 +3572,141 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in person. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOriginatorProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The projects. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OriginatorProjectList"];
+                };
+            };
+            401: components["responses"]["SessionUnauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProjectOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOriginatorProofReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Proof Report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProofReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOriginatorReportExport: {
+        parameters: {
+            query: {
+                /** @description The export format. */
+                format: components["schemas"]["ReportFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to download the export. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
         };
     };
     getJwks: {

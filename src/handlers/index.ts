@@ -11,6 +11,8 @@ import { getDatapointConsensus, listDatapoints } from './datapoints.ts';
 import { acceptMyInvite, createValidatorSession, deleteValidatorSession, followSignInLink, listMyInvites, requestSignInLink } from './validator-sign-in.ts';
 import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookAttempts, listWebhookEndpoints, rotateWebhookEndpointSecret } from './webhooks.ts';
+import { getMe } from './me.ts';
+import { getOriginatorProofReport, getOriginatorReportExport, getProjectOverview, listOriginatorProjects } from './originator.ts';
 import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
 
 const handlers: Handlers = {
@@ -57,6 +59,11 @@ const handlers: Handlers = {
   claimSlot,
   releaseClaim,
   submitVote,
+  getMe,
+  listOriginatorProjects,
+  getProjectOverview,
+  getOriginatorProofReport,
+  getOriginatorReportExport,
 };
 
 export function buildHandlers(): Handlers {

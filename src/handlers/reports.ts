@@ -9,28 +9,31 @@ import { createExport } from '../services/exports.ts';
 import { buildInclusionProof, getOrCreateProofReport, type ReportSigning, type StoredReport } from '../services/proof-reports.ts';
 import { publishedJwks } from '../admin/signing-keys.ts';
 import { API_SCHEMA, type ProofPayload } from '../domain/proof.ts';
+import type { components } from '../generated/openapi-types.ts';
 
-const signing = (ctx: RequestContext): ReportSigning => ({ signer: ctx.signer, issuer: ctx.config.publicBaseUrl.replace(/\/+$/, '') });
+/** The signing key and issuer of this deployment (developer API and the originator's session alike). */
+export const signing = (ctx: Pick<RequestContext, 'signer' | 'config'>): ReportSigning => ({ signer: ctx.signer, issuer: ctx.config.publicBaseUrl.replace(/\/+$/, '') });
 
 const reportFor = (ctx: RequestContext, projectId: string): Promise<StoredReport> =>
   getOrCreateProofReport(ctx.sql, ctx.auth.orgId, projectId, signing(ctx));
 
 export async function getProofReport({ params }: GetProofReportInput, ctx: RequestContext): Promise<GetProofReportResult> {
-  const report = await reportFor(ctx, params.projectId);
+  return { status: 200, body: proofReportBody(await reportFor(ctx, params.projectId)) };
+}
+
+/** The API's form of a stored report (developer API and the originator's session alike). */
+export function proofReportBody(report: StoredReport): components['schemas']['ProofReport'] {
   const payload = JSON.parse(report.payloadJcs) as ProofPayload;
   return {
-    status: 200,
-    body: {
-      reportId: report.reportId,
-      schema: API_SCHEMA,
-      issuedAt: payload.issuedAt,
-      qualityRating: payload.qualityRating,
-      consensusStrength: payload.consensusStrength,
-      attestationRoot: report.attestationRoot,
-      signingKeyId: report.kid,
-      payload: payload as unknown as Record<string, unknown>,
-      jws: report.jws,
-    },
+    reportId: report.reportId,
+    schema: API_SCHEMA,
+    issuedAt: payload.issuedAt,
+    qualityRating: payload.qualityRating,
+    consensusStrength: payload.consensusStrength,
+    attestationRoot: report.attestationRoot,
+    signingKeyId: report.kid,
+    payload: payload as unknown as Record<string, unknown>,
+    jws: report.jws,
   };
 }
 

@@ -7,17 +7,23 @@ import type {
 } from '../generated/handlers.ts';
 import type { ValidatorRequestContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { listMyProjects as myProjects } from '../db/validator-projects.ts';
-import { claimNextSlot, releaseClaim as release, type ClaimRefusal } from '../lifecycle/slots.ts';
+import { datasetFormatOf, listMyProjects as myProjects } from '../db/validator-projects.ts';
+import { claimNextSlot, releaseClaim as release, takeableSlotCounts, type ClaimRefusal } from '../lifecycle/slots.ts';
+import { presignGet } from '../storage/s3.ts';
+
+/** A file_collection datapoint's presigned GET: long enough to load it, short as a credential. */
+export const CLAIM_FILE_SECONDS = 300;
 import { voteOnClaim, type ClaimVoteRefusal } from '../lifecycle/votes.ts';
 
 export async function listMyProjects(_input: unknown, ctx: ValidatorRequestContext): Promise<ListMyProjectsResult> {
   const rows = await myProjects(ctx.sql, ctx.session.userId);
+  const open = await takeableSlotCounts(ctx.sql, rows.map((r) => r.id));
   return {
     status: 200,
     body: {
       data: rows.map((r) => ({
         projectId: r.id, name: r.name, paused: r.paused, assignedAt: r.assigned_at.toISOString(), classId: r.class_id, instructions: r.instructions ?? '',
+        format: r.format, ratedToday: r.rated_today, ratedTotal: r.rated_total, openSlots: open.get(r.id) ?? 0,
       })),
     },
   };
@@ -34,11 +40,17 @@ export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorReques
   const r = await claimNextSlot(ctx.sql, params.projectId, ctx.session.userId);
   if ('refused' in r) throw CLAIM_REFUSALS[r.refused](params.projectId);
   const c = r.claimed;
+  const format = await datasetFormatOf(ctx.sql, params.projectId);
+  // A file is shown from object storage directly: a presigned GET of exactly its key.
+  const key = format === 'file_collection' ? (c.content as { key?: unknown }).key : undefined;
+  const file = typeof key === 'string'
+    ? { url: await presignGet(ctx.storage, key, CLAIM_FILE_SECONDS), expiresAt: new Date(Date.now() + CLAIM_FILE_SECONDS * 1000).toISOString() }
+    : null;
   return {
     status: 201,
     body: {
       slotId: c.slotId, projectId: params.projectId, datapointId: c.datapointId, content: c.content,
-      instructions: c.instructions, claimedAt: c.claimedAt.toISOString(), expiresAt: c.expiresAt.toISOString(),
+      instructions: c.instructions, claimedAt: c.claimedAt.toISOString(), expiresAt: c.expiresAt.toISOString(), format, file,
     },
   };
 }

@@ -19,6 +19,7 @@ import { documents, operationTable } from '../generated/operations.ts';
 import developerDocument from '../generated/openapi.developer.json' with { type: 'json' };
 import validatorDocument from '../generated/openapi.validator.json' with { type: 'json' };
 import { mountMcp } from '../mcp/endpoint.ts';
+import { APP_PREFIX, webAppRouter } from './webapp.ts';
 import { mountHealth, type ServerState } from './health.ts';
 import type { AppDeps, RequestContext } from '../context.ts';
 
@@ -74,6 +75,9 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
     res.sendFile(scalarBundle);
   });
   app.use('/docs', apiReference({ sources: PUBLISHED.map((p) => ({ url: p.openapi, title: p.title })), cdn: '/docs/scalar.js', pageTitle: 'Assay API reference' }));
+
+  // The web app for validators and originators (a browser client of the validator API).
+  app.use(APP_PREFIX, webAppRouter({ storageEndpoint: deps.config.s3.endpoint }));
 
   mountMcp(app, deps, api);
 

@@ -40,6 +40,23 @@ export const takeable = (sql: AnySql, s = 's') => sql`(${sql(s)}.status = 'open'
 /** The slots a new datapoint starts with (its `slots_open`): the project's numValidators. */
 export const initialSlots = (numValidators: number): number => numValidators;
 
+/**
+ * Validations still open to claim, per project: the counters of its pending datapoints plus its
+ * takeable slot rows (released, or a lapsed claim). A terminal datapoint has a zero counter and
+ * no takeable row (its rows expire with the decision), so the counters are read through the
+ * project's range of the pending-datapoints index. Read for "what is left" figures, never to
+ * take a slot.
+ */
+export async function takeableSlotCounts(sql: Sql, projectIds: string[]): Promise<Map<string, number>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await sql<{ id: string; n: number }[]>`
+    select p.id,
+      (select coalesce(sum(d.slots_open), 0) from datapoints d where d.project_id = p.id and d.finalized_at is null)::int
+        + (select count(*) from validation_slots s where s.project_id = p.id and ${takeable(sql)})::int as n
+    from unnest(${projectIds}::uuid[]) as p(id)`;
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
 export type ClaimRefusal = 'project_not_found' | 'project_archived' | 'project_paused' | 'no_claimable_slot';
 
 export interface Claim {

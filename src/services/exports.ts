@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sql } from '../db/client.ts';
 import { exportSummary, streamExportRows } from '../db/exports.ts';
+import { distributionsOf } from '../db/project-stats.ts';
+import { verificationScripts } from '../verification-scripts.ts';
 import { ApiError, errors } from '../errors.ts';
 import { presignGet, putFile, type Storage } from '../storage/s3.ts';
 import { getOrCreateProofReport, type ReportSigning } from './proof-reports.ts';
@@ -88,6 +90,8 @@ export async function createExport(deps: ExportDeps, orgId: string, projectId: s
     attestation,
     attestationNote,
     jwksUrl: `${deps.issuer}/.well-known/jwks.json`,
+    distributions: await distributionsOf(deps.sql, projectId),
+    verificationScripts: await verificationScripts(),
   };
 
   const filename = filenameOf(format, projectId, date);

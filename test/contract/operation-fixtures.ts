@@ -63,6 +63,17 @@ const signInToken = async (w: World): Promise<string> => {
   return token;
 };
 
+/** A session of organization A's originator (the owner of the originator-view requests), made once. */
+const originatorSessions = new WeakMap<World, Promise<string>>();
+function originatorSession(w: World): Promise<string> {
+  let s = originatorSessions.get(w);
+  if (!s) {
+    s = fx.signInDirect(w.app, `owner-${w.app.orgA.code.toLowerCase()}@example.com`).then((r) => r.sessionToken);
+    originatorSessions.set(w, s);
+  }
+  return s;
+}
+
 export const operationFixtures: Record<OperationId, OperationFixture> = {
   ping: { request: async () => ({}), crossOrg: { notScoped: 'names no resource' } },
   listProjects: { request: async () => ({}), crossOrg: { notScoped: 'lists the caller\'s own organization' } },
@@ -210,4 +221,20 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
   claimSlot: { request: async (w) => ({ params: { projectId: await claimableProject(w) } }), crossOrg: 'project_not_found' },
   releaseClaim: { request: async (w) => ({ params: { slotId: await claimedSlot(w) } }), crossOrg: 'claim_not_found' },
   submitVote: { request: async (w) => ({ params: { slotId: await claimedSlot(w) }, body: { rating: 60, comment: 'fine' } }), crossOrg: 'claim_not_found' },
+  getMe: { request: async () => ({}), crossOrg: { notScoped: 'names the caller' } },
+  // The originator view: organization A's originator with a session; organization B's validator
+  // (validatorB) is the foreign caller and finds nothing.
+  listOriginatorProjects: { request: async (w) => ({ key: await originatorSession(w) }), crossOrg: { notScoped: 'lists the caller\'s own organizations\' projects' } },
+  getProjectOverview: {
+    request: async (w) => ({ key: await originatorSession(w), params: { projectId: (await fx.finalizedProject(w.app)).projectId } }),
+    crossOrg: 'project_not_found',
+  },
+  getOriginatorProofReport: {
+    request: async (w) => ({ key: await originatorSession(w), params: { projectId: (await fx.finalizedProject(w.app)).projectId } }),
+    crossOrg: 'project_not_found',
+  },
+  getOriginatorReportExport: {
+    request: async (w) => ({ key: await originatorSession(w), params: { projectId: (await fx.finalizedProject(w.app)).projectId }, query: { format: 'json' } }),
+    crossOrg: 'project_not_found',
+  },
 };

@@ -131,6 +131,22 @@ export async function finalize(sql: Sql, projectId: string, datapointIds: string
   if (synthetic) await sql`update projects set auto_consensus_used = true where id = ${projectId}`;
 }
 
+/**
+ * Weak terminal decisions for the datapoints in ONE statement (as Auto Consensus writes a batch),
+ * every `contested(i)` one marked contested; not reflected on the datapoints.
+ */
+export async function insertDecisions(sql: Sql, projectId: string, datapointIds: string[], contested: (i: number) => boolean): Promise<void> {
+  await sql`
+    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    select id, ${projectId}, 50, 50, 0.4, id = any(${datapointIds.filter((_, i) => contested(i))}::uuid[]), 5, 0, 2
+    from unnest(${datapointIds}::uuid[]) as t(id)`;
+}
+
+/** Deletes a datapoint's decision (nothing in the service does; the summary must follow anyway). */
+export async function deleteDecision(sql: Sql, datapointId: string): Promise<void> {
+  await sql`delete from consensus_decisions where datapoint_id = ${datapointId}`;
+}
+
 /** A project of `key`'s organization whose `n` datapoints have all reached terminal consensus. */
 export async function finalizedProject(app: TestApp, n = 2, key?: string): Promise<{ projectId: string; datapointIds: string[] }> {
   const projectId = await project(app, { key });
@@ -183,6 +199,11 @@ export async function holdDatapoint(sql: Sql, datapointId: string): Promise<{ re
       conn.release();
     },
   };
+}
+
+/** Makes every live claim on the datapoint lapse now (the page under test holds one; its slot id is not shown). */
+export async function expireClaimsOn(sql: Sql, datapointId: string): Promise<void> {
+  await sql`update validation_slots set claim_expires_at = now() - interval '1 second' where datapoint_id = ${datapointId} and status = 'claimed'`;
 }
 
 /** Marks an upload session complete, as a finished ingest leaves it (without running one). */
@@ -335,12 +356,12 @@ export async function uploadObjectKey(sql: Sql, uploadId: string, relPath: strin
   return `${row!.key_prefix}/${relPath}`;
 }
 
-export interface DataState { datapoints: number; datapoint_max_seq: number; decisions: number; decision_max_seq: number }
+export interface DataState { datapoints: number; datapoint_max_seq: number; decisions: number; decision_max_seq: number; contested: number }
 
 /** The project's data-state summary row as the writing statements keep it (undefined if none). */
 export async function keptDataState(sql: Sql, projectId: string): Promise<DataState | undefined> {
   const [row] = await sql<DataState[]>`
-    select datapoints::int, datapoint_max_seq::int, decisions::int, decision_max_seq::int from project_data_state where project_id = ${projectId}`;
+    select datapoints::int, datapoint_max_seq::int, decisions::int, decision_max_seq::int, contested::int from project_data_state where project_id = ${projectId}`;
   return row;
 }
 
@@ -350,7 +371,8 @@ export async function countedDataState(sql: Sql, projectId: string): Promise<Dat
     select (select count(*)::int from datapoints where project_id = ${projectId}) as datapoints,
       (select coalesce(max(seq), 0)::int from datapoints where project_id = ${projectId}) as datapoint_max_seq,
       (select count(*)::int from consensus_decisions where project_id = ${projectId}) as decisions,
-      (select coalesce(max(seq), 0)::int from consensus_decisions where project_id = ${projectId}) as decision_max_seq`;
+      (select coalesce(max(seq), 0)::int from consensus_decisions where project_id = ${projectId}) as decision_max_seq,
+      (select count(*)::int from consensus_decisions where project_id = ${projectId} and contested) as contested`;
   return row!;
 }
 
@@ -368,4 +390,47 @@ export function insertUploadSessionRaw(sql: Sql, orgId: string, projectId: strin
 /** Moves an upload session to another organization (what the schema must refuse). */
 export function moveUploadSessionRaw(sql: Sql, uploadId: string, orgId: string): Promise<unknown> {
   return sql`update upload_sessions set org_id = ${orgId} where id = ${uploadId}`;
+}
+
+// ---------------------------------------------------------------- storage before migration 20261124400001
+// For the test of that migration only, on a database rolled back past it: checksums as 64 hex
+// characters, one validation_slots row per slot written at ingest.
+
+/**
+ * `n` datapoints as ingest wrote them before the migration, each with `open` open slot rows and,
+ * when `claimedBy` is given, one more slot row claimed by that user (a live claim); returns their
+ * ids and checksums (hex) in ingestion order.
+ */
+export async function addPreScaleDatapoints(sql: Sql, projectId: string, n: number, open: number, claimedBy?: string): Promise<{ id: string; checksum: string }[]> {
+  const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
+  const [session] = await sql<{ id: string }[]>`
+    insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p!.org_id}, ${projectId}, 'complete', ${'test/' + randomBytes(8).toString('hex')}) returning id`;
+  const [run] = await sql<{ id: string }[]>`
+    insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session!.id}, ${projectId}, 'ok', false, false) returning id`;
+  const out: { id: string; checksum: string }[] = [];
+  for (let i = 0; i < n; i++) {
+    const checksum = randomBytes(32).toString('hex');
+    const [row] = await sql<{ id: string }[]>`
+      insert into datapoints (project_id, run_id, checksum, source_file, source_row, content, created_at)
+      values (${projectId}, ${run!.id}, ${checksum}, 'a.csv', ${i + 1}, ${sql.json({ id: String(i) })}, now() + make_interval(secs => ${i})) returning id`;
+    await sql`insert into validation_slots (datapoint_id, project_id) select ${row!.id}, ${projectId} from generate_series(1, ${open})`;
+    if (claimedBy) {
+      await sql`
+        insert into validation_slots (datapoint_id, project_id, status, claimed_by, claimed_at, claim_expires_at)
+        values (${row!.id}, ${projectId}, 'claimed', ${claimedBy}, now(), now() + interval '10 minutes')`;
+    }
+    out.push({ id: row!.id, checksum });
+  }
+  return out;
+}
+
+/** The project's datapoints as stored (either side of the migration): checksum as text, open counter (null before), slot rows by state. */
+export async function storedDatapoints(sql: Sql, projectId: string): Promise<{ id: string; checksum: string; slots_open: number | null; rows: Record<string, number> }[]> {
+  const [{ counter }] = await sql<{ counter: boolean }[]>`
+    select exists (select 1 from information_schema.columns where table_name = 'datapoints' and column_name = 'slots_open') as counter`;
+  return sql<{ id: string; checksum: string; slots_open: number | null; rows: Record<string, number> }[]>`
+    select d.id, ${counter ? sql`encode(d.checksum, 'hex')` : sql`d.checksum`} as checksum, ${counter ? sql`d.slots_open` : sql`null::int`} as slots_open,
+      coalesce((select jsonb_object_agg(status, n) from (select status, count(*)::int as n from validation_slots s where s.datapoint_id = d.id group by status) x), '{}') as rows
+    from datapoints d where d.project_id = ${projectId}
+    order by d.created_at, d.id`;
 }

@@ -58,3 +58,14 @@ it('follows rows written by SQL, and a new decision makes a new report', async (
   expect(second.body.reportId).not.toBe(first.body.reportId);
   expect(second.body.attestationRoot).not.toBe(first.body.attestationRoot);
 });
+
+it('counts contested decisions, inserted in one statement or deleted', async () => {
+  const projectId = await createProject(app);
+  const ids = await addDatapoints(app.sql, projectId, 5);
+  await fx.insertDecisions(app.sql, projectId, ids, (i) => i % 2 === 1);
+  expect(await kept(app.sql, projectId)).toEqual(await counted(app.sql, projectId));
+  expect((await kept(app.sql, projectId))!.contested).toBe(2);
+  await fx.deleteDecision(app.sql, ids[1]!);
+  expect(await kept(app.sql, projectId)).toEqual(await counted(app.sql, projectId));
+  expect((await kept(app.sql, projectId))!.contested).toBe(1);
+});

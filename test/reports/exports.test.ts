@@ -9,6 +9,11 @@ import { addDatapoints, finalize } from '../helpers/reports.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 import { verifyReport } from '../../src/cli/verify.ts';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RATING_BIN_LABELS, ratingBin, strengthBin } from '../../src/domain/distributions.ts';
 
 const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>|**bold**';
 const FORMATS = [
@@ -87,7 +92,7 @@ describe('GET /projects/{projectId}/report', () => {
     expect((await download(complete, 'report_md')).bytes.toString()).toContain(`- **Signing key id:** \`${report.signingKeyId}\``);
     const zip = unzipSync(new Uint8Array((await download(complete, 'report_attestation_zip')).bytes));
     const names = Object.keys(zip).sort();
-    expect(names).toEqual([`assay-report-${complete}-${new Date().toISOString().slice(0, 10)}.attestation.json`, `assay-report-${complete}-${new Date().toISOString().slice(0, 10)}.md`]);
+    expect(names).toEqual([`assay-report-${complete}-${new Date().toISOString().slice(0, 10)}.attestation.json`, `assay-report-${complete}-${new Date().toISOString().slice(0, 10)}.md`, 'rating-histogram.svg', 'strength-distribution.svg']);
     const attestation = JSON.parse(strFromU8(zip[names[0]]));
     expect(attestation.jws).toBe(report.jws);
     expect(strFromU8(zip[names[1]])).toContain('# Assay Proof Report');
@@ -100,11 +105,70 @@ describe('GET /projects/{projectId}/report', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain("Content-Security-Policy");
     // Exactly the page's own tags: one table body row per datapoint, nothing injected.
-    expect(html.match(/<tr>/g)).toHaveLength(6);
+    const datapoints = html.slice(html.indexOf('<table id="datapoints">'), html.indexOf('</table>', html.indexOf('<table id="datapoints">')));
+    expect(datapoints.match(/<tr>/g)).toHaveLength(6);
     const md = (await download(complete, 'report_md')).bytes.toString();
     expect(md).not.toContain('<script>');
     expect(md).not.toContain('<img');
     expect(md).toContain('\\|\\*\\*bold\\*\\*');
+  });
+
+  it('carries the rating and strength distributions as charts (SVG, text bars, figures)', async () => {
+    const ratings = Array<number>(10).fill(0);
+    const strengths = Array<number>(10).fill(0);
+    for (const d of await fx.decisions(app.sql, complete)) {
+      ratings[ratingBin(d.quality_rating_mean)]!++;
+      strengths[strengthBin(d.consensus_strength)]!++;
+    }
+    const json = JSON.parse((await download(complete, 'json')).bytes.toString());
+    expect(json.report.distributions).toEqual({ ratingHistogram: ratings, strengthHistogram: strengths });
+    expect(json.report.verificationScripts).toBeUndefined();
+
+    const html = (await download(complete, 'verifiable_html')).bytes.toString();
+    expect(html.match(/<svg [^>]*role="img"/g)).toHaveLength(2);
+    expect(html).toContain(`5 in all. ${RATING_BIN_LABELS.map((l, i) => `${l}: ${ratings[i]}`).join('; ')}.`);
+    // Self-contained: nothing is loaded from anywhere.
+    expect(html).not.toMatch(/<(script|link|img|iframe)\b/);
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
+
+    const txt = (await download(complete, 'verifiable_txt')).bytes.toString();
+    expect(txt).toContain('CONSENSUS RATING OF THE FINALIZED DATAPOINTS');
+    const zip = unzipSync(new Uint8Array((await download(complete, 'report_attestation_zip')).bytes));
+    expect(strFromU8(zip['rating-histogram.svg']!)).toContain('5 in all.');
+    expect(strFromU8(zip['strength-distribution.svg']!)).toContain('5 in all.');
+    const md = Object.entries(zip).find(([n]) => n.endsWith('.md'))![1];
+    expect(strFromU8(md)).toContain('](rating-histogram.svg)');
+  });
+
+  it('the HTML export verifies by its own instructions, with nothing but what it carries', async () => {
+    const html = (await download(complete, 'verifiable_html')).bytes.toString();
+    const unescape = (t: string) => t.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+      .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    const blocks = [...html.matchAll(/<pre class="code" tabindex="0"><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescape(m[1]!));
+    const python = blocks.find((b) => b.startsWith('#!/usr/bin/env python3'))!;
+    const shell = blocks.find((b) => b.startsWith('#!/bin/sh'))!;
+    const makeReport = blocks.find((b) => b.startsWith("printf '{\"jws\""))!;
+    expect([python, shell, makeReport].every(Boolean)).toBe(true);
+    // The reader is never sent to a file they do not have (the scripts' own comments aside).
+    expect(html.replace(/<pre class="code"[^>]*>[\s\S]*?<\/pre>/g, '')).not.toContain('docs/');
+    expect(html).toContain('/.well-known/jwks.json');
+    const dir = mkdtempSync(join(tmpdir(), 'assay-html-verify-'));
+    try {
+      writeFileSync(join(dir, 'verify_report.py'), python);
+      writeFileSync(join(dir, 'verify_report.sh'), shell);
+      // Step 1 fetches the key set from PUBLIC_BASE_URL, which the test server does not listen on.
+      writeFileSync(join(dir, 'jwks.json'), JSON.stringify((await raw(app, 'GET', '/.well-known/jwks.json', { key: null })).body));
+      expect(spawnSync('sh', ['-c', makeReport], { cwd: dir }).status).toBe(0);
+      const sh = spawnSync('sh', ['verify_report.sh', 'report.json', 'jwks.json'], { cwd: dir, encoding: 'utf8' });
+      expect(sh.stdout + sh.stderr).toMatch(/^OK PR-/);
+      const venv = join(process.cwd(), '.venv/verify/bin/python');
+      if (existsSync(venv)) {
+        const py = spawnSync(venv, ['verify_report.py', 'report.json', 'jwks.json'], { cwd: dir, encoding: 'utf8' });
+        expect(py.stdout + py.stderr).toMatch(/^OK PR-/);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exports partial coverage, flagged, without a signed attestation', async () => {

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { validSpec } from '../fixtures/specs.ts';
+import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 
 export async function createProject(app: TestApp, name: string, spec: object = validSpec(), key?: string): Promise<string> {
   const res = await call(app, 'createProject', { body: { name, spec }, key });
@@ -60,10 +61,13 @@ export async function warmUp(app: TestApp, sink: SmtpSink): Promise<void> {
   await linkFromEmail(app, sink, `owner-${app.orgB.code.toLowerCase()}@example.com`);
 }
 
-/** A server with a job worker sending through a real SMTP sink, warmed up: each file's setup. */
-export async function startMailingApp(): Promise<{ app: TestApp; sink: SmtpSink; close(): Promise<void> }> {
+/**
+ * A server with a job worker sending through a real SMTP sink, warmed up: each file's setup.
+ * `signingKey` configures a report signing key (Proof Reports).
+ */
+export async function startMailingApp(options: { signingKey?: boolean } = {}): Promise<{ app: TestApp; sink: SmtpSink; close(): Promise<void> }> {
   const sink = await startSmtpSink();
-  const app = await startTestApp({ worker: true, config: { smtpUrl: sink.url } });
+  const app = await startTestApp({ worker: true, config: { smtpUrl: sink.url, ...(options.signingKey ? { signingKey: generateSigningKeyPem() } : {}) } });
   await warmUp(app, sink);
   return {
     app,

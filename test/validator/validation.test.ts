@@ -63,6 +63,24 @@ describe('my projects', () => {
     expect(byId.get(live)).toMatchObject({ name: 'Live', paused: false, classId: 'senior', instructions: validSpec().validation.instructions });
     expect(byId.get(paused)).toMatchObject({ paused: true, classId: null });
   });
+
+  it('counts open slots from the datapoints\' counters and the takeable slot rows: a live claim is not open, a released or lapsed one is', async () => {
+    const projectId = await projectWithData('Open slots', 2, 2);
+    const v = await validator([{ projectId }]);
+    const w = await validator([{ projectId }]);
+    const openSlots = async () => (await call(app, 'listMyProjects', { key: v.token })).body.data.find((p: any) => p.projectId === projectId).openSlots;
+    // Nothing claimed yet: every slot is still a counter on its datapoint, no row.
+    expect(await openSlots()).toBe(4);
+    const cv = await claim(v.token, projectId);
+    const cw = await claim(w.token, projectId);
+    expect(await openSlots()).toBe(2);
+    // Released: an open row, counted beside the counters.
+    expect((await call(app, 'releaseClaim', { key: v.token, params: { slotId: cv.body.slotId } })).status).toBe(204);
+    expect(await openSlots()).toBe(3);
+    // A claim that ran out counts as open.
+    await fx.expireClaim(app.sql, cw.body.slotId);
+    expect(await openSlots()).toBe(4);
+  });
 });
 
 describe('claims', () => {

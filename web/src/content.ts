@@ -1,0 +1,108 @@
+// A datapoint's content rendered for people, by the project's dataset format:
+// - csv: the record as a labelled table (header -> value);
+// - json / jsonl: a readable tree (objects and arrays as nested lists, scalars as text);
+// - markdown_split: the section's title and its Markdown body;
+// - file_collection: the file from its short-lived presigned GET, images inline.
+// Markdown (content and instructions) is converted by marked and then sanitized by DOMPurify, a
+// maintained sanitizer: javascript: URLs, forms and styles are removed, and links open in a new
+// tab without a referrer. Raw HTML inside the Markdown is shown as text, not as markup: a rater
+// judges the datapoint as written (a `<script>` in it is part of what is rated), and no handler
+// attribute ever reaches an HTML parser (Chromium reports one as a CSP violation even when it is
+// parsed only to be removed). The page's Content-Security-Policy blocks inline script anyway.
+import { Marked } from 'marked';
+import DOMPurify from 'dompurify';
+import { h, plural } from './dom.ts';
+import type { Schemas } from './api.ts';
+
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A') {
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
+});
+
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const marked = new Marked({ gfm: true, breaks: false, renderer: { html: ({ text }) => escapeHtml(text) } });
+
+/** Markdown to sanitized DOM. */
+export function markdown(text: string, className = 'markdown'): HTMLElement {
+  const html = marked.parse(text, { async: false });
+  const fragment = DOMPurify.sanitize(html, {
+    RETURN_DOM_FRAGMENT: true,
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
+    FORBID_ATTR: ['style'],
+  });
+  const div = h('div', { class: className });
+  div.append(fragment);
+  return div;
+}
+
+export function renderContent(format: Schemas['SpecDatasetFormat'], content: unknown, file: Schemas['ClaimFile'] | null): HTMLElement {
+  switch (format) {
+    case 'csv':
+      return isRecord(content) ? recordTable(content) : tree(content);
+    case 'markdown_split':
+      return isRecord(content) && typeof content.body === 'string'
+        ? h('article', { class: 'md-section' }, typeof content.title === 'string' && content.title ? h('h3', {}, content.title) : null, markdown(content.body))
+        : tree(content);
+    case 'file_collection':
+      return fileView(content, file);
+    default:
+      return h('div', { class: 'tree' }, tree(content));
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function recordTable(row: Record<string, unknown>): HTMLElement {
+  return h('table', { class: 'record' },
+    h('caption', {}, 'Record'),
+    h('tbody', {}, Object.entries(row).map(([k, v]) => h('tr', {}, h('th', { scope: 'row' }, k), h('td', {}, typeof v === 'string' ? v : JSON.stringify(v))))));
+}
+
+/** JSON as nested lists: keys bold, strings as text (whitespace kept), other scalars in code. */
+function tree(value: unknown, depth = 0): HTMLElement {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return h('code', {}, '[] (empty list)');
+    const list = h('ol', { class: 'json', start: '0' }, value.map((v) => h('li', {}, tree(v, depth + 1))));
+    return depth > 0 && value.length > 5 ? h('details', { open: depth < 3 }, h('summary', {}, plural(value.length, 'item')), list) : list;
+  }
+  if (isRecord(value)) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return h('code', {}, '{} (empty)');
+    const list = h('ul', { class: 'json' }, entries.map(([k, v]) => h('li', {}, h('span', { class: 'key' }, k), ': ', tree(v, depth + 1))));
+    return depth > 0 && entries.length > 5 ? h('details', { open: depth < 3 }, h('summary', {}, plural(entries.length, 'field')), list) : list;
+  }
+  if (typeof value === 'string') return h('span', { class: 'str' }, value);
+  return h('code', {}, value === null ? 'null' : String(value));
+}
+
+const IMAGE = /\.(png|jpe?g|gif|webp|avif|bmp|svg)$/i;
+
+function fileView(content: unknown, file: Schemas['ClaimFile'] | null): HTMLElement {
+  const c = isRecord(content) ? content : {};
+  const relPath = typeof c.relPath === 'string' ? c.relPath : 'file';
+  const type = typeof c.contentType === 'string' ? c.contentType : '';
+  const size = typeof c.size === 'number' ? c.size : null;
+  const image = type.startsWith('image/') || IMAGE.test(relPath);
+  return h('figure', { class: 'file' },
+    file && image ? h('img', { src: file.url, alt: `The file ${relPath}`, loading: 'eager' }) : null,
+    h('figcaption', {},
+      h('span', { class: 'path' }, relPath),
+      size === null ? null : ` · ${formatBytes(size)}`,
+      type ? ` · ${type}` : null,
+      file ? [' · ', h('a', { href: file.url, target: '_blank', rel: 'noopener noreferrer' }, image ? 'Open full size' : 'Open the file')] : null));
+}
+
+function formatBytes(n: number): string {
+  if (n < 1024) return plural(n, 'byte');
+  const units = ['KiB', 'MiB', 'GiB'];
+  let v = n / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v.toFixed(1)} ${units[i]}`;
+}
