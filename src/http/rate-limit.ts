@@ -33,8 +33,16 @@ export class RateLimits {
 
   constructor(databaseUrl: string, settings: RateLimitSettings, log: Logger) {
     const active = (Object.entries(settings) as [PolicyName, RatePolicy | null][]).filter(([, p]) => p !== null) as [PolicyName, RatePolicy][];
-    this.pool = active.length ? new pg.Pool({ connectionString: databaseUrl, max: 4, application_name: 'assay-rate-limit' }) : null;
-    this.pool?.on('error', (err) => log.warn('rate limit connection lost', { error: err.message }));
+    // Short bounds: a limit check that cannot reach the database falls back to the in-memory
+    // insurance limiter instead of holding the request.
+    this.pool = active.length
+      ? new pg.Pool({ connectionString: databaseUrl, max: 4, application_name: 'assay-rate-limit', connectionTimeoutMillis: 2000, query_timeout: 2000, statement_timeout: 2000 })
+      : null;
+    // Idle connections report errors to the pool, checked-out ones to themselves: both are
+    // handled, or a connection reset while the database restarts would crash the process.
+    const lost = (err: Error) => log.warn('rate limit connection lost', { error: err.message });
+    this.pool?.on('error', lost);
+    this.pool?.on('connect', (client) => client.on('error', lost));
     for (const [name, policy] of active) {
       this.limiters[name] = {
         policy,

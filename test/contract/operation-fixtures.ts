@@ -38,6 +38,13 @@ export interface OperationFixture {
   /** Makes fresh resources in organization A and returns a request its owner may send (success expected). */
   request(w: World): Promise<Req>;
   crossOrg: CrossOrg;
+  /**
+   * Ids in the request body that name a resource (every `format: uuid` field of the body schema,
+   * test/contract/body-ids.test.ts checks the list is complete): the field as the error's `param`
+   * names it (first array element) and the not-found code the owner gets when it names another
+   * organization's resource instead.
+   */
+  bodyIds?: Record<string, ErrorCode>;
 }
 
 const CSV = 'id,question,answer\n1,q,a\n';
@@ -141,6 +148,7 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
       return { params: { validatorId: v.id }, body: { projects: [{ id: await fx.project(w.app) }] } };
     },
     crossOrg: 'validator_not_found',
+    bodyIds: { 'projects[0].id': 'project_not_found' },
   },
   unassignValidator: {
     request: async (w) => {
@@ -150,6 +158,7 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
       return { params: { validatorId: v.id }, body: { projectIds: [projectId] } };
     },
     crossOrg: 'validator_not_found',
+    bodyIds: { 'projectIds[0]': 'project_not_found' },
   },
   createUploadSession: { request: async (w) => ({ params: { projectId: await fx.project(w.app) }, body: { files: [{ relPath: 'a.csv', size: CSV.length }] } }), crossOrg: 'project_not_found' },
   getUploadSession: {

@@ -95,17 +95,21 @@ describe('PostgreSQL stopped under load', () => {
 
     phase = 'down';
     await stack.postgres.stop();
-    // Every loop is answered while the database is down, with 503 and the registry's code.
-    await until(() => answers.filter((a) => a.phase === 'down' && a.status === 503).length, (n) => n >= 20);
-    const ready = await fetch(`${url}/readyz`);
-    expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ ready: false, reason: 'database unavailable' });
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
-    const downStart = answers.findIndex((a) => a.phase === 'down');
-    // (10 s of outage under load: the test's subject, not a timing threshold.)
-    await new Promise((r) => setTimeout(r, 10_000));
-
-    await stack.postgres.start();
+    let downStart: number;
+    try {
+      // Every loop is answered while the database is down, with 503 and the registry's code.
+      await until(() => answers.filter((a) => a.phase === 'down' && a.status === 503).length, (n) => n >= 20);
+      const ready = await fetch(`${url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ ready: false, reason: 'database unavailable' });
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      downStart = answers.findIndex((a) => a.phase === 'down');
+      // (10 s of outage under load: the test's subject, not a timing threshold.)
+      await new Promise((r) => setTimeout(r, 10_000));
+    } finally {
+      // Whatever failed above, the next test gets its database back.
+      await stack.postgres.start();
+    }
     phase = 'after';
     await until(async () => (await fetch(`${url}/readyz`)).status, (s) => s === 200);
     await until(() => answers.filter((a) => a.phase === 'after' && a.status === 200).length, (n) => n >= 20);
