@@ -22,7 +22,7 @@ const VARIANTS: Record<string, [string, string]> = {
     'alter table datapoints drop constraint datapoints_project_id_checksum_key',
     'alter table datapoints add constraint datapoints_project_id_checksum_key unique (project_id, checksum)'],
   'without the pending page index': ['drop index datapoints_pending_idx', 'create index datapoints_pending_idx on datapoints (project_id, created_at, id) where finalized_at is null'],
-  'with foreign keys on project_id and run_id (as before migration 20261124400001)': [
+  'with foreign keys on project_id and run_id (as before migration 20261124700001)': [
     'alter table datapoints add constraint bench_project_fk foreign key (project_id) references projects(id), add constraint bench_run_fk foreign key (run_id) references ingest_runs(id)',
     'alter table datapoints drop constraint bench_project_fk, drop constraint bench_run_fk'],
   'bare table, no index': ['create table bench_bare (like datapoints)', 'drop table bench_bare'],

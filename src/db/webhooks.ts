@@ -107,8 +107,8 @@ export async function insertEvents(tx: TxSql, type: WebhookEventType, events: { 
       where exists (select 1 from subscribed s where s.project_id = i.project_id)
       returning id
     )
-    insert into webhook_deliveries (event_id, endpoint_id)
-    select event.id, s.endpoint_id from event join event_in i on i.id = event.id join subscribed s on s.project_id = i.project_id
+    insert into webhook_deliveries (event_id, endpoint_id, org_id)
+    select event.id, s.endpoint_id, s.org_id from event join event_in i on i.id = event.id join subscribed s on s.project_id = i.project_id
     returning id, endpoint_id`;
   return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id }));
 }

@@ -120,13 +120,32 @@ class Progress {
   }
 }
 
-async function* objectBytes(deps: IngestDeps, key: string): AsyncGenerator<Uint8Array> {
-  const res = await deps.storage.client.send(new GetObjectCommand({ Bucket: deps.storage.bucket, Key: key }));
-  yield* res.Body as AsyncIterable<Uint8Array>;
+async function* objectBytes(deps: IngestDeps, key: string, relPath: string): AsyncGenerator<Uint8Array> {
+  try {
+    const res = await deps.storage.client.send(new GetObjectCommand({ Bucket: deps.storage.bucket, Key: key }));
+    yield* res.Body as AsyncIterable<Uint8Array>;
+  } catch (err) {
+    // The only I/O here is object storage's (the consumer's own errors never enter this block).
+    throw storageReadFailed(err, relPath);
+  }
 }
 
-async function contentTypeOf(deps: IngestDeps, key: string): Promise<string | undefined> {
-  return (await deps.storage.client.send(new HeadObjectCommand({ Bucket: deps.storage.bucket, Key: key }))).ContentType;
+async function contentTypeOf(deps: IngestDeps, key: string, relPath: string): Promise<string | undefined> {
+  try {
+    return (await deps.storage.client.send(new HeadObjectCommand({ Bucket: deps.storage.bucket, Key: key }))).ContentType;
+  } catch (err) {
+    throw storageReadFailed(err, relPath);
+  }
+}
+
+/** A failed read of a session's file as the run's error: the file, what went wrong, what to do; never the driver's text. */
+function storageReadFailed(err: unknown, relPath: string): IngestError {
+  const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } } | null;
+  const status = e?.$metadata?.httpStatusCode;
+  const what = e?.name === 'TimeoutError' || e?.code === 'ETIMEDOUT' ? 'it did not answer in time'
+    : status !== undefined && status >= 400 ? `it answered HTTP ${status}`
+    : 'the connection was lost';
+  return new IngestError(`object storage failed while ${JSON.stringify(relPath)} was read (${what}); process the session again`);
 }
 
 interface Row {
@@ -163,8 +182,8 @@ async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
   try {
     for (const f of run.files) {
       const key = objectKey(run.keyPrefix, f.relPath);
-      const contentType = run.rules.format === 'file_collection' ? await contentTypeOf(deps, key) : undefined;
-      const source = { relPath: f.relPath, key, contentType, size: f.size, bytes: objectBytes(deps, key) };
+      const contentType = run.rules.format === 'file_collection' ? await contentTypeOf(deps, key, f.relPath) : undefined;
+      const source = { relPath: f.relPath, key, contentType, size: f.size, bytes: objectBytes(deps, key, f.relPath) };
       for await (const rec of parser.records(source)) {
         throwIfAborted(deps.signal);
         const json = contentJson(rec.content, f.relPath, rec.line);

@@ -69,9 +69,13 @@ export function presignGet(storage: Storage, key: string, expiresInSeconds: numb
 
 /** Stores a local file under `key`, streamed (the file may be large). */
 export async function putFile(storage: Storage, key: string, path: string, contentType: string): Promise<void> {
-  await storage.client.send(new PutObjectCommand({
-    Bucket: storage.bucket, Key: key, Body: createReadStream(path), ContentLength: statSync(path).size, ContentType: contentType,
-  }));
+  try {
+    await storage.client.send(new PutObjectCommand({
+      Bucket: storage.bucket, Key: key, Body: createReadStream(path), ContentLength: statSync(path).size, ContentType: contentType,
+    }));
+  } catch (err) {
+    throw fromStorageError(err);
+  }
 }
 
 /** Size of an object, or null when it does not exist. */
@@ -82,13 +86,16 @@ export async function headSize(storage: Storage, key: string): Promise<number | 
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     if (status === 404) return null;
-    throw err;
+    throw fromStorageError(err);
   }
 }
 
 /**
  * Object storage did not answer: a timeout, a refused or reset connection, or a 5xx after the
  * SDK's retries. Maps to `service_unavailable` (503, Retry-After); anything else is left alone.
+ * The functions of this module map their own errors, so an outage is named as storage's: a
+ * refused connection alone does not say which dependency refused it (the database's mapping,
+ * src/db/errors.ts, would claim it).
  */
 export function fromStorageError(err: unknown): unknown {
   const e = err as { name?: string; code?: string; cause?: { code?: string }; $metadata?: { httpStatusCode?: number } } | null;

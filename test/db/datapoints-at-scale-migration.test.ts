@@ -1,4 +1,4 @@
-// Migration 20261124400001 (datapoints at scale) on a database that already holds data in the
+// Migration 20261124700001 (datapoints at scale) on a database that already holds data in the
 // storage before it: the database is rolled back past the migration, datapoints are written as
 // ingest wrote them then (hex checksums, one open slot row per slot, a live claim), and the
 // service's own migrate() brings it forward. The data must come out converted: checksums as the
@@ -12,7 +12,7 @@ import { createSql, type Sql } from '../../src/db/client.ts';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import * as fx from '../helpers/fixtures.ts';
 
-const VERSION = '20261124400001';
+const VERSION = '20261124700001';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -392,7 +392,7 @@ export function moveUploadSessionRaw(sql: Sql, uploadId: string, orgId: string):
   return sql`update upload_sessions set org_id = ${orgId} where id = ${uploadId}`;
 }
 
-// ---------------------------------------------------------------- storage before migration 20261124400001
+// ---------------------------------------------------------------- storage before migration 20261124700001
 // For the test of that migration only, on a database rolled back past it: checksums as 64 hex
 // characters, one validation_slots row per slot written at ingest.
 

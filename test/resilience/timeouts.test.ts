@@ -92,7 +92,9 @@ describe('S3 timeouts', () => {
     const port = (blackhole.address() as { port: number }).port;
     const storage = createStorage({ ...inject('s3'), endpoint: `http://127.0.0.1:${port}` }, { responseTimeoutMs: 300, idleTimeoutMs: 300, maxAttempts: 2 });
     const err = await rejection(headSize(storage, 'some/key'));
-    expect(err.name).toMatch(/TimeoutError/);
+    // Named as storage's outage (503 with Retry-After), the SDK's timeout as its cause.
+    expect(err).toMatchObject({ code: 'service_unavailable', message: expect.stringMatching(/object storage/i) });
+    expect((err.cause as Error).name).toMatch(/TimeoutError/);
     expect(connections).toBe(2);
     storage.client.destroy();
   });

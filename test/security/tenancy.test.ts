@@ -41,3 +41,22 @@ describe('composite keys tie a row to its project\'s organization', () => {
     expect(await refused(() => app.sql`update projects set org_id = ${app.orgB.id} where id = ${projectA}`)).toMatch(/_project_org_fkey$/);
   });
 });
+
+describe('a webhook delivery joins an event and an endpoint of one organization', () => {
+  it('an event of organization A cannot be delivered to B\'s endpoint, nor an attempt filed under another endpoint', async () => {
+    const endpointA = await fx.webhookEndpoint(app);
+    const endpointB = await fx.webhookEndpoint(app, { key: app.orgB.originatorKey });
+    const event = `evt_tenancy_${Date.now()}`;
+    await app.sql`insert into webhook_events (id, org_id, type, body) values (${event}, ${app.orgA.id}, 'consensus.reached', '{}')`;
+    // The delivery's organization must be the event's and the endpoint's.
+    expect(await refused(() => app.sql`insert into webhook_deliveries (event_id, endpoint_id, org_id) values (${event}, ${endpointB}, ${app.orgA.id})`))
+      .toBe('webhook_deliveries_endpoint_org_fkey');
+    expect(await refused(() => app.sql`insert into webhook_deliveries (event_id, endpoint_id, org_id) values (${event}, ${endpointB}, ${app.orgB.id})`))
+      .toBe('webhook_deliveries_event_org_fkey');
+    const [d] = await app.sql`insert into webhook_deliveries (event_id, endpoint_id, org_id) values (${event}, ${endpointA}, ${app.orgA.id}) returning id`;
+    expect(await refused(() => app.sql`
+      insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, duration_ms) values (${d!.id}, ${endpointB}, 1, false, 0)`))
+      .toBe('webhook_attempts_delivery_endpoint_fkey');
+    await app.sql`insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, duration_ms) values (${d!.id}, ${endpointA}, 1, false, 0)`;
+  });
+});
