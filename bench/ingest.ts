@@ -1,11 +1,17 @@
-// Ingest benchmark: a generated CSV of BENCH_INGEST_ROWS rows (default 1,000,000, about 100 MB)
-// with numValidators 3, from the process call to run `ok`, in rows/s, and the worker's peak RSS.
-// Baselines in the same run, on the same Postgres: a raw COPY of the same rows (datapoints and
-// slots) into the service's own tables (same indexes and constraints: the physical limit of the
-// schema), and into bare tables without indexes.
+// Ingest benchmark: a generated CSV of BENCH_INGEST_ROWS rows (default 1,000,000, about 110 MB)
+// with numValidators 3, from the process call to run `ok`, in rows/s, with the worker's peak RSS
+// and the CPU time of the worker process and of Postgres during the run. The worker runs alone in
+// its own process (bench/ingest-worker.ts) with the V8 flags of `assay worker`.
+//
+// Baseline in the same run, on the same Postgres (issue 11): a raw COPY of the same rows, with
+// their checksums computed and their content serialized in Node as the service does, into bare
+// tables without any index or constraint: datapoints, and numValidators slot rows per datapoint
+// (the rows the service wrote before slots became a counter). That is the physical limit.
+//
+// Two workers (`BENCH_INGEST_TWO_WORKERS=1`): one session of two equal files, processed while two
+// worker processes run, against one worker on the same two files.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createReadStream, createWriteStream, statSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { createReadStream, createWriteStream, statSync, readdirSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { randomUUID, createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -14,17 +20,19 @@ import type { Sql } from '../src/db/client.ts';
 import type { DevStack } from '../src/dev/stack.ts';
 import workerNodeFlags from '../src/jobs/worker-node-flags.json' with { type: 'json' };
 
-const ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000);
+export const INGEST_ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000);
 const VALIDATORS = 3;
+export const INGEST_TARGET = 0.5;
 
 function row(i: number): { id: string; question: string; answer: string } {
   return { id: String(i), question: `What is the status of ticket ${i} in queue ${i % 97}?`, answer: `Ticket ${i} was resolved by agent ${i % 13} after ${i % 48} hours.` };
 }
 
-async function writeCsv(path: string): Promise<number> {
+/** A CSV of rows `from`..`to` (inclusive); returns its size in bytes. */
+export async function writeCsv(path: string, from = 1, to = INGEST_ROWS): Promise<number> {
   const out = createWriteStream(path);
   out.write('id,question,answer\n');
-  for (let i = 1; i <= ROWS; i++) {
+  for (let i = from; i <= to; i++) {
     const r = row(i);
     if (!out.write(`${r.id},"${r.question}","${r.answer}"\n`)) await once(out, 'drain');
   }
@@ -40,13 +48,37 @@ async function api(base: string, key: string, method: string, path: string, body
   return json;
 }
 
-/** COPY the same rows as the service writes, through one connection, into the given tables. */
-async function copyBaseline(sql: Sql, tables: { dp: string; slots: string }, projectId: string, runId: string): Promise<number> {
+/** CPU seconds used so far by every process of the Postgres server (postmaster and backends). */
+function postgresCpuSeconds(): number {
+  const ticks = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (comm !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / ticks; // utime, stime
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** The raw COPY baseline into bare tables; returns milliseconds. */
+export async function bareCopy(sql: Sql): Promise<number> {
+  await sql`drop table if exists bench_bare_datapoints`;
+  await sql`drop table if exists bench_bare_slots`;
+  await sql`create table bench_bare_datapoints (id uuid, project_id uuid, run_id uuid, checksum text, source_file text, source_row int, content jsonb, created_at timestamptz default now())`;
+  await sql`create table bench_bare_slots (id uuid default gen_random_uuid(), datapoint_id uuid, project_id uuid, status text default 'open', created_at timestamptz default now())`;
+  const projectId = randomUUID();
+  const runId = randomUUID();
   const start = performance.now();
   await sql.begin(async (tx) => {
-    const dp = await tx.unsafe(`copy ${tables.dp} (id, project_id, run_id, checksum, source_file, source_row, content) from stdin`).writable();
+    const dp = await tx`copy bench_bare_datapoints (id, project_id, run_id, checksum, source_file, source_row, content) from stdin`.writable();
     const ids: string[] = [];
-    for (let i = 1; i <= ROWS; i++) {
+    for (let i = 1; i <= INGEST_ROWS; i++) {
       const content = row(i);
       const id = randomUUID();
       ids.push(id);
@@ -56,33 +88,58 @@ async function copyBaseline(sql: Sql, tables: { dp: string; slots: string }, pro
     }
     dp.end();
     await once(dp, 'finish');
-    const slots = await tx.unsafe(`copy ${tables.slots} (datapoint_id, project_id) from stdin`).writable();
+    const slots = await tx`copy bench_bare_slots (datapoint_id, project_id) from stdin`.writable();
     for (const id of ids) {
       for (let k = 0; k < VALIDATORS; k++) if (!slots.write(`${id}\t${projectId}\n`)) await once(slots, 'drain');
     }
     slots.end();
     await once(slots, 'finish');
   });
-  return performance.now() - start;
+  const ms = performance.now() - start;
+  await sql`drop table bench_bare_datapoints`;
+  await sql`drop table bench_bare_slots`;
+  return ms;
 }
 
-export async function ingestBench(stack: DevStack, sql: Sql, base: string, key: string, dir: string): Promise<string[]> {
-  const csvPath = join(dir, 'big.csv');
-  const bytes = await writeCsv(csvPath);
-  const spec = { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: VALIDATORS, instructions: 'Rate.' } };
-  const { projectId } = await api(base, key, 'POST', '/projects', { name: 'Ingest bench', spec });
-  const session = await api(base, key, 'POST', `/projects/${projectId}/upload-sessions`, { files: [{ relPath: 'big.csv', size: bytes }] });
-  const put = await fetch(session.files[0].uploadUrl, { method: 'PUT', body: Readable.toWeb(createReadStream(csvPath)) as never, duplex: 'half', headers: { 'content-length': String(bytes) } } as RequestInit);
-  if (!put.ok) throw new Error(`upload failed: ${put.status}`);
+export interface IngestFigures { ms: number; rows: number; maxRssMb: number; workerCpu: number; postgresCpu: number; projectId: string }
 
+function startWorker(stack: DevStack): { child: ChildProcess; ready: Promise<void>; result: () => Promise<{ maxRssMb: number; cpuSeconds: number }> } {
   const env = { ...process.env, DATABASE_URL: stack.databaseUrl, S3_ENDPOINT: stack.s3.endpoint, S3_BUCKET: stack.s3.bucket, S3_ACCESS_KEY_ID: stack.s3.accessKeyId, S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey };
   // The worker runs with the same V8 flags as `assay worker`; BENCH_WORKER_NODE_FLAGS overrides them.
   const flags = process.env.BENCH_WORKER_NODE_FLAGS !== undefined ? process.env.BENCH_WORKER_NODE_FLAGS.split(' ').filter(Boolean) : workerNodeFlags;
-  const worker: ChildProcess = spawn(process.execPath, [...flags, 'bench/ingest-worker.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...flags, 'bench/ingest-worker.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
-  worker.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  while (!out.includes('ready')) await new Promise((r) => setTimeout(r, 50));
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  const ready = (async () => {
+    while (!out.includes('ready')) await new Promise((r) => setTimeout(r, 50));
+  })();
+  return {
+    child,
+    ready,
+    async result() {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      return JSON.parse(out.trim().split('\n').pop()!);
+    },
+  };
+}
 
+/**
+ * Assay: creates a project, uploads the files, starts `workers` worker processes and times the
+ * process call to the run being `ok`.
+ */
+export async function assayIngest(stack: DevStack, base: string, key: string, files: { path: string; relPath: string; bytes: number; rows: number }[], name: string, workers = 1): Promise<IngestFigures> {
+  const spec = { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: VALIDATORS, instructions: 'Rate.' } };
+  const { projectId } = await api(base, key, 'POST', '/projects', { name, spec });
+  const session = await api(base, key, 'POST', `/projects/${projectId}/upload-sessions`, { files: files.map((f) => ({ relPath: f.relPath, size: f.bytes })) });
+  for (const f of files) {
+    const url = session.files.find((x: { relPath: string }) => x.relPath === f.relPath).uploadUrl;
+    const put = await fetch(url, { method: 'PUT', body: Readable.toWeb(createReadStream(f.path)) as never, duplex: 'half', headers: { 'content-length': String(f.bytes) } } as RequestInit);
+    if (!put.ok) throw new Error(`upload failed: ${put.status}`);
+  }
+  const ws = Array.from({ length: workers }, () => startWorker(stack));
+  await Promise.all(ws.map((w) => w.ready));
+  const pgBefore = postgresCpuSeconds();
   const start = performance.now();
   await api(base, key, 'POST', `/projects/${projectId}/upload-sessions/${session.uploadId}/process`, {});
   let status: any;
@@ -91,36 +148,31 @@ export async function ingestBench(stack: DevStack, sql: Sql, base: string, key: 
     if (status.run.status !== 'running') break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  const serviceMs = performance.now() - start;
-  worker.kill('SIGTERM');
-  await once(worker, 'exit');
-  const maxRssMb = JSON.parse(out.trim().split('\n').pop()!).maxRssMb as number;
+  const ms = performance.now() - start;
+  const postgresCpu = postgresCpuSeconds() - pgBefore;
+  const results = await Promise.all(ws.map((w) => w.result()));
   if (status.run.status !== 'ok') throw new Error(`ingest failed: ${JSON.stringify(status.run)}`);
-  rmSync(csvPath);
-  const rssLine = `\nworker peak RSS: ${maxRssMb} MB (target < 256 MB)`;
-  const rate = (ms: number) => ROWS / (ms / 1000);
-  // BENCH_INGEST_BASELINES=0 measures the service alone: for the memory run with a 1 GB file,
-  // where the two baseline COPYs would add half an hour and say nothing about memory.
-  if (process.env.BENCH_INGEST_BASELINES === '0') {
-    return [`\nIngest, ${ROWS.toLocaleString('en')} CSV rows (${(bytes / 1e6).toFixed(0)} MB), numValidators ${VALIDATORS}, baselines skipped`, `Assay: process call to run ok: ${rate(serviceMs).toFixed(0)} rows/s`, rssLine];
-  }
-
-  // Baselines: a second project (same schema, empty) and bare tables.
-  const { projectId: baseProject } = await api(base, key, 'POST', '/projects', { name: 'Ingest baseline', spec });
-  const [baseSession] = await sql`insert into upload_sessions (org_id, project_id, key_prefix) select org_id, id, ${`bench/${randomUUID()}/`} from projects where id = ${baseProject} returning id`;
-  const [baseRun] = await sql`insert into ingest_runs (session_id, project_id, dry_run, skip_existing) values (${baseSession.id}, ${baseProject}, false, false) returning id`;
-  const schemaMs = await copyBaseline(sql, { dp: 'datapoints', slots: 'validation_slots' }, baseProject, baseRun.id);
-  await sql`create table bench_bare_datapoints (id uuid, project_id uuid, run_id uuid, checksum text, source_file text, source_row int, content jsonb, created_at timestamptz default now())`;
-  await sql`create table bench_bare_slots (id uuid default gen_random_uuid(), datapoint_id uuid, project_id uuid, status text default 'open', created_at timestamptz default now())`;
-  const bareMs = await copyBaseline(sql, { dp: 'bench_bare_datapoints', slots: 'bench_bare_slots' }, baseProject, baseRun.id);
-
-  return [
-    `\nIngest, ${ROWS.toLocaleString('en')} CSV rows (${(bytes / 1e6).toFixed(0)} MB), numValidators ${VALIDATORS}\n`,
-    '| path | rows/s | ratio | note |',
-    '|---|---|---|---|',
-    `| Assay: process call to run ok | ${rate(serviceMs).toFixed(0)} | ${(rate(serviceMs) / rate(schemaMs)).toFixed(2)}x of same-schema COPY | target >= 0.5x: ${rate(serviceMs) / rate(schemaMs) >= 0.5 ? 'met' : 'NOT met'} |`,
-    `| raw COPY, service schema | ${rate(schemaMs).toFixed(0)} | ${(rate(schemaMs) / rate(bareMs)).toFixed(2)}x of bare | indexes and constraints of the schema |`,
-    `| raw COPY, bare tables | ${rate(bareMs).toFixed(0)} | 1.00x | no index, no constraint |`,
-    rssLine,
-  ];
+  return {
+    ms, rows: status.run.rowCount, projectId, postgresCpu,
+    maxRssMb: Math.max(...results.map((r) => r.maxRssMb)), workerCpu: results.reduce((n, r) => n + r.cpuSeconds, 0),
+  };
 }
+
+export const rowsPerSecond = (f: { ms: number; rows: number }) => f.rows / (f.ms / 1000);
+
+export function ingestLines(o: { bytes: number; bareMs: number | null; runs: { label: string; f: IngestFigures }[] }): string[] {
+  const bare = o.bareMs === null ? null : INGEST_ROWS / (o.bareMs / 1000);
+  const out = [
+    `\nIngest, ${INGEST_ROWS.toLocaleString('en')} CSV rows (${(o.bytes / 1e6).toFixed(0)} MB), numValidators ${VALIDATORS}\n`,
+    '| path | rows/s | ratio | worker peak RSS | CPU s: worker / Postgres (wall s) | target |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const { label, f } of o.runs) {
+    const rate = rowsPerSecond(f);
+    const ratio = bare === null ? null : rate / bare;
+    out.push(`| Assay, ${label}: process call to run ok | ${rate.toFixed(0)} | ${ratio === null ? '-' : `${ratio.toFixed(2)}x of bare COPY`} | ${f.maxRssMb} MB | ${f.workerCpu.toFixed(1)} / ${f.postgresCpu.toFixed(1)} (${(f.ms / 1000).toFixed(1)}) | ${ratio === null ? '' : `>= ${INGEST_TARGET}x: ${ratio >= INGEST_TARGET ? 'met' : 'NOT met'}; `}RSS < 256 MB: ${f.maxRssMb < 256 ? 'met' : 'NOT met'} |`);
+  }
+  if (bare !== null) out.push(`| raw COPY into bare tables (datapoints + ${VALIDATORS} slot rows each, no index) | ${bare.toFixed(0)} | 1.00x | | | |`);
+  return out;
+}
+

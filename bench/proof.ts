@@ -71,8 +71,8 @@ export async function seed(sql: Sql, projectId: string, n = N): Promise<void> {
   const [session] = await sql<{ id: string }[]>`insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p.org_id}, ${projectId}, 'complete', 'bench/proof/') returning id`;
   const [run] = await sql<{ id: string }[]>`insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session.id}, ${projectId}, 'ok', false, false) returning id`;
   await sql`
-    insert into datapoints (project_id, run_id, checksum, source_file, source_row, content, finalized_at)
-    select ${projectId}, ${run.id}, encode(sha256(convert_to('row ' || g, 'UTF8')), 'hex'), 'big.csv', g,
+    insert into datapoints (id, project_id, run_id, checksum, source_file, source_row, content, finalized_at)
+    select uuidv7(), ${projectId}, ${run.id}, sha256(convert_to('row ' || g, 'UTF8')), 'big.csv', g,
       jsonb_build_object('id', g::text, 'text', 'item ' || g), now()
     from generate_series(1, ${n}::int) g`;
   await sql`
@@ -98,7 +98,7 @@ async function baselineChild(): Promise<void> {
   const start = performance.now();
   await sql.begin('isolation level repeatable read read only', async (tx) => {
     for await (const rows of tx<{ datapointId: string; checksum: string }[]>`
-      select id as "datapointId", checksum from datapoints where project_id = ${projectId} order by seq`.cursor(BATCH)) {
+      select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id = ${projectId} order by seq`.cursor(BATCH)) {
       hashAll(rows.map((r) => manifestLeaf(r)));
     }
     for await (const rows of tx<ResultRow[]>`

@@ -17,18 +17,21 @@ import { startDevStack } from '../src/dev/stack.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/client.ts';
 import { seedDev } from '../src/dev/seed.ts';
-import { ingestBench } from './ingest.ts';
-import { consensusBench } from './consensus.ts';
+import { assayIngest, bareCopy, ingestLines, INGEST_ROWS, rowsPerSecond, writeCsv, type IngestFigures } from './ingest.ts';
+import { autoConsensus, consensusBaseline, consensusLines, type ConsensusFigures } from './consensus.ts';
+import { listingBench, listingLines, type ListingFigures } from './listing.ts';
+import { NEIGHBOUR, seedNeighbour } from './neighbour.ts';
 import { poolDecayBench, poolDecayLines } from './pool-decay.ts';
 import { soakBench } from './soak.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /**
- * Which benchmarks to run: `pool`, `http`, `ingest`, `consensus`, `proof`, `exports`
- * (comma-separated); all of these by default. `soak` (10 minutes, bench/soak.ts) runs only when
- * named: `make bench-soak`.
+ * Which benchmarks to run: `pool`, `http`, `ingest`, `list` (with ingest: listing and claiming in
+ * the ingested project), `consensus`, `proof`, `exports` (comma-separated); all of these by
+ * default. `soak` (10 minutes, bench/soak.ts) and `two-workers` (one session of two files, one
+ * worker process against two) run only when named.
  */
-const ONLY = new Set((process.env.BENCH ?? 'pool,http,ingest,consensus,proof,exports').split(','));
+const ONLY = new Set((process.env.BENCH ?? 'pool,http,ingest,list,consensus,proof,exports').split(','));
 const CONNECTIONS = 32;
 const TARGET = 0.8;
 
@@ -111,7 +114,75 @@ try {
     console.log('|---|---|---|---|---|---|---|');
     for (const r of rows) console.log(r);
   }
-  // Seeding its default 1,000,000 datapoints takes a few minutes (BENCH_PROOF_DATAPOINTS to change).
+  // The per-project benchmarks run twice: on this database (200 small projects of the org), then
+  // beside a neighbour of BENCH_NEIGHBOUR datapoints of other organizations (bench/neighbour.ts);
+  // the figures must stay within 10% of each other (issue 11). BENCH_NEIGHBOUR=0: once, no neighbour.
+  // BENCH_SKIP_EMPTY=1 runs only beside the neighbour (the long 10M run).
+  const besideLabel = `beside ${NEIGHBOUR.toLocaleString('en')} neighbour datapoints`;
+  const phases = NEIGHBOUR <= 0 ? ['empty database'] : process.env.BENCH_SKIP_EMPTY === '1' ? [besideLabel] : ['empty database', besideLabel];
+  const ingestRuns: { label: string; f: IngestFigures }[] = [];
+  const listRuns: { label: string; datapoints: number; f: ListingFigures }[] = [];
+  const consensusRuns: { label: string; f: ConsensusFigures }[] = [];
+  let bareMs: number | null = null;
+  let consensusBaseMs = 0;
+  let csvBytes = 0;
+  const csvPath = join(dir, 'big.csv');
+  if (ONLY.has('ingest')) csvBytes = await writeCsv(csvPath);
+  for (const [i, label] of phases.entries()) {
+    const sql2 = createSql(stack.databaseUrl, { max: 2 });
+    const { url, child } = await startChild('bench/assay-server.ts', env);
+    try {
+      if (label === besideLabel) console.log(`\n(neighbour: ${NEIGHBOUR.toLocaleString('en')} datapoints of two other organizations seeded in ${(await seedNeighbour(sql2)).toFixed(0)} s)`);
+      if (ONLY.has('ingest')) {
+        if (i === 0 && process.env.BENCH_INGEST_BASELINES !== '0') bareMs = await bareCopy(sql2);
+        const f = await assayIngest(stack, url, apiKey, [{ path: csvPath, relPath: 'big.csv', bytes: csvBytes, rows: INGEST_ROWS }], `Ingest bench ${i}`);
+        ingestRuns.push({ label, f });
+        if (ONLY.has('list')) listRuns.push({ label, datapoints: f.rows, f: await listingBench(sql2, url, apiKey, f.projectId) });
+      }
+      if (ONLY.has('consensus')) {
+        if (i === 0) consensusBaseMs = await consensusBaseline(sql2, url, apiKey);
+        consensusRuns.push({ label, f: await autoConsensus(stack, sql2, url, apiKey, `Consensus bench ${i}`) });
+      }
+    } finally {
+      await stopChild(child);
+      await sql2.end();
+    }
+  }
+  if (ingestRuns.length) {
+    for (const line of ingestLines({ bytes: csvBytes, bareMs, runs: ingestRuns })) console.log(line);
+    if (ingestRuns.length === 2) {
+      const drift = rowsPerSecond(ingestRuns[1]!.f) / rowsPerSecond(ingestRuns[0]!.f);
+      console.log(`\nbeside the neighbour: ${drift.toFixed(2)}x of the empty database's rows/s (target within 10%: ${Math.abs(1 - drift) <= 0.1 ? 'met' : 'NOT met'})`);
+    }
+  }
+  if (listRuns.length) for (const line of listingLines(listRuns)) console.log(line);
+  if (consensusRuns.length) {
+    for (const line of consensusLines(consensusBaseMs, consensusRuns)) console.log(line);
+    if (consensusRuns.length === 2) {
+      const drift = consensusRuns[0]!.f.serviceMs / consensusRuns[1]!.f.serviceMs;
+      console.log(`\nbeside the neighbour: ${drift.toFixed(2)}x of the empty database's decisions/s (target within 10%: ${Math.abs(1 - drift) <= 0.1 ? 'met' : 'NOT met'})`);
+    }
+  }
+  if (ONLY.has('two-workers')) {
+    // One session of two equal files: one worker process, then two (issue 11: >= 1.6x).
+    const half = Math.floor(INGEST_ROWS / 2);
+    const files = [
+      { path: join(dir, 'half-1.csv'), relPath: 'half-1.csv', bytes: 0, rows: half },
+      { path: join(dir, 'half-2.csv'), relPath: 'half-2.csv', bytes: 0, rows: half },
+    ];
+    files[0]!.bytes = await writeCsv(files[0]!.path, 1, half);
+    files[1]!.bytes = await writeCsv(files[1]!.path, half + 1, 2 * half);
+    const { url, child } = await startChild('bench/assay-server.ts', env);
+    try {
+      const one = await assayIngest(stack, url, apiKey, files, 'Two files, one worker', 1);
+      const two = await assayIngest(stack, url, apiKey, files, 'Two files, two workers', 2);
+      console.log(`\nTwo files of ${half.toLocaleString('en')} rows in one session: one worker ${rowsPerSecond(one).toFixed(0)} rows/s (CPU worker ${one.workerCpu.toFixed(1)} s, Postgres ${one.postgresCpu.toFixed(1)} s, wall ${(one.ms / 1000).toFixed(1)} s); two workers ${rowsPerSecond(two).toFixed(0)} rows/s: ${(rowsPerSecond(two) / rowsPerSecond(one)).toFixed(2)}x (target >= 1.6x)`);
+    } finally {
+      await stopChild(child);
+    }
+  }
+  // Seeding its default 1,000,000 datapoints takes a few minutes (BENCH_PROOF_DATAPOINTS to change);
+  // it runs last, beside the neighbour.
   if (ONLY.has('proof')) {
     const sql3 = createSql(stack.databaseUrl, { max: 2 });
     try {
@@ -126,7 +197,8 @@ try {
     }
   }
   // The eight export formats of a project of BENCH_EXPORT_DATAPOINTS (default 1,000,000) finalized
-  // datapoints, produced by the reports worker (bench/exports.ts).
+  // datapoints, produced by the reports worker (bench/exports.ts). Last, beside the neighbour (and
+  // the Proof Report's project); BENCH=exports BENCH_NEIGHBOUR=0 runs it on an empty database.
   if (ONLY.has('exports')) {
     const sql3 = createSql(stack.databaseUrl, { max: 2 });
     try {
@@ -138,26 +210,6 @@ try {
       for (const line of lines) console.log(line);
     } finally {
       await sql3.end();
-    }
-  }
-  if (ONLY.has('ingest')) {
-    const sql2 = createSql(stack.databaseUrl, { max: 2 });
-    const { url, child } = await startChild('bench/assay-server.ts', env);
-    try {
-      for (const line of await ingestBench(stack, sql2, url, apiKey, dir)) console.log(line);
-    } finally {
-      await stopChild(child);
-      await sql2.end();
-    }
-  }
-  if (ONLY.has('consensus')) {
-    const sql2 = createSql(stack.databaseUrl, { max: 2 });
-    const { url, child } = await startChild('bench/assay-server.ts', env);
-    try {
-      for (const line of await consensusBench(stack, sql2, url, apiKey)) console.log(line);
-    } finally {
-      await stopChild(child);
-      await sql2.end();
     }
   }
   if (failed) {

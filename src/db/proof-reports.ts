@@ -79,7 +79,7 @@ export async function findReportByRoot(tx: TxSql, projectId: string, attestation
 /** The project's manifest leaves (datapoints in ingestion order), in batches. */
 export function streamDatapointLeaves(tx: TxSql, projectId: string) {
   return tx<{ datapointId: string; checksum: string }[]>`
-    select id as "datapointId", checksum from datapoints where project_id = ${projectId} order by seq`.cursor(BATCH);
+    select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id = ${projectId} order by seq`.cursor(BATCH);
 }
 
 /** The project's results leaves (decisions in finalization order), the first `limit` or all, in batches. */

@@ -13,7 +13,7 @@
 import type { Sql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import { recordVotes, type VoteInput } from '../lifecycle/votes.ts';
-import { datapointsWithTakeableSlots } from '../lifecycle/slots.ts';
+import { datapointsWithTakeableSlots, type WorkCursor } from '../lifecycle/slots.ts';
 import { syntheticRating, type Spread } from '../domain/synthetic.ts';
 import { projectSpec } from '../db/projects.ts';
 
@@ -31,7 +31,7 @@ interface Project {
 
 export async function runAutoConsensus(deps: { sql: Sql; log: Logger; signal?: AbortSignal }, projectId: string): Promise<void> {
   const { sql } = deps;
-  let after = '00000000-0000-0000-0000-000000000000';
+  let after: WorkCursor | null = null;
   for (;;) {
     // The worker is shutting down: stop between batches; the job fails and runs again later.
     deps.signal?.throwIfAborted();
@@ -43,15 +43,16 @@ export async function runAutoConsensus(deps: { sql: Sql; log: Logger; signal?: A
       left join lateral ${projectSpec(sql, sql`p.id`)} s on true
       where p.id = ${projectId}`;
     if (!p || !p.auto_consensus || p.paused_at || p.archived_at) return;
-    // Datapoints with an open slot, in id order from where the last batch ended; when the end is
-    // reached, start over once more (a batch's escalations leave fresh open slots behind it).
+    // Datapoints with an open slot, in ingestion order from where the last batch ended; when the
+    // end is reached, start over once more (a batch's escalations leave fresh open slots behind it).
     const open = await datapointsWithTakeableSlots(sql, projectId, after, BATCH);
     if (open.length === 0) {
-      if (after === '00000000-0000-0000-0000-000000000000') return;
-      after = '00000000-0000-0000-0000-000000000000';
+      if (after === null) return;
+      after = null;
       continue;
     }
-    after = open[open.length - 1].id;
+    const last = open[open.length - 1]!;
+    after = { createdAt: last.created_at, id: last.id };
     const votes: VoteInput[] = [];
     for (const d of open) {
       const offered = d.open + Math.max(0, p.max_escalations - d.escalations) * p.escalation_step;

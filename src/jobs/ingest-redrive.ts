@@ -24,7 +24,7 @@ export async function requeueRun(sql: Sql | TxSql, runId: string): Promise<boole
   // transaction, as redriveLostQueuedRuns does, when both must commit together.)
   const [run] = await sql<{ id: string; org_id: string }[]>`
     update ingest_runs r set phase = 'queued', row_count = 0, datapoints_persisted = 0, validations_created = 0,
-      heartbeat_at = now(), updated_at = now()
+      heartbeat_at = clock_timestamp(), updated_at = clock_timestamp()
     from projects p
     where r.id = ${runId} and r.status = 'running' and p.id = r.project_id
     returning r.id, p.org_id`;

@@ -1,22 +1,35 @@
-// The ingest job: turns an upload session's files into datapoints and validation slots.
+// The ingest job: turns an upload session's files into datapoints.
 //
-// Everything a run writes happens in ONE transaction (staged with COPY, then inserted), so a
-// failed run, or a worker killed in the middle, leaves no datapoint behind: Postgres rolls the
-// transaction back. Progress counters and a heartbeat are written on other connections so they
-// are visible while the run is in flight. A run whose heartbeat stops (its worker died) is failed
-// by the sweep in any live worker, and the session can be processed again.
-import { once } from 'node:events';
+// Everything a run writes happens in ONE transaction, so a failed run, or a worker killed in the
+// middle, leaves no datapoint behind: Postgres rolls the transaction back. Progress counters and
+// a heartbeat are written on other connections so they are visible while the run is in flight.
+// A run whose heartbeat stops (its worker died) is failed by the sweep in any live worker, and
+// the session can be processed again.
+//
+// The write path is one COPY straight into `datapoints` (docs/decisions.md, "Ingest at scale"):
+// rows stream from the object store through the parser into Postgres, each written once. Ids
+// are time-ordered (UUIDv7, in ingestion order) and slots are a counter on the datapoint
+// (src/lifecycle/slots.ts), so the table's B-trees are appended to, not written at random.
+// "One content per project" is the unique index on (project_id, checksum): a duplicate stops the
+// COPY at once (contents jsonb cannot store are refused before they reach it, naming the line).
+// The files are then read a second time into a temporary table (`checkFiles`), where one hash
+// aggregate and one join name the first repeated line and its first occurrence. The same check
+// is what a dry run performs, so a dry run that says `ok` means the real run would too. With
+// skipExisting that check comes first and tells the COPY which rows to leave out.
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import canonicalize from 'canonicalize';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import type { Sql, TxSql } from '../db/client.ts';
 import type { Storage } from '../storage/s3.ts';
 import type { Logger } from '../log.ts';
-import { IngestError, type DatasetRules } from '../ingest/parsers.ts';
+import { IngestError, type DatasetRules, type Record_ } from '../ingest/parsers.ts';
 import { createParser } from '../ingest/parse-host.ts';
 import { IngestAborted, requeueRun, throwIfAborted } from './ingest-redrive.ts';
 import { objectKey } from '../domain/upload-paths.ts';
-import { openSlotsForRun } from '../lifecycle/slots.ts';
+import { Uuidv7 } from '../domain/uuidv7.ts';
+import { initialSlots } from '../lifecycle/slots.ts';
 import { wakeAutoConsensus } from '../lifecycle/wake.ts';
 import { projectSpec } from '../db/projects.ts';
 
@@ -50,7 +63,7 @@ interface RunContext {
 /** Claims a queued run (idempotent: a run that is not queued and running is left alone). */
 async function claim(sql: Sql, runId: string): Promise<RunContext | null> {
   const [run] = await sql<{ session_id: string; project_id: string; dry_run: boolean; skip_existing: boolean }[]>`
-    update ingest_runs set phase = 'reading', heartbeat_at = now(), updated_at = now()
+    update ingest_runs set phase = 'reading', heartbeat_at = clock_timestamp(), updated_at = clock_timestamp()
     where id = ${runId} and status = 'running' and phase = 'queued'
     returning session_id, project_id, dry_run, skip_existing`;
   if (!run) return null;
@@ -72,30 +85,38 @@ const copyText = (value: string): string => value.replace(/\\/g, '\\\\').replace
 
 export const contentChecksum = (content: unknown): string => createHash('sha256').update(canonicalize(content)!, 'utf8').digest('hex');
 
+/** The run's counters as the status endpoint shows them, written on their own connection. */
 class Progress {
-  private rows = 0;
+  /** Rows read (the first pass over the files counts them; a second pass does not again). */
+  rows = 0;
+  /** Rows handed to the COPY into datapoints. */
+  written = 0;
+  private phase: 'reading' | 'writing_datapoints' = 'reading';
   private lastWrite = Date.now();
+  private lastRows = 0;
   private readonly sql: Sql;
-  private readonly runId: string;
-  constructor(sql: Sql, runId: string) {
+  private readonly run: RunContext;
+  constructor(sql: Sql, run: RunContext) {
     this.sql = sql;
-    this.runId = runId;
+    this.run = run;
   }
-  get rowCount(): number {
-    return this.rows;
+  async tick(): Promise<void> {
+    const moved = Math.max(this.rows, this.written) - this.lastRows;
+    if (moved >= PROGRESS_ROWS || Date.now() - this.lastWrite >= PROGRESS_MS) await this.flush();
   }
-  async row(): Promise<void> {
-    this.rows++;
-    if (this.rows % PROGRESS_ROWS === 0 || Date.now() - this.lastWrite >= PROGRESS_MS) await this.flush();
+  async writing(): Promise<void> {
+    this.phase = 'writing_datapoints';
+    await this.flush();
   }
-  async flush(fields: { phase?: 'writing_datapoints'; datapoints?: number; validations?: number } = {}): Promise<void> {
+  async flush(): Promise<void> {
     this.lastWrite = Date.now();
+    this.lastRows = Math.max(this.rows, this.written);
+    // A dry run persists nothing: its datapoint and validation counts stay 0.
+    const written = this.run.dryRun ? 0 : this.written;
     await this.sql`
-      update ingest_runs set row_count = ${this.rows}, updated_at = now(), heartbeat_at = now()
-        ${fields.phase ? this.sql`, phase = ${fields.phase}` : this.sql``}
-        ${fields.datapoints !== undefined ? this.sql`, datapoints_persisted = ${fields.datapoints}` : this.sql``}
-        ${fields.validations !== undefined ? this.sql`, validations_created = ${fields.validations}` : this.sql``}
-      where id = ${this.runId}`;
+      update ingest_runs set row_count = ${this.rows}, phase = ${this.phase}, datapoints_persisted = ${written},
+        validations_created = ${written * initialSlots(this.run.numValidators)}, updated_at = clock_timestamp(), heartbeat_at = clock_timestamp()
+      where id = ${this.run.runId} and status = 'running'`;
   }
 }
 
@@ -127,10 +148,36 @@ function storageReadFailed(err: unknown, relPath: string): IngestError {
   return new IngestError(`object storage failed while ${JSON.stringify(relPath)} was read (${what}); process the session again`);
 }
 
-/** Reads every file in order; stages records through `write` (null for dry runs). */
-async function readAll(deps: IngestDeps, run: RunContext, progress: Progress, write: ((line: string) => Promise<void>) | null): Promise<void> {
+interface Row {
+  /** 1-based position in the run: files in declaration order, records in file order. */
+  ord: number;
+  relPath: string;
+  rec: Record_;
+  /** The content as JSON text. */
+  json: string;
+  /** SHA-256 of the RFC 8785 form of the content, hex. */
+  checksum: string;
+}
+
+/**
+ * JSON text of a content as jsonb accepts it: jsonb cannot hold the NUL character or half of a
+ * surrogate pair, which JSON.stringify writes as \u0000 and \udXXX escapes (a whole pair is
+ * written as the character itself). Refused with the file and line, before it reaches a COPY.
+ */
+function contentJson(content: unknown, relPath: string, line: number): string {
+  const json = JSON.stringify(content);
+  if (json.includes('\\u') && /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i.test(json)) {
+    throw new IngestError(`${relPath} line ${line}: the record contains the NUL character or an unpaired surrogate (\\u0000, \\ud800-\\udfff), which cannot be stored`);
+  }
+  return json;
+}
+
+/**
+ * Every record of every file of the run, in ingestion order. The files are parsed in a capped
+ * worker thread (src/ingest/parse-host.ts); a worker shutting down stops the run between records.
+ */
+async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
   let ord = 0;
-  // --- parser host (resilience): files are parsed in a capped worker thread (src/ingest/parse-host.ts)
   const parser = createParser(run.rules);
   try {
     for (const f of run.files) {
@@ -138,106 +185,236 @@ async function readAll(deps: IngestDeps, run: RunContext, progress: Progress, wr
       const contentType = run.rules.format === 'file_collection' ? await contentTypeOf(deps, key, f.relPath) : undefined;
       const source = { relPath: f.relPath, key, contentType, size: f.size, bytes: objectBytes(deps, key, f.relPath) };
       for await (const rec of parser.records(source)) {
-        ord++;
         throwIfAborted(deps.signal);
-        if (write) {
-          const json = JSON.stringify(rec.content);
-          await write(`${ord}\t${contentChecksum(rec.content)}\t${copyText(f.relPath)}\t${rec.row}\t${rec.line}\t${copyText(json)}\n`);
-        }
-        await progress.row();
+        const json = contentJson(rec.content, f.relPath, rec.line);
+        yield { ord: ++ord, relPath: f.relPath, rec, json, checksum: contentChecksum(rec.content) };
       }
     }
   } finally {
     await parser.close();
   }
-  // --- end parser host
 }
 
-async function stageAndWrite(deps: IngestDeps, run: RunContext, progress: Progress, tx: TxSql): Promise<{ datapoints: number; validations: number }> {
-  await tx`create temp table ingest_stage (ord bigint, checksum text, source_file text, source_row int, source_line int, content jsonb) on commit drop`;
-  const copy = await tx`copy ingest_stage (ord, checksum, source_file, source_row, source_line, content) from stdin`.writable();
-  const write = async (line: string) => {
-    if (!copy.write(line)) await once(copy, 'drain');
-  };
-  // A malformed file ends the COPY cleanly before the error rolls the transaction back (throwing
-  // with the COPY still open would tear down the connection instead).
+/** Resolves when the COPY stream takes more data again (or has closed); rejects on its error. */
+async function drained(copy: Writable): Promise<void> {
+  const stop = new AbortController();
+  try {
+    await Promise.race([once(copy, 'drain', { signal: stop.signal }), once(copy, 'close', { signal: stop.signal })]);
+  } finally {
+    stop.abort();
+  }
+}
+
+/**
+ * Streams lines into a COPY. A malformed file ends the COPY cleanly before its error rolls the
+ * transaction back (throwing with the COPY still open would tear down the connection); an error
+ * from the server (a duplicate) stops the reading at once. (An error the server sends after the
+ * last row reaches us through patches/postgres+3.4.9.patch: unpatched, the stream would never
+ * finish, porsager/postgres#1173.)
+ */
+async function copyInto(into: { writable(): Promise<Writable> }, lines: AsyncIterable<string>): Promise<void> {
+  const copy = await into.writable();
+  let serverError: unknown = null;
+  copy.on('error', (err) => (serverError ??= err));
   let readError: unknown = null;
   try {
-    await readAll(deps, run, progress, write);
+    for await (const line of lines) {
+      if (serverError) break;
+      if (!copy.write(line)) await drained(copy);
+    }
   } catch (err) {
     readError = err;
   }
-  copy.end();
-  await once(copy, 'finish');
-  if (readError) throw readError;
-
-  if (!run.skipExisting) {
-    const [dup] = await tx<{ a_file: string; a_line: number; b_file: string; b_line: number }[]>`
-      select a.source_file as a_file, a.source_line as a_line, b.source_file as b_file, b.source_line as b_line
-      from ingest_stage a join ingest_stage b on a.checksum = b.checksum and a.ord < b.ord
-      order by b.ord limit 1`;
-    if (dup) throw new IngestError(`${dup.b_file} line ${dup.b_line}: same content as ${dup.a_file} line ${dup.a_line} (a datapoint's content must be unique in the project; process with skipExisting to skip repeats)`);
-    const [existing] = await tx<{ source_file: string; source_line: number; checksum: string }[]>`
-      select s.source_file, s.source_line, s.checksum from ingest_stage s
-      join datapoints d on d.project_id = ${run.projectId} and d.checksum = s.checksum
-      order by s.ord limit 1`;
-    if (existing) throw new IngestError(`${existing.source_file} line ${existing.source_line}: the project already has a datapoint with this content (checksum ${existing.checksum}); process with skipExisting to skip it`);
+  if (!serverError) {
+    copy.end();
+    await once(copy, 'finish').catch((err: unknown) => (serverError ??= err));
   }
+  if (readError) throw readError;
+  if (serverError) throw serverError;
+}
 
-  await progress.flush({ phase: 'writing_datapoints' });
-  // First occurrence of each checksum, in ingestion order; existing ones are skipped.
-  const inserted = await tx`
-    insert into datapoints (project_id, run_id, checksum, source_file, source_row, content)
-    select ${run.projectId}, ${run.runId}, checksum, source_file, source_row, content
-    from (select distinct on (checksum) * from ingest_stage order by checksum, ord) s
-    where not exists (select 1 from datapoints d where d.project_id = ${run.projectId} and d.checksum = s.checksum)
-    order by ord`;
-  await progress.flush({ datapoints: inserted.count });
-  return { datapoints: inserted.count, validations: await openSlotsForRun(tx, run.runId, run.numValidators) };
+/** Writes the run's rows into datapoints, leaving out the ords in `skip`; returns the count. */
+async function writeDatapoints(deps: IngestDeps, run: RunContext, progress: Progress, tx: TxSql, skip: Bitmap | null): Promise<number> {
+  const ids = new Uuidv7();
+  const slots = initialSlots(run.numValidators);
+  // The run's rows share one created_at, read after the project's ingest turn began (not the
+  // transaction's start, which may precede an earlier run's commit): pages ordered by
+  // (created_at, id) then follow the ingestion order across runs as well.
+  const [{ at }] = await tx<{ at: string }[]>`select clock_timestamp()::text as at`;
+  const firstPass = skip === null;
+  await progress.writing();
+  const copy = tx`copy datapoints (id, project_id, run_id, checksum, source_file, source_row, content, slots_open, created_at) from stdin`;
+  async function* lines(): AsyncGenerator<string> {
+    for await (const r of rowsOf(deps, run)) {
+      if (firstPass) progress.rows++;
+      if (!skip?.has(r.ord)) {
+        progress.written++;
+        yield `${ids.next()}\t${run.projectId}\t${run.runId}\t\\\\x${r.checksum}\t${copyText(r.relPath)}\t${r.rec.row}\t${copyText(r.json)}\t${slots}\t${at}\n`;
+      }
+      await progress.tick();
+    }
+  }
+  await copyInto(copy, lines());
+  return progress.written;
+}
+
+/**
+ * Reads the run's rows into a temporary table shaped for the checks (content as jsonb, as
+ * datapoints stores it, and the line of each record for messages). Inside the caller's
+ * transaction; the table goes with it.
+ */
+async function checkFiles(deps: IngestDeps, run: RunContext, progress: Progress | null, tx: TxSql): Promise<void> {
+  await tx`create temp table ingest_check (ord bigint, checksum bytea, source_file text, source_row int, source_line int, content jsonb) on commit drop`;
+  const copy = tx`copy ingest_check (ord, checksum, source_file, source_row, source_line, content) from stdin`;
+  async function* lines(): AsyncGenerator<string> {
+    for await (const r of rowsOf(deps, run)) {
+      yield `${r.ord}\t\\\\x${r.checksum}\t${copyText(r.relPath)}\t${r.rec.row}\t${r.rec.line}\t${copyText(r.json)}\n`;
+      if (progress) {
+        progress.rows++;
+        await progress.tick();
+      }
+    }
+  }
+  await copyInto(copy, lines());
+  await tx`analyze ingest_check`;
+}
+
+/** The first repeated content of the checked rows, within them or against the project, as a message. */
+async function duplicateIn(tx: TxSql, projectId: string): Promise<string | null> {
+  const [dup] = await tx<{ a_file: string; a_line: number; b_file: string; b_line: number }[]>`
+    with repeated as (select checksum, min(ord) as first from ingest_check group by checksum having count(*) > 1)
+    select a.source_file as a_file, a.source_line as a_line, b.source_file as b_file, b.source_line as b_line
+    from repeated r
+    join ingest_check a on a.checksum = r.checksum and a.ord = r.first
+    join ingest_check b on b.checksum = r.checksum and b.ord > r.first
+    order by b.ord limit 1`;
+  if (dup) return `${dup.b_file} line ${dup.b_line}: same content as ${dup.a_file} line ${dup.a_line} (a datapoint's content must be unique in the project; process with skipExisting to skip repeats)`;
+  const [existing] = await tx<{ source_file: string; source_line: number; checksum: string }[]>`
+    select s.source_file, s.source_line, encode(s.checksum, 'hex') as checksum from ingest_check s
+    join datapoints d on d.project_id = ${projectId} and d.checksum = s.checksum
+    order by s.ord limit 1`;
+  if (existing) return `${existing.source_file} line ${existing.source_line}: the project already has a datapoint with this content (checksum ${existing.checksum}); process with skipExisting to skip it`;
+  return null;
+}
+
+/** A set of row ordinals, one bit each: 10,000,000 rows take 1.25 MB. */
+class Bitmap {
+  private bits = new Uint8Array(1024);
+  add(n: number): void {
+    const byte = n >>> 3;
+    if (byte >= this.bits.length) {
+      const grown = new Uint8Array(Math.max(byte + 1, this.bits.length * 2));
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    this.bits[byte]! |= 1 << (n & 7);
+  }
+  has(n: number): boolean {
+    const byte = n >>> 3;
+    return byte < this.bits.length && (this.bits[byte]! & (1 << (n & 7))) !== 0;
+  }
+}
+
+/** Rows skipExisting leaves out: a content seen earlier in the run, or already in the project. */
+async function rowsToSkip(tx: TxSql, projectId: string): Promise<Bitmap> {
+  const skip = new Bitmap();
+  const cursor = tx<{ ord: string }[]>`
+    select c.ord from ingest_check c
+    join (select checksum, min(ord) as first from ingest_check group by checksum having count(*) > 1) r on r.checksum = c.checksum and c.ord > r.first
+    union all
+    select c.ord from ingest_check c join datapoints d on d.project_id = ${projectId} and d.checksum = c.checksum`.cursor(10_000);
+  for await (const rows of cursor) for (const r of rows) skip.add(Number(r.ord));
+  return skip;
+}
+
+const UNIQUE_VIOLATION = '23505';
+const isDuplicate = (err: unknown): boolean =>
+  (err as { code?: string; constraint_name?: string }).code === UNIQUE_VIOLATION && (err as { constraint_name?: string }).constraint_name === 'datapoints_project_id_checksum_key';
+
+/** Thrown inside a dry run's transaction to roll it back once every check has passed. */
+class DryRunChecked extends Error {}
+
+/** One run at a time per project: datapoints of a run are contiguous, and duplicate checks see every earlier run. */
+const lockProject = (tx: TxSql, projectId: string) => tx`select pg_advisory_xact_lock(hashtextextended(${`ingest:${projectId}`}, 0))`;
+
+async function ingestIn(deps: IngestDeps, run: RunContext, progress: Progress, tx: TxSql): Promise<number> {
+  // The COPY is one statement as long as the files take to read (a 10M-row file is many minutes
+  // on a busy machine), so the worker pool's statement bound (src/db/client.ts) does not apply to
+  // this transaction: what bounds it is the reading, whose every step has its own deadline (the
+  // parser thread's per-chunk answer, the object store's socket timeout), and the heartbeat.
+  await tx`set local statement_timeout = 0`;
+  await lockProject(tx, run.projectId);
+  if (run.dryRun) {
+    // Every check a real run makes, writing nothing: the same reading, the same conversion of
+    // each content to jsonb, the same duplicate rules.
+    await checkFiles(deps, run, progress, tx);
+    if (!run.skipExisting) {
+      const dup = await duplicateIn(tx, run.projectId);
+      if (dup) throw new IngestError(dup);
+    }
+    throw new DryRunChecked();
+  }
+  let skip: Bitmap | null = null;
+  if (run.skipExisting) {
+    await checkFiles(deps, run, progress, tx);
+    skip = await rowsToSkip(tx, run.projectId);
+  }
+  return writeDatapoints(deps, run, progress, tx, skip);
 }
 
 export async function runIngest(deps: IngestDeps, runId: string): Promise<void> {
   const run = await claim(deps.sql, runId);
   if (!run) return;
-  const progress = new Progress(deps.sql, runId);
+  const progress = new Progress(deps.sql, run);
   const heartbeat = setInterval(() => {
-    deps.sql`update ingest_runs set heartbeat_at = now() where id = ${runId} and status = 'running'`.catch(() => {});
+    deps.sql`update ingest_runs set heartbeat_at = clock_timestamp() where id = ${runId} and status = 'running'`.catch(() => {});
   }, HEARTBEAT_MS);
   try {
-    if (run.dryRun) {
-      await readAll(deps, run, progress, null);
+    try {
       await deps.sql.begin(async (tx) => {
-        await tx`update ingest_runs set status = 'ok', row_count = ${progress.rowCount}, finished_at = now(), updated_at = now() where id = ${runId}`;
-        // After a dry run the session is open again, so a real run can follow.
-        await tx`update upload_sessions set status = 'open', updated_at = now() where id = ${run.sessionId}`;
+        const written = await ingestIn(deps, run, progress, tx);
+        await tx`
+          update ingest_runs set status = 'ok', phase = 'writing_datapoints', row_count = ${progress.rows}, datapoints_persisted = ${written},
+            validations_created = ${written * initialSlots(run.numValidators)}, finished_at = clock_timestamp(), updated_at = clock_timestamp()
+          where id = ${runId}`;
+        await tx`update upload_sessions set status = 'complete', updated_at = clock_timestamp() where id = ${run.sessionId}`;
+        // New open slots: work for Auto Consensus when the project has it on.
+        await wakeAutoConsensus(tx, run.projectId);
       });
-      return;
+    } catch (err) {
+      if (err instanceof DryRunChecked) {
+        await deps.sql.begin(async (tx) => {
+          await tx`
+            update ingest_runs set status = 'ok', row_count = ${progress.rows}, datapoints_persisted = 0, validations_created = 0,
+              finished_at = clock_timestamp(), updated_at = clock_timestamp()
+            where id = ${runId}`;
+          // After a dry run the session is open again, so a real run can follow.
+          await tx`update upload_sessions set status = 'open', updated_at = clock_timestamp() where id = ${run.sessionId}`;
+        });
+        return;
+      }
+      if (!isDuplicate(err)) throw err;
+      // The COPY met a content the project (or this run, earlier) already has: find which line.
+      const message = await deps.sql.begin(async (tx) => {
+        await checkFiles(deps, run, null, tx);
+        return duplicateIn(tx, run.projectId);
+      });
+      throw message ? new IngestError(message) : err;
     }
-    await deps.sql.begin(async (tx) => {
-      const { datapoints, validations } = await stageAndWrite(deps, run, progress, tx);
-      await tx`
-        update ingest_runs set status = 'ok', row_count = ${progress.rowCount}, datapoints_persisted = ${datapoints},
-          validations_created = ${validations}, finished_at = now(), updated_at = now()
-        where id = ${runId}`;
-      await tx`update upload_sessions set status = 'complete', updated_at = now() where id = ${run.sessionId}`;
-      // New open slots: work for Auto Consensus when the project has it on.
-      await wakeAutoConsensus(tx, run.projectId);
-    });
   } catch (err) {
-    // --- shutdown (resilience): a run cut by the worker's shutdown goes back to the queue
+    // A run cut by the worker's shutdown goes back to the queue (nothing of it was kept).
     if (err instanceof IngestAborted && (await requeueRun(deps.sql, runId))) {
       deps.log.info('ingest run re-queued: the worker is shutting down', { runId });
       return;
     }
-    // --- end shutdown
     const message = err instanceof IngestError ? err.message : 'internal error while ingesting; process the session again';
     if (!(err instanceof IngestError)) deps.log.error('ingest failed', { runId, error: err instanceof Error ? err.stack : String(err) });
     await deps.sql.begin(async (tx) => {
       await tx`
-        update ingest_runs set status = 'failed', error_message = ${message}, row_count = ${progress.rowCount},
-          datapoints_persisted = 0, validations_created = 0, finished_at = now(), updated_at = now()
+        update ingest_runs set status = 'failed', error_message = ${message}, row_count = ${progress.rows},
+          datapoints_persisted = 0, validations_created = 0, finished_at = clock_timestamp(), updated_at = clock_timestamp()
         where id = ${runId}`;
-      await tx`update upload_sessions set status = 'failed', updated_at = now() where id = ${run.sessionId}`;
+      await tx`update upload_sessions set status = 'failed', updated_at = clock_timestamp() where id = ${run.sessionId}`;
     });
   } finally {
     clearInterval(heartbeat);
@@ -250,12 +427,12 @@ export async function sweepStaleRuns(sql: Sql, staleAfterSeconds = STALE_AFTER_S
   // session still `processing`).
   const [{ n }] = await sql<{ n: number }[]>`
     with failed as (
-      update ingest_runs set status = 'failed', finished_at = now(), updated_at = now(),
+      update ingest_runs set status = 'failed', finished_at = clock_timestamp(), updated_at = clock_timestamp(),
         error_message = 'the worker running this ingest stopped before it finished; nothing of it was kept; process the session again'
-      where status = 'running' and phase <> 'queued' and heartbeat_at < now() - make_interval(secs => ${staleAfterSeconds})
+      where status = 'running' and phase <> 'queued' and heartbeat_at < clock_timestamp() - make_interval(secs => ${staleAfterSeconds})
       returning session_id
     ), sessions as (
-      update upload_sessions set status = 'failed', updated_at = now()
+      update upload_sessions set status = 'failed', updated_at = clock_timestamp()
       where id in (select session_id from failed) and status = 'processing'
       returning id
     )

@@ -2,19 +2,25 @@
 // claimed and released. This folder (src/lifecycle/) is the one owner of the slot / claim /
 // vote lifecycle; handlers, jobs and the ingest path call it and hold none of its SQL.
 //
-// Lifecycle of a slot: `open` -> `claimed` (a validator holds it for CLAIM_MINUTES) ->
-// `submitted` (its vote is in, votes.ts), or back to `open` on release; `expired` when the
-// datapoint reaches terminal consensus before it was used. Claims are never swept: a claim past
-// its expiry counts as open wherever slots are taken (`takeable` below is the one spelling of
-// that rule), so it returns to the pool in place.
+// Storage. A datapoint is written with `slots_open` = the project's numValidators: slots nobody
+// has taken yet are a counter, not rows (ingest writes one row per datapoint, not 1 +
+// numValidators). A slot becomes a `validation_slots` row when a validator claims it, and stays
+// one: `claimed` (the validator holds it for CLAIM_MINUTES) -> `submitted` (its vote is in,
+// votes.ts), or back to `open` on release; `expired` when the datapoint reaches terminal
+// consensus first. A vote that needs no claim (Auto Consensus) takes a row that is open, else
+// one from the counter; an escalation adds to the counter.
+//
+// Claims are never swept: a claim past its expiry counts as open wherever slots are taken
+// (`takeable` below is the one spelling of that rule), so it returns to the pool in place.
 //
 // Lock order, for every path that takes more than one of these locks (so none can deadlock with
 // another): the project row `for share` (a pause or archive waits for work in flight), then the
-// datapoints `for update` in id order, then their slots `for update`, then the voter's class
-// grant `for share`. A claim takes the project, then one slot with `skip locked` (it never waits
-// on a slot); a release takes one slot only.
+// datapoints `for update` in id order, then their slot rows `for update`, then the voter's class
+// grant `for share`. A claim takes the project, then one slot row or one datapoint with `skip
+// locked` (it never waits on them); a release takes one slot row only.
 import type { Sql, TxSql } from '../db/client.ts';
 import { wakeAutoConsensus } from './wake.ts';
+import { uuidv7 } from '../domain/uuidv7.ts';
 import { projectSpec } from '../db/projects.ts';
 
 /** How long a claim is the validator's. */
@@ -31,25 +37,24 @@ export const liveClaim = (sql: AnySql, s = 's') => sql`(${sql(s)}.status = 'clai
 /** A slot a vote or a claim may take: open, or claimed by a claim that ran out. */
 export const takeable = (sql: AnySql, s = 's') => sql`(${sql(s)}.status = 'open' or ${lapsedClaim(sql, s)})`;
 
+/** The slots a new datapoint starts with (its `slots_open`): the project's numValidators. */
+export const initialSlots = (numValidators: number): number => numValidators;
+
 /**
- * Validations still open to claim, per project: takeable slots (a lapsed claim counts). Read for
- * "what is left" figures, never to take a slot.
+ * Validations still open to claim, per project: the counters of its pending datapoints plus its
+ * takeable slot rows (released, or a lapsed claim). A terminal datapoint has a zero counter and
+ * no takeable row (its rows expire with the decision), so the counters are read through the
+ * project's range of the pending-datapoints index. Read for "what is left" figures, never to
+ * take a slot.
  */
 export async function takeableSlotCounts(sql: Sql, projectIds: string[]): Promise<Map<string, number>> {
   if (projectIds.length === 0) return new Map();
   const rows = await sql<{ id: string; n: number }[]>`
-    select p.id, (select count(*)::int from validation_slots s where s.project_id = p.id and ${takeable(sql)}) as n
+    select p.id,
+      (select coalesce(sum(d.slots_open), 0) from datapoints d where d.project_id = p.id and d.finalized_at is null)::int
+        + (select count(*) from validation_slots s where s.project_id = p.id and ${takeable(sql)})::int as n
     from unnest(${projectIds}::uuid[]) as p(id)`;
   return new Map(rows.map((r) => [r.id, r.n]));
-}
-
-/** Opens `numValidators` slots for every datapoint the ingest run wrote (inside its transaction). */
-export async function openSlotsForRun(tx: TxSql, runId: string, numValidators: number): Promise<number> {
-  const slots = await tx`
-    insert into validation_slots (datapoint_id, project_id)
-    select d.id, d.project_id from datapoints d cross join generate_series(1, ${numValidators}) g
-    where d.run_id = ${runId}`;
-  return slots.count;
 }
 
 export type ClaimRefusal = 'project_not_found' | 'project_archived' | 'project_paused' | 'no_claimable_slot';
@@ -85,39 +90,78 @@ export async function claimNextSlot(sql: Sql, projectId: string, userId: string)
     // One claim at a time per validator and project, so two concurrent claims of one validator
     // cannot both pick slots of the same datapoint (neither would see the other's claim).
     await tx`select pg_advisory_xact_lock(hashtextextended(${`claim:${userId}:${projectId}`}, 0))`;
-    const slot = (await pickSlot(tx, projectId, userId, tx`s.status = 'open'`)) ?? (await pickSlot(tx, projectId, userId, lapsedClaim(tx)));
-    if (!slot) return { refused: 'no_claimable_slot' };
-    const [claim] = await tx<{ claimed_at: Date; claim_expires_at: Date; content: unknown }[]>`
-      update validation_slots s
-      set status = 'claimed', claimed_by = ${userId}, claimed_at = now(), claim_expires_at = now() + make_interval(mins => ${CLAIM_MINUTES})
-      from datapoints d
-      where s.id = ${slot.id} and d.id = s.datapoint_id
-      returning s.claimed_at, s.claim_expires_at, d.content`;
+    const picked = await pickSlotRow(tx, projectId, userId);
+    // From the counter: first passing over datapoints a concurrent claim or vote holds (claims
+    // spread over datapoints), then, if that found none, waiting for them (the last datapoints
+    // with open slots may all be held for a moment; that is not "nothing to claim").
+    const claim = picked ? await claimRow(tx, picked.id, userId)
+      : (await claimFromCounter(tx, projectId, userId, 'skip')) ?? (await claimFromCounter(tx, projectId, userId, 'wait'));
+    if (!claim) return { refused: 'no_claimable_slot' };
     return {
       claimed: {
-        slotId: slot.id, datapointId: slot.datapoint_id, content: claim!.content, instructions: p.instructions ?? '',
-        claimedAt: claim!.claimed_at, expiresAt: claim!.claim_expires_at,
+        slotId: claim.id, datapointId: claim.datapoint_id, content: claim.content, instructions: p.instructions ?? '',
+        claimedAt: claim.claimed_at, expiresAt: claim.claim_expires_at,
       },
     };
   });
 }
 
+interface ClaimRow { id: string; datapoint_id: string; claimed_at: Date; claim_expires_at: Date; content: unknown }
+
+/** Neither a datapoint the validator rated nor one it holds a live claim on. `d` is the datapoint. */
+const notMine = (tx: TxSql, userId: string) => tx`
+  not exists (select 1 from votes v where v.datapoint_id = d.id and v.voter = ${userId})
+  and not exists (select 1 from validation_slots c where c.datapoint_id = d.id and c.claimed_by = ${userId} and ${liveClaim(tx, 'c')})`;
+
 /**
- * The first slot of the project matching `which` that this validator may claim, locked; slots
- * locked by a concurrent claim are skipped. Open slots first (their partial index), then lapsed
- * claims (the claimed-slots index): two plain index walks that stop at the first hit, where one
- * query with an OR would have to collect every open slot of a large project first.
+ * A slot row of the project this validator may take (released, or a claim that ran out),
+ * locked; rows locked by a concurrent claim are skipped. Such rows are few (a row exists only
+ * once a slot was claimed) and both kinds have their partial index (open rows; claimed rows by
+ * expiry).
  */
-async function pickSlot(tx: TxSql, projectId: string, userId: string, which: ReturnType<typeof lapsedClaim>): Promise<{ id: string; datapoint_id: string } | undefined> {
-  const [slot] = await tx<{ id: string; datapoint_id: string }[]>`
-    select s.id, s.datapoint_id
+async function pickSlotRow(tx: TxSql, projectId: string, userId: string): Promise<{ id: string } | undefined> {
+  const [slot] = await tx<{ id: string }[]>`
+    select s.id
     from validation_slots s join datapoints d on d.id = s.datapoint_id
-    where s.project_id = ${projectId} and d.finalized_at is null and ${which}
-      and not exists (select 1 from votes v where v.datapoint_id = s.datapoint_id and v.voter = ${userId})
-      and not exists (select 1 from validation_slots c where c.datapoint_id = s.datapoint_id and c.claimed_by = ${userId} and ${liveClaim(tx, 'c')})
+    where s.project_id = ${projectId} and ${takeable(tx)} and d.finalized_at is null and ${notMine(tx, userId)}
     limit 1
     for update of s skip locked`;
   return slot;
+}
+
+async function claimRow(tx: TxSql, slotId: string, userId: string): Promise<ClaimRow> {
+  const [claim] = await tx<ClaimRow[]>`
+    update validation_slots s
+    set status = 'claimed', claimed_by = ${userId}, claimed_at = now(), claim_expires_at = now() + make_interval(mins => ${CLAIM_MINUTES})
+    from datapoints d
+    where s.id = ${slotId} and d.id = s.datapoint_id
+    returning s.id, s.datapoint_id, s.claimed_at, s.claim_expires_at, d.content`;
+  return claim!;
+}
+
+/**
+ * A slot from the counter of the project's oldest datapoint that has one and that this
+ * validator may claim: the datapoint is locked (`skip`: one held by a concurrent claim or vote is
+ * passed over; `wait`: waited for, and checked again once locked), its counter taken down by one
+ * and the slot written as a claimed row, so a counter is never claimed past zero. The walk is the
+ * project's own range of the pending-datapoints index, in ingestion order.
+ */
+async function claimFromCounter(tx: TxSql, projectId: string, userId: string, locked: 'skip' | 'wait'): Promise<ClaimRow | undefined> {
+  const [d] = await tx<{ id: string }[]>`
+    select d.id from datapoints d
+    where d.project_id = ${projectId} and d.finalized_at is null and d.slots_open > 0 and ${notMine(tx, userId)}
+    order by d.created_at, d.id
+    limit 1
+    for update of d ${locked === 'skip' ? tx`skip locked` : tx``}`;
+  if (!d) return undefined;
+  const [claim] = await tx<ClaimRow[]>`
+    with taken as (update datapoints set slots_open = slots_open - 1 where id = ${d.id} returning id, content),
+    slot as (
+      insert into validation_slots (id, datapoint_id, project_id, status, claimed_by, claimed_at, claim_expires_at)
+      select ${uuidv7()}, id, ${projectId}, 'claimed', ${userId}, now(), now() + make_interval(mins => ${CLAIM_MINUTES}) from taken
+      returning id, datapoint_id, claimed_at, claim_expires_at)
+    select slot.id, slot.datapoint_id, slot.claimed_at, slot.claim_expires_at, taken.content from slot join taken on taken.id = slot.datapoint_id`;
+  return claim;
 }
 
 /**
@@ -135,21 +179,24 @@ export async function releaseClaim(sql: Sql, slotId: string, userId: string): Pr
   });
 }
 
+/** Where the previous batch of datapointsWithTakeableSlots ended. */
+export interface WorkCursor { createdAt: string; id: string }
+
 /**
- * Datapoints of a project with a slot a synthetic vote may take, in id order after `after`:
- * what Auto Consensus votes on next. For each: its checksum, votes so far, takeable slots and
- * escalations.
+ * Datapoints of a project with a slot a synthetic vote may take (the counter, an open row or a
+ * lapsed claim; a live claim is never filled), in ingestion order after `after`: what Auto
+ * Consensus votes on next. For each: its checksum (hex), votes so far, takeable slots and
+ * escalations. Walks the project's own range of the pending-datapoints index.
  */
-export async function datapointsWithTakeableSlots(sql: Sql, projectId: string, after: string, limit: number) {
-  return sql<{ id: string; checksum: string; votes: number; open: number; escalations: number }[]>`
-    select d.id, d.checksum, d.escalations,
+export async function datapointsWithTakeableSlots(sql: Sql, projectId: string, after: WorkCursor | null, limit: number) {
+  return sql<{ id: string; checksum: string; votes: number; open: number; escalations: number; created_at: string }[]>`
+    select d.id, encode(d.checksum, 'hex') as checksum, d.escalations, d.created_at::text as created_at,
       (select count(*) from votes v where v.datapoint_id = d.id)::int as votes,
-      count(*)::int as open
-    from validation_slots s join datapoints d on d.id = s.datapoint_id
-    where s.project_id = ${projectId} and d.finalized_at is null and d.id > ${after}
-      -- A live human claim is never filled.
-      and ${takeable(sql)}
-    group by d.id
-    order by d.id
+      d.slots_open + (select count(*) from validation_slots s where s.datapoint_id = d.id and ${takeable(sql)})::int as open
+    from datapoints d
+    where d.project_id = ${projectId} and d.finalized_at is null
+      ${after ? sql`and (d.created_at, d.id) > (${after.createdAt}::text::timestamptz, ${after.id}::uuid)` : sql``}
+      and (d.slots_open > 0 or exists (select 1 from validation_slots s where s.datapoint_id = d.id and ${takeable(sql)}))
+    order by d.created_at, d.id
     limit ${limit}`;
 }

@@ -21,13 +21,13 @@
 // The votes of a batch are applied in order to an in-memory picture of the locked datapoints
 // (votes, slots, escalations), exactly as one-by-one calls would apply them, and written with a
 // few set-based statements at the end. A refused vote writes nothing.
-import { randomUUID } from 'node:crypto';
 import type { Sql, TxSql } from '../db/client.ts';
 import { decide, type ConsensusRules, type Vote } from '../domain/consensus.ts';
 import { emitConsensusReached } from '../webhooks/emit.ts';
 import { projectSpec } from '../db/projects.ts';
 import { wakeAutoConsensus } from './wake.ts';
 import { liveClaim, takeable } from './slots.ts';
+import { uuidv7 } from '../domain/uuidv7.ts';
 
 /**
  * Weight of a vote by a validator without a class on the project: 1.0, as the consensus rule
@@ -106,11 +106,14 @@ export async function recordVotes(sql: Sql, inputs: VoteInput[]): Promise<VoteRe
         results[i] = { kind: 'refused', error: refusal(refused) };
         return;
       }
+      // An open slot row first (a released slot, a lapsed claim), else one from the counter.
       const slot = st!.open.shift() ?? null;
-      if (!slot && v.synthetic) {
+      const fromCounter = !slot && st!.slotsOpen > 0;
+      if (!slot && !fromCounter && v.synthetic) {
         results[i] = { kind: 'refused', error: refusal('no_open_slot') };
         return;
       }
+      if (fromCounter) st!.slotsOpen -= 1;
       results[i] = apply(st!, v, slot, w);
     });
     await flush(tx, w);
@@ -188,6 +191,7 @@ interface Locked {
   id: string;
   project_id: string;
   num_validators: number;
+  slots_open: number;
   escalations: number;
   finalized: boolean;
   paused: boolean;
@@ -206,8 +210,10 @@ interface SlotState {
 interface State {
   row: Locked;
   votes: { voter: string; rating: number; weight: number; synthetic: boolean }[];
-  /** Slots a vote may take (open, or a claim that ran out), in order. */
+  /** Slot rows a vote may take (open, or a claim that ran out), in order. */
   open: string[];
+  /** Slots nobody has taken yet, kept as the datapoint's counter (slots.ts). */
+  slotsOpen: number;
   /** The loaded slots by id (open and claimed ones, and the slots named by the caller). */
   slots: Map<string, SlotState>;
   escalations: number;
@@ -222,14 +228,14 @@ async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promi
   const ids = [...datapointIds].sort();
   await tx`select 1 from projects where id in (select project_id from datapoints where id = any(${ids}::uuid[])) order by id for share`;
   const rows = await tx<Locked[]>`
-    select d.id, d.project_id, p.num_validators, d.escalations, d.finalized_at is not null as finalized,
+    select d.id, d.project_id, p.num_validators, d.slots_open, d.escalations, d.finalized_at is not null as finalized,
       p.paused_at is not null as paused, p.archived_at is not null as archived,
       (select s.compiled -> 'consensus' from ${projectSpec(tx, tx`p.id`)} s) as consensus
     from datapoints d join projects p on p.id = d.project_id
     where d.id = any(${ids}::uuid[])
     order by d.id
     for update of d`;
-  const states = new Map<string, State>(rows.map((r) => [r.id, { row: r, votes: [], open: [], slots: new Map(), escalations: r.escalations, finalized: r.finalized }]));
+  const states = new Map<string, State>(rows.map((r) => [r.id, { row: r, votes: [], open: [], slotsOpen: r.slots_open, slots: new Map(), escalations: r.escalations, finalized: r.finalized }]));
   const votes = await tx<{ datapoint_id: string; voter: string; rating: number; weight: number; synthetic: boolean }[]>`
     select datapoint_id, voter, rating, weight, synthetic from votes where datapoint_id = any(${ids}::uuid[]) order by created_at, id`;
   for (const v of votes) states.get(v.datapoint_id)!.votes.push(v);
@@ -259,8 +265,8 @@ function refuseOnDatapoint(st: State, voter: string): 'project_archived' | 'proj
 interface Writes {
   votes: { id: string; datapoint_id: string; project_id: string; slot_id: string | null; voter: string; user_id: string | null; synthetic: boolean; rating: number; weight: number; class_id: string | null; comment: string | null }[];
   submittedSlots: string[];
-  newSlots: { id: string; datapoint_id: string; project_id: string }[];
-  escalated: Map<string, number>;
+  /** Every datapoint whose counter, escalations or finalization changed: written from its State. */
+  changed: Map<string, State>;
   /** Projects where a person's (not a synthetic) vote escalated a datapoint. */
   escalatedBy: { human: Set<string> };
   decisions: { id: string; datapoint_id: string; project_id: string; mean: number; median: number; strength: number; contested: boolean; vote_count: number; synthetic_votes: number; escalations: number }[];
@@ -268,10 +274,13 @@ interface Writes {
 }
 
 const newWrites = (): Writes => ({
-  votes: [], submittedSlots: [], newSlots: [], escalated: new Map(), escalatedBy: { human: new Set() }, decisions: [], syntheticProjects: new Set(),
+  votes: [], submittedSlots: [], changed: new Map(), escalatedBy: { human: new Set() }, decisions: [], syntheticProjects: new Set(),
 });
 
-/** Records an accepted vote on `slot` (taken out of the open list by the caller) and decides. */
+/**
+ * Records an accepted vote on `slot` (a row taken out of the open list by the caller, or null
+ * when the vote took one from the counter or none) and decides.
+ */
 function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOutcome {
   if (slot) {
     w.submittedSlots.push(slot);
@@ -279,9 +288,10 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
     st.slots.set(slot, { status: 'submitted', claimedBy: st.slots.get(slot)?.claimedBy ?? null, live: false });
   }
   const { row } = st;
+  w.changed.set(row.id, st);
   st.votes.push({ voter: v.voter, rating: v.rating, weight: v.weight, synthetic: v.synthetic });
   w.votes.push({
-    id: randomUUID(), datapoint_id: row.id, project_id: row.project_id, slot_id: slot, voter: v.voter, user_id: v.userId,
+    id: uuidv7(), datapoint_id: row.id, project_id: row.project_id, slot_id: slot, voter: v.voter, user_id: v.userId,
     synthetic: v.synthetic, rating: v.rating, weight: v.weight, class_id: v.classId, comment: v.comment ?? null,
   });
   if (v.synthetic) w.syntheticProjects.add(row.project_id);
@@ -291,19 +301,14 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
 
   const outcome = decide(st.votes.map((x): Vote => ({ rating: x.rating, weight: x.weight })), row.consensus, st.escalations);
   if (outcome.kind === 'escalate') {
-    for (let k = 0; k < outcome.addSlots; k++) {
-      const id = randomUUID();
-      w.newSlots.push({ id, datapoint_id: row.id, project_id: row.project_id });
-      st.open.push(id);
-      st.slots.set(id, { status: 'open', claimedBy: null, live: false });
-    }
+    st.slotsOpen += outcome.addSlots;
     st.escalations += 1;
-    w.escalated.set(row.id, st.escalations);
     if (!v.synthetic) w.escalatedBy.human.add(row.project_id);
     return { kind: 'escalated', addedSlots: outcome.addSlots, escalations: st.escalations };
   }
   st.finalized = true;
-  const id = randomUUID();
+  st.slotsOpen = 0;
+  const id = uuidv7();
   const { mean, median, strength } = outcome.figures;
   w.decisions.push({
     id, datapoint_id: row.id, project_id: row.project_id, mean, median, strength, contested: outcome.contested,
@@ -316,28 +321,29 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
 const CHUNK = 2000;
 
 async function flush(tx: TxSql, w: Writes): Promise<void> {
-  // New (escalation) slots exist before votes point at them.
-  for (let i = 0; i < w.newSlots.length; i += CHUNK) {
-    await tx`insert into validation_slots ${tx(w.newSlots.slice(i, i + CHUNK), 'id', 'datapoint_id', 'project_id')}`;
-  }
-  if (w.escalated.size) {
-    await tx`
-      update datapoints d set escalations = x.e
-      from unnest(${[...w.escalated.keys()]}::uuid[], ${[...w.escalated.values()]}::int[]) as x(id, e)
-      where d.id = x.id`;
-  }
   if (w.submittedSlots.length) {
     await tx`update validation_slots set status = 'submitted', submitted_at = now() where id = any(${w.submittedSlots}::uuid[])`;
   }
   for (let i = 0; i < w.votes.length; i += CHUNK) {
     await tx`insert into votes ${tx(w.votes.slice(i, i + CHUNK), 'id', 'datapoint_id', 'project_id', 'slot_id', 'voter', 'user_id', 'synthetic', 'rating', 'weight', 'class_id', 'comment')}`;
   }
+  // One update per datapoint, whatever changed: the counter, escalations, finalization. Booleans
+  // travel as text: postgres.js serializes the elements of a bool[] parameter wrongly.
+  const changed = [...w.changed.values()];
+  if (changed.length) {
+    await tx`
+      update datapoints d
+      set slots_open = x.slots_open, escalations = x.escalations,
+        finalized_at = case when x.finalized and d.finalized_at is null then now() else d.finalized_at end
+      from unnest(${changed.map((c) => c.row.id)}::uuid[], ${changed.map((c) => c.slotsOpen)}::int[], ${changed.map((c) => c.escalations)}::int[],
+        ${changed.map((c) => String(c.finalized))}::text[]::bool[]) as x(id, slots_open, escalations, finalized)
+      where d.id = x.id`;
+  }
   if (w.syntheticProjects.size) {
     await tx`update projects set auto_consensus_used = true where id = any(${[...w.syntheticProjects]}::uuid[]) and not auto_consensus_used`;
   }
   if (w.decisions.length === 0) return;
-  // `seq` (finalization order) follows the order of the decisions in the batch. Booleans travel
-  // as text: postgres.js serializes the elements of a bool[] parameter wrongly.
+  // `seq` (finalization order) follows the order of the decisions in the batch.
   const d = w.decisions;
   await tx`
     insert into consensus_decisions (id, datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
@@ -347,10 +353,8 @@ async function flush(tx: TxSql, w: Writes): Promise<void> {
       ${d.map((x) => String(x.contested))}::text[]::bool[], ${d.map((x) => x.vote_count)}::int[], ${d.map((x) => x.synthetic_votes)}::int[], ${d.map((x) => x.escalations)}::int[])
       with ordinality as x(id, datapoint_id, project_id, mean, median, strength, contested, vote_count, synthetic_votes, escalations, n)
     order by n`;
-  const finalized = d.map((x) => x.datapoint_id);
-  await tx`update datapoints set finalized_at = now() where id = any(${finalized}::uuid[])`;
-  // Slots nobody needs any more (claimed but unsubmitted) expire with the decision.
-  await tx`update validation_slots set status = 'expired' where datapoint_id = any(${finalized}::uuid[]) and status in ('open', 'claimed')`;
+  // Slot rows nobody needs any more (claimed but unsubmitted, or released) expire with the decision.
+  await tx`update validation_slots set status = 'expired' where datapoint_id = any(${d.map((x) => x.datapoint_id)}::uuid[]) and status in ('open', 'claimed')`;
   await emitConsensusReached(tx, d.map((x) => ({
     datapointId: x.datapoint_id, projectId: x.project_id, consensusDecisionId: x.id,
     qualityRatingMean: x.mean, qualityRatingMedian: x.median, consensusStrength: x.strength,

@@ -110,13 +110,11 @@ export async function addDatapoints(sql: Sql, projectId: string, n: number, opts
     insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session!.id}, ${projectId}, 'ok', false, false) returning id`;
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
+    // Open slots are the datapoint's counter (src/lifecycle/slots.ts); rows exist only once claimed.
     const [row] = await sql<{ id: string }[]>`
-      insert into datapoints (project_id, run_id, checksum, source_file, source_row, content)
-      values (${projectId}, ${run!.id}, ${randomBytes(32).toString('hex')}, 'a.csv', ${i + 1}, ${sql.json(content(i) as never)}) returning id`;
+      insert into datapoints (project_id, run_id, checksum, source_file, source_row, content, slots_open)
+      values (${projectId}, ${run!.id}, ${randomBytes(32)}, 'a.csv', ${i + 1}, ${sql.json(content(i) as never)}, ${opts.slotsPerDatapoint ?? 0}) returning id`;
     ids.push(row!.id);
-    for (let s = 0; s < (opts.slotsPerDatapoint ?? 0); s++) {
-      await sql`insert into validation_slots (datapoint_id, project_id) values (${row!.id}, ${projectId})`;
-    }
   }
   return ids;
 }
@@ -188,6 +186,22 @@ export async function expireClaim(sql: Sql, slotId: string): Promise<void> {
   await sql`update validation_slots set claim_expires_at = now() - interval '1 second' where id = ${slotId}`;
 }
 
+/**
+ * Holds the datapoint's row lock (as a vote or another claim in flight would) until release():
+ * for tests of what waits for it and what passes over it.
+ */
+export async function holdDatapoint(sql: Sql, datapointId: string): Promise<{ release(): Promise<void> }> {
+  const conn = await sql.reserve();
+  await conn`begin`;
+  await conn`select 1 from datapoints where id = ${datapointId} for update`;
+  return {
+    async release() {
+      await conn`commit`;
+      conn.release();
+    },
+  };
+}
+
 /** Makes every live claim on the datapoint lapse now (the page under test holds one; its slot id is not shown). */
 export async function expireClaimsOn(sql: Sql, datapointId: string): Promise<void> {
   await sql`update validation_slots set claim_expires_at = now() - interval '1 second' where datapoint_id = ${datapointId} and status = 'claimed'`;
@@ -208,20 +222,20 @@ export interface DatapointRow { id: string; checksum: string; content: any; sour
 /** The project's datapoints in ingestion order. */
 export function datapoints(sql: Sql, projectId: string): Promise<DatapointRow[]> {
   return sql<DatapointRow[]>`
-    select id, checksum, content, source_file, source_row, finalized_at, escalations from datapoints where project_id = ${projectId} order by seq`;
+    select id, encode(checksum, 'hex') as checksum, content, source_file, source_row, finalized_at, escalations from datapoints where project_id = ${projectId} order by seq`;
 }
 
 /** One datapoint (undefined when it does not exist). */
 export async function datapoint(sql: Sql, id: string): Promise<(DatapointRow & { project_id: string }) | undefined> {
   const [row] = await sql<(DatapointRow & { project_id: string })[]>`
-    select id, project_id, checksum, content, source_file, source_row, finalized_at, escalations from datapoints where id = ${id}`;
+    select id, project_id, encode(checksum, 'hex') as checksum, content, source_file, source_row, finalized_at, escalations from datapoints where id = ${id}`;
   return row;
 }
 
 /** Datapoints of any project that came from `sourceFile`, in ingestion order. */
 export function datapointsFromFile(sql: Sql, sourceFile: string): Promise<DatapointRow[]> {
   return sql<DatapointRow[]>`
-    select id, checksum, content, source_file, source_row, finalized_at, escalations from datapoints where source_file = ${sourceFile} order by seq`;
+    select id, encode(checksum, 'hex') as checksum, content, source_file, source_row, finalized_at, escalations from datapoints where source_file = ${sourceFile} order by seq`;
 }
 
 /** Renames the source file of every datapoint of the project (hostile names in exports). */
@@ -235,7 +249,11 @@ export interface ProjectCounts {
   terminal: number;
   /** Datapoints escalated at least once. */
   escalated: number;
-  /** Validation work: every slot, and those open (claimable now) or held by a live claim. */
+  /**
+   * Validation work: every slot, and those open (claimable now) or held by a claim. Slots nobody
+   * took are the datapoint's counter and a vote that took one from it has no slot row
+   * (src/lifecycle/slots.ts): both count here as the slots they are.
+   */
   slots: number;
   openSlots: number;
   claimedSlots: number;
@@ -251,8 +269,11 @@ export async function counts(sql: Sql, projectId: string): Promise<ProjectCounts
       (select count(*) from datapoints where project_id = ${projectId})::int as datapoints,
       (select count(finalized_at) from datapoints where project_id = ${projectId})::int as terminal,
       (select count(*) from datapoints where project_id = ${projectId} and escalations > 0)::int as escalated,
-      (select count(*) from validation_slots where project_id = ${projectId})::int as slots,
-      (select count(*) from validation_slots where project_id = ${projectId} and status = 'open')::int as "openSlots",
+      ((select coalesce(sum(slots_open), 0) from datapoints where project_id = ${projectId})
+        + (select count(*) from validation_slots where project_id = ${projectId})
+        + (select count(*) from votes where project_id = ${projectId} and slot_id is null))::int as slots,
+      ((select coalesce(sum(slots_open), 0) from datapoints where project_id = ${projectId} and finalized_at is null)
+        + (select count(*) from validation_slots where project_id = ${projectId} and status = 'open'))::int as "openSlots",
       (select count(*) from validation_slots where project_id = ${projectId} and status = 'claimed')::int as "claimedSlots",
       (select count(*) from votes where project_id = ${projectId})::int as votes,
       (select count(*) from votes where project_id = ${projectId} and synthetic)::int as "syntheticVotes",
@@ -260,10 +281,17 @@ export async function counts(sql: Sql, projectId: string): Promise<ProjectCounts
   return row!;
 }
 
-/** A datapoint's slots by state (`open`, `claimed`, `submitted`, `expired`), only states present. */
+/**
+ * A datapoint's slots by state (`open`, `claimed`, `submitted`, `expired`), only states present:
+ * its counter counts as open slots, and a vote that took a slot from it as a submitted one.
+ */
 export async function slotStates(sql: Sql, datapointId: string): Promise<Record<string, number>> {
   const rows = await sql<{ status: string; n: number }[]>`
-    select status, count(*)::int as n from validation_slots where datapoint_id = ${datapointId} group by status`;
+    select status, sum(n)::int as n from (
+      select status, count(*) as n from validation_slots where datapoint_id = ${datapointId} group by status
+      union all select 'open', slots_open from datapoints where id = ${datapointId} and finalized_at is null
+      union all select 'submitted', count(*) from votes where datapoint_id = ${datapointId} and slot_id is null
+    ) x group by status having sum(n) > 0`;
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
@@ -276,9 +304,11 @@ export async function slot(sql: Sql, slotId: string): Promise<{ status: string; 
 /** Datapoints of the project that still have open slots, with their vote counts, in id order. */
 export function datapointsWithOpenSlots(sql: Sql, projectId: string): Promise<{ id: string; checksum: string; votes: number }[]> {
   return sql<{ id: string; checksum: string; votes: number }[]>`
-    select distinct d.id, d.checksum, (select count(*) from votes v where v.datapoint_id = d.id)::int as votes
-    from datapoints d join validation_slots s on s.datapoint_id = d.id
-    where d.project_id = ${projectId} and d.finalized_at is null and s.status = 'open' order by d.id`;
+    select d.id, encode(d.checksum, 'hex') as checksum, (select count(*) from votes v where v.datapoint_id = d.id)::int as votes
+    from datapoints d
+    where d.project_id = ${projectId} and d.finalized_at is null
+      and (d.slots_open > 0 or exists (select 1 from validation_slots s where s.datapoint_id = d.id and s.status = 'open'))
+    order by d.id`;
 }
 
 export interface VoteRow { voter: string; user_id: string | null; synthetic: boolean; rating: number; weight: number; class_id: string | null; comment: string | null }
@@ -299,7 +329,7 @@ export interface DecisionRow {
 export function decisions(sql: Sql, projectId: string): Promise<DecisionRow[]> {
   return sql<DecisionRow[]>`
     select c.id, c.datapoint_id, c.project_id, c.quality_rating_mean, c.quality_rating_median, c.consensus_strength, c.contested,
-      c.vote_count, c.synthetic_votes, c.escalations, c.seq, c.decided_at, d.checksum
+      c.vote_count, c.synthetic_votes, c.escalations, c.seq, c.decided_at, encode(d.checksum, 'hex') as checksum
     from consensus_decisions c join datapoints d on d.id = c.datapoint_id
     where c.project_id = ${projectId} order by c.seq`;
 }
@@ -308,7 +338,7 @@ export function decisions(sql: Sql, projectId: string): Promise<DecisionRow[]> {
 export async function decisionOf(sql: Sql, datapointId: string): Promise<{ decision: DecisionRow | undefined; rows: number }> {
   const rows = await sql<DecisionRow[]>`
     select c.id, c.datapoint_id, c.project_id, c.quality_rating_mean, c.quality_rating_median, c.consensus_strength, c.contested,
-      c.vote_count, c.synthetic_votes, c.escalations, c.seq, c.decided_at, d.checksum
+      c.vote_count, c.synthetic_votes, c.escalations, c.seq, c.decided_at, encode(d.checksum, 'hex') as checksum
     from consensus_decisions c join datapoints d on d.id = c.datapoint_id where c.datapoint_id = ${datapointId}`;
   return { decision: rows[0], rows: rows.length };
 }
@@ -361,4 +391,47 @@ export function insertUploadSessionRaw(sql: Sql, orgId: string, projectId: strin
 /** Moves an upload session to another organization (what the schema must refuse). */
 export function moveUploadSessionRaw(sql: Sql, uploadId: string, orgId: string): Promise<unknown> {
   return sql`update upload_sessions set org_id = ${orgId} where id = ${uploadId}`;
+}
+
+// ---------------------------------------------------------------- storage before migration 20261124700001
+// For the test of that migration only, on a database rolled back past it: checksums as 64 hex
+// characters, one validation_slots row per slot written at ingest.
+
+/**
+ * `n` datapoints as ingest wrote them before the migration, each with `open` open slot rows and,
+ * when `claimedBy` is given, one more slot row claimed by that user (a live claim); returns their
+ * ids and checksums (hex) in ingestion order.
+ */
+export async function addPreScaleDatapoints(sql: Sql, projectId: string, n: number, open: number, claimedBy?: string): Promise<{ id: string; checksum: string }[]> {
+  const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
+  const [session] = await sql<{ id: string }[]>`
+    insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p!.org_id}, ${projectId}, 'complete', ${'test/' + randomBytes(8).toString('hex')}) returning id`;
+  const [run] = await sql<{ id: string }[]>`
+    insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session!.id}, ${projectId}, 'ok', false, false) returning id`;
+  const out: { id: string; checksum: string }[] = [];
+  for (let i = 0; i < n; i++) {
+    const checksum = randomBytes(32).toString('hex');
+    const [row] = await sql<{ id: string }[]>`
+      insert into datapoints (project_id, run_id, checksum, source_file, source_row, content, created_at)
+      values (${projectId}, ${run!.id}, ${checksum}, 'a.csv', ${i + 1}, ${sql.json({ id: String(i) })}, now() + make_interval(secs => ${i})) returning id`;
+    await sql`insert into validation_slots (datapoint_id, project_id) select ${row!.id}, ${projectId} from generate_series(1, ${open})`;
+    if (claimedBy) {
+      await sql`
+        insert into validation_slots (datapoint_id, project_id, status, claimed_by, claimed_at, claim_expires_at)
+        values (${row!.id}, ${projectId}, 'claimed', ${claimedBy}, now(), now() + interval '10 minutes')`;
+    }
+    out.push({ id: row!.id, checksum });
+  }
+  return out;
+}
+
+/** The project's datapoints as stored (either side of the migration): checksum as text, open counter (null before), slot rows by state. */
+export async function storedDatapoints(sql: Sql, projectId: string): Promise<{ id: string; checksum: string; slots_open: number | null; rows: Record<string, number> }[]> {
+  const [{ counter }] = await sql<{ counter: boolean }[]>`
+    select exists (select 1 from information_schema.columns where table_name = 'datapoints' and column_name = 'slots_open') as counter`;
+  return sql<{ id: string; checksum: string; slots_open: number | null; rows: Record<string, number> }[]>`
+    select d.id, ${counter ? sql`encode(d.checksum, 'hex')` : sql`d.checksum`} as checksum, ${counter ? sql`d.slots_open` : sql`null::int`} as slots_open,
+      coalesce((select jsonb_object_agg(status, n) from (select status, count(*)::int as n from validation_slots s where s.datapoint_id = d.id group by status) x), '{}') as rows
+    from datapoints d where d.project_id = ${projectId}
+    order by d.created_at, d.id`;
 }

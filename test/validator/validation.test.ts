@@ -63,6 +63,24 @@ describe('my projects', () => {
     expect(byId.get(live)).toMatchObject({ name: 'Live', paused: false, classId: 'senior', instructions: validSpec().validation.instructions });
     expect(byId.get(paused)).toMatchObject({ paused: true, classId: null });
   });
+
+  it('counts open slots from the datapoints\' counters and the takeable slot rows: a live claim is not open, a released or lapsed one is', async () => {
+    const projectId = await projectWithData('Open slots', 2, 2);
+    const v = await validator([{ projectId }]);
+    const w = await validator([{ projectId }]);
+    const openSlots = async () => (await call(app, 'listMyProjects', { key: v.token })).body.data.find((p: any) => p.projectId === projectId).openSlots;
+    // Nothing claimed yet: every slot is still a counter on its datapoint, no row.
+    expect(await openSlots()).toBe(4);
+    const cv = await claim(v.token, projectId);
+    const cw = await claim(w.token, projectId);
+    expect(await openSlots()).toBe(2);
+    // Released: an open row, counted beside the counters.
+    expect((await call(app, 'releaseClaim', { key: v.token, params: { slotId: cv.body.slotId } })).status).toBe(204);
+    expect(await openSlots()).toBe(3);
+    // A claim that ran out counts as open.
+    await fx.expireClaim(app.sql, cw.body.slotId);
+    expect(await openSlots()).toBe(4);
+  });
 });
 
 describe('claims', () => {
@@ -101,6 +119,36 @@ describe('claims', () => {
     for (const r of results.filter((x) => x.status !== 201)) expectEnvelope(r, 'no_claimable_slot', 409);
     const { claimedSlots: claimed } = await fx.counts(app.sql, projectId);
     expect(claimed).toBe(5);
+  });
+
+  it('validators claiming the slots of one datapoint at once take each slot exactly once, and none is left unclaimed', async () => {
+    const projectId = await projectWithData('One datapoint three slots', 1, 3);
+    const vs = await Promise.all(Array.from({ length: 8 }, () => validator([{ projectId }])));
+    const results = await Promise.all(vs.map((v) => claim(v.token, projectId)));
+    const won = results.filter((r) => r.status === 201);
+    expect(won.length).toBe(3);
+    expect(new Set(won.map((r) => r.body.slotId)).size).toBe(3);
+    for (const r of results.filter((x) => x.status !== 201)) expectEnvelope(r, 'no_claimable_slot', 409);
+    expect(await fx.slotStates(app.sql, won[0]!.body.datapointId)).toEqual({ claimed: 3 });
+  });
+
+  it('a claim waits for a datapoint held by a vote in flight rather than say there is nothing to claim', async () => {
+    const projectId = await projectWithData('Held datapoint', 1, 2);
+    const v = await validator([{ projectId }]);
+    const [dp] = await fx.datapoints(app.sql, projectId);
+    const held = await fx.holdDatapoint(app.sql, dp!.id);
+    let answered = false;
+    const claimed = claim(v.token, projectId).finally(() => (answered = true));
+    try {
+      // The claim is blocked on the row lock, not answered.
+      await until(() => app.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`, (r) => r[0]!.n > 0 || answered);
+      expect(answered).toBe(false);
+    } finally {
+      await held.release();
+    }
+    const res = await claimed;
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.datapointId).toBe(dp!.id);
   });
 
   it('paused and archived projects refuse claims; unassigned and other organizations\' projects are not found', async () => {
