@@ -15,7 +15,11 @@ import { eventually, until } from '../helpers/wait.ts';
 import { generateSigningKeyPem, loadSigningKey } from '../../src/domain/signing.ts';
 import { startWorker } from '../../src/jobs/worker.ts';
 import { runReportBuild } from '../../src/jobs/build-report.ts';
-import { createStorage } from '../../src/storage/s3.ts';
+import { createStorage, MULTIPART_THRESHOLD, presignGet, putFile } from '../../src/storage/s3.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createLogger } from '../../src/log.ts';
 
 
@@ -182,6 +186,23 @@ describe('exports', () => {
       expect(await storedKeys(keys)).toEqual([keys[1]]);
     } finally {
       await worker.stop();
+    }
+  });
+
+  it('stores a file larger than one part in parts, byte for byte', async () => {
+    const storage = createStorage(inject('s3'));
+    const dir = mkdtempSync(join(tmpdir(), 'assay-parts-'));
+    try {
+      const path = join(dir, 'big.json');
+      const bytes = randomBytes(MULTIPART_THRESHOLD + 3 * 1024 * 1024 + 17);
+      writeFileSync(path, bytes);
+      await putFile(storage, 'reports/test/parts.json', path, 'application/json');
+      const res = await fetch(await presignGet(storage, 'reports/test/parts.json', 60));
+      expect(res.headers.get('content-type')).toBe('application/json');
+      expect(createHash('sha256').update(Buffer.from(await res.arrayBuffer())).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      storage.client.destroy();
     }
   });
 
