@@ -4,7 +4,7 @@ SHELL := /bin/bash
 
 .PHONY: dev test lint codegen check-generated typecheck unit bench bench-soak fuzz clean-dev
 
-node_modules/.installed: package.json package-lock.json
+node_modules/.installed: package.json package-lock.json $(wildcard patches/*.patch)
 	npm ci --no-fund --no-audit
 	@touch $@
 
