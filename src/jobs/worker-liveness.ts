@@ -37,19 +37,32 @@ export function createLiveness(sql: Sql, options: { heartbeatMs?: number } = {})
     processId,
     add(id) {
       ids.add(id);
+      // Recorded at once, not at the next heartbeat: the runner may lock a job under this id now.
+      if (timer) void beat().catch(() => {});
     },
     async start() {
       await beat();
       timer = setInterval(() => void beat().catch(() => {}), options.heartbeatMs ?? HEARTBEAT_MS);
     },
     async sweep(deadAfterSeconds = DEAD_AFTER_SECONDS) {
+      // Also unlocked: jobs locked for longer than that under an id no live process lists, i.e.
+      // by a process killed before its first heartbeat named the id (a live process names its
+      // ids within a heartbeat of creating them).
       const [{ n }] = await sql<{ n: number }[]>`
         with dead as (
           delete from worker_processes
           where heartbeat_at < now() - make_interval(secs => ${deadAfterSeconds}) and id <> ${processId}
           returning graphile_worker_ids
+        ), live as (
+          select unnest(graphile_worker_ids) as id from worker_processes
+          where heartbeat_at >= now() - make_interval(secs => ${deadAfterSeconds}) or id = ${processId}
+        ), orphaned as (
+          select distinct j.locked_by from graphile_worker._private_jobs j
+          where j.locked_by is not null and j.locked_at < now() - make_interval(secs => ${deadAfterSeconds})
+            and not exists (select 1 from live where live.id = j.locked_by)
         ), unlocked as (
-          select graphile_worker.force_unlock_workers(coalesce(array(select unnest(graphile_worker_ids) from dead), '{}'))
+          select graphile_worker.force_unlock_workers(
+            coalesce(array(select unnest(graphile_worker_ids) from dead), '{}') || coalesce(array(select locked_by from orphaned), '{}'))
         )
         select (select count(*) from dead)::int as n, (select count(*) from unlocked) as u`;
       return n;

@@ -104,6 +104,9 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // Jobs are locked under the pool's id (batched fetching) or a worker's: record both.
   events.on('pool:create', ({ workerPool }) => liveness.add(workerPool.id));
   events.on('worker:create', ({ worker }) => liveness.add(worker.workerId));
+  // The process's row first, so that every id is recorded as its runner creates it (before the
+  // runner can lock a job under it), not only once every runner has started.
+  await liveness.start();
   // One runner per task set: a runner only takes jobs of the tasks in its list.
   const runners: Runner[] = [];
   for (const set of sets) {
@@ -119,7 +122,6 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       crontab: '# no recurring jobs', // (an empty string would make graphile-worker look for a crontab file)
     }));
   }
-  await liveness.start();
   const stale = options.staleAfterSeconds ?? STALE_AFTER_SECONDS;
   const sweep = setInterval(() => {
     sweepStaleRuns(sql, stale)
