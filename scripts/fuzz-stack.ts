@@ -16,7 +16,7 @@ import { startServer } from '../src/server.ts';
 import { createLogger } from '../src/log.ts';
 import { generateSigningKeyPem } from '../src/domain/signing.ts';
 import { documents } from '../src/generated/operations.ts';
-import type { Config } from '../src/config.ts';
+import { DEFAULT_MAX_LIVE_CLAIMS, type Config } from '../src/config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'assay-fuzz-'));
 chmodSync(dir, 0o755);
@@ -49,6 +49,7 @@ const config: Config = {
   rateLimits: { api: null, public: null }, trustProxyHops: 0,
   // Likewise the invitation email limits (their 429s are tested in test/security/roles.test.ts).
   invites: { perOrgPerHour: 1_000_000, perRecipientPerDay: 1_000_000, resendCooldownMinutes: 0 },
+  maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
   webhooks: { receivers: ['loopback'], dnsServers: ['127.0.0.1:9'], maxEndpointsPerOrg: 20, disableAfterFailures: 100 },
 };
 // Internal errors are what fuzzing looks for: log them to stderr so the run shows the cause.

@@ -51,6 +51,8 @@ export interface Config {
     /** INVITE_RESEND_COOLDOWN_MINUTES: before the same invite is emailed again (default 60). */
     readonly resendCooldownMinutes: number;
   };
+  /** MAX_LIVE_CLAIMS_PER_VALIDATOR: live claims one validator may hold on one project (default 10). */
+  readonly maxLiveClaimsPerValidator: number;
   /** Webhook egress and limits (docs/security.md). */
   readonly webhooks: {
     /**
@@ -66,6 +68,9 @@ export interface Config {
     readonly disableAfterFailures: number;
   };
 }
+
+/** Live claims one validator may hold on one project unless MAX_LIVE_CLAIMS_PER_VALIDATOR says otherwise. */
+export const DEFAULT_MAX_LIVE_CLAIMS = 10;
 
 export interface ConfigNeeds {
   db?: boolean;
@@ -200,8 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     resendCooldownMinutes: int('INVITE_RESEND_COOLDOWN_MINUTES', 60, 0, 10_080),
   };
 
+  const maxLiveClaimsPerValidator = int('MAX_LIVE_CLAIMS_PER_VALIDATOR', DEFAULT_MAX_LIVE_CLAIMS, 1, 10_000);
+
   if (problems.length) throw new ConfigError(problems);
-  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, mailMode, emailFrom, secretsKey, logLevel, rateLimits, trustProxyHops, invites, webhooks });
+  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, mailMode, emailFrom, secretsKey, logLevel, rateLimits, trustProxyHops, invites, maxLiveClaimsPerValidator, webhooks });
 }
 
 function isSecretsKey(value: string): boolean {

@@ -62,6 +62,7 @@ export const ERRORS = {
   project_paused: conflict('The project is paused; nothing can be claimed or rated until it resumes.'),
   project_archived: conflict('The project is archived; nothing can be claimed or rated.'),
   no_claimable_slot: conflict('Nothing to claim in this project right now: every open slot is taken or is of a datapoint you already rated or hold.'),
+  claim_limit_reached: conflict('You hold the most live claims allowed on this project; vote on or release one before claiming another.'),
   claim_not_found: notFound('You hold no claim on this slot.'),
   claim_expired: conflict('Your claim on this slot has expired; claim again.'),
   already_voted: conflict('You have already rated this datapoint.'),

@@ -34,10 +34,11 @@ const CLAIM_REFUSALS: Record<ClaimRefusal, (projectId: string) => ApiError> = {
   project_archived: () => new ApiError('project_archived'),
   project_paused: () => new ApiError('project_paused'),
   no_claimable_slot: () => new ApiError('no_claimable_slot'),
+  claim_limit_reached: () => new ApiError('claim_limit_reached'),
 };
 
 export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorRequestContext): Promise<ClaimSlotResult> {
-  const r = await claimNextSlot(ctx.sql, params.projectId, ctx.session.userId);
+  const r = await claimNextSlot(ctx.sql, params.projectId, ctx.session.userId, { maxLiveClaims: ctx.config.maxLiveClaimsPerValidator });
   if ('refused' in r) throw CLAIM_REFUSALS[r.refused](params.projectId);
   const c = r.claimed;
   const format = await datasetFormatOf(ctx.sql, params.projectId);

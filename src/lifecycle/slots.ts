@@ -57,7 +57,7 @@ export async function takeableSlotCounts(sql: Sql, projectIds: string[]): Promis
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
-export type ClaimRefusal = 'project_not_found' | 'project_archived' | 'project_paused' | 'no_claimable_slot';
+export type ClaimRefusal = 'project_not_found' | 'project_archived' | 'project_paused' | 'no_claimable_slot' | 'claim_limit_reached';
 
 export interface Claim {
   slotId: string;
@@ -70,11 +70,12 @@ export interface Claim {
 
 /**
  * Claims the next slot of a project for a validator assigned to it: never a slot of a datapoint
- * the validator rated or holds a live claim on. Two validators claiming at once never get the
+ * the validator rated or holds a live claim on, and never past `maxLiveClaims` live claims of
+ * the validator on the project. Two validators claiming at once never get the
  * same slot (the pick is `for update skip locked` and the claim is written in the same
  * transaction); a project the validator is not assigned to is `project_not_found`.
  */
-export async function claimNextSlot(sql: Sql, projectId: string, userId: string): Promise<{ claimed: Claim } | { refused: ClaimRefusal }> {
+export async function claimNextSlot(sql: Sql, projectId: string, userId: string, limits: { maxLiveClaims: number }): Promise<{ claimed: Claim } | { refused: ClaimRefusal }> {
   return sql.begin(async (tx) => {
     // The project row for share (as votes take it): a pause waits for this claim.
     const [p] = await tx<{ paused: boolean; archived: boolean; instructions: string | null }[]>`
@@ -90,6 +91,14 @@ export async function claimNextSlot(sql: Sql, projectId: string, userId: string)
     // One claim at a time per validator and project, so two concurrent claims of one validator
     // cannot both pick slots of the same datapoint (neither would see the other's claim).
     await tx`select pg_advisory_xact_lock(hashtextextended(${`claim:${userId}:${projectId}`}, 0))`;
+    // A validator holds at most maxLiveClaims live claims on a project, so no one can take a
+    // project's work out of the pool. Counted under the lock above, so concurrent claims of the
+    // same validator cannot pass it together; lapsed claims do not count (their index: claimed
+    // rows by validator).
+    const [{ live }] = await tx<{ live: number }[]>`
+      select count(*)::int as live from validation_slots s
+      where s.claimed_by = ${userId} and s.project_id = ${projectId} and ${liveClaim(tx)}`;
+    if (live >= limits.maxLiveClaims) return { refused: 'claim_limit_reached' };
     const picked = await pickSlotRow(tx, projectId, userId);
     // From the counter: first passing over datapoints a concurrent claim or vote holds (claims
     // spread over datapoints), then, if that found none, waiting for them (the last datapoints

@@ -4,6 +4,7 @@
 // with neither fails the test, so a new code cannot go untested. Where the operation has MCP
 // tools that can carry the request, the same request through each tool must answer the same
 // code (REST/MCP parity); authentication codes are compared with the /mcp endpoint's answer.
+import { DEFAULT_MAX_LIVE_CLAIMS } from '../../src/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, raw, startTestApp, type CallResult } from '../helpers/app.ts';
 import { connectMcp, toolErrorCode } from '../helpers/mcp.ts';
@@ -229,6 +230,15 @@ const producers: Record<ErrorCode, Producer> = {
     await fx.assign(w.app, w.validatorA.id, projectId);
     return { op: 'claimSlot', key: 'validatorA', params: { projectId } };
   },
+  claim_limit_reached: async (w) => {
+    // The test server allows the production default of live claims per validator and project.
+    const max = DEFAULT_MAX_LIVE_CLAIMS;
+    const projectId = await fx.project(w.app);
+    await fx.addDatapoints(w.app.sql, projectId, max + 1, { slotsPerDatapoint: 1 });
+    await fx.assign(w.app, w.validatorA.id, projectId);
+    for (let i = 0; i < max; i++) expect((await call(w.app, 'claimSlot', { key: w.validatorA.sessionToken, params: { projectId } })).status).toBe(201);
+    return { op: 'claimSlot', key: 'validatorA', params: { projectId } };
+  },
   claim_not_found: async () => ({ op: 'releaseClaim', key: 'validatorA', params: { slotId: UNKNOWN } }),
   claim_expired: async (w) => {
     const { slotId } = await claimed(w);
@@ -378,7 +388,7 @@ it('compared REST and MCP on every code an MCP tool can produce', () => {
   // JSON produce.
   const restOnly = [
     'request_body_malformed', 'report_not_ready', 'session_token_missing', 'session_token_malformed', 'session_token_invalid', 'sign_in_link_invalid',
-    'project_paused', 'project_archived', 'no_claimable_slot', 'claim_not_found', 'claim_expired', 'already_voted',
+    'project_paused', 'project_archived', 'no_claimable_slot', 'claim_limit_reached', 'claim_not_found', 'claim_expired', 'already_voted',
   ];
   const reachable = enumCodes.filter((c) => !('unreachable' in (producers[c as ErrorCode] as object)));
   expect(reachable.filter((c) => !parity.has(c) && !restOnly.includes(c))).toEqual([]);

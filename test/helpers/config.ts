@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { Config } from '../../src/config.ts';
+import { DEFAULT_MAX_LIVE_CLAIMS, type Config } from '../../src/config.ts';
 
 /** A fixed key is fine in tests: each test database is thrown away. */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     rateLimits: { api: null, public: null },
     trustProxyHops: 0,
     invites: { perOrgPerHour: 100, perRecipientPerDay: 5, resendCooldownMinutes: 60 },
+    maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
     webhooks: { receivers: ['loopback'], dnsServers: [inject('dnsServer')], maxEndpointsPerOrg: 20, disableAfterFailures: 100 },
     ...overrides,
   };

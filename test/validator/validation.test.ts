@@ -1,6 +1,7 @@
 // The validation API against real Postgres, S3 (ingest), SMTP (sign-in) and the job worker (Auto
 // Consensus): my projects, claims (exclusive, expiring, never a datapoint I rated or hold),
 // weighted votes through the consensus engine, releases, and every refusal with its code.
+import { DEFAULT_MAX_LIVE_CLAIMS } from '../../src/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type TestApp } from '../helpers/app.ts';
 import { expectEnvelope } from '../helpers/contract.ts';
@@ -189,6 +190,37 @@ describe('claims', () => {
     expectEnvelope(await call(app, 'releaseClaim', { key: v.token, params: { slotId: c.body.slotId } }), 'claim_not_found', 404);
     expect((await vote(w.token, c.body.slotId, { rating: 50 })).status).toBe(200);
     expect((await fx.counts(app.sql, projectId)).votes).toBe(1);
+  });
+
+  it('a validator holds at most the configured number of live claims on a project; a vote, a release or a lapse frees one', async () => {
+    const max = DEFAULT_MAX_LIVE_CLAIMS;
+    const projectId = await projectWithData('Claim cap', max + 3, 1);
+    const other = await projectWithData('Claim cap elsewhere', 1, 1);
+    const v = await validator([{ projectId }, { projectId: other }]);
+    const held: string[] = [];
+    for (let i = 0; i < max; i++) {
+      const c = await claim(v.token, projectId);
+      expect(c.status, JSON.stringify(c.body)).toBe(201);
+      held.push(c.body.slotId);
+    }
+    expectEnvelope(await claim(v.token, projectId), 'claim_limit_reached', 409);
+    // Per project: another project's work is still open to the same validator.
+    expect((await claim(v.token, other)).status).toBe(201);
+    // Each way a claim ends frees room for one more.
+    expect((await vote(v.token, held[0]!, { rating: 70 })).status).toBe(200);
+    expect((await claim(v.token, projectId)).status).toBe(201);
+    expectEnvelope(await claim(v.token, projectId), 'claim_limit_reached', 409);
+    expect((await call(app, 'releaseClaim', { key: v.token, params: { slotId: held[1]! } })).status).toBe(204);
+    expect((await claim(v.token, projectId)).status).toBe(201);
+    await fx.expireClaim(app.sql, held[2]!);
+    expect((await claim(v.token, projectId)).status).toBe(201);
+    expectEnvelope(await claim(v.token, projectId), 'claim_limit_reached', 409);
+    // Concurrent claims of one validator cannot pass the cap together.
+    const plenty = await projectWithData('Claim cap concurrent', max + 5, 1);
+    const w = await validator([{ projectId: plenty }]);
+    const results = await Promise.all(Array.from({ length: max + 3 }, () => claim(w.token, plenty)));
+    expect(results.map((r) => r.status).sort()).toEqual([...Array(max).fill(201), ...Array(3).fill(409)]);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body.error.code).toBe('claim_limit_reached');
   });
 
   it('releasing returns the slot to open', async () => {

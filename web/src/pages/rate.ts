@@ -86,6 +86,9 @@ export async function ratePage(ctx: PageContext): Promise<void> {
       case 'no_claimable_slot':
         stop('Nothing left to rate', 'Every datapoint open to you is rated or is being rated by someone else. Thank you! Check back later.', true);
         return true;
+      case 'claim_limit_reached':
+        stop('Too many datapoints held', 'You hold as many datapoints of this project as one person may (in other tabs or apps). Rate or skip those first; each one also frees itself 10 minutes after it was claimed.', true);
+        return true;
       case 'claim_expired':
         showLapsed(`${err.message.includes('consensus') ? err.message : 'Claims last 10 minutes; this one ran out before your rating arrived, so the rating was not recorded and the datapoint went back to the pool.'}`);
         return true;
