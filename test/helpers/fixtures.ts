@@ -294,6 +294,11 @@ export async function slotStates(sql: Sql, datapointId: string): Promise<Record<
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
+/** The ids of a datapoint's slot rows (a slot is a row once claimed or written by a fixture). */
+export async function slotsOf(sql: Sql, datapointId: string): Promise<string[]> {
+  return (await sql<{ id: string }[]>`select id from validation_slots where datapoint_id = ${datapointId} order by id`).map((r) => r.id);
+}
+
 /** One slot's state and holder. */
 export async function slot(sql: Sql, slotId: string): Promise<{ status: string; claimed_by: string | null } | undefined> {
   const [row] = await sql<{ status: string; claimed_by: string | null }[]>`select status, claimed_by from validation_slots where id = ${slotId}`;
@@ -391,6 +396,19 @@ export function insertUploadSessionRaw(sql: Sql, orgId: string, projectId: strin
 export function moveUploadSessionRaw(sql: Sql, uploadId: string, orgId: string): Promise<unknown> {
   return sql`update upload_sessions set org_id = ${orgId} where id = ${uploadId}`;
 }
+
+/** A slot, a vote and a decision that name `datapointId` under `projectId` (the schema must refuse a project other than the datapoint's). */
+export const mismatchedRowsRaw = {
+  slot: (sql: Sql, datapointId: string, projectId: string) => sql`
+    insert into validation_slots (datapoint_id, project_id, status) values (${datapointId}, ${projectId}, 'open')`,
+  vote: (sql: Sql, datapointId: string, projectId: string, slotId: string | null = null) => sql`
+    insert into votes (datapoint_id, project_id, slot_id, voter, synthetic, rating, weight) values (${datapointId}, ${projectId}, ${slotId}, ${`synthetic:${slotId ?? 'x'}`}, true, 50, 1)`,
+  decision: (sql: Sql, datapointId: string, projectId: string) => sql`
+    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    values (${datapointId}, ${projectId}, 50, 50, 1, false, 1, 1, 0)`,
+  /** Moves a slot to another project (what the schema must refuse too). */
+  moveSlot: (sql: Sql, datapointId: string, projectId: string) => sql`update validation_slots set project_id = ${projectId} where datapoint_id = ${datapointId}`,
+};
 
 // ---------------------------------------------------------------- storage before migration 20261124700001
 // For the test of that migration only, on a database rolled back past it: checksums as 64 hex

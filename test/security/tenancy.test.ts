@@ -60,3 +60,25 @@ describe('a webhook delivery joins an event and an endpoint of one organization'
     await app.sql`insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, duration_ms) values (${d!.id}, ${endpointA}, 1, false, 0)`;
   });
 });
+
+describe('a slot, a vote or a decision is of its datapoint\'s project', () => {
+  it('the database refuses a row naming another project than its datapoint\'s, and a vote on another datapoint\'s slot', async () => {
+    const projectB = await fx.project(app, { key: app.orgB.originatorKey });
+    const [dA, dA2] = await fx.addDatapoints(app.sql, projectA, 2);
+    const refusedAs = async (write: () => Promise<unknown>) => {
+      const err = await write().then(() => null, (e: { code?: string; constraint_name?: string }) => e);
+      expect(err?.code).toBe('23503');
+      return err!.constraint_name;
+    };
+    expect(await refusedAs(() => fx.mismatchedRowsRaw.slot(app.sql, dA!, projectB))).toBe('validation_slots_datapoint_project_check');
+    expect(await refusedAs(() => fx.mismatchedRowsRaw.vote(app.sql, dA!, projectB))).toBe('votes_datapoint_project_check');
+    expect(await refusedAs(() => fx.mismatchedRowsRaw.decision(app.sql, dA!, projectB))).toBe('consensus_decisions_datapoint_project_check');
+    // The datapoint's own project is accepted; moving the row away is refused.
+    await fx.mismatchedRowsRaw.slot(app.sql, dA!, projectA);
+    expect(await refusedAs(() => fx.mismatchedRowsRaw.moveSlot(app.sql, dA!, projectB))).toBe('validation_slots_datapoint_project_check');
+    // A vote on a slot of another datapoint.
+    const [s] = await fx.slotsOf(app.sql, dA!);
+    expect(await refusedAs(() => fx.mismatchedRowsRaw.vote(app.sql, dA2!, projectA, s!))).toBe('votes_slot_datapoint_check');
+    await fx.mismatchedRowsRaw.vote(app.sql, dA!, projectA, s!);
+  });
+});
