@@ -32,6 +32,12 @@ export async function findOrganization(sql: Sql, codeOrId: string): Promise<Orga
   return row;
 }
 
+/** The id of the organization with this code, if there is one (the dev seed, src/dev/seed.ts). */
+export async function organizationIdByCode(sql: Sql, code: string): Promise<{ id: string } | undefined> {
+  const [row] = await sql<{ id: string }[]>`select id from organizations where code = ${code}`;
+  return row;
+}
+
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 export async function createUser(sql: Sql, u: { email?: string | null; subject: string }): Promise<User> {
@@ -48,6 +54,12 @@ export async function findUser(sql: Sql, emailOrId: string): Promise<User> {
   const [row] = await sql<User[]>`
     select id, email, subject from users where ${isUuid ? sql`id = ${emailOrId}` : sql`email = ${normalizeEmail(emailOrId)}`}`;
   if (!row) throw new AdminError(`no user ${emailOrId}`);
+  return row;
+}
+
+/** The id of the user with exactly this email, if there is one (the dev seed, src/dev/seed.ts). */
+export async function userIdByEmail(sql: Sql, email: string): Promise<{ id: string } | undefined> {
+  const [row] = await sql<{ id: string }[]>`select id from users where email = ${email}`;
   return row;
 }
 

@@ -50,3 +50,8 @@ export function createSql(databaseUrl: string, options: { max?: number; timeouts
     },
   });
 }
+
+/** The database answers a trivial statement (the readiness probe, src/http/health.ts). */
+export async function ping(sql: Db): Promise<void> {
+  await sql`select 1`;
+}

@@ -3,7 +3,7 @@
 // and the SQL never reach a client).
 import { ApiError } from '../errors.ts';
 
-const UNIQUE_VIOLATION = '23505';
+export const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /** constraint name -> the API error a violation of it means */

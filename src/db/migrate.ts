@@ -33,6 +33,17 @@ async function appliedVersions(databaseUrl: string): Promise<string[]> {
   }
 }
 
+/** Creates the `assay` database on a server that has none (the embedded stack, src/dev/stack.ts), connected as its superuser. */
+export async function createAssayDatabase(adminUrl: string): Promise<void> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [exists] = await admin`select 1 from pg_database where datname = 'assay'`;
+    if (!exists) await admin`create database assay`;
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
+
 export async function migrate(databaseUrl: string, options: { quiet?: boolean } = {}): Promise<void> {
   const known = new Set(knownVersions());
   const unknown = (await appliedVersions(databaseUrl)).filter((v) => !known.has(v));

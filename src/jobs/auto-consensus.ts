@@ -14,20 +14,11 @@ import type { Sql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import { recordVotes, type VoteInput } from '../lifecycle/votes.ts';
 import { datapointsWithTakeableSlots, type WorkCursor } from '../lifecycle/slots.ts';
-import { syntheticRating, type Spread } from '../domain/synthetic.ts';
-import { projectSpec } from '../db/projects.ts';
+import { syntheticRating } from '../domain/synthetic.ts';
+import { autoConsensusProject } from '../db/projects.ts';
 
 /** Datapoints per transaction: small enough that a pause waits well under a second. */
 const BATCH = 250;
-
-interface Project {
-  auto_consensus: boolean;
-  auto_consensus_spread: Spread;
-  paused_at: Date | null;
-  archived_at: Date | null;
-  escalation_step: number;
-  max_escalations: number;
-}
 
 export async function runAutoConsensus(deps: { sql: Sql; log: Logger; signal?: AbortSignal }, projectId: string): Promise<void> {
   const { sql } = deps;
@@ -35,13 +26,7 @@ export async function runAutoConsensus(deps: { sql: Sql; log: Logger; signal?: A
   for (;;) {
     // The worker is shutting down: stop between batches; the job fails and runs again later.
     deps.signal?.throwIfAborted();
-    const [p] = await sql<Project[]>`
-      select auto_consensus, auto_consensus_spread, paused_at, archived_at,
-        coalesce((s.compiled #>> '{consensus,escalationStep}')::int, 0) as escalation_step,
-        coalesce((s.compiled #>> '{consensus,maxEscalations}')::int, 0) as max_escalations
-      from projects p
-      left join lateral ${projectSpec(sql, sql`p.id`)} s on true
-      where p.id = ${projectId}`;
+    const p = await autoConsensusProject(sql, projectId);
     if (!p || !p.auto_consensus || p.paused_at || p.archived_at) return;
     // Datapoints with an open slot, in ingestion order from where the last batch ended; when the
     // end is reached, start over once more (a batch's escalations leave fresh open slots behind it).

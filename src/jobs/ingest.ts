@@ -22,6 +22,13 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Sql, TxSql } from '../db/client.ts';
+import {
+  claimQueuedRun, completeDryRun, completeRun, failRun, failStaleRuns, heartbeatRun, ingestFiles, ingestSource, writeRunProgress,
+} from '../db/ingest-runs.ts';
+import {
+  analyzeCheckTable, clockNow, copyIntoCheckTable, copyIntoDatapoints, createCheckTable, firstExistingContent, firstRepeatInRun,
+  isDuplicateContent, liftStatementTimeout, lockProjectIngest, ordsToSkip, type CopyIn,
+} from '../db/ingest-writes.ts';
 import type { Storage } from '../storage/s3.ts';
 import type { Logger } from '../log.ts';
 import { IngestError, type DatasetRules, type Record_ } from '../ingest/parsers.ts';
@@ -31,7 +38,6 @@ import { objectKey } from '../domain/upload-paths.ts';
 import { Uuidv7 } from '../domain/uuidv7.ts';
 import { initialSlots } from '../lifecycle/slots.ts';
 import { wakeAutoConsensus } from '../lifecycle/wake.ts';
-import { projectSpec } from '../db/projects.ts';
 
 export interface IngestDeps {
   sql: Sql;
@@ -62,17 +68,10 @@ interface RunContext {
 
 /** Claims a queued run (idempotent: a run that is not queued and running is left alone). */
 async function claim(sql: Sql, runId: string): Promise<RunContext | null> {
-  const [run] = await sql<{ session_id: string; project_id: string; dry_run: boolean; skip_existing: boolean }[]>`
-    update ingest_runs set phase = 'reading', heartbeat_at = clock_timestamp(), updated_at = clock_timestamp()
-    where id = ${runId} and status = 'running' and phase = 'queued'
-    returning session_id, project_id, dry_run, skip_existing`;
+  const run = await claimQueuedRun(sql, runId);
   if (!run) return null;
-  const [info] = await sql<{ key_prefix: string; num_validators: number; compiled: { dataset: DatasetRules } }[]>`
-    select s.key_prefix, p.num_validators, sp.compiled
-    from upload_sessions s join projects p on p.id = s.project_id
-    join lateral ${projectSpec(sql, sql`p.id`)} sp on true
-    where s.id = ${run.session_id}`;
-  const files = await sql<{ rel_path: string; size: number }[]>`select rel_path, size::float8 as size from upload_files where session_id = ${run.session_id} order by position`;
+  const info = await ingestSource(sql, run.session_id);
+  const files = await ingestFiles(sql, run.session_id);
   return {
     runId, sessionId: run.session_id, projectId: run.project_id, keyPrefix: info.key_prefix, dryRun: run.dry_run,
     skipExisting: run.skip_existing, numValidators: info.num_validators, rules: info.compiled.dataset,
@@ -113,10 +112,9 @@ class Progress {
     this.lastRows = Math.max(this.rows, this.written);
     // A dry run persists nothing: its datapoint and validation counts stay 0.
     const written = this.run.dryRun ? 0 : this.written;
-    await this.sql`
-      update ingest_runs set row_count = ${this.rows}, phase = ${this.phase}, datapoints_persisted = ${written},
-        validations_created = ${written * initialSlots(this.run.numValidators)}, updated_at = clock_timestamp(), heartbeat_at = clock_timestamp()
-      where id = ${this.run.runId} and status = 'running'`;
+    await writeRunProgress(this.sql, this.run.runId, this.phase, {
+      rowCount: this.rows, datapointsPersisted: written, validationsCreated: written * initialSlots(this.run.numValidators),
+    });
   }
 }
 
@@ -212,7 +210,7 @@ async function drained(copy: Writable): Promise<void> {
  * last row reaches us through patches/postgres+3.4.9.patch: unpatched, the stream would never
  * finish, porsager/postgres#1173.)
  */
-async function copyInto(into: { writable(): Promise<Writable> }, lines: AsyncIterable<string>): Promise<void> {
+async function copyInto(into: CopyIn, lines: AsyncIterable<string>): Promise<void> {
   const copy = await into.writable();
   let serverError: unknown = null;
   copy.on('error', (err) => (serverError ??= err));
@@ -240,10 +238,10 @@ async function writeDatapoints(deps: IngestDeps, run: RunContext, progress: Prog
   // The run's rows share one created_at, read after the project's ingest turn began (not the
   // transaction's start, which may precede an earlier run's commit): pages ordered by
   // (created_at, id) then follow the ingestion order across runs as well.
-  const [{ at }] = await tx<{ at: string }[]>`select clock_timestamp()::text as at`;
+  const at = await clockNow(tx);
   const firstPass = skip === null;
   await progress.writing();
-  const copy = tx`copy datapoints (id, project_id, run_id, checksum, source_file, source_row, content, slots_open, created_at) from stdin`;
+  const copy = copyIntoDatapoints(tx);
   async function* lines(): AsyncGenerator<string> {
     for await (const r of rowsOf(deps, run)) {
       if (firstPass) progress.rows++;
@@ -264,8 +262,8 @@ async function writeDatapoints(deps: IngestDeps, run: RunContext, progress: Prog
  * transaction; the table goes with it.
  */
 async function checkFiles(deps: IngestDeps, run: RunContext, progress: Progress | null, tx: TxSql): Promise<void> {
-  await tx`create temp table ingest_check (ord bigint, checksum bytea, source_file text, source_row int, source_line int, content jsonb) on commit drop`;
-  const copy = tx`copy ingest_check (ord, checksum, source_file, source_row, source_line, content) from stdin`;
+  await createCheckTable(tx);
+  const copy = copyIntoCheckTable(tx);
   async function* lines(): AsyncGenerator<string> {
     for await (const r of rowsOf(deps, run)) {
       yield `${r.ord}\t\\\\x${r.checksum}\t${copyText(r.relPath)}\t${r.rec.row}\t${r.rec.line}\t${copyText(r.json)}\n`;
@@ -276,23 +274,14 @@ async function checkFiles(deps: IngestDeps, run: RunContext, progress: Progress 
     }
   }
   await copyInto(copy, lines());
-  await tx`analyze ingest_check`;
+  await analyzeCheckTable(tx);
 }
 
 /** The first repeated content of the checked rows, within them or against the project, as a message. */
 async function duplicateIn(tx: TxSql, projectId: string): Promise<string | null> {
-  const [dup] = await tx<{ a_file: string; a_line: number; b_file: string; b_line: number }[]>`
-    with repeated as (select checksum, min(ord) as first from ingest_check group by checksum having count(*) > 1)
-    select a.source_file as a_file, a.source_line as a_line, b.source_file as b_file, b.source_line as b_line
-    from repeated r
-    join ingest_check a on a.checksum = r.checksum and a.ord = r.first
-    join ingest_check b on b.checksum = r.checksum and b.ord > r.first
-    order by b.ord limit 1`;
+  const dup = await firstRepeatInRun(tx);
   if (dup) return `${dup.b_file} line ${dup.b_line}: same content as ${dup.a_file} line ${dup.a_line} (a datapoint's content must be unique in the project; process with skipExisting to skip repeats)`;
-  const [existing] = await tx<{ source_file: string; source_line: number; checksum: string }[]>`
-    select s.source_file, s.source_line, encode(s.checksum, 'hex') as checksum from ingest_check s
-    join datapoints d on d.project_id = ${projectId} and d.checksum = s.checksum
-    order by s.ord limit 1`;
+  const existing = await firstExistingContent(tx, projectId);
   if (existing) return `${existing.source_file} line ${existing.source_line}: the project already has a datapoint with this content (checksum ${existing.checksum}); process with skipExisting to skip it`;
   return null;
 }
@@ -318,32 +307,21 @@ class Bitmap {
 /** Rows skipExisting leaves out: a content seen earlier in the run, or already in the project. */
 async function rowsToSkip(tx: TxSql, projectId: string): Promise<Bitmap> {
   const skip = new Bitmap();
-  const cursor = tx<{ ord: string }[]>`
-    select c.ord from ingest_check c
-    join (select checksum, min(ord) as first from ingest_check group by checksum having count(*) > 1) r on r.checksum = c.checksum and c.ord > r.first
-    union all
-    select c.ord from ingest_check c join datapoints d on d.project_id = ${projectId} and d.checksum = c.checksum`.cursor(10_000);
-  for await (const rows of cursor) for (const r of rows) skip.add(Number(r.ord));
+  for await (const rows of ordsToSkip(tx, projectId)) for (const r of rows) skip.add(Number(r.ord));
   return skip;
 }
 
-const UNIQUE_VIOLATION = '23505';
-const isDuplicate = (err: unknown): boolean =>
-  (err as { code?: string; constraint_name?: string }).code === UNIQUE_VIOLATION && (err as { constraint_name?: string }).constraint_name === 'datapoints_project_id_checksum_key';
-
 /** Thrown inside a dry run's transaction to roll it back once every check has passed. */
 class DryRunChecked extends Error {}
-
-/** One run at a time per project: datapoints of a run are contiguous, and duplicate checks see every earlier run. */
-const lockProject = (tx: TxSql, projectId: string) => tx`select pg_advisory_xact_lock(hashtextextended(${`ingest:${projectId}`}, 0))`;
 
 async function ingestIn(deps: IngestDeps, run: RunContext, progress: Progress, tx: TxSql): Promise<number> {
   // The COPY is one statement as long as the files take to read (a 10M-row file is many minutes
   // on a busy machine), so the worker pool's statement bound (src/db/client.ts) does not apply to
   // this transaction: what bounds it is the reading, whose every step has its own deadline (the
   // parser thread's per-chunk answer, the object store's socket timeout), and the heartbeat.
-  await tx`set local statement_timeout = 0`;
-  await lockProject(tx, run.projectId);
+  await liftStatementTimeout(tx);
+  // One run at a time per project: datapoints of a run are contiguous, and duplicate checks see every earlier run.
+  await lockProjectIngest(tx, run.projectId);
   if (run.dryRun) {
     // Every check a real run makes, writing nothing: the same reading, the same conversion of
     // each content to jsonb, the same duplicate rules.
@@ -367,33 +345,25 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
   if (!run) return;
   const progress = new Progress(deps.sql, run);
   const heartbeat = setInterval(() => {
-    deps.sql`update ingest_runs set heartbeat_at = clock_timestamp() where id = ${runId} and status = 'running'`.catch(() => {});
+    heartbeatRun(deps.sql, runId).catch(() => {});
   }, HEARTBEAT_MS);
   try {
     try {
       await deps.sql.begin(async (tx) => {
         const written = await ingestIn(deps, run, progress, tx);
-        await tx`
-          update ingest_runs set status = 'ok', phase = 'writing_datapoints', row_count = ${progress.rows}, datapoints_persisted = ${written},
-            validations_created = ${written * initialSlots(run.numValidators)}, finished_at = clock_timestamp(), updated_at = clock_timestamp()
-          where id = ${runId}`;
-        await tx`update upload_sessions set status = 'complete', updated_at = clock_timestamp() where id = ${run.sessionId}`;
+        await completeRun(tx, runId, run.sessionId, {
+          rowCount: progress.rows, datapointsPersisted: written, validationsCreated: written * initialSlots(run.numValidators),
+        });
         // New open slots: work for Auto Consensus when the project has it on.
         await wakeAutoConsensus(tx, run.projectId);
       });
     } catch (err) {
       if (err instanceof DryRunChecked) {
-        await deps.sql.begin(async (tx) => {
-          await tx`
-            update ingest_runs set status = 'ok', row_count = ${progress.rows}, datapoints_persisted = 0, validations_created = 0,
-              finished_at = clock_timestamp(), updated_at = clock_timestamp()
-            where id = ${runId}`;
-          // After a dry run the session is open again, so a real run can follow.
-          await tx`update upload_sessions set status = 'open', updated_at = clock_timestamp() where id = ${run.sessionId}`;
-        });
+        // After a dry run the session is open again, so a real run can follow.
+        await deps.sql.begin((tx) => completeDryRun(tx, runId, run.sessionId, progress.rows));
         return;
       }
-      if (!isDuplicate(err)) throw err;
+      if (!isDuplicateContent(err)) throw err;
       // The COPY met a content the project (or this run, earlier) already has: find which line.
       const message = await deps.sql.begin(async (tx) => {
         await checkFiles(deps, run, null, tx);
@@ -409,13 +379,7 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
     }
     const message = err instanceof IngestError ? err.message : 'internal error while ingesting; process the session again';
     if (!(err instanceof IngestError)) deps.log.error('ingest failed', { runId, error: err instanceof Error ? err.stack : String(err) });
-    await deps.sql.begin(async (tx) => {
-      await tx`
-        update ingest_runs set status = 'failed', error_message = ${message}, row_count = ${progress.rows},
-          datapoints_persisted = 0, validations_created = 0, finished_at = clock_timestamp(), updated_at = clock_timestamp()
-        where id = ${runId}`;
-      await tx`update upload_sessions set status = 'failed', updated_at = clock_timestamp() where id = ${run.sessionId}`;
-    });
+    await deps.sql.begin((tx) => failRun(tx, runId, run.sessionId, message, progress.rows));
   } finally {
     clearInterval(heartbeat);
   }
@@ -423,19 +387,5 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
 
 /** Fails runs whose worker stopped heartbeating, so their sessions can be processed again. */
 export async function sweepStaleRuns(sql: Sql, staleAfterSeconds = STALE_AFTER_SECONDS): Promise<number> {
-  // One statement, so the run and its session change together (never a failed run beside a
-  // session still `processing`).
-  const [{ n }] = await sql<{ n: number }[]>`
-    with failed as (
-      update ingest_runs set status = 'failed', finished_at = clock_timestamp(), updated_at = clock_timestamp(),
-        error_message = 'the worker running this ingest stopped before it finished; nothing of it was kept; process the session again'
-      where status = 'running' and phase <> 'queued' and heartbeat_at < clock_timestamp() - make_interval(secs => ${staleAfterSeconds})
-      returning session_id
-    ), sessions as (
-      update upload_sessions set status = 'failed', updated_at = clock_timestamp()
-      where id in (select session_id from failed) and status = 'processing'
-      returning id
-    )
-    select (select count(*) from failed)::int as n`;
-  return n;
+  return failStaleRuns(sql, staleAfterSeconds);
 }

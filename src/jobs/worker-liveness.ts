@@ -10,6 +10,7 @@
 // own heartbeat sweep; a webhook attempt is recorded only once, conditionally on its number).
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '../db/client.ts';
+import { beatWorkerProcess, removeDeadWorkerProcesses, removeWorkerProcess } from '../db/worker-processes.ts';
 
 export const HEARTBEAT_MS = 5000;
 /** A worker process silent for this long is dead (several missed heartbeats, not one slow one). */
@@ -30,9 +31,7 @@ export function createLiveness(sql: Sql, options: { heartbeatMs?: number } = {})
   const processId = `assay-worker-${randomUUID()}`;
   const ids = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
-  const beat = () => sql`
-    insert into worker_processes (id, graphile_worker_ids) values (${processId}, ${[...ids]})
-    on conflict (id) do update set graphile_worker_ids = excluded.graphile_worker_ids, heartbeat_at = now()`;
+  const beat = () => beatWorkerProcess(sql, processId, [...ids]);
   return {
     processId,
     add(id) {
@@ -44,32 +43,12 @@ export function createLiveness(sql: Sql, options: { heartbeatMs?: number } = {})
       await beat();
       timer = setInterval(() => void beat().catch(() => {}), options.heartbeatMs ?? HEARTBEAT_MS);
     },
-    async sweep(deadAfterSeconds = DEAD_AFTER_SECONDS) {
-      // Also unlocked: jobs locked for longer than that under an id no live process lists, i.e.
-      // by a process killed before its first heartbeat named the id (a live process names its
-      // ids within a heartbeat of creating them).
-      const [{ n }] = await sql<{ n: number }[]>`
-        with dead as (
-          delete from worker_processes
-          where heartbeat_at < now() - make_interval(secs => ${deadAfterSeconds}) and id <> ${processId}
-          returning graphile_worker_ids
-        ), live as (
-          select unnest(graphile_worker_ids) as id from worker_processes
-          where heartbeat_at >= now() - make_interval(secs => ${deadAfterSeconds}) or id = ${processId}
-        ), orphaned as (
-          select distinct j.locked_by from graphile_worker._private_jobs j
-          where j.locked_by is not null and j.locked_at < now() - make_interval(secs => ${deadAfterSeconds})
-            and not exists (select 1 from live where live.id = j.locked_by)
-        ), unlocked as (
-          select graphile_worker.force_unlock_workers(
-            coalesce(array(select unnest(graphile_worker_ids) from dead), '{}') || coalesce(array(select locked_by from orphaned), '{}'))
-        )
-        select (select count(*) from dead)::int as n, (select count(*) from unlocked) as u`;
-      return n;
+    sweep(deadAfterSeconds = DEAD_AFTER_SECONDS) {
+      return removeDeadWorkerProcesses(sql, processId, deadAfterSeconds);
     },
     async stop() {
       if (timer) clearInterval(timer);
-      await sql`delete from worker_processes where id = ${processId}`.catch(() => {});
+      await removeWorkerProcess(sql, processId).catch(() => {});
     },
   };
 }

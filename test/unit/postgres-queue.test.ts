@@ -27,6 +27,17 @@ describe('postgres.js queue patch', () => {
     expect(text).toContain('xs = xs.slice(index)');
   });
 
+  // The same patch guards connection.js: a small write scheduled on setImmediate that runs
+  // after the connection closed wrote to a null socket, a TypeError no caller can catch, which
+  // took the process down while Postgres was stopped under load (porsager/postgres#1154,
+  // #1208); and the teardown now resets the cleared timer, so a reused connection schedules its
+  // small writes again. (A behavioural repro was not reached: see docs/operations.md.)
+  it.each(['src/connection.js', 'cjs/src/connection.js', 'cf/src/connection.js'])('guards writes to a closed socket in %s', (file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    expect(text).toContain('if (!socket) {');
+    expect(text.match(/chunk = nextWriteTimer = null \/\/ Assay patch/g)?.length).toBe(2);
+  });
+
   it('behaves like a FIFO with removal over 200,000 random operations', async () => {
     const { default: Queue } = (await import(pathToFileURL(join(root, 'src/queue.js')).href)) as { default: <T>() => Queue<T> };
     const q = Queue<{ n: number }>();

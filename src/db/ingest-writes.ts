@@ -1,0 +1,91 @@
+// The statements of an ingest run's write path, all inside the run's one transaction
+// (src/jobs/ingest.ts, docs/decisions.md "Ingest at scale"): lifting the statement bound, the
+// project's ingest lock, the COPY into datapoints, and the temporary table `ingest_check` the
+// duplicate checks and skipExisting read. A COPY is returned unstarted: postgres.js runs it when
+// the job asks for its writable stream, which the job feeds (and ends) itself.
+import type { Writable } from 'node:stream';
+import type { TxSql } from './client.ts';
+import { UNIQUE_VIOLATION } from './errors.ts';
+
+/** A `copy ... from stdin` statement, sent when its stream is asked for. */
+export interface CopyIn {
+  writable(): Promise<Writable>;
+}
+
+/**
+ * The transaction's statements run without the pool's statement bound (src/db/client.ts): the
+ * COPY lasts as long as its files take to read.
+ */
+export async function liftStatementTimeout(tx: TxSql): Promise<void> {
+  await tx`set local statement_timeout = 0`;
+}
+
+/** One run at a time per project, until the transaction ends. */
+export async function lockProjectIngest(tx: TxSql, projectId: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`ingest:${projectId}`}, 0))`;
+}
+
+/** The wall clock now (not the transaction's start), as Postgres text: the run's created_at. */
+export async function clockNow(tx: TxSql): Promise<string> {
+  const [{ at }] = await tx<{ at: string }[]>`select clock_timestamp()::text as at`;
+  return at;
+}
+
+/**
+ * COPY into datapoints, text format, one line per datapoint: id, project_id, run_id, checksum,
+ * source_file, source_row, content, slots_open, created_at.
+ */
+export function copyIntoDatapoints(tx: TxSql): CopyIn {
+  return tx`copy datapoints (id, project_id, run_id, checksum, source_file, source_row, content, slots_open, created_at) from stdin`;
+}
+
+/** The run's rows as the checks read them, dropped when the transaction ends. */
+export async function createCheckTable(tx: TxSql): Promise<void> {
+  await tx`create temp table ingest_check (ord bigint, checksum bytea, source_file text, source_row int, source_line int, content jsonb) on commit drop`;
+}
+
+/** COPY into ingest_check, text format: ord, checksum, source_file, source_row, source_line, content. */
+export function copyIntoCheckTable(tx: TxSql): CopyIn {
+  return tx`copy ingest_check (ord, checksum, source_file, source_row, source_line, content) from stdin`;
+}
+
+export async function analyzeCheckTable(tx: TxSql): Promise<void> {
+  await tx`analyze ingest_check`;
+}
+
+/** The first content the checked rows repeat: the repeat (b) and its first occurrence (a). */
+export async function firstRepeatInRun(tx: TxSql): Promise<{ a_file: string; a_line: number; b_file: string; b_line: number } | undefined> {
+  const [dup] = await tx<{ a_file: string; a_line: number; b_file: string; b_line: number }[]>`
+    with repeated as (select checksum, min(ord) as first from ingest_check group by checksum having count(*) > 1)
+    select a.source_file as a_file, a.source_line as a_line, b.source_file as b_file, b.source_line as b_line
+    from repeated r
+    join ingest_check a on a.checksum = r.checksum and a.ord = r.first
+    join ingest_check b on b.checksum = r.checksum and b.ord > r.first
+    order by b.ord limit 1`;
+  return dup;
+}
+
+/** The first checked row whose content the project already has, with its checksum (hex). */
+export async function firstExistingContent(tx: TxSql, projectId: string): Promise<{ source_file: string; source_line: number; checksum: string } | undefined> {
+  const [existing] = await tx<{ source_file: string; source_line: number; checksum: string }[]>`
+    select s.source_file, s.source_line, encode(s.checksum, 'hex') as checksum from ingest_check s
+    join datapoints d on d.project_id = ${projectId} and d.checksum = s.checksum
+    order by s.ord limit 1`;
+  return existing;
+}
+
+/**
+ * The ords skipExisting leaves out (a content seen earlier in the run, or already in the
+ * project), in batches of 10,000 through a cursor; int8, so as strings.
+ */
+export function ordsToSkip(tx: TxSql, projectId: string): AsyncIterable<{ ord: string }[]> {
+  return tx<{ ord: string }[]>`
+    select c.ord from ingest_check c
+    join (select checksum, min(ord) as first from ingest_check group by checksum having count(*) > 1) r on r.checksum = c.checksum and c.ord > r.first
+    union all
+    select c.ord from ingest_check c join datapoints d on d.project_id = ${projectId} and d.checksum = c.checksum`.cursor(10_000);
+}
+
+/** The COPY into datapoints met a content the project (or the run, earlier) already has: its unique index on (project_id, checksum). */
+export const isDuplicateContent = (err: unknown): boolean =>
+  (err as { code?: string }).code === UNIQUE_VIOLATION && (err as { constraint_name?: string }).constraint_name === 'datapoints_project_id_checksum_key';
