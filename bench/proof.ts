@@ -1,16 +1,18 @@
 // Proof Report benchmark (BENCH=proof): BENCH_PROOF_DATAPOINTS finalized datapoints (default
 // 1,000,000) written straight into the service's tables by SQL, then
-//   cold: the first GET proof-report (stream both leaf sets from Postgres, hash both Merkle
-//         trees, sign, store), timed from the client, with the server process's peak RSS;
+//   cold: the first GET proof-report until it answers 200: the build_report job streams both
+//         leaf sets from Postgres, hashes both Merkle trees, signs and stores (the request waits
+//         for it, REPORT_WAIT_SECONDS=60, then Retry-After), timed from the client, with the
+//         peak RSS of the reports worker (bench/report-worker.ts, its own process);
 //   warm: the same GET again (stored report, no re-hashing), median of 5;
 //   baseline, same run, same process type (a fresh Node child): stream the same rows with the
 //         same queries and batch size and SHA-256 the same leaf bytes, nothing else. Its
 //         hashing-only time is printed too.
-// Peak RSS of the server is read from /proc/<pid>/status (VmHWM), reset before the cold request
+// Peak RSS of the worker is read from /proc/<pid>/status (VmHWM), reset before the cold request
 // by writing 5 to /proc/<pid>/clear_refs, so it is the peak of the report work itself.
 //
 // Run as a script (`node bench/proof.ts --baseline-child`) it is the baseline child.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createHash } from 'node:crypto';
@@ -18,6 +20,7 @@ import type { Sql } from '../src/db/client.ts';
 import { createSql } from '../src/db/client.ts';
 import { manifestLeaf, resultsLeaf, type ResultRow } from '../src/domain/proof.ts';
 import { generateSigningKeyPem } from '../src/domain/signing.ts';
+import workerNodeFlags from '../src/jobs/worker-node-flags.json' with { type: 'json' };
 
 const N = Number(process.env.BENCH_PROOF_DATAPOINTS ?? 1_000_000);
 const BATCH = 2000; // as src/db/proof-reports.ts
@@ -28,13 +31,42 @@ const procStatus = (pid: number, field: string): number => {
   return m ? Number(m[1]) / 1024 : NaN;
 };
 
+/** The reports worker (exports, cold Proof Reports) in its own process, with `assay worker`'s Node flags. */
+export async function startReportWorker(env: NodeJS.ProcessEnv): Promise<{ pid: number; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, [...workerNodeFlags, 'bench/report-worker.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await once(child.stdout!, 'data');
+  let stopped: Promise<void> | null = null;
+  return {
+    pid: child.pid!,
+    stop: () => (stopped ??= (async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+    })()),
+  };
+}
+
+/** GET until 200, asking again after Retry-After while the report is being prepared. */
+export async function getUntilReady(base: string, key: string, path: string): Promise<{ ms: number; json: any; requests: number }> {
+  const start = performance.now();
+  for (let requests = 1; ; requests++) {
+    const res = await fetch(`${base}/developer/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
+    const json = await res.json();
+    if (res.status === 200) return { ms: performance.now() - start, json, requests };
+    const retry = res.headers.get('retry-after');
+    if (retry === null) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+    await new Promise((r) => setTimeout(r, Number(retry) * 1000));
+  }
+}
+
 async function api(base: string, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
   const res = await fetch(`${base}/developer/v1${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: res.status, json: await res.json() };
 }
 
-/** N datapoints in ingestion order and one terminal decision each, in the same order. */
-async function seed(sql: Sql, projectId: string): Promise<void> {
+/** `n` datapoints in ingestion order and one terminal decision each, in the same order (bench/exports.ts seeds with it too). */
+export async function seed(sql: Sql, projectId: string, n = N): Promise<void> {
   const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
   const [session] = await sql<{ id: string }[]>`insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p.org_id}, ${projectId}, 'complete', 'bench/proof/') returning id`;
   const [run] = await sql<{ id: string }[]>`insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session.id}, ${projectId}, 'ok', false, false) returning id`;
@@ -42,7 +74,7 @@ async function seed(sql: Sql, projectId: string): Promise<void> {
     insert into datapoints (id, project_id, run_id, checksum, source_file, source_row, content, finalized_at)
     select uuidv7(), ${projectId}, ${run.id}, sha256(convert_to('row ' || g, 'UTF8')), 'big.csv', g,
       jsonb_build_object('id', g::text, 'text', 'item ' || g), now()
-    from generate_series(1, ${N}::int) g`;
+    from generate_series(1, ${n}::int) g`;
   await sql`
     insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
     select id, project_id, (seq % 101) + 0.25, (seq % 101) + 0.5, 0.5 + (seq % 5) / 10.0, false, 3, 0, 0
@@ -102,8 +134,9 @@ export async function proofBench(
   apiKey: string,
   startServer: (env: NodeJS.ProcessEnv) => Promise<{ url: string; pid: number; stop: () => Promise<void> }>,
 ): Promise<string[]> {
-  const serverEnv = { ...env, SIGNING_KEY: generateSigningKeyPem() };
+  const serverEnv = { ...env, SIGNING_KEY: generateSigningKeyPem(), REPORT_WAIT_SECONDS: '60' };
   const server = await startServer(serverEnv);
+  const worker = await startReportWorker(serverEnv);
   try {
     const spec = { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' } };
     const created = await api(server.url, apiKey, 'POST', '/projects', { name: 'Proof bench', spec });
@@ -116,13 +149,11 @@ export async function proofBench(
     const path = `/projects/${projectId}/proof-report`;
     // Warm-up on a tiny request (JIT of the HTTP path and auth), not on the report itself.
     await api(server.url, apiKey, 'GET', `/projects/${projectId}`);
-    const rssBefore = procStatus(server.pid, 'VmRSS');
-    writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
-    const t0 = performance.now();
-    const cold = await api(server.url, apiKey, 'GET', path);
-    const coldMs = performance.now() - t0;
-    const coldPeak = procStatus(server.pid, 'VmHWM');
-    if (cold.status !== 200) throw new Error(`cold proof report: ${cold.status} ${JSON.stringify(cold.json)}`);
+    const rssBefore = procStatus(worker.pid, 'VmRSS');
+    writeFileSync(`/proc/${worker.pid}/clear_refs`, '5');
+    const cold = await getUntilReady(server.url, apiKey, path);
+    const coldMs = cold.ms;
+    const coldPeak = procStatus(worker.pid, 'VmHWM');
     if (cold.json.payload.digests.resultsLeaves !== N) throw new Error(`report covers ${cold.json.payload.digests.resultsLeaves} leaves, expected ${N}`);
     const warm: number[] = [];
     for (let i = 0; i < WARM_RUNS; i++) {
@@ -132,6 +163,7 @@ export async function proofBench(
       if (r.status !== 200 || r.json.reportId !== cold.json.reportId) throw new Error(`warm proof report differs: ${r.status} ${r.json.reportId}`);
     }
     await server.stop();
+    await worker.stop();
 
     const base = await runBaseline({ ...process.env, ...env, BENCH_PROJECT_ID: projectId });
     if (base.leaves !== 2 * N) throw new Error(`baseline hashed ${base.leaves} leaves, expected ${2 * N}`);
@@ -141,13 +173,14 @@ export async function proofBench(
       `\nProof Report, ${N.toLocaleString('en')} finalized datapoints (${(2 * N).toLocaleString('en')} leaves; seeded by SQL in ${(seedMs / 1000).toFixed(1)} s)\n`,
       '| path | ms | ratio | peak RSS | target |',
       '|---|---|---|---|---|',
-      `| cold GET proof-report (stream, hash, sign, store) | ${coldMs.toFixed(0)} | ${ratio.toFixed(2)}x of baseline | server ${coldPeak.toFixed(0)} MB (${rssBefore.toFixed(0)} MB before) | <= 3x: ${ratio <= 3 ? 'met' : 'NOT met'} |`,
+      `| cold GET proof-report until 200 (the job streams, hashes, signs, stores; ${cold.requests} request${cold.requests === 1 ? '' : 's'}) | ${coldMs.toFixed(0)} | ${ratio.toFixed(2)}x of baseline | worker ${coldPeak.toFixed(0)} MB (${rssBefore.toFixed(0)} MB before) | <= 3x: ${ratio <= 3 ? 'met' : 'NOT met'} |`,
       `| warm GET proof-report, median of ${WARM_RUNS} (${warm.map((w) => w.toFixed(0)).join(', ')}) | ${warmMs.toFixed(1)} | | | < 50 ms: ${warmMs < 50 ? 'met' : 'NOT met'} |`,
       `| baseline: same queries + SHA-256 of the same leaf bytes (Node child) | ${base.totalMs.toFixed(0)} | 1.00x | child ${base.maxRssMb.toFixed(0)} MB | |`,
       `| of which SHA-256 alone | ${base.hashMs.toFixed(0)} | cold is ${(coldMs / base.hashMs).toFixed(2)}x of it | | |`,
     ];
   } finally {
     await server.stop().catch(() => {});
+    await worker.stop().catch(() => {});
   }
 }
 

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
 import { proofBench } from './proof.ts';
+import { exportsBench } from './exports.ts';
 import { startDevStack } from '../src/dev/stack.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/client.ts';
@@ -26,11 +27,11 @@ import { soakBench } from './soak.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /**
  * Which benchmarks to run: `pool`, `http`, `ingest`, `list` (with ingest: listing and claiming in
- * the ingested project), `consensus`, `proof` (comma-separated); all of these by default.
- * `soak` (10 minutes, bench/soak.ts) and `two-workers` (one session of two files, one worker
- * process against two) run only when named.
+ * the ingested project), `consensus`, `proof`, `exports` (comma-separated); all of these by
+ * default. `soak` (10 minutes, bench/soak.ts) and `two-workers` (one session of two files, one
+ * worker process against two) run only when named.
  */
-const ONLY = new Set((process.env.BENCH ?? 'pool,http,ingest,list,consensus,proof').split(','));
+const ONLY = new Set((process.env.BENCH ?? 'pool,http,ingest,list,consensus,proof,exports').split(','));
 const CONNECTIONS = 32;
 const TARGET = 0.8;
 
@@ -186,6 +187,22 @@ try {
     const sql3 = createSql(stack.databaseUrl, { max: 2 });
     try {
       const lines = await proofBench(sql3, env, apiKey, async (serverEnv) => {
+        const { url, child } = await startChild('bench/assay-server.ts', serverEnv);
+        let stopped: Promise<void> | null = null;
+        return { url, pid: child.pid!, stop: () => (stopped ??= stopChild(child)) };
+      });
+      for (const line of lines) console.log(line);
+    } finally {
+      await sql3.end();
+    }
+  }
+  // The eight export formats of a project of BENCH_EXPORT_DATAPOINTS (default 1,000,000) finalized
+  // datapoints, produced by the reports worker (bench/exports.ts). Last, beside the neighbour (and
+  // the Proof Report's project); BENCH=exports BENCH_NEIGHBOUR=0 runs it on an empty database.
+  if (ONLY.has('exports')) {
+    const sql3 = createSql(stack.databaseUrl, { max: 2 });
+    try {
+      const lines = await exportsBench(sql3, env, apiKey, async (serverEnv) => {
         const { url, child } = await startChild('bench/assay-server.ts', serverEnv);
         let stopped: Promise<void> | null = null;
         return { url, pid: child.pid!, stop: () => (stopped ??= stopChild(child)) };

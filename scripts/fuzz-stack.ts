@@ -49,6 +49,9 @@ const config: Config = {
   rateLimits: { api: null, public: null }, trustProxyHops: 0,
   // Likewise the invitation email limits (their 429s are tested in test/security/roles.test.ts).
   invites: { perOrgPerHour: 1_000_000, perRecipientPerDay: 1_000_000, resendCooldownMinutes: 0 },
+  // No worker produces reports here: a report request answers at once that it is being prepared
+  // (with Retry-After), instead of waiting for a job that never runs.
+  reportWaitSeconds: 0,
   maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
   webhooks: { receivers: ['loopback'], dnsServers: ['127.0.0.1:9'], maxEndpointsPerOrg: 20, disableAfterFailures: 100 },
 };

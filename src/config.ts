@@ -51,6 +51,12 @@ export interface Config {
     /** INVITE_RESEND_COOLDOWN_MINUTES: before the same invite is emailed again (default 60). */
     readonly resendCooldownMinutes: number;
   };
+  /**
+   * REPORT_WAIT_SECONDS: how long a request for an export or a Proof Report that is being
+   * produced by its job waits for it before answering that it is being prepared (default 5; 0
+   * answers at once).
+   */
+  readonly reportWaitSeconds: number;
   /** MAX_LIVE_CLAIMS_PER_VALIDATOR: live claims one validator may hold on one project (default 10). */
   readonly maxLiveClaimsPerValidator: number;
   /** Webhook egress and limits (docs/security.md). */
@@ -199,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   };
   const rateLimits = { api: policy('RATE_LIMIT_API', '600/60'), public: policy('RATE_LIMIT_PUBLIC', '30/60') };
   const trustProxyHops = int('TRUST_PROXY_HOPS', 0, 0, 10);
+  const reportWaitSeconds = int('REPORT_WAIT_SECONDS', 5, 0, 60);
   const invites = {
     perOrgPerHour: int('INVITE_EMAILS_PER_ORG_PER_HOUR', 100, 1, 1_000_000),
     perRecipientPerDay: int('INVITE_EMAILS_PER_RECIPIENT_PER_DAY', 5, 1, 1_000),
@@ -208,7 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   const maxLiveClaimsPerValidator = int('MAX_LIVE_CLAIMS_PER_VALIDATOR', DEFAULT_MAX_LIVE_CLAIMS, 1, 10_000);
 
   if (problems.length) throw new ConfigError(problems);
-  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, mailMode, emailFrom, secretsKey, logLevel, rateLimits, trustProxyHops, invites, maxLiveClaimsPerValidator, webhooks });
+  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, mailMode, emailFrom, secretsKey, logLevel, rateLimits, trustProxyHops, invites, reportWaitSeconds, maxLiveClaimsPerValidator, webhooks });
 }
 
 function isSecretsKey(value: string): boolean {

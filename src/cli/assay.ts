@@ -14,7 +14,7 @@ import { runVerify } from './verify.ts';
 
 const USAGE = `usage:
   assay serve                      API + MCP server (DATABASE_URL, S3_*, PUBLIC_BASE_URL, ...)
-  assay worker [--tasks SETS]      job worker; SETS: comma-separated of email, webhooks, data (all by default)
+  assay worker [--tasks SETS]      job worker; SETS: comma-separated of email, webhooks, data, reports (all by default)
   assay migrate                    apply database migrations
   assay admin org create --name NAME --code CODE
   assay admin user create --subject SUBJECT [--email EMAIL]

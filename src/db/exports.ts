@@ -1,40 +1,56 @@
-// Report export queries (contract tag Reports): the project's headline figures and the
-// per-datapoint rows, streamed. Rendering and storing an export is src/services/exports.ts.
-import type { Sql } from './client.ts';
+// Report export queries (contract tag Reports): the project as an export request sees it, the
+// headline figures and the per-datapoint rows, streamed. Producing an export is
+// src/services/exports.ts; the artifact rows are src/db/report-artifacts.ts.
+import type { Db, TxSql } from './client.ts';
 import type { ExportRow } from '../domain/export-formats.ts';
+import { readDataState, type DataState } from './proof-reports.ts';
 
 /** Rows per cursor fetch when streaming export rows. */
-const BATCH = 2000;
+export const EXPORT_BATCH = 5000;
 
-export interface ExportSummary {
+export interface ExportSubject {
+  orgId: string;
   name: string;
-  org_id: string;
-  auto_consensus_used: boolean;
-  total: number;
-  finalized: number;
+  autoConsensusUsed: boolean;
+  state: DataState;
+}
+
+/** The project of the organization with its data state (the row the writing statements keep: O(1)), or undefined. */
+export async function exportSubject(sql: Db, orgId: string, projectId: string): Promise<ExportSubject | undefined> {
+  const [p] = await sql<(Omit<ExportSubject, 'state'> & { id: string })[]>`
+    select id, org_id as "orgId", name, auto_consensus_used as "autoConsensusUsed" from projects where id = ${projectId} and org_id = ${orgId}`;
+  if (!p) return undefined;
+  return { orgId: p.orgId, name: p.name, autoConsensusUsed: p.autoConsensusUsed, state: await readDataState(sql, projectId) };
+}
+
+export interface ExportFigures {
+  name: string;
+  autoConsensusUsed: boolean;
   /** Means over the finalized datapoints; null when none is. */
   mean: number | null;
   strength: number | null;
 }
 
-/** The project of the organization with its datapoint and decision counts, or undefined. */
-export async function exportSummary(sql: Sql, orgId: string, projectId: string): Promise<ExportSummary | undefined> {
-  const [p] = await sql<ExportSummary[]>`
-    select p.name, p.org_id, p.auto_consensus_used,
-      (select count(*)::int from datapoints where project_id = p.id) as total,
-      (select count(*)::int from consensus_decisions where project_id = p.id) as finalized,
-      (select avg(quality_rating_mean) from consensus_decisions where project_id = p.id) as mean,
-      (select avg(consensus_strength) from consensus_decisions where project_id = p.id) as strength
-    from projects p where p.id = ${projectId} and p.org_id = ${orgId}`;
-  return p;
+/** The project's name and headline figures, in the caller's snapshot. */
+export async function exportFigures(tx: TxSql, projectId: string): Promise<ExportFigures> {
+  const [p] = await tx<ExportFigures[]>`
+    select p.name, p.auto_consensus_used as "autoConsensusUsed", f.mean, f.strength
+    from projects p,
+      lateral (select avg(quality_rating_mean)::float8 as mean, avg(consensus_strength)::float8 as strength
+               from consensus_decisions where project_id = p.id) f
+    where p.id = ${projectId}`;
+  return p!;
 }
 
-/** Every datapoint of the project in ingestion order with its decision, if any, in batches. */
-export function streamExportRows(sql: Sql, projectId: string) {
-  return sql<ExportRow[]>`
+/**
+ * The project's datapoints in ingestion order with their decision, if any, in batches; the first
+ * `limit` or all. A cursor, so memory stays flat whatever the project's size.
+ */
+export function streamExportRows(tx: TxSql, projectId: string, limit: number | null = null) {
+  return tx<ExportRow[]>`
     select d.id as "datapointId", d.source_file as "sourceFile", d.source_row as "sourceRow", left(d.content::text, 120) as excerpt,
       c.id as "consensusDecisionId", c.quality_rating_mean as "qualityRatingMean", c.quality_rating_median as "qualityRatingMedian",
       c.consensus_strength as "consensusStrength", c.contested
     from datapoints d left join consensus_decisions c on c.datapoint_id = d.id
-    where d.project_id = ${projectId} order by d.seq`.cursor(BATCH);
+    where d.project_id = ${projectId} order by d.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(EXPORT_BATCH);
 }

@@ -3,10 +3,10 @@
 // class and per validator, and finalized datapoints over time. Every query reads one project's
 // decisions through consensus_decisions_project_idx and their votes through the votes'
 // (datapoint_id, voter) key. The bins are those of domain/distributions.ts.
-import type { Sql } from './client.ts';
+import type { Db, Sql } from './client.ts';
 import { AGREEMENT_POINTS, type Distributions } from '../domain/distributions.ts';
 
-export async function distributionsOf(sql: Sql, projectId: string): Promise<Distributions> {
+export async function distributionsOf(sql: Db, projectId: string): Promise<Distributions> {
   const rows = await sql<{ kind: 'rating' | 'strength'; bin: number; n: number }[]>`
     select 'rating' as kind, least(floor(quality_rating_mean / 10), 9)::int as bin, count(*)::int as n
     from consensus_decisions where project_id = ${projectId} group by 2

@@ -38,8 +38,8 @@ export async function signingKeyStatus(sql: Db, kid: string): Promise<string | u
 export interface DataState { datapointCount: number; datapointMaxSeq: number; decisionCount: number; decisionMaxSeq: number }
 
 /** The project's data as of this snapshot, from the row the writing statements keep (O(1)). */
-export async function readDataState(tx: TxSql, projectId: string): Promise<DataState> {
-  const [s] = await tx<DataState[]>`
+export async function readDataState(sql: Db, projectId: string): Promise<DataState> {
+  const [s] = await sql<DataState[]>`
     select datapoints::int as "datapointCount", datapoint_max_seq::float8 as "datapointMaxSeq",
            decisions::int as "decisionCount", decision_max_seq::float8 as "decisionMaxSeq"
     from project_data_state where project_id = ${projectId}`;
@@ -127,4 +127,10 @@ export async function decisionIndex(tx: TxSql, projectId: string, datapointId: s
     select (select count(*)::int from consensus_decisions c2 where c2.project_id = c.project_id and c2.seq < c.seq) as index
     from consensus_decisions c where c.datapoint_id = ${datapointId} and c.project_id = ${projectId}`;
   return pos?.index;
+}
+
+/** A stored report by its id (what a finished Proof Report build names). */
+export async function findReportById(sql: Db, projectId: string, reportId: string): Promise<StoredReport | undefined> {
+  const [row] = await sql<StoredReport[]>`select ${REPORT_COLUMNS(sql)} from proof_reports where report_id = ${reportId} and project_id = ${projectId}`;
+  return row;
 }

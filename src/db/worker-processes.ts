@@ -13,7 +13,9 @@ export async function beatWorkerProcess(sql: Db, processId: string, graphileWork
 /**
  * Removes the processes (other than `processId`) whose heartbeat is older than
  * `deadAfterSeconds` and unlocks their jobs and job queues (graphile_worker.force_unlock_workers),
- * in one statement; returns how many processes.
+ * in one statement; returns how many processes. Also unlocked: jobs locked for longer than that
+ * under an id no live process lists, i.e. by a process killed before a heartbeat named the id (a
+ * live process names each id as it creates it, and again every heartbeat).
  */
 export async function removeDeadWorkerProcesses(sql: Db, processId: string, deadAfterSeconds: number): Promise<number> {
   const [{ n }] = await sql<{ n: number }[]>`
@@ -21,8 +23,16 @@ export async function removeDeadWorkerProcesses(sql: Db, processId: string, dead
       delete from worker_processes
       where heartbeat_at < now() - make_interval(secs => ${deadAfterSeconds}) and id <> ${processId}
       returning graphile_worker_ids
+    ), live as (
+      select unnest(graphile_worker_ids) as id from worker_processes
+      where heartbeat_at >= now() - make_interval(secs => ${deadAfterSeconds}) or id = ${processId}
+    ), orphaned as (
+      select distinct j.locked_by from graphile_worker._private_jobs j
+      where j.locked_by is not null and j.locked_at < now() - make_interval(secs => ${deadAfterSeconds})
+        and not exists (select 1 from live where live.id = j.locked_by)
     ), unlocked as (
-      select graphile_worker.force_unlock_workers(coalesce(array(select unnest(graphile_worker_ids) from dead), '{}'))
+      select graphile_worker.force_unlock_workers(
+        coalesce(array(select unnest(graphile_worker_ids) from dead), '{}') || coalesce(array(select locked_by from orphaned), '{}'))
     )
     select (select count(*) from dead)::int as n, (select count(*) from unlocked) as u`;
   return n;

@@ -240,7 +240,16 @@ function html(d: ExportData): Readable {
   };
 }
 
-async function writeReadable(r: Readable, rows: AsyncIterable<ExportRow[]>, sink: Sink): Promise<void> {
+/**
+ * How many rows a format shows (null: all of them), so that the caller reads no more: the readable
+ * formats list the first READABLE_TABLE_LIMIT and say how many more `coverage.datapointsTotal` has.
+ */
+export function rowLimitOf(format: ExportFormat): number | null {
+  if (format === 'csv' || format === 'json') return null;
+  return format === 'attestation_yaml' ? 0 : READABLE_TABLE_LIMIT;
+}
+
+async function writeReadable(r: Readable, d: ExportData, rows: AsyncIterable<ExportRow[]>, sink: Sink): Promise<void> {
   sink.write(r.head.join('\n') + '\n');
   let n = 0;
   for await (const batch of rows) {
@@ -248,7 +257,8 @@ async function writeReadable(r: Readable, rows: AsyncIterable<ExportRow[]>, sink
       if (n++ < READABLE_TABLE_LIMIT) sink.write(r.row(row) + '\n');
     }
   }
-  if (n > READABLE_TABLE_LIMIT) sink.write(r.more(n - READABLE_TABLE_LIMIT) + '\n');
+  const total = Math.max(n, d.coverage.datapointsTotal);
+  if (total > READABLE_TABLE_LIMIT) sink.write(r.more(total - READABLE_TABLE_LIMIT) + '\n');
   sink.write(r.tail.join('\n') + '\n');
 }
 
@@ -264,9 +274,9 @@ function attestationDocument(d: ExportData): Record<string, unknown> {
 }
 
 /** Collects a readable rendering into one string (for the zip and the attestation Markdown). */
-async function collect(r: Readable, rows: AsyncIterable<ExportRow[]>): Promise<string> {
+async function collect(r: Readable, d: ExportData, rows: AsyncIterable<ExportRow[]>): Promise<string> {
   const parts: string[] = [];
-  await writeReadable(r, rows, { write: (c) => parts.push(typeof c === 'string' ? c : Buffer.from(c).toString('utf8')) });
+  await writeReadable(r, d, rows, { write: (c) => parts.push(typeof c === 'string' ? c : Buffer.from(c).toString('utf8')) });
   return parts.join('');
 }
 
@@ -298,17 +308,17 @@ export async function renderExport(format: ExportFormat, d: ExportData, rows: As
       sink.write(toYaml(attestationDocument(d), { lineWidth: 0 }));
       return;
     case 'verifiable_txt':
-      return writeReadable(txt(d), rows, sink);
+      return writeReadable(txt(d), d, rows, sink);
     case 'verifiable_html':
-      return writeReadable(html(d), rows, sink);
+      return writeReadable(html(d), d, rows, sink);
     case 'report_md':
-      return writeReadable(md(d), rows, sink);
+      return writeReadable(md(d), d, rows, sink);
     case 'report_attestation_md':
-      await writeReadable(md(d), rows, sink);
+      await writeReadable(md(d), d, rows, sink);
       sink.write(attestationMd(d));
       return;
     case 'report_attestation_zip': {
-      const report = await collect(md(d, true), rows);
+      const report = await collect(md(d, true), d, rows);
       const base = `assay-report-${d.projectId}-${d.date}`;
       sink.write(zipSync({
         [`${base}.md`]: strToU8(report),

@@ -21,9 +21,10 @@ export interface ExtraToolArguments {
   spec_authoring_guide: Record<string, never>;
   project_creation_instruction: components['schemas']["ProjectCreationInstructionArguments"];
   wait_for_upload_session: components['schemas']["WaitForUploadSessionArguments"];
+  wait_for_proof_report: components['schemas']["WaitForProofReportArguments"];
 }
 export type ExtraToolName = keyof ExtraToolArguments;
-export const extraToolNames: readonly ExtraToolName[] = ["get_started","spec_authoring_guide","project_creation_instruction","wait_for_upload_session"];
+export const extraToolNames: readonly ExtraToolName[] = ["get_started","spec_authoring_guide","project_creation_instruction","wait_for_upload_session","wait_for_proof_report"];
 
 export const mcpTools: readonly ToolDef[] = [
   {
@@ -482,7 +483,7 @@ export const mcpTools: readonly ToolDef[] = [
   {
     "name": "get_proof_report",
     "operationId": "getProofReport",
-    "description": "Get the signed Proof Report\n\nBuilt and signed on demand from finalized consensus data; asking again while nothing\nchanged returns the same report. `proof_report_not_ready` until every datapoint is\nterminal; `proof_report_signing_unavailable` when no signing key is configured.\n",
+    "description": "Get the signed Proof Report\n\nBuilt and signed on demand from finalized consensus data; asking again while nothing\nchanged returns the same report. `proof_report_not_ready` until every datapoint is\nterminal; `proof_report_signing_unavailable` when no signing key is configured. A report\nnot stored yet for the current data is built by a job: the request waits a few seconds\nfor it, then answers `proof_report_not_ready` saying it is being prepared, with\n`Retry-After`; ask again then (MCP: `wait_for_proof_report` waits inside one call).\n",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -1528,6 +1529,32 @@ export const mcpTools: readonly ToolDef[] = [
       "required": [
         "projectId",
         "uploadId"
+      ],
+      "additionalProperties": false
+    },
+    "args": {},
+    "errorCodes": []
+  },
+  {
+    "name": "wait_for_proof_report",
+    "operationId": null,
+    "description": "Waits inside the call until the project's signed Proof Report is ready (every datapoint terminal, and the report of the current data built and signed), or until timeoutSeconds elapse. Returns what get_proof_report returns plus `timedOut: false`, or `{timedOut: true, status, message}` where status is `preparing` (being built) or `not_ready` (not every datapoint is terminal yet). Errors that waiting cannot change (projectNotFound, proofReportSigningUnavailable) are tool errors at once.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid"
+        },
+        "timeoutSeconds": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 300,
+          "default": 60
+        }
+      },
+      "required": [
+        "projectId"
       ],
       "additionalProperties": false
     },

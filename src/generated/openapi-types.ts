@@ -92,7 +92,10 @@ export interface paths {
          * Get the signed Proof Report
          * @description Built and signed on demand from finalized consensus data; asking again while nothing
          *     changed returns the same report. `proof_report_not_ready` until every datapoint is
-         *     terminal; `proof_report_signing_unavailable` when no signing key is configured.
+         *     terminal; `proof_report_signing_unavailable` when no signing key is configured. A report
+         *     not stored yet for the current data is built by a job: the request waits a few seconds
+         *     for it, then answers `proof_report_not_ready` saying it is being prepared, with
+         *     `Retry-After`; ask again then (MCP: `wait_for_proof_report` waits inside one call).
          */
         get: operations["getProofReport"];
         put?: never;
@@ -146,7 +149,10 @@ export interface paths {
          * Export the project's report
          * @description Renders the report in the requested format, stores it and returns a short-lived presigned
          *     GET URL. Partial coverage is allowed and flagged; `report_not_ready` when nothing has
-         *     finalized yet.
+         *     finalized yet. The export is rendered by a job and stored; while the project's data is
+         *     unchanged the stored export is returned again at once (a fresh URL each time). The request
+         *     waits a few seconds for the job, then answers `report_not_ready` saying the export is being
+         *     prepared, with `Retry-After`; ask again then. `coverage` says what the file holds.
          */
         get: operations["getReportExport"];
         put?: never;
@@ -1013,7 +1019,7 @@ export interface paths {
         };
         /**
          * Get the signed Proof Report (originator session)
-         * @description The same report as GET /developer/v1/projects/{projectId}/proof-report, for an originator signed in with a session.
+         * @description The same report as GET /developer/v1/projects/{projectId}/proof-report, for an originator signed in with a session; while it is being prepared, `proof_report_not_ready` with `Retry-After`.
          */
         get: operations["getOriginatorProofReport"];
         put?: never;
@@ -1036,7 +1042,7 @@ export interface paths {
         };
         /**
          * Export the project's report (originator session)
-         * @description The same export as GET /developer/v1/projects/{projectId}/report, for an originator signed in with a session.
+         * @description The same export as GET /developer/v1/projects/{projectId}/report, for an originator signed in with a session; while it is being prepared, `report_not_ready` with `Retry-After`.
          */
         get: operations["getOriginatorReportExport"];
         put?: never;
@@ -1263,6 +1269,12 @@ export interface components {
             projectId: string;
             /** Format: uuid */
             uploadId: string;
+            /** @default 60 */
+            timeoutSeconds: number;
+        };
+        WaitForProofReportArguments: {
+            /** Format: uuid */
+            projectId: string;
             /** @default 60 */
             timeoutSeconds: number;
         };
@@ -1960,6 +1972,40 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /**
+         * @description Not found in the key's organization (`project_not_found`, and for an inclusion proof
+         *     `datapoint_not_found`), or no report yet (`proof_report_not_ready`): either the dataset has
+         *     not finished draining, or the report of the current data is being built and signed by a
+         *     job, in which case the message says so and `Retry-After` gives the seconds to wait before
+         *     asking again (MCP: `wait_for_proof_report`).
+         */
+        ProofReportNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before asking again; sent only while the report is being prepared. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
+         * @description No export yet (`report_not_ready`): either nothing has finalized, or the export of the
+         *     current data is being rendered by a job, in which case the message says so and
+         *     `Retry-After` gives the seconds to wait before asking again.
+         */
+        ReportNotReady: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before asking again; sent only while the export is being prepared. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The Idempotency-Key was used with another request in the last 24 hours (`idempotency_key_reused`). */
         IdempotencyKeyReused: {
             headers: {
@@ -2271,7 +2317,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ProofReportNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -2304,7 +2350,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ProofReportNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -2339,7 +2385,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ReportNotReady"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -3674,7 +3720,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["ProofReportNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -3707,7 +3753,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ReportNotReady"];
             500: components["responses"]["InternalError"];
         };
     };

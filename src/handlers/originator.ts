@@ -11,11 +11,11 @@ import type { ValidatorRequestContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { latestRuns, originatorProject, originatorProjects, type OriginatorProjectRow } from '../db/originator.ts';
 import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } from '../db/project-stats.ts';
-import { getOrCreateProofReport } from '../services/proof-reports.ts';
-import { createExport } from '../services/exports.ts';
+import { requestProofReport } from '../services/proof-reports.ts';
+import { requestExport } from '../services/exports.ts';
 import { toProject } from './projects.ts';
 import { toIngestRun } from './uploads.ts';
-import { proofReportBody, signing } from './reports.ts';
+import { proofReportBody, reportRequest } from './reports.ts';
 
 type OriginatorProject = components['schemas']['OriginatorProject'];
 
@@ -64,11 +64,11 @@ export async function getProjectOverview({ params }: GetProjectOverviewInput, ct
 
 export async function getOriginatorProofReport({ params }: GetOriginatorProofReportInput, ctx: ValidatorRequestContext): Promise<GetOriginatorProofReportResult> {
   const row = await requireProject(ctx, params.projectId);
-  const report = await getOrCreateProofReport(ctx.sql, row.org_id, row.id, signing(ctx));
+  const report = await requestProofReport(ctx.sql, row.org_id, row.id, reportRequest(ctx));
   return { status: 200, body: proofReportBody(report) };
 }
 
 export async function getOriginatorReportExport({ params, query }: GetOriginatorReportExportInput, ctx: ValidatorRequestContext): Promise<GetOriginatorReportExportResult> {
   const row = await requireProject(ctx, params.projectId);
-  return { status: 200, body: await createExport({ sql: ctx.sql, storage: ctx.storage, ...signing(ctx) }, row.org_id, row.id, query.format) };
+  return { status: 200, body: await requestExport({ sql: ctx.sql, storage: ctx.storage, ...reportRequest(ctx) }, row.org_id, row.id, query.format) };
 }

@@ -17,6 +17,11 @@ export interface TaskPayloads {
   deliver_webhook: { deliveryId: string; attempt: number };
   /** Send one email_outbox row (src/jobs/send-email.ts). */
   send_email: { outboxId: string };
+  /**
+   * Produce one report artifact, an export or a Proof Report (src/jobs/build-report.ts); the
+   * request that claimed it gave its `requestId`.
+   */
+  build_report: { artifactId: string; requestId?: string };
 }
 
 export type TaskName = keyof TaskPayloads;
@@ -39,9 +44,12 @@ interface QueueOptions<K extends TaskName> {
    * - `data`, keyed by organization: an organization's ingest and Auto Consensus jobs run one at
    *   a time, so one organization cannot take every data slot;
    * - `webhook`, keyed by endpoint: an endpoint's deliveries run one at a time, so a dead
-   *   receiver holds one webhook slot at most.
+   *   receiver holds one webhook slot at most;
+   * - `report`, keyed by organization: an organization's exports and Proof Reports are produced
+   *   one at a time, so one organization cannot take every report slot; they do not wait behind
+   *   its ingest or Auto Consensus.
    */
-  queue?: 'data' | 'webhook';
+  queue?: 'data' | 'webhook' | 'report';
 }
 
 const QUEUE: { [K in TaskName]: QueueOptions<K> } = {
@@ -54,13 +62,16 @@ const QUEUE: { [K in TaskName]: QueueOptions<K> } = {
   deliver_webhook: { maxAttempts: 5, queue: 'webhook' },
   // SMTP refusals are retried with graphile-worker's backoff (src/jobs/send-email.ts).
   send_email: { maxAttempts: 8 },
+  // The task records its own failures on the artifact (the next request re-arms it); these
+  // attempts cover a worker stopped or killed in the middle of one. One job per artifact.
+  build_report: { maxAttempts: 3, jobKey: (p) => `build_report:${p.artifactId}`, queue: 'report' },
 };
 
 /** The job queue of a task's job: `<family>:<key>`; a task of a queue family needs its key. */
 function queueName(task: TaskName, key: string | undefined): string | null {
   const family = QUEUE[task].queue;
   if (!family) return null;
-  if (!key) throw new Error(`a ${task} job needs its ${family} queue key (${family === 'data' ? 'organization' : 'endpoint'} id)`);
+  if (!key) throw new Error(`a ${task} job needs its ${family} queue key (${family === 'webhook' ? 'endpoint' : 'organization'} id)`);
   return `${family}:${key}`;
 }
 

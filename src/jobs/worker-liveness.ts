@@ -36,6 +36,8 @@ export function createLiveness(sql: Sql, options: { heartbeatMs?: number } = {})
     processId,
     add(id) {
       ids.add(id);
+      // Recorded at once, not at the next heartbeat: the runner may lock a job under this id now.
+      if (timer) void beat().catch(() => {});
     },
     async start() {
       await beat();

@@ -20,6 +20,8 @@ import { Egress } from '../webhooks/egress.ts';
 import type { TaskName } from './tasks.ts';
 import { createLiveness, DEAD_AFTER_SECONDS } from './worker-liveness.ts';
 import { redriveLostQueuedRuns } from './ingest-redrive.ts';
+import { runReportBuild, sweepReportArtifacts } from './build-report.ts';
+import { loadSigningKey } from '../domain/signing.ts';
 
 /**
  * Task sets, each run by a graphile-worker runner of its own (its own concurrency and
@@ -31,10 +33,11 @@ export const TASK_SETS = {
   email: ['send_email'],
   webhooks: ['deliver_webhook'],
   data: ['ingest', 'auto_consensus'],
+  reports: ['build_report'],
 } as const;
 export type TaskSet = keyof typeof TASK_SETS;
 /** Jobs of each set run at once, per process. */
-const SET_CONCURRENCY: Record<TaskSet, number> = { email: 2, webhooks: 8, data: 2 };
+const SET_CONCURRENCY: Record<TaskSet, number> = { email: 2, webhooks: 8, data: 2, reports: 2 };
 
 export interface WorkerOptions {
   /** Concurrency of the data set (ingest, Auto Consensus); the others have their own. */
@@ -54,12 +57,16 @@ export interface WorkerOptions {
   lostQueuedRunSeconds?: number;
   /** Milliseconds after stop() before running jobs are signalled to abort (graphile-worker default 5000). */
   shutdownAbortAfterMs?: number;
+  /** Seconds after the last URL to a superseded report artifact before it is deleted (default: the URL lifetime). */
+  reportGraceSeconds?: number;
 }
 
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<{ stop(): Promise<void> }> {
   const log = options.log ?? createLogger(config.logLevel);
   const sql = createSql(config.databaseUrl, { max: 12, timeouts: WORKER_TIMEOUTS });
   const deps = { sql, storage: createStorage(config.s3), log };
+  // Proof Reports are built and signed by the build_report task: the worker has the API's key.
+  const signer = config.signingKey ? await loadSigningKey(config.signingKey) : null;
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
   // Webhook deliveries connect only to addresses WEBHOOK_RECEIVERS allows (src/webhooks/egress.ts).
   // A receiver that does not accept a connection within 3 s is not going to: a short connect
@@ -76,6 +83,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     deliver_webhook: async (payload, helpers) =>
       deliverWebhook({ sql, log, secretsKey: config.secretsKey, dispatcher, disableAfterFailures: config.webhooks.disableAfterFailures, retryDelaysMs: options.webhookRetryDelaysMs, signal: helpers.abortSignal }, payload),
     send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom, secretsKey: config.secretsKey, logMessages: config.mailMode === 'log' }, payload.outboxId),
+    build_report: async (payload, helpers) => runReportBuild({ ...deps, signer, signal: helpers.abortSignal }, payload.artifactId, payload.requestId),
   };
   // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
   // database restarting, Ctrl-C reaching Postgres first in `make dev`) is logged, not a crash.
@@ -96,6 +104,9 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // Jobs are locked under the pool's id (batched fetching) or a worker's: record both.
   events.on('pool:create', ({ workerPool }) => liveness.add(workerPool.id));
   events.on('worker:create', ({ worker }) => liveness.add(worker.workerId));
+  // The process's row first, so that every id is recorded as its runner creates it (before the
+  // runner can lock a job under it), not only once every runner has started.
+  await liveness.start();
   // One runner per task set: a runner only takes jobs of the tasks in its list.
   const runners: Runner[] = [];
   for (const set of sets) {
@@ -111,7 +122,6 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       crontab: '# no recurring jobs', // (an empty string would make graphile-worker look for a crontab file)
     }));
   }
-  await liveness.start();
   const stale = options.staleAfterSeconds ?? STALE_AFTER_SECONDS;
   const sweep = setInterval(() => {
     sweepStaleRuns(sql, stale)
@@ -132,6 +142,13 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     redriveLostQueuedRuns(sql, options.lostQueuedRunSeconds)
       .then((n) => n && log.warn('re-queued ingest runs whose job was lost', { count: n }))
       .catch((err: unknown) => log.error('lost queued run sweep failed', { error: String(err) }));
+    // Report artifacts whose job was lost are failed (a request re-arms them); superseded ones
+    // are deleted once their URLs have expired.
+    if (sets.includes('reports')) {
+      sweepReportArtifacts(deps, options.reportGraceSeconds)
+        .then((n) => n && log.info('deleted superseded report artifacts', { count: n }))
+        .catch((err: unknown) => log.error('report artifact sweep failed', { error: String(err) }));
+    }
     // Idempotency-Key records are kept 24 hours.
     deleteExpired(sql).catch((err: unknown) => log.error('idempotency key sweep failed', { error: String(err) }));
     liveness.sweep(options.deadWorkerSeconds ?? DEAD_AFTER_SECONDS)

@@ -1,11 +1,13 @@
 // The MCP tools that have no REST counterpart: the recommended sequence, the spec authoring
 // system prompt (with the spec's JSON Schema taken from the contract, so it cannot go stale),
-// upload guidance per dataset format, and the polling wrapper wait_for_upload_session.
+// upload guidance per dataset format, and the polling wrappers wait_for_upload_session and
+// wait_for_proof_report.
 import contract from '../generated/openapi.json' with { type: 'json' };
 import type { components } from '../generated/openapi-types.ts';
 import type { ExtraToolArguments, ExtraToolName } from '../generated/mcp-tools.ts';
 import type { RequestContext } from '../context.ts';
 import { getUploadSessionStatus } from '../handlers/uploads.ts';
+import { waitForProofReport } from '../handlers/reports.ts';
 import { requireOriginator } from '../http/auth.ts';
 
 type DatasetType = components['schemas']['SpecDatasetFormat'];
@@ -46,7 +48,9 @@ export const GET_STARTED = `Assay: recommended tool sequence for a new data-qual
    wait_for_upload_session polls until the run is ok or failed (get_upload_session_status
    gives one reading).
 7. Roster: list_validators / lookup_validator, assign_validator, invite_validator; then
-   get_datapoint_consensus per datapoint and get_proof_report for the signed report.
+   get_datapoint_consensus per datapoint and get_proof_report for the signed report (a large
+   project's report is built by a job: get_proof_report then answers proofReportNotReady saying
+   it is being prepared, and wait_for_proof_report waits for it).
 
 Every tool answers with the JSON body of its REST equivalent. A failure is a tool error whose
 text starts with a camelCase code and a colon (for example \`projectNotFound: ...\`), followed by a
@@ -173,4 +177,8 @@ export const guideTools: { [K in ExtraToolName]: (args: ExtraToolArguments[K], c
   spec_authoring_guide: async () => specAuthoringGuide(),
   project_creation_instruction: async (args) => projectCreationInstruction(args.datasetType),
   wait_for_upload_session: waitForUploadSession,
+  wait_for_proof_report: async (args, ctx) => {
+    requireOriginator(ctx.auth);
+    return waitForProofReport(args.projectId, args.timeoutSeconds, ctx);
+  },
 };

@@ -1,10 +1,13 @@
 // Building, signing and storing Proof Reports. Leaves stream from the database through cursors
 // (O(log n) memory whatever the project size) inside one repeatable-read snapshot, so the
-// digests, the counts and the readiness check all see the same data. The statements are
+// digests, the counts and the readiness check all see the same data. A request answers with the
+// stored report of the current data state at once; a cold build runs in a job
+// (src/services/report-artifacts.ts, src/jobs/build-report.ts). The statements are
 // src/db/proof-reports.ts; the hashing and the payload are src/domain/proof.ts.
 import type { Sql } from '../db/client.ts';
 import * as db from '../db/proof-reports.ts';
 import { ApiError, errors } from '../errors.ts';
+import { BeingPrepared, failureOf, prepareArtifact, type PrepareOptions } from './report-artifacts.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
 import { leafHash, MerkleRootBuilder } from '../domain/merkle.ts';
 import { signPayload, type SigningKey } from '../domain/signing.ts';
@@ -31,12 +34,41 @@ async function requireSigner(sql: Sql, signer: SigningKey | null): Promise<Signi
   return signer;
 }
 
+const drained = (state: db.DataState): boolean => state.datapointCount > 0 && state.decisionCount >= state.datapointCount;
+
 /**
- * The Proof Report of a project whose every datapoint is terminal. Checks in the order
- * docs/decisions.md fixes: project, signing, readiness. A stored report is returned when nothing
- * changed since it was signed, or when the recomputed attestationRoot equals a stored one.
+ * What a request answers with: the stored report of the project's current data state, at once;
+ * otherwise the report is built by a job, watched for `waitMs`, and until it is ready the answer
+ * is `proof_report_not_ready` saying it is being prepared (BeingPrepared, with Retry-After).
+ * Checks in the order docs/decisions.md fixes: project, signing, readiness (not drained keeps its
+ * own message and no Retry-After).
  */
-export async function getOrCreateProofReport(sql: Sql, orgId: string, projectId: string, signing: ReportSigning): Promise<db.StoredReport> {
+export async function requestProofReport(sql: Sql, orgId: string, projectId: string, request: ReportSigning & PrepareOptions): Promise<db.StoredReport> {
+  const project = await db.findReportProject(sql, orgId, projectId);
+  if (!project) throw errors.projectNotFound(projectId);
+  await requireSigner(sql, request.signer);
+  if (!project.spec_id) throw new ApiError('proof_report_not_ready');
+  const specId = project.spec_id;
+  const found = await sql.begin('isolation level repeatable read read only', async (tx) => {
+    const state = await db.readDataState(tx, project.id);
+    if (!drained(state)) throw new ApiError('proof_report_not_ready');
+    return { state, stored: await db.findReportForState(tx, project.id, specId, state) };
+  });
+  if (found.stored) return found.stored;
+  const row = await prepareArtifact(sql, { orgId: project.org_id, projectId: project.id, format: 'proof_report', state: found.state, variant: '', issuer: request.issuer }, request);
+  if (row.status === 'failed') throw failureOf(row);
+  const report = row.status === 'ready' && row.reportId ? await db.findReportById(sql, project.id, row.reportId) : undefined;
+  if (!report) throw new BeingPrepared('proof_report_not_ready', 'The Proof Report');
+  return report;
+}
+
+/**
+ * Builds (or finds) the Proof Report of a project whose every datapoint is terminal: the job's
+ * work, and an export's attestation. Checks in the order docs/decisions.md fixes: project,
+ * signing, readiness. A stored report is returned when nothing changed since it was signed, or
+ * when the recomputed attestationRoot equals a stored one. `signal` stops it between batches.
+ */
+export async function getOrCreateProofReport(sql: Sql, orgId: string, projectId: string, signing: ReportSigning, signal?: AbortSignal): Promise<db.StoredReport> {
   const project = await db.findReportProject(sql, orgId, projectId);
   if (!project) throw errors.projectNotFound(projectId);
   const signer = await requireSigner(sql, signing.signer);
@@ -47,13 +79,19 @@ export async function getOrCreateProofReport(sql: Sql, orgId: string, projectId:
   type Computed = { stored: db.StoredReport } | { state: db.DataState; acc: ReportAccumulator };
   const computed: Computed = await sql.begin('isolation level repeatable read read only', async (tx) => {
     const state = await db.readDataState(tx, project.id);
-    if (state.datapointCount === 0 || state.decisionCount < state.datapointCount) throw notReady();
+    if (!drained(state)) throw notReady();
     // Fast path: the latest report covered exactly this data (no re-hashing).
     const same = await db.findReportForState(tx, project.id, specId, state);
     if (same) return { stored: same };
     const acc = new ReportAccumulator();
-    for await (const rows of db.streamDatapointLeaves(tx, project.id)) for (const r of rows) acc.addDatapoint(r);
-    for await (const rows of db.streamDecisions(tx, project.id, null)) for (const r of rows) acc.addResult(r);
+    for await (const rows of db.streamDatapointLeaves(tx, project.id)) {
+      signal?.throwIfAborted();
+      for (const r of rows) acc.addDatapoint(r);
+    }
+    for await (const rows of db.streamDecisions(tx, project.id, null)) {
+      signal?.throwIfAborted();
+      for (const r of rows) acc.addResult(r);
+    }
     return { state, acc };
   });
   if ('stored' in computed) return computed.stored;

@@ -1,6 +1,9 @@
 // Object storage: one S3 client per process, presigned URLs, and the key layout. File bytes
 // never pass through the service: clients PUT to presigned URLs and workers stream objects.
-import { S3Client, HeadObjectCommand, PutObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
+import {
+  S3Client, HeadObjectCommand, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, CreateMultipartUploadCommand, UploadPartCommand,
+  CompleteMultipartUploadCommand, AbortMultipartUploadCommand,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createReadStream, statSync } from 'node:fs';
 import type { Config } from '../config.ts';
@@ -67,12 +70,48 @@ export function presignGet(storage: Storage, key: string, expiresInSeconds: numb
   );
 }
 
-/** Stores a local file under `key`, streamed (the file may be large). */
+/** Files larger than this are stored in parts (S3's smallest part is 5 MiB). */
+export const MULTIPART_THRESHOLD = 16 << 20;
+const PART_SIZE = 8 << 20;
+
+/**
+ * Stores a local file under `key`, streamed from disk (the file may be large). A large file goes
+ * up in parts of 8 MiB, one after the other: a single PUT of a 300 MB file held about 60 MB of it
+ * in the sending process's buffers (the request body outran the socket), parts bound that to one
+ * part. A failed multipart upload is aborted, so no part is left behind; the object appears only
+ * when the upload completes.
+ */
 export async function putFile(storage: Storage, key: string, path: string, contentType: string): Promise<void> {
+  const size = statSync(path).size;
   try {
-    await storage.client.send(new PutObjectCommand({
-      Bucket: storage.bucket, Key: key, Body: createReadStream(path), ContentLength: statSync(path).size, ContentType: contentType,
-    }));
+    if (size <= MULTIPART_THRESHOLD) {
+      await storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }));
+      return;
+    }
+    const { UploadId } = await storage.client.send(new CreateMultipartUploadCommand({ Bucket: storage.bucket, Key: key, ContentType: contentType }));
+    try {
+      const parts: { ETag: string | undefined; PartNumber: number }[] = [];
+      for (let n = 1, start = 0; start < size; n++, start += PART_SIZE) {
+        const end = Math.min(size, start + PART_SIZE);
+        const part = await storage.client.send(new UploadPartCommand({
+          Bucket: storage.bucket, Key: key, UploadId, PartNumber: n, Body: createReadStream(path, { start, end: end - 1 }), ContentLength: end - start,
+        }));
+        parts.push({ ETag: part.ETag, PartNumber: n });
+      }
+      await storage.client.send(new CompleteMultipartUploadCommand({ Bucket: storage.bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
+    } catch (err) {
+      await storage.client.send(new AbortMultipartUploadCommand({ Bucket: storage.bucket, Key: key, UploadId })).catch(() => {});
+      throw err;
+    }
+  } catch (err) {
+    throw fromStorageError(err);
+  }
+}
+
+/** Deletes one object; deleting a key that does not exist is not an error (S3 answers 204 either way). */
+export async function deleteObject(storage: Storage, key: string): Promise<void> {
+  try {
+    await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: key }));
   } catch (err) {
     throw fromStorageError(err);
   }

@@ -22,7 +22,9 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
   let ownerEmail: string;
 
   beforeAll(async () => {
-    ({ app, sink, close } = await startMailingApp({ signingKey: true }));
+    // Reports answer "being prepared" at once until their job has produced them: the page must
+    // say so and ask again after Retry-After (docs/decisions.md, "Reports produced by a job").
+    ({ app, sink, close } = await startMailingApp({ signingKey: true, reportWaitSeconds: 0 }));
     seeded = await seedRatedProject(app, sink);
     browser = await launchBrowser();
     ownerEmail = `owner-${app.orgA.code.toLowerCase()}@example.com`;
@@ -77,6 +79,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
   it('downloads the signed Proof Report, which equals the developer API\'s', async () => {
     const [download] = await Promise.all([
       w.page.waitForEvent('download'),
+      w.page.getByRole('status').filter({ hasText: 'being built and signed' }).waitFor(),
       w.page.getByRole('button', { name: 'Download the signed Proof Report' }).click(),
     ]);
     const saved = JSON.parse(readFileSync((await download.path())!, 'utf8'));
@@ -101,6 +104,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
   it('downloads the HTML export: a styled, self-contained document with the charts', async () => {
     const [download] = await Promise.all([
       w.page.waitForEvent('download'),
+      w.page.getByRole('status').filter({ hasText: 'a large project takes a while' }).waitFor(),
       w.page.getByRole('button', { name: /Readable report \(HTML\)/ }).click(),
     ]);
     const html = readFileSync((await download.path())!, 'utf8');

@@ -37,7 +37,7 @@ const b64url = (s: string) => Buffer.from(s).toString('base64url');
 
 beforeAll(async () => {
   const pem = generateSigningKeyPem();
-  app = await startTestApp({ config: { signingKey: pem } });
+  app = await startTestApp({ worker: { taskSets: ['reports'] }, config: { signingKey: pem } });
   const projectId = await createProject(app);
   const ids = await addDatapoints(app.sql, projectId, 5);
   await finalize(app.sql, projectId, ids);

@@ -18,7 +18,7 @@ let jwks: any;
 let proof: any;
 
 beforeAll(async () => {
-  app = await startTestApp({ config: { signingKey: pem } });
+  app = await startTestApp({ worker: { taskSets: ['reports'] }, config: { signingKey: pem } });
   const projectId = await createProject(app);
   const ids = await addDatapoints(app.sql, projectId, 6);
   await finalize(app.sql, projectId, ids);

@@ -23,7 +23,9 @@ let w: World;
 const mcp: Record<'orgB' | 'member' | 'noActor', McpSession> = {} as never;
 
 beforeAll(async () => {
-  const app = await startTestApp({ config: { signingKey: generateSigningKeyPem() } });
+  // A worker for reports only: exports and cold Proof Reports are produced by its build_report jobs;
+  // nothing else runs in the background (the "nothing written" checks compare snapshots).
+  const app = await startTestApp({ worker: { taskSets: ['reports'] }, config: { signingKey: generateSigningKeyPem() } });
   const a = await fx.member(app, app.orgA.id, { validator: true });
   const b = await fx.member(app, app.orgB.id, { validator: true });
   w = {

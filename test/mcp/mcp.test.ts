@@ -48,7 +48,7 @@ const REFERENCE_TOOLS = [
 
 const ADDITIVE_TOOLS = [
   'list_datapoints', 'create_webhook_endpoint', 'list_webhook_endpoints', 'get_webhook_endpoint', 'delete_webhook_endpoint',
-  'rotate_webhook_endpoint_secret', 'list_webhook_attempts', 'get_datapoint_inclusion_proof',
+  'rotate_webhook_endpoint_secret', 'list_webhook_attempts', 'get_datapoint_inclusion_proof', 'wait_for_proof_report',
 ];
 
 describe('MCP over streamable HTTP', () => {
@@ -68,6 +68,7 @@ describe('MCP over streamable HTTP', () => {
       expect(props('assign_validator')).toEqual(['autoEnroll', 'idempotencyKey', 'projects', 'validatorId']);
       expect(props('process_upload_session')).toEqual(['dryRun', 'idempotencyKey', 'projectId', 'skipExisting', 'uploadId']);
       expect(props('wait_for_upload_session')).toEqual(['projectId', 'timeoutSeconds', 'uploadId']);
+      expect(props('wait_for_proof_report')).toEqual(['projectId', 'timeoutSeconds']);
       expect(props('invite_validator')).toEqual(['classId', 'email', 'evidenceNote', 'idempotencyKey', 'projectId', 'sendEmail']);
       expect(props('list_validator_projects')).toEqual(['validatorId']);
       expect(props('unassign_validator')).toEqual(['idempotencyKey', 'projectIds', 'validatorId']);

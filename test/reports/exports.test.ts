@@ -26,7 +26,7 @@ let app: TestApp;
 let complete: string;
 let partial: string;
 beforeAll(async () => {
-  app = await startTestApp({ config: { signingKey: generateSigningKeyPem() } });
+  app = await startTestApp({ worker: { taskSets: ['reports'] }, config: { signingKey: generateSigningKeyPem() } });
   const mk = async (name: string) => (await call(app, 'createProject', {
     body: { name, spec: { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' } } },
   })).body.projectId as string;

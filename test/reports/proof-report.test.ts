@@ -20,7 +20,7 @@ let unsigned: TestApp;
 let kid: string;
 beforeAll(async () => {
   kid = (await loadSigningKey(pem)).kid;
-  [app, unsigned] = await Promise.all([startTestApp({ config: { signingKey: pem } }), startTestApp()]);
+  [app, unsigned] = await Promise.all([startTestApp({ worker: { taskSets: ['reports'] }, config: { signingKey: pem } }), startTestApp()]);
 });
 afterAll(async () => {
   await Promise.all([app?.close(), unsigned?.close()]);

@@ -35,6 +35,14 @@ describe('composite keys tie a row to its project\'s organization', () => {
     expect(await refused(() => fx.insertUploadSessionRaw(app.sql, app.orgB.id, projectA))).toBe('upload_sessions_project_org_fkey');
   });
 
+  it('report artifacts', async () => {
+    const row = (org: string) => app.sql`
+      insert into report_artifacts (org_id, project_id, format, datapoint_count, datapoint_max_seq, decision_count, decision_max_seq, variant, issuer)
+      values (${org}, ${projectA}, 'csv', 0, 0, 0, 0, '', 'http://127.0.0.1')`;
+    expect(await refused(() => row(app.orgB.id))).toBe('report_artifacts_project_org_fkey');
+    await row(app.orgA.id);
+  });
+
   it('a row cannot be moved to another organization either', async () => {
     const uploadId = await fx.uploadSession(app, projectA, { 'a.csv': 'id\n1\n' });
     expect(await refused(() => fx.moveUploadSessionRaw(app.sql, uploadId, app.orgB.id))).toBe('upload_sessions_project_org_fkey');

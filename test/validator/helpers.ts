@@ -63,11 +63,15 @@ export async function warmUp(app: TestApp, sink: SmtpSink): Promise<void> {
 
 /**
  * A server with a job worker sending through a real SMTP sink, warmed up: each file's setup.
- * `signingKey` configures a report signing key (Proof Reports).
+ * `signingKey` configures a report signing key (Proof Reports); `reportWaitSeconds` how long a
+ * report request waits for its job (0: every report not stored yet is "being prepared" first).
  */
-export async function startMailingApp(options: { signingKey?: boolean } = {}): Promise<{ app: TestApp; sink: SmtpSink; close(): Promise<void> }> {
+export async function startMailingApp(options: { signingKey?: boolean; reportWaitSeconds?: number } = {}): Promise<{ app: TestApp; sink: SmtpSink; close(): Promise<void> }> {
   const sink = await startSmtpSink();
-  const app = await startTestApp({ worker: true, config: { smtpUrl: sink.url, ...(options.signingKey ? { signingKey: generateSigningKeyPem() } : {}) } });
+  const app = await startTestApp({ worker: true, config: {
+    smtpUrl: sink.url, ...(options.signingKey ? { signingKey: generateSigningKeyPem() } : {}),
+    ...(options.reportWaitSeconds !== undefined ? { reportWaitSeconds: options.reportWaitSeconds } : {}),
+  } });
   await warmUp(app, sink);
   return {
     app,

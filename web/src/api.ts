@@ -26,10 +26,13 @@ export const session = {
 export class ApiFailure extends Error {
   readonly code: string;
   readonly status: number;
-  constructor(status: number, code: string, message: string) {
+  /** Seconds the server asked to wait before trying again (Retry-After), or null. */
+  readonly retryAfter: number | null;
+  constructor(status: number, code: string, message: string, retryAfter: number | null = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.retryAfter = retryAfter;
   }
   /** The session is gone (signed out elsewhere, expired, revoked): sign in again. */
   get signedOut(): boolean {
@@ -52,7 +55,29 @@ export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, bo
   const json = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
   if (!res.ok) {
     const e = json?.error;
-    throw new ApiFailure(res.status, e?.code ?? 'internal_error', e?.message ?? `The server answered ${res.status}.`);
+    const retryAfter = Number(res.headers.get('Retry-After') ?? NaN);
+    throw new ApiFailure(res.status, e?.code ?? 'internal_error', e?.message ?? `The server answered ${res.status}.`, Number.isFinite(retryAfter) ? retryAfter : null);
   }
   return json as T;
+}
+
+/** How long a page keeps asking for a report that is being prepared. */
+const PREPARED_WITHIN_MS = 15 * 60_000;
+
+/**
+ * A GET of a report that the server may still be preparing (an export, a Proof Report): while it
+ * answers "not ready" with Retry-After, `waiting` is told and the request is repeated after that
+ * many seconds. "Not ready" without Retry-After (nothing finalized, not drained) is thrown as is.
+ */
+export async function apiPrepared<T>(path: string, waiting: (message: string) => void): Promise<T> {
+  const deadline = Date.now() + PREPARED_WITHIN_MS;
+  for (;;) {
+    try {
+      return await api<T>('GET', path);
+    } catch (err) {
+      if (!(err instanceof ApiFailure) || err.retryAfter === null || Date.now() > deadline) throw err;
+      waiting(err.message);
+      await new Promise((r) => setTimeout(r, Math.max(1, err.retryAfter!) * 1000));
+    }
+  }
 }

@@ -1,7 +1,7 @@
 // One project, for its originators: status, coverage, contested share, Auto Consensus, the
 // charts, the Proof Report (with how to verify it), the exports and the latest ingest runs.
 import { h, link, replace } from '../dom.ts';
-import { api, ApiFailure, type Schemas } from '../api.ts';
+import { api, apiPrepared, ApiFailure, type Schemas } from '../api.ts';
 import type { PageContext } from '../main.ts';
 import { projectCharts } from '../charts.ts';
 import { autoConsensusText, contestedText, coverageText, statusBadge } from './project-facts.ts';
@@ -58,7 +58,7 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
     get.addEventListener('click', async () => {
       get.disabled = true;
       try {
-        const r = await api<Schemas['ProofReport']>('GET', `${base}/proof-report`);
+        const r = await apiPrepared<Schemas['ProofReport']>(`${base}/proof-report`, () => replace(reportStatus, 'The Proof Report is being built and signed; it downloads as soon as it is ready…'));
         saveFile(`${r.reportId}.json`, JSON.stringify(r, null, 2) + '\n');
         replace(reportStatus, `${r.reportId}: quality rating ${r.qualityRating} / 100, consensus strength ${r.consensusStrength} / 100. Saved as ${r.reportId}.json.`);
       } catch (err) {
@@ -80,7 +80,7 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
       b.disabled = true;
       replace(exportStatus, 'Preparing the export…');
       try {
-        const e = await api<Schemas['ReportExport']>('GET', `${base}/report?format=${format}`);
+        const e = await apiPrepared<Schemas['ReportExport']>(`${base}/report?format=${format}`, () => replace(exportStatus, 'Preparing the export (a large project takes a while); the download starts as soon as it is ready…'));
         replace(exportStatus, `${e.filename} is ready${e.coverage.partial ? ' (partial coverage)' : ''}; the download starts now (its link works for a few minutes).`);
         location.assign(e.url);
       } catch (err) {

@@ -1,7 +1,7 @@
 // How to verify a project's Proof Report offline: the same guide the readable exports carry
 // (src/domain/verification-guide.ts), with the report and the key set a click away.
 import { h, link } from '../dom.ts';
-import { api, type Schemas } from '../api.ts';
+import { api, apiPrepared, type Schemas } from '../api.ts';
 import type { PageContext } from '../main.ts';
 import { verificationGuide, type GuideBlock } from '../../../src/domain/verification-guide.ts';
 import python from '../../../scripts/verify_report.py';
@@ -37,7 +37,9 @@ export async function verifyPage(ctx: PageContext): Promise<void> {
     const get = h('button', { type: 'button' }, 'Download report.json');
     get.addEventListener('click', async () => {
       try {
-        const r = await api<Schemas['ProofReport']>('GET', `/originator/projects/${encodeURIComponent(projectId)}/proof-report`);
+        const r = await apiPrepared<Schemas['ProofReport']>(`/originator/projects/${encodeURIComponent(projectId)}/proof-report`, () => {
+          status.textContent = 'The Proof Report is being built and signed; it downloads as soon as it is ready…';
+        });
         saveFile('report.json', JSON.stringify(r, null, 2) + '\n');
         status.textContent = `Saved ${r.reportId} as report.json.`;
       } catch (err) {
