@@ -52,13 +52,14 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
   app.use((req, res, next) => {
     res.locals.requestId = newRequestId();
     accessLog(req, res, deps.log);
-    res.set('X-Request-Id', res.locals.requestId);
+    // (setHeader: plain string values need none of express's res.set handling, on every request.)
+    res.setHeader('X-Request-Id', res.locals.requestId as string);
     // Every response: no MIME sniffing, no Referer leaking a URL to another site.
-    res.set('X-Content-Type-Options', 'nosniff');
-    res.set('Referrer-Policy', 'no-referrer');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
     // API answers are per caller, and some carry secrets (session tokens, webhook secrets,
     // presigned URLs): no cache keeps them. (The contract, the JWKS and the reference page may be cached.)
-    if (req.path.startsWith(documents.developer.server) || req.path.startsWith(documents.validator.server) || req.path === '/mcp') res.set('Cache-Control', 'no-store');
+    if (req.path.startsWith(documents.developer.server) || req.path.startsWith(documents.validator.server) || req.path === '/mcp') res.setHeader('Cache-Control', 'no-store');
     next();
   });
 
