@@ -28,6 +28,17 @@ export interface AgreementRow {
   meanAbsoluteDifference: number;
 }
 
+/**
+ * The votes on the project's finalized datapoints with whether each agrees with its consensus
+ * (within AGREEMENT_POINTS) and by how much it differs: the one spelling of "agreement" for both
+ * breakdowns below. `v` is the vote, `c` its datapoint's decision.
+ */
+const agreementOfVotes = (sql: Sql, projectId: string) => sql`
+  count(*) filter (where abs(v.rating - c.quality_rating_mean) <= ${AGREEMENT_POINTS})::int as agreeing,
+  avg(abs(v.rating - c.quality_rating_mean))::float8 as mad
+  from consensus_decisions c join votes v on v.datapoint_id = c.datapoint_id
+  where c.project_id = ${projectId}`;
+
 /** Per validator class (and Auto Consensus apart), over the project's finalized datapoints. */
 export async function classAgreementOf(sql: Sql, projectId: string): Promise<AgreementRow[]> {
   return sql<AgreementRow[]>`
@@ -35,10 +46,7 @@ export async function classAgreementOf(sql: Sql, projectId: string): Promise<Agr
       a.synthetic, a.votes, a.agreeing, a.mad as "meanAbsoluteDifference"
     from (
       select v.class_id as key, v.synthetic, count(*)::int as votes,
-        count(*) filter (where abs(v.rating - c.quality_rating_mean) <= ${AGREEMENT_POINTS})::int as agreeing,
-        avg(abs(v.rating - c.quality_rating_mean))::float8 as mad
-      from consensus_decisions c join votes v on v.datapoint_id = c.datapoint_id
-      where c.project_id = ${projectId}
+        ${agreementOfVotes(sql, projectId)}
       group by v.class_id, v.synthetic
     ) a
     left join validator_classes vc on vc.project_id = ${projectId} and vc.class_id = a.key
@@ -53,10 +61,7 @@ export async function validatorAgreementOf(sql: Sql, projectId: string, limit = 
       a.synthetic, a.votes, a.agreeing, a.mad as "meanAbsoluteDifference"
     from (
       select v.voter, v.synthetic, min(v.user_id::text)::uuid as user_id, count(*)::int as votes,
-        count(*) filter (where abs(v.rating - c.quality_rating_mean) <= ${AGREEMENT_POINTS})::int as agreeing,
-        avg(abs(v.rating - c.quality_rating_mean))::float8 as mad
-      from consensus_decisions c join votes v on v.datapoint_id = c.datapoint_id
-      where c.project_id = ${projectId}
+        ${agreementOfVotes(sql, projectId)}
       group by v.voter, v.synthetic
     ) a
     left join users u on u.id = a.user_id

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, raw, startTestApp, type CallResult } from '../helpers/app.ts';
 import { connectMcp, toolErrorCode, type McpSession } from '../helpers/mcp.ts';
 import * as fx from '../helpers/fixtures.ts';
-import { operationFixtures, type Req, type World } from './operation-fixtures.ts';
+import { operationFixtures, worldOf, type Req, type World } from './operation-fixtures.ts';
 import { operationIds, operationTable, type OperationId } from '../../src/generated/operations.ts';
 import { mcpTools, type ToolDef } from '../../src/generated/mcp-tools.ts';
 import { ERRORS, type ErrorCode } from '../../src/errors.ts';
@@ -26,13 +26,7 @@ beforeAll(async () => {
   // A worker for reports only: exports and cold Proof Reports are produced by its build_report jobs;
   // nothing else runs in the background (the "nothing written" checks compare snapshots).
   const app = await startTestApp({ worker: { taskSets: ['reports'] }, config: { signingKey: generateSigningKeyPem() } });
-  const a = await fx.member(app, app.orgA.id, { validator: true });
-  const b = await fx.member(app, app.orgB.id, { validator: true });
-  w = {
-    app,
-    validatorA: { ...a, sessionToken: (await fx.signInDirect(app, a.email)).sessionToken },
-    validatorB: { ...b, sessionToken: (await fx.signInDirect(app, b.email)).sessionToken },
-  };
+  w = await worldOf(app);
   mcp.orgB = await connectMcp(app, app.orgB.originatorKey);
   mcp.member = await connectMcp(app, app.orgA.memberKey);
 });

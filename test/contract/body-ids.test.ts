@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp } from '../helpers/app.ts';
 import { connectMcp, toolErrorCode, type McpSession } from '../helpers/mcp.ts';
 import * as fx from '../helpers/fixtures.ts';
-import { operationFixtures, type Req, type World } from './operation-fixtures.ts';
+import { operationFixtures, worldOf, type Req, type World } from './operation-fixtures.ts';
 import { operationIds, operationTable, type OperationId } from '../../src/generated/operations.ts';
 import { mcpTools } from '../../src/generated/mcp-tools.ts';
 import { ERRORS, type ErrorCode } from '../../src/errors.ts';
@@ -61,13 +61,7 @@ let mcpA: McpSession;
 
 beforeAll(async () => {
   const app = await startTestApp();
-  const a = await fx.member(app, app.orgA.id, { validator: true });
-  const b = await fx.member(app, app.orgB.id, { validator: true });
-  w = {
-    app,
-    validatorA: { ...a, sessionToken: (await fx.signInDirect(app, a.email)).sessionToken },
-    validatorB: { ...b, sessionToken: (await fx.signInDirect(app, b.email)).sessionToken },
-  };
+  w = await worldOf(app);
   mcpA = await connectMcp(app, app.orgA.originatorKey);
 });
 afterAll(async () => {

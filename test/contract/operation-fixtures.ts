@@ -18,6 +18,17 @@ export interface World {
   validatorB: { id: string; email: string; sessionToken: string };
 }
 
+/** The World over a started test app: one validator with a session in each organization. */
+export async function worldOf(app: TestApp): Promise<World> {
+  const a = await fx.member(app, app.orgA.id, { validator: true });
+  const b = await fx.member(app, app.orgB.id, { validator: true });
+  return {
+    app,
+    validatorA: { ...a, sessionToken: (await fx.signInDirect(app, a.email)).sessionToken },
+    validatorB: { ...b, sessionToken: (await fx.signInDirect(app, b.email)).sessionToken },
+  };
+}
+
 export interface Req {
   params?: Record<string, string>;
   query?: Record<string, string | number | boolean>;
