@@ -6,6 +6,8 @@ import { loadConfig, ConfigError } from '../config.ts';
 import { createSql } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { startServer } from '../server.ts';
+import { surviveLostConnections } from '../crash-guard.ts';
+import { createLogger } from '../log.ts';
 import { startWorker, TASK_SETS, type TaskSet } from '../jobs/worker.ts';
 import * as admin from '../admin/admin.ts';
 import * as signingKeys from '../admin/signing-keys.ts';
@@ -131,7 +133,9 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'serve') {
-    const server = await startServer(loadConfig(process.env, { db: true, s3: true, http: true, secrets: true, mail: true }));
+    const config = loadConfig(process.env, { db: true, s3: true, http: true, secrets: true, mail: true });
+    surviveLostConnections(createLogger(config.logLevel));
+    const server = await startServer(config);
     await waitForSignal();
     await server.close();
     return;
@@ -140,7 +144,9 @@ async function main(argv: string[]): Promise<void> {
     const taskSets = values.tasks?.split(',').map((t) => t.trim()).filter(Boolean);
     const unknown = taskSets?.filter((t) => !(t in TASK_SETS)) ?? [];
     if (unknown.length || taskSets?.length === 0) throw new admin.AdminError(`--tasks takes some of ${Object.keys(TASK_SETS).join(', ')}\n${USAGE}`);
-    const worker = await startWorker(loadConfig(process.env, { db: true, s3: true, secrets: true, mail: true }), { taskSets: taskSets as TaskSet[] | undefined });
+    const config = loadConfig(process.env, { db: true, s3: true, secrets: true, mail: true });
+    surviveLostConnections(createLogger(config.logLevel));
+    const worker = await startWorker(config, { taskSets: taskSets as TaskSet[] | undefined });
     await waitForSignal();
     await worker.stop();
     return;

@@ -12,12 +12,15 @@ import { createSql } from '../db/client.ts';
 import { loadConfig } from '../config.ts';
 import { startServer } from '../server.ts';
 import { startWorker } from '../jobs/worker.ts';
+import { surviveLostConnections } from '../crash-guard.ts';
+import { createLogger } from '../log.ts';
 import { generateSigningKeyPem } from '../domain/signing.ts';
 import { documents } from '../generated/operations.ts';
 
 const dataDir = resolve(process.env.ASSAY_DATA_DIR ?? '.data');
 const port = Number(process.env.PORT ?? 3000);
 
+surviveLostConnections(createLogger('info'));
 const stack = await startDevStack({ dataDir, persistent: true });
 const stopAll: (() => Promise<void>)[] = [() => stack.stop()];
 let stopping = false;
