@@ -62,7 +62,7 @@ const ROUTE_OF = new Map(ROUTES.map((r) => [r.operationId, r]));
  * JSON-content query parameters and cookies; a contract that declares one fails here, at start,
  * rather than being parsed differently from the library.
  */
-function assertPlainParameters(ops: Operation[]): void {
+export function assertPlainParameters(ops: Operation[]): void {
   for (const op of ops) {
     for (const p of (op.parameters ?? []) as { in: string; name: string; style?: string; explode?: boolean; content?: unknown; schema?: { type?: unknown } }[]) {
       const plain = ['path', 'query', 'header'].includes(p.in) && p.style === undefined && p.explode === undefined && p.content === undefined && p.schema?.type !== 'array';
