@@ -26,7 +26,7 @@ import {
   claimQueuedRun, completeDryRun, completeRun, failRun, failStaleRuns, heartbeatRun, ingestFiles, ingestSource, writeRunProgress,
 } from '../db/ingest-runs.ts';
 import {
-  analyzeCheckTable, clockNow, copyIntoCheckTable, copyIntoDatapoints, createCheckTable, firstExistingContent, firstRepeatInRun,
+  analyzeCheckTable, analyzeDatapoints, clockNow, copyIntoCheckTable, copyIntoDatapoints, createCheckTable, firstExistingContent, firstRepeatInRun,
   isDuplicateContent, liftStatementTimeout, lockProjectIngest, ordsToSkip, type CopyIn,
 } from '../db/ingest-writes.ts';
 import type { Storage } from '../storage/s3.ts';
@@ -53,6 +53,8 @@ const PROGRESS_MS = 1000;
 const HEARTBEAT_MS = 2000;
 /** A running run without a heartbeat for this long has lost its worker. */
 export const STALE_AFTER_SECONDS = 30;
+/** A run that writes at least this many datapoints refreshes the table's statistics before it commits. */
+export const ANALYZE_AFTER_ROWS = 10_000;
 
 interface RunContext {
   runId: string;
@@ -351,6 +353,7 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
     try {
       await deps.sql.begin(async (tx) => {
         const written = await ingestIn(deps, run, progress, tx);
+        if (written >= ANALYZE_AFTER_ROWS) await analyzeDatapoints(tx);
         await completeRun(tx, runId, run.sessionId, {
           rowCount: progress.rows, datapointsPersisted: written, validationsCreated: written * initialSlots(run.numValidators),
         });

@@ -453,3 +453,14 @@ export async function storedDatapoints(sql: Sql, projectId: string): Promise<{ i
     from datapoints d where d.project_id = ${projectId}
     order by d.created_at, d.id`;
 }
+
+/**
+ * What the planner knows of the project's datapoints: whether the project id is among the most
+ * common values of datapoints.project_id in the table's statistics (written by ANALYZE).
+ */
+export async function plannerSeesProject(sql: Sql, projectId: string): Promise<boolean> {
+  const [row] = await sql<{ seen: boolean }[]>`
+    select coalesce(${projectId} = any(most_common_vals::text::text[]), false) as seen
+    from pg_stats where schemaname = current_schema() and tablename = 'datapoints' and attname = 'project_id'`;
+  return row?.seen ?? false;
+}

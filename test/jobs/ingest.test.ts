@@ -8,6 +8,7 @@ import { ingest, uploadFiles, waitForRun } from '../helpers/uploads.ts';
 import { until } from '../helpers/wait.ts';
 import { recordVote } from '../helpers/votes.ts';
 import * as fx from '../helpers/fixtures.ts';
+import { ANALYZE_AFTER_ROWS } from '../../src/jobs/ingest.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -162,6 +163,19 @@ describe('run times and progress', () => {
     }
     expect((await waitForRun(app, projectId, uploadId)).run).toMatchObject({ status: 'ok', rowCount: rows, datapointsPersisted: rows, validationsCreated: rows * 2 });
   }, 180_000);
+});
+
+describe('planner statistics', () => {
+  it('a run of ANALYZE_AFTER_ROWS datapoints commits statistics that know its project; a small run leaves them to autovacuum', async () => {
+    const small = await project();
+    expect((await ingest(app, small, { 'small.csv': csv(50, 'stats-small') })).status.run.status).toBe('ok');
+    expect(await fx.plannerSeesProject(app.sql, small)).toBe(false);
+    const projectId = await project();
+    expect(await fx.plannerSeesProject(app.sql, projectId)).toBe(false);
+    expect((await ingest(app, projectId, { 'big.csv': csv(ANALYZE_AFTER_ROWS, 'stats') })).status.run.status).toBe('ok');
+    // Visible the moment the run is ok: the statistics committed with the rows.
+    expect(await fx.plannerSeesProject(app.sql, projectId)).toBe(true);
+  }, 120_000);
 });
 
 describe('deleting a project', () => {
