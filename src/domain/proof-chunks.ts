@@ -37,9 +37,11 @@ export class ChunkRecorder<K> {
   private readonly done: Chunk<K>[] = [];
   private builder: MerkleRootBuilder | null = null;
   private firstKey: K | undefined;
+  readonly chunkLeaves: number;
 
-  constructor(readonly chunkLeaves: number = PROOF_CHUNK_LEAVES) {
+  constructor(chunkLeaves: number = PROOF_CHUNK_LEAVES) {
     if (!isPowerOfTwo(chunkLeaves)) throw new RangeError(`chunk size ${chunkLeaves} is not a power of two`);
+    this.chunkLeaves = chunkLeaves;
   }
 
   add(leaf: Hash, key: K): void {
