@@ -121,6 +121,16 @@ describe('POST /projects', () => {
 });
 
 describe('GET /projects', () => {
+  it('refuses a repeated or bracketed query parameter as the contract\'s scalar would', async () => {
+    for (const query of ['limit=5&limit=6', 'limit[a]=5', 'limit[]=5']) {
+      const res = await raw(app, 'GET', `/developer/v1/projects?${query}`, { key: app.orgA.originatorKey });
+      expect(res.status, query).toBe(400);
+      expect(res.body.error, query).toMatchObject({ code: 'parameter_invalid', param: 'limit' });
+    }
+    const plus = await raw(app, 'GET', '/developer/v1/projects?limit=%2B5', { key: app.orgA.originatorKey });
+    expect(plus.status).toBe(200);
+  });
+
   it('pages newest first with a keyset cursor and no duplicates', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await create(`Page ${i}`, minimalSpec(), app.orgB.originatorKey)).body.projectId);
@@ -214,6 +224,18 @@ describe('GET and PUT /projects/{projectId}', () => {
     const res = await call(app, 'getProject', { params: { projectId: 'not-a-uuid' } });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'parameter_invalid', param: 'projectId' });
+  });
+
+  it('refuses a malformed percent-encoding in a path parameter with parameter_invalid', async () => {
+    const res = await raw(app, 'GET', '/developer/v1/projects/%E0%A4%A', { key: app.orgA.originatorKey });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('parameter_invalid');
+  });
+
+  it('decodes a percent-encoded path parameter before validating it', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const res = await raw(app, 'GET', `/developer/v1/projects/${id.replace(/-/g, '%2D')}`, { key: app.orgA.originatorKey });
+    expect(res.body.error).toMatchObject({ code: 'project_not_found' });
   });
 
   it('answers project_not_found for an unknown id', async () => {
