@@ -5,6 +5,11 @@
 //         for it, REPORT_WAIT_SECONDS=60, then Retry-After), timed from the client, with the
 //         peak RSS of the reports worker (bench/report-worker.ts, its own process);
 //   warm: the same GET again (stored report, no re-hashing), median of 5;
+//   inclusion proofs: GET proof-report/datapoints/{id} for the first, middle and last leaf,
+//         median of 5 each, from the stored chunk roots (one chunk of decisions read); then the
+//         old path in the same run: the report's chunk roots are forgotten (as a report stored
+//         before them), so the next proof streams and hashes the whole results tree (and stores
+//         the chunk roots again), and the one after reads one chunk again;
 //   baseline, same run, same process type (a fresh Node child): stream the same rows with the
 //         same queries and batch size and SHA-256 the same leaf bytes, nothing else. Its
 //         hashing-only time is printed too.
@@ -125,6 +130,44 @@ async function runBaseline(env: NodeJS.ProcessEnv): Promise<{ totalMs: number; h
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
+ * Inclusion proof latency from the report's chunk roots (first, middle, last leaf; median of
+ * WARM_RUNS each), then through the old full stream (the chunk roots forgotten: one request, which
+ * stores them again), then from the chunk roots again. Returns result table rows.
+ */
+async function inclusionProofTimes(sql: Sql, base: string, key: string, projectId: string, reportId: string): Promise<string[]> {
+  const order = (i: number) => sql<{ id: string }[]>`
+    select datapoint_id as id from consensus_decisions where project_id = ${projectId} order by seq offset ${i} limit 1`;
+  const ids = await Promise.all([0, Math.floor(N / 2), N - 1].map(async (i) => (await order(i))[0].id));
+  const timed = async (id: string) => {
+    const t = performance.now();
+    const r = await api(base, key, 'GET', `/projects/${projectId}/proof-report/datapoints/${id}`);
+    if (r.status !== 200 || r.json.treeSize !== N) throw new Error(`inclusion proof: ${r.status} ${JSON.stringify(r.json)}`);
+    return { ms: performance.now() - t, body: r.json };
+  };
+  const rows: string[] = [];
+  const chunked: Record<string, unknown>[] = [];
+  for (const [i, id] of ids.entries()) {
+    const runs: number[] = [];
+    for (let k = 0; k < WARM_RUNS; k++) {
+      const r = await timed(id);
+      runs.push(r.ms);
+      if (k === 0) chunked.push(r.body);
+    }
+    rows.push(`| inclusion proof from chunk roots, leaf ${['0', 'n/2', 'n-1'][i]}, median of ${WARM_RUNS} (${runs.map((w) => w.toFixed(0)).join(', ')}) | ${median(runs).toFixed(1)} | | | |`);
+  }
+  await sql.begin(async (tx) => {
+    await tx`delete from proof_report_chunks where report_id = ${reportId}`;
+    await tx`update proof_reports set chunk_leaves = null where report_id = ${reportId}`;
+  });
+  const old = await timed(ids[1]);
+  const again = await timed(ids[1]);
+  if (JSON.stringify(old.body) !== JSON.stringify(chunked[1]) || JSON.stringify(again.body) !== JSON.stringify(chunked[1])) throw new Error('inclusion proofs differ between the two paths');
+  rows.push(`| inclusion proof, old path: full stream of the results tree (report without chunk roots; stores them) | ${old.ms.toFixed(0)} | ${(old.ms / again.ms).toFixed(0)}x of the next | | |`);
+  rows.push(`| the next inclusion proof of that report (from the stored chunk roots) | ${again.ms.toFixed(1)} | | | |`);
+  return rows;
+}
+
+/**
  * Starts its own server child (with a signing key) via `startServer`, seeds N datapoints, and
  * returns the result table lines.
  */
@@ -162,6 +205,7 @@ export async function proofBench(
       warm.push(performance.now() - t);
       if (r.status !== 200 || r.json.reportId !== cold.json.reportId) throw new Error(`warm proof report differs: ${r.status} ${r.json.reportId}`);
     }
+    const proofs = await inclusionProofTimes(sql, server.url, apiKey, projectId, cold.json.reportId);
     await server.stop();
     await worker.stop();
 
@@ -175,6 +219,7 @@ export async function proofBench(
       '|---|---|---|---|---|',
       `| cold GET proof-report until 200 (the job streams, hashes, signs, stores; ${cold.requests} request${cold.requests === 1 ? '' : 's'}) | ${coldMs.toFixed(0)} | ${ratio.toFixed(2)}x of baseline | worker ${coldPeak.toFixed(0)} MB (${rssBefore.toFixed(0)} MB before) | <= 3x: ${ratio <= 3 ? 'met' : 'NOT met'} |`,
       `| warm GET proof-report, median of ${WARM_RUNS} (${warm.map((w) => w.toFixed(0)).join(', ')}) | ${warmMs.toFixed(1)} | | | < 50 ms: ${warmMs < 50 ? 'met' : 'NOT met'} |`,
+      ...proofs,
       `| baseline: same queries + SHA-256 of the same leaf bytes (Node child) | ${base.totalMs.toFixed(0)} | 1.00x | child ${base.maxRssMb.toFixed(0)} MB | |`,
       `| of which SHA-256 alone | ${base.hashMs.toFixed(0)} | cold is ${(coldMs / base.hashMs).toFixed(2)}x of it | | |`,
     ];

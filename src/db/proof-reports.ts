@@ -1,8 +1,10 @@
 // Proof Report queries (contract tag Reports): the project as a report sees it, the data state a
-// report covers, the leaves streamed in order, stored reports and the per-day report counter.
+// report covers, the leaves streamed in order, stored reports, their chunk roots (inclusion
+// proofs read one chunk of decisions, src/domain/proof-chunks.ts) and the per-day report counter.
 // Building and signing a report is src/services/proof-reports.ts.
 import type { Db, TxSql } from './client.ts';
 import type { ResultRow } from '../domain/proof.ts';
+import type { Chunk } from '../domain/proof-chunks.ts';
 import { projectSpec } from './projects.ts';
 
 /** Rows per cursor fetch when streaming leaves. */
@@ -55,11 +57,13 @@ export interface StoredReport {
   payloadJcs: string;
   jws: string;
   decisionCount: number;
+  /** Leaves per stored chunk root; null while the report has none (stored before chunks were). */
+  chunkLeaves: number | null;
 }
 
 const REPORT_COLUMNS = (sql: Db) => sql`
   report_id as "reportId", project_id as "projectId", attestation_root as "attestationRoot", kid, issued_at as "issuedAt",
-  payload_jcs as "payloadJcs", jws, decision_count::int as "decisionCount"`;
+  payload_jcs as "payloadJcs", jws, decision_count::int as "decisionCount", chunk_leaves as "chunkLeaves"`;
 
 /** The latest report of the project that covered exactly this spec and data state. */
 export async function findReportForState(tx: TxSql, projectId: string, specId: string, state: DataState): Promise<StoredReport | undefined> {
@@ -82,12 +86,59 @@ export function streamDatapointLeaves(tx: TxSql, projectId: string) {
     select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id = ${projectId} order by seq`.cursor(BATCH);
 }
 
+/** A results leaf's row with its decision's seq (the key chunks are found by). */
+export type DecisionRow = ResultRow & { seq: number };
+
+const DECISION_COLUMNS = (sql: Db) => sql`
+  datapoint_id as "datapointId", id as "consensusDecisionId", quality_rating_mean as "qualityRatingMean",
+  quality_rating_median as "qualityRatingMedian", consensus_strength as "consensusStrength", seq::float8 as seq`;
+
 /** The project's results leaves (decisions in finalization order), the first `limit` or all, in batches. */
 export function streamDecisions(tx: TxSql, projectId: string, limit: number | null) {
-  return tx<ResultRow[]>`
-    select datapoint_id as "datapointId", id as "consensusDecisionId", quality_rating_mean as "qualityRatingMean",
-      quality_rating_median as "qualityRatingMedian", consensus_strength as "consensusStrength"
+  return tx<DecisionRow[]>`
+    select ${DECISION_COLUMNS(tx)}
     from consensus_decisions where project_id = ${projectId} order by seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(BATCH);
+}
+
+/** One chunk of results leaves: `limit` decisions from seq `firstSeq` on, in order (the (project_id, seq) index). */
+export function decisionsFrom(tx: TxSql, projectId: string, firstSeq: number, limit: number): Promise<DecisionRow[]> {
+  return tx<DecisionRow[]>`
+    select ${DECISION_COLUMNS(tx)}
+    from consensus_decisions where project_id = ${projectId} and seq >= ${firstSeq} order by seq limit ${limit}`;
+}
+
+/** The seq of the datapoint's decision in the project, or undefined (no decision, or another project's). */
+export async function decisionSeq(tx: TxSql, projectId: string, datapointId: string): Promise<number | undefined> {
+  const [row] = await tx<{ seq: number }[]>`
+    select seq::float8 as seq from consensus_decisions where datapoint_id = ${datapointId} and project_id = ${projectId}`;
+  return row?.seq;
+}
+
+/** The report's chunk roots in order, with the seq of each chunk's first decision (empty when it has none). */
+export function reportChunks(tx: TxSql, projectId: string, reportId: string): Promise<Chunk<number>[]> {
+  return tx<Chunk<number>[]>`
+    select c.first_seq::float8 as "firstKey", c.root
+    from proof_report_chunks c join proof_reports r on r.report_id = c.report_id
+    where c.report_id = ${reportId} and r.project_id = ${projectId}
+    order by c.chunk_no`;
+}
+
+/**
+ * Stores the report's chunk roots (in the transaction that stores the report, or later for a
+ * report stored before chunks were). Only the first writer stores them: the update takes the
+ * report's row lock, and a second one finds `chunk_leaves` set and stores nothing. Returns
+ * whether this call stored them.
+ */
+export async function storeReportChunks(tx: TxSql, projectId: string, reportId: string, chunkLeaves: number, chunks: Chunk<number>[]): Promise<boolean> {
+  const claimed = await tx`
+    update proof_reports set chunk_leaves = ${chunkLeaves}
+    where report_id = ${reportId} and project_id = ${projectId} and chunk_leaves is null returning 1`;
+  if (claimed.length === 0) return false;
+  await tx`
+    insert into proof_report_chunks (report_id, chunk_no, first_seq, root)
+    select ${reportId}, (t.n - 1)::int, t.first_seq, decode(t.root, 'hex')
+    from unnest(${chunks.map((c) => String(c.firstKey))}::bigint[], ${chunks.map((c) => c.root.toString('hex'))}::text[]) with ordinality as t(first_seq, root, n)`;
+  return true;
 }
 
 /** One report at a time per project: two concurrent first requests must not both sign. */
@@ -121,7 +172,10 @@ export async function insertReport(
   return row;
 }
 
-/** The position of the datapoint's decision in the project's finalization order, or undefined. */
+/**
+ * The position of the datapoint's decision in the project's finalization order, or undefined.
+ * Counts every earlier decision (O(n)): only for a report without stored chunk roots.
+ */
 export async function decisionIndex(tx: TxSql, projectId: string, datapointId: string): Promise<number | undefined> {
   const [pos] = await tx<{ index: number }[]>`
     select (select count(*)::int from consensus_decisions c2 where c2.project_id = c.project_id and c2.seq < c.seq) as index

@@ -96,10 +96,13 @@ export class ReportAccumulator {
     this.manifest.add(leafHash(manifestLeaf(d)));
   }
 
-  addResult(r: ResultRow): void {
-    this.results.add(leafHash(resultsLeaf(r)));
+  /** Adds a results leaf; returns its hash (the report's chunk roots are built from it too). */
+  addResult(r: ResultRow): Hash {
+    const h = leafHash(resultsLeaf(r));
+    this.results.add(h);
     this.meanSum += r.qualityRatingMean;
     this.strengthSum += r.consensusStrength;
+    return h;
   }
 
   /** Headlines are round(mean of qualityRatingMean) and round(100 x mean consensusStrength). */

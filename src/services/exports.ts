@@ -200,7 +200,7 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
       deps.signal?.throwIfAborted();
       const { contentType } = FORMATS[format];
       const s3Key = artifactObjectKey(a, a.attempt);
-      await putFile(deps.storage, s3Key, tmp, contentType);
+      await putFile(deps.storage, s3Key, tmp, contentType, deps.signal);
       return { kind: 'object', s3Key, filename: rendered.filename, contentType, bytes: statSync(tmp).size, coverage: rendered.coverage };
     } finally {
       try {

@@ -10,6 +10,7 @@ import { ApiError, errors } from '../errors.ts';
 import { BeingPrepared, failureOf, prepareArtifact, type PrepareOptions } from './report-artifacts.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
 import { leafHash, MerkleRootBuilder } from '../domain/merkle.ts';
+import { ChunkRecorder, PROOF_CHUNK_LEAVES, chunkCount, chunkOfKey, chunkSize, chunkedInclusionProof, type Chunk } from '../domain/proof-chunks.ts';
 import { signPayload, type SigningKey } from '../domain/signing.ts';
 import {
   PAYLOAD_SCHEMA, ReportAccumulator, StreamingAuditPath, attestationRootOf, canonicalTime, hex, prefixed, reportId, resultsLeaf,
@@ -76,7 +77,7 @@ export async function getOrCreateProofReport(sql: Sql, orgId: string, projectId:
   if (!project.spec_id) throw notReady();
   const specId = project.spec_id;
 
-  type Computed = { stored: db.StoredReport } | { state: db.DataState; acc: ReportAccumulator };
+  type Computed = { stored: db.StoredReport } | { state: db.DataState; acc: ReportAccumulator; chunks: Chunk<number>[] };
   const computed: Computed = await sql.begin('isolation level repeatable read read only', async (tx) => {
     const state = await db.readDataState(tx, project.id);
     if (!drained(state)) throw notReady();
@@ -88,15 +89,17 @@ export async function getOrCreateProofReport(sql: Sql, orgId: string, projectId:
       signal?.throwIfAborted();
       for (const r of rows) acc.addDatapoint(r);
     }
+    // The results tree's chunk roots, stored with the report: inclusion proofs read one chunk.
+    const chunks = new ChunkRecorder<number>(PROOF_CHUNK_LEAVES);
     for await (const rows of db.streamDecisions(tx, project.id, null)) {
       signal?.throwIfAborted();
-      for (const r of rows) acc.addResult(r);
+      for (const r of rows) chunks.add(acc.addResult(r), r.seq);
     }
-    return { state, acc };
+    return { state, acc, chunks: chunks.chunks() };
   });
   if ('stored' in computed) return computed.stored;
 
-  const { state, acc } = computed;
+  const { state, acc, chunks } = computed;
   const digests = acc.digests(project.spec_sha256!);
   const attestationRoot = prefixed(attestationRootOf(digests));
   return sql.begin(async (tx) => {
@@ -126,10 +129,12 @@ export async function getOrCreateProofReport(sql: Sql, orgId: string, projectId:
     };
     const payloadJcs = canonicalJson(payload);
     const jws = await signPayload(signer, Buffer.from(payloadJcs, 'utf8'));
-    return db.insertReport(tx, {
+    const report = await db.insertReport(tx, {
       reportId: payload.reportId, orgId: project.org_id, projectId: project.id, attestationRoot, kid: signer.kid, issuedAt: issued,
       payloadJcs, jws, specId, state,
     });
+    await db.storeReportChunks(tx, project.id, report.reportId, PROOF_CHUNK_LEAVES, chunks);
+    return { ...report, chunkLeaves: PROOF_CHUNK_LEAVES };
   });
 }
 
@@ -142,14 +147,69 @@ export interface InclusionProofData {
   treeRoot: string;
 }
 
-/** The audit path of a datapoint's results leaf in the tree of `report` (streamed, not loaded). */
+const notInReport = (datapointId: string) => errors.datapointNotFound(datapointId, "this project's report");
+// Decisions never change, so this holds unless the database was edited behind the service.
+const treeMismatch = (report: db.StoredReport) => new Error(`results tree of ${report.reportId} no longer matches its digest`);
+const signedResults = (report: db.StoredReport): string => (JSON.parse(report.payloadJcs) as ProofPayload).digests.results;
+
+/**
+ * The audit path of a datapoint's results leaf in the tree of `report`, in O(C + n/C): the
+ * datapoint's decision is found by its seq, its chunk among the report's stored chunk roots, and
+ * only that chunk's decisions are read and hashed (src/domain/proof-chunks.ts). The recomputed
+ * chunk root must equal the stored one, and the root folded from the chunk roots the signed
+ * results digest. A report stored before chunk roots were has none: its first proof streams the
+ * whole tree once, as before, and stores them.
+ */
 export async function buildInclusionProof(sql: Sql, report: db.StoredReport, datapointId: string): Promise<InclusionProofData> {
+  if (report.chunkLeaves === null) {
+    const { proof, chunks } = await streamInclusionProof(sql, report, datapointId);
+    await sql.begin((tx) => db.storeReportChunks(tx, report.projectId, report.reportId, PROOF_CHUNK_LEAVES, chunks));
+    return proof;
+  }
+  const chunkLeaves = report.chunkLeaves;
+  const size = report.decisionCount;
+  return sql.begin('isolation level repeatable read read only', async (tx) => {
+    const seq = await db.decisionSeq(tx, report.projectId, datapointId);
+    if (seq === undefined) throw notInReport(datapointId);
+    const chunks = await db.reportChunks(tx, report.projectId, report.reportId);
+    if (chunks.length !== chunkCount(size, chunkLeaves)) throw treeMismatch(report);
+    const chunkNo = chunkOfKey(chunks.map((c) => c.firstKey), seq);
+    // Below the first chunk: decided after the report was built, with an earlier seq.
+    if (chunkNo < 0) throw notInReport(datapointId);
+    const rows = await db.decisionsFrom(tx, report.projectId, chunks[chunkNo]!.firstKey, chunkSize(size, chunkLeaves, chunkNo));
+    const position = rows.findIndex((r) => r.seq === seq);
+    if (position < 0) {
+      // Past the report's last decision: not in the report. Inside a chunk's range but not among
+      // its decisions: the decisions changed.
+      if (rows.length > 0 && seq > rows[rows.length - 1]!.seq) throw notInReport(datapointId);
+      throw treeMismatch(report);
+    }
+    const leaves = rows.map((r) => resultsLeaf(r));
+    let proof;
+    try {
+      proof = chunkedInclusionProof({ size, chunkLeaves, chunkRoots: chunks.map((c) => c.root), chunkNo, leaves: leaves.map(leafHash), position });
+    } catch (err) {
+      if (err instanceof RangeError) throw treeMismatch(report);
+      throw err;
+    }
+    const treeRoot = prefixed(proof.root);
+    if (!proof.chunkRoot.equals(chunks[chunkNo]!.root) || treeRoot !== signedResults(report)) throw treeMismatch(report);
+    return { datapointId, leaf: leaves[position]!.toString('utf8'), leafIndex: proof.leafIndex, treeSize: size, auditPath: proof.path.map(hex), treeRoot };
+  });
+}
+
+/**
+ * The audit path streamed over the whole results tree (O(n)), and the tree's chunk roots recorded
+ * on the way: what a report without stored chunk roots is proven with, once.
+ */
+export async function streamInclusionProof(sql: Sql, report: db.StoredReport, datapointId: string): Promise<{ proof: InclusionProofData; chunks: Chunk<number>[] }> {
   return sql.begin('isolation level repeatable read read only', async (tx) => {
     const index = await db.decisionIndex(tx, report.projectId, datapointId);
-    if (index === undefined || index >= report.decisionCount) throw errors.datapointNotFound(datapointId, "this project's report");
+    if (index === undefined || index >= report.decisionCount) throw notInReport(datapointId);
     const size = report.decisionCount;
     const path = new StreamingAuditPath(index, size);
     const root = new MerkleRootBuilder();
+    const chunks = new ChunkRecorder<number>(PROOF_CHUNK_LEAVES);
     let leaf: Buffer | null = null;
     let i = 0;
     for await (const rows of db.streamDecisions(tx, report.projectId, size)) {
@@ -159,12 +219,14 @@ export async function buildInclusionProof(sql: Sql, report: db.StoredReport, dat
         const h = leafHash(bytes);
         path.add(h);
         root.add(h);
+        chunks.add(h, r.seq);
       }
     }
     const treeRoot = prefixed(root.root());
-    const signed = JSON.parse(report.payloadJcs) as ProofPayload;
-    // Decisions never change, so this holds unless the database was edited behind the service.
-    if (treeRoot !== signed.digests.results) throw new Error(`results tree of ${report.reportId} no longer matches its digest`);
-    return { datapointId, leaf: leaf!.toString('utf8'), leafIndex: index, treeSize: size, auditPath: path.path().map(hex), treeRoot };
+    if (treeRoot !== signedResults(report)) throw treeMismatch(report);
+    return {
+      proof: { datapointId, leaf: leaf!.toString('utf8'), leafIndex: index, treeSize: size, auditPath: path.path().map(hex), treeRoot },
+      chunks: chunks.chunks(),
+    };
   });
 }

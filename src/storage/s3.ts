@@ -80,24 +80,34 @@ const PART_SIZE = 8 << 20;
  * in the sending process's buffers (the request body outran the socket), parts bound that to one
  * part. A failed multipart upload is aborted, so no part is left behind; the object appears only
  * when the upload completes.
+ *
+ * `signal` (a worker shutting down) stops the upload: it cancels the PUT or the part in flight,
+ * no further part is sent, and the multipart upload is aborted; the call rejects with the
+ * signal's reason. The short requests around the parts (create, complete, abort) are not
+ * cancelled: a cancelled create could leave an upload whose id we never learnt, and a complete
+ * is either done or not.
  */
-export async function putFile(storage: Storage, key: string, path: string, contentType: string): Promise<void> {
+export async function putFile(storage: Storage, key: string, path: string, contentType: string, signal?: AbortSignal): Promise<void> {
   const size = statSync(path).size;
+  const cancellable = { abortSignal: signal };
   try {
+    signal?.throwIfAborted();
     if (size <= MULTIPART_THRESHOLD) {
-      await storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }));
+      await storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }), cancellable);
       return;
     }
     const { UploadId } = await storage.client.send(new CreateMultipartUploadCommand({ Bucket: storage.bucket, Key: key, ContentType: contentType }));
     try {
       const parts: { ETag: string | undefined; PartNumber: number }[] = [];
       for (let n = 1, start = 0; start < size; n++, start += PART_SIZE) {
+        signal?.throwIfAborted();
         const end = Math.min(size, start + PART_SIZE);
         const part = await storage.client.send(new UploadPartCommand({
           Bucket: storage.bucket, Key: key, UploadId, PartNumber: n, Body: createReadStream(path, { start, end: end - 1 }), ContentLength: end - start,
-        }));
+        }), cancellable);
         parts.push({ ETag: part.ETag, PartNumber: n });
       }
+      signal?.throwIfAborted();
       await storage.client.send(new CompleteMultipartUploadCommand({ Bucket: storage.bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
     } catch (err) {
       await storage.client.send(new AbortMultipartUploadCommand({ Bucket: storage.bucket, Key: key, UploadId })).catch(() => {});

@@ -142,6 +142,42 @@ export async function insertDecisions(sql: Sql, projectId: string, datapointIds:
     from unnest(${datapointIds}::uuid[]) as t(id)`;
 }
 
+/**
+ * `n` terminal datapoints in each project, in a few statements (for fixtures of thousands): the
+ * projects' decisions are written in one statement, interleaved, so that a project's seqs are not
+ * dense (seq is global); each project finalizes in reverse ingestion order, figures derived from
+ * the position. Returns each project's datapoint ids in ingestion order.
+ */
+export async function finalizedInBulk(sql: Sql, projectIds: string[], n: number): Promise<string[][]> {
+  const out: string[][] = [];
+  for (const projectId of projectIds) {
+    const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
+    const [session] = await sql<{ id: string }[]>`
+      insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p!.org_id}, ${projectId}, 'complete', ${'test/' + randomBytes(8).toString('hex')}) returning id`;
+    const [run] = await sql<{ id: string }[]>`
+      insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session!.id}, ${projectId}, 'ok', false, false) returning id`;
+    await sql`
+      insert into datapoints (project_id, run_id, checksum, source_file, source_row, content, slots_open, finalized_at)
+      select ${projectId}, ${run!.id}, sha256(convert_to(${projectId}::text || ':' || g, 'UTF8')), 'bulk.csv', g, jsonb_build_object('id', g::text), 0, now()
+      from generate_series(1, ${n}::int) g order by g`;
+    out.push((await sql<{ id: string }[]>`select id from datapoints where project_id = ${projectId} order by seq`).map((r) => r.id));
+  }
+  await sql`
+    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    select id, project_id, (source_row * 37) % 101 + 0.25, least((source_row * 37) % 101 + 0.75, 100), 0.5 + (source_row % 5) / 10.0, false, 3, 0, 0
+    from datapoints where project_id = any(${projectIds}::uuid[])
+    order by source_row desc, array_position(${projectIds}::uuid[], project_id)`;
+  return out;
+}
+
+/** Sets a decision's mean rating: an edit behind the service's back (decisions never change). Returns the old value. */
+export async function editDecisionMean(sql: Sql, datapointId: string, mean: number): Promise<number> {
+  const [row] = await sql<{ old: number }[]>`
+    update consensus_decisions c set quality_rating_mean = ${mean} from consensus_decisions o
+    where c.datapoint_id = ${datapointId} and o.id = c.id returning o.quality_rating_mean as old`;
+  return row!.old;
+}
+
 /** Deletes a datapoint's decision (nothing in the service does; the summary must follow anyway). */
 export async function deleteDecision(sql: Sql, datapointId: string): Promise<void> {
   await sql`delete from consensus_decisions where datapoint_id = ${datapointId}`;

@@ -15,7 +15,7 @@ import { eventually, until } from '../helpers/wait.ts';
 import { generateSigningKeyPem, loadSigningKey } from '../../src/domain/signing.ts';
 import { startWorker } from '../../src/jobs/worker.ts';
 import { runReportBuild } from '../../src/jobs/build-report.ts';
-import { createStorage, MULTIPART_THRESHOLD, presignGet, putFile } from '../../src/storage/s3.ts';
+import { createStorage, headSize, MULTIPART_THRESHOLD, presignGet, putFile } from '../../src/storage/s3.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -200,6 +200,50 @@ describe('exports', () => {
       const res = await fetch(await presignGet(storage, 'reports/test/parts.json', 60));
       expect(res.headers.get('content-type')).toBe('application/json');
       expect(createHash('sha256').update(Buffer.from(await res.arrayBuffer())).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      storage.client.destroy();
+    }
+  });
+
+  it('stops a multipart upload between parts when its signal aborts, and aborts the upload', async () => {
+    // The test S3 server (s3rver) implements neither ListMultipartUploads nor AbortMultipartUpload,
+    // so the upload's end is checked on what the client sends: no part after the abort, an abort
+    // of that very upload, no complete, and no object.
+    const storage = createStorage(inject('s3'));
+    const sent: { command: string; uploadId?: string }[] = [];
+    let stop = new AbortController();
+    storage.client.middlewareStack.add((next, context) => async (args) => {
+      sent.push({ command: context.commandName!, uploadId: (args.input as { UploadId?: string }).UploadId });
+      const out = await next(args);
+      // A worker's shutdown arrives while the first part is being stored.
+      if (context.commandName === 'UploadPartCommand') stop.abort(new Error('worker stopping'));
+      return out;
+    }, { step: 'initialize', name: 'recordCommands' });
+    const dir = mkdtempSync(join(tmpdir(), 'assay-parts-'));
+    try {
+      const path = join(dir, 'big.json');
+      writeFileSync(path, randomBytes(MULTIPART_THRESHOLD + 1)); // three parts
+      await expect(putFile(storage, 'reports/test/stopped.json', path, 'application/json', stop.signal)).rejects.toThrow('worker stopping');
+      expect(sent.map((c) => c.command)).toEqual(['CreateMultipartUploadCommand', 'UploadPartCommand', 'AbortMultipartUploadCommand']);
+      expect(sent[2]!.uploadId).toEqual(expect.any(String));
+      expect(sent[2]!.uploadId).toBe(sent[1]!.uploadId);
+      expect(await headSize(storage, 'reports/test/stopped.json')).toBeNull();
+
+      // Stopped before it starts: nothing is sent, for a large or a small file.
+      sent.length = 0;
+      stop = new AbortController();
+      stop.abort(new Error('worker stopping'));
+      writeFileSync(join(dir, 'small.json'), '{}');
+      for (const file of ['big.json', 'small.json']) {
+        await expect(putFile(storage, `reports/test/${file}`, join(dir, file), 'application/json', stop.signal)).rejects.toThrow('worker stopping');
+        expect(await headSize(storage, `reports/test/${file}`)).toBeNull();
+      }
+      expect(sent.filter((c) => c.command !== 'HeadObjectCommand')).toEqual([]);
+
+      // Without an abort the same client stores the file.
+      await putFile(storage, 'reports/test/stopped.json', path, 'application/json', new AbortController().signal);
+      expect(await headSize(storage, 'reports/test/stopped.json')).toBe(MULTIPART_THRESHOLD + 1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
       storage.client.destroy();
