@@ -8,7 +8,7 @@ import { Api, type ApiResult, type Handlers } from './api.ts';
 import { authenticate, authenticateSession } from './auth.ts';
 import { ApiError } from '../errors.ts';
 import { writeError } from './respond.ts';
-import { refuseNul } from './nul.ts';
+import { refuseNulInQuery } from './nul.ts';
 import { newRequestId } from './request-id.ts';
 import { readJsonBody, refuseDeclaredLength } from './body.ts';
 import { BODY_LIMITS } from './body-limits.ts';
@@ -93,7 +93,7 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
       const op = api.match(req.method, req.path);
       audit(res, { operation: op.operationId });
       // Query values too (a decoded %00 cannot be stored or compared in Postgres).
-      refuseNul(Object.fromEntries(new URLSearchParams(rawQuery(req))), 'parameter_invalid');
+      refuseNulInQuery(rawQuery(req));
       const info = operationTable[op.operationId];
       // Only JSON operations read the body here; the one-shot upload must answer before reading it.
       let body: unknown;
@@ -138,7 +138,7 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
         res.set(await deps.rateLimits.consume('api', `session:${session.sessionId}`));
       }
       const ctx = session ? { ...base, session } : base;
-      refuseNul(Object.fromEntries(new URLSearchParams(rawQuery(req))), 'parameter_invalid');
+      refuseNulInQuery(rawQuery(req));
       const body = info.bodyType === 'application/json' ? await readJsonBody(req, BODY_LIMITS[op.operationId]) : undefined;
       const result = await api.run(op, { method: req.method, path, query: rawQuery(req), headers: req.headers, body }, ctx);
       writeResult(res, result);

@@ -47,3 +47,11 @@ export function refuseNul(value: unknown, code: 'request_body_invalid' | 'parame
   const at = found.path;
   throw new ApiError(code, `${at ? `\`${at}\`` : 'The value'} must not contain the NUL character (\\u0000).`, at || undefined);
 }
+
+/**
+ * The same check for a raw query string. A decoded value can hold U+0000 only where the raw
+ * string has `%00` (the HTTP parser refuses a literal NUL), so most requests skip the split.
+ */
+export function refuseNulInQuery(raw: string): void {
+  if (raw.includes('%00')) refuseNul(Object.fromEntries(new URLSearchParams(raw)), 'parameter_invalid');
+}
