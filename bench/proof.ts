@@ -73,7 +73,7 @@ async function api(base: string, key: string, method: string, path: string, body
 /** `n` datapoints in ingestion order and one terminal decision each, in the same order (bench/exports.ts seeds with it too). */
 export async function seed(sql: Sql, projectId: string, n = N): Promise<void> {
   const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
-  const [session] = await sql<{ id: string }[]>`insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p.org_id}, ${projectId}, 'complete', 'bench/proof/') returning id`;
+  const [session] = await sql<{ id: string }[]>`insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p.org_id}, ${projectId}, 'complete', ${`bench/proof/${projectId}/`}) returning id`;
   const [run] = await sql<{ id: string }[]>`insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session.id}, ${projectId}, 'ok', false, false) returning id`;
   await sql`
     insert into datapoints (id, project_id, run_id, checksum, source_file, source_row, content, finalized_at)
