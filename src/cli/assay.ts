@@ -51,6 +51,28 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/**
+ * `--kid -x...` as `--kid=-x...`: a key id is base64url and starts with `-` once in 64 keys, and
+ * parseArgs refuses an option value starting with a dash as ambiguous. A value that is itself one
+ * of the options (`--kid --out`, a forgotten value) is left to parseArgs to refuse.
+ */
+function joinDashedValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const name = arg.startsWith('--') ? arg.slice(2) : null;
+    const next = argv[i + 1];
+    const isOption = (token: string) => token === '-h' || (token.startsWith('--') && token.slice(2).split('=')[0]! in OPTIONS);
+    if (name !== null && name in OPTIONS && OPTIONS[name as keyof typeof OPTIONS].type === 'string' && next?.startsWith('-') && !isOption(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
 function need(values: Values, key: keyof Values): string {
@@ -102,7 +124,7 @@ async function runSigningKey(sql: ReturnType<typeof createSql>, verb: string | u
   if (verb === 'generate') {
     const out = need(values, 'out');
     const info = await signingKeys.generateSigningKey(sql, out);
-    console.error(`Private key written to ${out} (mode 0600); it is not stored anywhere else. Activate with: assay admin signing-key activate --kid ${info.kid}`);
+    console.error(`Private key written to ${out} (mode 0600); it is not stored anywhere else. Activate with: assay admin signing-key activate --kid=${info.kid}`);
     return info;
   }
   if (verb === 'activate') {
@@ -122,7 +144,7 @@ async function runSigningKey(sql: ReturnType<typeof createSql>, verb: string | u
 }
 
 async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+  const { values, positionals } = parseArgs({ args: joinDashedValues(argv), options: OPTIONS, allowPositionals: true });
   const [command, ...rest] = positionals;
   if (values.help || !command) {
     console.log(USAGE);

@@ -20,7 +20,15 @@ afterAll(async () => {
 
 function assay(args: string[]) {
   const res = spawnSync('node', ['bin/assay.js', ...args], { env: { PATH: process.env.PATH!, DATABASE_URL: db.databaseUrl }, encoding: 'utf8' });
-  return { code: res.status, stdout: res.stdout, stderr: res.stderr, json: () => JSON.parse(res.stdout) };
+  const json = () => {
+    // A run that printed no JSON says why in the failure, not as "Unexpected end of JSON input".
+    try {
+      return JSON.parse(res.stdout);
+    } catch {
+      throw new Error(`assay ${args.join(' ')} exited ${res.status} (signal ${res.signal}) without JSON; stdout: ${JSON.stringify(res.stdout)}; stderr: ${res.stderr}; error: ${res.error}`);
+    }
+  };
+  return { code: res.status, stdout: res.stdout, stderr: res.stderr, json };
 }
 
 // Each step spawns the CLI (a Node process loading the TypeScript sources): seconds each on a
@@ -52,6 +60,29 @@ describe('assay admin signing-key', { timeout: 120_000 }, () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^assay: signing key .* is retired/);
     expect(assay(['admin', 'signing-key', 'list']).json()).toEqual([expect.objectContaining({ kid, status: 'retired' })]);
+  });
+
+  it('takes a key id starting with a dash (one key in 64) as the value of --kid', async () => {
+    // Before: parseArgs refused `--kid -...` as ambiguous, and the activate of such a key failed.
+    const dashed = assay(['admin', 'signing-key', 'activate', '--kid', '-NoSuchKid']);
+    expect(dashed.code).toBe(1);
+    expect(dashed.stderr).toMatch(/^assay: no signing key -NoSuchKid/);
+    // A real key whose id starts with a dash: about 64 tries.
+    let pem = '';
+    let kid = '';
+    for (let i = 0; i < 5000 && !kid.startsWith('-'); i++) {
+      pem = generateSigningKeyPem();
+      kid = (await loadSigningKey(pem)).kid;
+    }
+    expect(kid.startsWith('-')).toBe(true);
+    const file = join(dir, 'dashed.pem');
+    writeFileSync(file, pem, { mode: 0o600 });
+    expect(assay(['admin', 'signing-key', 'activate', '--key', file]).json()).toMatchObject({ kid, status: 'active' });
+    expect(assay(['admin', 'signing-key', 'retire', '--kid', kid]).json()).toMatchObject({ kid, status: 'retired' });
+    // A forgotten value is still refused, not taken from the next option.
+    const forgotten = assay(['admin', 'signing-key', 'activate', '--kid', '--key', 'x.pem']);
+    expect(forgotten.code).toBe(1);
+    expect(forgotten.stderr).toMatch(/--kid/);
   });
 
   it('refuses to overwrite a key file and activates a key given as a PEM file', async () => {
