@@ -89,6 +89,12 @@ export function streamDatapointLeaves(tx: TxSql, projectId: string) {
 /** A results leaf's row with its decision's seq (the key chunks are found by). */
 export type DecisionRow = ResultRow & { seq: number };
 
+/**
+ * The output column `seq` is a float8 (a JS number); the queries below order by the table's
+ * `consensus_decisions.seq`, by its qualified name: `order by seq` would name the float8 output
+ * column, which no index provides, and sort every decision of the project (a parallel seq scan
+ * and a sort, 40 ms per inclusion proof at 300,000 decisions instead of 1 ms).
+ */
 const DECISION_COLUMNS = (sql: Db) => sql`
   datapoint_id as "datapointId", id as "consensusDecisionId", quality_rating_mean as "qualityRatingMean",
   quality_rating_median as "qualityRatingMedian", consensus_strength as "consensusStrength", seq::float8 as seq`;
@@ -97,14 +103,14 @@ const DECISION_COLUMNS = (sql: Db) => sql`
 export function streamDecisions(tx: TxSql, projectId: string, limit: number | null) {
   return tx<DecisionRow[]>`
     select ${DECISION_COLUMNS(tx)}
-    from consensus_decisions where project_id = ${projectId} order by seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(BATCH);
+    from consensus_decisions where project_id = ${projectId} order by consensus_decisions.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(BATCH);
 }
 
 /** One chunk of results leaves: `limit` decisions from seq `firstSeq` on, in order (the (project_id, seq) index). */
 export function decisionsFrom(tx: TxSql, projectId: string, firstSeq: number, limit: number): Promise<DecisionRow[]> {
   return tx<DecisionRow[]>`
     select ${DECISION_COLUMNS(tx)}
-    from consensus_decisions where project_id = ${projectId} and seq >= ${firstSeq} order by seq limit ${limit}`;
+    from consensus_decisions where project_id = ${projectId} and seq >= ${firstSeq} order by consensus_decisions.seq limit ${limit}`;
 }
 
 /** The seq of the datapoint's decision in the project, or undefined (no decision, or another project's). */
