@@ -187,33 +187,21 @@ try {
       await stopChild(child);
     }
   }
-  // Seeding its default 1,000,000 datapoints takes a few minutes (BENCH_PROOF_DATAPOINTS to change);
-  // it runs last, beside the neighbour.
-  if (ONLY.has('proof')) {
+  // Proof Report (seeding its default 1,000,000 datapoints takes a few minutes;
+  // BENCH_PROOF_DATAPOINTS to change), then the eight export formats of a project of
+  // BENCH_EXPORT_DATAPOINTS (default 1,000,000) finalized datapoints, produced by the reports
+  // worker (bench/exports.ts). Last, beside the neighbour; BENCH_NEIGHBOUR=0 runs them on an
+  // empty database. Each starts its own servers through `serve`.
+  const serve = async (serverEnv: NodeJS.ProcessEnv) => {
+    const { url, child } = await startChild('bench/assay-server.ts', serverEnv);
+    let stopped: Promise<void> | null = null;
+    return { url, pid: child.pid!, stop: () => (stopped ??= stopChild(child)) };
+  };
+  for (const [name, bench] of [['proof', proofBench], ['exports', exportsBench]] as const) {
+    if (!ONLY.has(name)) continue;
     const sql3 = createSql(stack.databaseUrl, { max: 2 });
     try {
-      const lines = await proofBench(sql3, env, apiKey, async (serverEnv) => {
-        const { url, child } = await startChild('bench/assay-server.ts', serverEnv);
-        let stopped: Promise<void> | null = null;
-        return { url, pid: child.pid!, stop: () => (stopped ??= stopChild(child)) };
-      });
-      for (const line of lines) console.log(line);
-    } finally {
-      await sql3.end();
-    }
-  }
-  // The eight export formats of a project of BENCH_EXPORT_DATAPOINTS (default 1,000,000) finalized
-  // datapoints, produced by the reports worker (bench/exports.ts). Last, beside the neighbour (and
-  // the Proof Report's project); BENCH=exports BENCH_NEIGHBOUR=0 runs it on an empty database.
-  if (ONLY.has('exports')) {
-    const sql3 = createSql(stack.databaseUrl, { max: 2 });
-    try {
-      const lines = await exportsBench(sql3, env, apiKey, async (serverEnv) => {
-        const { url, child } = await startChild('bench/assay-server.ts', serverEnv);
-        let stopped: Promise<void> | null = null;
-        return { url, pid: child.pid!, stop: () => (stopped ??= stopChild(child)) };
-      });
-      for (const line of lines) console.log(line);
+      for (const line of await bench(sql3, env, apiKey, serve)) console.log(line);
     } finally {
       await sql3.end();
     }

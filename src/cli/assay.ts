@@ -56,13 +56,14 @@ const OPTIONS = {
  * parseArgs refuses an option value starting with a dash as ambiguous. A value that is itself one
  * of the options (`--kid --out`, a forgotten value) is left to parseArgs to refuse.
  */
+const isOption = (token: string): boolean => token === '-h' || (token.startsWith('--') && token.slice(2).split('=')[0]! in OPTIONS);
+
 function joinDashedValues(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const name = arg.startsWith('--') ? arg.slice(2) : null;
     const next = argv[i + 1];
-    const isOption = (token: string) => token === '-h' || (token.startsWith('--') && token.slice(2).split('=')[0]! in OPTIONS);
     if (name !== null && name in OPTIONS && OPTIONS[name as keyof typeof OPTIONS].type === 'string' && next?.startsWith('-') && !isOption(next)) {
       out.push(`${arg}=${next}`);
       i++;

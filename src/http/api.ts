@@ -54,7 +54,6 @@ const ROUTES = operationIds.map((operationId) => {
   const names = [...info.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
   return { operationId, server: info.server as string, method: info.method as string, pattern: new RegExp(`^${source}$`), names };
 });
-const ROUTE_OF = new Map(ROUTES.map((r) => [r.operationId, r]));
 
 /**
  * What the request parser below assumes of the contract: parameters only in path, query and
@@ -75,16 +74,20 @@ export function assertPlainParameters(ops: Operation[]): void {
 const parseQuery = (query: ApiRequest['query']): Record<string, unknown> =>
   typeof query === 'string' ? (query === '' ? {} : parseQueryString(query)) : structuredClone(query);
 
+/** What `match` found: the operation and its path parameters' values as they stand in the path (still percent-encoded). */
+export interface MatchedOperation {
+  operationId: OperationId;
+  pathValues: [name: string, value: string][];
+}
+
 export class Api {
   private readonly backend: OpenAPIBackend;
   private readonly handlers: Handlers;
-  private readonly operations: Map<string, Operation & { operationId: OperationId }>;
 
   private constructor(backend: OpenAPIBackend, handlers: Handlers) {
     this.backend = backend;
     this.handlers = handlers;
-    this.operations = new Map(backend.getOperations().map((op) => [op.operationId!, op as Operation & { operationId: OperationId }]));
-    assertPlainParameters([...this.operations.values()]);
+    assertPlainParameters(backend.getOperations());
   }
 
   /** Builds the router and validators; fails loudly when an operation has no handler. */
@@ -115,13 +118,15 @@ export class Api {
    * own matchOperation re-derives its matchers on every call (about 0.1 ms, a third of a core at
    * 3,000 requests/s; see bench/README.md). Validation stays openapi-backend's.
    */
-  match(method: string, path: string, server: string = documents.developer.server): Operation & { operationId: OperationId } {
+  match(method: string, path: string, server: string = documents.developer.server): MatchedOperation {
     const m = method.toLowerCase();
     const allowed: string[] = [];
     for (const route of ROUTES) {
       // The developer and validator APIs are separate surfaces: a path matches only under its server.
-      if (route.server !== server || !route.pattern.test(path)) continue;
-      if (route.method === m) return this.operations.get(route.operationId)!;
+      if (route.server !== server) continue;
+      const captured = route.pattern.exec(path);
+      if (!captured) continue;
+      if (route.method === m) return { operationId: route.operationId, pathValues: route.names.map((name, i) => [name, captured[i + 1]!]) };
       allowed.push(route.method.toUpperCase());
     }
     const url = (server === '/' ? '' : server) + path;
@@ -136,12 +141,12 @@ export class Api {
    * Checks permission, validates, and runs the operation's handler. `ctx` is the context of the
    * operation's `auth` (app.ts builds it from the operation table).
    */
-  async run(op: Operation & { operationId: OperationId }, req: ApiRequest, ctx: PublicRequestContext): Promise<ApiResult> {
+  async run(op: MatchedOperation, req: ApiRequest, ctx: PublicRequestContext): Promise<ApiResult> {
     const info = operationTable[op.operationId];
     if (info.requiresOriginator) requireOriginator((ctx as RequestContext).auth as AuthContext);
     // An absent optional JSON body is validated as {}, so the handler gets the contract's defaults.
     const body = info.bodyType === 'application/json' && !info.bodyRequired && req.body === undefined ? {} : req.body;
-    const parameters = this.parameters(op.operationId, req, body);
+    const parameters = this.parameters(op, req, body);
     // Each of openapi-backend's precompiled validators (Ajv, coercing parameters in place).
     for (const validate of this.backend.validator.getRequestValidatorsForOperation(op.operationId)) {
       if (!validate(parameters)) throw requestErrorToApiError(validate.errors![0], info.errorCodes);
@@ -151,18 +156,15 @@ export class Api {
   }
 
   /**
-   * The object openapi-backend's validators take: path parameters (URI-decoded, from the
-   * operation's matcher), the parsed query, the headers, the cookies and the JSON body. This is
+   * The object openapi-backend's validators take: path parameters (URI-decoded, as `match`
+   * captured them), the parsed query, the headers, the cookies and the JSON body. This is
    * what its `parseRequest` builds, without re-deriving the path template's matcher and copying
    * every header through lodash on each request (bench/README.md, HTTP).
    */
-  private parameters(operationId: OperationId, req: ApiRequest, body: unknown) {
-    const route = ROUTE_OF.get(operationId)!;
-    const m = route.pattern.exec(req.path);
-    if (!m) throw new ApiError('unknown_endpoint', `Unknown endpoint: ${req.method.toUpperCase()} ${req.path}.`);
+  private parameters(op: MatchedOperation, req: ApiRequest, body: unknown) {
     const path: Record<string, string> = {};
     try {
-      route.names.forEach((name, i) => (path[name] = decodeURIComponent(m[i + 1])));
+      for (const [name, value] of op.pathValues) path[name] = decodeURIComponent(value);
     } catch {
       throw new ApiError('parameter_invalid', 'The request URL is malformed.');
     }
