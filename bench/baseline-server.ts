@@ -14,9 +14,20 @@ app.set('etag', false);
 const KEY = /^assay_live_[0-9A-Za-z]{32}$/;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const project = (r: any) => ({
-  id: r.id, name: r.name, description: r.description, status: r.status, paused: r.paused_at !== null, pausedAt: iso(r.paused_at),
-  archived: r.archived_at !== null, archivedAt: iso(r.archived_at), autoConsensus: r.auto_consensus, autoConsensusSpread: r.auto_consensus_spread,
-  autoConsensusUsed: r.auto_consensus_used, numValidators: r.num_validators, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(),
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  status: r.status,
+  paused: r.paused_at !== null,
+  pausedAt: iso(r.paused_at),
+  archived: r.archived_at !== null,
+  archivedAt: iso(r.archived_at),
+  autoConsensus: r.auto_consensus,
+  autoConsensusSpread: r.auto_consensus_spread,
+  autoConsensusUsed: r.auto_consensus_used,
+  numValidators: r.num_validators,
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
 });
 
 async function auth(header: string | undefined): Promise<{ org_id: string; is_originator: boolean } | null> {
@@ -34,7 +45,8 @@ async function auth(header: string | undefined): Promise<{ org_id: string; is_or
 app.get('/developer/v1/projects/:id', async (req, res) => {
   const a = await auth(req.headers.authorization);
   if (!a || !a.is_originator) return void res.status(401).json({ error: 'unauthorized' });
-  const [row] = await sql`select *, to_char(created_at at time zone 'UTC', ${'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'}) as cursor_t from projects where org_id = ${a.org_id} and id = ${req.params.id}`;
+  const [row] =
+    await sql`select *, to_char(created_at at time zone 'UTC', ${'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'}) as cursor_t from projects where org_id = ${a.org_id} and id = ${req.params.id}`;
   if (!row) return void res.status(404).json({ error: 'not found' });
   res.set('X-Request-Id', 'req_baseline').json(project(row));
 });
@@ -43,12 +55,14 @@ app.get('/developer/v1/projects', async (req, res) => {
   const a = await auth(req.headers.authorization);
   if (!a || !a.is_originator) return void res.status(401).json({ error: 'unauthorized' });
   const limit = Number(req.query.limit ?? 20);
-  const rows = await sql`select *, to_char(created_at at time zone 'UTC', ${'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'}) as cursor_t from projects where org_id = ${a.org_id} order by created_at desc, id desc limit ${limit + 1}`;
+  const rows =
+    await sql`select *, to_char(created_at at time zone 'UTC', ${'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'}) as cursor_t from projects where org_id = ${a.org_id} order by created_at desc, id desc limit ${limit + 1}`;
   const hasMore = rows.length > limit;
   const kept = rows.slice(0, limit);
   const last = kept[kept.length - 1];
   res.set('X-Request-Id', 'req_baseline').json({
-    data: kept.map(project), hasMore,
+    data: kept.map(project),
+    hasMore,
     nextCursor: hasMore && last ? Buffer.from(`${last.cursor_t}|${last.id}`).toString('base64url') : null,
   });
 });

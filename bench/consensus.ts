@@ -16,7 +16,11 @@ const SLOTS = 3;
 const TARGET = 0.3;
 
 async function api(base: string, key: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${base}/developer/v1${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}/developer/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -24,11 +28,17 @@ async function api(base: string, key: string, method: string, path: string, body
 
 /** N datapoints with SLOTS open slots each, written directly (the setup is not measured). */
 async function seedProject(sql: Sql, base: string, key: string, name: string): Promise<string> {
-  const spec = { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: SLOTS, instructions: 'Rate.' } };
+  const spec = {
+    version: '1.0.0',
+    dataset: { format: 'csv', idField: 'id' },
+    validation: { validatorsPerDatapoint: SLOTS, instructions: 'Rate.' },
+  };
   const { projectId } = await api(base, key, 'POST', '/projects', { name, spec });
   await sql.begin(async (tx) => {
-    const [session] = await tx`insert into upload_sessions (org_id, project_id, key_prefix) select org_id, id, ${`bench/${projectId}/`} from projects where id = ${projectId} returning id`;
-    const [run] = await tx`insert into ingest_runs (session_id, project_id, dry_run, skip_existing) values (${session.id}, ${projectId}, false, false) returning id`;
+    const [session] =
+      await tx`insert into upload_sessions (org_id, project_id, key_prefix) select org_id, id, ${`bench/${projectId}/`} from projects where id = ${projectId} returning id`;
+    const [run] =
+      await tx`insert into ingest_runs (session_id, project_id, dry_run, skip_existing) values (${session.id}, ${projectId}, false, false) returning id`;
     // As ingest writes them: time-ordered ids, raw checksums, open slots as the counter.
     await tx`
       insert into datapoints (id, project_id, run_id, checksum, source_file, source_row, content, slots_open)
@@ -57,13 +67,34 @@ async function baseline(sql: Sql, projectId: string): Promise<number> {
   return performance.now() - start;
 }
 
-export interface ConsensusFigures { serviceMs: number; votes: number; escalated: number; contested: number }
+export interface ConsensusFigures {
+  serviceMs: number;
+  votes: number;
+  escalated: number;
+  contested: number;
+}
 
 /** Auto Consensus `medium` on a fresh seeded project, from the request that turns it on to every datapoint terminal. */
-export async function autoConsensus(stack: DevStack, sql: Sql, base: string, key: string, name: string): Promise<ConsensusFigures> {
+export async function autoConsensus(
+  stack: DevStack,
+  sql: Sql,
+  base: string,
+  key: string,
+  name: string,
+): Promise<ConsensusFigures> {
   const projectId = await seedProject(sql, base, key, name);
-  const env = { ...process.env, DATABASE_URL: stack.databaseUrl, S3_ENDPOINT: stack.s3.endpoint, S3_BUCKET: stack.s3.bucket, S3_ACCESS_KEY_ID: stack.s3.accessKeyId, S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey };
-  const worker: ChildProcess = spawn(process.execPath, [...workerNodeFlags, 'bench/ingest-worker.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const env = {
+    ...process.env,
+    DATABASE_URL: stack.databaseUrl,
+    S3_ENDPOINT: stack.s3.endpoint,
+    S3_BUCKET: stack.s3.bucket,
+    S3_ACCESS_KEY_ID: stack.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey,
+  };
+  const worker: ChildProcess = spawn(process.execPath, [...workerNodeFlags, 'bench/ingest-worker.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   worker.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   while (!out.includes('ready')) await new Promise((r) => setTimeout(r, 50));
@@ -71,7 +102,9 @@ export async function autoConsensus(stack: DevStack, sql: Sql, base: string, key
   const start = performance.now();
   await api(base, key, 'PUT', `/projects/${projectId}`, { autoConsensus: true, autoConsensusSpread: 'medium' });
   for (;;) {
-    const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from consensus_decisions where project_id = ${projectId}`;
+    const [{ n }] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from consensus_decisions where project_id = ${projectId}`;
     if (n === N) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -99,8 +132,12 @@ export function consensusLines(baseMs: number, runs: { label: string; f: Consens
   ];
   for (const { label, f } of runs) {
     const ratio = rate(f.serviceMs) / rate(baseMs);
-    out.push(`| Assay, ${label}: mode on to all terminal | ${rate(f.serviceMs).toFixed(0)} | ${ratio.toFixed(2)}x | target >= ${TARGET}x: ${ratio >= TARGET ? 'met' : 'NOT met'}; ${f.votes.toLocaleString('en')} votes, ${f.escalated} escalated, ${f.contested} contested |`);
+    out.push(
+      `| Assay, ${label}: mode on to all terminal | ${rate(f.serviceMs).toFixed(0)} | ${ratio.toFixed(2)}x | target >= ${TARGET}x: ${ratio >= TARGET ? 'met' : 'NOT met'}; ${f.votes.toLocaleString('en')} votes, ${f.escalated} escalated, ${f.contested} contested |`,
+    );
   }
-  out.push(`| bulk SQL: votes, decisions, datapoints | ${rate(baseMs).toFixed(0)} | 1.00x | ${(N * SLOTS).toLocaleString('en')} votes, one transaction, no rules |`);
+  out.push(
+    `| bulk SQL: votes, decisions, datapoints | ${rate(baseMs).toFixed(0)} | 1.00x | ${(N * SLOTS).toLocaleString('en')} votes, one transaction, no rules |`,
+  );
   return out;
 }

@@ -46,7 +46,9 @@ async function baselineChild(): Promise<void> {
   const sql = createSql(process.env.DATABASE_URL!, { max: 1 });
   const path = join(tmpdir(), `assay-export-baseline-${process.pid}.csv`);
   const start = performance.now();
-  const readable = await sql.unsafe(`copy (${exportSelect(process.env.BENCH_PROJECT_ID!)}) to stdout with (format csv)`).readable();
+  const readable = await sql
+    .unsafe(`copy (${exportSelect(process.env.BENCH_PROJECT_ID!)}) to stdout with (format csv)`)
+    .readable();
   await pipeline(readable, createWriteStream(path));
   const ms = performance.now() - start;
   const bytes = statSync(path).size;
@@ -56,7 +58,10 @@ async function baselineChild(): Promise<void> {
 }
 
 async function runBaseline(env: NodeJS.ProcessEnv): Promise<{ ms: number; bytes: number; maxRssMb: number }> {
-  const child = spawn(process.execPath, ['bench/exports.ts', '--baseline-child'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['bench/exports.ts', '--baseline-child'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const [code] = (await once(child, 'exit')) as [number];
@@ -76,12 +81,26 @@ export async function exportsBench(
   apiKey: string,
   startServer: (env: NodeJS.ProcessEnv) => Promise<{ url: string; pid: number; stop: () => Promise<void> }>,
 ): Promise<string[]> {
-  const serviceEnv = { ...process.env, ...env, SIGNING_KEY: generateSigningKeyPem(), REPORT_WAIT_SECONDS: '60', LOG_LEVEL: 'error' };
+  const serviceEnv = {
+    ...process.env,
+    ...env,
+    SIGNING_KEY: generateSigningKeyPem(),
+    REPORT_WAIT_SECONDS: '60',
+    LOG_LEVEL: 'error',
+  };
   const server = await startServer(serviceEnv);
   const worker = await startReportWorker(serviceEnv);
   try {
-    const spec = { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' } };
-    const res = await fetch(`${server.url}/developer/v1/projects`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Export bench', spec }) });
+    const spec = {
+      version: '1.0.0',
+      dataset: { format: 'csv', idField: 'id' },
+      validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' },
+    };
+    const res = await fetch(`${server.url}/developer/v1/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Export bench', spec }),
+    });
     const projectId: string = ((await res.json()) as { projectId: string }).projectId;
     const seedStart = performance.now();
     await seed(sql, projectId, EXPORT_DATAPOINTS);
@@ -92,7 +111,8 @@ export async function exportsBench(
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     const proof = await getUntilReady(server.url, apiKey, `/projects/${projectId}/proof-report`);
     const proofPeak = procStatus(pid, 'VmHWM');
-    if (proof.json.payload.coverage.datapointsTotal !== EXPORT_DATAPOINTS) throw new Error(`report covers ${proof.json.payload.coverage.datapointsTotal}`);
+    if (proof.json.payload.coverage.datapointsTotal !== EXPORT_DATAPOINTS)
+      throw new Error(`report covers ${proof.json.payload.coverage.datapointsTotal}`);
 
     const rows: string[] = [];
     let met = true;
@@ -101,15 +121,21 @@ export async function exportsBench(
       writeFileSync(`/proc/${pid}/clear_refs`, '5');
       const cold = await getUntilReady(server.url, apiKey, `/projects/${projectId}/report?format=${format}`);
       const peak = procStatus(pid, 'VmHWM');
-      const [stored] = await sql<{ bytes: number }[]>`select bytes::float8 as bytes from report_artifacts where project_id = ${projectId} and format = ${format} and status = 'ready'`;
+      const [stored] = await sql<
+        { bytes: number }[]
+      >`select bytes::float8 as bytes from report_artifacts where project_id = ${projectId} and format = ${format} and status = 'ready'`;
       const bytes = stored?.bytes ?? NaN;
-      if (cold.json.coverage.datapointsFinalized !== EXPORT_DATAPOINTS) throw new Error(`${format} covers ${cold.json.coverage.datapointsFinalized}`);
+      if (cold.json.coverage.datapointsFinalized !== EXPORT_DATAPOINTS)
+        throw new Error(`${format} covers ${cold.json.coverage.datapointsFinalized}`);
       const warm = await getUntilReady(server.url, apiKey, `/projects/${projectId}/report?format=${format}`);
       const warmMs = warm.ms;
-      if (warm.requests !== 1 || new URL(warm.json.url).pathname !== new URL(cold.json.url).pathname) throw new Error(`${format}: not reused`);
+      if (warm.requests !== 1 || new URL(warm.json.url).pathname !== new URL(cold.json.url).pathname)
+        throw new Error(`${format}: not reused`);
       if (format === 'csv') csvMs = cold.ms;
       met &&= cold.ms <= TARGET_MS;
-      rows.push(`| ${format} | ${(cold.ms / 1000).toFixed(1)} | ${cold.requests} | ${(bytes / 1e6).toFixed(1)} MB | ${mb(peak)} | ${warmMs.toFixed(0)} ms | ${cold.ms <= TARGET_MS ? 'met' : 'NOT met'} |`);
+      rows.push(
+        `| ${format} | ${(cold.ms / 1000).toFixed(1)} | ${cold.requests} | ${(bytes / 1e6).toFixed(1)} MB | ${mb(peak)} | ${warmMs.toFixed(0)} ms | ${cold.ms <= TARGET_MS ? 'met' : 'NOT met'} |`,
+      );
     }
 
     const base = await runBaseline({ ...process.env, ...env, BENCH_PROJECT_ID: projectId });

@@ -9,9 +9,13 @@ import { loadConfig } from '../src/config.ts';
 import { startWorker } from '../src/jobs/worker.ts';
 import { createLogger } from '../src/log.ts';
 
-const peakRssMb = () => Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) / 1024;
+const peakRssMb = () =>
+  Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) / 1024;
 
-const worker = await startWorker(loadConfig(process.env, { db: true, s3: true }), { log: createLogger('error'), concurrency: 1 });
+const worker = await startWorker(loadConfig(process.env, { db: true, s3: true }), {
+  log: createLogger('error'),
+  concurrency: 1,
+});
 console.log(JSON.stringify({ ready: true }));
 process.on('SIGTERM', () => {
   const usage = process.resourceUsage();

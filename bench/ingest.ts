@@ -25,7 +25,11 @@ const VALIDATORS = 3;
 export const INGEST_TARGET = 0.5;
 
 function row(i: number): { id: string; question: string; answer: string } {
-  return { id: String(i), question: `What is the status of ticket ${i} in queue ${i % 97}?`, answer: `Ticket ${i} was resolved by agent ${i % 13} after ${i % 48} hours.` };
+  return {
+    id: String(i),
+    question: `What is the status of ticket ${i} in queue ${i % 97}?`,
+    answer: `Ticket ${i} was resolved by agent ${i % 13} after ${i % 48} hours.`,
+  };
 }
 
 /** A CSV of rows `from`..`to` (inclusive); returns its size in bytes. */
@@ -42,7 +46,11 @@ export async function writeCsv(path: string, from = 1, to = INGEST_ROWS): Promis
 }
 
 async function api(base: string, key: string, method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${base}/developer/v1${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}/developer/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -76,7 +84,8 @@ export async function bareCopy(sql: Sql): Promise<number> {
   const runId = randomUUID();
   const start = performance.now();
   await sql.begin(async (tx) => {
-    const dp = await tx`copy bench_bare_datapoints (id, project_id, run_id, checksum, source_file, source_row, content) from stdin`.writable();
+    const dp =
+      await tx`copy bench_bare_datapoints (id, project_id, run_id, checksum, source_file, source_row, content) from stdin`.writable();
     const ids: string[] = [];
     for (let i = 1; i <= INGEST_ROWS; i++) {
       const content = row(i);
@@ -101,13 +110,37 @@ export async function bareCopy(sql: Sql): Promise<number> {
   return ms;
 }
 
-export interface IngestFigures { ms: number; rows: number; maxRssMb: number; workerCpu: number; postgresCpu: number; projectId: string }
+export interface IngestFigures {
+  ms: number;
+  rows: number;
+  maxRssMb: number;
+  workerCpu: number;
+  postgresCpu: number;
+  projectId: string;
+}
 
-function startWorker(stack: DevStack): { child: ChildProcess; ready: Promise<void>; result: () => Promise<{ maxRssMb: number; cpuSeconds: number }> } {
-  const env = { ...process.env, DATABASE_URL: stack.databaseUrl, S3_ENDPOINT: stack.s3.endpoint, S3_BUCKET: stack.s3.bucket, S3_ACCESS_KEY_ID: stack.s3.accessKeyId, S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey };
+function startWorker(stack: DevStack): {
+  child: ChildProcess;
+  ready: Promise<void>;
+  result: () => Promise<{ maxRssMb: number; cpuSeconds: number }>;
+} {
+  const env = {
+    ...process.env,
+    DATABASE_URL: stack.databaseUrl,
+    S3_ENDPOINT: stack.s3.endpoint,
+    S3_BUCKET: stack.s3.bucket,
+    S3_ACCESS_KEY_ID: stack.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey,
+  };
   // The worker runs with the same V8 flags as `assay worker`; BENCH_WORKER_NODE_FLAGS overrides them.
-  const flags = process.env.BENCH_WORKER_NODE_FLAGS !== undefined ? process.env.BENCH_WORKER_NODE_FLAGS.split(' ').filter(Boolean) : workerNodeFlags;
-  const child = spawn(process.execPath, [...flags, 'bench/ingest-worker.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const flags =
+    process.env.BENCH_WORKER_NODE_FLAGS !== undefined
+      ? process.env.BENCH_WORKER_NODE_FLAGS.split(' ').filter(Boolean)
+      : workerNodeFlags;
+  const child = spawn(process.execPath, [...flags, 'bench/ingest-worker.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const ready = (async () => {
@@ -128,13 +161,31 @@ function startWorker(stack: DevStack): { child: ChildProcess; ready: Promise<voi
  * Assay: creates a project, uploads the files, starts `workers` worker processes and times the
  * process call to the run being `ok`.
  */
-export async function assayIngest(stack: DevStack, base: string, key: string, files: { path: string; relPath: string; bytes: number; rows: number }[], name: string, workers = 1): Promise<IngestFigures> {
-  const spec = { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: VALIDATORS, instructions: 'Rate.' } };
+export async function assayIngest(
+  stack: DevStack,
+  base: string,
+  key: string,
+  files: { path: string; relPath: string; bytes: number; rows: number }[],
+  name: string,
+  workers = 1,
+): Promise<IngestFigures> {
+  const spec = {
+    version: '1.0.0',
+    dataset: { format: 'csv', idField: 'id' },
+    validation: { validatorsPerDatapoint: VALIDATORS, instructions: 'Rate.' },
+  };
   const { projectId } = await api(base, key, 'POST', '/projects', { name, spec });
-  const session = await api(base, key, 'POST', `/projects/${projectId}/upload-sessions`, { files: files.map((f) => ({ relPath: f.relPath, size: f.bytes })) });
+  const session = await api(base, key, 'POST', `/projects/${projectId}/upload-sessions`, {
+    files: files.map((f) => ({ relPath: f.relPath, size: f.bytes })),
+  });
   for (const f of files) {
     const url = session.files.find((x: { relPath: string }) => x.relPath === f.relPath).uploadUrl;
-    const put = await fetch(url, { method: 'PUT', body: Readable.toWeb(createReadStream(f.path)) as never, duplex: 'half', headers: { 'content-length': String(f.bytes) } } as RequestInit);
+    const put = await fetch(url, {
+      method: 'PUT',
+      body: Readable.toWeb(createReadStream(f.path)) as never,
+      duplex: 'half',
+      headers: { 'content-length': String(f.bytes) },
+    } as RequestInit);
     if (!put.ok) throw new Error(`upload failed: ${put.status}`);
   }
   const ws = Array.from({ length: workers }, () => startWorker(stack));
@@ -153,14 +204,22 @@ export async function assayIngest(stack: DevStack, base: string, key: string, fi
   const results = await Promise.all(ws.map((w) => w.result()));
   if (status.run.status !== 'ok') throw new Error(`ingest failed: ${JSON.stringify(status.run)}`);
   return {
-    ms, rows: status.run.rowCount, projectId, postgresCpu,
-    maxRssMb: Math.max(...results.map((r) => r.maxRssMb)), workerCpu: results.reduce((n, r) => n + r.cpuSeconds, 0),
+    ms,
+    rows: status.run.rowCount,
+    projectId,
+    postgresCpu,
+    maxRssMb: Math.max(...results.map((r) => r.maxRssMb)),
+    workerCpu: results.reduce((n, r) => n + r.cpuSeconds, 0),
   };
 }
 
 export const rowsPerSecond = (f: { ms: number; rows: number }) => f.rows / (f.ms / 1000);
 
-export function ingestLines(o: { bytes: number; bareMs: number | null; runs: { label: string; f: IngestFigures }[] }): string[] {
+export function ingestLines(o: {
+  bytes: number;
+  bareMs: number | null;
+  runs: { label: string; f: IngestFigures }[];
+}): string[] {
   const bare = o.bareMs === null ? null : INGEST_ROWS / (o.bareMs / 1000);
   const out = [
     `\nIngest, ${INGEST_ROWS.toLocaleString('en')} CSV rows (${(o.bytes / 1e6).toFixed(0)} MB), numValidators ${VALIDATORS}\n`,
@@ -170,9 +229,13 @@ export function ingestLines(o: { bytes: number; bareMs: number | null; runs: { l
   for (const { label, f } of o.runs) {
     const rate = rowsPerSecond(f);
     const ratio = bare === null ? null : rate / bare;
-    out.push(`| Assay, ${label}: process call to run ok | ${rate.toFixed(0)} | ${ratio === null ? '-' : `${ratio.toFixed(2)}x of bare COPY`} | ${f.maxRssMb} MB | ${f.workerCpu.toFixed(1)} / ${f.postgresCpu.toFixed(1)} (${(f.ms / 1000).toFixed(1)}) | ${ratio === null ? '' : `>= ${INGEST_TARGET}x: ${ratio >= INGEST_TARGET ? 'met' : 'NOT met'}; `}RSS < 256 MB: ${f.maxRssMb < 256 ? 'met' : 'NOT met'} |`);
+    out.push(
+      `| Assay, ${label}: process call to run ok | ${rate.toFixed(0)} | ${ratio === null ? '-' : `${ratio.toFixed(2)}x of bare COPY`} | ${f.maxRssMb} MB | ${f.workerCpu.toFixed(1)} / ${f.postgresCpu.toFixed(1)} (${(f.ms / 1000).toFixed(1)}) | ${ratio === null ? '' : `>= ${INGEST_TARGET}x: ${ratio >= INGEST_TARGET ? 'met' : 'NOT met'}; `}RSS < 256 MB: ${f.maxRssMb < 256 ? 'met' : 'NOT met'} |`,
+    );
   }
-  if (bare !== null) out.push(`| raw COPY into bare tables (datapoints + ${VALIDATORS} slot rows each, no index) | ${bare.toFixed(0)} | 1.00x | | | |`);
+  if (bare !== null)
+    out.push(
+      `| raw COPY into bare tables (datapoints + ${VALIDATORS} slot rows each, no index) | ${bare.toFixed(0)} | 1.00x | | | |`,
+    );
   return out;
 }
-

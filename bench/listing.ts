@@ -12,12 +12,16 @@ const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 300);
 const VALIDATORS = 20;
 export const LIST_TARGET_MS = 20;
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 
 /** Requests slower than this are reported with what Postgres was doing meanwhile (BENCH_LIST_TRACE=1). */
 const SLOW_MS = 50;
 
-interface Activity { at: number; rows: { pid: number; state: string; wait: string | null; backend: string; query: string }[] }
+interface Activity {
+  at: number;
+  rows: { pid: number; state: string; wait: string | null; backend: string; query: string }[];
+}
 
 /**
  * With BENCH_LIST_TRACE=1, samples pg_stat_activity every 20 ms from its own connection while
@@ -38,10 +42,21 @@ function traceActivity(sql: Sql | null): { stop: () => Promise<Activity[]> } {
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
-  return { stop: async () => { running = false; await loop; return samples; } };
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return samples;
+    },
+  };
 }
 
-async function timed(n: number, request: (i: number) => Promise<Response>, trace: Sql | null = null, label = ''): Promise<{ p50: number; p99: number }> {
+async function timed(
+  n: number,
+  request: (i: number) => Promise<Response>,
+  trace: Sql | null = null,
+  label = '',
+): Promise<{ p50: number; p99: number }> {
   const times: number[] = [];
   const slow: { start: number; ms: number }[] = [];
   const tracer = traceActivity(trace);
@@ -63,7 +78,10 @@ async function timed(n: number, request: (i: number) => Promise<Response>, trace
       for (const a of samples.filter((x) => x.at >= s.start && x.at <= s.start + s.ms)) {
         for (const r of a.rows) {
           const line = `${r.backend} ${r.state ?? ''} ${r.wait ?? 'on CPU'}: ${r.query.replace(/\s+/g, ' ')}`;
-          if (!seen.has(line)) { seen.add(line); console.log(`    ${line}`); }
+          if (!seen.has(line)) {
+            seen.add(line);
+            console.log(`    ${line}`);
+          }
         }
       }
     }
@@ -77,7 +95,9 @@ async function validators(sql: Sql, projectId: string): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < VALIDATORS; i++) {
     const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
-    const [u] = await sql<{ id: string }[]>`insert into users (email, subject) values (${email}, ${`bench|${email}`}) returning id`;
+    const [u] = await sql<
+      { id: string }[]
+    >`insert into users (email, subject) values (${email}, ${`bench|${email}`}) returning id`;
     await sql`insert into project_assignments (org_id, project_id, user_id) values (${p!.org_id}, ${projectId}, ${u!.id})`;
     const token = newSessionToken();
     await sql`insert into validator_sessions (user_id, token_hash, expires_at) values (${u!.id}, ${hashToken(token)}, now() + interval '1 day')`;
@@ -86,24 +106,52 @@ async function validators(sql: Sql, projectId: string): Promise<string[]> {
   return tokens;
 }
 
-export interface ListingFigures { list: { p50: number; p99: number }; pending: { p50: number; p99: number }; claim: { p50: number; p99: number } }
+export interface ListingFigures {
+  list: { p50: number; p99: number };
+  pending: { p50: number; p99: number };
+  claim: { p50: number; p99: number };
+}
 
 export async function listingBench(sql: Sql, base: string, apiKey: string, projectId: string): Promise<ListingFigures> {
   const auth = { authorization: `Bearer ${apiKey}` };
   const trace = process.env.BENCH_LIST_TRACE === '1' ? sql : null;
-  const list = await timed(REQUESTS, () => fetch(`${base}/developer/v1/projects/${projectId}/datapoints?limit=20`, { headers: auth }), trace, 'first page');
-  const pending = await timed(REQUESTS, () => fetch(`${base}/developer/v1/projects/${projectId}/datapoints?limit=20&status=pending`, { headers: auth }), trace, 'first pending page');
+  const list = await timed(
+    REQUESTS,
+    () => fetch(`${base}/developer/v1/projects/${projectId}/datapoints?limit=20`, { headers: auth }),
+    trace,
+    'first page',
+  );
+  const pending = await timed(
+    REQUESTS,
+    () => fetch(`${base}/developer/v1/projects/${projectId}/datapoints?limit=20&status=pending`, { headers: auth }),
+    trace,
+    'first pending page',
+  );
   const tokens = await validators(sql, projectId);
-  const claim = await timed(REQUESTS, (i) => fetch(`${base}/validator/v1/projects/${projectId}/claims`, { method: 'POST', headers: { authorization: `Bearer ${tokens[i % tokens.length]}` } }), trace, 'claim');
+  const claim = await timed(
+    REQUESTS,
+    (i) =>
+      fetch(`${base}/validator/v1/projects/${projectId}/claims`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens[i % tokens.length]}` },
+      }),
+    trace,
+    'claim',
+  );
   return { list, pending, claim };
 }
 
 export function listingLines(rows: { label: string; datapoints: number; f: ListingFigures }[]): string[] {
-  const out = [`\nListing and claiming, ${REQUESTS} sequential requests each, client-side latency (target < ${LIST_TARGET_MS} ms p99)\n`,
-    '| database | project datapoints | first page p50 / p99 | first pending page p50 / p99 | claim p50 / p99 | target |', '|---|---|---|---|---|---|'];
+  const out = [
+    `\nListing and claiming, ${REQUESTS} sequential requests each, client-side latency (target < ${LIST_TARGET_MS} ms p99)\n`,
+    '| database | project datapoints | first page p50 / p99 | first pending page p50 / p99 | claim p50 / p99 | target |',
+    '|---|---|---|---|---|---|',
+  ];
   for (const { label, datapoints, f } of rows) {
     const worst = Math.max(f.list.p99, f.pending.p99, f.claim.p99);
-    out.push(`| ${label} | ${datapoints.toLocaleString('en')} | ${f.list.p50.toFixed(1)} / ${f.list.p99.toFixed(1)} ms | ${f.pending.p50.toFixed(1)} / ${f.pending.p99.toFixed(1)} ms | ${f.claim.p50.toFixed(1)} / ${f.claim.p99.toFixed(1)} ms | ${worst < LIST_TARGET_MS ? 'met' : 'NOT met'} |`);
+    out.push(
+      `| ${label} | ${datapoints.toLocaleString('en')} | ${f.list.p50.toFixed(1)} / ${f.list.p99.toFixed(1)} ms | ${f.pending.p50.toFixed(1)} / ${f.pending.p99.toFixed(1)} ms | ${f.claim.p50.toFixed(1)} / ${f.claim.p99.toFixed(1)} ms | ${worst < LIST_TARGET_MS ? 'met' : 'NOT met'} |`,
+    );
   }
   return out;
 }

@@ -13,7 +13,9 @@ export async function seedNeighbour(sql: Sql, n = NEIGHBOUR): Promise<number> {
   const start = performance.now();
   const perProject = Math.ceil(n / 4);
   for (const org of ['NBA', 'NBB']) {
-    const [o] = await sql<{ id: string }[]>`insert into organizations (name, code) values (${`Neighbour ${org}`}, ${org}) returning id`;
+    const [o] = await sql<
+      { id: string }[]
+    >`insert into organizations (name, code) values (${`Neighbour ${org}`}, ${org}) returning id`;
     for (const k of [1, 2]) {
       const [p] = await sql<{ id: string }[]>`
         insert into projects (org_id, name, num_validators) values (${o!.id}, ${`Neighbour ${org} ${k}`}, 3) returning id`;

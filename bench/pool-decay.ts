@@ -12,23 +12,30 @@ export interface PoolDecayResult {
   ratio: number;
 }
 
-export async function poolDecayBench(databaseUrl: string, options: { rounds?: number; perRound?: number; loops?: number } = {}): Promise<PoolDecayResult> {
+export async function poolDecayBench(
+  databaseUrl: string,
+  options: { rounds?: number; perRound?: number; loops?: number } = {},
+): Promise<PoolDecayResult> {
   const rounds = options.rounds ?? Number(process.env.BENCH_POOL_ROUNDS ?? 6);
   const perRound = options.perRound ?? Number(process.env.BENCH_POOL_QUERIES ?? 40_000);
   const loops = options.loops ?? 32;
   const sql = postgres(databaseUrl, { max: 10, onnotice: () => {} });
   try {
     // Warm-up (connections, JIT), not counted.
-    await Promise.all(Array.from({ length: loops }, async () => {
-      for (let i = 0; i < 200; i++) await sql`select 1`;
-    }));
+    await Promise.all(
+      Array.from({ length: loops }, async () => {
+        for (let i = 0; i < 200; i++) await sql`select 1`;
+      }),
+    );
     const out: { qps: number; heapMb: number }[] = [];
     for (let r = 0; r < rounds; r++) {
       let left = perRound;
       const started = process.hrtime.bigint();
-      await Promise.all(Array.from({ length: loops }, async () => {
-        while (left-- > 0) await sql`select 1`;
-      }));
+      await Promise.all(
+        Array.from({ length: loops }, async () => {
+          while (left-- > 0) await sql`select 1`;
+        }),
+      );
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       out.push({ qps: perRound / seconds, heapMb: process.memoryUsage().heapUsed / 1048576 });
     }

@@ -38,22 +38,30 @@ const procStatus = (pid: number, field: string): number => {
 
 /** The reports worker (exports, cold Proof Reports) in its own process, with `assay worker`'s Node flags. */
 export async function startReportWorker(env: NodeJS.ProcessEnv): Promise<{ pid: number; stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [...workerNodeFlags, 'bench/report-worker.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [...workerNodeFlags, 'bench/report-worker.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await once(child.stdout!, 'data');
   let stopped: Promise<void> | null = null;
   return {
     pid: child.pid!,
-    stop: () => (stopped ??= (async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }
-    })()),
+    stop: () =>
+      (stopped ??= (async () => {
+        if (child.exitCode === null) {
+          child.kill('SIGTERM');
+          await once(child, 'exit');
+        }
+      })()),
   };
 }
 
 /** GET until 200, asking again after Retry-After while the report is being prepared. */
-export async function getUntilReady(base: string, key: string, path: string): Promise<{ ms: number; json: any; requests: number }> {
+export async function getUntilReady(
+  base: string,
+  key: string,
+  path: string,
+): Promise<{ ms: number; json: any; requests: number }> {
   const start = performance.now();
   for (let requests = 1; ; requests++) {
     const res = await fetch(`${base}/developer/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
@@ -65,16 +73,30 @@ export async function getUntilReady(base: string, key: string, path: string): Pr
   }
 }
 
-async function api(base: string, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${base}/developer/v1${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function api(
+  base: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${base}/developer/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json() };
 }
 
 /** `n` datapoints in ingestion order and one terminal decision each, in the same order (bench/exports.ts seeds with it too). */
 export async function seed(sql: Sql, projectId: string, n = N): Promise<void> {
   const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
-  const [session] = await sql<{ id: string }[]>`insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p.org_id}, ${projectId}, 'complete', ${`bench/proof/${projectId}/`}) returning id`;
-  const [run] = await sql<{ id: string }[]>`insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session.id}, ${projectId}, 'ok', false, false) returning id`;
+  const [session] = await sql<
+    { id: string }[]
+  >`insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p.org_id}, ${projectId}, 'complete', ${`bench/proof/${projectId}/`}) returning id`;
+  const [run] = await sql<
+    { id: string }[]
+  >`insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session.id}, ${projectId}, 'ok', false, false) returning id`;
   await sql`
     insert into datapoints (id, project_id, run_id, checksum, source_file, source_row, content, finalized_at)
     select uuidv7(), ${projectId}, ${run.id}, sha256(convert_to('row ' || g, 'UTF8')), 'big.csv', g,
@@ -103,7 +125,9 @@ async function baselineChild(): Promise<void> {
   const start = performance.now();
   await sql.begin('isolation level repeatable read read only', async (tx) => {
     for await (const rows of tx<{ datapointId: string; checksum: string }[]>`
-      select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id = ${projectId} order by seq`.cursor(BATCH)) {
+      select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id = ${projectId} order by seq`.cursor(
+      BATCH,
+    )) {
       hashAll(rows.map((r) => manifestLeaf(r)));
     }
     for await (const rows of tx<ResultRow[]>`
@@ -118,8 +142,13 @@ async function baselineChild(): Promise<void> {
   console.log(JSON.stringify({ totalMs, hashMs, leaves, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
 }
 
-async function runBaseline(env: NodeJS.ProcessEnv): Promise<{ totalMs: number; hashMs: number; leaves: number; maxRssMb: number }> {
-  const child = spawn(process.execPath, ['bench/proof.ts', '--baseline-child'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+async function runBaseline(
+  env: NodeJS.ProcessEnv,
+): Promise<{ totalMs: number; hashMs: number; leaves: number; maxRssMb: number }> {
+  const child = spawn(process.execPath, ['bench/proof.ts', '--baseline-child'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const [code] = (await once(child, 'exit')) as [number];
@@ -134,14 +163,21 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * WARM_RUNS each), then through the old full stream (the chunk roots forgotten: one request, which
  * stores them again), then from the chunk roots again. Returns result table rows.
  */
-async function inclusionProofTimes(sql: Sql, base: string, key: string, projectId: string, reportId: string): Promise<string[]> {
+async function inclusionProofTimes(
+  sql: Sql,
+  base: string,
+  key: string,
+  projectId: string,
+  reportId: string,
+): Promise<string[]> {
   const order = (i: number) => sql<{ id: string }[]>`
     select datapoint_id as id from consensus_decisions where project_id = ${projectId} order by seq offset ${i} limit 1`;
   const ids = await Promise.all([0, Math.floor(N / 2), N - 1].map(async (i) => (await order(i))[0].id));
   const timed = async (id: string) => {
     const t = performance.now();
     const r = await api(base, key, 'GET', `/projects/${projectId}/proof-report/datapoints/${id}`);
-    if (r.status !== 200 || r.json.treeSize !== N) throw new Error(`inclusion proof: ${r.status} ${JSON.stringify(r.json)}`);
+    if (r.status !== 200 || r.json.treeSize !== N)
+      throw new Error(`inclusion proof: ${r.status} ${JSON.stringify(r.json)}`);
     return { ms: performance.now() - t, body: r.json };
   };
   const rows: string[] = [];
@@ -153,7 +189,9 @@ async function inclusionProofTimes(sql: Sql, base: string, key: string, projectI
       runs.push(r.ms);
       if (k === 0) chunked.push(r.body);
     }
-    rows.push(`| inclusion proof from chunk roots, leaf ${['0', 'n/2', 'n-1'][i]}, median of ${WARM_RUNS} (${runs.map((w) => w.toFixed(0)).join(', ')}) | ${median(runs).toFixed(1)} | | | |`);
+    rows.push(
+      `| inclusion proof from chunk roots, leaf ${['0', 'n/2', 'n-1'][i]}, median of ${WARM_RUNS} (${runs.map((w) => w.toFixed(0)).join(', ')}) | ${median(runs).toFixed(1)} | | | |`,
+    );
   }
   await sql.begin(async (tx) => {
     await tx`delete from proof_report_chunks where report_id = ${reportId}`;
@@ -161,8 +199,14 @@ async function inclusionProofTimes(sql: Sql, base: string, key: string, projectI
   });
   const old = await timed(ids[1]);
   const again = await timed(ids[1]);
-  if (JSON.stringify(old.body) !== JSON.stringify(chunked[1]) || JSON.stringify(again.body) !== JSON.stringify(chunked[1])) throw new Error('inclusion proofs differ between the two paths');
-  rows.push(`| inclusion proof, old path: full stream of the results tree (report without chunk roots; stores them) | ${old.ms.toFixed(0)} | ${(old.ms / again.ms).toFixed(0)}x of the next | | |`);
+  if (
+    JSON.stringify(old.body) !== JSON.stringify(chunked[1]) ||
+    JSON.stringify(again.body) !== JSON.stringify(chunked[1])
+  )
+    throw new Error('inclusion proofs differ between the two paths');
+  rows.push(
+    `| inclusion proof, old path: full stream of the results tree (report without chunk roots; stores them) | ${old.ms.toFixed(0)} | ${(old.ms / again.ms).toFixed(0)}x of the next | | |`,
+  );
   rows.push(`| the next inclusion proof of that report (from the stored chunk roots) | ${again.ms.toFixed(1)} | | | |`);
   return rows;
 }
@@ -181,7 +225,11 @@ export async function proofBench(
   const server = await startServer(serverEnv);
   const worker = await startReportWorker(serverEnv);
   try {
-    const spec = { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' } };
+    const spec = {
+      version: '1.0.0',
+      dataset: { format: 'csv', idField: 'id' },
+      validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' },
+    };
     const created = await api(server.url, apiKey, 'POST', '/projects', { name: 'Proof bench', spec });
     if (created.status !== 201) throw new Error(`create project: ${JSON.stringify(created.json)}`);
     const projectId: string = created.json.projectId;
@@ -197,13 +245,15 @@ export async function proofBench(
     const cold = await getUntilReady(server.url, apiKey, path);
     const coldMs = cold.ms;
     const coldPeak = procStatus(worker.pid, 'VmHWM');
-    if (cold.json.payload.digests.resultsLeaves !== N) throw new Error(`report covers ${cold.json.payload.digests.resultsLeaves} leaves, expected ${N}`);
+    if (cold.json.payload.digests.resultsLeaves !== N)
+      throw new Error(`report covers ${cold.json.payload.digests.resultsLeaves} leaves, expected ${N}`);
     const warm: number[] = [];
     for (let i = 0; i < WARM_RUNS; i++) {
       const t = performance.now();
       const r = await api(server.url, apiKey, 'GET', path);
       warm.push(performance.now() - t);
-      if (r.status !== 200 || r.json.reportId !== cold.json.reportId) throw new Error(`warm proof report differs: ${r.status} ${r.json.reportId}`);
+      if (r.status !== 200 || r.json.reportId !== cold.json.reportId)
+        throw new Error(`warm proof report differs: ${r.status} ${r.json.reportId}`);
     }
     const proofs = await inclusionProofTimes(sql, server.url, apiKey, projectId, cold.json.reportId);
     await server.stop();

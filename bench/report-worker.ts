@@ -5,6 +5,9 @@ import { loadConfig } from '../src/config.ts';
 import { startWorker } from '../src/jobs/worker.ts';
 import { createLogger } from '../src/log.ts';
 
-const worker = await startWorker(loadConfig(process.env, { db: true, s3: true }), { log: createLogger('error'), taskSets: ['reports'] });
+const worker = await startWorker(loadConfig(process.env, { db: true, s3: true }), {
+  log: createLogger('error'),
+  taskSets: ['reports'],
+});
 console.log(JSON.stringify({ ready: true }));
 process.on('SIGTERM', () => void worker.stop().then(() => process.exit(0)));

@@ -17,7 +17,15 @@ import { startDevStack } from '../src/dev/stack.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/client.ts';
 import { seedDev } from '../src/dev/seed.ts';
-import { assayIngest, bareCopy, ingestLines, INGEST_ROWS, rowsPerSecond, writeCsv, type IngestFigures } from './ingest.ts';
+import {
+  assayIngest,
+  bareCopy,
+  ingestLines,
+  INGEST_ROWS,
+  rowsPerSecond,
+  writeCsv,
+  type IngestFigures,
+} from './ingest.ts';
 import { autoConsensus, consensusBaseline, consensusLines, type ConsensusFigures } from './consensus.ts';
 import { listingBench, listingLines, type ListingFigures } from './listing.ts';
 import { NEIGHBOUR, seedNeighbour } from './neighbour.ts';
@@ -36,7 +44,10 @@ const CONNECTIONS = 32;
 const TARGET = 0.8;
 
 async function startChild(script: string, env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
   return { url: JSON.parse(line.toString().split('\n')[0]).url, child };
 }
@@ -47,7 +58,12 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 async function load(url: string, key: string, seconds: number): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${key}` } });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { authorization: `Bearer ${key}` },
+  });
   const errors = result.errors + result.timeouts + result.non2xx;
   return { rps: result.requests.average, p99: result.latency.p99, errors };
 }
@@ -70,8 +86,11 @@ try {
 
   let failed = false;
   const env = {
-    DATABASE_URL: stack.databaseUrl, S3_ENDPOINT: stack.s3.endpoint, S3_BUCKET: stack.s3.bucket,
-    S3_ACCESS_KEY_ID: stack.s3.accessKeyId, S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey,
+    DATABASE_URL: stack.databaseUrl,
+    S3_ENDPOINT: stack.s3.endpoint,
+    S3_BUCKET: stack.s3.bucket,
+    S3_ACCESS_KEY_ID: stack.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey,
   };
   if (ONLY.has('pool')) {
     const result = await poolDecayBench(stack.databaseUrl);
@@ -81,7 +100,11 @@ try {
   if (ONLY.has('soak')) {
     const { url, child } = await startChild('bench/assay-server.ts', env);
     try {
-      const { lines, met } = await soakBench({ url: `${url}/developer/v1/projects/${first.id}`, apiKey, serverPid: child.pid! });
+      const { lines, met } = await soakBench({
+        url: `${url}/developer/v1/projects/${first.id}`,
+        apiKey,
+        serverPid: child.pid!,
+      });
       for (const line of lines) console.log(line);
       if (!met) failed = true;
     } finally {
@@ -96,7 +119,10 @@ try {
   for (const route of ONLY.has('http') ? routes : []) {
     const runs: Record<string, { rps: number; p99: number; errors: number }[]> = { assay: [], baseline: [] };
     for (const which of ['assay', 'baseline', 'assay'] as const) {
-      const { url, child } = await startChild(which === 'assay' ? 'bench/assay-server.ts' : 'bench/baseline-server.ts', env);
+      const { url, child } = await startChild(
+        which === 'assay' ? 'bench/assay-server.ts' : 'bench/baseline-server.ts',
+        env,
+      );
       await load(url + route.path, apiKey, 2); // warm-up: JIT, connection pool
       runs[which].push(await load(url + route.path, apiKey, SECONDS));
       await stopChild(child);
@@ -106,7 +132,9 @@ try {
     const errors = [...runs.assay, ...runs.baseline].reduce((n, r) => n + r.errors, 0);
     if (errors) failed = true;
     const ratio = assayRps / baseRps;
-    rows.push(`| ${route.name} | ${assayRps.toFixed(0)} (${runs.assay.map((r) => r.rps.toFixed(0)).join(', ')}) | ${baseRps.toFixed(0)} | ${ratio.toFixed(2)}x | ${runs.assay[0].p99} / ${runs.baseline[0].p99} ms | ${errors} | ${ratio >= TARGET ? 'met' : 'NOT met'} (>= ${TARGET}x) |`);
+    rows.push(
+      `| ${route.name} | ${assayRps.toFixed(0)} (${runs.assay.map((r) => r.rps.toFixed(0)).join(', ')}) | ${baseRps.toFixed(0)} | ${ratio.toFixed(2)}x | ${runs.assay[0].p99} / ${runs.baseline[0].p99} ms | ${errors} | ${ratio >= TARGET ? 'met' : 'NOT met'} (>= ${TARGET}x) |`,
+    );
   }
   if (rows.length) {
     console.log(`\nHTTP, autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run\n`);
@@ -119,7 +147,12 @@ try {
   // the figures must stay within 10% of each other (issue 11). BENCH_NEIGHBOUR=0: once, no neighbour.
   // BENCH_SKIP_EMPTY=1 runs only beside the neighbour (the long 10M run).
   const besideLabel = `beside ${NEIGHBOUR.toLocaleString('en')} neighbour datapoints`;
-  const phases = NEIGHBOUR <= 0 ? ['empty database'] : process.env.BENCH_SKIP_EMPTY === '1' ? [besideLabel] : ['empty database', besideLabel];
+  const phases =
+    NEIGHBOUR <= 0
+      ? ['empty database']
+      : process.env.BENCH_SKIP_EMPTY === '1'
+        ? [besideLabel]
+        : ['empty database', besideLabel];
   const ingestRuns: { label: string; f: IngestFigures }[] = [];
   const listRuns: { label: string; datapoints: number; f: ListingFigures }[] = [];
   const consensusRuns: { label: string; f: ConsensusFigures }[] = [];
@@ -132,7 +165,10 @@ try {
     const sql2 = createSql(stack.databaseUrl, { max: 2 });
     const { url, child } = await startChild('bench/assay-server.ts', env);
     try {
-      if (label === besideLabel) console.log(`\n(neighbour: ${NEIGHBOUR.toLocaleString('en')} datapoints of two other organizations seeded in ${(await seedNeighbour(sql2)).toFixed(0)} s)`);
+      if (label === besideLabel)
+        console.log(
+          `\n(neighbour: ${NEIGHBOUR.toLocaleString('en')} datapoints of two other organizations seeded in ${(await seedNeighbour(sql2)).toFixed(0)} s)`,
+        );
       // Each pass starts with no maintenance pending: without this, autovacuum works through the
       // rows the previous pass wrote (1M ingested, 300,000 votes) while the second pass is timed,
       // on a machine whose two cores the measured run already keeps busy.
@@ -141,9 +177,16 @@ try {
       console.log(`(${label}: vacuum analyze before the pass, ${((performance.now() - settle) / 1000).toFixed(0)} s)`);
       if (ONLY.has('ingest')) {
         if (i === 0 && process.env.BENCH_INGEST_BASELINES !== '0') bareMs = await bareCopy(sql2);
-        const f = await assayIngest(stack, url, apiKey, [{ path: csvPath, relPath: 'big.csv', bytes: csvBytes, rows: INGEST_ROWS }], `Ingest bench ${i}`);
+        const f = await assayIngest(
+          stack,
+          url,
+          apiKey,
+          [{ path: csvPath, relPath: 'big.csv', bytes: csvBytes, rows: INGEST_ROWS }],
+          `Ingest bench ${i}`,
+        );
         ingestRuns.push({ label, f });
-        if (ONLY.has('list')) listRuns.push({ label, datapoints: f.rows, f: await listingBench(sql2, url, apiKey, f.projectId) });
+        if (ONLY.has('list'))
+          listRuns.push({ label, datapoints: f.rows, f: await listingBench(sql2, url, apiKey, f.projectId) });
       }
       if (ONLY.has('consensus')) {
         if (i === 0) consensusBaseMs = await consensusBaseline(sql2, url, apiKey);
@@ -158,7 +201,9 @@ try {
     for (const line of ingestLines({ bytes: csvBytes, bareMs, runs: ingestRuns })) console.log(line);
     if (ingestRuns.length === 2) {
       const drift = rowsPerSecond(ingestRuns[1]!.f) / rowsPerSecond(ingestRuns[0]!.f);
-      console.log(`\nbeside the neighbour: ${drift.toFixed(2)}x of the empty database's rows/s (target within 10%: ${Math.abs(1 - drift) <= 0.1 ? 'met' : 'NOT met'})`);
+      console.log(
+        `\nbeside the neighbour: ${drift.toFixed(2)}x of the empty database's rows/s (target within 10%: ${Math.abs(1 - drift) <= 0.1 ? 'met' : 'NOT met'})`,
+      );
     }
   }
   if (listRuns.length) for (const line of listingLines(listRuns)) console.log(line);
@@ -166,7 +211,9 @@ try {
     for (const line of consensusLines(consensusBaseMs, consensusRuns)) console.log(line);
     if (consensusRuns.length === 2) {
       const drift = consensusRuns[0]!.f.serviceMs / consensusRuns[1]!.f.serviceMs;
-      console.log(`\nbeside the neighbour: ${drift.toFixed(2)}x of the empty database's decisions/s (target within 10%: ${Math.abs(1 - drift) <= 0.1 ? 'met' : 'NOT met'})`);
+      console.log(
+        `\nbeside the neighbour: ${drift.toFixed(2)}x of the empty database's decisions/s (target within 10%: ${Math.abs(1 - drift) <= 0.1 ? 'met' : 'NOT met'})`,
+      );
     }
   }
   if (ONLY.has('two-workers')) {
@@ -182,7 +229,9 @@ try {
     try {
       const one = await assayIngest(stack, url, apiKey, files, 'Two files, one worker', 1);
       const two = await assayIngest(stack, url, apiKey, files, 'Two files, two workers', 2);
-      console.log(`\nTwo files of ${half.toLocaleString('en')} rows in one session: one worker ${rowsPerSecond(one).toFixed(0)} rows/s (CPU worker ${one.workerCpu.toFixed(1)} s, Postgres ${one.postgresCpu.toFixed(1)} s, wall ${(one.ms / 1000).toFixed(1)} s); two workers ${rowsPerSecond(two).toFixed(0)} rows/s: ${(rowsPerSecond(two) / rowsPerSecond(one)).toFixed(2)}x (target >= 1.6x)`);
+      console.log(
+        `\nTwo files of ${half.toLocaleString('en')} rows in one session: one worker ${rowsPerSecond(one).toFixed(0)} rows/s (CPU worker ${one.workerCpu.toFixed(1)} s, Postgres ${one.postgresCpu.toFixed(1)} s, wall ${(one.ms / 1000).toFixed(1)} s); two workers ${rowsPerSecond(two).toFixed(0)} rows/s: ${(rowsPerSecond(two) / rowsPerSecond(one)).toFixed(2)}x (target >= 1.6x)`,
+      );
     } finally {
       await stopChild(child);
     }
@@ -197,7 +246,10 @@ try {
     let stopped: Promise<void> | null = null;
     return { url, pid: child.pid!, stop: () => (stopped ??= stopChild(child)) };
   };
-  for (const [name, bench] of [['proof', proofBench], ['exports', exportsBench]] as const) {
+  for (const [name, bench] of [
+    ['proof', proofBench],
+    ['exports', exportsBench],
+  ] as const) {
     if (!ONLY.has(name)) continue;
     const sql3 = createSql(stack.databaseUrl, { max: 2 });
     try {

@@ -17,14 +17,22 @@ const N = Number(process.env.BENCH_SCHEMA_ROWS ?? 200_000);
 /** [how to remove the part, how to restore it] */
 const VARIANTS: Record<string, [string, string]> = {
   'as migrated': ['', ''],
-  'without the datapoints_added trigger (project_data_state)': ['alter table datapoints disable trigger datapoints_added', 'alter table datapoints enable trigger datapoints_added'],
+  'without the datapoints_added trigger (project_data_state)': [
+    'alter table datapoints disable trigger datapoints_added',
+    'alter table datapoints enable trigger datapoints_added',
+  ],
   'without the unique (project_id, checksum) index': [
     'alter table datapoints drop constraint datapoints_project_id_checksum_key',
-    'alter table datapoints add constraint datapoints_project_id_checksum_key unique (project_id, checksum)'],
-  'without the pending page index': ['drop index datapoints_pending_idx', 'create index datapoints_pending_idx on datapoints (project_id, created_at, id) where finalized_at is null'],
+    'alter table datapoints add constraint datapoints_project_id_checksum_key unique (project_id, checksum)',
+  ],
+  'without the pending page index': [
+    'drop index datapoints_pending_idx',
+    'create index datapoints_pending_idx on datapoints (project_id, created_at, id) where finalized_at is null',
+  ],
   'with foreign keys on project_id and run_id (as before migration 20261124700001)': [
     'alter table datapoints add constraint bench_project_fk foreign key (project_id) references projects(id), add constraint bench_run_fk foreign key (run_id) references ingest_runs(id)',
-    'alter table datapoints drop constraint bench_project_fk, drop constraint bench_run_fk'],
+    'alter table datapoints drop constraint bench_project_fk, drop constraint bench_run_fk',
+  ],
   'bare table, no index': ['create table bench_bare (like datapoints)', 'drop table bench_bare'],
 };
 
@@ -34,9 +42,15 @@ try {
   await migrate(stack.databaseUrl, { quiet: true });
   const sql = createSql(stack.databaseUrl, { max: 2 });
   const { orgId } = await seedDev(sql);
-  const [p] = await sql<{ id: string }[]>`insert into projects (org_id, name, num_validators) values (${orgId}, 'Schema costs', 3) returning id`;
-  const [s] = await sql<{ id: string }[]>`insert into upload_sessions (org_id, project_id, key_prefix) values (${orgId}, ${p!.id}, 'schema-costs/') returning id`;
-  const [r] = await sql<{ id: string }[]>`insert into ingest_runs (session_id, project_id, dry_run, skip_existing) values (${s!.id}, ${p!.id}, false, false) returning id`;
+  const [p] = await sql<
+    { id: string }[]
+  >`insert into projects (org_id, name, num_validators) values (${orgId}, 'Schema costs', 3) returning id`;
+  const [s] = await sql<
+    { id: string }[]
+  >`insert into upload_sessions (org_id, project_id, key_prefix) values (${orgId}, ${p!.id}, 'schema-costs/') returning id`;
+  const [r] = await sql<
+    { id: string }[]
+  >`insert into ingest_runs (session_id, project_id, dry_run, skip_existing) values (${s!.id}, ${p!.id}, false, false) returning id`;
   await sql`
     create unlogged table bench_rows as
     select uuidv7() as id, sha256(convert_to('row ' || g, 'UTF8')) as checksum, 'big.csv'::text as source_file, g as source_row,
@@ -50,19 +64,26 @@ try {
       if (remove) await sql.unsafe(remove);
       const target = name.startsWith('bare') ? 'bench_bare' : 'datapoints';
       const start = performance.now();
-      await sql.begin(async (tx) => {
-        await tx.unsafe(`insert into ${target} (id, project_id, run_id, checksum, source_file, source_row, content, slots_open)
+      await sql
+        .begin(async (tx) => {
+          await tx.unsafe(`insert into ${target} (id, project_id, run_id, checksum, source_file, source_row, content, slots_open)
           select id, '${p!.id}', '${r!.id}', checksum, source_file, source_row, content::jsonb, 3 from bench_rows`);
-        throw new Error('roll back');
-      }).catch(() => {});
+          throw new Error('roll back');
+        })
+        .catch(() => {});
       (times[name] ??= []).push(performance.now() - start);
       if (restore) await sql.unsafe(restore);
       await sql`vacuum datapoints`;
     }
     console.error(`round ${round} done`);
   }
-  console.log(`\n${N.toLocaleString('en')} rows per insert, ms (two rounds)\n\n| datapoints | ms | µs per row |\n|---|---|---|`);
-  for (const [name, ms] of Object.entries(times)) console.log(`| ${name} | ${ms.map((x) => x.toFixed(0)).join(', ')} | ${((Math.min(...ms) * 1000) / N).toFixed(1)} |`);
+  console.log(
+    `\n${N.toLocaleString('en')} rows per insert, ms (two rounds)\n\n| datapoints | ms | µs per row |\n|---|---|---|`,
+  );
+  for (const [name, ms] of Object.entries(times))
+    console.log(
+      `| ${name} | ${ms.map((x) => x.toFixed(0)).join(', ')} | ${((Math.min(...ms) * 1000) / N).toFixed(1)} |`,
+    );
   await sql.end();
 } finally {
   await stack.stop();

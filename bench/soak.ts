@@ -83,7 +83,10 @@ export async function soakBench(options: SoakOptions): Promise<{ lines: string[]
   let finish!: (r: autocannon.Result) => void;
   let fail!: (e: Error) => void;
   const done = new Promise<autocannon.Result>((resolve, reject) => ((finish = resolve), (fail = reject)));
-  const instance = autocannon({ url: options.url, connections: CONNECTIONS, overallRate: rate, duration: soakSeconds, headers }, (err, r) => (err ? fail(err) : finish(r)));
+  const instance = autocannon(
+    { url: options.url, connections: CONNECTIONS, overallRate: rate, duration: soakSeconds, headers },
+    (err, r) => (err ? fail(err) : finish(r)),
+  );
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     const m = minuteOf();
     m.count++;

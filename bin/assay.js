@@ -11,8 +11,9 @@ const node = major >= 24 ? process.execPath : createRequire(import.meta.url).res
 const entry = fileURLToPath(new URL('../src/cli/assay.ts', import.meta.url));
 // Workers stream large files: small V8 young generation and a capped old space keep their memory
 // flat (bench/README.md: 269 MB -> 176 MB peak RSS for a 1,000,000-row ingest).
-const workerFlags = process.argv[2] === 'worker'
-  ? JSON.parse(readFileSync(new URL('../src/jobs/worker-node-flags.json', import.meta.url), 'utf8'))
-  : [];
+const workerFlags =
+  process.argv[2] === 'worker'
+    ? JSON.parse(readFileSync(new URL('../src/jobs/worker-node-flags.json', import.meta.url), 'utf8'))
+    : [];
 const result = spawnSync(node, [...workerFlags, entry, ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -4,9 +4,21 @@ import { documentOf } from './publish.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
-interface Parameter { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: JsonSchema; description?: string; $ref?: string }
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: JsonSchema;
+  description?: string;
+  $ref?: string;
+}
 /** `required`: arguments the tool needs although the operation does not (lookup_validator's email). */
-interface McpBinding { tool: string; arguments: string[]; description?: string; required?: string[] }
+interface McpBinding {
+  tool: string;
+  arguments: string[];
+  description?: string;
+  required?: string[];
+}
 interface Operation {
   operationId: string;
   summary?: string;
@@ -18,15 +30,26 @@ interface Operation {
   'x-requires-originator'?: boolean;
   security?: Record<string, string[]>[];
 }
-interface ExtraTool { tool: string; description: string; inputSchema: JsonSchema }
+interface ExtraTool {
+  tool: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
 /**
  * `x-error-code` on a schema: which registry code (instead of the generic request_body_invalid /
  * parameter_invalid) a validation error of that value gets. `keywords`: errors of those keywords
  * on the value itself (RelPath's `pattern`); `members: true`: every error about something inside
  * the value (any field of a ProjectSpec). `message` is a template with `{param}` and `{rule}`.
  */
-interface ErrorCodeExtension { code: string; keywords?: string[]; members?: boolean; message?: string }
-interface Server { url: string }
+interface ErrorCodeExtension {
+  code: string;
+  keywords?: string[];
+  members?: boolean;
+  message?: string;
+}
+interface Server {
+  url: string;
+}
 export interface OpenApiDoc {
   openapi?: string;
   servers?: Server[];
@@ -34,7 +57,11 @@ export interface OpenApiDoc {
   'x-documents'?: Record<string, unknown>;
   security?: Record<string, string[]>[];
   paths: Record<string, Record<string, Operation | Parameter[] | Server[]>>;
-  components?: { schemas?: Record<string, JsonSchema>; parameters?: Record<string, Parameter>; requestBodies?: Record<string, unknown> };
+  components?: {
+    schemas?: Record<string, JsonSchema>;
+    parameters?: Record<string, Parameter>;
+    requestBodies?: Record<string, unknown>;
+  };
   'x-mcp-extra-tools'?: ExtraTool[];
 }
 
@@ -101,7 +128,13 @@ function deref<T>(doc: OpenApiDoc, value: T): T {
   for (let i = 0; i < 10 && current && typeof current === 'object' && '$ref' in current; i++) {
     const ref = (current as { $ref: string }).$ref;
     if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported: ${ref}`);
-    current = ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    current = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>(
+        (node, key) => (node as Record<string, unknown>)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')],
+        doc,
+      );
     if (current === undefined) throw new Error(`unresolved $ref ${ref}`);
   }
   return current as T;
@@ -118,7 +151,10 @@ export function inlineRefs(doc: OpenApiDoc, schema: unknown, seen: string[] = []
   if (typeof obj.$ref === 'string') {
     if (seen.includes(obj.$ref)) throw new Error(`recursive schema ${obj.$ref} cannot be inlined`);
     const { $ref, ...rest } = obj;
-    return { ...(inlineRefs(doc, deref(doc, { $ref }), [...seen, $ref as string]) as object), ...(inlineRefs(doc, rest, seen) as object) };
+    return {
+      ...(inlineRefs(doc, deref(doc, { $ref }), [...seen, $ref as string]) as object),
+      ...(inlineRefs(doc, rest, seen) as object),
+    };
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(obj)) {
@@ -131,7 +167,14 @@ export function inlineRefs(doc: OpenApiDoc, schema: unknown, seen: string[] = []
 const SUBSCHEMAS_SAME_VALUE = ['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'not'];
 
 /** Walks a request schema and places every `x-error-code` it meets at its value's pointer. */
-function collectErrorCodes(doc: OpenApiDoc, schema: unknown, at: { in: ArgLocation; pointer: string }, codes: Set<string>, out: ErrorCodeRule[], seen: string[] = []): void {
+function collectErrorCodes(
+  doc: OpenApiDoc,
+  schema: unknown,
+  at: { in: ArgLocation; pointer: string },
+  codes: Set<string>,
+  out: ErrorCodeRule[],
+  seen: string[] = [],
+): void {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
   let node = schema as JsonSchema;
   if (typeof node.$ref === 'string') {
@@ -144,21 +187,26 @@ function collectErrorCodes(doc: OpenApiDoc, schema: unknown, at: { in: ArgLocati
   if (ext) {
     const where = `x-error-code at ${at.in} ${at.pointer || '/'}`;
     if (!codes.has(ext.code)) throw new Error(`${where}: ${ext.code} is not an ErrorCode`);
-    if (Boolean(ext.members) === Boolean(ext.keywords?.length)) throw new Error(`${where}: set either keywords or members: true`);
+    if (Boolean(ext.members) === Boolean(ext.keywords?.length))
+      throw new Error(`${where}: set either keywords or members: true`);
     out.push({ ...at, keywords: ext.members ? null : ext.keywords!, code: ext.code, message: ext.message ?? null });
   }
   const child = (key: string) => ({ in: at.in, pointer: `${at.pointer}/${key}` });
   for (const [name, sub] of Object.entries((node.properties ?? {}) as Record<string, unknown>)) {
     collectErrorCodes(doc, sub, child(name.replace(/~/g, '~0').replace(/\//g, '~1')), codes, out, seen);
   }
-  for (const key of ['items', 'additionalProperties', 'unevaluatedProperties']) collectErrorCodes(doc, node[key], child('*'), codes, out, seen);
-  for (const sub of Object.values((node.patternProperties ?? {}) as Record<string, unknown>)) collectErrorCodes(doc, sub, child('*'), codes, out, seen);
-  for (const [i, sub] of ((node.prefixItems ?? []) as unknown[]).entries()) collectErrorCodes(doc, sub, child(String(i)), codes, out, seen);
+  for (const key of ['items', 'additionalProperties', 'unevaluatedProperties'])
+    collectErrorCodes(doc, node[key], child('*'), codes, out, seen);
+  for (const sub of Object.values((node.patternProperties ?? {}) as Record<string, unknown>))
+    collectErrorCodes(doc, sub, child('*'), codes, out, seen);
+  for (const [i, sub] of ((node.prefixItems ?? []) as unknown[]).entries())
+    collectErrorCodes(doc, sub, child(String(i)), codes, out, seen);
   for (const key of SUBSCHEMAS_SAME_VALUE) {
     const sub = node[key];
     for (const s of Array.isArray(sub) ? sub : [sub]) collectErrorCodes(doc, s, at, codes, out, seen);
   }
-  for (const sub of Object.values((node.dependentSchemas ?? {}) as Record<string, unknown>)) collectErrorCodes(doc, sub, at, codes, out, seen);
+  for (const sub of Object.values((node.dependentSchemas ?? {}) as Record<string, unknown>))
+    collectErrorCodes(doc, sub, at, codes, out, seen);
 }
 
 function errorCodeEnum(doc: OpenApiDoc): Set<string> {
@@ -169,7 +217,10 @@ function errorCodeEnum(doc: OpenApiDoc): Set<string> {
 
 export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
   const codes = errorCodeEnum(doc);
-  if (doc.servers?.length !== 1 || doc.servers[0].url !== '/') throw new Error('openapi.yaml has exactly one server, `/`: its paths are full paths (x-documents publishes each API under its own server)');
+  if (doc.servers?.length !== 1 || doc.servers[0].url !== '/')
+    throw new Error(
+      'openapi.yaml has exactly one server, `/`: its paths are full paths (x-documents publishes each API under its own server)',
+    );
   const entries: OperationEntry[] = [];
   const ids = new Set<string>();
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -183,15 +234,23 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
       const body = op.requestBody ? deref(doc, op.requestBody) : undefined;
       const contentTypes = Object.keys(body?.content ?? {});
       if (contentTypes.length > 1) throw new Error(`${op.operationId}: one request content type expected`);
-      if (item.servers || (op as { servers?: unknown }).servers) throw new Error(`${op.operationId}: no path- or operation-level servers; x-documents gives each document its server`);
+      if (item.servers || (op as { servers?: unknown }).servers)
+        throw new Error(
+          `${op.operationId}: no path- or operation-level servers; x-documents gives each document its server`,
+        );
       const where = documentOf(doc, path);
       const security = op.security ?? doc.security ?? [];
-      if (security.length > 1 || Object.keys(security[0] ?? {}).length > 1) throw new Error(`${op.operationId}: at most one security scheme expected`);
+      if (security.length > 1 || Object.keys(security[0] ?? {}).length > 1)
+        throw new Error(`${op.operationId}: at most one security scheme expected`);
       const scheme = Object.keys(security[0] ?? {})[0];
       const auth = scheme === undefined ? 'none' : AUTH_BY_SCHEME[scheme];
       if (!auth) throw new Error(`${op.operationId}: unknown security scheme ${scheme}`);
-      const statuses = Object.keys(op.responses).filter((s) => /^\d{3}$/.test(s)).map(Number).sort();
-      const bodySchema = contentTypes[0] === 'application/json' ? deref(doc, body!.content!['application/json'].schema) : undefined;
+      const statuses = Object.keys(op.responses)
+        .filter((s) => /^\d{3}$/.test(s))
+        .map(Number)
+        .sort();
+      const bodySchema =
+        contentTypes[0] === 'application/json' ? deref(doc, body!.content!['application/json'].schema) : undefined;
       if (bodySchema && body?.required !== true && !acceptsEmptyObject(bodySchema)) {
         // An absent optional body is validated as {} so its defaults reach the handler.
         throw new Error(`${op.operationId}: an optional JSON body must be an object schema that accepts {}`);
@@ -199,10 +258,13 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
       const params = operationParameters(doc, path, op);
       const errorCodes: ErrorCodeRule[] = [];
       for (const p of params) {
-        if (p.in === 'path' || p.in === 'query') collectErrorCodes(doc, p.schema, { in: p.in, pointer: `/${p.name}` }, codes, errorCodes);
+        if (p.in === 'path' || p.in === 'query')
+          collectErrorCodes(doc, p.schema, { in: p.in, pointer: `/${p.name}` }, codes, errorCodes);
       }
       if (bodySchema) collectErrorCodes(doc, bodySchema, { in: 'body', pointer: '' }, codes, errorCodes);
-      const queryDefaults = params.filter((p) => p.in === 'query' && p.schema && deref(doc, p.schema).default !== undefined).map((p) => p.name);
+      const queryDefaults = params
+        .filter((p) => p.in === 'query' && p.schema && deref(doc, p.schema).default !== undefined)
+        .map((p) => p.name);
       entries.push({
         operationId: op.operationId,
         method,
@@ -228,7 +290,7 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
 }
 
 function acceptsEmptyObject(schema: JsonSchema): boolean {
-  return schema.type === 'object' && !((schema.required as unknown[] | undefined)?.length) && !schema.minProperties;
+  return schema.type === 'object' && !(schema.required as unknown[] | undefined)?.length && !schema.minProperties;
 }
 
 function operationParameters(doc: OpenApiDoc, path: string, op: Operation): Parameter[] {
@@ -239,9 +301,10 @@ function operationParameters(doc: OpenApiDoc, path: string, op: Operation): Para
 /** Builds one tool's JSON Schema from the operation's parameters and body properties. */
 function toolFromBinding(doc: OpenApiDoc, entry: OperationEntry, binding: McpBinding): ToolEntry {
   const params = operationParameters(doc, entry.fullPath, entry.raw);
-  const bodySchema = entry.bodyType === 'application/json'
-    ? (inlineRefs(doc, deref(doc, entry.raw.requestBody!).content!['application/json'].schema) as JsonSchema)
-    : undefined;
+  const bodySchema =
+    entry.bodyType === 'application/json'
+      ? (inlineRefs(doc, deref(doc, entry.raw.requestBody!).content!['application/json'].schema) as JsonSchema)
+      : undefined;
   const bodyProps = (bodySchema?.properties ?? {}) as Record<string, JsonSchema>;
   const bodyRequired = new Set((bodySchema?.required as string[] | undefined) ?? []);
   const properties: Record<string, unknown> = {};
@@ -251,18 +314,24 @@ function toolFromBinding(doc: OpenApiDoc, entry: OperationEntry, binding: McpBin
     const param = params.find((p) => p.name === name && (p.in === 'path' || p.in === 'query'));
     if (param) {
       args[name] = param.in as ArgLocation;
-      properties[name] = { ...(inlineRefs(doc, param.schema) as object), ...(param.description ? { description: param.description } : {}) };
+      properties[name] = {
+        ...(inlineRefs(doc, param.schema) as object),
+        ...(param.description ? { description: param.description } : {}),
+      };
       if (param.in === 'path' || param.required) required.push(name);
     } else if (bodyProps[name]) {
       args[name] = 'body';
       properties[name] = bodyProps[name];
       if (bodyRequired.has(name)) required.push(name);
     } else {
-      throw new Error(`${entry.operationId}: x-mcp argument ${name} of ${binding.tool} is neither a parameter nor a body property`);
+      throw new Error(
+        `${entry.operationId}: x-mcp argument ${name} of ${binding.tool} is neither a parameter nor a body property`,
+      );
     }
   }
   for (const name of binding.required ?? []) {
-    if (!(name in args)) throw new Error(`${entry.operationId}: x-mcp required ${name} of ${binding.tool} is not one of its arguments`);
+    if (!(name in args))
+      throw new Error(`${entry.operationId}: x-mcp required ${name} of ${binding.tool} is not one of its arguments`);
     if (!required.includes(name)) required.push(name);
   }
   const schema: JsonSchema = { type: 'object', properties, additionalProperties: false };
@@ -270,7 +339,9 @@ function toolFromBinding(doc: OpenApiDoc, entry: OperationEntry, binding: McpBin
   // Body-level rules carry over when every field they mention is an argument of the tool.
   const dependent = bodySchema?.dependentRequired as Record<string, string[]> | undefined;
   if (dependent) {
-    const kept = Object.fromEntries(Object.entries(dependent).filter(([k, v]) => k in args && v.every((f) => f in args)));
+    const kept = Object.fromEntries(
+      Object.entries(dependent).filter(([k, v]) => k in args && v.every((f) => f in args)),
+    );
     if (Object.keys(kept).length) schema.dependentRequired = kept;
   }
   const anyOf = bodySchema?.anyOf as JsonSchema[] | undefined;
@@ -285,7 +356,15 @@ function toolFromBinding(doc: OpenApiDoc, entry: OperationEntry, binding: McpBin
     const arg = (r.pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
     return arg !== '' && args[arg] === r.in;
   });
-  return { name: binding.tool, operationId: entry.operationId, description, inputSchema: schema, args, errorCodes, argumentsSchema: null };
+  return {
+    name: binding.tool,
+    operationId: entry.operationId,
+    description,
+    inputSchema: schema,
+    args,
+    errorCodes,
+    argumentsSchema: null,
+  };
 }
 
 export function buildToolTable(doc: OpenApiDoc, ops: OperationEntry[]): ToolEntry[] {
@@ -294,11 +373,18 @@ export function buildToolTable(doc: OpenApiDoc, ops: OperationEntry[]): ToolEntr
   for (const extra of doc['x-mcp-extra-tools'] ?? []) {
     // Arguments are a component schema (so handlers get a generated type), or none at all.
     const ref = extra.inputSchema.$ref as string | undefined;
-    const empty = extra.inputSchema.type === 'object' && Object.keys((extra.inputSchema.properties ?? {}) as object).length === 0;
-    if (!empty && !ref?.startsWith('#/components/schemas/')) throw new Error(`x-mcp-extra-tools ${extra.tool}: inputSchema must $ref a component schema or take no arguments`);
+    const empty =
+      extra.inputSchema.type === 'object' && Object.keys((extra.inputSchema.properties ?? {}) as object).length === 0;
+    if (!empty && !ref?.startsWith('#/components/schemas/'))
+      throw new Error(`x-mcp-extra-tools ${extra.tool}: inputSchema must $ref a component schema or take no arguments`);
     tools.push({
-      name: extra.tool, operationId: null, description: extra.description, inputSchema: inlineRefs(doc, extra.inputSchema) as JsonSchema,
-      args: {}, errorCodes: [], argumentsSchema: ref ? ref.slice('#/components/schemas/'.length) : null,
+      name: extra.tool,
+      operationId: null,
+      description: extra.description,
+      inputSchema: inlineRefs(doc, extra.inputSchema) as JsonSchema,
+      args: {},
+      errorCodes: [],
+      argumentsSchema: ref ? ref.slice('#/components/schemas/'.length) : null,
     });
   }
   const names = new Set<string>();

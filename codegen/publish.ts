@@ -16,8 +16,10 @@ export function documentEntries(doc: OpenApiDoc): Record<string, DocumentEntry> 
   const entries = (doc['x-documents'] ?? {}) as Record<string, DocumentEntry>;
   const servers = Object.values(entries).map((e) => e.server);
   for (const [name, e] of Object.entries(entries)) {
-    if (!/^(\/[a-z0-9._-]+)+$/.test(e.server)) throw new Error(`x-documents.${name}: server must be a path like /developer/v1`);
-    if (servers.some((o) => o !== e.server && e.server.startsWith(o + '/'))) throw new Error(`x-documents.${name}: server nests in another document's`);
+    if (!/^(\/[a-z0-9._-]+)+$/.test(e.server))
+      throw new Error(`x-documents.${name}: server must be a path like /developer/v1`);
+    if (servers.some((o) => o !== e.server && e.server.startsWith(o + '/')))
+      throw new Error(`x-documents.${name}: server nests in another document's`);
   }
   return entries;
 }
@@ -42,7 +44,8 @@ function refsIn(node: unknown, out: Set<string>): void {
 }
 
 function securitySchemesIn(security: unknown, out: Set<string>): void {
-  for (const req of (security as Record<string, unknown>[] | undefined) ?? []) for (const name of Object.keys(req)) out.add(`#/components/securitySchemes/${name}`);
+  for (const req of (security as Record<string, unknown>[] | undefined) ?? [])
+    for (const name of Object.keys(req)) out.add(`#/components/securitySchemes/${name}`);
 }
 
 export function publishDocuments(doc: OpenApiDoc): Map<string, object> {
@@ -71,7 +74,7 @@ export function publishDocuments(doc: OpenApiDoc): Map<string, object> {
     const extraTools = hasMcp ? doc['x-mcp-extra-tools'] : undefined;
     if (extraTools) refsIn(extraTools, used);
     // Close over references between components.
-    for (let grew = true; grew;) {
+    for (let grew = true; grew; ) {
       grew = false;
       for (const ref of [...used]) {
         const [, , kind, key] = ref.split('/');

@@ -23,9 +23,12 @@ export interface ErrorCodeRule {
 `;
 
 export function renderOperations(ops: OperationEntry[], documents: Record<string, { server: string }>): string {
-  const docRows = Object.entries(documents).map(([name, d]) => `  ${name}: { server: ${lit(d.server)}, openapi: ${lit(`${d.server}/openapi.json`)} },`);
-  const rows = ops.map((o) =>
-    `  ${o.operationId}: { method: ${lit(o.method)}, document: ${lit(o.document)}, server: ${lit(o.server)}, path: ${lit(o.path)}, auth: ${lit(o.auth)}, summary: ${lit(o.summary)}, requiresOriginator: ${o.requiresOriginator}, bodyType: ${lit(o.bodyType)}, bodyRequired: ${o.bodyRequired}, successStatuses: ${lit(o.successStatuses)}, statuses: ${lit(o.statuses)}, tools: ${lit(o.bindings.map((b) => b.tool))}, errorCodes: ${renderRules(o.errorCodes)} },`,
+  const docRows = Object.entries(documents).map(
+    ([name, d]) => `  ${name}: { server: ${lit(d.server)}, openapi: ${lit(`${d.server}/openapi.json`)} },`,
+  );
+  const rows = ops.map(
+    (o) =>
+      `  ${o.operationId}: { method: ${lit(o.method)}, document: ${lit(o.document)}, server: ${lit(o.server)}, path: ${lit(o.path)}, auth: ${lit(o.auth)}, summary: ${lit(o.summary)}, requiresOriginator: ${o.requiresOriginator}, bodyType: ${lit(o.bodyType)}, bodyRequired: ${o.bodyRequired}, successStatuses: ${lit(o.successStatuses)}, statuses: ${lit(o.statuses)}, tools: ${lit(o.bindings.map((b) => b.tool))}, errorCodes: ${renderRules(o.errorCodes)} },`,
   );
   return `import type { components } from './openapi-types.ts';
 
@@ -70,7 +73,9 @@ export const operationIds = Object.keys(operationTable) as OperationId[];
 }
 
 export function renderHandlers(ops: OperationEntry[]): string {
-  const defaults = ops.map((o) => `  ${o.operationId}: ${o.queryDefaults.length ? o.queryDefaults.map(lit).join(' | ') : 'never'};`);
+  const defaults = ops.map(
+    (o) => `  ${o.operationId}: ${o.queryDefaults.length ? o.queryDefaults.map(lit).join(' | ') : 'never'};`,
+  );
   const aliases = ops.map((o) => {
     const n = pascal(o.operationId);
     return `export type ${n}Input = HandlerInput<'${o.operationId}'>;\nexport type ${n}Response = HandlerResponse<'${o.operationId}'>;\nexport type ${n}Result = HandlerResult<'${o.operationId}'>;`;
@@ -126,7 +131,10 @@ ${aliases.join('\n')}
 
 export function renderTools(tools: ToolEntry[]): string {
   const extras = tools.filter((t) => t.operationId === null);
-  const args = extras.map((t) => `  ${t.name}: ${t.argumentsSchema ? `components['schemas'][${lit(t.argumentsSchema)}]` : 'Record<string, never>'};`);
+  const args = extras.map(
+    (t) =>
+      `  ${t.name}: ${t.argumentsSchema ? `components['schemas'][${lit(t.argumentsSchema)}]` : 'Record<string, never>'};`,
+  );
   return `import type { components } from './openapi-types.ts';
 import type { ErrorCodeRule, OperationId } from './operations.ts';
 
@@ -149,6 +157,10 @@ ${args.join('\n')}
 export type ExtraToolName = keyof ExtraToolArguments;
 export const extraToolNames: readonly ExtraToolName[] = ${lit(extras.map((t) => t.name))};
 
-export const mcpTools: readonly ToolDef[] = ${JSON.stringify(tools.map(({ argumentsSchema: _, ...t }) => t), null, 2)} as const;
+export const mcpTools: readonly ToolDef[] = ${JSON.stringify(
+    tools.map(({ argumentsSchema: _, ...t }) => t),
+    null,
+    2,
+  )} as const;
 `;
 }

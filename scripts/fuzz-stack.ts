@@ -32,21 +32,33 @@ await sql.end();
 // The service's public URL is its real address, as in a deployment: a webhook URL pointing at it
 // is refused (it is "this service itself"), and nothing else is.
 const port = await new Promise<number>((resolve, reject) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address() as AddressInfo;
-    probe.close(() => resolve(free));
-  }).on('error', reject);
+  const probe = createServer()
+    .listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    })
+    .on('error', reject);
 });
 const config: Config = {
-  databaseUrl: stack.databaseUrl, s3: stack.s3, publicBaseUrl: `http://127.0.0.1:${port}`, host: '127.0.0.1', port,
-  signingKey: generateSigningKeyPem(), smtpUrl: null, mailMode: 'log', emailFrom: 'Assay <no-reply@localhost>', secretsKey: randomBytes(32).toString('base64'), logLevel: 'error',
+  databaseUrl: stack.databaseUrl,
+  s3: stack.s3,
+  publicBaseUrl: `http://127.0.0.1:${port}`,
+  host: '127.0.0.1',
+  port,
+  signingKey: generateSigningKeyPem(),
+  smtpUrl: null,
+  mailMode: 'log',
+  emailFrom: 'Assay <no-reply@localhost>',
+  secretsKey: randomBytes(32).toString('base64'),
+  logLevel: 'error',
   // The fuzzer registers webhook endpoints with generated URLs: nothing it registers may ever
   // receive traffic. Loopback receivers only, and names resolve through a port where no DNS
   // server listens, so every name is refused at registration; no worker runs either, so no
   // delivery is even attempted. (scripts/fuzz_hooks.py points valid requests at a loopback
   // receiver, the one kind this deployment allows.)
   // Schemathesis sends thousands of requests: limits would only make it see 429s.
-  rateLimits: { api: null, public: null }, trustProxyHops: 0,
+  rateLimits: { api: null, public: null },
+  trustProxyHops: 0,
   // Likewise the invitation email limits (their 429s are tested in test/security/roles.test.ts).
   invites: { perOrgPerHour: 1_000_000, perRecipientPerDay: 1_000_000, resendCooldownMinutes: 0 },
   // No worker produces reports here: a report request answers at once that it is being prepared
@@ -57,7 +69,9 @@ const config: Config = {
 };
 // Internal errors are what fuzzing looks for: log them to stderr so the run shows the cause.
 const server = await startServer(config, { log: createLogger('error', (l) => process.stderr.write(l + '\n')) });
-console.log(JSON.stringify({ origin: server.url, baseUrl: `${server.url}${documents.developer.server}`, apiKey, sessionToken }));
+console.log(
+  JSON.stringify({ origin: server.url, baseUrl: `${server.url}${documents.developer.server}`, apiKey, sessionToken }),
+);
 const stop = async () => {
   await server.close();
   await stack.stop();

@@ -17,10 +17,14 @@ import { allowedSkips } from '../test/verdict/allowed-skips.ts';
 const ci = /^(1|true|yes)$/i.test(process.env.CI ?? '');
 const dir = mkdtempSync(join(tmpdir(), 'assay-vitest-'));
 const verdictFile = join(dir, 'verdict.json');
-const result = spawnSync('vitest', ['run', '--reporter=default', '--reporter=./test/verdict/reporter.ts', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, ASSAY_VERDICT_FILE: verdictFile },
-});
+const result = spawnSync(
+  'vitest',
+  ['run', '--reporter=default', '--reporter=./test/verdict/reporter.ts', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, ASSAY_VERDICT_FILE: verdictFile },
+  },
+);
 
 let passed = 0;
 let failed = 0;
@@ -43,7 +47,9 @@ if (existsSync(verdictFile)) {
         problems.push(`skipped (allowed outside CI): ${t.file} > ${t.name}`);
       } else {
         failed++;
-        problems.push(`FAIL unexpected skip${ci ? ' (CI=true: no skip is allowed)' : ''}: ${t.file} > ${t.name}${t.note ? ` (${t.note})` : ''}`);
+        problems.push(
+          `FAIL unexpected skip${ci ? ' (CI=true: no skip is allowed)' : ''}: ${t.file} > ${t.name}${t.note ? ` (${t.note})` : ''}`,
+        );
       }
     } else {
       failed++;

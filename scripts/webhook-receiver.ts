@@ -21,7 +21,10 @@ const server = createServer((req, res) => {
   req.on('end', () => {
     const body = Buffer.concat(chunks).toString('utf8');
     try {
-      const event = verifier!.verify(body, req.headers as Record<string, string>) as { type: string; data: Record<string, unknown> };
+      const event = verifier!.verify(body, req.headers as Record<string, string>) as {
+        type: string;
+        data: Record<string, unknown>;
+      };
       console.log(`${req.headers['webhook-id']} ${event.type} verified ${JSON.stringify(event.data)}`);
       res.writeHead(204).end();
     } catch (err) {
@@ -34,14 +37,24 @@ server.listen(port, '127.0.0.1');
 await once(server, 'listening');
 
 const api = async (method: string, path: string, body?: unknown): Promise<any> => {
-  const res = await fetch(`${BASE_URL}${path}`, { method, headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${BASE_URL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
 };
-const endpoint = await api('POST', '/webhook-endpoints', { url: `http://127.0.0.1:${port}/hooks`, eventTypes: ['datapoint.consensus_reached'], description: 'scripts/webhook-receiver.ts' });
+const endpoint = await api('POST', '/webhook-endpoints', {
+  url: `http://127.0.0.1:${port}/hooks`,
+  eventTypes: ['datapoint.consensus_reached'],
+  description: 'scripts/webhook-receiver.ts',
+});
 verifier = new Webhook(endpoint.secret);
-console.log(`listening on http://127.0.0.1:${port}/hooks as webhook endpoint ${endpoint.webhookEndpointId}; Ctrl-C to stop`);
+console.log(
+  `listening on http://127.0.0.1:${port}/hooks as webhook endpoint ${endpoint.webhookEndpointId}; Ctrl-C to stop`,
+);
 
 process.on('SIGINT', () => {
   void api('DELETE', `/webhook-endpoints/${endpoint.webhookEndpointId}`).finally(() => {

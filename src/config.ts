@@ -158,10 +158,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     if (signingKey) problems.push('set SIGNING_KEY or SIGNING_KEY_FILE, not both');
     try {
       const mode = statSync(signingKeyFile).mode;
-      if ((mode & 0o077) !== 0) problems.push(`SIGNING_KEY_FILE ${signingKeyFile} is accessible by group or others (mode ${(mode & 0o777).toString(8)}); chmod 600 it`);
+      if ((mode & 0o077) !== 0)
+        problems.push(
+          `SIGNING_KEY_FILE ${signingKeyFile} is accessible by group or others (mode ${(mode & 0o777).toString(8)}); chmod 600 it`,
+        );
       else signingKey = readFileSync(signingKeyFile, 'utf8');
     } catch (err) {
-      problems.push(`SIGNING_KEY_FILE ${signingKeyFile} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      problems.push(
+        `SIGNING_KEY_FILE ${signingKeyFile} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
   }
   const smtpUrl = url('SMTP_URL', false, ['smtp:', 'smtps:']) || null;
@@ -169,11 +174,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   const mailMode = (get('MAIL_MODE', false) || 'smtp') as Config['mailMode'];
   if (mailMode !== 'smtp' && mailMode !== 'log') problems.push('MAIL_MODE must be `smtp` or `log`');
   else if (mailMode === 'smtp' && needs.mail === true && !smtpUrl) {
-    problems.push('SMTP_URL is required to send invitation and sign-in emails (or MAIL_MODE=log in development: emails are then written to the log)');
-  } else if (mailMode === 'log' && smtpUrl) problems.push('MAIL_MODE=log writes emails to the log instead of sending them: unset SMTP_URL or MAIL_MODE');
+    problems.push(
+      'SMTP_URL is required to send invitation and sign-in emails (or MAIL_MODE=log in development: emails are then written to the log)',
+    );
+  } else if (mailMode === 'log' && smtpUrl)
+    problems.push('MAIL_MODE=log writes emails to the log instead of sending them: unset SMTP_URL or MAIL_MODE');
   const secretsKey = get('SECRETS_KEY', needs.secrets === true) || null;
   // One key, or several separated by commas (newest first: it seals; all open): rotation.
-  if (secretsKey !== null && !secretsKey.split(',').every((k) => isSecretsKey(k.trim()))) problems.push('SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32), or several such keys separated by commas (newest first)');
+  if (secretsKey !== null && !secretsKey.split(',').every((k) => isSecretsKey(k.trim())))
+    problems.push(
+      'SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32), or several such keys separated by commas (newest first)',
+    );
 
   const int = (key: string, fallback: number, min: number, max: number): number => {
     const v = get(key, false);
@@ -182,14 +193,24 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     if (!Number.isInteger(n) || n < min || n > max) problems.push(`${key} must be an integer ${min}..${max}`);
     return n;
   };
-  const receivers = (get('WEBHOOK_RECEIVERS', false) || 'public').split(',').map((r) => r.trim()).filter(Boolean);
+  const receivers = (get('WEBHOOK_RECEIVERS', false) || 'public')
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   if (!receivers.length || receivers.some((r) => r !== 'public' && r !== 'loopback')) {
-    problems.push('WEBHOOK_RECEIVERS must be `public`, `loopback` or `public,loopback` (private ranges are never allowed)');
+    problems.push(
+      'WEBHOOK_RECEIVERS must be `public`, `loopback` or `public,loopback` (private ranges are never allowed)',
+    );
   }
   const dnsText = get('WEBHOOK_DNS_SERVERS', false);
   const webhooks = {
     receivers: [...new Set(receivers)] as ('public' | 'loopback')[],
-    dnsServers: dnsText ? dnsText.split(',').map((s) => s.trim()).filter(Boolean) : null,
+    dnsServers: dnsText
+      ? dnsText
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : null,
     maxEndpointsPerOrg: int('WEBHOOK_MAX_ENDPOINTS', 20, 1, 10_000),
     disableAfterFailures: int('WEBHOOK_DISABLE_AFTER_FAILURES', 100, 1, 1_000_000),
   };
@@ -215,7 +236,25 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   const maxLiveClaimsPerValidator = int('MAX_LIVE_CLAIMS_PER_VALIDATOR', DEFAULT_MAX_LIVE_CLAIMS, 1, 10_000);
 
   if (problems.length) throw new ConfigError(problems);
-  return deepFreeze({ databaseUrl, s3, publicBaseUrl, host, port, signingKey, smtpUrl, mailMode, emailFrom, secretsKey, logLevel, rateLimits, trustProxyHops, invites, reportWaitSeconds, maxLiveClaimsPerValidator, webhooks });
+  return deepFreeze({
+    databaseUrl,
+    s3,
+    publicBaseUrl,
+    host,
+    port,
+    signingKey,
+    smtpUrl,
+    mailMode,
+    emailFrom,
+    secretsKey,
+    logLevel,
+    rateLimits,
+    trustProxyHops,
+    invites,
+    reportWaitSeconds,
+    maxLiveClaimsPerValidator,
+    webhooks,
+  });
 }
 
 function isSecretsKey(value: string): boolean {

@@ -10,7 +10,11 @@ export type ErrorCode = components['schemas']['ErrorCode'];
 export type ErrorType = components['schemas']['Error']['type'];
 export type ErrorBody = components['schemas']['ErrorEnvelope'];
 
-interface Entry { status: number; type: ErrorType; message: string }
+interface Entry {
+  status: number;
+  type: ErrorType;
+  message: string;
+}
 
 const invalid = (message: string): Entry => ({ status: 400, type: 'invalid_request_error', message });
 const auth = (message: string): Entry => ({ status: 401, type: 'authentication_error', message });
@@ -22,19 +26,27 @@ const conflict = (message: string): Entry => ({ status: 409, type: 'conflict_err
 // or keeping one the contract dropped, fails the type check.
 export const ERRORS = {
   api_key_missing: auth('Missing or invalid Authorization header; send `Authorization: Bearer <API key>`.'),
-  api_key_malformed: auth('The API key does not have the expected format (`assay_live_` followed by 32 letters and digits).'),
+  api_key_malformed: auth(
+    'The API key does not have the expected format (`assay_live_` followed by 32 letters and digits).',
+  ),
   api_key_invalid: auth('The API key is invalid, revoked or expired.'),
   parameter_invalid: invalid('A request parameter is invalid.'),
   request_body_invalid: invalid('The request body is invalid.'),
   request_body_malformed: invalid('The request body is not valid JSON.'),
   unknown_endpoint: notFound('Unknown endpoint.'),
-  method_not_allowed: { status: 405, type: 'invalid_request_error', message: 'This endpoint does not support that method.' },
-  api_key_actor_unavailable: forbidden('The API key has no user, or its creator is no longer a member of this organization.'),
+  method_not_allowed: {
+    status: 405,
+    type: 'invalid_request_error',
+    message: 'This endpoint does not support that method.',
+  },
+  api_key_actor_unavailable: forbidden(
+    'The API key has no user, or its creator is no longer a member of this organization.',
+  ),
   not_org_originator: forbidden('The owner of this API key is not an originator of the organization.'),
   project_not_found: notFound('Project not found.'),
   project_already_active: conflict('The project is already active.'),
   project_spec_invalid: invalid('The project spec is invalid.'),
-  qualification_catalog_conflict: conflict('A qualification field conflicts with the organization\'s existing catalog.'),
+  qualification_catalog_conflict: conflict("A qualification field conflicts with the organization's existing catalog."),
   upload_session_not_found: notFound('Upload session not found.'),
   upload_session_not_open: conflict('The upload session is no longer open for new files.'),
   upload_session_not_ready: conflict('Cannot start a run: one is in flight or the session is already complete.'),
@@ -44,36 +56,66 @@ export const ERRORS = {
   upload_files_missing: conflict('Declared files are not uploaded yet.'),
   project_spec_missing: conflict('The project has no compiled spec.'),
   validator_not_found: notFound('Validator not found in this organization.'),
-  class_not_in_spec: invalid('The classId is not declared in the project\'s validator spec.'),
+  class_not_in_spec: invalid("The classId is not declared in the project's validator spec."),
   invite_not_found: notFound('Invite not found.'),
   invite_already_accepted: conflict('An accepted invite cannot be cancelled.'),
   datapoint_not_found: notFound('Datapoint not found in the organization.'),
   consensus_not_finalized: conflict('The datapoint has not reached terminal consensus.'),
   proof_report_not_ready: notFound('The dataset has not finished draining; no finalized report yet.'),
-  proof_report_signing_unavailable: { status: 503, type: 'api_error', message: 'Report signing is not configured for this deployment.' },
+  proof_report_signing_unavailable: {
+    status: 503,
+    type: 'api_error',
+    message: 'Report signing is not configured for this deployment.',
+  },
   report_not_ready: conflict('Nothing has finalized yet; there is no report to export.'),
   internal_error: { status: 500, type: 'api_error', message: 'Internal server error.' },
   webhook_endpoint_not_found: notFound('Webhook endpoint not found in the organization.'),
   // Validator API (/validator/v1).
-  session_token_missing: auth('Missing or invalid Authorization header; send `Authorization: Bearer <validator session token>` (from POST /validator/v1/sessions).'),
-  session_token_malformed: auth('The token is not a validator session token (`assay_vs_` followed by 43 characters); developer API keys are not accepted here.'),
+  session_token_missing: auth(
+    'Missing or invalid Authorization header; send `Authorization: Bearer <validator session token>` (from POST /validator/v1/sessions).',
+  ),
+  session_token_malformed: auth(
+    'The token is not a validator session token (`assay_vs_` followed by 43 characters); developer API keys are not accepted here.',
+  ),
   session_token_invalid: auth('The validator session is invalid, expired or signed out; sign in again.'),
   sign_in_link_invalid: invalid('The sign-in link is unknown, expired or already used; request a new one.'),
   project_paused: conflict('The project is paused; nothing can be claimed or rated until it resumes.'),
   project_archived: conflict('The project is archived; nothing can be claimed or rated.'),
-  no_claimable_slot: conflict('Nothing to claim in this project right now: every open slot is taken or is of a datapoint you already rated or hold.'),
-  claim_limit_reached: conflict('You hold the most live claims allowed on this project; vote on or release one before claiming another.'),
+  no_claimable_slot: conflict(
+    'Nothing to claim in this project right now: every open slot is taken or is of a datapoint you already rated or hold.',
+  ),
+  claim_limit_reached: conflict(
+    'You hold the most live claims allowed on this project; vote on or release one before claiming another.',
+  ),
   claim_not_found: notFound('You hold no claim on this slot.'),
   claim_expired: conflict('Your claim on this slot has expired; claim again.'),
   already_voted: conflict('You have already rated this datapoint.'),
   // Safe multi-tenant operation (docs/security.md).
-  request_body_too_large: { status: 413, type: 'invalid_request_error', message: 'The request body is larger than this operation accepts.' },
-  idempotency_key_reused: { status: 422, type: 'invalid_request_error', message: 'This Idempotency-Key was used with another request.' },
+  request_body_too_large: {
+    status: 413,
+    type: 'invalid_request_error',
+    message: 'The request body is larger than this operation accepts.',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    type: 'invalid_request_error',
+    message: 'This Idempotency-Key was used with another request.',
+  },
   idempotency_key_in_use: conflict('A request with this Idempotency-Key is still being processed.'),
-  rate_limited: { status: 429, type: 'invalid_request_error', message: 'Too many requests; retry after the number of seconds in Retry-After.' },
-  webhook_endpoint_limit_reached: conflict('The organization has as many webhook endpoints as it may have; delete one first.'),
+  rate_limited: {
+    status: 429,
+    type: 'invalid_request_error',
+    message: 'Too many requests; retry after the number of seconds in Retry-After.',
+  },
+  webhook_endpoint_limit_reached: conflict(
+    'The organization has as many webhook endpoints as it may have; delete one first.',
+  ),
   // A dependency (database, object storage) did not answer: sent with Retry-After (docs/operations.md).
-  service_unavailable: { status: 503, type: 'api_error', message: 'The service is temporarily unavailable; retry shortly.' },
+  service_unavailable: {
+    status: 503,
+    type: 'api_error',
+    message: 'The service is temporarily unavailable; retry shortly.',
+  },
 } as const satisfies Record<ErrorCode, Entry>;
 
 export class ApiError extends Error {
@@ -96,7 +138,12 @@ export class ApiError extends Error {
 
   body(requestId: string): ErrorBody {
     return {
-      error: { type: this.type, code: this.code, message: this.message, ...(this.param !== undefined ? { param: this.param } : {}) },
+      error: {
+        type: this.type,
+        code: this.code,
+        message: this.message,
+        ...(this.param !== undefined ? { param: this.param } : {}),
+      },
       requestId,
     };
   }
@@ -125,8 +172,16 @@ export const errors = {
   datapointNotFound: (datapointId: string, scope = 'this organization'): ApiError =>
     new ApiError('datapoint_not_found', `No datapoint ${datapointId} in ${scope}.`, 'datapointId'),
   webhookEndpointNotFound: (webhookEndpointId: string): ApiError =>
-    new ApiError('webhook_endpoint_not_found', `No webhook endpoint ${webhookEndpointId} in this organization.`, 'webhookEndpointId'),
+    new ApiError(
+      'webhook_endpoint_not_found',
+      `No webhook endpoint ${webhookEndpointId} in this organization.`,
+      'webhookEndpointId',
+    ),
   /** A classId the project's spec does not declare. */
   classNotInSpec: (classId: string, param = 'classId', projectId?: string): ApiError =>
-    new ApiError('class_not_in_spec', `Class \`${classId}\` is not declared in ${projectId ? `the spec of project ${projectId}` : "this project's spec"}.`, param),
+    new ApiError(
+      'class_not_in_spec',
+      `Class \`${classId}\` is not declared in ${projectId ? `the spec of project ${projectId}` : "this project's spec"}.`,
+      param,
+    ),
 };

@@ -10,10 +10,15 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-export function createLogger(level: Level = 'info', write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
-  const emit = (lvl: Level) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (ORDER[lvl] < ORDER[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }));
-  };
+export function createLogger(
+  level: Level = 'info',
+  write: (line: string) => void = (l) => process.stdout.write(l + '\n'),
+): Logger {
+  const emit =
+    (lvl: Level) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (ORDER[lvl] < ORDER[level]) return;
+      write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }));
+    };
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
 }

@@ -35,7 +35,10 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   if (signer) {
     const status = await registerConfiguredKey(sql, signer);
     log.info('report signing key registered', { kid: signer.kid, status });
-    if (status !== 'active') log.warn('the configured signing key is retired: proof reports answer 503 until another key is configured', { kid: signer.kid });
+    if (status !== 'active')
+      log.warn('the configured signing key is retired: proof reports answer 503 until another key is configured', {
+        kid: signer.kid,
+      });
   } else {
     log.warn('SIGNING_KEY is not set: proof reports answer proof_report_signing_unavailable');
   }
@@ -43,7 +46,11 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   await webBundle();
   const state: ServerState = { draining: false };
   const rateLimits = new RateLimits(config.databaseUrl, config.rateLimits, log);
-  const app = await createApp({ sql, config, log, storage: createStorage(config.s3), signer, egress: new Egress(config.webhooks), rateLimits }, buildHandlers(), state);
+  const app = await createApp(
+    { sql, config, log, storage: createStorage(config.s3), signer, egress: new Egress(config.webhooks), rateLimits },
+    buildHandlers(),
+    state,
+  );
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
@@ -82,8 +89,11 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
           if (inFlight === 0) resolve();
         });
         let timer: NodeJS.Timeout | undefined;
-        const deadline = new Promise<'deadline'>((resolve) => (timer = setTimeout(() => resolve('deadline'), opts.graceMs ?? SHUTDOWN_GRACE_MS)));
-        if ((await Promise.race([finished, deadline])) === 'deadline') log.warn('shutdown deadline reached; cutting the requests still in flight', { inFlight });
+        const deadline = new Promise<'deadline'>(
+          (resolve) => (timer = setTimeout(() => resolve('deadline'), opts.graceMs ?? SHUTDOWN_GRACE_MS)),
+        );
+        if ((await Promise.race([finished, deadline])) === 'deadline')
+          log.warn('shutdown deadline reached; cutting the requests still in flight', { inFlight });
         clearTimeout(timer);
         // Every response so far asked to close its connection; what is left is idle or cut.
         server.closeAllConnections();

@@ -23,7 +23,9 @@ declare module 'vitest' {
 }
 
 const require = createRequire(import.meta.url);
-const S3rver = require('@20minutes/s3rver') as new (options: Record<string, unknown>) => { run(): Promise<unknown>; close(): Promise<void> };
+const S3rver = require('@20minutes/s3rver') as new (
+  options: Record<string, unknown>,
+) => { run(): Promise<unknown>; close(): Promise<void> };
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'assay-test-'));
@@ -38,10 +40,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
     u.pathname = '/postgres';
     adminUrl = u.toString();
     const s3Port = await freePort();
-    const server = new S3rver({ address: '127.0.0.1', port: s3Port, directory: join(dir, 's3'), silent: true, configureBuckets: [{ name: DEV_BUCKET }], vhostBuckets: false });
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port: s3Port,
+      directory: join(dir, 's3'),
+      silent: true,
+      configureBuckets: [{ name: DEV_BUCKET }],
+      vhostBuckets: false,
+    });
     await server.run();
     cleanups.push(() => server.close());
-    s3 = { endpoint: `http://127.0.0.1:${s3Port}`, region: 'us-east-1', bucket: DEV_BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+    s3 = {
+      endpoint: `http://127.0.0.1:${s3Port}`,
+      region: 'us-east-1',
+      bucket: DEV_BUCKET,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    };
   } else {
     const stack = await startDevStack({ dataDir: join(dir, 'stack'), persistent: false });
     cleanups.push(() => stack.stop());

@@ -12,11 +12,20 @@ export class AdminError extends Error {
   }
 }
 
-export interface Organization { id: string; name: string; code: string }
-export interface User { id: string; email: string | null; subject: string }
+export interface Organization {
+  id: string;
+  name: string;
+  code: string;
+}
+export interface User {
+  id: string;
+  email: string | null;
+  subject: string;
+}
 
 export async function createOrganization(sql: Sql, o: { name: string; code: string }): Promise<Organization> {
-  if (!/^[A-Z0-9]{2,12}$/.test(o.code)) throw new AdminError('organization code must be 2-12 characters of A-Z and 0-9');
+  if (!/^[A-Z0-9]{2,12}$/.test(o.code))
+    throw new AdminError('organization code must be 2-12 characters of A-Z and 0-9');
   const [row] = await sql<Organization[]>`
     insert into organizations (name, code) values (${o.name}, ${o.code})
     on conflict (code) do nothing returning id, name, code`;
@@ -64,7 +73,10 @@ export async function userIdByEmail(sql: Sql, email: string): Promise<{ id: stri
 }
 
 /** Adds (or updates the flags of) a member. Flags not given are left as they are. */
-export async function addMember(sql: Sql, m: { orgId: string; userId: string; originator?: boolean; validator?: boolean }): Promise<{ isOriginator: boolean; isValidator: boolean }> {
+export async function addMember(
+  sql: Sql,
+  m: { orgId: string; userId: string; originator?: boolean; validator?: boolean },
+): Promise<{ isOriginator: boolean; isValidator: boolean }> {
   const [row] = await sql<{ is_originator: boolean; is_validator: boolean }[]>`
     insert into memberships (org_id, user_id, is_originator, is_validator)
     values (${m.orgId}, ${m.userId}, ${m.originator ?? false}, ${m.validator ?? false})
@@ -75,10 +87,21 @@ export async function addMember(sql: Sql, m: { orgId: string; userId: string; or
   return { isOriginator: row.is_originator, isValidator: row.is_validator };
 }
 
-export interface ApiKeyInfo { id: string; name: string; last4: string; createdBy: string | null; createdAt: Date; expiresAt: Date | null; revokedAt: Date | null }
+export interface ApiKeyInfo {
+  id: string;
+  name: string;
+  last4: string;
+  createdBy: string | null;
+  createdAt: Date;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
 
 /** Creates a key. The returned `key` is the only time it exists in clear: only its hash is stored. */
-export async function createApiKey(sql: Sql, k: { orgId: string; userId: string | null; name?: string; expiresAt?: Date | null }): Promise<{ id: string; key: string }> {
+export async function createApiKey(
+  sql: Sql,
+  k: { orgId: string; userId: string | null; name?: string; expiresAt?: Date | null },
+): Promise<{ id: string; key: string }> {
   const key = generateApiKey();
   const [row] = await sql<{ id: string }[]>`
     insert into api_keys (org_id, created_by_user_id, name, key_hash, key_last4, expires_at)

@@ -4,11 +4,23 @@
 import { createPublicKey } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { Sql } from '../db/client.ts';
-import { generateSigningKeyPem, loadSigningKey, publicJwkOf, type PublicJwk, type SigningKey } from '../domain/signing.ts';
+import {
+  generateSigningKeyPem,
+  loadSigningKey,
+  publicJwkOf,
+  type PublicJwk,
+  type SigningKey,
+} from '../domain/signing.ts';
 import { AdminError } from './admin.ts';
 
 export type KeyStatus = 'pending' | 'active' | 'retired';
-export interface SigningKeyInfo { kid: string; status: KeyStatus; createdAt: Date; activatedAt: Date | null; retiredAt: Date | null }
+export interface SigningKeyInfo {
+  kid: string;
+  status: KeyStatus;
+  createdAt: Date;
+  activatedAt: Date | null;
+  retiredAt: Date | null;
+}
 
 /** Creates a key pair, writes the private key to `outFile` (refusing to overwrite) and registers the public key as pending. */
 export async function generateSigningKey(sql: Sql, outFile: string): Promise<SigningKeyInfo> {
@@ -39,7 +51,9 @@ export async function activateSigningKey(sql: Sql, kid: string): Promise<Signing
   if (!row) {
     const [exists] = await sql`select 1 from signing_keys where kid = ${kid}`;
     // A retired key stays retired: reactivating it would let a key taken out of service sign again.
-    throw new AdminError(exists ? `signing key ${kid} is retired and cannot be activated again` : `no signing key ${kid}`);
+    throw new AdminError(
+      exists ? `signing key ${kid} is retired and cannot be activated again` : `no signing key ${kid}`,
+    );
   }
   return row;
 }
@@ -79,7 +93,11 @@ export async function registerConfiguredKey(sql: Sql, key: SigningKey): Promise<
  * Verifiers accept a report only when the key has a window, is not revoked, and
  * nbf <= issuedAt < exp.
  */
-export type PublishedJwk = PublicJwk & { nbf: number; exp?: number; revoked?: { revoked_at: number; reason: 'compromised' } };
+export type PublishedJwk = PublicJwk & {
+  nbf: number;
+  exp?: number;
+  revoked?: { revoked_at: number; reason: 'compromised' };
+};
 
 /** Every activated key (active or retired), oldest first, with its validity window. */
 export async function publishedJwks(sql: Sql): Promise<{ keys: PublishedJwk[] }> {
@@ -91,9 +109,12 @@ export async function publishedJwks(sql: Sql): Promise<{ keys: PublishedJwk[] }>
     from signing_keys where status in ('active', 'retired') and activated_at is not null order by created_at, kid`;
   return {
     keys: rows.map((r) => ({
-      ...r.public_jwk, nbf: Number(r.nbf),
+      ...r.public_jwk,
+      nbf: Number(r.nbf),
       ...(r.exp !== null ? { exp: Number(r.exp) } : {}),
-      ...(r.revoked_at !== null ? { revoked: { revoked_at: Number(r.revoked_at), reason: 'compromised' as const } } : {}),
+      ...(r.revoked_at !== null
+        ? { revoked: { revoked_at: Number(r.revoked_at), reason: 'compromised' as const } }
+        : {}),
     })),
   };
 }

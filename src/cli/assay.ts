@@ -56,7 +56,8 @@ const OPTIONS = {
  * parseArgs refuses an option value starting with a dash as ambiguous. A value that is itself one
  * of the options (`--kid --out`, a forgotten value) is left to parseArgs to refuse.
  */
-const isOption = (token: string): boolean => token === '-h' || (token.startsWith('--') && token.slice(2).split('=')[0]! in OPTIONS);
+const isOption = (token: string): boolean =>
+  token === '-h' || (token.startsWith('--') && token.slice(2).split('=')[0]! in OPTIONS);
 
 function joinDashedValues(argv: string[]): string[] {
   const out: string[] = [];
@@ -64,7 +65,13 @@ function joinDashedValues(argv: string[]): string[] {
     const arg = argv[i]!;
     const name = arg.startsWith('--') ? arg.slice(2) : null;
     const next = argv[i + 1];
-    if (name !== null && name in OPTIONS && OPTIONS[name as keyof typeof OPTIONS].type === 'string' && next?.startsWith('-') && !isOption(next)) {
+    if (
+      name !== null &&
+      name in OPTIONS &&
+      OPTIONS[name as keyof typeof OPTIONS].type === 'string' &&
+      next?.startsWith('-') &&
+      !isOption(next)
+    ) {
       out.push(`${arg}=${next}`);
       i++;
     } else {
@@ -93,23 +100,39 @@ async function runAdmin(args: string[], values: Values): Promise<void> {
   try {
     const [what, verb] = args;
     const print = (v: unknown) => console.log(JSON.stringify(v, null, 2));
-    if (what === 'org' && verb === 'create') return print(await admin.createOrganization(sql, { name: need(values, 'name'), code: need(values, 'code') }));
-    if (what === 'user' && verb === 'create') return print(await admin.createUser(sql, { subject: need(values, 'subject'), email: values.email ?? null }));
+    if (what === 'org' && verb === 'create')
+      return print(await admin.createOrganization(sql, { name: need(values, 'name'), code: need(values, 'code') }));
+    if (what === 'user' && verb === 'create')
+      return print(await admin.createUser(sql, { subject: need(values, 'subject'), email: values.email ?? null }));
     if (what === 'member' && verb === 'add') {
       const org = await admin.findOrganization(sql, need(values, 'org'));
       const user = await admin.findUser(sql, need(values, 'user'));
-      return print(await admin.addMember(sql, { orgId: org.id, userId: user.id, originator: values.originator, validator: values.validator }));
+      return print(
+        await admin.addMember(sql, {
+          orgId: org.id,
+          userId: user.id,
+          originator: values.originator,
+          validator: values.validator,
+        }),
+      );
     }
     if (what === 'key' && verb === 'create') {
       const org = await admin.findOrganization(sql, need(values, 'org'));
       const user = await admin.findUser(sql, need(values, 'user'));
       const expires = values['expires-at'] ? new Date(values['expires-at']) : null;
-      if (expires && Number.isNaN(expires.getTime())) throw new admin.AdminError('--expires-at must be an RFC 3339 time');
-      const created = await admin.createApiKey(sql, { orgId: org.id, userId: user.id, name: values.name, expiresAt: expires });
+      if (expires && Number.isNaN(expires.getTime()))
+        throw new admin.AdminError('--expires-at must be an RFC 3339 time');
+      const created = await admin.createApiKey(sql, {
+        orgId: org.id,
+        userId: user.id,
+        name: values.name,
+        expiresAt: expires,
+      });
       console.error('The key is shown once; store it now. Only its SHA-256 is kept.');
       return print(created);
     }
-    if (what === 'key' && verb === 'list') return print(await admin.listApiKeys(sql, (await admin.findOrganization(sql, need(values, 'org'))).id));
+    if (what === 'key' && verb === 'list')
+      return print(await admin.listApiKeys(sql, (await admin.findOrganization(sql, need(values, 'org'))).id));
     if (what === 'key' && verb === 'revoke') {
       await admin.revokeApiKey(sql, need(values, 'id'));
       return print({ revoked: true });
@@ -121,11 +144,17 @@ async function runAdmin(args: string[], values: Values): Promise<void> {
   }
 }
 
-async function runSigningKey(sql: ReturnType<typeof createSql>, verb: string | undefined, values: Values): Promise<unknown> {
+async function runSigningKey(
+  sql: ReturnType<typeof createSql>,
+  verb: string | undefined,
+  values: Values,
+): Promise<unknown> {
   if (verb === 'generate') {
     const out = need(values, 'out');
     const info = await signingKeys.generateSigningKey(sql, out);
-    console.error(`Private key written to ${out} (mode 0600); it is not stored anywhere else. Activate with: assay admin signing-key activate --kid=${info.kid}`);
+    console.error(
+      `Private key written to ${out} (mode 0600); it is not stored anywhere else. Activate with: assay admin signing-key activate --kid=${info.kid}`,
+    );
     return info;
   }
   if (verb === 'activate') {
@@ -164,9 +193,13 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'worker') {
-    const taskSets = values.tasks?.split(',').map((t) => t.trim()).filter(Boolean);
+    const taskSets = values.tasks
+      ?.split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
     const unknown = taskSets?.filter((t) => !(t in TASK_SETS)) ?? [];
-    if (unknown.length || taskSets?.length === 0) throw new admin.AdminError(`--tasks takes some of ${Object.keys(TASK_SETS).join(', ')}\n${USAGE}`);
+    if (unknown.length || taskSets?.length === 0)
+      throw new admin.AdminError(`--tasks takes some of ${Object.keys(TASK_SETS).join(', ')}\n${USAGE}`);
     const config = loadConfig(process.env, { db: true, s3: true, secrets: true, mail: true });
     surviveLostConnections(createLogger(config.logLevel));
     const worker = await startWorker(config, { taskSets: taskSets as TaskSet[] | undefined });

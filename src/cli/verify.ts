@@ -55,7 +55,8 @@ export async function verifyReport(reportText: string, jwksText: string, proofTe
   const jws: unknown = report?.jws;
   if (typeof jws !== 'string') fail('report', 'no "jws" string');
   const parts = (jws as string).split('.');
-  if (parts.length !== 3 || parts.some((p) => p === '')) fail('jws', `not a compact JWS (expected 3 non-empty parts, got ${parts.filter(Boolean).length})`);
+  if (parts.length !== 3 || parts.some((p) => p === ''))
+    fail('jws', `not a compact JWS (expected 3 non-empty parts, got ${parts.filter(Boolean).length})`);
 
   const header = parseJson(b64url(parts[0], 'header').toString('utf8'), 'header');
   if (header?.alg !== 'EdDSA') fail('header', `alg is ${JSON.stringify(header?.alg)}, expected "EdDSA"`);
@@ -64,7 +65,8 @@ export async function verifyReport(reportText: string, jwksText: string, proofTe
 
   const jwk = jwks.keys.find((k: { kid?: unknown }) => k?.kid === header.kid);
   if (!jwk) fail('kid', `${header.kid} is not in the JWKS`);
-  if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string') fail('kid', `${header.kid} is not an Ed25519 key`);
+  if (jwk.kty !== 'OKP' || jwk.crv !== 'Ed25519' || typeof jwk.x !== 'string')
+    fail('kid', `${header.kid} is not an Ed25519 key`);
 
   let signed: Uint8Array;
   try {
@@ -82,19 +84,24 @@ export async function verifyReport(reportText: string, jwksText: string, proofTe
     return fail('payload', `cannot be canonicalized: ${(e as Error).message}`);
   }
   if (canonical !== text) fail('payload', 'the signed bytes are not the RFC 8785 canonical form of the payload');
-  if (report.payload !== undefined && !isDeepStrictEqual(report.payload, payload)) fail('payload', 'report.payload differs from the signed payload');
-  if (payload.schema !== PAYLOAD_SCHEMA) fail('payload', `schema is ${JSON.stringify(payload.schema)}, expected ${PAYLOAD_SCHEMA}`);
+  if (report.payload !== undefined && !isDeepStrictEqual(report.payload, payload))
+    fail('payload', 'report.payload differs from the signed payload');
+  if (payload.schema !== PAYLOAD_SCHEMA)
+    fail('payload', `schema is ${JSON.stringify(payload.schema)}, expected ${PAYLOAD_SCHEMA}`);
   if (payload.signingKeyId !== header.kid) fail('kid', 'payload.signingKeyId differs from the JWS kid');
   // The key's validity window (docs/verifying.md): a retired key must not vouch for reports
   // dated after its retirement, and a compromised one for none (its holder can pick any date).
-  if (jwk.revoked !== undefined) fail('key', `${header.kid} was marked compromised: no report it signed can be trusted`);
+  if (jwk.revoked !== undefined)
+    fail('key', `${header.kid} was marked compromised: no report it signed can be trusted`);
   if (typeof jwk.nbf !== 'number') fail('key', `${header.kid} has no validity window (nbf) in the JWKS`);
   const issuedAt = Date.parse(payload.issuedAt) / 1000;
   if (!Number.isFinite(issuedAt)) fail('payload', 'issuedAt is not a date-time');
   if (issuedAt < jwk.nbf) fail('key', `the report was issued (${payload.issuedAt}) before ${header.kid} was activated`);
-  if (typeof jwk.exp === 'number' && issuedAt >= jwk.exp) fail('key', `the report was issued (${payload.issuedAt}) after ${header.kid} was retired`);
+  if (typeof jwk.exp === 'number' && issuedAt >= jwk.exp)
+    fail('key', `the report was issued (${payload.issuedAt}) after ${header.kid} was retired`);
   for (const field of ['reportId', 'attestationRoot', 'signingKeyId', 'qualityRating', 'consensusStrength'] as const) {
-    if (report[field] !== undefined && report[field] !== payload[field]) fail('payload', `report.${field} differs from the signed payload`);
+    if (report[field] !== undefined && report[field] !== payload[field])
+      fail('payload', `report.${field} differs from the signed payload`);
   }
 
   let root: string;
@@ -103,13 +110,19 @@ export async function verifyReport(reportText: string, jwksText: string, proofTe
   } catch (e) {
     return fail('root', (e as Error).message);
   }
-  if (root !== payload.attestationRoot) fail('root', `MTH(config, manifest, results) is ${root}, payload says ${payload.attestationRoot}`);
+  if (root !== payload.attestationRoot)
+    fail('root', `MTH(config, manifest, results) is ${root}, payload says ${payload.attestationRoot}`);
 
   let summary = `${payload.reportId} signed by ${header.kid}, attestationRoot ${root}`;
   if (proofText !== undefined) {
     const proof = parseJson(proofText, 'proof');
-    if (proof?.reportId !== payload.reportId) fail('proof', `proof is for ${proof?.reportId}, report is ${payload.reportId}`);
-    if (typeof proof.leaf !== 'string' || !Array.isArray(proof.auditPath) || !proof.auditPath.every((h: unknown) => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h))) {
+    if (proof?.reportId !== payload.reportId)
+      fail('proof', `proof is for ${proof?.reportId}, report is ${payload.reportId}`);
+    if (
+      typeof proof.leaf !== 'string' ||
+      !Array.isArray(proof.auditPath) ||
+      !proof.auditPath.every((h: unknown) => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h))
+    ) {
       fail('proof', 'needs a leaf string and an auditPath of 64-hex hashes');
     }
     let resultsRoot: Buffer;
@@ -118,8 +131,15 @@ export async function verifyReport(reportText: string, jwksText: string, proofTe
     } catch (e) {
       return fail('proof', (e as Error).message);
     }
-    if (proof.treeSize !== payload.digests.resultsLeaves) fail('proof', `treeSize ${proof.treeSize} differs from digests.resultsLeaves ${payload.digests.resultsLeaves}`);
-    const ok = verifyInclusion(leafHash(Buffer.from(proof.leaf, 'utf8')), proof.leafIndex, proof.treeSize, proof.auditPath.map((h: string) => Buffer.from(h, 'hex')), resultsRoot);
+    if (proof.treeSize !== payload.digests.resultsLeaves)
+      fail('proof', `treeSize ${proof.treeSize} differs from digests.resultsLeaves ${payload.digests.resultsLeaves}`);
+    const ok = verifyInclusion(
+      leafHash(Buffer.from(proof.leaf, 'utf8')),
+      proof.leafIndex,
+      proof.treeSize,
+      proof.auditPath.map((h: string) => Buffer.from(h, 'hex')),
+      resultsRoot,
+    );
     if (!ok) fail('proof', `leaf ${proof.leafIndex} does not fold to digests.results`);
     summary += `; datapoint ${proof.datapointId} included at ${proof.leafIndex} of ${proof.treeSize}`;
   }

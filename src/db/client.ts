@@ -26,7 +26,10 @@ export interface SessionTimeouts {
 /** The API answers people: nothing it runs should take long. */
 export const API_TIMEOUTS: SessionTimeouts = Object.freeze({ statementMs: 30_000, idleInTransactionMs: 30_000 });
 /** Jobs publish whole ingest runs in one statement: minutes at millions of rows. */
-export const WORKER_TIMEOUTS: SessionTimeouts = Object.freeze({ statementMs: 30 * 60_000, idleInTransactionMs: 60_000 });
+export const WORKER_TIMEOUTS: SessionTimeouts = Object.freeze({
+  statementMs: 30 * 60_000,
+  idleInTransactionMs: 60_000,
+});
 /** Seconds to wait for a connection to open before the query fails (postgres.js default: 30). */
 const CONNECT_TIMEOUT_SECONDS = 5;
 /**

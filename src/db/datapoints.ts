@@ -13,7 +13,12 @@ export interface DatapointRow {
 }
 
 /** A project's datapoints, newest first; `status` keeps only terminal or only pending ones. */
-export async function listDatapoints(sql: Sql, projectId: string, status: 'terminal' | 'pending' | undefined, page: PageRequest): Promise<Page<DatapointRow>> {
+export async function listDatapoints(
+  sql: Sql,
+  projectId: string,
+  status: 'terminal' | 'pending' | undefined,
+  page: PageRequest,
+): Promise<Page<DatapointRow>> {
   const rows = sql`
     select id, encode(checksum, 'hex') as checksum, source_file, source_row, created_at, finalized_at
     from datapoints

@@ -12,7 +12,10 @@ const CONSTRAINTS: Record<string, () => ApiError> = {
   projects_org_id_fkey: () => new ApiError('project_not_found'),
 };
 
-interface PgErrorLike { code?: string; constraint_name?: string }
+interface PgErrorLike {
+  code?: string;
+  constraint_name?: string;
+}
 
 /**
  * The database did not answer, or ended our session: refused or reset connections, connect
@@ -20,9 +23,27 @@ interface PgErrorLike { code?: string; constraint_name?: string }
  * 08), too many connections (53300). What the request asked may be fine; retrying later is.
  */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
-  'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED',
-  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
 ]);
 /** A statement ran past statement_timeout (the API's sessions: src/db/client.ts). */
 const QUERY_CANCELED = '57014';
@@ -36,10 +57,21 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export function fromPgError(err: unknown): unknown {
   const pg = err as PgErrorLike;
   if (isDatabaseUnavailable(err)) {
-    return Object.assign(new ApiError('service_unavailable', 'The database is unavailable; retry shortly.', undefined, RETRY_AFTER), { cause: err });
+    return Object.assign(
+      new ApiError('service_unavailable', 'The database is unavailable; retry shortly.', undefined, RETRY_AFTER),
+      { cause: err },
+    );
   }
   if (pg && typeof pg === 'object' && pg.code === QUERY_CANCELED) {
-    return Object.assign(new ApiError('service_unavailable', 'The request took too long and was stopped; retry shortly.', undefined, RETRY_AFTER), { cause: err });
+    return Object.assign(
+      new ApiError(
+        'service_unavailable',
+        'The request took too long and was stopped; retry shortly.',
+        undefined,
+        RETRY_AFTER,
+      ),
+      { cause: err },
+    );
   }
   if (pg && typeof pg === 'object' && (pg.code === UNIQUE_VIOLATION || pg.code === FOREIGN_KEY_VIOLATION)) {
     const mapped = pg.constraint_name ? CONSTRAINTS[pg.constraint_name] : undefined;

@@ -20,7 +20,12 @@ export async function exportSubject(sql: Db, orgId: string, projectId: string): 
   const [p] = await sql<(Omit<ExportSubject, 'state'> & { id: string })[]>`
     select id, org_id as "orgId", name, auto_consensus_used as "autoConsensusUsed" from projects where id = ${projectId} and org_id = ${orgId}`;
   if (!p) return undefined;
-  return { orgId: p.orgId, name: p.name, autoConsensusUsed: p.autoConsensusUsed, state: await readDataState(sql, projectId) };
+  return {
+    orgId: p.orgId,
+    name: p.name,
+    autoConsensusUsed: p.autoConsensusUsed,
+    state: await readDataState(sql, projectId),
+  };
 }
 
 export interface ExportFigures {
@@ -52,5 +57,7 @@ export function streamExportRows(tx: TxSql, projectId: string, limit: number | n
       c.id as "consensusDecisionId", c.quality_rating_mean as "qualityRatingMean", c.quality_rating_median as "qualityRatingMedian",
       c.consensus_strength as "consensusStrength", c.contested
     from datapoints d left join consensus_decisions c on c.datapoint_id = d.id
-    where d.project_id = ${projectId} order by d.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(EXPORT_BATCH);
+    where d.project_id = ${projectId} order by d.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(
+    EXPORT_BATCH,
+  );
 }

@@ -16,7 +16,14 @@ export interface IdempotencyRow {
  * returns the record as it stands. `claimed` true: the caller runs the operation, then calls
  * `complete` or `release`.
  */
-export async function claimKey(sql: Sql, orgId: string, key: string, operationId: string, fingerprint: Buffer, lockSeconds: number): Promise<{ claimed: boolean; row: IdempotencyRow }> {
+export async function claimKey(
+  sql: Sql,
+  orgId: string,
+  key: string,
+  operationId: string,
+  fingerprint: Buffer,
+  lockSeconds: number,
+): Promise<{ claimed: boolean; row: IdempotencyRow }> {
   const [mine] = await sql<IdempotencyRow[]>`
     insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
     values (${orgId}, ${key}, ${operationId}, ${fingerprint}, now() + make_interval(secs => ${lockSeconds}))

@@ -25,7 +25,10 @@ export async function claimQueuedRun(sql: Db, runId: string): Promise<ClaimedRun
 }
 
 /** What a run of the session reads: where its files are, its project's slot count and compiled spec. */
-export async function ingestSource(sql: Db, sessionId: string): Promise<{ key_prefix: string; num_validators: number; compiled: CompiledSpec }> {
+export async function ingestSource(
+  sql: Db,
+  sessionId: string,
+): Promise<{ key_prefix: string; num_validators: number; compiled: CompiledSpec }> {
   const [info] = await sql<{ key_prefix: string; num_validators: number; compiled: CompiledSpec }[]>`
     select s.key_prefix, p.num_validators, sp.compiled
     from upload_sessions s join projects p on p.id = s.project_id
@@ -36,7 +39,9 @@ export async function ingestSource(sql: Db, sessionId: string): Promise<{ key_pr
 
 /** The session's files in declaration order, sizes as numbers. */
 export async function ingestFiles(sql: Db, sessionId: string): Promise<{ rel_path: string; size: number }[]> {
-  return sql<{ rel_path: string; size: number }[]>`select rel_path, size::float8 as size from upload_files where session_id = ${sessionId} order by position`;
+  return sql<
+    { rel_path: string; size: number }[]
+  >`select rel_path, size::float8 as size from upload_files where session_id = ${sessionId} order by position`;
 }
 
 export interface RunCounters {
@@ -46,7 +51,12 @@ export interface RunCounters {
 }
 
 /** The counters of a run in flight, with a heartbeat (a run no longer running is left alone). */
-export async function writeRunProgress(sql: Db, runId: string, phase: 'reading' | 'writing_datapoints', c: RunCounters): Promise<void> {
+export async function writeRunProgress(
+  sql: Db,
+  runId: string,
+  phase: 'reading' | 'writing_datapoints',
+  c: RunCounters,
+): Promise<void> {
   await sql`
     update ingest_runs set row_count = ${c.rowCount}, phase = ${phase}, datapoints_persisted = ${c.datapointsPersisted},
       validations_created = ${c.validationsCreated}, updated_at = clock_timestamp(), heartbeat_at = clock_timestamp()
@@ -77,7 +87,13 @@ export async function completeDryRun(tx: TxSql, runId: string, sessionId: string
 }
 
 /** A failed run, with the message its session's status shows; the session is failed too. */
-export async function failRun(tx: TxSql, runId: string, sessionId: string, message: string, rowCount: number): Promise<void> {
+export async function failRun(
+  tx: TxSql,
+  runId: string,
+  sessionId: string,
+  message: string,
+  rowCount: number,
+): Promise<void> {
   await tx`
     update ingest_runs set status = 'failed', error_message = ${message}, row_count = ${rowCount},
       datapoints_persisted = 0, validations_created = 0, finished_at = clock_timestamp(), updated_at = clock_timestamp()

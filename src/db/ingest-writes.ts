@@ -66,7 +66,9 @@ export async function analyzeCheckTable(tx: TxSql): Promise<void> {
 }
 
 /** The first content the checked rows repeat: the repeat (b) and its first occurrence (a). */
-export async function firstRepeatInRun(tx: TxSql): Promise<{ a_file: string; a_line: number; b_file: string; b_line: number } | undefined> {
+export async function firstRepeatInRun(
+  tx: TxSql,
+): Promise<{ a_file: string; a_line: number; b_file: string; b_line: number } | undefined> {
   const [dup] = await tx<{ a_file: string; a_line: number; b_file: string; b_line: number }[]>`
     with repeated as (select checksum, min(ord) as first from ingest_check group by checksum having count(*) > 1)
     select a.source_file as a_file, a.source_line as a_line, b.source_file as b_file, b.source_line as b_line
@@ -78,7 +80,10 @@ export async function firstRepeatInRun(tx: TxSql): Promise<{ a_file: string; a_l
 }
 
 /** The first checked row whose content the project already has, with its checksum (hex). */
-export async function firstExistingContent(tx: TxSql, projectId: string): Promise<{ source_file: string; source_line: number; checksum: string } | undefined> {
+export async function firstExistingContent(
+  tx: TxSql,
+  projectId: string,
+): Promise<{ source_file: string; source_line: number; checksum: string } | undefined> {
   const [existing] = await tx<{ source_file: string; source_line: number; checksum: string }[]>`
     select s.source_file, s.source_line, encode(s.checksum, 'hex') as checksum from ingest_check s
     join datapoints d on d.project_id = ${projectId} and d.checksum = s.checksum
@@ -95,9 +100,12 @@ export function ordsToSkip(tx: TxSql, projectId: string): AsyncIterable<{ ord: s
     select c.ord from ingest_check c
     join (select checksum, min(ord) as first from ingest_check group by checksum having count(*) > 1) r on r.checksum = c.checksum and c.ord > r.first
     union all
-    select c.ord from ingest_check c join datapoints d on d.project_id = ${projectId} and d.checksum = c.checksum`.cursor(10_000);
+    select c.ord from ingest_check c join datapoints d on d.project_id = ${projectId} and d.checksum = c.checksum`.cursor(
+    10_000,
+  );
 }
 
 /** The COPY into datapoints met a content the project (or the run, earlier) already has: its unique index on (project_id, checksum). */
 export const isDuplicateContent = (err: unknown): boolean =>
-  (err as { code?: string }).code === UNIQUE_VIOLATION && (err as { constraint_name?: string }).constraint_name === 'datapoints_project_id_checksum_key';
+  (err as { code?: string }).code === UNIQUE_VIOLATION &&
+  (err as { constraint_name?: string }).constraint_name === 'datapoints_project_id_checksum_key';

@@ -22,10 +22,18 @@ export interface Refusal {
  * transaction locks on the organization and the recipient, so concurrent invites count exactly;
  * call it in the transaction that issues the email.
  */
-export async function inviteMailRefusal(tx: TxSql, orgId: string, email: string, inviteId: string, limits: InviteMailLimits): Promise<Refusal | null> {
+export async function inviteMailRefusal(
+  tx: TxSql,
+  orgId: string,
+  email: string,
+  inviteId: string,
+  limits: InviteMailLimits,
+): Promise<Refusal | null> {
   await tx`select pg_advisory_xact_lock(hashtextextended(${'invite_mail_org:' + orgId}, 0))`;
   await tx`select pg_advisory_xact_lock(hashtextextended(${'invite_mail_to:' + email}, 0))`;
-  const [row] = await tx<{ same: number | null; org_n: number; org_wait: number | null; to_n: number; to_wait: number | null }[]>`
+  const [row] = await tx<
+    { same: number | null; org_n: number; org_wait: number | null; to_n: number; to_wait: number | null }[]
+  >`
     select
       (select ceil(extract(epoch from max(t.created_at) + make_interval(mins => ${limits.resendCooldownMinutes}) - now()))::int
          from sign_in_tokens t where t.invite_id = ${inviteId}
@@ -39,13 +47,22 @@ export async function inviteMailRefusal(tx: TxSql, orgId: string, email: string,
       and (i.org_id = ${orgId} or t.email = ${email})`;
   const wait = (s: number | null) => Math.max(1, s ?? 1);
   if (row?.same !== null && row?.same !== undefined) {
-    return { reason: `This invitation was emailed less than ${limits.resendCooldownMinutes} minutes ago.`, retryAfterSeconds: wait(row.same) };
+    return {
+      reason: `This invitation was emailed less than ${limits.resendCooldownMinutes} minutes ago.`,
+      retryAfterSeconds: wait(row.same),
+    };
   }
   if ((row?.org_n ?? 0) >= limits.perOrgPerHour) {
-    return { reason: `The organization has sent ${limits.perOrgPerHour} invitation emails in the last hour.`, retryAfterSeconds: wait(row!.org_wait) };
+    return {
+      reason: `The organization has sent ${limits.perOrgPerHour} invitation emails in the last hour.`,
+      retryAfterSeconds: wait(row!.org_wait),
+    };
   }
   if ((row?.to_n ?? 0) >= limits.perRecipientPerDay) {
-    return { reason: `This address has received ${limits.perRecipientPerDay} invitation emails in the last day.`, retryAfterSeconds: wait(row!.to_wait) };
+    return {
+      reason: `This address has received ${limits.perRecipientPerDay} invitation emails in the last day.`,
+      retryAfterSeconds: wait(row!.to_wait),
+    };
   }
   return null;
 }

@@ -42,7 +42,10 @@ export interface NewInvite {
  * `created` false. Insert-first makes two concurrent invites of one address meet on the unique
  * key instead of both creating a row.
  */
-export async function insertOrLock(tx: TxSql, i: NewInvite): Promise<{ id: string; status: InviteRow['status']; created: boolean }> {
+export async function insertOrLock(
+  tx: TxSql,
+  i: NewInvite,
+): Promise<{ id: string; status: InviteRow['status']; created: boolean }> {
   const [inserted] = await tx<{ id: string }[]>`
     insert into invites (org_id, project_id, email, class_id, evidence_note, invited_by_user_id)
     values (${i.orgId}, ${i.projectId}, ${i.email}, ${i.classId}, ${i.evidenceNote}, ${i.invitedBy})
@@ -70,17 +73,28 @@ export async function reactivate(tx: TxSql, id: string, i: NewInvite): Promise<v
  * comes first, and the invite is accepted, or waits). 'done' when it was pending, else the
  * status found ('accepted' or 'cancelled'), or undefined when the project has no such invite.
  */
-export async function cancelPending(sql: Sql, projectId: string, inviteId: string): Promise<'done' | 'accepted' | 'cancelled' | undefined> {
+export async function cancelPending(
+  sql: Sql,
+  projectId: string,
+  inviteId: string,
+): Promise<'done' | 'accepted' | 'cancelled' | undefined> {
   const [done] = await sql`
     update invites set status = 'cancelled', cancelled_at = now(), updated_at = now()
     where project_id = ${projectId} and id = ${inviteId} and status = 'pending'
     returning id`;
   if (done) return 'done';
-  const [row] = await sql<{ status: 'accepted' | 'cancelled' }[]>`select status from invites where project_id = ${projectId} and id = ${inviteId}`;
+  const [row] = await sql<
+    { status: 'accepted' | 'cancelled' }[]
+  >`select status from invites where project_id = ${projectId} and id = ${inviteId}`;
   return row?.status;
 }
 
 /** Pending and cancelled invites, newest first; accepted invitees are on the roster instead. */
 export async function listInvites(sql: Sql, projectId: string, page: PageRequest): Promise<Page<InviteRow>> {
-  return keysetPage<InviteRow>(sql, invites(sql, projectId, sql`and i.status in ('pending', 'cancelled')`), 'created_at', page);
+  return keysetPage<InviteRow>(
+    sql,
+    invites(sql, projectId, sql`and i.status in ('pending', 'cancelled')`),
+    'created_at',
+    page,
+  );
 }

@@ -2,9 +2,18 @@
 // organization's projects from it.
 import type { Sql } from './client.ts';
 
-export interface Membership { orgId: string; code: string; name: string; originator: boolean; validator: boolean }
+export interface Membership {
+  orgId: string;
+  code: string;
+  name: string;
+  originator: boolean;
+  validator: boolean;
+}
 
-export async function personOf(sql: Sql, userId: string): Promise<{ email: string; organizations: Membership[] } | undefined> {
+export async function personOf(
+  sql: Sql,
+  userId: string,
+): Promise<{ email: string; organizations: Membership[] } | undefined> {
   const [user] = await sql<{ email: string | null }[]>`select email from users where id = ${userId}`;
   if (!user) return undefined;
   const organizations = await sql<Membership[]>`

@@ -12,22 +12,30 @@ import { runMigrations } from 'graphile-worker';
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'sql', 'migrations');
 
 export function knownVersions(dir = MIGRATIONS_DIR): string[] {
-  return readdirSync(dir).filter((f) => /^\d+_.+\.sql$/.test(f)).map((f) => f.split('_')[0]).sort();
+  return readdirSync(dir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .map((f) => f.split('_')[0])
+    .sort();
 }
 
 /** dbmate's Postgres driver asks for TLS unless told otherwise; local servers have none. */
 function withSslMode(databaseUrl: string): string {
   const u = new URL(databaseUrl);
-  if (!u.searchParams.has('sslmode') && ['localhost', '127.0.0.1', '::1', '[::1]'].includes(u.hostname)) u.searchParams.set('sslmode', 'disable');
+  if (!u.searchParams.has('sslmode') && ['localhost', '127.0.0.1', '::1', '[::1]'].includes(u.hostname))
+    u.searchParams.set('sslmode', 'disable');
   return u.toString();
 }
 
 async function appliedVersions(databaseUrl: string): Promise<string[]> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    const [{ exists }] = await sql<{ exists: boolean }[]>`select to_regclass('public.schema_migrations') is not null as exists`;
+    const [{ exists }] = await sql<
+      { exists: boolean }[]
+    >`select to_regclass('public.schema_migrations') is not null as exists`;
     if (!exists) return [];
-    return (await sql<{ version: string }[]>`select version from schema_migrations order by version`).map((r) => r.version);
+    return (await sql<{ version: string }[]>`select version from schema_migrations order by version`).map(
+      (r) => r.version,
+    );
   } finally {
     await sql.end({ timeout: 5 });
   }
@@ -48,7 +56,9 @@ export async function migrate(databaseUrl: string, options: { quiet?: boolean } 
   const known = new Set(knownVersions());
   const unknown = (await appliedVersions(databaseUrl)).filter((v) => !known.has(v));
   if (unknown.length) {
-    throw new Error(`the database has migrations this code does not know (${unknown.join(', ')}): it is newer than the code; refusing to run`);
+    throw new Error(
+      `the database has migrations this code does not know (${unknown.join(', ')}): it is newer than the code; refusing to run`,
+    );
   }
   // The URL goes through the environment, not `--url`: a command line (with its password) is
   // visible to every user of the machine in `ps`.

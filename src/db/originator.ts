@@ -29,7 +29,11 @@ export async function originatorProjects(sql: Sql, userId: string): Promise<Orig
     order by p.created_at desc, p.id desc`;
 }
 
-export async function originatorProject(sql: Sql, userId: string, projectId: string): Promise<OriginatorProjectRow | undefined> {
+export async function originatorProject(
+  sql: Sql,
+  userId: string,
+  projectId: string,
+): Promise<OriginatorProjectRow | undefined> {
   const [row] = await sql<OriginatorProjectRow[]>`
     select ${columns(sql)}
     from projects p

@@ -9,7 +9,15 @@ import type { Sql, TxSql } from './client.ts';
 /** Writes one message; returns its id. */
 export async function insertMessage(
   tx: TxSql,
-  m: { orgId: string | null; kind: 'invite' | 'sign_in_link'; refId: string | null; to: string; subject: string; text: string; signInTokenId?: string | null },
+  m: {
+    orgId: string | null;
+    kind: 'invite' | 'sign_in_link';
+    refId: string | null;
+    to: string;
+    subject: string;
+    text: string;
+    signInTokenId?: string | null;
+  },
 ): Promise<string> {
   const [row] = await tx<{ id: string }[]>`
     insert into email_outbox (org_id, kind, ref_id, to_address, subject, body_text, sign_in_token_id)
@@ -50,7 +58,11 @@ export async function recordSendError(sql: Sql, outboxId: string, reason: string
  * Marks the message sent (once), blanks it, drops its sealed token (the link now lives only in
  * the recipient's mailbox; the hash stays for redeeming) and stamps the invite's emailSentAt.
  */
-export async function markSent(sql: Sql, outboxId: string, m: Pick<OutboxMessage, 'kind' | 'ref_id' | 'sign_in_token_id'>): Promise<void> {
+export async function markSent(
+  sql: Sql,
+  outboxId: string,
+  m: Pick<OutboxMessage, 'kind' | 'ref_id' | 'sign_in_token_id'>,
+): Promise<void> {
   await sql.begin(async (tx) => {
     const [sent] = await tx<{ sent_at: Date }[]>`
       update email_outbox set sent_at = now(), last_error = null, body_text = '', to_address = ''

@@ -19,7 +19,11 @@ export function decodeCursor(raw: string | undefined): Cursor | null {
   if (raw === undefined) return null;
   const [t, id, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
   if (rest.length || !TS.test(t ?? '') || !UUID.test(id ?? '') || Number.isNaN(Date.parse(t))) {
-    throw new ApiError('parameter_invalid', 'The cursor is not valid; pass the `nextCursor` of a previous page.', 'cursor');
+    throw new ApiError(
+      'parameter_invalid',
+      'The cursor is not valid; pass the `nextCursor` of a previous page.',
+      'cursor',
+    );
   }
   return { t, id };
 }
@@ -69,11 +73,19 @@ export async function keysetPage<R extends { id: string }>(
 }
 
 /** `rows` were fetched with limit + 1: the extra row only tells that another page exists. */
-export function toPage<R extends { cursor_t: string; id: string }, T>(rows: R[], limit: number, map: (row: R) => T): Page<T> {
+export function toPage<R extends { cursor_t: string; id: string }, T>(
+  rows: R[],
+  limit: number,
+  map: (row: R) => T,
+): Page<T> {
   const hasMore = rows.length > limit;
   const kept = hasMore ? rows.slice(0, limit) : rows;
   const last = kept[kept.length - 1];
-  return { data: kept.map(map), hasMore, nextCursor: hasMore && last ? encodeCursor({ t: last.cursor_t, id: last.id }) : null };
+  return {
+    data: kept.map(map),
+    hasMore,
+    nextCursor: hasMore && last ? encodeCursor({ t: last.cursor_t, id: last.id }) : null,
+  };
 }
 
 /** The same page with each row mapped to its API shape. */

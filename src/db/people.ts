@@ -42,13 +42,21 @@ export async function listRoster(sql: Sql, orgId: string, page: PageRequest): Pr
   return keysetPage<ValidatorRow>(sql, roster(sql, orgId, {}), 'joined_at', page);
 }
 
-export async function findRosterValidator(sql: Db, orgId: string, by: { userId?: string; email?: string }): Promise<ValidatorRow | undefined> {
+export async function findRosterValidator(
+  sql: Db,
+  orgId: string,
+  by: { userId?: string; email?: string },
+): Promise<ValidatorRow | undefined> {
   const [row] = await sql<ValidatorRow[]>`${roster(sql, orgId, by)}`;
   return row;
 }
 
 /** Whether the user is a member of the organization at all (any flags), and as validator. */
-export async function getMembership(sql: Db, orgId: string, userId: string): Promise<{ is_validator: boolean } | undefined> {
+export async function getMembership(
+  sql: Db,
+  orgId: string,
+  userId: string,
+): Promise<{ is_validator: boolean } | undefined> {
   const [row] = await sql<{ is_validator: boolean }[]>`
     select is_validator from memberships where org_id = ${orgId} and user_id = ${userId}`;
   return row;
@@ -68,7 +76,9 @@ export async function everAssigned(sql: Db, orgId: string, userId: string): Prom
 
 /** The ids among `projectIds` that are projects of the organization. */
 export async function projectsInOrg(sql: Db, orgId: string, projectIds: string[]): Promise<Set<string>> {
-  const rows = await sql<{ id: string }[]>`select id from projects where org_id = ${orgId} and id = any(${projectIds}::uuid[])`;
+  const rows = await sql<
+    { id: string }[]
+  >`select id from projects where org_id = ${orgId} and id = any(${projectIds}::uuid[])`;
   return new Set(rows.map((r) => r.id));
 }
 
@@ -97,7 +107,12 @@ export async function unassign(tx: TxSql, orgId: string, projectIds: string[], u
     where org_id = ${orgId} and user_id = ${userId} and project_id = any(${projectIds}::uuid[]) and revoked_at is null`;
 }
 
-export interface AssignmentRow { id: string; project_id: string; project_name: string; assigned_at: Date }
+export interface AssignmentRow {
+  id: string;
+  project_id: string;
+  project_name: string;
+  assigned_at: Date;
+}
 
 export async function listAssignments(sql: Sql, orgId: string, userId: string): Promise<AssignmentRow[]> {
   return sql<AssignmentRow[]>`
@@ -107,7 +122,12 @@ export async function listAssignments(sql: Sql, orgId: string, userId: string): 
     order by pa.assigned_at desc, pa.id desc`;
 }
 
-export interface GrantRow { id: string; user_id: string; class_id: string; evidence_note: string }
+export interface GrantRow {
+  id: string;
+  user_id: string;
+  class_id: string;
+  evidence_note: string;
+}
 
 /**
  * Grants a class: the validator's other live grant on the project is revoked first. When the
@@ -115,7 +135,13 @@ export interface GrantRow { id: string; user_id: string; class_id: string; evide
  * on (project, user) serializes two grants at once, which would otherwise both find nothing
  * held and collide on the one-live-grant index.
  */
-export async function grantClass(tx: TxSql, projectId: string, userId: string, classId: string, evidenceNote: string): Promise<{ grant: GrantRow; created: boolean }> {
+export async function grantClass(
+  tx: TxSql,
+  projectId: string,
+  userId: string,
+  classId: string,
+  evidenceNote: string,
+): Promise<{ grant: GrantRow; created: boolean }> {
   await tx`select pg_advisory_xact_lock(hashtextextended(${`class_grant:${projectId}:${userId}`}, 0))`;
   const [held] = await tx<GrantRow[]>`
     select id, user_id, class_id, evidence_note from class_grants

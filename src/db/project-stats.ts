@@ -70,14 +70,33 @@ export async function validatorAgreementOf(sql: Sql, projectId: string, limit = 
 }
 
 /** Bucket widths for the progress chart, the first that gives at most MAX_BUCKETS buckets. */
-const STEPS_SECONDS = [1, 5, 15, 60, 300, 900, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 86400, 7 * 86400, 30 * 86400, 365 * 86400];
+const STEPS_SECONDS = [
+  1,
+  5,
+  15,
+  60,
+  300,
+  900,
+  3600,
+  3 * 3600,
+  6 * 3600,
+  12 * 3600,
+  86400,
+  7 * 86400,
+  30 * 86400,
+  365 * 86400,
+];
 const MAX_BUCKETS = 48;
 
 /**
  * Finalized datapoints over time, cumulative: a point at the project's creation (0), one at the
  * end of each bucket up to now, and one at `now` (equal to the finalized count).
  */
-export async function progressOf(sql: Sql, projectId: string, since: Date): Promise<{ at: string; finalized: number }[]> {
+export async function progressOf(
+  sql: Sql,
+  projectId: string,
+  since: Date,
+): Promise<{ at: string; finalized: number }[]> {
   const [{ now }] = await sql<{ now: Date }[]>`select now()`;
   const span = Math.max(1, (now.getTime() - since.getTime()) / 1000);
   const step = STEPS_SECONDS.find((s) => span / s <= MAX_BUCKETS) ?? STEPS_SECONDS.at(-1)!;

@@ -79,7 +79,12 @@ export interface ProjectChanges {
 }
 
 /** Applies only the supplied fields. Pausing an already paused project keeps its pausedAt. */
-export async function updateProject(sql: Db, orgId: string, projectId: string, c: ProjectChanges): Promise<ProjectRow | undefined> {
+export async function updateProject(
+  sql: Db,
+  orgId: string,
+  projectId: string,
+  c: ProjectChanges,
+): Promise<ProjectRow | undefined> {
   const [row] = await sql<ProjectRow[]>`
     update projects set
       name = ${c.name === undefined ? sql`name` : c.name},
@@ -94,13 +99,21 @@ export async function updateProject(sql: Db, orgId: string, projectId: string, c
   return row;
 }
 
-export interface QualificationConflict { key: string; existingType: string; newType: string }
+export interface QualificationConflict {
+  key: string;
+  existingType: string;
+  newType: string;
+}
 
 /**
  * Registers the spec's qualification fields in the organization's catalog. A key already in
  * the catalog with another type is a conflict; enum values accumulate.
  */
-export async function registerQualifications(tx: TxSql, orgId: string, spec: CompiledSpec): Promise<QualificationConflict | null> {
+export async function registerQualifications(
+  tx: TxSql,
+  orgId: string,
+  spec: CompiledSpec,
+): Promise<QualificationConflict | null> {
   for (const q of spec.qualifications) {
     const values = q.type === 'enum' ? (q.values ?? []) : null;
     const [row] = await tx<{ type: string }[]>`
@@ -118,7 +131,16 @@ export async function registerQualifications(tx: TxSql, orgId: string, spec: Com
 
 export async function insertProject(
   tx: TxSql,
-  p: { orgId: string; userId: string; name: string; numValidators: number; version: string; source: unknown; compiled: CompiledSpec; sha256: string },
+  p: {
+    orgId: string;
+    userId: string;
+    name: string;
+    numValidators: number;
+    version: string;
+    source: unknown;
+    compiled: CompiledSpec;
+    sha256: string;
+  },
 ): Promise<{ projectId: string; specId: string }> {
   const [project] = await tx<{ id: string }[]>`
     insert into projects (org_id, created_by_user_id, name, description, num_validators)

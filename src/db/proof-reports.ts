@@ -21,7 +21,11 @@ export interface ReportProjectRow {
 }
 
 /** The project of the organization with its organization's code and its compiled spec. */
-export async function findReportProject(sql: Db, orgId: string, projectId: string): Promise<ReportProjectRow | undefined> {
+export async function findReportProject(
+  sql: Db,
+  orgId: string,
+  projectId: string,
+): Promise<ReportProjectRow | undefined> {
   const [row] = await sql<ReportProjectRow[]>`
     select p.id, p.org_id, o.code as org_code, p.auto_consensus_used, s.id as spec_id, s.version as spec_version, s.sha256 as spec_sha256
     from projects p join organizations o on o.id = p.org_id
@@ -37,7 +41,12 @@ export async function signingKeyStatus(sql: Db, kid: string): Promise<string | u
 }
 
 /** What a report covered. Datapoints and decisions are append-only: equal state, equal report. */
-export interface DataState { datapointCount: number; datapointMaxSeq: number; decisionCount: number; decisionMaxSeq: number }
+export interface DataState {
+  datapointCount: number;
+  datapointMaxSeq: number;
+  decisionCount: number;
+  decisionMaxSeq: number;
+}
 
 /** The project's data as of this snapshot, from the row the writing statements keep (O(1)). */
 export async function readDataState(sql: Db, projectId: string): Promise<DataState> {
@@ -66,7 +75,12 @@ const REPORT_COLUMNS = (sql: Db) => sql`
   payload_jcs as "payloadJcs", jws, decision_count::int as "decisionCount", chunk_leaves as "chunkLeaves"`;
 
 /** The latest report of the project that covered exactly this spec and data state. */
-export async function findReportForState(tx: TxSql, projectId: string, specId: string, state: DataState): Promise<StoredReport | undefined> {
+export async function findReportForState(
+  tx: TxSql,
+  projectId: string,
+  specId: string,
+  state: DataState,
+): Promise<StoredReport | undefined> {
   const [same] = await tx<StoredReport[]>`
     select ${REPORT_COLUMNS(tx)} from proof_reports
     where project_id = ${projectId} and spec_id = ${specId} and datapoint_count = ${state.datapointCount}
@@ -75,15 +89,23 @@ export async function findReportForState(tx: TxSql, projectId: string, specId: s
   return same;
 }
 
-export async function findReportByRoot(tx: TxSql, projectId: string, attestationRoot: string): Promise<StoredReport | undefined> {
-  const [row] = await tx<StoredReport[]>`select ${REPORT_COLUMNS(tx)} from proof_reports where project_id = ${projectId} and attestation_root = ${attestationRoot}`;
+export async function findReportByRoot(
+  tx: TxSql,
+  projectId: string,
+  attestationRoot: string,
+): Promise<StoredReport | undefined> {
+  const [row] = await tx<
+    StoredReport[]
+  >`select ${REPORT_COLUMNS(tx)} from proof_reports where project_id = ${projectId} and attestation_root = ${attestationRoot}`;
   return row;
 }
 
 /** The project's manifest leaves (datapoints in ingestion order), in batches. */
 export function streamDatapointLeaves(tx: TxSql, projectId: string) {
   return tx<{ datapointId: string; checksum: string }[]>`
-    select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id = ${projectId} order by seq`.cursor(BATCH);
+    select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id = ${projectId} order by seq`.cursor(
+    BATCH,
+  );
 }
 
 /** A results leaf's row with its decision's seq (the key chunks are found by). */
@@ -103,7 +125,9 @@ const DECISION_COLUMNS = (sql: Db) => sql`
 export function streamDecisions(tx: TxSql, projectId: string, limit: number | null) {
   return tx<DecisionRow[]>`
     select ${DECISION_COLUMNS(tx)}
-    from consensus_decisions where project_id = ${projectId} order by consensus_decisions.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(BATCH);
+    from consensus_decisions where project_id = ${projectId} order by consensus_decisions.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(
+    BATCH,
+  );
 }
 
 /** One chunk of results leaves: `limit` decisions from seq `firstSeq` on, in order (the (project_id, seq) index). */
@@ -135,7 +159,13 @@ export function reportChunks(tx: TxSql, projectId: string, reportId: string): Pr
  * report's row lock, and a second one finds `chunk_leaves` set and stores nothing. Returns
  * whether this call stored them.
  */
-export async function storeReportChunks(tx: TxSql, projectId: string, reportId: string, chunkLeaves: number, chunks: Chunk<number>[]): Promise<boolean> {
+export async function storeReportChunks(
+  tx: TxSql,
+  projectId: string,
+  reportId: string,
+  chunkLeaves: number,
+  chunks: Chunk<number>[],
+): Promise<boolean> {
   const claimed = await tx`
     update proof_reports set chunk_leaves = ${chunkLeaves}
     where report_id = ${reportId} and project_id = ${projectId} and chunk_leaves is null returning 1`;
@@ -167,7 +197,18 @@ export async function nextReportNumber(tx: TxSql, orgId: string, day: string): P
 
 export async function insertReport(
   tx: TxSql,
-  r: { reportId: string; orgId: string; projectId: string; attestationRoot: string; kid: string; issuedAt: Date; payloadJcs: string; jws: string; specId: string; state: DataState },
+  r: {
+    reportId: string;
+    orgId: string;
+    projectId: string;
+    attestationRoot: string;
+    kid: string;
+    issuedAt: Date;
+    payloadJcs: string;
+    jws: string;
+    specId: string;
+    state: DataState;
+  },
 ): Promise<StoredReport> {
   const [row] = await tx<StoredReport[]>`
     insert into proof_reports (report_id, org_id, project_id, attestation_root, kid, issued_at, payload_jcs, jws, spec_id,
@@ -191,6 +232,8 @@ export async function decisionIndex(tx: TxSql, projectId: string, datapointId: s
 
 /** A stored report by its id (what a finished Proof Report build names). */
 export async function findReportById(sql: Db, projectId: string, reportId: string): Promise<StoredReport | undefined> {
-  const [row] = await sql<StoredReport[]>`select ${REPORT_COLUMNS(sql)} from proof_reports where report_id = ${reportId} and project_id = ${projectId}`;
+  const [row] = await sql<
+    StoredReport[]
+  >`select ${REPORT_COLUMNS(sql)} from proof_reports where report_id = ${reportId} and project_id = ${projectId}`;
   return row;
 }

@@ -9,7 +9,11 @@ import type { DataState } from './proof-reports.ts';
 export type ArtifactFormat = string;
 export type ArtifactStatus = 'preparing' | 'ready' | 'failed' | 'deleting';
 
-export interface ArtifactCoverage { datapointsFinalized: number; datapointsTotal: number; partial: boolean }
+export interface ArtifactCoverage {
+  datapointsFinalized: number;
+  datapointsTotal: number;
+  partial: boolean;
+}
 
 export interface ArtifactRow {
   id: string;
@@ -73,7 +77,9 @@ export async function claimArtifact(tx: TxSql, key: ArtifactKey): Promise<{ row:
     returning ${COLUMNS(tx)}`;
   if (created) return { row: created, start: true };
   // The row exists: lock it, so that of two requests finding it failed only one re-arms it.
-  const [row] = await tx<ArtifactRow[]>`select ${COLUMNS(tx)} from report_artifacts where ${keyMatches(tx, key)} for update`;
+  const [row] = await tx<
+    ArtifactRow[]
+  >`select ${COLUMNS(tx)} from report_artifacts where ${keyMatches(tx, key)} for update`;
   if (!row) throw new Error('report artifact vanished between insert and select');
   if (row.status !== 'failed') return { row, start: false };
   const [rearmed] = await tx<ArtifactRow[]>`
@@ -106,9 +112,10 @@ export type ArtifactOutput =
 
 /** Marks the attempt ready; false when the row moved on (re-armed, superseded) and the output is not wanted. */
 export async function markArtifactReady(sql: Db, id: string, attempt: number, out: ArtifactOutput): Promise<boolean> {
-  const o = out.kind === 'object'
-    ? { s3_key: out.s3Key, filename: out.filename, content_type: out.contentType, bytes: out.bytes, report_id: null }
-    : { s3_key: null, filename: null, content_type: null, bytes: null, report_id: out.reportId };
+  const o =
+    out.kind === 'object'
+      ? { s3_key: out.s3Key, filename: out.filename, content_type: out.contentType, bytes: out.bytes, report_id: null }
+      : { s3_key: null, filename: null, content_type: null, bytes: null, report_id: out.reportId };
   const rows = await sql`
     update report_artifacts set status = 'ready', s3_key = ${o.s3_key}, filename = ${o.filename}, content_type = ${o.content_type},
       bytes = ${o.bytes}, report_id = ${o.report_id}, coverage = ${sql.json(out.coverage as never)}, ready_at = clock_timestamp(),
@@ -118,7 +125,13 @@ export async function markArtifactReady(sql: Db, id: string, attempt: number, ou
 }
 
 /** Records why the attempt failed (a registry code, or `internal_error`); the next request re-arms it. */
-export async function markArtifactFailed(sql: Db, id: string, attempt: number, code: string, message: string): Promise<boolean> {
+export async function markArtifactFailed(
+  sql: Db,
+  id: string,
+  attempt: number,
+  code: string,
+  message: string,
+): Promise<boolean> {
   const rows = await sql`
     update report_artifacts set status = 'failed', error_code = ${code}, error_message = ${message.slice(0, 2000)}, updated_at = clock_timestamp()
     where id = ${id} and attempt = ${attempt} and status = 'preparing'`;
@@ -145,7 +158,13 @@ export async function failLostArtifacts(sql: Sql, task: string, olderThanSeconds
   return rows.count;
 }
 
-export interface SupersededArtifact { id: string; orgId: string; projectId: string; format: ArtifactFormat; attempt: number }
+export interface SupersededArtifact {
+  id: string;
+  orgId: string;
+  projectId: string;
+  format: ArtifactFormat;
+  attempt: number;
+}
 
 /**
  * Marks `deleting`, and returns with the rows left `deleting` by an earlier sweep, the artifacts

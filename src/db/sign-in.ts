@@ -38,7 +38,13 @@ export async function insertSignInToken(
     values (${t.id}, ${t.email}, ${t.tokenHash}, ${t.tokenSealed}, ${t.inviteId}, now() + make_interval(mins => ${t.minutes}))`;
 }
 
-export interface SignInTokenRow { id: string; email: string; invite_id: string | null; used: boolean; live: boolean }
+export interface SignInTokenRow {
+  id: string;
+  email: string;
+  invite_id: string | null;
+  used: boolean;
+  live: boolean;
+}
 
 /** The token of that hash, locked until the transaction ends, so it is redeemed at most once. */
 export async function lockSignInToken(tx: TxSql, tokenHash: Buffer): Promise<SignInTokenRow | undefined> {
@@ -74,7 +80,10 @@ export async function insertSession(tx: TxSql, userId: string, tokenHash: Buffer
 }
 
 /** The live (not revoked, not expired) session of that token hash. */
-export async function findLiveSession(sql: Db, tokenHash: Buffer): Promise<{ id: string; user_id: string } | undefined> {
+export async function findLiveSession(
+  sql: Db,
+  tokenHash: Buffer,
+): Promise<{ id: string; user_id: string } | undefined> {
   const [row] = await sql<{ id: string; user_id: string }[]>`
     select id, user_id from validator_sessions
     where token_hash = ${tokenHash} and revoked_at is null and expires_at > now()`;

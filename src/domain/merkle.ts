@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 export type Hash = Buffer;
 
 export const leafHash = (data: Uint8Array): Hash => createHash('sha256').update(Buffer.of(0)).update(data).digest();
-export const nodeHash = (left: Hash, right: Hash): Hash => createHash('sha256').update(Buffer.of(1)).update(left).update(right).digest();
+export const nodeHash = (left: Hash, right: Hash): Hash =>
+  createHash('sha256').update(Buffer.of(1)).update(left).update(right).digest();
 export const EMPTY_ROOT: Hash = createHash('sha256').digest();
 
 /**

@@ -69,7 +69,8 @@ export class ChunkRecorder<K> {
 export const chunkCount = (size: number, chunkLeaves: number): number => Math.ceil(size / chunkLeaves);
 
 /** Leaves in chunk `chunkNo` of a tree of `size` leaves (C, or fewer for the last one). */
-export const chunkSize = (size: number, chunkLeaves: number, chunkNo: number): number => Math.min(chunkLeaves, size - chunkNo * chunkLeaves);
+export const chunkSize = (size: number, chunkLeaves: number, chunkNo: number): number =>
+  Math.min(chunkLeaves, size - chunkNo * chunkLeaves);
 
 /**
  * The chunk holding the leaf whose key is `key`: the last chunk whose first key is <= it (keys
@@ -128,9 +129,14 @@ export function chunkedInclusionProof(a: {
   const { size, chunkLeaves, chunkRoots, chunkNo, leaves, position } = a;
   if (!isPowerOfTwo(chunkLeaves)) throw new RangeError(`chunk size ${chunkLeaves} is not a power of two`);
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`tree size ${size}`);
-  if (chunkRoots.length !== chunkCount(size, chunkLeaves)) throw new RangeError(`${chunkRoots.length} chunk roots for a tree of ${size} in chunks of ${chunkLeaves}`);
-  if (!Number.isInteger(chunkNo) || chunkNo < 0 || chunkNo >= chunkRoots.length) throw new RangeError(`chunk ${chunkNo} outside ${chunkRoots.length} chunks`);
-  if (leaves.length !== chunkSize(size, chunkLeaves, chunkNo)) throw new RangeError(`chunk ${chunkNo} has ${leaves.length} leaves, expected ${chunkSize(size, chunkLeaves, chunkNo)}`);
+  if (chunkRoots.length !== chunkCount(size, chunkLeaves))
+    throw new RangeError(`${chunkRoots.length} chunk roots for a tree of ${size} in chunks of ${chunkLeaves}`);
+  if (!Number.isInteger(chunkNo) || chunkNo < 0 || chunkNo >= chunkRoots.length)
+    throw new RangeError(`chunk ${chunkNo} outside ${chunkRoots.length} chunks`);
+  if (leaves.length !== chunkSize(size, chunkLeaves, chunkNo))
+    throw new RangeError(
+      `chunk ${chunkNo} has ${leaves.length} leaves, expected ${chunkSize(size, chunkLeaves, chunkNo)}`,
+    );
   const inner = new StreamingAuditPath(position, leaves.length);
   const chunkRoot = new MerkleRootBuilder();
   for (const l of leaves) {
@@ -138,6 +144,14 @@ export function chunkedInclusionProof(a: {
     chunkRoot.add(l);
   }
   const recomputed = chunkRoot.root();
-  const upper = chunkRootsPath(chunkRoots.map((r, i) => (i === chunkNo ? recomputed : r)), chunkNo);
-  return { leafIndex: chunkNo * chunkLeaves + position, path: [...inner.path(), ...upper.path], chunkRoot: recomputed, root: upper.root };
+  const upper = chunkRootsPath(
+    chunkRoots.map((r, i) => (i === chunkNo ? recomputed : r)),
+    chunkNo,
+  );
+  return {
+    leafIndex: chunkNo * chunkLeaves + position,
+    path: [...inner.path(), ...upper.path],
+    chunkRoot: recomputed,
+    root: upper.root,
+  };
 }

@@ -19,11 +19,13 @@ export const hex = (h: Hash): string => h.toString('hex');
 export const prefixed = (h: Hash): string => `sha256:${h.toString('hex')}`;
 
 export function parsePrefixed(value: unknown, what: string): Hash {
-  if (typeof value !== 'string' || !/^sha256:[0-9a-f]{64}$/.test(value)) throw new Error(`${what} is not sha256:<64 hex>`);
+  if (typeof value !== 'string' || !/^sha256:[0-9a-f]{64}$/.test(value))
+    throw new Error(`${what} is not sha256:<64 hex>`);
   return Buffer.from(value.slice(7), 'hex');
 }
 
-export const manifestLeaf = (d: { checksum: string; datapointId: string }): Buffer => canonicalBytes({ checksum: d.checksum, datapointId: d.datapointId });
+export const manifestLeaf = (d: { checksum: string; datapointId: string }): Buffer =>
+  canonicalBytes({ checksum: d.checksum, datapointId: d.datapointId });
 
 export interface ResultRow {
   datapointId: string;
@@ -54,7 +56,9 @@ export interface Digests {
 
 /** attestationRoot = MTH(config, manifest, results) with each digest's raw 32 bytes as a leaf. */
 export function attestationRootOf(d: Pick<Digests, 'config' | 'manifest' | 'results'>): Hash {
-  return merkleRoot([d.config, d.manifest, d.results].map((v, i) => leafHash(parsePrefixed(v, ['config', 'manifest', 'results'][i]))));
+  return merkleRoot(
+    [d.config, d.manifest, d.results].map((v, i) => leafHash(parsePrefixed(v, ['config', 'manifest', 'results'][i]))),
+  );
 }
 
 export interface ProofPayload {
@@ -134,7 +138,8 @@ export class StreamingAuditPath {
   private next = 0;
 
   constructor(index: number, size: number) {
-    if (!Number.isInteger(index) || index < 0 || index >= size) throw new RangeError(`leaf index ${index} outside a tree of ${size}`);
+    if (!Number.isInteger(index) || index < 0 || index >= size)
+      throw new RangeError(`leaf index ${index} outside a tree of ${size}`);
     let lo = 0;
     let hi = size;
     while (hi - lo > 1) {
@@ -160,4 +165,3 @@ export class StreamingAuditPath {
     return this.ranges.map((r) => r.builder.root()).reverse();
   }
 }
-

@@ -17,7 +17,10 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 const V1 = 1;
 const V2 = 2;
 
-interface Key { id: Buffer; bytes: Buffer }
+interface Key {
+  id: Buffer;
+  bytes: Buffer;
+}
 
 function keysOf(secretsKey: string | null): Key[] {
   // Fails closed: a process started without SECRETS_KEY cannot create or use sealed secrets.
@@ -54,12 +57,24 @@ export function open(secretsKey: string | null, sealed: Uint8Array, boundTo: str
     const id = buf.subarray(1, 5);
     const key = keys.find((k) => k.id.equals(id));
     if (!key) throw new Error(`sealed under key ${id.toString('hex')}, which SECRETS_KEY does not hold`);
-    return decrypt(key.bytes, buf.subarray(5, 17), buf.subarray(17, buf.length - 16), buf.subarray(buf.length - 16), boundTo);
+    return decrypt(
+      key.bytes,
+      buf.subarray(5, 17),
+      buf.subarray(17, buf.length - 16),
+      buf.subarray(buf.length - 16),
+      boundTo,
+    );
   }
   if (buf[0] === V1 && buf.length >= 1 + 12 + 16) {
     for (const key of keys) {
       try {
-        return decrypt(key.bytes, buf.subarray(1, 13), buf.subarray(13, buf.length - 16), buf.subarray(buf.length - 16), boundTo);
+        return decrypt(
+          key.bytes,
+          buf.subarray(1, 13),
+          buf.subarray(13, buf.length - 16),
+          buf.subarray(buf.length - 16),
+          boundTo,
+        );
       } catch {
         // the next key
       }

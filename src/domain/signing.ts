@@ -27,7 +27,8 @@ export function generateSigningKeyPem(): string {
 
 export async function loadSigningKey(pkcs8Pem: string): Promise<SigningKey> {
   const privateKey = createPrivateKey({ key: pkcs8Pem, format: 'pem' });
-  if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('the signing key must be an Ed25519 PKCS#8 private key');
+  if (privateKey.asymmetricKeyType !== 'ed25519')
+    throw new Error('the signing key must be an Ed25519 PKCS#8 private key');
   const publicJwk = await publicJwkOf(createPublicKey(privateKey));
   return { kid: publicJwk.kid, privateKey, publicJwk };
 }
@@ -43,7 +44,9 @@ export const JWS_TYPE = 'assay.attestation+jws';
 
 /** Compact JWS over exactly `payload` (the JCS bytes). */
 export function signPayload(key: SigningKey, payload: Uint8Array): Promise<string> {
-  return new CompactSign(payload).setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: JWS_TYPE }).sign(key.privateKey);
+  return new CompactSign(payload)
+    .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: JWS_TYPE })
+    .sign(key.privateKey);
 }
 
 /** Verifies a compact JWS against a JWK and returns the exact signed bytes. */

@@ -61,7 +61,8 @@ function firstDuplicate<T>(items: T[], key: (item: T) => string): [number, numbe
 }
 
 export function compileSpec(input: unknown): SpecCompilation {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new SpecError('spec', 'must be a JSON object');
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    throw new SpecError('spec', 'must be a JSON object');
   // Work on a copy: validation fills defaults in place.
   const spec = structuredClone(input) as Record<string, unknown>;
   if (spec.consensus === undefined) spec.consensus = {};
@@ -73,10 +74,18 @@ export function compileSpec(input: unknown): SpecCompilation {
   const typed = spec as unknown as ProjectSpec;
   const classes = (typed.validators?.classes ?? []).map((c) => ({ ...c, model: c.model ?? null }));
   const dupClass = firstDuplicate(classes, (c) => c.id);
-  if (dupClass) throw new SpecError(`spec.validators.classes[${dupClass[1]}].id`, `duplicates spec.validators.classes[${dupClass[0]}].id "${classes[dupClass[1]].id}"`);
+  if (dupClass)
+    throw new SpecError(
+      `spec.validators.classes[${dupClass[1]}].id`,
+      `duplicates spec.validators.classes[${dupClass[0]}].id "${classes[dupClass[1]].id}"`,
+    );
   const qualifications = typed.qualifications ?? [];
   const dupQual = firstDuplicate(qualifications, (q) => q.key);
-  if (dupQual) throw new SpecError(`spec.qualifications[${dupQual[1]}].key`, `duplicates spec.qualifications[${dupQual[0]}].key "${qualifications[dupQual[1]].key}"`);
+  if (dupQual)
+    throw new SpecError(
+      `spec.qualifications[${dupQual[1]}].key`,
+      `duplicates spec.qualifications[${dupQual[0]}].key "${qualifications[dupQual[1]].key}"`,
+    );
 
   const compiled: CompiledSpec = {
     ...typed,

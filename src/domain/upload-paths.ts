@@ -35,4 +35,5 @@ export const describePathProblem = (p: PathProblem): string => MESSAGES[p];
 /** Object key of a file: the session's prefix (ending in `/`) plus the relPath. */
 export const objectKey = (keyPrefix: string, relPath: string): string => keyPrefix + relPath;
 
-export const sessionKeyPrefix = (orgId: string, projectId: string, sessionId: string): string => `uploads/${orgId}/${projectId}/${sessionId}/`;
+export const sessionKeyPrefix = (orgId: string, projectId: string, sessionId: string): string =>
+  `uploads/${orgId}/${projectId}/${sessionId}/`;

@@ -1,8 +1,12 @@
 // Validator classes declared by a project's spec, and their grants to validators (at most one
 // live class per validator and project: granting one revokes the other first).
 import type {
-  GrantValidatorClassInput, GrantValidatorClassResult, ListProjectClassesInput, ListProjectClassesResult,
-  RevokeValidatorClassInput, RevokeValidatorClassResult,
+  GrantValidatorClassInput,
+  GrantValidatorClassResult,
+  ListProjectClassesInput,
+  ListProjectClassesResult,
+  RevokeValidatorClassInput,
+  RevokeValidatorClassResult,
 } from '../generated/handlers.ts';
 import type { RequestContext } from '../context.ts';
 import { errors } from '../errors.ts';
@@ -11,7 +15,10 @@ import { requireValidator } from './validators.ts';
 import { listClasses } from '../db/projects.ts';
 import * as people from '../db/people.ts';
 
-export async function listProjectClasses({ params }: ListProjectClassesInput, ctx: RequestContext): Promise<ListProjectClassesResult> {
+export async function listProjectClasses(
+  { params }: ListProjectClassesInput,
+  ctx: RequestContext,
+): Promise<ListProjectClassesResult> {
   const project = await requireProject(ctx, params.projectId);
   const rows = await listClasses(ctx.sql, project.id);
   return {
@@ -30,7 +37,10 @@ export async function listProjectClasses({ params }: ListProjectClassesInput, ct
   };
 }
 
-export async function grantValidatorClass({ params, body }: GrantValidatorClassInput, ctx: RequestContext): Promise<GrantValidatorClassResult> {
+export async function grantValidatorClass(
+  { params, body }: GrantValidatorClassInput,
+  ctx: RequestContext,
+): Promise<GrantValidatorClassResult> {
   const project = await requireProject(ctx, params.projectId);
   const grant = await ctx.sql.begin(async (tx) => {
     await requireValidator(tx, ctx.auth.orgId, params.validatorId);
@@ -38,14 +48,21 @@ export async function grantValidatorClass({ params, body }: GrantValidatorClassI
     if (!declared.size) throw errors.classNotInSpec(body.classId);
     return (await people.grantClass(tx, project.id, params.validatorId, body.classId, body.evidenceNote)).grant;
   });
-  return { status: 200, body: { id: grant.id, userId: grant.user_id, classId: grant.class_id, evidenceNote: grant.evidence_note } };
+  return {
+    status: 200,
+    body: { id: grant.id, userId: grant.user_id, classId: grant.class_id, evidenceNote: grant.evidence_note },
+  };
 }
 
-export async function revokeValidatorClass({ params }: RevokeValidatorClassInput, ctx: RequestContext): Promise<RevokeValidatorClassResult> {
+export async function revokeValidatorClass(
+  { params }: RevokeValidatorClassInput,
+  ctx: RequestContext,
+): Promise<RevokeValidatorClassResult> {
   const project = await requireProject(ctx, params.projectId);
   // A validator who left the roster may still hold a class here; revoking it must stay possible.
-  const known = (await people.findRosterValidator(ctx.sql, ctx.auth.orgId, { userId: params.validatorId }))
-    || (await people.everGranted(ctx.sql, project.id, params.validatorId));
+  const known =
+    (await people.findRosterValidator(ctx.sql, ctx.auth.orgId, { userId: params.validatorId })) ||
+    (await people.everGranted(ctx.sql, project.id, params.validatorId));
   if (!known) throw errors.validatorNotFound(params.validatorId);
   await people.revokeClass(ctx.sql, project.id, params.validatorId, params.classId);
   return { status: 200, body: { revoked: true } };

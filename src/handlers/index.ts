@@ -6,13 +6,39 @@ import { createProject, getProject, listProjects, updateProject } from './projec
 import { grantValidatorClass, listProjectClasses, revokeValidatorClass } from './classes.ts';
 import { assignValidator, listValidatorProjects, listValidators, unassignValidator } from './validators.ts';
 import { cancelProjectInvite, createInvite, listProjectInvites } from './invites.ts';
-import { createUploadSession, declareUploadFiles, getUploadSession, getUploadSessionStatus, processUploadSession, uploadFile } from './uploads.ts';
+import {
+  createUploadSession,
+  declareUploadFiles,
+  getUploadSession,
+  getUploadSessionStatus,
+  processUploadSession,
+  uploadFile,
+} from './uploads.ts';
 import { getDatapointConsensus, listDatapoints } from './datapoints.ts';
-import { acceptMyInvite, createValidatorSession, deleteValidatorSession, followSignInLink, listMyInvites, requestSignInLink } from './validator-sign-in.ts';
+import {
+  acceptMyInvite,
+  createValidatorSession,
+  deleteValidatorSession,
+  followSignInLink,
+  listMyInvites,
+  requestSignInLink,
+} from './validator-sign-in.ts';
 import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
-import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhookAttempts, listWebhookEndpoints, rotateWebhookEndpointSecret } from './webhooks.ts';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookAttempts,
+  listWebhookEndpoints,
+  rotateWebhookEndpointSecret,
+} from './webhooks.ts';
 import { getMe } from './me.ts';
-import { getOriginatorProofReport, getOriginatorReportExport, getProjectOverview, listOriginatorProjects } from './originator.ts';
+import {
+  getOriginatorProofReport,
+  getOriginatorReportExport,
+  getProjectOverview,
+  listOriginatorProjects,
+} from './originator.ts';
 import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
 
 const handlers: Handlers = {

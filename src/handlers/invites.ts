@@ -4,8 +4,12 @@
 // the outbox and its send job enqueued in the same transaction as the invite, so a refused
 // request sends nothing and a committed one is sent even if this process dies.
 import type {
-  CancelProjectInviteInput, CancelProjectInviteResult, CreateInviteInput, CreateInviteResult,
-  ListProjectInvitesInput, ListProjectInvitesResult,
+  CancelProjectInviteInput,
+  CancelProjectInviteResult,
+  CreateInviteInput,
+  CreateInviteResult,
+  ListProjectInvitesInput,
+  ListProjectInvitesResult,
 } from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { RequestContext } from '../context.ts';
@@ -38,7 +42,10 @@ export function toInvite(row: db.InviteRow): Invite {
   };
 }
 
-export function invitationText(p: { projectName: string; inviterEmail: string | null; link: string }): { subject: string; text: string } {
+export function invitationText(p: { projectName: string; inviterEmail: string | null; link: string }): {
+  subject: string;
+  text: string;
+} {
   const who = p.inviterEmail ? `${p.inviterEmail} has invited you` : 'You are invited';
   return {
     subject: `Invitation to validate "${p.projectName}" on Assay`,
@@ -54,9 +61,15 @@ export function invitationText(p: { projectName: string; inviterEmail: string | 
   };
 }
 
-export async function createInvite({ params, body }: CreateInviteInput, ctx: RequestContext): Promise<CreateInviteResult> {
+export async function createInvite(
+  { params, body }: CreateInviteInput,
+  ctx: RequestContext,
+): Promise<CreateInviteResult> {
   const project = await requireProject(ctx, params.projectId);
-  if (body.classId !== undefined && !(await declaredClasses(ctx.sql, [{ projectId: project.id, classId: body.classId }])).size) {
+  if (
+    body.classId !== undefined &&
+    !(await declaredClasses(ctx.sql, [{ projectId: project.id, classId: body.classId }])).size
+  ) {
     throw errors.classNotInSpec(body.classId);
   }
   const wanted: db.NewInvite = {
@@ -79,35 +92,66 @@ export async function createInvite({ params, body }: CreateInviteInput, ctx: Req
       // of this request is kept (the transaction rolls back).
       const refusal = await inviteMailRefusal(tx, ctx.auth.orgId, invite.email, invite.id, ctx.config.invites);
       if (refusal) {
-        throw new ApiError('rate_limited', `${refusal.reason} Retry in ${refusal.retryAfterSeconds} seconds, or invite with sendEmail false.`, undefined,
-          { 'Retry-After': String(refusal.retryAfterSeconds) });
+        throw new ApiError(
+          'rate_limited',
+          `${refusal.reason} Retry in ${refusal.retryAfterSeconds} seconds, or invite with sendEmail false.`,
+          undefined,
+          { 'Retry-After': String(refusal.retryAfterSeconds) },
+        );
       }
       // The invitation carries a one-time sign-in link of its own; following it signs the
       // invitee in and accepts this invite (not the address's others: validator sign-in).
       const { id: tokenId, link } = await issueSignInLink(tx, {
-        email: invite.email, publicBaseUrl: ctx.config.publicBaseUrl, secretsKey: ctx.config.secretsKey,
-        minutes: INVITATION_LINK_MINUTES, inviteId: invite.id,
+        email: invite.email,
+        publicBaseUrl: ctx.config.publicBaseUrl,
+        secretsKey: ctx.config.secretsKey,
+        minutes: INVITATION_LINK_MINUTES,
+        inviteId: invite.id,
       });
-      const { subject, text } = invitationText({ projectName: project.name, inviterEmail: invite.invited_by_email, link });
-      await queueEmail(tx, { orgId: ctx.auth.orgId, kind: 'invite', refId: invite.id, to: invite.email, subject, text, signInTokenId: tokenId });
+      const { subject, text } = invitationText({
+        projectName: project.name,
+        inviterEmail: invite.invited_by_email,
+        link,
+      });
+      await queueEmail(tx, {
+        orgId: ctx.auth.orgId,
+        kind: 'invite',
+        refId: invite.id,
+        to: invite.email,
+        subject,
+        text,
+        signInTokenId: tokenId,
+      });
     }
     return invite;
   });
   return { status: 200, body: toInvite(row) };
 }
 
-export async function listProjectInvites({ params, query }: ListProjectInvitesInput, ctx: RequestContext): Promise<ListProjectInvitesResult> {
+export async function listProjectInvites(
+  { params, query }: ListProjectInvitesInput,
+  ctx: RequestContext,
+): Promise<ListProjectInvitesResult> {
   const project = await requireProject(ctx, params.projectId);
   const page = await db.listInvites(ctx.sql, project.id, { limit: query.limit, cursor: query.cursor });
   return { status: 200, body: mapPage(page, toInvite) };
 }
 
-export async function cancelProjectInvite({ params }: CancelProjectInviteInput, ctx: RequestContext): Promise<CancelProjectInviteResult> {
+export async function cancelProjectInvite(
+  { params }: CancelProjectInviteInput,
+  ctx: RequestContext,
+): Promise<CancelProjectInviteResult> {
   const project = await requireProject(ctx, params.projectId);
   const outcome = await db.cancelPending(ctx.sql, project.id, params.inviteId);
-  if (outcome === 'accepted') throw new ApiError('invite_already_accepted', 'The invite was accepted; remove the validator with unassign instead.', 'inviteId');
+  if (outcome === 'accepted')
+    throw new ApiError(
+      'invite_already_accepted',
+      'The invite was accepted; remove the validator with unassign instead.',
+      'inviteId',
+    );
   // A cancelled invite is gone for the API (the Invite table of developer-api.md, section 3), like
   // another project's.
-  if (outcome !== 'done') throw new ApiError('invite_not_found', `No pending invite ${params.inviteId} in this project.`, 'inviteId');
+  if (outcome !== 'done')
+    throw new ApiError('invite_not_found', `No pending invite ${params.inviteId} in this project.`, 'inviteId');
   return { status: 200, body: { cancelled: true } };
 }

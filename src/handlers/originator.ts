@@ -3,8 +3,13 @@
 // the Proof Report and the exports. The session is the person's (the same sign-in as for rating);
 // the originator membership is checked on every call, so losing it ends the access at once.
 import type {
-  GetOriginatorProofReportInput, GetOriginatorProofReportResult, GetOriginatorReportExportInput, GetOriginatorReportExportResult,
-  GetProjectOverviewInput, GetProjectOverviewResult, ListOriginatorProjectsResult,
+  GetOriginatorProofReportInput,
+  GetOriginatorProofReportResult,
+  GetOriginatorReportExportInput,
+  GetOriginatorReportExportResult,
+  GetProjectOverviewInput,
+  GetProjectOverviewResult,
+  ListOriginatorProjectsResult,
 } from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { ValidatorRequestContext } from '../context.ts';
@@ -30,16 +35,27 @@ function summary(row: OriginatorProjectRow): OriginatorProject {
 
 async function requireProject(ctx: ValidatorRequestContext, projectId: string): Promise<OriginatorProjectRow> {
   const row = await originatorProject(ctx.sql, ctx.session.userId, projectId);
-  if (!row) throw new ApiError('project_not_found', `No project ${projectId} in an organization where you are an originator.`, 'projectId');
+  if (!row)
+    throw new ApiError(
+      'project_not_found',
+      `No project ${projectId} in an organization where you are an originator.`,
+      'projectId',
+    );
   return row;
 }
 
-export async function listOriginatorProjects(_input: unknown, ctx: ValidatorRequestContext): Promise<ListOriginatorProjectsResult> {
+export async function listOriginatorProjects(
+  _input: unknown,
+  ctx: ValidatorRequestContext,
+): Promise<ListOriginatorProjectsResult> {
   const rows = await originatorProjects(ctx.sql, ctx.session.userId);
   return { status: 200, body: { data: rows.map(summary) } };
 }
 
-export async function getProjectOverview({ params }: GetProjectOverviewInput, ctx: ValidatorRequestContext): Promise<GetProjectOverviewResult> {
+export async function getProjectOverview(
+  { params }: GetProjectOverviewInput,
+  ctx: ValidatorRequestContext,
+): Promise<GetProjectOverviewResult> {
   const row = await requireProject(ctx, params.projectId);
   const [runs, distributions, classAgreement, validatorAgreement, progress] = await Promise.all([
     latestRuns(ctx.sql, row.id),
@@ -62,13 +78,27 @@ export async function getProjectOverview({ params }: GetProjectOverviewInput, ct
   };
 }
 
-export async function getOriginatorProofReport({ params }: GetOriginatorProofReportInput, ctx: ValidatorRequestContext): Promise<GetOriginatorProofReportResult> {
+export async function getOriginatorProofReport(
+  { params }: GetOriginatorProofReportInput,
+  ctx: ValidatorRequestContext,
+): Promise<GetOriginatorProofReportResult> {
   const row = await requireProject(ctx, params.projectId);
   const report = await requestProofReport(ctx.sql, row.org_id, row.id, reportRequest(ctx));
   return { status: 200, body: proofReportBody(report) };
 }
 
-export async function getOriginatorReportExport({ params, query }: GetOriginatorReportExportInput, ctx: ValidatorRequestContext): Promise<GetOriginatorReportExportResult> {
+export async function getOriginatorReportExport(
+  { params, query }: GetOriginatorReportExportInput,
+  ctx: ValidatorRequestContext,
+): Promise<GetOriginatorReportExportResult> {
   const row = await requireProject(ctx, params.projectId);
-  return { status: 200, body: await requestExport({ sql: ctx.sql, storage: ctx.storage, ...reportRequest(ctx) }, row.org_id, row.id, query.format) };
+  return {
+    status: 200,
+    body: await requestExport(
+      { sql: ctx.sql, storage: ctx.storage, ...reportRequest(ctx) },
+      row.org_id,
+      row.id,
+      query.format,
+    ),
+  };
 }

@@ -1,5 +1,14 @@
 // Projects: create (spec compiled and locked), list newest first, get, update flags.
-import type { CreateProjectInput, CreateProjectResult, GetProjectInput, GetProjectResult, ListProjectsInput, ListProjectsResult, UpdateProjectInput, UpdateProjectResult } from '../generated/handlers.ts';
+import type {
+  CreateProjectInput,
+  CreateProjectResult,
+  GetProjectInput,
+  GetProjectResult,
+  ListProjectsInput,
+  ListProjectsResult,
+  UpdateProjectInput,
+  UpdateProjectResult,
+} from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { RequestContext } from '../context.ts';
 import { ApiError, errors } from '../errors.ts';
@@ -51,13 +60,27 @@ export async function createProject({ body }: CreateProjectInput, ctx: RequestCo
   const created = await ctx.sql.begin(async (tx) => {
     const conflict = await db.registerQualifications(tx, ctx.auth.orgId, compiled);
     if (conflict) {
-      throw new ApiError('qualification_catalog_conflict',
+      throw new ApiError(
+        'qualification_catalog_conflict',
         `Qualification \`${conflict.key}\` is already in the organization's catalog as type ${conflict.existingType}; the spec declares it as ${conflict.newType}.`,
-        'spec.qualifications');
+        'spec.qualifications',
+      );
     }
-    return db.insertProject(tx, { orgId: ctx.auth.orgId, userId, name: body.name, numValidators, version: compiled.version, source: body.spec, compiled, sha256 });
+    return db.insertProject(tx, {
+      orgId: ctx.auth.orgId,
+      userId,
+      name: body.name,
+      numValidators,
+      version: compiled.version,
+      source: body.spec,
+      compiled,
+      sha256,
+    });
   });
-  return { status: 201, body: { projectId: created.projectId, specId: created.specId, specVersion: compiled.version, status: 'active' } };
+  return {
+    status: 201,
+    body: { projectId: created.projectId, specId: created.specId, specVersion: compiled.version, status: 'active' },
+  };
 }
 
 export async function listProjects({ query }: ListProjectsInput, ctx: RequestContext): Promise<ListProjectsResult> {
@@ -69,7 +92,10 @@ export async function getProject({ params }: GetProjectInput, ctx: RequestContex
   return { status: 200, body: toProject(await requireProject(ctx, params.projectId)) };
 }
 
-export async function updateProject({ params, body }: UpdateProjectInput, ctx: RequestContext): Promise<UpdateProjectResult> {
+export async function updateProject(
+  { params, body }: UpdateProjectInput,
+  ctx: RequestContext,
+): Promise<UpdateProjectResult> {
   const row = await ctx.sql.begin(async (tx) => {
     const updated = await db.updateProject(tx, ctx.auth.orgId, params.projectId, body);
     // Turning Auto Consensus on, unpausing or unarchiving can give synthetic validators work.

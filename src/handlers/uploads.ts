@@ -3,9 +3,18 @@
 // status.
 import { randomUUID } from 'node:crypto';
 import type {
-  CreateUploadSessionInput, CreateUploadSessionResult, DeclareUploadFilesInput, DeclareUploadFilesResult,
-  GetUploadSessionInput, GetUploadSessionResult, GetUploadSessionStatusInput, GetUploadSessionStatusResult,
-  ProcessUploadSessionInput, ProcessUploadSessionResult, UploadFileInput, UploadFileResult,
+  CreateUploadSessionInput,
+  CreateUploadSessionResult,
+  DeclareUploadFilesInput,
+  DeclareUploadFilesResult,
+  GetUploadSessionInput,
+  GetUploadSessionResult,
+  GetUploadSessionStatusInput,
+  GetUploadSessionStatusResult,
+  ProcessUploadSessionInput,
+  ProcessUploadSessionResult,
+  UploadFileInput,
+  UploadFileResult,
 } from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { RequestContext } from '../context.ts';
@@ -36,28 +45,48 @@ function checkPaths(files: DeclaredUploadFile[]): DeclaredUploadFile[] {
   const byPath = new Map<string, DeclaredUploadFile>();
   files.forEach((f, i) => {
     const problem = pathProblem(f.relPath);
-    if (problem) throw new ApiError('upload_file_path_invalid', `\`files[${i}].relPath\` ${describePathProblem(problem)}.`, `files[${i}].relPath`);
+    if (problem)
+      throw new ApiError(
+        'upload_file_path_invalid',
+        `\`files[${i}].relPath\` ${describePathProblem(problem)}.`,
+        `files[${i}].relPath`,
+      );
     byPath.set(f.relPath, { relPath: f.relPath, size: f.size });
   });
   return [...byPath.values()];
 }
 
-async function presignAll(ctx: RequestContext, keyPrefix: string, files: DeclaredUploadFile[]): Promise<PresignedUpload[]> {
-  return Promise.all(files.map(async (f) => {
-    const key = objectKey(keyPrefix, f.relPath);
-    return { relPath: f.relPath, key, uploadUrl: await presignPut(ctx.storage, key, UPLOAD_URL_SECONDS) };
-  }));
+async function presignAll(
+  ctx: RequestContext,
+  keyPrefix: string,
+  files: DeclaredUploadFile[],
+): Promise<PresignedUpload[]> {
+  return Promise.all(
+    files.map(async (f) => {
+      const key = objectKey(keyPrefix, f.relPath);
+      return { relPath: f.relPath, key, uploadUrl: await presignPut(ctx.storage, key, UPLOAD_URL_SECONDS) };
+    }),
+  );
 }
 
 const expiry = (): string => new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString();
 
-async function requireSession(ctx: RequestContext, projectId: string, uploadId: string, lock = false, sql: Sql | TxSql = ctx.sql): Promise<db.SessionRow> {
+async function requireSession(
+  ctx: RequestContext,
+  projectId: string,
+  uploadId: string,
+  lock = false,
+  sql: Sql | TxSql = ctx.sql,
+): Promise<db.SessionRow> {
   const session = await db.getSession(sql, ctx.auth.orgId, projectId, uploadId, lock);
   if (!session) throw errors.uploadSessionNotFound(uploadId);
   return session;
 }
 
-export async function createUploadSession({ params, body }: CreateUploadSessionInput, ctx: RequestContext): Promise<CreateUploadSessionResult> {
+export async function createUploadSession(
+  { params, body }: CreateUploadSessionInput,
+  ctx: RequestContext,
+): Promise<CreateUploadSessionResult> {
   const files = checkPaths(body.files);
   const project = await requireProject(ctx, params.projectId);
   const id = randomUUID();
@@ -66,29 +95,53 @@ export async function createUploadSession({ params, body }: CreateUploadSessionI
     await db.insertSession(tx, { id, orgId: ctx.auth.orgId, projectId: project.id, keyPrefix });
     await db.upsertFiles(tx, id, files);
   });
-  return { status: 201, body: { uploadId: id, keyPrefix, files: await presignAll(ctx, keyPrefix, files), expiresAt: expiry() } };
+  return {
+    status: 201,
+    body: { uploadId: id, keyPrefix, files: await presignAll(ctx, keyPrefix, files), expiresAt: expiry() },
+  };
 }
 
 /** Declares files on an open session (locked, so a concurrent process call cannot interleave). */
-async function declare(ctx: RequestContext, projectId: string, uploadId: string, files: DeclaredUploadFile[]): Promise<db.SessionRow> {
+async function declare(
+  ctx: RequestContext,
+  projectId: string,
+  uploadId: string,
+  files: DeclaredUploadFile[],
+): Promise<db.SessionRow> {
   await requireProject(ctx, projectId);
   return ctx.sql.begin(async (tx) => {
     const session = await requireSession(ctx, projectId, uploadId, true, tx);
     if (session.status !== 'open') {
-      throw new ApiError('upload_session_not_open', `The upload session is ${session.status}; declare files on a new session.`);
+      throw new ApiError(
+        'upload_session_not_open',
+        `The upload session is ${session.status}; declare files on a new session.`,
+      );
     }
     await db.upsertFiles(tx, session.id, files);
     return session;
   });
 }
 
-export async function declareUploadFiles({ params, body }: DeclareUploadFilesInput, ctx: RequestContext): Promise<DeclareUploadFilesResult> {
+export async function declareUploadFiles(
+  { params, body }: DeclareUploadFilesInput,
+  ctx: RequestContext,
+): Promise<DeclareUploadFilesResult> {
   const files = checkPaths(body.files);
   const session = await declare(ctx, params.projectId, params.uploadId, files);
-  return { status: 200, body: { keyPrefix: session.key_prefix, files: await presignAll(ctx, session.key_prefix, files), expiresAt: expiry() } };
+  return {
+    status: 200,
+    body: {
+      keyPrefix: session.key_prefix,
+      files: await presignAll(ctx, session.key_prefix, files),
+      expiresAt: expiry(),
+    },
+  };
 }
 
-export async function getUploadSession({ params }: GetUploadSessionInput, ctx: RequestContext): Promise<GetUploadSessionResult> {
+export async function getUploadSession(
+  { params }: GetUploadSessionInput,
+  ctx: RequestContext,
+): Promise<GetUploadSessionResult> {
   await requireProject(ctx, params.projectId);
   const session = await requireSession(ctx, params.projectId, params.uploadId);
   const files = await db.listFiles(ctx.sql, session.id);
@@ -112,15 +165,23 @@ export async function getUploadSession({ params }: GetUploadSessionInput, ctx: R
  * body is never read here (app.ts reads bodies only for JSON operations), so a client that
  * waits for `100 Continue` gets the redirect before sending a byte.
  */
-export async function uploadFile({ params, query, headers }: UploadFileInput, ctx: RequestContext): Promise<UploadFileResult> {
+export async function uploadFile(
+  { params, query, headers }: UploadFileInput,
+  ctx: RequestContext,
+): Promise<UploadFileResult> {
   let size = query.size;
   if (size === undefined) {
     const length = headers['content-length'];
     if (typeof length !== 'string' || !/^\d+$/.test(length)) {
-      throw new ApiError('parameter_invalid', 'Send `size` (bytes) with a chunked upload, or a Content-Length header.', 'size');
+      throw new ApiError(
+        'parameter_invalid',
+        'Send `size` (bytes) with a chunked upload, or a Content-Length header.',
+        'size',
+      );
     }
     size = Number(length);
-    if (size > MAX_FILE_BYTES) throw new ApiError('parameter_invalid', `The file is larger than ${MAX_FILE_BYTES} bytes.`, 'size');
+    if (size > MAX_FILE_BYTES)
+      throw new ApiError('parameter_invalid', `The file is larger than ${MAX_FILE_BYTES} bytes.`, 'size');
   }
   const problem = pathProblem(query.path);
   if (problem) throw new ApiError('upload_file_path_invalid', `\`path\` ${describePathProblem(problem)}.`, 'path');
@@ -130,7 +191,11 @@ export async function uploadFile({ params, query, headers }: UploadFileInput, ct
 }
 
 /** HEADs every declared object; returns the problems, one line per path. */
-async function verifyObjects(ctx: RequestContext, session: db.SessionRow, files: db.FileRow[]): Promise<{ problems: string[]; bytes: number }> {
+async function verifyObjects(
+  ctx: RequestContext,
+  session: db.SessionRow,
+  files: db.FileRow[],
+): Promise<{ problems: string[]; bytes: number }> {
   const problems: string[] = [];
   let bytes = 0;
   for (let i = 0; i < files.length; i += HEAD_CONCURRENCY) {
@@ -152,14 +217,20 @@ const sameFiles = (a: db.FileRow[], b: db.FileRow[]): boolean =>
 /** Attempts at verify-then-lock while files keep being declared on the session meanwhile. */
 const PROCESS_ATTEMPTS = 3;
 
-export async function processUploadSession({ params, body }: ProcessUploadSessionInput, ctx: RequestContext): Promise<ProcessUploadSessionResult> {
+export async function processUploadSession(
+  { params, body }: ProcessUploadSessionInput,
+  ctx: RequestContext,
+): Promise<ProcessUploadSessionResult> {
   await requireProject(ctx, params.projectId);
   const { dryRun, skipExisting } = body;
   const checkStatus = (session: db.SessionRow) => {
     if (session.status !== 'open' && session.status !== 'failed') {
-      throw new ApiError('upload_session_not_ready', session.status === 'processing'
-        ? 'A run of this session is in flight; poll its status.'
-        : 'The session is complete; upload new files in a new session.');
+      throw new ApiError(
+        'upload_session_not_ready',
+        session.status === 'processing'
+          ? 'A run of this session is in flight; poll its status.'
+          : 'The session is complete; upload new files in a new session.',
+      );
     }
   };
   // The objects are verified (HEAD, external I/O) before the session row is locked, never while
@@ -172,19 +243,32 @@ export async function processUploadSession({ params, body }: ProcessUploadSessio
     const files = await db.listFiles(ctx.sql, session.id);
     const { problems, bytes } = await verifyObjects(ctx, session, files);
     if (problems.length) {
-      throw new ApiError('upload_files_missing', `Not every declared file is uploaded within its declared size: ${problems.join('; ')}.`);
+      throw new ApiError(
+        'upload_files_missing',
+        `Not every declared file is uploaded within its declared size: ${problems.join('; ')}.`,
+      );
     }
     const run = await ctx.sql.begin(async (tx) => {
       const locked = await requireSession(ctx, params.projectId, params.uploadId, true, tx);
       checkStatus(locked);
       if (!sameFiles(files, await db.listFiles(tx, locked.id))) return null;
-      const started = await db.startRun(tx, { session: locked, dryRun, skipExisting, verifiedFiles: files.length, verifiedBytes: bytes });
+      const started = await db.startRun(tx, {
+        session: locked,
+        dryRun,
+        skipExisting,
+        verifiedFiles: files.length,
+        verifiedBytes: bytes,
+      });
       // In the same transaction: a run never exists without its job (or the other way round).
       await enqueue(tx, 'ingest', { runId: started.id, requestId: ctx.requestId }, { queueKey: locked.org_id });
       return started;
     });
     if (run) return { status: 202, body: { runId: run.id, status: 'running', phase: 'queued', dryRun, skipExisting } };
-    if (attempt >= PROCESS_ATTEMPTS) throw new ApiError('upload_session_not_ready', 'Files are being declared on this session while it is processed; process it again once they are uploaded.');
+    if (attempt >= PROCESS_ATTEMPTS)
+      throw new ApiError(
+        'upload_session_not_ready',
+        'Files are being declared on this session while it is processed; process it again once they are uploaded.',
+      );
   }
 }
 
@@ -203,9 +287,15 @@ export function toIngestRun(run: db.RunRow): IngestRun {
   };
 }
 
-export async function getUploadSessionStatus({ params }: GetUploadSessionStatusInput, ctx: RequestContext): Promise<GetUploadSessionStatusResult> {
+export async function getUploadSessionStatus(
+  { params }: GetUploadSessionStatusInput,
+  ctx: RequestContext,
+): Promise<GetUploadSessionStatusResult> {
   await requireProject(ctx, params.projectId);
   const found = await db.sessionStatus(ctx.sql, ctx.auth.orgId, params.projectId, params.uploadId);
   if (!found) throw errors.uploadSessionNotFound(params.uploadId);
-  return { status: 200, body: { uploadId: found.id, sessionStatus: found.status, run: found.run ? toIngestRun(found.run) : null } };
+  return {
+    status: 200,
+    body: { uploadId: found.id, sessionStatus: found.status, run: found.run ? toIngestRun(found.run) : null },
+  };
 }

@@ -14,8 +14,16 @@
 //   fragment; a GET of the old link form redirects there without looking the token up, so mail
 //   scanners that follow links neither use a link up nor receive a session.
 import type {
-  AcceptMyInviteInput, AcceptMyInviteResult, CreateValidatorSessionInput, CreateValidatorSessionResult, DeleteValidatorSessionResult,
-  FollowSignInLinkInput, FollowSignInLinkResult, ListMyInvitesResult, RequestSignInLinkInput, RequestSignInLinkResult,
+  AcceptMyInviteInput,
+  AcceptMyInviteResult,
+  CreateValidatorSessionInput,
+  CreateValidatorSessionResult,
+  DeleteValidatorSessionResult,
+  FollowSignInLinkInput,
+  FollowSignInLinkResult,
+  ListMyInvitesResult,
+  RequestSignInLinkInput,
+  RequestSignInLinkResult,
 } from '../generated/handlers.ts';
 import type { PublicRequestContext, ValidatorRequestContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -33,34 +41,65 @@ export const SESSION_DAYS = 30;
 /** Links per address per LINK_MINUTES: enough for a lost email or two, not for mail-bombing. */
 export const LINKS_PER_WINDOW = 5;
 
-export async function requestSignInLink({ body }: RequestSignInLinkInput, ctx: PublicRequestContext): Promise<RequestSignInLinkResult> {
+export async function requestSignInLink(
+  { body }: RequestSignInLinkInput,
+  ctx: PublicRequestContext,
+): Promise<RequestSignInLinkResult> {
   const email = normalizeEmail(body.email);
   const outcome = await ctx.sql.begin(async (tx) => {
     // One request per address at a time, so the throttle count is exact.
     await db.lockAddress(tx, email);
     if (!(await db.addressKnown(tx, email))) return 'unknown';
     if ((await db.recentTokens(tx, email, LINK_MINUTES)) >= LINKS_PER_WINDOW) return 'throttled';
-    const { id, link } = await issueSignInLink(tx, { email, publicBaseUrl: ctx.config.publicBaseUrl, secretsKey: ctx.config.secretsKey });
+    const { id, link } = await issueSignInLink(tx, {
+      email,
+      publicBaseUrl: ctx.config.publicBaseUrl,
+      secretsKey: ctx.config.secretsKey,
+    });
     await queueEmail(tx, {
-      orgId: null, kind: 'sign_in_link', refId: id, to: email, signInTokenId: id,
+      orgId: null,
+      kind: 'sign_in_link',
+      refId: id,
+      to: email,
+      signInTokenId: id,
       subject: 'Your Assay sign-in link',
-      text: `Sign in to Assay as a validator with this link (valid for ${LINK_MINUTES} minutes, usable once):\n\n${link}\n\n`
-        + 'If you did not ask for it, ignore this email: nothing happens until the link is used.\n',
+      text:
+        `Sign in to Assay as a validator with this link (valid for ${LINK_MINUTES} minutes, usable once):\n\n${link}\n\n` +
+        'If you did not ask for it, ignore this email: nothing happens until the link is used.\n',
     });
     return 'sent';
   });
   // The address is not logged: the log must not become the list of who is known.
   ctx.log.info('sign-in link requested', { requestId: ctx.requestId, outcome });
-  return { status: 202, body: { accepted: true, message: `If this address may sign in, a link valid for ${LINK_MINUTES} minutes is on its way.` } };
+  return {
+    status: 202,
+    body: {
+      accepted: true,
+      message: `If this address may sign in, a link valid for ${LINK_MINUTES} minutes is on its way.`,
+    },
+  };
 }
 
-export async function createValidatorSession({ body }: CreateValidatorSessionInput, ctx: PublicRequestContext): Promise<CreateValidatorSessionResult> {
+export async function createValidatorSession(
+  { body }: CreateValidatorSessionInput,
+  ctx: PublicRequestContext,
+): Promise<CreateValidatorSessionResult> {
   return { status: 201, body: await redeem(ctx, body.token), headers: SECRET_RESPONSE_HEADERS };
 }
 
 /** Links of the old form (`/validator/v1/sign-in?token=`): to the page, token untouched. */
-export async function followSignInLink({ query }: FollowSignInLinkInput, ctx: PublicRequestContext): Promise<FollowSignInLinkResult> {
-  return { status: 307, body: undefined, headers: { ...SECRET_RESPONSE_HEADERS, Location: signInPageUrl(ctx.config.publicBaseUrl, encodeURIComponent(query.token)) } };
+export async function followSignInLink(
+  { query }: FollowSignInLinkInput,
+  ctx: PublicRequestContext,
+): Promise<FollowSignInLinkResult> {
+  return {
+    status: 307,
+    body: undefined,
+    headers: {
+      ...SECRET_RESPONSE_HEADERS,
+      Location: signInPageUrl(ctx.config.publicBaseUrl, encodeURIComponent(query.token)),
+    },
+  };
 }
 
 export async function listMyInvites(_input: unknown, ctx: ValidatorRequestContext): Promise<ListMyInvitesResult> {
@@ -70,28 +109,40 @@ export async function listMyInvites(_input: unknown, ctx: ValidatorRequestContex
     status: 200,
     body: {
       data: rows.map((r) => ({
-        inviteId: r.id, projectId: r.project_id, projectName: r.project_name, organizationName: r.org_name,
-        invitedByEmail: r.invited_by_email ?? '', createdAt: r.created_at.toISOString(),
+        inviteId: r.id,
+        projectId: r.project_id,
+        projectName: r.project_name,
+        organizationName: r.org_name,
+        invitedByEmail: r.invited_by_email ?? '',
+        createdAt: r.created_at.toISOString(),
       })),
     },
   };
 }
 
-export async function acceptMyInvite({ params }: AcceptMyInviteInput, ctx: ValidatorRequestContext): Promise<AcceptMyInviteResult> {
+export async function acceptMyInvite(
+  { params }: AcceptMyInviteInput,
+  ctx: ValidatorRequestContext,
+): Promise<AcceptMyInviteResult> {
   const projectId = await ctx.sql.begin(async (tx) => {
     const email = await emailOfUser(tx, ctx.session.userId);
     return email ? acceptInvite(tx, params.inviteId, email, ctx.session.userId) : null;
   });
-  if (!projectId) throw new ApiError('invite_not_found', `No pending invite ${params.inviteId} for your address.`, 'inviteId');
+  if (!projectId)
+    throw new ApiError('invite_not_found', `No pending invite ${params.inviteId} for your address.`, 'inviteId');
   return { status: 200, body: { inviteId: params.inviteId, projectId, accepted: true } };
 }
 
-export async function deleteValidatorSession(_input: unknown, ctx: ValidatorRequestContext): Promise<DeleteValidatorSessionResult> {
+export async function deleteValidatorSession(
+  _input: unknown,
+  ctx: ValidatorRequestContext,
+): Promise<DeleteValidatorSessionResult> {
   await db.revokeSession(ctx.sql, ctx.session.sessionId);
   return { status: 204, body: undefined };
 }
 
-const linkInvalid = (why: string) => new ApiError('sign_in_link_invalid', `This sign-in link ${why}; request a new one.`, 'token');
+const linkInvalid = (why: string) =>
+  new ApiError('sign_in_link_invalid', `This sign-in link ${why}; request a new one.`, 'token');
 
 async function redeem(ctx: PublicRequestContext, token: string) {
   if (!SIGN_IN_PATTERN.test(token)) throw linkInvalid('is not a valid link');
@@ -106,6 +157,13 @@ async function redeem(ctx: PublicRequestContext, token: string) {
     const pendingInvites = await countPendingInvites(tx, link.email);
     const sessionToken = newSessionToken();
     const expiresAt = await db.insertSession(tx, userId, hashToken(sessionToken), SESSION_DAYS);
-    return { sessionToken, userId, email: link.email, expiresAt: expiresAt.toISOString(), acceptedInvites, pendingInvites };
+    return {
+      sessionToken,
+      userId,
+      email: link.email,
+      expiresAt: expiresAt.toISOString(),
+      acceptedInvites,
+      pendingInvites,
+    };
   });
 }

@@ -50,9 +50,18 @@ export type Handlers = HandlerMap<HandlerContexts>;
  */
 const ROUTES = operationIds.map((operationId) => {
   const info = operationTable[operationId];
-  const source = info.path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('([^/]+)');
+  const source = info.path
+    .split(/\{[^}]+\}/)
+    .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+    .join('([^/]+)');
   const names = [...info.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-  return { operationId, server: info.server as string, method: info.method as string, pattern: new RegExp(`^${source}$`), names };
+  return {
+    operationId,
+    server: info.server as string,
+    method: info.method as string,
+    pattern: new RegExp(`^${source}$`),
+    names,
+  };
 });
 
 /**
@@ -63,9 +72,24 @@ const ROUTES = operationIds.map((operationId) => {
  */
 export function assertPlainParameters(ops: Operation[]): void {
   for (const op of ops) {
-    for (const p of (op.parameters ?? []) as { in: string; name: string; style?: string; explode?: boolean; content?: unknown; schema?: { type?: unknown } }[]) {
-      const plain = ['path', 'query', 'header'].includes(p.in) && p.style === undefined && p.explode === undefined && p.content === undefined && p.schema?.type !== 'array';
-      if (!plain) throw new Error(`${op.operationId}: parameter ${p.in} ${p.name} needs openapi-backend's full request parser (src/http/api.ts)`);
+    for (const p of (op.parameters ?? []) as {
+      in: string;
+      name: string;
+      style?: string;
+      explode?: boolean;
+      content?: unknown;
+      schema?: { type?: unknown };
+    }[]) {
+      const plain =
+        ['path', 'query', 'header'].includes(p.in) &&
+        p.style === undefined &&
+        p.explode === undefined &&
+        p.content === undefined &&
+        p.schema?.type !== 'array';
+      if (!plain)
+        throw new Error(
+          `${op.operationId}: parameter ${p.in} ${p.name} needs openapi-backend's full request parser (src/http/api.ts)`,
+        );
     }
   }
 }
@@ -95,7 +119,9 @@ export class Api {
     const missing = operationIds.filter((id) => typeof (handlers as Record<string, unknown>)[id] !== 'function');
     const extra = Object.keys(handlers).filter((id) => !(id in operationTable));
     if (missing.length || extra.length) {
-      throw new Error(`handler table does not match openapi.yaml: missing [${missing.join(', ')}], unknown [${extra.join(', ')}]`);
+      throw new Error(
+        `handler table does not match openapi.yaml: missing [${missing.join(', ')}], unknown [${extra.join(', ')}]`,
+      );
     }
     const backend = new ContractBackend({
       // Marked so that errors inside a `then`/`else` are worded with their `if` (schema/describe.ts).
@@ -126,13 +152,19 @@ export class Api {
       if (route.server !== server) continue;
       const captured = route.pattern.exec(path);
       if (!captured) continue;
-      if (route.method === m) return { operationId: route.operationId, pathValues: route.names.map((name, i) => [name, captured[i + 1]!]) };
+      if (route.method === m)
+        return { operationId: route.operationId, pathValues: route.names.map((name, i) => [name, captured[i + 1]!]) };
       allowed.push(route.method.toUpperCase());
     }
     const url = (server === '/' ? '' : server) + path;
     if (allowed.length) {
       const allow = allowed.join(', ');
-      throw new ApiError('method_not_allowed', `${method.toUpperCase()} is not supported on ${url}; use ${allow}.`, undefined, { Allow: allow });
+      throw new ApiError(
+        'method_not_allowed',
+        `${method.toUpperCase()} is not supported on ${url}; use ${allow}.`,
+        undefined,
+        { Allow: allow },
+      );
     }
     throw new ApiError('unknown_endpoint', `Unknown endpoint: ${method.toUpperCase()} ${url}.`);
   }
@@ -168,7 +200,10 @@ export class Api {
     } catch {
       throw new ApiError('parameter_invalid', 'The request URL is malformed.');
     }
-    const contentType = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const contentType = String(req.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     return {
       path,
       query: parseQuery(req.query),

@@ -42,7 +42,11 @@ const rawQuery = (req: Request): string => {
   return i < 0 ? '' : req.originalUrl.slice(i + 1);
 };
 
-export async function createApp(deps: AppDeps, handlers: Handlers, state: ServerState = { draining: false }): Promise<express.Express> {
+export async function createApp(
+  deps: AppDeps,
+  handlers: Handlers,
+  state: ServerState = { draining: false },
+): Promise<express.Express> {
   const api = await Api.create(handlers);
   const app = express();
   app.disable('x-powered-by');
@@ -59,7 +63,12 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
     res.setHeader('Referrer-Policy', 'no-referrer');
     // API answers are per caller, and some carry secrets (session tokens, webhook secrets,
     // presigned URLs): no cache keeps them. (The contract, the JWKS and the reference page may be cached.)
-    if (req.path.startsWith(documents.developer.server) || req.path.startsWith(documents.validator.server) || req.path === '/mcp') res.setHeader('Cache-Control', 'no-store');
+    if (
+      req.path.startsWith(documents.developer.server) ||
+      req.path.startsWith(documents.validator.server) ||
+      req.path === '/mcp'
+    )
+      res.setHeader('Cache-Control', 'no-store');
     next();
   });
 
@@ -71,11 +80,22 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
   }
   // The reference page loads Scalar's standalone bundle from this server, not from a CDN.
   // (The package does not export the bundle's path, so it is found beside its entry point.)
-  const scalarBundle = join(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+  const scalarBundle = join(
+    dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')),
+    'browser',
+    'standalone.js',
+  );
   app.get('/docs/scalar.js', (_req, res) => {
     res.sendFile(scalarBundle);
   });
-  app.use('/docs', apiReference({ sources: PUBLISHED.map((p) => ({ url: p.openapi, title: p.title })), cdn: '/docs/scalar.js', pageTitle: 'Assay API reference' }));
+  app.use(
+    '/docs',
+    apiReference({
+      sources: PUBLISHED.map((p) => ({ url: p.openapi, title: p.title })),
+      cdn: '/docs/scalar.js',
+      pageTitle: 'Assay API reference',
+    }),
+  );
 
   // The web app for validators and originators (a browser client of the validator API).
   app.use(APP_PREFIX, webAppRouter({ storageEndpoint: deps.config.s3.endpoint }));
@@ -104,10 +124,23 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
         body = await readJsonBody(req, BODY_LIMITS[op.operationId]);
       }
       const ctx: RequestContext = { ...deps, requestId, auth, host: req.headers.host };
-      const run = () => api.run(op, { method: req.method, path: req.path, query: rawQuery(req), headers: req.headers, body }, ctx);
-      const key = IDEMPOTENT_OPERATIONS.has(op.operationId) ? parseIdempotencyKey(req.headers['idempotency-key']) : null;
-      const result = key === null ? await run()
-        : await idempotent({ sql: deps.sql, secretsKey: deps.config.secretsKey }, auth.orgId, key, op.operationId, req.path, body, run);
+      const run = () =>
+        api.run(op, { method: req.method, path: req.path, query: rawQuery(req), headers: req.headers, body }, ctx);
+      const key = IDEMPOTENT_OPERATIONS.has(op.operationId)
+        ? parseIdempotencyKey(req.headers['idempotency-key'])
+        : null;
+      const result =
+        key === null
+          ? await run()
+          : await idempotent(
+              { sql: deps.sql, secretsKey: deps.config.secretsKey },
+              auth.orgId,
+              key,
+              op.operationId,
+              req.path,
+              body,
+              run,
+            );
       writeResult(res, result);
     } catch (err) {
       writeError(res, err, requestId, deps.log);
@@ -119,33 +152,46 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
   // and then authenticate as the operation's `auth` says; a wrong method gets the router's 405
   // like any other path. Developer API keys are never accepted here (the session check refuses
   // their shape), nor session tokens under /developer/v1.
-  const routeThenAuthenticate = (server: string, prefix = '') => async (req: Request, res: Response) => {
-    const requestId = res.locals.requestId as string;
-    try {
-      const path = prefix + req.path;
-      const op = api.match(req.method, path, server);
-      audit(res, { operation: op.operationId });
-      const info = operationTable[op.operationId];
-      const base = { ...deps, requestId, host: req.headers.host };
-      // Public operations (sign-in) count per client address before anything else, the body
-      // included; session operations per session once authenticated. The JWKS is not limited.
-      if (info.auth === 'none' && server !== '/') {
-        res.set(await deps.rateLimits.consume('public', clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.config.trustProxyHops)));
+  const routeThenAuthenticate =
+    (server: string, prefix = '') =>
+    async (req: Request, res: Response) => {
+      const requestId = res.locals.requestId as string;
+      try {
+        const path = prefix + req.path;
+        const op = api.match(req.method, path, server);
+        audit(res, { operation: op.operationId });
+        const info = operationTable[op.operationId];
+        const base = { ...deps, requestId, host: req.headers.host };
+        // Public operations (sign-in) count per client address before anything else, the body
+        // included; session operations per session once authenticated. The JWKS is not limited.
+        if (info.auth === 'none' && server !== '/') {
+          res.set(
+            await deps.rateLimits.consume(
+              'public',
+              clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.config.trustProxyHops),
+            ),
+          );
+        }
+        const session =
+          info.auth === 'validatorSession' ? await authenticateSession(deps.sql, req.headers.authorization) : null;
+        if (session) {
+          audit(res, { userId: session.userId, sessionId: session.sessionId });
+          res.set(await deps.rateLimits.consume('api', `session:${session.sessionId}`));
+        }
+        const ctx = session ? { ...base, session } : base;
+        refuseNulInQuery(rawQuery(req));
+        const body =
+          info.bodyType === 'application/json' ? await readJsonBody(req, BODY_LIMITS[op.operationId]) : undefined;
+        const result = await api.run(
+          op,
+          { method: req.method, path, query: rawQuery(req), headers: req.headers, body },
+          ctx,
+        );
+        writeResult(res, result);
+      } catch (err) {
+        writeError(res, err, requestId, deps.log);
       }
-      const session = info.auth === 'validatorSession' ? await authenticateSession(deps.sql, req.headers.authorization) : null;
-      if (session) {
-        audit(res, { userId: session.userId, sessionId: session.sessionId });
-        res.set(await deps.rateLimits.consume('api', `session:${session.sessionId}`));
-      }
-      const ctx = session ? { ...base, session } : base;
-      refuseNulInQuery(rawQuery(req));
-      const body = info.bodyType === 'application/json' ? await readJsonBody(req, BODY_LIMITS[op.operationId]) : undefined;
-      const result = await api.run(op, { method: req.method, path, query: rawQuery(req), headers: req.headers, body }, ctx);
-      writeResult(res, result);
-    } catch (err) {
-      writeError(res, err, requestId, deps.log);
-    }
-  };
+    };
   app.use(documents.validator.server, routeThenAuthenticate(documents.validator.server));
   app.use('/.well-known', routeThenAuthenticate('/', '/.well-known'));
 
@@ -155,7 +201,10 @@ export async function createApp(deps: AppDeps, handlers: Handlers, state: Server
   // Errors raised by express itself (e.g. a malformed percent-encoding in the URL).
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const status = (err as { status?: number }).status;
-    const mapped = status && status >= 400 && status < 500 ? new ApiError('parameter_invalid', 'The request URL is malformed.') : err;
+    const mapped =
+      status && status >= 400 && status < 500
+        ? new ApiError('parameter_invalid', 'The request URL is malformed.')
+        : err;
     writeError(res, mapped, res.locals.requestId as string, deps.log);
   });
   return app;

@@ -32,7 +32,8 @@ function bearer(header: string | undefined): string | null {
 }
 
 const KEY_CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="assay"' };
-const keyError = (code: 'api_key_missing' | 'api_key_malformed' | 'api_key_invalid') => new ApiError(code, undefined, undefined, KEY_CHALLENGE);
+const keyError = (code: 'api_key_missing' | 'api_key_malformed' | 'api_key_invalid') =>
+  new ApiError(code, undefined, undefined, KEY_CHALLENGE);
 
 /** Absent or not `Bearer <token>`: api_key_missing; a token not of the key shape: api_key_malformed. */
 export function bearerToken(header: string | undefined): string {
@@ -49,7 +50,13 @@ export async function authenticate(sql: Sql, header: string | undefined): Promis
   // refused on every operation (not only originator ones): someone who left keeps no access
   // to the roster, invites or webhooks through a key they made.
   if (row.user_id === null) throw new ApiError('api_key_actor_unavailable');
-  return { keyId: row.key_id, orgId: row.org_id, orgCode: row.org_code, userId: row.user_id, isOriginator: row.is_originator === true };
+  return {
+    keyId: row.key_id,
+    orgId: row.org_id,
+    orgCode: row.org_code,
+    userId: row.user_id,
+    isOriginator: row.is_originator === true,
+  };
 }
 
 /** Project and upload operations act as the key's creator, who must be an org originator. */

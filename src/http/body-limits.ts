@@ -15,7 +15,18 @@ export const MAX_BODY_DEPTH = 32;
 /** Bytes per character of a string: `\uXXXX` escapes, or 4-byte UTF-8 for astral characters. */
 const PER_CHAR = 6;
 /** Formats whose values are ASCII (ajv-formats' definitions): one byte per character. */
-const ASCII_FORMATS = new Set(['email', 'uuid', 'date-time', 'date', 'time', 'uri', 'uri-reference', 'hostname', 'ipv4', 'ipv6']);
+const ASCII_FORMATS = new Set([
+  'email',
+  'uuid',
+  'date-time',
+  'date',
+  'time',
+  'uri',
+  'uri-reference',
+  'hostname',
+  'ipv4',
+  'ipv6',
+]);
 /** Formats whose values have a bounded length of their own. */
 const FORMAT_LENGTH: Record<string, number> = { uuid: 36, date: 10, 'date-time': 64 };
 /** Room for whitespace and a separator around each value. */
@@ -27,7 +38,8 @@ const components = (contract as unknown as { components: { schemas: Record<strin
 
 function resolve(schema: Schema): Schema {
   const ref = schema.$ref;
-  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) return resolve(components[ref.slice('#/components/schemas/'.length)]!);
+  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/'))
+    return resolve(components[ref.slice('#/components/schemas/'.length)]!);
   return schema;
 }
 
@@ -38,11 +50,16 @@ export function maxJsonBytes(input: Schema, seen: Set<Schema> = new Set()): numb
   seen.add(schema);
   try {
     if ('const' in schema) return JSON.stringify(schema.const).length * PER_CHAR + PER_VALUE_SLACK;
-    if (Array.isArray(schema.enum)) return Math.max(...schema.enum.map((v) => JSON.stringify(v).length * PER_CHAR)) + PER_VALUE_SLACK;
+    if (Array.isArray(schema.enum))
+      return Math.max(...schema.enum.map((v) => JSON.stringify(v).length * PER_CHAR)) + PER_VALUE_SLACK;
     const alternatives = [schema.oneOf, schema.anyOf].find(Array.isArray) as Schema[] | undefined;
     if (alternatives) return Math.max(...alternatives.map((s) => maxJsonBytes(s, seen)));
     if (Array.isArray(schema.allOf)) return Math.min(...(schema.allOf as Schema[]).map((s) => maxJsonBytes(s, seen)));
-    const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [];
+    const types = Array.isArray(schema.type)
+      ? (schema.type as string[])
+      : typeof schema.type === 'string'
+        ? [schema.type]
+        : [];
     if (types.length === 0) return Infinity;
     return Math.max(...types.map((t) => byType(t, schema, seen)));
   } finally {
@@ -52,13 +69,20 @@ export function maxJsonBytes(input: Schema, seen: Set<Schema> = new Set()): numb
 
 function byType(type: string, schema: Schema, seen: Set<Schema>): number {
   switch (type) {
-    case 'null': return 4 + PER_VALUE_SLACK;
-    case 'boolean': return 5 + PER_VALUE_SLACK;
+    case 'null':
+      return 4 + PER_VALUE_SLACK;
+    case 'boolean':
+      return 5 + PER_VALUE_SLACK;
     case 'integer':
-    case 'number': return NUMBER_BYTES + PER_VALUE_SLACK;
+    case 'number':
+      return NUMBER_BYTES + PER_VALUE_SLACK;
     case 'string': {
       if (typeof schema.format === 'string' && FORMAT_LENGTH[schema.format] !== undefined) {
-        return 2 + Math.min(FORMAT_LENGTH[schema.format]!, typeof schema.maxLength === 'number' ? schema.maxLength : Infinity) + PER_VALUE_SLACK;
+        return (
+          2 +
+          Math.min(FORMAT_LENGTH[schema.format]!, typeof schema.maxLength === 'number' ? schema.maxLength : Infinity) +
+          PER_VALUE_SLACK
+        );
       }
       if (typeof schema.maxLength !== 'number') return Infinity;
       const perChar = typeof schema.format === 'string' && ASCII_FORMATS.has(schema.format) ? 1 : PER_CHAR;
@@ -77,7 +101,8 @@ function byType(type: string, schema: Schema, seen: Set<Schema>): number {
       }
       return total;
     }
-    default: return Infinity;
+    default:
+      return Infinity;
   }
 }
 
@@ -96,11 +121,15 @@ function resolveBody(body: Schema | undefined): Schema | null {
 }
 
 /** Bytes each JSON operation accepts, from its request schema (UNBOUNDED_BODY_BYTES where open). */
-export const BODY_LIMITS: Readonly<Record<OperationId, number>> = Object.freeze(Object.fromEntries(operationIds.map((id) => {
-  const schema = operationTable[id].bodyType === 'application/json' ? requestSchema(id) : null;
-  const max = schema ? maxJsonBytes(schema) : 0;
-  return [id, Number.isFinite(max) ? Math.ceil(max) : UNBOUNDED_BODY_BYTES];
-})) as Record<OperationId, number>);
+export const BODY_LIMITS: Readonly<Record<OperationId, number>> = Object.freeze(
+  Object.fromEntries(
+    operationIds.map((id) => {
+      const schema = operationTable[id].bodyType === 'application/json' ? requestSchema(id) : null;
+      const max = schema ? maxJsonBytes(schema) : 0;
+      return [id, Number.isFinite(max) ? Math.ceil(max) : UNBOUNDED_BODY_BYTES];
+    }),
+  ) as Record<OperationId, number>,
+);
 
 /** The MCP endpoint: a JSON-RPC envelope around the largest tool call. */
 export const MCP_BODY_LIMIT = Math.max(UNBOUNDED_BODY_BYTES, ...Object.values(BODY_LIMITS)) + 64 * 1024;

@@ -14,7 +14,12 @@ const isJsonType = (contentType: string): boolean => {
 };
 
 const tooLarge = (limit: number) =>
-  new ApiError('request_body_too_large', `The request body exceeds ${limit} bytes, the most this operation accepts.`, undefined, { Connection: 'close' });
+  new ApiError(
+    'request_body_too_large',
+    `The request body exceeds ${limit} bytes, the most this operation accepts.`,
+    undefined,
+    { Connection: 'close' },
+  );
 
 /** Refuses a declared Content-Length over the limit, before anything is read. */
 export function refuseDeclaredLength(req: IncomingMessage, limit: number): void {
@@ -34,7 +39,10 @@ export async function readJson(req: IncomingMessage, limit: number): Promise<unk
   }
   if (size === 0) return undefined;
   if (!isJsonType(String(req.headers['content-type'] ?? ''))) {
-    throw new ApiError('request_body_malformed', 'The request body must be JSON, sent with `Content-Type: application/json`.');
+    throw new ApiError(
+      'request_body_malformed',
+      'The request body must be JSON, sent with `Content-Type: application/json`.',
+    );
   }
   try {
     return JSON.parse(Buffer.concat(chunks, size).toString('utf8'));

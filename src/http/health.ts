@@ -20,7 +20,13 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_DB_TIMEOUT_MS)));
   try {
-    return await Promise.race([ping(sql).then(() => true, () => false), deadline]);
+    return await Promise.race([
+      ping(sql).then(
+        () => true,
+        () => false,
+      ),
+      deadline,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -39,7 +45,8 @@ export function mountHealth(app: express.Express, sql: Sql, state: ServerState):
   app.get('/readyz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     if (state.draining) return void res.status(503).json({ ready: false, reason: 'draining' });
-    if (!(await databaseAnswers(sql))) return void res.status(503).json({ ready: false, reason: 'database unavailable' });
+    if (!(await databaseAnswers(sql)))
+      return void res.status(503).json({ ready: false, reason: 'database unavailable' });
     res.json({ ready: true });
   });
 }

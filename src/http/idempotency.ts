@@ -24,11 +24,15 @@ export const IDEMPOTENCY_PARAMETER = '#/components/parameters/IdempotencyKey';
 const LOCK_SECONDS = 120;
 
 /** The operations whose contract declares the Idempotency-Key header. */
-export const IDEMPOTENT_OPERATIONS: ReadonlySet<OperationId> = new Set(operationIds.filter((id) => {
-  const info = operationTable[id];
-  const item = (contract as unknown as { paths: Record<string, Record<string, { parameters?: { $ref?: string }[] }>> }).paths[(info.server === '/' ? '' : info.server) + info.path];
-  return (item?.[info.method]?.parameters ?? []).some((p) => p.$ref === IDEMPOTENCY_PARAMETER);
-}));
+export const IDEMPOTENT_OPERATIONS: ReadonlySet<OperationId> = new Set(
+  operationIds.filter((id) => {
+    const info = operationTable[id];
+    const item = (
+      contract as unknown as { paths: Record<string, Record<string, { parameters?: { $ref?: string }[] }>> }
+    ).paths[(info.server === '/' ? '' : info.server) + info.path];
+    return (item?.[info.method]?.parameters ?? []).some((p) => p.$ref === IDEMPOTENCY_PARAMETER);
+  }),
+);
 
 /**
  * The key of a request, or null without one. The draft sends it as a structured-field string
@@ -38,9 +42,19 @@ export function parseIdempotencyKey(header: string | string[] | undefined, param
   if (header === undefined) return null;
   const raw = (Array.isArray(header) ? header.join(',') : header).trim();
   // The contract's pattern: visible ASCII, optionally in one pair of quotes, at most 255 inside.
-  if (!/^"?[\x21-\x7E]+"?$/.test(raw) || raw.length > 257) throw new ApiError('parameter_invalid', `${param} must be 1 to 255 visible ASCII characters, optionally quoted.`, param);
+  if (!/^"?[\x21-\x7E]+"?$/.test(raw) || raw.length > 257)
+    throw new ApiError(
+      'parameter_invalid',
+      `${param} must be 1 to 255 visible ASCII characters, optionally quoted.`,
+      param,
+    );
   const key = /^"(.+)"$/.exec(raw)?.[1] ?? raw;
-  if (key.length > 255) throw new ApiError('parameter_invalid', `${param} must be 1 to 255 visible ASCII characters, optionally quoted.`, param);
+  if (key.length > 255)
+    throw new ApiError(
+      'parameter_invalid',
+      `${param} must be 1 to 255 visible ASCII characters, optionally quoted.`,
+      param,
+    );
   return key;
 }
 
@@ -52,18 +66,36 @@ export interface IdempotencyDeps {
 /** What makes two requests "the same" for a key: operation, path (relative to its server) and body. */
 export const requestFingerprint = (operationId: OperationId, path: string, body: unknown): Buffer =>
   // RFC 8785 form of the body (any JSON number: the signing form's integer-only rule is not needed here).
-  createHash('sha256').update(`${operationId}\n${path}\n${canonicalize(body ?? null) ?? 'null'}`).digest();
+  createHash('sha256')
+    .update(`${operationId}\n${path}\n${canonicalize(body ?? null) ?? 'null'}`)
+    .digest();
 
 /** Runs `run` once per (organization, key, payload); replays its success for later calls. */
-export async function idempotent(deps: IdempotencyDeps, orgId: string, key: string, operationId: OperationId, path: string, body: unknown, run: () => Promise<ApiResult>): Promise<ApiResult> {
+export async function idempotent(
+  deps: IdempotencyDeps,
+  orgId: string,
+  key: string,
+  operationId: OperationId,
+  path: string,
+  body: unknown,
+  run: () => Promise<ApiResult>,
+): Promise<ApiResult> {
   const fingerprint = requestFingerprint(operationId, path, body);
   const { claimed, row } = await claimKey(deps.sql, orgId, key, operationId, fingerprint, LOCK_SECONDS);
   if (!claimed) {
     if (!row.fingerprint.equals(fingerprint)) {
-      throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with another request (operation, path or body) in the last 24 hours; use a new key.', 'Idempotency-Key');
+      throw new ApiError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was used with another request (operation, path or body) in the last 24 hours; use a new key.',
+        'Idempotency-Key',
+      );
     }
     if (row.locked || row.response_sealed === null) {
-      throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry later.', 'Idempotency-Key');
+      throw new ApiError(
+        'idempotency_key_in_use',
+        'A request with this Idempotency-Key is still being processed; retry later.',
+        'Idempotency-Key',
+      );
     }
     const stored = JSON.parse(open(deps.secretsKey, row.response_sealed, row.id)) as ApiResult;
     return { status: stored.status, body: stored.body, headers: { ...stored.headers, 'Idempotent-Replayed': 'true' } };

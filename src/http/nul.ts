@@ -21,7 +21,8 @@ export function scanValue(root: unknown, maxDepth = MAX_BODY_DEPTH): Found | nul
     if (depth >= maxDepth) return { kind: 'depth', path };
     if (Array.isArray(value)) {
       // Pushed in reverse so the first offending element is found first.
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: `${path}[${i}]`, depth: depth + 1 });
+      for (let i = value.length - 1; i >= 0; i--)
+        stack.push({ value: value[i], path: `${path}[${i}]`, depth: depth + 1 });
     } else {
       const entries = Object.entries(value);
       for (const [k] of entries) if (k.includes('\u0000')) return { kind: 'nul', path: path ? `${path}.${k}` : k };
@@ -40,12 +41,24 @@ export function findNul(value: unknown): string | null {
   return found?.kind === 'nul' ? found.path : null;
 }
 
-export function refuseNul(value: unknown, code: 'request_body_invalid' | 'parameter_invalid' = 'request_body_invalid'): void {
+export function refuseNul(
+  value: unknown,
+  code: 'request_body_invalid' | 'parameter_invalid' = 'request_body_invalid',
+): void {
   const found = scanValue(value);
   if (!found) return;
-  if (found.kind === 'depth') throw new ApiError(code, `The value is nested deeper than ${MAX_BODY_DEPTH} levels${found.path ? ` (at \`${found.path}\`)` : ''}.`, found.path || undefined);
+  if (found.kind === 'depth')
+    throw new ApiError(
+      code,
+      `The value is nested deeper than ${MAX_BODY_DEPTH} levels${found.path ? ` (at \`${found.path}\`)` : ''}.`,
+      found.path || undefined,
+    );
   const at = found.path;
-  throw new ApiError(code, `${at ? `\`${at}\`` : 'The value'} must not contain the NUL character (\\u0000).`, at || undefined);
+  throw new ApiError(
+    code,
+    `${at ? `\`${at}\`` : 'The value'} must not contain the NUL character (\\u0000).`,
+    at || undefined,
+  );
 }
 
 /**

@@ -32,11 +32,21 @@ export class RateLimits {
   private readonly limiters: Partial<Record<PolicyName, { policy: RatePolicy; limiter: RateLimiterPostgres }>> = {};
 
   constructor(databaseUrl: string, settings: RateLimitSettings, log: Logger) {
-    const active = (Object.entries(settings) as [PolicyName, RatePolicy | null][]).filter(([, p]) => p !== null) as [PolicyName, RatePolicy][];
+    const active = (Object.entries(settings) as [PolicyName, RatePolicy | null][]).filter(([, p]) => p !== null) as [
+      PolicyName,
+      RatePolicy,
+    ][];
     // Short bounds: a limit check that cannot reach the database falls back to the in-memory
     // insurance limiter instead of holding the request.
     this.pool = active.length
-      ? new pg.Pool({ connectionString: databaseUrl, max: 4, application_name: 'assay-rate-limit', connectionTimeoutMillis: 2000, query_timeout: 2000, statement_timeout: 2000 })
+      ? new pg.Pool({
+          connectionString: databaseUrl,
+          max: 4,
+          application_name: 'assay-rate-limit',
+          connectionTimeoutMillis: 2000,
+          query_timeout: 2000,
+          statement_timeout: 2000,
+        })
       : null;
     // Idle connections report errors to the pool, checked-out ones to themselves: both are
     // handled, or a connection reset while the database restarts would crash the process.
@@ -47,9 +57,18 @@ export class RateLimits {
       this.limiters[name] = {
         policy,
         limiter: new RateLimiterPostgres({
-          storeClient: this.pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true,
-          keyPrefix: name, points: policy.points, duration: policy.windowSeconds,
-          insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points: policy.points, duration: policy.windowSeconds }),
+          storeClient: this.pool,
+          storeType: 'pool',
+          tableName: 'rate_limits',
+          tableCreated: true,
+          keyPrefix: name,
+          points: policy.points,
+          duration: policy.windowSeconds,
+          insuranceLimiter: new RateLimiterMemory({
+            keyPrefix: name,
+            points: policy.points,
+            duration: policy.windowSeconds,
+          }),
         }),
       };
     }
@@ -68,8 +87,12 @@ export class RateLimits {
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      throw new ApiError('rate_limited', `Too many requests: ${entry.policy.points} per ${entry.policy.windowSeconds} seconds; retry after ${retryAfter} seconds.`, undefined,
-        { ...headers(name, entry.policy, rejection), 'Retry-After': String(retryAfter) });
+      throw new ApiError(
+        'rate_limited',
+        `Too many requests: ${entry.policy.points} per ${entry.policy.windowSeconds} seconds; retry after ${retryAfter} seconds.`,
+        undefined,
+        { ...headers(name, entry.policy, rejection), 'Retry-After': String(retryAfter) },
+      );
     }
   }
 
@@ -91,9 +114,16 @@ function headers(name: PolicyName, policy: RatePolicy, res: RateLimiterRes): Rec
  * proxies, the address the outermost trusted proxy saw (X-Forwarded-For read from the right, so
  * a client cannot choose its own key by sending the header).
  */
-export function clientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string {
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedHops: number,
+): string {
   const peer = socketAddress ?? 'unknown';
   if (trustedHops <= 0 || !forwardedFor) return peer;
-  const chain = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor).split(',').map((s) => s.trim()).filter(Boolean);
+  const chain = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return chain[chain.length - trustedHops] ?? chain[0] ?? peer;
 }

@@ -13,7 +13,11 @@ export function writeError(res: Response, err: unknown, requestId: string, log: 
   } else if (apiErr.code === 'service_unavailable') {
     // One line, no stack: an outage would otherwise fill the log with identical traces.
     const cause = (apiErr as { cause?: { code?: string; name?: string; message?: string } }).cause;
-    log.warn('dependency unavailable', { requestId, message: apiErr.message, cause: cause?.code ?? cause?.name ?? cause?.message });
+    log.warn('dependency unavailable', {
+      requestId,
+      message: apiErr.message,
+      cause: cause?.code ?? cause?.name ?? cause?.message,
+    });
   }
   if (res.headersSent) {
     res.destroy();

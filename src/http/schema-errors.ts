@@ -22,13 +22,27 @@ function matches(pattern: string, pointer: string, members: boolean): boolean {
  * `value`: the instance the failing keyword evaluated; `pointer`: what the error is about (for a
  * missing or unknown property, that property). Both relative to `location`.
  */
-function toApiError(err: ErrorObject, location: Location, value: string, pointer: string, rules: readonly ErrorCodeRule[]): ApiError {
+function toApiError(
+  err: ErrorObject,
+  location: Location,
+  value: string,
+  pointer: string,
+  rules: readonly ErrorCodeRule[],
+): ApiError {
   const param = pointerToPath(pointer);
   const rule = describeRule(err);
   for (const r of rules) {
     if (r.in !== location) continue;
-    const hit = r.keywords === null ? matches(r.pointer, pointer, true) : r.keywords.includes(err.keyword) && matches(r.pointer, value, false);
-    if (hit) return new ApiError(r.code, (r.message ?? '`{param}` {rule}.').replaceAll('{param}', param).replaceAll('{rule}', rule), param || undefined);
+    const hit =
+      r.keywords === null
+        ? matches(r.pointer, pointer, true)
+        : r.keywords.includes(err.keyword) && matches(r.pointer, value, false);
+    if (hit)
+      return new ApiError(
+        r.code,
+        (r.message ?? '`{param}` {rule}.').replaceAll('{param}', param).replaceAll('{rule}', rule),
+        param || undefined,
+      );
   }
   const code = location === 'body' ? 'request_body_invalid' : 'parameter_invalid';
   const subject = param ? `\`${param}\`` : code === 'parameter_invalid' ? 'The request parameters' : 'The request body';
@@ -53,7 +67,11 @@ export function requestErrorToApiError(err: ErrorObject, rules: readonly ErrorCo
  * and query parameters and its body's top-level fields; `args` says which is which, so the code
  * is the one the REST call would give.
  */
-export function toolArgumentErrorToApiError(err: ErrorObject, args: Readonly<Record<string, Location>>, rules: readonly ErrorCodeRule[]): ApiError {
+export function toolArgumentErrorToApiError(
+  err: ErrorObject,
+  args: Readonly<Record<string, Location>>,
+  rules: readonly ErrorCodeRule[],
+): ApiError {
   const pointer = errorPointer(err);
   const first = (pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
   return toApiError(err, args[first] ?? 'body', err.instancePath, pointer, rules);

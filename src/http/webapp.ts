@@ -99,8 +99,14 @@ function contentSecurityPolicy(storageEndpoint: string): string {
     // the configuration check reports a bad endpoint
   }
   return [
-    "default-src 'none'", "script-src 'self'", "style-src 'self'", `img-src 'self' data:${storage}`, "connect-src 'self'",
-    "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data:${storage}`,
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
   ].join('; ');
 }
 
@@ -117,7 +123,9 @@ export function webAppRouter(options: { storageEndpoint: string }): Router {
       const a = (await webBundle()).assets.get(req.params.name);
       if (!a) return next();
       // Names carry their content hash, so they never change.
-      res.set({ 'Content-Type': a.type, 'Cache-Control': 'public, max-age=31536000, immutable' }).send(Buffer.from(a.body));
+      res
+        .set({ 'Content-Type': a.type, 'Cache-Control': 'public, max-age=31536000, immutable' })
+        .send(Buffer.from(a.body));
     } catch (err) {
       next(err);
     }

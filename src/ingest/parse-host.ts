@@ -20,7 +20,11 @@ export interface ParserLimits {
   chunkTimeoutMs: number;
 }
 
-export const PARSER_LIMITS: ParserLimits = Object.freeze({ maxOldGenerationMb: 48, maxYoungGenerationMb: 8, chunkTimeoutMs: 30_000 });
+export const PARSER_LIMITS: ParserLimits = Object.freeze({
+  maxOldGenerationMb: 48,
+  maxYoungGenerationMb: 8,
+  chunkTimeoutMs: 30_000,
+});
 
 /** Reads the records of one file after another; close() ends the thread. */
 export interface Parser {
@@ -43,7 +47,10 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
 
   const start = (): Worker => {
     const w = new Worker(options.workerUrl ?? WORKER_URL, {
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationMb },
+      resourceLimits: {
+        maxOldGenerationSizeMb: limits.maxOldGenerationMb,
+        maxYoungGenerationSizeMb: limits.maxYoungGenerationMb,
+      },
       stdout: false,
       stderr: false,
     });
@@ -63,7 +70,9 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
     if (exitError) return Promise.reject(exitError);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        const err = new IngestError(`${relPath}: parsing stopped answering for ${limits.chunkTimeoutMs / 1000} s and was stopped`);
+        const err = new IngestError(
+          `${relPath}: parsing stopped answering for ${limits.chunkTimeoutMs / 1000} s and was stopped`,
+        );
         exitError = err;
         void worker?.terminate();
         reject(err);
@@ -95,16 +104,24 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
       const source = file.bytes[Symbol.asyncIterator]();
       let finished = false;
       try {
-        send({ type: 'file', rules, relPath: file.relPath, key: file.key, contentType: file.contentType, size: file.size });
+        send({
+          type: 'file',
+          rules,
+          relPath: file.relPath,
+          key: file.key,
+          contentType: file.contentType,
+          size: file.size,
+        });
         for (;;) {
           let m: ParserMessage;
           try {
             m = await receive(file.relPath);
           } catch (err) {
             if (err instanceof IngestError) throw err;
-            const reason = (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
-              ? `parsing needed more than the parser's ${limits.maxOldGenerationMb} MB of memory`
-              : 'parsing failed unexpectedly';
+            const reason =
+              (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
+                ? `parsing needed more than the parser's ${limits.maxOldGenerationMb} MB of memory`
+                : 'parsing failed unexpectedly';
             throw new IngestError(`${file.relPath}: ${reason}; nothing of this run was kept`);
           }
           if (m.type === 'records') {

@@ -60,13 +60,23 @@ for (;;) {
     }
   }
   try {
-    for await (const rec of readRecords(file.rules, { relPath: file.relPath, key: file.key, contentType: file.contentType, size: file.size, bytes: bytes() })) {
+    for await (const rec of readRecords(file.rules, {
+      relPath: file.relPath,
+      key: file.key,
+      contentType: file.contentType,
+      size: file.size,
+      bytes: bytes(),
+    })) {
       batch.push(rec);
       if (batch.length >= BATCH) flush();
     }
     flush();
     send({ type: 'done' });
   } catch (err) {
-    send({ type: 'error', message: err instanceof Error ? err.message : String(err), ingest: err instanceof IngestError });
+    send({
+      type: 'error',
+      message: err instanceof Error ? err.message : String(err),
+      ingest: err instanceof IngestError,
+    });
   }
 }

@@ -59,7 +59,10 @@ async function* declaredBytes(file: SourceFile): AsyncGenerator<Uint8Array> {
   let read = 0;
   for await (const chunk of file.bytes) {
     read += chunk.length;
-    if (read > file.size) throw new IngestError(`${file.relPath}: the file is longer than its declared size of ${file.size} bytes (more than ${file.size} bytes were read); declare its real size and upload it again`);
+    if (read > file.size)
+      throw new IngestError(
+        `${file.relPath}: the file is longer than its declared size of ${file.size} bytes (more than ${file.size} bytes were read); declare its real size and upload it again`,
+      );
     yield chunk;
   }
 }
@@ -97,7 +100,8 @@ async function* lines(file: SourceFile): AsyncGenerator<string> {
   const pieces: string[] = [];
   let pendingChars = 0;
   let lineNo = 1;
-  const tooLong = () => new IngestError(`${file.relPath} line ${lineNo}: the line is longer than ${LIMITS.lineChars} characters`);
+  const tooLong = () =>
+    new IngestError(`${file.relPath} line ${lineNo}: the line is longer than ${LIMITS.lineChars} characters`);
   for await (const text of utf8(file)) {
     let start = 0;
     for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
@@ -121,7 +125,8 @@ async function* lines(file: SourceFile): AsyncGenerator<string> {
 /** Fails when a string value anywhere in `value` is longer than LIMITS.fieldChars. */
 function checkFields(value: unknown, where: () => string): void {
   if (typeof value === 'string') {
-    if (value.length > LIMITS.fieldChars) throw new IngestError(`${where()}: a value is longer than ${LIMITS.fieldChars} characters`);
+    if (value.length > LIMITS.fieldChars)
+      throw new IngestError(`${where()}: a value is longer than ${LIMITS.fieldChars} characters`);
   } else if (value && typeof value === 'object') {
     for (const v of Array.isArray(value) ? value : Object.values(value)) checkFields(v, where);
   }
@@ -129,17 +134,26 @@ function checkFields(value: unknown, where: () => string): void {
 
 function checkContentSize(file: SourceFile, rec: Record_): Record_ {
   const bytes = Buffer.byteLength(JSON.stringify(rec.content));
-  if (bytes > LIMITS.contentBytes) throw new IngestError(`${file.relPath} line ${rec.line}: record ${rec.row} is ${bytes} bytes as JSON, more than the ${LIMITS.contentBytes} bytes a datapoint's content may have`);
+  if (bytes > LIMITS.contentBytes)
+    throw new IngestError(
+      `${file.relPath} line ${rec.line}: record ${rec.row} is ${bytes} bytes as JSON, more than the ${LIMITS.contentBytes} bytes a datapoint's content may have`,
+    );
   return rec;
 }
 
 function checkRecord(file: SourceFile, rules: DatasetRules, rec: Record_): Record_ {
   if (rules.idField !== undefined) {
     const id = rec.content[rules.idField];
-    if (id === undefined || id === null || id === '') throw new IngestError(`${file.relPath} line ${rec.line}: record ${rec.row} has no \`${rules.idField}\` (the spec's idField)`);
+    if (id === undefined || id === null || id === '')
+      throw new IngestError(
+        `${file.relPath} line ${rec.line}: record ${rec.row} has no \`${rules.idField}\` (the spec's idField)`,
+      );
   }
   for (const field of rules.contentFields ?? []) {
-    if (!(field in rec.content)) throw new IngestError(`${file.relPath} line ${rec.line}: record ${rec.row} has no \`${field}\` (one of the spec's contentFields)`);
+    if (!(field in rec.content))
+      throw new IngestError(
+        `${file.relPath} line ${rec.line}: record ${rec.row} has no \`${field}\` (one of the spec's contentFields)`,
+      );
   }
   return rec;
 }
@@ -153,7 +167,11 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
   // named by the line it starts on, not where csv-parse gave up.
   let lastEnd = 0;
   const parser = parseCsv({
-    bom: true, skip_empty_lines: true, info: true, relax_column_count: false, max_record_size: LIMITS.recordChars,
+    bom: true,
+    skip_empty_lines: true,
+    info: true,
+    relax_column_count: false,
+    max_record_size: LIMITS.recordChars,
     columns: (header: string[]) => {
       lastEnd = parser.info.lines;
       return header;
@@ -193,9 +211,17 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
   } catch (err) {
     if (err instanceof IngestError) throw err;
     const e = err as { lines?: number; message: string; code?: string };
-    if (e.code === 'CSV_MAX_RECORD_SIZE') throw new IngestError(`${file.relPath} line ${lastEnd + 1}: the record starting here is longer than ${LIMITS.recordChars} characters (is a quoted field left open?)`);
-    if (e.code === 'CSV_QUOTE_NOT_CLOSED') throw new IngestError(`${file.relPath} line ${e.lines ?? '?'}: a quoted field is not closed before the end of the file`);
-    throw new IngestError(`${file.relPath} line ${e.lines ?? '?'}: ${e.message.replace(/^Invalid Record Length: /, 'ragged row: ')}`);
+    if (e.code === 'CSV_MAX_RECORD_SIZE')
+      throw new IngestError(
+        `${file.relPath} line ${lastEnd + 1}: the record starting here is longer than ${LIMITS.recordChars} characters (is a quoted field left open?)`,
+      );
+    if (e.code === 'CSV_QUOTE_NOT_CLOSED')
+      throw new IngestError(
+        `${file.relPath} line ${e.lines ?? '?'}: a quoted field is not closed before the end of the file`,
+      );
+    throw new IngestError(
+      `${file.relPath} line ${e.lines ?? '?'}: ${e.message.replace(/^Invalid Record Length: /, 'ragged row: ')}`,
+    );
   } finally {
     if (!parser.writableFinished) parser.destroy();
     await feed;
@@ -214,7 +240,8 @@ async function* jsonlRecords(file: SourceFile): AsyncGenerator<Record_> {
     } catch (err) {
       throw new IngestError(`${file.relPath} line ${line}: invalid JSON (${(err as Error).message})`);
     }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new IngestError(`${file.relPath} line ${line}: each line must be a JSON object`);
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      throw new IngestError(`${file.relPath} line ${line}: each line must be a JSON object`);
     checkFields(value, () => `${file.relPath} line ${line}`);
     row++;
     yield { row, line, content: value as Record<string, unknown> };
@@ -261,7 +288,8 @@ async function* jsonArrayRecords(file: SourceFile): AsyncGenerator<Record_> {
     if (!started) {
       const first = chunk.trimStart()[0];
       if (first === undefined) continue;
-      if (first !== '[') throw new IngestError(`${file.relPath} line 1: a json dataset file must be one array of objects`);
+      if (first !== '[')
+        throw new IngestError(`${file.relPath} line 1: a json dataset file must be one array of objects`);
       started = true;
     }
     for (let at = 0; at < chunk.length; at += JSON_SLICE) {
@@ -275,7 +303,10 @@ async function* jsonArrayRecords(file: SourceFile): AsyncGenerator<Record_> {
         throw new IngestError(`${file.relPath} line ${line + upTo}: invalid JSON (${(err as Error).message})`);
       }
       if (failure) throw failure;
-      if (sinceElement > LIMITS.recordChars + JSON_SLICE) throw new IngestError(`${file.relPath} line ${line}: element ${row + 1} of the array is longer than ${LIMITS.recordChars} characters`);
+      if (sinceElement > LIMITS.recordChars + JSON_SLICE)
+        throw new IngestError(
+          `${file.relPath} line ${line}: element ${row + 1} of the array is longer than ${LIMITS.recordChars} characters`,
+        );
       line += countNewlines(text);
       while (queue.length) yield queue.shift()!;
     }
@@ -320,7 +351,11 @@ async function* markdownSections(file: SourceFile, level: number): AsyncGenerato
   let current: { title: string; body: string[]; line: number; chars: number } | null = null;
   let lineNo = 0;
   let row = 0;
-  const emit = (): Record_ => ({ row: ++row, line: current!.line, content: { title: current!.title, body: current!.body.join('\n').trim() } });
+  const emit = (): Record_ => ({
+    row: ++row,
+    line: current!.line,
+    content: { title: current!.title, body: current!.body.join('\n').trim() },
+  });
   for await (const text of lines(file)) {
     lineNo++;
     if (isFence(text)) inFence = !inFence;
@@ -330,7 +365,10 @@ async function* markdownSections(file: SourceFile, level: number): AsyncGenerato
       current = { title, body: [], line: lineNo, chars: text.length };
     } else if (current) {
       current.chars += text.length + 1;
-      if (current.chars > LIMITS.sectionChars) throw new IngestError(`${file.relPath} line ${current.line}: the section starting here is longer than ${LIMITS.sectionChars} characters`);
+      if (current.chars > LIMITS.sectionChars)
+        throw new IngestError(
+          `${file.relPath} line ${current.line}: the section starting here is longer than ${LIMITS.sectionChars} characters`,
+        );
       current.body.push(text);
     }
   }
@@ -344,20 +382,38 @@ async function* wholeFile(file: SourceFile): AsyncGenerator<Record_> {
     hash.update(chunk);
     size += chunk.length;
   }
-  yield { row: 1, line: 1, content: { key: file.key, relPath: file.relPath, size, contentType: file.contentType ?? 'application/octet-stream', sha256: hash.digest('hex') } };
+  yield {
+    row: 1,
+    line: 1,
+    content: {
+      key: file.key,
+      relPath: file.relPath,
+      size,
+      contentType: file.contentType ?? 'application/octet-stream',
+      sha256: hash.digest('hex'),
+    },
+  };
 }
 
 /** Every record of one file, checked against the spec's idField and contentFields. */
 export async function* readRecords(rules: DatasetRules, file: SourceFile): AsyncGenerator<Record_> {
-  const source = rules.format === 'csv' ? csvRecords(file)
-    : rules.format === 'jsonl' ? jsonlRecords(file)
-      : rules.format === 'json' ? jsonArrayRecords(file)
-        : rules.format === 'markdown_split' ? markdownSections(file, rules.headingLevel ?? 2)
-          : wholeFile(file);
+  const source =
+    rules.format === 'csv'
+      ? csvRecords(file)
+      : rules.format === 'jsonl'
+        ? jsonlRecords(file)
+        : rules.format === 'json'
+          ? jsonArrayRecords(file)
+          : rules.format === 'markdown_split'
+            ? markdownSections(file, rules.headingLevel ?? 2)
+            : wholeFile(file);
   let count = 0;
   for await (const rec of source) {
     count++;
-    yield checkContentSize(file, rules.format === 'file_collection' || rules.format === 'markdown_split' ? rec : checkRecord(file, rules, rec));
+    yield checkContentSize(
+      file,
+      rules.format === 'file_collection' || rules.format === 'markdown_split' ? rec : checkRecord(file, rules, rec),
+    );
   }
   if (count === 0) {
     const what = rules.format === 'markdown_split' ? `no section at heading level ${rules.headingLevel}` : 'no records';

@@ -20,7 +20,10 @@ import { autoConsensusProject } from '../db/projects.ts';
 /** Datapoints per transaction: small enough that a pause waits well under a second. */
 const BATCH = 250;
 
-export async function runAutoConsensus(deps: { sql: Sql; log: Logger; signal?: AbortSignal }, projectId: string): Promise<void> {
+export async function runAutoConsensus(
+  deps: { sql: Sql; log: Logger; signal?: AbortSignal },
+  projectId: string,
+): Promise<void> {
   const { sql } = deps;
   let after: WorkCursor | null = null;
   for (;;) {
@@ -44,12 +47,22 @@ export async function runAutoConsensus(deps: { sql: Sql; log: Logger; signal?: A
       for (let k = 1; k <= offered; k++) {
         const index = d.votes + k;
         votes.push({
-          datapointId: d.id, voter: `synthetic:${index}`, userId: null, synthetic: true,
-          rating: syntheticRating(d.checksum, index, p.auto_consensus_spread), weight: 1, classId: null,
+          datapointId: d.id,
+          voter: `synthetic:${index}`,
+          userId: null,
+          synthetic: true,
+          rating: syntheticRating(d.checksum, index, p.auto_consensus_spread),
+          weight: 1,
+          classId: null,
         });
       }
     }
     const results = await recordVotes(sql, votes);
-    if (results.some((r) => r.kind === 'refused' && (r.error.reason === 'project_paused' || r.error.reason === 'project_archived'))) return;
+    if (
+      results.some(
+        (r) => r.kind === 'refused' && (r.error.reason === 'project_paused' || r.error.reason === 'project_archived'),
+      )
+    )
+      return;
   }
 }

@@ -3,7 +3,15 @@
 // the sweep that removes artifacts no request can be answered with any more (issue 13: exports
 // are reused while the data is unchanged and cleaned up once superseded).
 import type { Sql } from '../db/client.ts';
-import { deleteArtifact, failLostArtifacts, getArtifact, markArtifactFailed, markArtifactReady, supersededArtifacts, type ArtifactOutput } from '../db/report-artifacts.ts';
+import {
+  deleteArtifact,
+  failLostArtifacts,
+  getArtifact,
+  markArtifactFailed,
+  markArtifactReady,
+  supersededArtifacts,
+  type ArtifactOutput,
+} from '../db/report-artifacts.ts';
 import { getOrCreateProofReport } from '../services/proof-reports.ts';
 import { artifactObjectKey, EXPORT_URL_SECONDS, renderExportArtifact } from '../services/exports.ts';
 import { deleteObject, type Storage } from '../storage/s3.ts';
@@ -37,20 +45,53 @@ export async function runReportBuild(deps: BuildReportDeps, artifactId: string, 
   let out: ArtifactOutput;
   try {
     if (a.format === 'proof_report') {
-      const r = await getOrCreateProofReport(deps.sql, a.orgId, a.projectId, { signer: deps.signer, issuer: a.issuer }, deps.signal);
-      out = { kind: 'report', reportId: r.reportId, coverage: { datapointsFinalized: r.decisionCount, datapointsTotal: r.decisionCount, partial: false } };
+      const r = await getOrCreateProofReport(
+        deps.sql,
+        a.orgId,
+        a.projectId,
+        { signer: deps.signer, issuer: a.issuer },
+        deps.signal,
+      );
+      out = {
+        kind: 'report',
+        reportId: r.reportId,
+        coverage: { datapointsFinalized: r.decisionCount, datapointsTotal: r.decisionCount, partial: false },
+      };
     } else {
-      out = await renderExportArtifact({ sql: deps.sql, storage: deps.storage, signer: deps.signer, signal: deps.signal }, a);
+      out = await renderExportArtifact(
+        { sql: deps.sql, storage: deps.storage, signer: deps.signer, signal: deps.signal },
+        a,
+      );
     }
   } catch (err) {
     if (deps.signal?.aborted) throw err;
     const refusal = err instanceof ApiError && err.code !== 'internal_error' ? err : null;
-    if (!refusal) deps.log.error('report artifact failed', { artifactId, format: a.format, attempt: a.attempt, requestId, error: err instanceof Error ? err.stack : String(err) });
-    await markArtifactFailed(deps.sql, a.id, a.attempt, refusal?.code ?? 'internal_error', refusal?.message ?? String(err));
+    if (!refusal)
+      deps.log.error('report artifact failed', {
+        artifactId,
+        format: a.format,
+        attempt: a.attempt,
+        requestId,
+        error: err instanceof Error ? err.stack : String(err),
+      });
+    await markArtifactFailed(
+      deps.sql,
+      a.id,
+      a.attempt,
+      refusal?.code ?? 'internal_error',
+      refusal?.message ?? String(err),
+    );
     return;
   }
   if (await markArtifactReady(deps.sql, a.id, a.attempt, out)) {
-    deps.log.info('report artifact ready', { artifactId, format: a.format, attempt: a.attempt, requestId, ms: Math.round(performance.now() - started), ...(out.kind === 'object' ? { bytes: out.bytes } : {}) });
+    deps.log.info('report artifact ready', {
+      artifactId,
+      format: a.format,
+      attempt: a.attempt,
+      requestId,
+      ms: Math.round(performance.now() - started),
+      ...(out.kind === 'object' ? { bytes: out.bytes } : {}),
+    });
   } else if (out.kind === 'object') {
     // The row moved on under this attempt: its object is not wanted.
     await deleteObject(deps.storage, out.s3Key);
@@ -65,11 +106,17 @@ export const LOST_ARTIFACT_SECONDS = 60;
  * (src/db/report-artifacts.ts says which) once every URL handed out for them has expired
  * (`graceSeconds`, the URL lifetime by default). Returns how many artifacts were deleted.
  */
-export async function sweepReportArtifacts(deps: { sql: Sql; storage: Storage }, graceSeconds = EXPORT_URL_SECONDS, lostAfterSeconds = LOST_ARTIFACT_SECONDS): Promise<number> {
+export async function sweepReportArtifacts(
+  deps: { sql: Sql; storage: Storage },
+  graceSeconds = EXPORT_URL_SECONDS,
+  lostAfterSeconds = LOST_ARTIFACT_SECONDS,
+): Promise<number> {
   await failLostArtifacts(deps.sql, TASK, lostAfterSeconds);
   let n = 0;
   for (const a of await supersededArtifacts(deps.sql, graceSeconds)) {
-    if (a.format !== 'proof_report') for (let attempt = 1; attempt <= a.attempt; attempt++) await deleteObject(deps.storage, artifactObjectKey(a, attempt));
+    if (a.format !== 'proof_report')
+      for (let attempt = 1; attempt <= a.attempt; attempt++)
+        await deleteObject(deps.storage, artifactObjectKey(a, attempt));
     await deleteArtifact(deps.sql, a.id);
     n++;
   }

@@ -63,13 +63,20 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
   let secrets: string[] | null = null;
   try {
     secrets = [open(deps.secretsKey, d.secret_sealed, d.endpoint_id)];
-    if (d.previous_secret_sealed && d.previous_valid) secrets.push(open(deps.secretsKey, d.previous_secret_sealed, d.endpoint_id));
+    if (d.previous_secret_sealed && d.previous_valid)
+      secrets.push(open(deps.secretsKey, d.previous_secret_sealed, d.endpoint_id));
   } catch {
     secrets = null;
   }
   const outcome: Outcome = secrets
     ? await post(deps.dispatcher, d.url, d.event_id, d.body, secrets, deps.signal)
-    : { succeeded: false, httpStatus: null, error: UNSIGNABLE, durationMs: 0, cause: "the endpoint's secret does not open with SECRETS_KEY (was the key changed?)" };
+    : {
+        succeeded: false,
+        httpStatus: null,
+        error: UNSIGNABLE,
+        durationMs: 0,
+        cause: "the endpoint's secret does not open with SECRETS_KEY (was the key changed?)",
+      };
   deps.signal?.throwIfAborted();
 
   const delays = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
@@ -78,21 +85,44 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
   await sql.begin(async (tx) => {
     const nextAt = retryIn === undefined ? null : new Date(Date.now() + retryIn);
     const recorded = await db.recordAttempt(tx, {
-      deliveryId: payload.deliveryId, endpointId: d.endpoint_id, attempt: payload.attempt,
+      deliveryId: payload.deliveryId,
+      endpointId: d.endpoint_id,
+      attempt: payload.attempt,
       status: outcome.succeeded ? 'succeeded' : retryIn === undefined ? 'failed' : 'pending',
-      succeeded: outcome.succeeded, httpStatus: outcome.httpStatus, error: outcome.error, durationMs: outcome.durationMs, nextAttemptAt: nextAt,
+      succeeded: outcome.succeeded,
+      httpStatus: outcome.httpStatus,
+      error: outcome.error,
+      durationMs: outcome.durationMs,
+      nextAttemptAt: nextAt,
     });
     if (!recorded) return;
-    if (nextAt) await enqueue(tx, 'deliver_webhook', { deliveryId: payload.deliveryId, attempt: payload.attempt + 1 }, { runAt: nextAt, queueKey: d.endpoint_id });
+    if (nextAt)
+      await enqueue(
+        tx,
+        'deliver_webhook',
+        { deliveryId: payload.deliveryId, attempt: payload.attempt + 1 },
+        { runAt: nextAt, queueKey: d.endpoint_id },
+      );
     if (gone) {
       await db.disableEndpoint(tx, d.endpoint_id, `The receiver answered 410 Gone at ${new Date().toISOString()}.`);
     } else {
-      await db.countAttemptOutcome(tx, d.endpoint_id, outcome.succeeded, deps.disableAfterFailures,
-        `${deps.disableAfterFailures} attempts in a row failed; the last at ${new Date().toISOString()}.`);
+      await db.countAttemptOutcome(
+        tx,
+        d.endpoint_id,
+        outcome.succeeded,
+        deps.disableAfterFailures,
+        `${deps.disableAfterFailures} attempts in a row failed; the last at ${new Date().toISOString()}.`,
+      );
     }
   });
   if (!outcome.succeeded) {
-    deps.log.info('webhook attempt failed', { deliveryId: payload.deliveryId, endpointId: d.endpoint_id, attempt: payload.attempt, httpStatus: outcome.httpStatus, cause: outcome.cause ?? outcome.error });
+    deps.log.info('webhook attempt failed', {
+      deliveryId: payload.deliveryId,
+      endpointId: d.endpoint_id,
+      attempt: payload.attempt,
+      httpStatus: outcome.httpStatus,
+      cause: outcome.cause ?? outcome.error,
+    });
   }
 }
 
@@ -101,10 +131,20 @@ export const DELIVERY_FAILED = 'Delivery failed.';
 /** What a tenant sees when the message could not be signed; nothing was sent. */
 export const UNSIGNABLE = 'Delivery failed before sending: the message could not be signed.';
 
-async function post(dispatcher: Dispatcher, url: string, id: string, body: string, secrets: string[], shutdown?: AbortSignal): Promise<Outcome> {
+async function post(
+  dispatcher: Dispatcher,
+  url: string,
+  id: string,
+  body: string,
+  secrets: string[],
+  shutdown?: AbortSignal,
+): Promise<Outcome> {
   const timestamp = Math.floor(Date.now() / 1000);
   const started = performance.now();
-  const done = (o: Omit<Outcome, 'durationMs'>): Outcome => ({ ...o, durationMs: Math.round(performance.now() - started) });
+  const done = (o: Omit<Outcome, 'durationMs'>): Outcome => ({
+    ...o,
+    durationMs: Math.round(performance.now() - started),
+  });
   try {
     // undici's request never follows a redirect: a 3xx is an answer like any other non-2xx.
     const res = await request(url, {
@@ -122,7 +162,11 @@ async function post(dispatcher: Dispatcher, url: string, id: string, body: strin
     });
     await res.body.dump({ limit: 64 * 1024 }).catch(() => {});
     const ok = res.statusCode >= 200 && res.statusCode < 300;
-    return done({ succeeded: ok, httpStatus: res.statusCode, error: ok ? null : `The receiver answered HTTP ${res.statusCode}.` });
+    return done({
+      succeeded: ok,
+      httpStatus: res.statusCode,
+      error: ok ? null : `The receiver answered HTTP ${res.statusCode}.`,
+    });
   } catch (err) {
     return done({ succeeded: false, httpStatus: null, error: DELIVERY_FAILED, cause: describeFailure(err) });
   }
@@ -131,7 +175,8 @@ async function post(dispatcher: Dispatcher, url: string, id: string, body: strin
 /** The reason, for the operator's log: never shown to the tenant. */
 function describeFailure(err: unknown): string {
   const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (err instanceof EgressRefused || e?.cause instanceof EgressRefused) return `egress refused: ${(e.cause instanceof EgressRefused ? e.cause : e).message}`;
+  if (err instanceof EgressRefused || e?.cause instanceof EgressRefused)
+    return `egress refused: ${(e.cause instanceof EgressRefused ? e.cause : e).message}`;
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `no answer within ${TIMEOUT_MS / 1000} seconds`;
   return e?.code ?? e?.cause?.code ?? e?.message ?? 'unknown';
 }

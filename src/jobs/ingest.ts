@@ -23,11 +23,30 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Sql, TxSql } from '../db/client.ts';
 import {
-  claimQueuedRun, completeDryRun, completeRun, failRun, failStaleRuns, heartbeatRun, ingestFiles, ingestSource, writeRunProgress,
+  claimQueuedRun,
+  completeDryRun,
+  completeRun,
+  failRun,
+  failStaleRuns,
+  heartbeatRun,
+  ingestFiles,
+  ingestSource,
+  writeRunProgress,
 } from '../db/ingest-runs.ts';
 import {
-  analyzeCheckTable, analyzeDatapoints, clockNow, copyIntoCheckTable, copyIntoDatapoints, createCheckTable, firstExistingContent, firstRepeatInRun,
-  isDuplicateContent, liftStatementTimeout, lockProjectIngest, ordsToSkip, type CopyIn,
+  analyzeCheckTable,
+  analyzeDatapoints,
+  clockNow,
+  copyIntoCheckTable,
+  copyIntoDatapoints,
+  createCheckTable,
+  firstExistingContent,
+  firstRepeatInRun,
+  isDuplicateContent,
+  liftStatementTimeout,
+  lockProjectIngest,
+  ordsToSkip,
+  type CopyIn,
 } from '../db/ingest-writes.ts';
 import type { Storage } from '../storage/s3.ts';
 import type { Logger } from '../log.ts';
@@ -75,16 +94,24 @@ async function claim(sql: Sql, runId: string): Promise<RunContext | null> {
   const info = await ingestSource(sql, run.session_id);
   const files = await ingestFiles(sql, run.session_id);
   return {
-    runId, sessionId: run.session_id, projectId: run.project_id, keyPrefix: info.key_prefix, dryRun: run.dry_run,
-    skipExisting: run.skip_existing, numValidators: info.num_validators, rules: info.compiled.dataset,
+    runId,
+    sessionId: run.session_id,
+    projectId: run.project_id,
+    keyPrefix: info.key_prefix,
+    dryRun: run.dry_run,
+    skipExisting: run.skip_existing,
+    numValidators: info.num_validators,
+    rules: info.compiled.dataset,
     files: files.map((f) => ({ relPath: f.rel_path, size: f.size })),
   };
 }
 
 /** COPY text format: backslash, tab, newline and carriage return are escaped. */
-const copyText = (value: string): string => value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+const copyText = (value: string): string =>
+  value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 
-export const contentChecksum = (content: unknown): string => createHash('sha256').update(canonicalize(content)!, 'utf8').digest('hex');
+export const contentChecksum = (content: unknown): string =>
+  createHash('sha256').update(canonicalize(content)!, 'utf8').digest('hex');
 
 /** The run's counters as the status endpoint shows them, written on their own connection. */
 class Progress {
@@ -115,7 +142,9 @@ class Progress {
     // A dry run persists nothing: its datapoint and validation counts stay 0.
     const written = this.run.dryRun ? 0 : this.written;
     await writeRunProgress(this.sql, this.run.runId, this.phase, {
-      rowCount: this.rows, datapointsPersisted: written, validationsCreated: written * initialSlots(this.run.numValidators),
+      rowCount: this.rows,
+      datapointsPersisted: written,
+      validationsCreated: written * initialSlots(this.run.numValidators),
     });
   }
 }
@@ -132,7 +161,8 @@ async function* objectBytes(deps: IngestDeps, key: string, relPath: string): Asy
 
 async function contentTypeOf(deps: IngestDeps, key: string, relPath: string): Promise<string | undefined> {
   try {
-    return (await deps.storage.client.send(new HeadObjectCommand({ Bucket: deps.storage.bucket, Key: key }))).ContentType;
+    return (await deps.storage.client.send(new HeadObjectCommand({ Bucket: deps.storage.bucket, Key: key })))
+      .ContentType;
   } catch (err) {
     throw storageReadFailed(err, relPath);
   }
@@ -142,10 +172,15 @@ async function contentTypeOf(deps: IngestDeps, key: string, relPath: string): Pr
 function storageReadFailed(err: unknown, relPath: string): IngestError {
   const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } } | null;
   const status = e?.$metadata?.httpStatusCode;
-  const what = e?.name === 'TimeoutError' || e?.code === 'ETIMEDOUT' ? 'it did not answer in time'
-    : status !== undefined && status >= 400 ? `it answered HTTP ${status}`
-    : 'the connection was lost';
-  return new IngestError(`object storage failed while ${JSON.stringify(relPath)} was read (${what}); process the session again`);
+  const what =
+    e?.name === 'TimeoutError' || e?.code === 'ETIMEDOUT'
+      ? 'it did not answer in time'
+      : status !== undefined && status >= 400
+        ? `it answered HTTP ${status}`
+        : 'the connection was lost';
+  return new IngestError(
+    `object storage failed while ${JSON.stringify(relPath)} was read (${what}); process the session again`,
+  );
 }
 
 interface Row {
@@ -167,7 +202,9 @@ interface Row {
 function contentJson(content: unknown, relPath: string, line: number): string {
   const json = JSON.stringify(content);
   if (json.includes('\\u') && /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i.test(json)) {
-    throw new IngestError(`${relPath} line ${line}: the record contains the NUL character or an unpaired surrogate (\\u0000, \\ud800-\\udfff), which cannot be stored`);
+    throw new IngestError(
+      `${relPath} line ${line}: the record contains the NUL character or an unpaired surrogate (\\u0000, \\ud800-\\udfff), which cannot be stored`,
+    );
   }
   return json;
 }
@@ -182,7 +219,8 @@ async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
   try {
     for (const f of run.files) {
       const key = objectKey(run.keyPrefix, f.relPath);
-      const contentType = run.rules.format === 'file_collection' ? await contentTypeOf(deps, key, f.relPath) : undefined;
+      const contentType =
+        run.rules.format === 'file_collection' ? await contentTypeOf(deps, key, f.relPath) : undefined;
       const source = { relPath: f.relPath, key, contentType, size: f.size, bytes: objectBytes(deps, key, f.relPath) };
       for await (const rec of parser.records(source)) {
         throwIfAborted(deps.signal);
@@ -234,7 +272,13 @@ async function copyInto(into: CopyIn, lines: AsyncIterable<string>): Promise<voi
 }
 
 /** Writes the run's rows into datapoints, leaving out the ords in `skip`; returns the count. */
-async function writeDatapoints(deps: IngestDeps, run: RunContext, progress: Progress, tx: TxSql, skip: Bitmap | null): Promise<number> {
+async function writeDatapoints(
+  deps: IngestDeps,
+  run: RunContext,
+  progress: Progress,
+  tx: TxSql,
+  skip: Bitmap | null,
+): Promise<number> {
   const ids = new Uuidv7();
   const slots = initialSlots(run.numValidators);
   // The run's rows share one created_at, read after the project's ingest turn began (not the
@@ -282,9 +326,11 @@ async function checkFiles(deps: IngestDeps, run: RunContext, progress: Progress 
 /** The first repeated content of the checked rows, within them or against the project, as a message. */
 async function duplicateIn(tx: TxSql, projectId: string): Promise<string | null> {
   const dup = await firstRepeatInRun(tx);
-  if (dup) return `${dup.b_file} line ${dup.b_line}: same content as ${dup.a_file} line ${dup.a_line} (a datapoint's content must be unique in the project; process with skipExisting to skip repeats)`;
+  if (dup)
+    return `${dup.b_file} line ${dup.b_line}: same content as ${dup.a_file} line ${dup.a_line} (a datapoint's content must be unique in the project; process with skipExisting to skip repeats)`;
   const existing = await firstExistingContent(tx, projectId);
-  if (existing) return `${existing.source_file} line ${existing.source_line}: the project already has a datapoint with this content (checksum ${existing.checksum}); process with skipExisting to skip it`;
+  if (existing)
+    return `${existing.source_file} line ${existing.source_line}: the project already has a datapoint with this content (checksum ${existing.checksum}); process with skipExisting to skip it`;
   return null;
 }
 
@@ -355,7 +401,9 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
         const written = await ingestIn(deps, run, progress, tx);
         if (written >= ANALYZE_AFTER_ROWS) await analyzeDatapoints(tx);
         await completeRun(tx, runId, run.sessionId, {
-          rowCount: progress.rows, datapointsPersisted: written, validationsCreated: written * initialSlots(run.numValidators),
+          rowCount: progress.rows,
+          datapointsPersisted: written,
+          validationsCreated: written * initialSlots(run.numValidators),
         });
         // New open slots: work for Auto Consensus when the project has it on.
         await wakeAutoConsensus(tx, run.projectId);
@@ -380,8 +428,10 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
       deps.log.info('ingest run re-queued: the worker is shutting down', { runId });
       return;
     }
-    const message = err instanceof IngestError ? err.message : 'internal error while ingesting; process the session again';
-    if (!(err instanceof IngestError)) deps.log.error('ingest failed', { runId, error: err instanceof Error ? err.stack : String(err) });
+    const message =
+      err instanceof IngestError ? err.message : 'internal error while ingesting; process the session again';
+    if (!(err instanceof IngestError))
+      deps.log.error('ingest failed', { runId, error: err instanceof Error ? err.stack : String(err) });
     await deps.sql.begin((tx) => failRun(tx, runId, run.sessionId, message, progress.rows));
   } finally {
     clearInterval(heartbeat);

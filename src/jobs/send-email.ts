@@ -38,19 +38,30 @@ export async function sendOutboxEmail(deps: SendEmailDeps, outboxId: string): Pr
   const needsLink = m.body_text.includes(TOKEN_PLACEHOLDER);
   if (m.link_dead || (needsLink && !m.token_sealed)) {
     await abandonDeadLinks(deps.sql);
-    deps.log.info('email given up: its sign-in link expired or was used before it was sent', { outboxId, kind: m.kind });
+    deps.log.info('email given up: its sign-in link expired or was used before it was sent', {
+      outboxId,
+      kind: m.kind,
+    });
     return;
   }
-  const text = needsLink && m.token_sealed && m.sign_in_token_id
-    ? m.body_text.replaceAll(TOKEN_PLACEHOLDER, open(deps.secretsKey, m.token_sealed, m.sign_in_token_id))
-    : m.body_text;
+  const text =
+    needsLink && m.token_sealed && m.sign_in_token_id
+      ? m.body_text.replaceAll(TOKEN_PLACEHOLDER, open(deps.secretsKey, m.token_sealed, m.sign_in_token_id))
+      : m.body_text;
   if (!deps.mailer) {
     if (deps.logMessages) {
       deps.log.warn('email not sent (MAIL_MODE=log, development): it stays in email_outbox', {
-        outboxId, kind: m.kind, to: m.to_address, subject: m.subject, text,
+        outboxId,
+        kind: m.kind,
+        to: m.to_address,
+        subject: m.subject,
+        text,
       });
     } else {
-      deps.log.warn('email not sent: no mail transport (SMTP_URL) is configured; it stays in email_outbox', { outboxId, kind: m.kind });
+      deps.log.warn('email not sent: no mail transport (SMTP_URL) is configured; it stays in email_outbox', {
+        outboxId,
+        kind: m.kind,
+      });
     }
     return;
   }

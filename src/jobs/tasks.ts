@@ -71,7 +71,10 @@ const QUEUE: { [K in TaskName]: QueueOptions<K> } = {
 function queueName(task: TaskName, key: string | undefined): string | null {
   const family = QUEUE[task].queue;
   if (!family) return null;
-  if (!key) throw new Error(`a ${task} job needs its ${family} queue key (${family === 'webhook' ? 'endpoint' : 'organization'} id)`);
+  if (!key)
+    throw new Error(
+      `a ${task} job needs its ${family} queue key (${family === 'webhook' ? 'endpoint' : 'organization'} id)`,
+    );
   return `${family}:${key}`;
 }
 
@@ -80,7 +83,12 @@ function queueName(task: TaskName, key: string | undefined): string | null {
  * its job queue for tasks of a queue family (the organization id for data tasks, the endpoint id
  * for webhook deliveries).
  */
-export async function enqueue<K extends TaskName>(sql: Db, task: K, payload: TaskPayloads[K], options: { runAt?: Date; queueKey?: string } = {}): Promise<void> {
+export async function enqueue<K extends TaskName>(
+  sql: Db,
+  task: K,
+  payload: TaskPayloads[K],
+  options: { runAt?: Date; queueKey?: string } = {},
+): Promise<void> {
   const q = QUEUE[task] as QueueOptions<K>;
   await sql`
     select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${options.runAt ?? null},
@@ -88,7 +96,11 @@ export async function enqueue<K extends TaskName>(sql: Db, task: K, payload: Tas
 }
 
 /** Enqueues one job of `task` per payload, in one statement (a batch of decisions' deliveries). */
-export async function enqueueEach<K extends TaskName>(sql: Db, task: K, jobs: { payload: TaskPayloads[K]; queueKey?: string }[]): Promise<void> {
+export async function enqueueEach<K extends TaskName>(
+  sql: Db,
+  task: K,
+  jobs: { payload: TaskPayloads[K]; queueKey?: string }[],
+): Promise<void> {
   if (jobs.length === 0) return;
   const q = QUEUE[task] as QueueOptions<K>;
   await sql`

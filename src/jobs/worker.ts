@@ -79,20 +79,48 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // webhook attempt cut short is not recorded and its job runs again.
   const taskList: { [K in TaskName]: Task<K> } = {
     ingest: async (payload, helpers) => runIngest({ ...deps, signal: helpers.abortSignal }, payload.runId),
-    auto_consensus: async (payload, helpers) => runAutoConsensus({ ...deps, signal: helpers.abortSignal }, payload.projectId),
+    auto_consensus: async (payload, helpers) =>
+      runAutoConsensus({ ...deps, signal: helpers.abortSignal }, payload.projectId),
     deliver_webhook: async (payload, helpers) =>
-      deliverWebhook({ sql, log, secretsKey: config.secretsKey, dispatcher, disableAfterFailures: config.webhooks.disableAfterFailures, retryDelaysMs: options.webhookRetryDelaysMs, signal: helpers.abortSignal }, payload),
-    send_email: async (payload) => sendOutboxEmail({ sql, log, mailer, from: config.emailFrom, secretsKey: config.secretsKey, logMessages: config.mailMode === 'log' }, payload.outboxId),
-    build_report: async (payload, helpers) => runReportBuild({ ...deps, signer, signal: helpers.abortSignal }, payload.artifactId, payload.requestId),
+      deliverWebhook(
+        {
+          sql,
+          log,
+          secretsKey: config.secretsKey,
+          dispatcher,
+          disableAfterFailures: config.webhooks.disableAfterFailures,
+          retryDelaysMs: options.webhookRetryDelaysMs,
+          signal: helpers.abortSignal,
+        },
+        payload,
+      ),
+    send_email: async (payload) =>
+      sendOutboxEmail(
+        {
+          sql,
+          log,
+          mailer,
+          from: config.emailFrom,
+          secretsKey: config.secretsKey,
+          logMessages: config.mailMode === 'log',
+        },
+        payload.outboxId,
+      ),
+    build_report: async (payload, helpers) =>
+      runReportBuild({ ...deps, signer, signal: helpers.abortSignal }, payload.artifactId, payload.requestId),
   };
   // graphile-worker gets a pool of ours, with an error handler: a connection cut under it (the
   // database restarting, Ctrl-C reaching Postgres first in `make dev`) is logged, not a crash.
   // Its statements are short queue operations: the API's session bounds suit them.
   const sets = options.taskSets ?? (Object.keys(TASK_SETS) as TaskSet[]);
-  const concurrency = (set: TaskSet) => (set === 'data' ? options.concurrency ?? SET_CONCURRENCY.data : SET_CONCURRENCY[set]);
+  const concurrency = (set: TaskSet) =>
+    set === 'data' ? (options.concurrency ?? SET_CONCURRENCY.data) : SET_CONCURRENCY[set];
   const pgPool = new pg.Pool({
-    connectionString: config.databaseUrl, max: sets.reduce((n, set) => n + concurrency(set) + 1, 1), connectionTimeoutMillis: 5000,
-    statement_timeout: API_TIMEOUTS.statementMs, idle_in_transaction_session_timeout: API_TIMEOUTS.idleInTransactionMs,
+    connectionString: config.databaseUrl,
+    max: sets.reduce((n, set) => n + concurrency(set) + 1, 1),
+    connectionTimeoutMillis: 5000,
+    statement_timeout: API_TIMEOUTS.statementMs,
+    idle_in_transaction_session_timeout: API_TIMEOUTS.idleInTransactionMs,
   });
   const lost = (err: Error) => log.warn('job queue connection lost', { error: err.message });
   pgPool.on('error', lost);
@@ -111,16 +139,18 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const runners: Runner[] = [];
   for (const set of sets) {
     const tasks = Object.fromEntries(TASK_SETS[set].map((name) => [name, taskList[name]])) as TaskList;
-    runners.push(await run({
-      pgPool,
-      events,
-      concurrency: concurrency(set),
-      noHandleSignals: true,
-      gracefulShutdownAbortTimeout: options.shutdownAbortAfterMs ?? 5000,
-      pollInterval: 1000,
-      taskList: tasks,
-      crontab: '# no recurring jobs', // (an empty string would make graphile-worker look for a crontab file)
-    }));
+    runners.push(
+      await run({
+        pgPool,
+        events,
+        concurrency: concurrency(set),
+        noHandleSignals: true,
+        gracefulShutdownAbortTimeout: options.shutdownAbortAfterMs ?? 5000,
+        pollInterval: 1000,
+        taskList: tasks,
+        crontab: '# no recurring jobs', // (an empty string would make graphile-worker look for a crontab file)
+      }),
+    );
   }
   const stale = options.staleAfterSeconds ?? STALE_AFTER_SECONDS;
   const sweep = setInterval(() => {
@@ -130,13 +160,19 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     // Unsent emails whose sign-in link expired are given up and blanked (docs/security.md).
     // Then unsent mail still worth sending whose job gave up is enqueued again (docs/operations.md).
     abandonDeadLinks(sql)
-      .then(() => (sets.includes('email')
-        ? sql.begin(async (tx) => {
-          const ids = await unsentMailWithoutJob(tx);
-          await enqueueEach(tx, 'send_email', ids.map((outboxId) => ({ payload: { outboxId } })));
-          return ids.length;
-        })
-        : 0))
+      .then(() =>
+        sets.includes('email')
+          ? sql.begin(async (tx) => {
+              const ids = await unsentMailWithoutJob(tx);
+              await enqueueEach(
+                tx,
+                'send_email',
+                ids.map((outboxId) => ({ payload: { outboxId } })),
+              );
+              return ids.length;
+            })
+          : 0,
+      )
       .then((n) => n && log.warn('re-drove unsent emails whose job gave up', { count: n }))
       .catch((err: unknown) => log.error('expired link or unsent mail sweep failed', { error: String(err) }));
     redriveLostQueuedRuns(sql, options.lostQueuedRunSeconds)
@@ -151,7 +187,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     }
     // Idempotency-Key records are kept 24 hours.
     deleteExpired(sql).catch((err: unknown) => log.error('idempotency key sweep failed', { error: String(err) }));
-    liveness.sweep(options.deadWorkerSeconds ?? DEAD_AFTER_SECONDS)
+    liveness
+      .sweep(options.deadWorkerSeconds ?? DEAD_AFTER_SECONDS)
       .then((n) => n && log.warn('unlocked the jobs of worker processes that stopped', { count: n }))
       .catch((err: unknown) => log.error('dead worker sweep failed', { error: String(err) }));
   }, options.sweepIntervalMs ?? 10_000);

@@ -29,10 +29,12 @@ export const CLAIM_MINUTES = 10;
 type AnySql = Sql | TxSql;
 
 /** A claim that ran out: it counts as open. `s` is the alias of validation_slots in the query. */
-export const lapsedClaim = (sql: AnySql, s = 's') => sql`(${sql(s)}.status = 'claimed' and ${sql(s)}.claim_expires_at <= now())`;
+export const lapsedClaim = (sql: AnySql, s = 's') =>
+  sql`(${sql(s)}.status = 'claimed' and ${sql(s)}.claim_expires_at <= now())`;
 
 /** A claim still held: the negation of lapsedClaim for a claimed slot. */
-export const liveClaim = (sql: AnySql, s = 's') => sql`(${sql(s)}.status = 'claimed' and ${sql(s)}.claim_expires_at > now())`;
+export const liveClaim = (sql: AnySql, s = 's') =>
+  sql`(${sql(s)}.status = 'claimed' and ${sql(s)}.claim_expires_at > now())`;
 
 /** A slot a vote or a claim may take: open, or claimed by a claim that ran out. */
 export const takeable = (sql: AnySql, s = 's') => sql`(${sql(s)}.status = 'open' or ${lapsedClaim(sql, s)})`;
@@ -57,7 +59,12 @@ export async function takeableSlotCounts(sql: Sql, projectIds: string[]): Promis
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
-export type ClaimRefusal = 'project_not_found' | 'project_archived' | 'project_paused' | 'no_claimable_slot' | 'claim_limit_reached';
+export type ClaimRefusal =
+  | 'project_not_found'
+  | 'project_archived'
+  | 'project_paused'
+  | 'no_claimable_slot'
+  | 'claim_limit_reached';
 
 export interface Claim {
   slotId: string;
@@ -75,7 +82,12 @@ export interface Claim {
  * same slot (the pick is `for update skip locked` and the claim is written in the same
  * transaction); a project the validator is not assigned to is `project_not_found`.
  */
-export async function claimNextSlot(sql: Sql, projectId: string, userId: string, limits: { maxLiveClaims: number }): Promise<{ claimed: Claim } | { refused: ClaimRefusal }> {
+export async function claimNextSlot(
+  sql: Sql,
+  projectId: string,
+  userId: string,
+  limits: { maxLiveClaims: number },
+): Promise<{ claimed: Claim } | { refused: ClaimRefusal }> {
   return sql.begin(async (tx) => {
     // The project row for share (as votes take it): a pause waits for this claim.
     const [p] = await tx<{ paused: boolean; archived: boolean; instructions: string | null }[]>`
@@ -103,19 +115,31 @@ export async function claimNextSlot(sql: Sql, projectId: string, userId: string,
     // From the counter: first passing over datapoints a concurrent claim or vote holds (claims
     // spread over datapoints), then, if that found none, waiting for them (the last datapoints
     // with open slots may all be held for a moment; that is not "nothing to claim").
-    const claim = picked ? await claimRow(tx, picked.id, userId)
-      : (await claimFromCounter(tx, projectId, userId, 'skip')) ?? (await claimFromCounter(tx, projectId, userId, 'wait'));
+    const claim = picked
+      ? await claimRow(tx, picked.id, userId)
+      : ((await claimFromCounter(tx, projectId, userId, 'skip')) ??
+        (await claimFromCounter(tx, projectId, userId, 'wait')));
     if (!claim) return { refused: 'no_claimable_slot' };
     return {
       claimed: {
-        slotId: claim.id, datapointId: claim.datapoint_id, content: claim.content, instructions: p.instructions ?? '',
-        claimedAt: claim.claimed_at, expiresAt: claim.claim_expires_at,
+        slotId: claim.id,
+        datapointId: claim.datapoint_id,
+        content: claim.content,
+        instructions: p.instructions ?? '',
+        claimedAt: claim.claimed_at,
+        expiresAt: claim.claim_expires_at,
       },
     };
   });
 }
 
-interface ClaimRow { id: string; datapoint_id: string; claimed_at: Date; claim_expires_at: Date; content: unknown }
+interface ClaimRow {
+  id: string;
+  datapoint_id: string;
+  claimed_at: Date;
+  claim_expires_at: Date;
+  content: unknown;
+}
 
 /** Neither a datapoint the validator rated nor one it holds a live claim on. `d` is the datapoint. */
 const notMine = (tx: TxSql, userId: string) => tx`
@@ -155,7 +179,12 @@ async function claimRow(tx: TxSql, slotId: string, userId: string): Promise<Clai
  * and the slot written as a claimed row, so a counter is never claimed past zero. The walk is the
  * project's own range of the pending-datapoints index, in ingestion order.
  */
-async function claimFromCounter(tx: TxSql, projectId: string, userId: string, locked: 'skip' | 'wait'): Promise<ClaimRow | undefined> {
+async function claimFromCounter(
+  tx: TxSql,
+  projectId: string,
+  userId: string,
+  locked: 'skip' | 'wait',
+): Promise<ClaimRow | undefined> {
   const [d] = await tx<{ id: string }[]>`
     select d.id from datapoints d
     where d.project_id = ${projectId} and d.finalized_at is null and d.slots_open > 0 and ${notMine(tx, userId)}
@@ -189,7 +218,10 @@ export async function releaseClaim(sql: Sql, slotId: string, userId: string): Pr
 }
 
 /** Where the previous batch of datapointsWithTakeableSlots ended. */
-export interface WorkCursor { createdAt: string; id: string }
+export interface WorkCursor {
+  createdAt: string;
+  id: string;
+}
 
 /**
  * Datapoints of a project with a slot a synthetic vote may take (the counter, an open row or a
@@ -197,7 +229,12 @@ export interface WorkCursor { createdAt: string; id: string }
  * Consensus votes on next. For each: its checksum (hex), votes so far, takeable slots and
  * escalations. Walks the project's own range of the pending-datapoints index.
  */
-export async function datapointsWithTakeableSlots(sql: Sql, projectId: string, after: WorkCursor | null, limit: number) {
+export async function datapointsWithTakeableSlots(
+  sql: Sql,
+  projectId: string,
+  after: WorkCursor | null,
+  limit: number,
+) {
   return sql<{ id: string; checksum: string; votes: number; open: number; escalations: number; created_at: string }[]>`
     select d.id, encode(d.checksum, 'hex') as checksum, d.escalations, d.created_at::text as created_at,
       (select count(*) from votes v where v.datapoint_id = d.id)::int as votes,

@@ -93,7 +93,10 @@ export type VoteResult = VoteOutcome | { kind: 'refused'; error: VoteRefused };
 export async function recordVotes(sql: Sql, inputs: VoteInput[]): Promise<VoteResult[]> {
   return sql.begin(async (tx) => {
     const results: (VoteResult | undefined)[] = inputs.map((v) =>
-      Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100 ? undefined : { kind: 'refused', error: refusal('rating_out_of_range') });
+      Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100
+        ? undefined
+        : { kind: 'refused', error: refusal('rating_out_of_range') },
+    );
     const ids = [...new Set(inputs.filter((_, i) => !results[i]).map((v) => v.datapointId))];
     if (ids.length === 0) return results as VoteResult[];
     const states = await load(tx, ids, []);
@@ -151,7 +154,8 @@ export type ClaimVoteResult =
  * the class the validator holds on the project at this moment.
  */
 export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResult> {
-  if (!(Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100)) throw new RangeError(`rating ${v.rating} is outside 0..100`);
+  if (!(Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100))
+    throw new RangeError(`rating ${v.rating} is outside 0..100`);
   return sql.begin(async (tx): Promise<ClaimVoteResult> => {
     // Which datapoint the slot belongs to (never changes), to lock it; the claim itself is
     // checked below, under the locks.
@@ -178,9 +182,21 @@ export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResu
     const weight = grant?.weight ?? CLASSLESS_WEIGHT;
     const classId = grant?.class_id ?? null;
     const w = newWrites();
-    const outcome = apply(st, {
-      datapointId: s.datapoint_id, voter: v.userId, userId: v.userId, synthetic: false, rating: v.rating, weight, classId, comment: v.comment,
-    }, v.slotId, w) as VoteOutcome;
+    const outcome = apply(
+      st,
+      {
+        datapointId: s.datapoint_id,
+        voter: v.userId,
+        userId: v.userId,
+        synthetic: false,
+        rating: v.rating,
+        weight,
+        classId,
+        comment: v.comment,
+      },
+      v.slotId,
+      w,
+    ) as VoteOutcome;
     await flush(tx, w);
     if (outcome.kind === 'escalated') await wakeAutoConsensus(tx, s.project_id);
     return { recorded: outcome, datapointId: s.datapoint_id, weight, classId };
@@ -235,11 +251,33 @@ async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promi
     where d.id = any(${ids}::uuid[])
     order by d.id
     for update of d`;
-  const states = new Map<string, State>(rows.map((r) => [r.id, { row: r, votes: [], open: [], slotsOpen: r.slots_open, slots: new Map(), escalations: r.escalations, finalized: r.finalized }]));
+  const states = new Map<string, State>(
+    rows.map((r) => [
+      r.id,
+      {
+        row: r,
+        votes: [],
+        open: [],
+        slotsOpen: r.slots_open,
+        slots: new Map(),
+        escalations: r.escalations,
+        finalized: r.finalized,
+      },
+    ]),
+  );
   const votes = await tx<{ datapoint_id: string; voter: string; rating: number; weight: number; synthetic: boolean }[]>`
     select datapoint_id, voter, rating, weight, synthetic from votes where datapoint_id = any(${ids}::uuid[]) order by created_at, id`;
   for (const v of votes) states.get(v.datapoint_id)!.votes.push(v);
-  const slots = await tx<{ id: string; datapoint_id: string; status: SlotState['status']; claimed_by: string | null; takeable: boolean; live: boolean }[]>`
+  const slots = await tx<
+    {
+      id: string;
+      datapoint_id: string;
+      status: SlotState['status'];
+      claimed_by: string | null;
+      takeable: boolean;
+      live: boolean;
+    }[]
+  >`
     select s.id, s.datapoint_id, s.status, s.claimed_by, ${takeable(tx)} as takeable, ${liveClaim(tx)} as live
     from validation_slots s
     where s.datapoint_id = any(${ids}::uuid[]) and (s.status in ('open', 'claimed') or s.id = any(${slotIds}::uuid[]))
@@ -254,7 +292,10 @@ async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promi
 }
 
 /** The refusals every vote meets, in this order. */
-function refuseOnDatapoint(st: State, voter: string): 'project_archived' | 'project_paused' | 'already_finalized' | 'already_voted' | null {
+function refuseOnDatapoint(
+  st: State,
+  voter: string,
+): 'project_archived' | 'project_paused' | 'already_finalized' | 'already_voted' | null {
   if (st.row.archived) return 'project_archived';
   if (st.row.paused) return 'project_paused';
   if (st.votes.some((x) => x.voter === voter)) return 'already_voted';
@@ -263,18 +304,46 @@ function refuseOnDatapoint(st: State, voter: string): 'project_archived' | 'proj
 }
 
 interface Writes {
-  votes: { id: string; datapoint_id: string; project_id: string; slot_id: string | null; voter: string; user_id: string | null; synthetic: boolean; rating: number; weight: number; class_id: string | null; comment: string | null }[];
+  votes: {
+    id: string;
+    datapoint_id: string;
+    project_id: string;
+    slot_id: string | null;
+    voter: string;
+    user_id: string | null;
+    synthetic: boolean;
+    rating: number;
+    weight: number;
+    class_id: string | null;
+    comment: string | null;
+  }[];
   submittedSlots: string[];
   /** Every datapoint whose counter, escalations or finalization changed: written from its State. */
   changed: Map<string, State>;
   /** Projects where a person's (not a synthetic) vote escalated a datapoint. */
   escalatedBy: { human: Set<string> };
-  decisions: { id: string; datapoint_id: string; project_id: string; mean: number; median: number; strength: number; contested: boolean; vote_count: number; synthetic_votes: number; escalations: number }[];
+  decisions: {
+    id: string;
+    datapoint_id: string;
+    project_id: string;
+    mean: number;
+    median: number;
+    strength: number;
+    contested: boolean;
+    vote_count: number;
+    synthetic_votes: number;
+    escalations: number;
+  }[];
   syntheticProjects: Set<string>;
 }
 
 const newWrites = (): Writes => ({
-  votes: [], submittedSlots: [], changed: new Map(), escalatedBy: { human: new Set() }, decisions: [], syntheticProjects: new Set(),
+  votes: [],
+  submittedSlots: [],
+  changed: new Map(),
+  escalatedBy: { human: new Set() },
+  decisions: [],
+  syntheticProjects: new Set(),
 });
 
 /**
@@ -291,15 +360,28 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
   w.changed.set(row.id, st);
   st.votes.push({ voter: v.voter, rating: v.rating, weight: v.weight, synthetic: v.synthetic });
   w.votes.push({
-    id: uuidv7(), datapoint_id: row.id, project_id: row.project_id, slot_id: slot, voter: v.voter, user_id: v.userId,
-    synthetic: v.synthetic, rating: v.rating, weight: v.weight, class_id: v.classId, comment: v.comment ?? null,
+    id: uuidv7(),
+    datapoint_id: row.id,
+    project_id: row.project_id,
+    slot_id: slot,
+    voter: v.voter,
+    user_id: v.userId,
+    synthetic: v.synthetic,
+    rating: v.rating,
+    weight: v.weight,
+    class_id: v.classId,
+    comment: v.comment ?? null,
   });
   if (v.synthetic) w.syntheticProjects.add(row.project_id);
 
   const required = row.num_validators + st.escalations * row.consensus.escalationStep;
   if (st.votes.length < required) return { kind: 'recorded', votes: st.votes.length, required };
 
-  const outcome = decide(st.votes.map((x): Vote => ({ rating: x.rating, weight: x.weight })), row.consensus, st.escalations);
+  const outcome = decide(
+    st.votes.map((x): Vote => ({ rating: x.rating, weight: x.weight })),
+    row.consensus,
+    st.escalations,
+  );
   if (outcome.kind === 'escalate') {
     st.slotsOpen += outcome.addSlots;
     st.escalations += 1;
@@ -311,8 +393,16 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
   const id = uuidv7();
   const { mean, median, strength } = outcome.figures;
   w.decisions.push({
-    id, datapoint_id: row.id, project_id: row.project_id, mean, median, strength, contested: outcome.contested,
-    vote_count: st.votes.length, synthetic_votes: st.votes.filter((x) => x.synthetic).length, escalations: st.escalations,
+    id,
+    datapoint_id: row.id,
+    project_id: row.project_id,
+    mean,
+    median,
+    strength,
+    contested: outcome.contested,
+    vote_count: st.votes.length,
+    synthetic_votes: st.votes.filter((x) => x.synthetic).length,
+    escalations: st.escalations,
   });
   return { kind: 'terminal', decisionId: id, contested: outcome.contested };
 }
@@ -355,8 +445,15 @@ async function flush(tx: TxSql, w: Writes): Promise<void> {
     order by n`;
   // Slot rows nobody needs any more (claimed but unsubmitted, or released) expire with the decision.
   await tx`update validation_slots set status = 'expired' where datapoint_id = any(${d.map((x) => x.datapoint_id)}::uuid[]) and status in ('open', 'claimed')`;
-  await emitConsensusReached(tx, d.map((x) => ({
-    datapointId: x.datapoint_id, projectId: x.project_id, consensusDecisionId: x.id,
-    qualityRatingMean: x.mean, qualityRatingMedian: x.median, consensusStrength: x.strength,
-  })));
+  await emitConsensusReached(
+    tx,
+    d.map((x) => ({
+      datapointId: x.datapoint_id,
+      projectId: x.project_id,
+      consensusDecisionId: x.id,
+      qualityRatingMean: x.mean,
+      qualityRatingMedian: x.median,
+      consensusStrength: x.strength,
+    })),
+  );
 }

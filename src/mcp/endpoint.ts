@@ -22,10 +22,15 @@ export const MCP_PATH = '/mcp';
 function buildServer(api: Api, ctx: RequestContext): Server {
   const server = new Server(
     { name: 'assay', version: '1.0.0' },
-    { capabilities: { tools: {} }, instructions: 'Assay data-quality projects. Call get_started first for the recommended tool sequence.' },
+    {
+      capabilities: { tools: {} },
+      instructions: 'Assay data-quality projects. Call get_started first for the recommended tool sequence.',
+    },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => callTool(api, request.params.name, request.params.arguments, ctx));
+  server.setRequestHandler(CallToolRequestSchema, async (request) =>
+    callTool(api, request.params.name, request.params.arguments, ctx),
+  );
   return server;
 }
 
@@ -48,8 +53,13 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api): void {
     let body: unknown;
     try {
       body = await readJson(req, MCP_BODY_LIMIT);
-      if (Array.isArray(body)) throw new ApiError('request_body_invalid', 'JSON-RPC batches are not accepted: send one request per HTTP request.');
-      if (scanValue(body, MAX_BODY_DEPTH + 4)?.kind === 'depth') throw new ApiError('request_body_invalid', `The request is nested deeper than ${MAX_BODY_DEPTH} levels.`);
+      if (Array.isArray(body))
+        throw new ApiError(
+          'request_body_invalid',
+          'JSON-RPC batches are not accepted: send one request per HTTP request.',
+        );
+      if (scanValue(body, MAX_BODY_DEPTH + 4)?.kind === 'depth')
+        throw new ApiError('request_body_invalid', `The request is nested deeper than ${MAX_BODY_DEPTH} levels.`);
     } catch (err) {
       writeError(res, err, requestId, deps.log);
       return;
@@ -70,6 +80,9 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api): void {
   // Stateless: there is no stream to resume (GET) and no session to end (DELETE).
   app.all(MCP_PATH, (_req, res) => {
     const err = new ApiError('method_not_allowed', 'The MCP endpoint accepts POST only (stateless streamable HTTP).');
-    res.status(err.status).set('Allow', 'POST').json(err.body(res.locals.requestId as string));
+    res
+      .status(err.status)
+      .set('Allow', 'POST')
+      .json(err.body(res.locals.requestId as string));
   });
 }

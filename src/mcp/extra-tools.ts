@@ -23,7 +23,14 @@ function inline(node: unknown): unknown {
   if (!node || typeof node !== 'object') return node;
   const { $ref, ...rest } = node as Record<string, unknown>;
   const base = typeof $ref === 'string' ? (inline(schemas[$ref.replace('#/components/schemas/', '')]) as object) : {};
-  return { ...base, ...Object.fromEntries(Object.entries(rest).filter(([k]) => !k.startsWith('x-')).map(([k, v]) => [k, inline(v)])) };
+  return {
+    ...base,
+    ...Object.fromEntries(
+      Object.entries(rest)
+        .filter(([k]) => !k.startsWith('x-'))
+        .map(([k, v]) => [k, inline(v)]),
+    ),
+  };
 }
 
 const specSchema = inline(schemas.ProjectSpec) as Record<string, unknown>;
@@ -156,7 +163,10 @@ const POLL_MS = 500;
  * Polls the session's status inside the call until its latest run has finished (ok or failed)
  * or `timeoutSeconds` pass. Returns the status body of GET .../status plus `timedOut`.
  */
-export async function waitForUploadSession(args: ExtraToolArguments['wait_for_upload_session'], ctx: RequestContext): Promise<object> {
+export async function waitForUploadSession(
+  args: ExtraToolArguments['wait_for_upload_session'],
+  ctx: RequestContext,
+): Promise<object> {
   requireOriginator(ctx.auth);
   const params = { projectId: args.projectId, uploadId: args.uploadId };
   const deadline = Date.now() + args.timeoutSeconds * 1000;
@@ -172,7 +182,9 @@ export async function waitForUploadSession(args: ExtraToolArguments['wait_for_up
 }
 
 /** Tools without a REST counterpart (x-mcp-extra-tools), by name; arguments as validated. */
-export const guideTools: { [K in ExtraToolName]: (args: ExtraToolArguments[K], ctx: RequestContext) => Promise<string | object> } = {
+export const guideTools: {
+  [K in ExtraToolName]: (args: ExtraToolArguments[K], ctx: RequestContext) => Promise<string | object>;
+} = {
   get_started: async () => GET_STARTED,
   spec_authoring_guide: async () => specAuthoringGuide(),
   project_creation_instruction: async (args) => projectCreationInstruction(args.datasetType),

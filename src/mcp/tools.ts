@@ -36,28 +36,43 @@ function inputSchemaOf(t: ToolDef): ToolDef['inputSchema'] {
     properties: {
       ...schema.properties,
       [IDEMPOTENCY_ARG]: {
-        type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$',
-        description: 'Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice.',
+        type: 'string',
+        minLength: 1,
+        maxLength: 255,
+        pattern: '^[\\x21-\\x7E]+$',
+        description:
+          'Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice.',
       },
     },
   } as ToolDef['inputSchema'];
 }
 
 const ajv = createAjv({ useDefaults: true });
-const validators = new Map<string, ValidateFunction>(mcpTools.map((t) => [t.name, ajv.compile(markConditionals(inputSchemaOf(t)))]));
+const validators = new Map<string, ValidateFunction>(
+  mcpTools.map((t) => [t.name, ajv.compile(markConditionals(inputSchemaOf(t)))]),
+);
 const byName = new Map<string, ToolDef>(mcpTools.map((t) => [t.name, t]));
 
 /** The tool list as MCP's tools/list returns it. */
-export const toolList = mcpTools.map((t) => ({ name: t.name, description: t.description, inputSchema: inputSchemaOf(t) }));
+export const toolList = mcpTools.map((t) => ({
+  name: t.name,
+  description: t.description,
+  inputSchema: inputSchemaOf(t),
+}));
 
 export function toolError(err: unknown, requestId: string): ToolResult {
   const apiErr = toApiError(fromStorageError(fromPgError(err)));
-  return { isError: true, content: [{ type: 'text', text: `${camelCode(apiErr.code)}: ${apiErr.message}\nrequestId: ${requestId}` }] };
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${camelCode(apiErr.code)}: ${apiErr.message}\nrequestId: ${requestId}` }],
+  };
 }
 
 const ok = (body: unknown): ToolResult => ({
   content: [{ type: 'text', text: JSON.stringify(body) }],
-  ...(body && typeof body === 'object' && !Array.isArray(body) ? { structuredContent: body as Record<string, unknown> } : {}),
+  ...(body && typeof body === 'object' && !Array.isArray(body)
+    ? { structuredContent: body as Record<string, unknown> }
+    : {}),
 });
 
 /** Fills `{name}` placeholders of an operation path from the tool's path arguments. */
@@ -90,19 +105,42 @@ export async function callTool(api: Api, name: string, rawArgs: unknown, ctx: Re
     const path = buildPath(info.path, args);
     const op = api.match(info.method, path);
     const requestBody = info.bodyType === 'application/json' ? body : undefined;
-    const run = () => api.run(op, {
-      method: info.method,
-      path,
-      query: new URLSearchParams(query).toString(),
-      headers: info.bodyType === 'application/json' ? { 'content-type': 'application/json' } : {},
-      body: requestBody,
-    }, ctx);
-    const key = typeof args[IDEMPOTENCY_ARG] === 'string' ? parseIdempotencyKey(args[IDEMPOTENCY_ARG] as string, IDEMPOTENCY_ARG) : null;
-    const result = key === null ? await run()
-      : await idempotent({ sql: ctx.sql, secretsKey: ctx.config.secretsKey }, ctx.auth.orgId, key, tool.operationId, path, requestBody, run);
+    const run = () =>
+      api.run(
+        op,
+        {
+          method: info.method,
+          path,
+          query: new URLSearchParams(query).toString(),
+          headers: info.bodyType === 'application/json' ? { 'content-type': 'application/json' } : {},
+          body: requestBody,
+        },
+        ctx,
+      );
+    const key =
+      typeof args[IDEMPOTENCY_ARG] === 'string'
+        ? parseIdempotencyKey(args[IDEMPOTENCY_ARG] as string, IDEMPOTENCY_ARG)
+        : null;
+    const result =
+      key === null
+        ? await run()
+        : await idempotent(
+            { sql: ctx.sql, secretsKey: ctx.config.secretsKey },
+            ctx.auth.orgId,
+            key,
+            tool.operationId,
+            path,
+            requestBody,
+            run,
+          );
     return ok(result.body);
   } catch (err) {
-    if (toApiError(fromStorageError(fromPgError(err))).code === 'internal_error') ctx.log.error('tool call failed', { requestId: ctx.requestId, tool: name, error: err instanceof Error ? err.stack : String(err) });
+    if (toApiError(fromStorageError(fromPgError(err))).code === 'internal_error')
+      ctx.log.error('tool call failed', {
+        requestId: ctx.requestId,
+        tool: name,
+        error: err instanceof Error ? err.stack : String(err),
+      });
     return toolError(err, ctx.requestId);
   }
 }

@@ -4,7 +4,10 @@ import type { ErrorObject } from 'ajv';
 
 /** `/files/3/size` -> `files[3].size` (with a prefix: `spec.files[3].size`). */
 export function pointerToPath(pointer: string, prefix = ''): string {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   let out = prefix;
   for (const part of parts) {
     if (/^\d+$/.test(part)) out += `[${part}]`;
@@ -17,12 +20,16 @@ export function pointerToPath(pointer: string, prefix = ''): string {
 export function errorPointer(err: ErrorObject): string {
   const p = err.params as Record<string, unknown>;
   if (err.keyword === 'additionalProperties') return `${err.instancePath}/${String(p.additionalProperty)}`;
-  if (err.keyword === 'required' || err.keyword === 'dependentRequired') return `${err.instancePath}/${String(p.missingProperty)}`;
+  if (err.keyword === 'required' || err.keyword === 'dependentRequired')
+    return `${err.instancePath}/${String(p.missingProperty)}`;
   return err.instancePath;
 }
 
 /** A schema inside the `then` or `else` of an `if`, and that `if` in words: `format is markdown_split`. */
-interface Conditional { branch: 'then' | 'else'; condition: string }
+interface Conditional {
+  branch: 'then' | 'else';
+  condition: string;
+}
 const MARK = 'x-conditional';
 
 /**
@@ -32,7 +39,9 @@ const MARK = 'x-conditional';
 function conditionText(schema: unknown): string | null {
   const props = (schema as { properties?: Record<string, { const?: unknown }> } | undefined)?.properties;
   if (!props || !Object.keys(props).length) return null;
-  const parts = Object.entries(props).map(([name, s]) => (s && typeof s === 'object' && 'const' in s ? `${name} is ${String(s.const)}` : null));
+  const parts = Object.entries(props).map(([name, s]) =>
+    s && typeof s === 'object' && 'const' in s ? `${name} is ${String(s.const)}` : null,
+  );
   return parts.every(Boolean) ? parts.join(' and ') : null;
 }
 
@@ -51,7 +60,8 @@ export function markConditionals<T>(schema: T): T {
     const condition = 'if' in obj ? conditionText(obj.if) : null;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(obj)) {
-      const branch: Conditional | null = condition && (key === 'then' || key === 'else') ? { branch: key, condition } : inherited;
+      const branch: Conditional | null =
+        condition && (key === 'then' || key === 'else') ? { branch: key, condition } : inherited;
       out[key] = mark(value, branch);
     }
     if (inherited) out[MARK] = inherited;
@@ -73,16 +83,27 @@ export function describeRule(err: ErrorObject): string {
 function plainRule(err: ErrorObject): string {
   const p = err.params as Record<string, unknown>;
   switch (err.keyword) {
-    case 'additionalProperties': return 'is not a known field';
-    case 'required': return 'is required';
-    case 'enum': return `must be one of ${(p.allowedValues as unknown[]).map(String).join(', ')}`;
-    case 'const': return `must be ${JSON.stringify(p.allowedValue)}`;
-    case 'format': return `must be a valid ${String(p.format)}`;
-    case 'type': return `must be of type ${Array.isArray(p.type) ? p.type.join(' or ') : String(p.type)}`;
-    case 'dependentRequired': return `is required when \`${String(p.property)}\` is set`;
-    case 'minProperties': return 'must set at least one field';
-    case 'pattern': return `must match the pattern ${String(p.pattern)}`;
-    case 'not': return 'is not allowed';
-    default: return err.message ?? 'is invalid';
+    case 'additionalProperties':
+      return 'is not a known field';
+    case 'required':
+      return 'is required';
+    case 'enum':
+      return `must be one of ${(p.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(p.allowedValue)}`;
+    case 'format':
+      return `must be a valid ${String(p.format)}`;
+    case 'type':
+      return `must be of type ${Array.isArray(p.type) ? p.type.join(' or ') : String(p.type)}`;
+    case 'dependentRequired':
+      return `is required when \`${String(p.property)}\` is set`;
+    case 'minProperties':
+      return 'must set at least one field';
+    case 'pattern':
+      return `must match the pattern ${String(p.pattern)}`;
+    case 'not':
+      return 'is not allowed';
+    default:
+      return err.message ?? 'is invalid';
   }
 }

@@ -19,7 +19,17 @@ import { presignGet, putFile, type Storage } from '../storage/s3.ts';
 import { getOrCreateProofReport, type ReportSigning } from './proof-reports.ts';
 import { BeingPrepared, failureOf, prepareArtifact, type PrepareOptions } from './report-artifacts.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
-import { FORMATS, filenameOf, renderExport, rowLimitOf, type Attestation, type ExportData, type ExportFormat, type ExportRow, type Sink } from '../domain/export-formats.ts';
+import {
+  FORMATS,
+  filenameOf,
+  renderExport,
+  rowLimitOf,
+  type Attestation,
+  type ExportData,
+  type ExportFormat,
+  type ExportRow,
+  type Sink,
+} from '../domain/export-formats.ts';
 import type { ProofPayload } from '../domain/proof.ts';
 import type { SigningKey } from '../domain/signing.ts';
 import type { components } from '../generated/openapi-types.ts';
@@ -33,8 +43,10 @@ export const reportKeyPrefix = (orgId: string, projectId: string): string => `re
  * late attempt can never overwrite or delete another's object; the sweep deletes the keys of every
  * attempt. (The download's file name comes with the presigned URL, not from the key.)
  */
-export const artifactObjectKey = (a: Pick<ArtifactRow, 'orgId' | 'projectId' | 'id' | 'format'>, attempt: number): string =>
-  `${reportKeyPrefix(a.orgId, a.projectId)}${a.id}/${attempt}.${FORMATS[a.format as ExportFormat].ext}`;
+export const artifactObjectKey = (
+  a: Pick<ArtifactRow, 'orgId' | 'projectId' | 'id' | 'format'>,
+  attempt: number,
+): string => `${reportKeyPrefix(a.orgId, a.projectId)}${a.id}/${attempt}.${FORMATS[a.format as ExportFormat].ext}`;
 
 /**
  * Collects small writes and flushes them to a file descriptor in blocks of about 64 KiB. Text
@@ -79,7 +91,9 @@ export interface ExportRequestDeps extends ReportSigning, PrepareOptions {
  * signing key make another artifact.
  */
 function variantOf(p: ExportSubject, kid: string | null): string {
-  return createHash('sha256').update(canonicalJson({ name: p.name, testContaminated: p.autoConsensusUsed, signingKeyId: kid })).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson({ name: p.name, testContaminated: p.autoConsensusUsed, signingKeyId: kid }))
+    .digest('hex');
 }
 
 /**
@@ -87,11 +101,23 @@ function variantOf(p: ExportSubject, kid: string | null): string {
  * (docs/decisions.md): `report_not_ready` when nothing has finalized (as before), or, with a
  * message saying so and Retry-After, while the export is being prepared.
  */
-export async function requestExport(deps: ExportRequestDeps, orgId: string, projectId: string, format: ExportFormat): Promise<components['schemas']['ReportExport']> {
+export async function requestExport(
+  deps: ExportRequestDeps,
+  orgId: string,
+  projectId: string,
+  format: ExportFormat,
+): Promise<components['schemas']['ReportExport']> {
   const p = await exportSubject(deps.sql, orgId, projectId);
   if (!p) throw errors.projectNotFound(projectId);
   if (p.state.decisionCount === 0) throw new ApiError('report_not_ready');
-  const key = { orgId, projectId, format, state: p.state, variant: variantOf(p, deps.signer?.kid ?? null), issuer: deps.issuer };
+  const key = {
+    orgId,
+    projectId,
+    format,
+    state: p.state,
+    variant: variantOf(p, deps.signer?.kid ?? null),
+    issuer: deps.issuer,
+  };
   // Twice at most: a ready artifact the sweep took between reading and serving is claimed anew.
   for (let i = 0; i < 2; i++) {
     const row = await prepareArtifact(deps.sql, key, deps);
@@ -103,10 +129,21 @@ export async function requestExport(deps: ExportRequestDeps, orgId: string, proj
   throw new BeingPrepared('report_not_ready', 'The export');
 }
 
-async function exportBody(storage: Storage, format: ExportFormat, a: ArtifactRow): Promise<components['schemas']['ReportExport']> {
+async function exportBody(
+  storage: Storage,
+  format: ExportFormat,
+  a: ArtifactRow,
+): Promise<components['schemas']['ReportExport']> {
   const now = Date.now();
   const url = await presignGet(storage, a.s3Key!, EXPORT_URL_SECONDS, a.filename!);
-  return { format, contentType: a.contentType!, filename: a.filename!, url, expiresAt: new Date(now + EXPORT_URL_SECONDS * 1000).toISOString(), coverage: a.coverage! };
+  return {
+    format,
+    contentType: a.contentType!,
+    filename: a.filename!,
+    url,
+    expiresAt: new Date(now + EXPORT_URL_SECONDS * 1000).toISOString(),
+    coverage: a.coverage!,
+  };
 }
 
 export interface RenderDeps {
@@ -124,7 +161,8 @@ async function* checked(rows: AsyncIterable<ExportRow[]>, signal: AbortSignal | 
   }
 }
 
-const complete = (s: { datapointCount: number; decisionCount: number }) => s.datapointCount > 0 && s.decisionCount >= s.datapointCount;
+const complete = (s: { datapointCount: number; decisionCount: number }) =>
+  s.datapointCount > 0 && s.decisionCount >= s.datapointCount;
 
 /**
  * The job's work for an export artifact: renders it from one snapshot into a temporary file and
@@ -144,15 +182,24 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
       try {
         await getOrCreateProofReport(deps.sql, a.orgId, a.projectId, signing, deps.signal);
       } catch (err) {
-        if (!(err instanceof ApiError) || !['proof_report_signing_unavailable', 'proof_report_not_ready'].includes(err.code)) throw err;
-        if (err.code === 'proof_report_signing_unavailable') signingNote = 'report signing is not configured for this deployment';
+        if (
+          !(err instanceof ApiError) ||
+          !['proof_report_signing_unavailable', 'proof_report_not_ready'].includes(err.code)
+        )
+          throw err;
+        if (err.code === 'proof_report_signing_unavailable')
+          signingNote = 'report signing is not configured for this deployment';
       }
     }
     const tmp = join(tmpdir(), `assay-export-${randomUUID()}`);
     try {
       const rendered = await deps.sql.begin('isolation level repeatable read read only', async (tx) => {
         const state = await readDataState(tx, a.projectId);
-        const coverage = { datapointsFinalized: state.decisionCount, datapointsTotal: state.datapointCount, partial: !complete(state) };
+        const coverage = {
+          datapointsFinalized: state.decisionCount,
+          datapointsTotal: state.datapointCount,
+          partial: !complete(state),
+        };
         // The signed attestation exists only for a fully terminal project with a signing key.
         let attestation: Attestation | null = null;
         let attestationNote: string | null = null;
@@ -164,7 +211,14 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
           const r = project.spec_id ? await findReportForState(tx, a.projectId, project.spec_id, state) : undefined;
           if (!r) return null; // the data moved on since the report was built: build it for this state
           const payload = JSON.parse(r.payloadJcs) as ProofPayload;
-          attestation = { reportId: r.reportId, attestationRoot: r.attestationRoot, signingKeyId: r.kid, issuedAt: payload.issuedAt, payload: payload as unknown as Record<string, unknown>, jws: r.jws };
+          attestation = {
+            reportId: r.reportId,
+            attestationRoot: r.attestationRoot,
+            signingKeyId: r.kid,
+            issuedAt: payload.issuedAt,
+            payload: payload as unknown as Record<string, unknown>,
+            jws: r.jws,
+          };
         }
         const f = await exportFigures(tx, a.projectId);
         const now = new Date();
@@ -187,7 +241,8 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
           verificationScripts: await verificationScripts(),
         };
         const limit = rowLimitOf(format);
-        const rows: AsyncIterable<ExportRow[]> = limit === 0 ? (async function* () {})() : checked(streamExportRows(tx, a.projectId, limit), deps.signal);
+        const rows: AsyncIterable<ExportRow[]> =
+          limit === 0 ? (async function* () {})() : checked(streamExportRows(tx, a.projectId, limit), deps.signal);
         const sink = new FileSink(tmp);
         try {
           await renderExport(format, data, rows, sink);
@@ -201,7 +256,14 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
       const { contentType } = FORMATS[format];
       const s3Key = artifactObjectKey(a, a.attempt);
       await putFile(deps.storage, s3Key, tmp, contentType, deps.signal);
-      return { kind: 'object', s3Key, filename: rendered.filename, contentType, bytes: statSync(tmp).size, coverage: rendered.coverage };
+      return {
+        kind: 'object',
+        s3Key,
+        filename: rendered.filename,
+        contentType,
+        bytes: statSync(tmp).size,
+        coverage: rendered.coverage,
+      };
     } finally {
       try {
         unlinkSync(tmp);
@@ -210,5 +272,5 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
       }
     }
   }
-  throw new Error('the project\'s data kept changing while its export was rendered');
+  throw new Error("the project's data kept changing while its export was rendered");
 }

@@ -10,10 +10,26 @@ import { ApiError, errors } from '../errors.ts';
 import { BeingPrepared, failureOf, prepareArtifact, type PrepareOptions } from './report-artifacts.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
 import { leafHash, MerkleRootBuilder } from '../domain/merkle.ts';
-import { ChunkRecorder, PROOF_CHUNK_LEAVES, chunkCount, chunkOfKey, chunkSize, chunkedInclusionProof, type Chunk } from '../domain/proof-chunks.ts';
+import {
+  ChunkRecorder,
+  PROOF_CHUNK_LEAVES,
+  chunkCount,
+  chunkOfKey,
+  chunkSize,
+  chunkedInclusionProof,
+  type Chunk,
+} from '../domain/proof-chunks.ts';
 import { signPayload, type SigningKey } from '../domain/signing.ts';
 import {
-  PAYLOAD_SCHEMA, ReportAccumulator, StreamingAuditPath, attestationRootOf, canonicalTime, hex, prefixed, reportId, resultsLeaf,
+  PAYLOAD_SCHEMA,
+  ReportAccumulator,
+  StreamingAuditPath,
+  attestationRootOf,
+  canonicalTime,
+  hex,
+  prefixed,
+  reportId,
+  resultsLeaf,
   type ProofPayload,
 } from '../domain/proof.ts';
 
@@ -30,12 +46,16 @@ export interface ReportSigning {
 async function requireSigner(sql: Sql, signer: SigningKey | null): Promise<SigningKey> {
   if (!signer) throw new ApiError('proof_report_signing_unavailable');
   if ((await db.signingKeyStatus(sql, signer.kid)) !== 'active') {
-    throw new ApiError('proof_report_signing_unavailable', 'The configured signing key is not active; an operator must activate a signing key.');
+    throw new ApiError(
+      'proof_report_signing_unavailable',
+      'The configured signing key is not active; an operator must activate a signing key.',
+    );
   }
   return signer;
 }
 
-const drained = (state: db.DataState): boolean => state.datapointCount > 0 && state.decisionCount >= state.datapointCount;
+const drained = (state: db.DataState): boolean =>
+  state.datapointCount > 0 && state.decisionCount >= state.datapointCount;
 
 /**
  * What a request answers with: the stored report of the project's current data state, at once;
@@ -44,7 +64,12 @@ const drained = (state: db.DataState): boolean => state.datapointCount > 0 && st
  * Checks in the order docs/decisions.md fixes: project, signing, readiness (not drained keeps its
  * own message and no Retry-After).
  */
-export async function requestProofReport(sql: Sql, orgId: string, projectId: string, request: ReportSigning & PrepareOptions): Promise<db.StoredReport> {
+export async function requestProofReport(
+  sql: Sql,
+  orgId: string,
+  projectId: string,
+  request: ReportSigning & PrepareOptions,
+): Promise<db.StoredReport> {
   const project = await db.findReportProject(sql, orgId, projectId);
   if (!project) throw errors.projectNotFound(projectId);
   await requireSigner(sql, request.signer);
@@ -56,9 +81,21 @@ export async function requestProofReport(sql: Sql, orgId: string, projectId: str
     return { state, stored: await db.findReportForState(tx, project.id, specId, state) };
   });
   if (found.stored) return found.stored;
-  const row = await prepareArtifact(sql, { orgId: project.org_id, projectId: project.id, format: 'proof_report', state: found.state, variant: '', issuer: request.issuer }, request);
+  const row = await prepareArtifact(
+    sql,
+    {
+      orgId: project.org_id,
+      projectId: project.id,
+      format: 'proof_report',
+      state: found.state,
+      variant: '',
+      issuer: request.issuer,
+    },
+    request,
+  );
   if (row.status === 'failed') throw failureOf(row);
-  const report = row.status === 'ready' && row.reportId ? await db.findReportById(sql, project.id, row.reportId) : undefined;
+  const report =
+    row.status === 'ready' && row.reportId ? await db.findReportById(sql, project.id, row.reportId) : undefined;
   if (!report) throw new BeingPrepared('proof_report_not_ready', 'The Proof Report');
   return report;
 }
@@ -69,7 +106,13 @@ export async function requestProofReport(sql: Sql, orgId: string, projectId: str
  * signing, readiness. A stored report is returned when nothing changed since it was signed, or
  * when the recomputed attestationRoot equals a stored one. `signal` stops it between batches.
  */
-export async function getOrCreateProofReport(sql: Sql, orgId: string, projectId: string, signing: ReportSigning, signal?: AbortSignal): Promise<db.StoredReport> {
+export async function getOrCreateProofReport(
+  sql: Sql,
+  orgId: string,
+  projectId: string,
+  signing: ReportSigning,
+  signal?: AbortSignal,
+): Promise<db.StoredReport> {
   const project = await db.findReportProject(sql, orgId, projectId);
   if (!project) throw errors.projectNotFound(projectId);
   const signer = await requireSigner(sql, signing.signer);
@@ -77,7 +120,9 @@ export async function getOrCreateProofReport(sql: Sql, orgId: string, projectId:
   if (!project.spec_id) throw notReady();
   const specId = project.spec_id;
 
-  type Computed = { stored: db.StoredReport } | { state: db.DataState; acc: ReportAccumulator; chunks: Chunk<number>[] };
+  type Computed =
+    | { stored: db.StoredReport }
+    | { state: db.DataState; acc: ReportAccumulator; chunks: Chunk<number>[] };
   const computed: Computed = await sql.begin('isolation level repeatable read read only', async (tx) => {
     const state = await db.readDataState(tx, project.id);
     if (!drained(state)) throw notReady();
@@ -130,8 +175,16 @@ export async function getOrCreateProofReport(sql: Sql, orgId: string, projectId:
     const payloadJcs = canonicalJson(payload);
     const jws = await signPayload(signer, Buffer.from(payloadJcs, 'utf8'));
     const report = await db.insertReport(tx, {
-      reportId: payload.reportId, orgId: project.org_id, projectId: project.id, attestationRoot, kid: signer.kid, issuedAt: issued,
-      payloadJcs, jws, specId, state,
+      reportId: payload.reportId,
+      orgId: project.org_id,
+      projectId: project.id,
+      attestationRoot,
+      kid: signer.kid,
+      issuedAt: issued,
+      payloadJcs,
+      jws,
+      specId,
+      state,
     });
     await db.storeReportChunks(tx, project.id, report.reportId, PROOF_CHUNK_LEAVES, chunks);
     return { ...report, chunkLeaves: PROOF_CHUNK_LEAVES };
@@ -149,8 +202,10 @@ export interface InclusionProofData {
 
 const notInReport = (datapointId: string) => errors.datapointNotFound(datapointId, "this project's report");
 // Decisions never change, so this holds unless the database was edited behind the service.
-const treeMismatch = (report: db.StoredReport) => new Error(`results tree of ${report.reportId} no longer matches its digest`);
-const signedResults = (report: db.StoredReport): string => (JSON.parse(report.payloadJcs) as ProofPayload).digests.results;
+const treeMismatch = (report: db.StoredReport) =>
+  new Error(`results tree of ${report.reportId} no longer matches its digest`);
+const signedResults = (report: db.StoredReport): string =>
+  (JSON.parse(report.payloadJcs) as ProofPayload).digests.results;
 
 /**
  * The audit path of a datapoint's results leaf in the tree of `report`, in O(C + n/C): the
@@ -160,7 +215,11 @@ const signedResults = (report: db.StoredReport): string => (JSON.parse(report.pa
  * results digest. A report stored before chunk roots were has none: its first proof streams the
  * whole tree once, as before, and stores them.
  */
-export async function buildInclusionProof(sql: Sql, report: db.StoredReport, datapointId: string): Promise<InclusionProofData> {
+export async function buildInclusionProof(
+  sql: Sql,
+  report: db.StoredReport,
+  datapointId: string,
+): Promise<InclusionProofData> {
   if (report.chunkLeaves === null) {
     const { proof, chunks } = await streamInclusionProof(sql, report, datapointId);
     await sql.begin((tx) => db.storeReportChunks(tx, report.projectId, report.reportId, PROOF_CHUNK_LEAVES, chunks));
@@ -173,10 +232,18 @@ export async function buildInclusionProof(sql: Sql, report: db.StoredReport, dat
     if (seq === undefined) throw notInReport(datapointId);
     const chunks = await db.reportChunks(tx, report.projectId, report.reportId);
     if (chunks.length !== chunkCount(size, chunkLeaves)) throw treeMismatch(report);
-    const chunkNo = chunkOfKey(chunks.map((c) => c.firstKey), seq);
+    const chunkNo = chunkOfKey(
+      chunks.map((c) => c.firstKey),
+      seq,
+    );
     // Below the first chunk: decided after the report was built, with an earlier seq.
     if (chunkNo < 0) throw notInReport(datapointId);
-    const rows = await db.decisionsFrom(tx, report.projectId, chunks[chunkNo]!.firstKey, chunkSize(size, chunkLeaves, chunkNo));
+    const rows = await db.decisionsFrom(
+      tx,
+      report.projectId,
+      chunks[chunkNo]!.firstKey,
+      chunkSize(size, chunkLeaves, chunkNo),
+    );
     const position = rows.findIndex((r) => r.seq === seq);
     if (position < 0) {
       // Past the report's last decision: not in the report. Inside a chunk's range but not among
@@ -187,14 +254,29 @@ export async function buildInclusionProof(sql: Sql, report: db.StoredReport, dat
     const leaves = rows.map((r) => resultsLeaf(r));
     let proof;
     try {
-      proof = chunkedInclusionProof({ size, chunkLeaves, chunkRoots: chunks.map((c) => c.root), chunkNo, leaves: leaves.map(leafHash), position });
+      proof = chunkedInclusionProof({
+        size,
+        chunkLeaves,
+        chunkRoots: chunks.map((c) => c.root),
+        chunkNo,
+        leaves: leaves.map(leafHash),
+        position,
+      });
     } catch (err) {
       if (err instanceof RangeError) throw treeMismatch(report);
       throw err;
     }
     const treeRoot = prefixed(proof.root);
-    if (!proof.chunkRoot.equals(chunks[chunkNo]!.root) || treeRoot !== signedResults(report)) throw treeMismatch(report);
-    return { datapointId, leaf: leaves[position]!.toString('utf8'), leafIndex: proof.leafIndex, treeSize: size, auditPath: proof.path.map(hex), treeRoot };
+    if (!proof.chunkRoot.equals(chunks[chunkNo]!.root) || treeRoot !== signedResults(report))
+      throw treeMismatch(report);
+    return {
+      datapointId,
+      leaf: leaves[position]!.toString('utf8'),
+      leafIndex: proof.leafIndex,
+      treeSize: size,
+      auditPath: proof.path.map(hex),
+      treeRoot,
+    };
   });
 }
 
@@ -202,7 +284,11 @@ export async function buildInclusionProof(sql: Sql, report: db.StoredReport, dat
  * The audit path streamed over the whole results tree (O(n)), and the tree's chunk roots recorded
  * on the way: what a report without stored chunk roots is proven with, once.
  */
-export async function streamInclusionProof(sql: Sql, report: db.StoredReport, datapointId: string): Promise<{ proof: InclusionProofData; chunks: Chunk<number>[] }> {
+export async function streamInclusionProof(
+  sql: Sql,
+  report: db.StoredReport,
+  datapointId: string,
+): Promise<{ proof: InclusionProofData; chunks: Chunk<number>[] }> {
   return sql.begin('isolation level repeatable read read only', async (tx) => {
     const index = await db.decisionIndex(tx, report.projectId, datapointId);
     if (index === undefined || index >= report.decisionCount) throw notInReport(datapointId);
@@ -225,7 +311,14 @@ export async function streamInclusionProof(sql: Sql, report: db.StoredReport, da
     const treeRoot = prefixed(root.root());
     if (treeRoot !== signedResults(report)) throw treeMismatch(report);
     return {
-      proof: { datapointId, leaf: leaf!.toString('utf8'), leafIndex: index, treeSize: size, auditPath: path.path().map(hex), treeRoot },
+      proof: {
+        datapointId,
+        leaf: leaf!.toString('utf8'),
+        leafIndex: index,
+        treeSize: size,
+        auditPath: path.path().map(hex),
+        treeRoot,
+      },
       chunks: chunks.chunks(),
     };
   });

@@ -25,8 +25,9 @@ export interface PrepareOptions {
  */
 export class BeingPrepared extends ApiError {
   constructor(code: 'report_not_ready' | 'proof_report_not_ready', what: string) {
-    super(code, `${what} is being prepared; ask again after the number of seconds in Retry-After.`, undefined,
-      { 'Retry-After': String(REPORT_RETRY_AFTER_SECONDS) });
+    super(code, `${what} is being prepared; ask again after the number of seconds in Retry-After.`, undefined, {
+      'Retry-After': String(REPORT_RETRY_AFTER_SECONDS),
+    });
   }
 }
 
@@ -44,7 +45,12 @@ export async function prepareArtifact(sql: Sql, key: db.ArtifactKey, options: Pr
   const row = await sql.begin(async (tx) => {
     const claimed = await db.claimArtifact(tx, key);
     if (claimed.start) {
-      await enqueue(tx, 'build_report', { artifactId: claimed.row.id, ...(options.requestId ? { requestId: options.requestId } : {}) }, { queueKey: key.orgId });
+      await enqueue(
+        tx,
+        'build_report',
+        { artifactId: claimed.row.id, ...(options.requestId ? { requestId: options.requestId } : {}) },
+        { queueKey: key.orgId },
+      );
     }
     return claimed.row;
   });

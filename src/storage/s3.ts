@@ -1,8 +1,15 @@
 // Object storage: one S3 client per process, presigned URLs, and the key layout. File bytes
 // never pass through the service: clients PUT to presigned URLs and workers stream objects.
 import {
-  S3Client, HeadObjectCommand, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, CreateMultipartUploadCommand, UploadPartCommand,
-  CompleteMultipartUploadCommand, AbortMultipartUploadCommand,
+  S3Client,
+  HeadObjectCommand,
+  PutObjectCommand,
+  GetObjectCommand,
+  DeleteObjectCommand,
+  CreateMultipartUploadCommand,
+  UploadPartCommand,
+  CompleteMultipartUploadCommand,
+  AbortMultipartUploadCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createReadStream, statSync } from 'node:fs';
@@ -29,7 +36,12 @@ export interface S3Limits {
   maxAttempts: number;
 }
 
-export const S3_LIMITS: S3Limits = Object.freeze({ connectionTimeoutMs: 3000, responseTimeoutMs: 30_000, idleTimeoutMs: 30_000, maxAttempts: 3 });
+export const S3_LIMITS: S3Limits = Object.freeze({
+  connectionTimeoutMs: 3000,
+  responseTimeoutMs: 30_000,
+  idleTimeoutMs: 30_000,
+  maxAttempts: 3,
+});
 
 export function createStorage(s3: Config['s3'], limits: Partial<S3Limits> = {}): Storage {
   const l = { ...S3_LIMITS, ...limits };
@@ -59,13 +71,24 @@ export function createStorage(s3: Config['s3'], limits: Partial<S3Limits> = {}):
  * it grants nothing else (no listing, no other keys, no reads).
  */
 export function presignPut(storage: Storage, key: string, expiresInSeconds: number): Promise<string> {
-  return getSignedUrl(storage.client, new PutObjectCommand({ Bucket: storage.bucket, Key: key }), { expiresIn: expiresInSeconds });
+  return getSignedUrl(storage.client, new PutObjectCommand({ Bucket: storage.bucket, Key: key }), {
+    expiresIn: expiresInSeconds,
+  });
 }
 
-export function presignGet(storage: Storage, key: string, expiresInSeconds: number, filename?: string): Promise<string> {
+export function presignGet(
+  storage: Storage,
+  key: string,
+  expiresInSeconds: number,
+  filename?: string,
+): Promise<string> {
   return getSignedUrl(
     storage.client,
-    new GetObjectCommand({ Bucket: storage.bucket, Key: key, ...(filename ? { ResponseContentDisposition: `attachment; filename="${filename}"` } : {}) }),
+    new GetObjectCommand({
+      Bucket: storage.bucket,
+      Key: key,
+      ...(filename ? { ResponseContentDisposition: `attachment; filename="${filename}"` } : {}),
+    }),
     { expiresIn: expiresInSeconds },
   );
 }
@@ -87,30 +110,64 @@ const PART_SIZE = 8 << 20;
  * cancelled: a cancelled create could leave an upload whose id we never learnt, and a complete
  * is either done or not.
  */
-export async function putFile(storage: Storage, key: string, path: string, contentType: string, signal?: AbortSignal): Promise<void> {
+export async function putFile(
+  storage: Storage,
+  key: string,
+  path: string,
+  contentType: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const size = statSync(path).size;
   const cancellable = { abortSignal: signal };
   try {
     signal?.throwIfAborted();
     if (size <= MULTIPART_THRESHOLD) {
-      await storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: createReadStream(path), ContentLength: size, ContentType: contentType }), cancellable);
+      await storage.client.send(
+        new PutObjectCommand({
+          Bucket: storage.bucket,
+          Key: key,
+          Body: createReadStream(path),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+        cancellable,
+      );
       return;
     }
-    const { UploadId } = await storage.client.send(new CreateMultipartUploadCommand({ Bucket: storage.bucket, Key: key, ContentType: contentType }));
+    const { UploadId } = await storage.client.send(
+      new CreateMultipartUploadCommand({ Bucket: storage.bucket, Key: key, ContentType: contentType }),
+    );
     try {
       const parts: { ETag: string | undefined; PartNumber: number }[] = [];
       for (let n = 1, start = 0; start < size; n++, start += PART_SIZE) {
         signal?.throwIfAborted();
         const end = Math.min(size, start + PART_SIZE);
-        const part = await storage.client.send(new UploadPartCommand({
-          Bucket: storage.bucket, Key: key, UploadId, PartNumber: n, Body: createReadStream(path, { start, end: end - 1 }), ContentLength: end - start,
-        }), cancellable);
+        const part = await storage.client.send(
+          new UploadPartCommand({
+            Bucket: storage.bucket,
+            Key: key,
+            UploadId,
+            PartNumber: n,
+            Body: createReadStream(path, { start, end: end - 1 }),
+            ContentLength: end - start,
+          }),
+          cancellable,
+        );
         parts.push({ ETag: part.ETag, PartNumber: n });
       }
       signal?.throwIfAborted();
-      await storage.client.send(new CompleteMultipartUploadCommand({ Bucket: storage.bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
+      await storage.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: storage.bucket,
+          Key: key,
+          UploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
     } catch (err) {
-      await storage.client.send(new AbortMultipartUploadCommand({ Bucket: storage.bucket, Key: key, UploadId })).catch(() => {});
+      await storage.client
+        .send(new AbortMultipartUploadCommand({ Bucket: storage.bucket, Key: key, UploadId }))
+        .catch(() => {});
       throw err;
     }
   } catch (err) {
@@ -147,13 +204,34 @@ export async function headSize(storage: Storage, key: string): Promise<number | 
  * src/db/errors.ts, would claim it).
  */
 export function fromStorageError(err: unknown): unknown {
-  const e = err as { name?: string; code?: string; cause?: { code?: string }; $metadata?: { httpStatusCode?: number } } | null;
+  const e = err as {
+    name?: string;
+    code?: string;
+    cause?: { code?: string };
+    $metadata?: { httpStatusCode?: number };
+  } | null;
   if (!e || typeof e !== 'object' || err instanceof ApiError) return err;
   const status = e.$metadata?.httpStatusCode;
   const code = e.code ?? e.cause?.code;
-  const network = code !== undefined && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'].includes(code);
+  const network =
+    code !== undefined &&
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'EPIPE',
+      'ETIMEDOUT',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+    ].includes(code);
   if (e.name === 'TimeoutError' || network || (status !== undefined && status >= 500 && '$fault' in e)) {
-    return Object.assign(new ApiError('service_unavailable', 'Object storage is unavailable; retry shortly.', undefined, { 'Retry-After': '1' }), { cause: err });
+    return Object.assign(
+      new ApiError('service_unavailable', 'Object storage is unavailable; retry shortly.', undefined, {
+        'Retry-After': '1',
+      }),
+      { cause: err },
+    );
   }
   return err;
 }

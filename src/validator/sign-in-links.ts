@@ -44,11 +44,18 @@ export interface IssueOptions {
  * Returns the token row's id, the link with TOKEN_PLACEHOLDER where the token goes (what an
  * email stores), and the token itself (for callers that hand it over directly, e.g. tests).
  */
-export async function issueSignInLink(tx: TxSql, o: IssueOptions): Promise<{ id: string; link: string; token: string }> {
+export async function issueSignInLink(
+  tx: TxSql,
+  o: IssueOptions,
+): Promise<{ id: string; link: string; token: string }> {
   const id = randomUUID();
   const token = newSignInToken();
   await insertSignInToken(tx, {
-    id, email: o.email, tokenHash: hashToken(token), tokenSealed: seal(o.secretsKey, token, id), inviteId: o.inviteId ?? null,
+    id,
+    email: o.email,
+    tokenHash: hashToken(token),
+    tokenSealed: seal(o.secretsKey, token, id),
+    inviteId: o.inviteId ?? null,
     minutes: o.minutes ?? LINK_MINUTES,
   });
   return { id, link: signInPageUrl(o.publicBaseUrl, TOKEN_PLACEHOLDER), token };

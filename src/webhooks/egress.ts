@@ -65,7 +65,10 @@ export function isAllowedAddress(address: string, settings: EgressSettings): boo
 
 /** A host name without brackets and trailing dot, lower-cased: `[::1]` -> `::1`, `LocalHost.` -> `localhost`. */
 export function bareHost(hostname: string): string {
-  return hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+  return hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 export class Egress {
@@ -107,7 +110,7 @@ export class Egress {
   async refusal(url: URL): Promise<string | null> {
     if (url.username || url.password) return 'A webhook URL must not carry credentials (user:password@).';
     const addresses = await this.resolve(url.hostname);
-    if (addresses.length === 0) return 'The webhook URL\'s host does not resolve.';
+    if (addresses.length === 0) return "The webhook URL's host does not resolve.";
     if (!addresses.every((a) => isAllowedAddress(a, this.settings))) {
       return 'The webhook URL must point at a public address (not loopback, private, link-local or reserved).';
     }
@@ -116,18 +119,28 @@ export class Egress {
 
   /** The lookup the Agent connects through: only allowed addresses are ever returned. */
   private readonly lookup: LookupFunction = (hostname, options, callback) => {
-    this.resolve(hostname).then((addresses) => {
-      const ok = addresses.filter((a) => isAllowedAddress(a, this.settings));
-      // Refused when any address is not allowed (a name mixing public and private records is
-      // suspect), or when there is nothing to connect to.
-      if (ok.length === 0 || ok.length !== addresses.length) {
-        callback(addresses.length ? new EgressRefused(`${hostname} resolves to an address that is not allowed`) : Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), '', 4);
-        return;
-      }
-      const entries = ok.map((address) => ({ address, family: isIP(address) }));
-      if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: typeof entries) => void)(null, entries);
-      else callback(null, entries[0].address, entries[0].family);
-    }, (err: Error) => callback(err, '', 4));
+    this.resolve(hostname).then(
+      (addresses) => {
+        const ok = addresses.filter((a) => isAllowedAddress(a, this.settings));
+        // Refused when any address is not allowed (a name mixing public and private records is
+        // suspect), or when there is nothing to connect to.
+        if (ok.length === 0 || ok.length !== addresses.length) {
+          callback(
+            addresses.length
+              ? new EgressRefused(`${hostname} resolves to an address that is not allowed`)
+              : Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }),
+            '',
+            4,
+          );
+          return;
+        }
+        const entries = ok.map((address) => ({ address, family: isIP(address) }));
+        if ((options as { all?: boolean }).all)
+          (callback as unknown as (e: null, a: typeof entries) => void)(null, entries);
+        else callback(null, entries[0].address, entries[0].family);
+      },
+      (err: Error) => callback(err, '', 4),
+    );
   };
 
   /**

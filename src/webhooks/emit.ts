@@ -21,8 +21,18 @@ export async function emitConsensusReached(tx: TxSql, decisions: ConsensusData[]
   if (decisions.length === 0) return;
   const type: WebhookEventType = 'datapoint.consensus_reached';
   const at = new Date();
-  const deliveries = await insertEvents(tx, type, decisions.map((d) => ({
-    id: consensusEventId(d.consensusDecisionId), projectId: d.projectId, body: eventBody(type, d, at),
-  })));
-  await enqueueEach(tx, 'deliver_webhook', deliveries.map((d) => ({ payload: { deliveryId: d.id, attempt: 1 }, queueKey: d.endpointId })));
+  const deliveries = await insertEvents(
+    tx,
+    type,
+    decisions.map((d) => ({
+      id: consensusEventId(d.consensusDecisionId),
+      projectId: d.projectId,
+      body: eventBody(type, d, at),
+    })),
+  );
+  await enqueueEach(
+    tx,
+    'deliver_webhook',
+    deliveries.map((d) => ({ payload: { deliveryId: d.id, attempt: 1 }, queueKey: d.endpointId })),
+  );
 }

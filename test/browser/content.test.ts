@@ -9,9 +9,20 @@ import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { addMember, createUser } from '../../src/admin/admin.ts';
 import { createProject, signIn, startMailingApp } from '../validator/helpers.ts';
-import { browserSuite, checkPage, launchBrowser, openPage, skipBrowserTests, type WatchedPage } from '../helpers/browser.ts';
+import {
+  browserSuite,
+  checkPage,
+  launchBrowser,
+  openPage,
+  skipBrowserTests,
+  type WatchedPage,
+} from '../helpers/browser.ts';
 
-const spec = (dataset: object, instructions = 'Rate it.') => ({ version: '1.0.0', dataset, validation: { validatorsPerDatapoint: 1, instructions } });
+const spec = (dataset: object, instructions = 'Rate it.') => ({
+  version: '1.0.0',
+  dataset,
+  validation: { validatorsPerDatapoint: 1, instructions },
+});
 
 /** A w x h PNG filled with one colour (RGB). */
 function png(w: number, h: number, [r, g, b]: [number, number, number]): Buffer {
@@ -30,7 +41,12 @@ function png(w: number, h: number, [r, g, b]: [number, number, number]): Buffer 
   ihdr[9] = 2; // RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => [r, g, b]).flat())]);
   const raw = Buffer.concat(Array.from({ length: h }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => {
@@ -45,15 +61,26 @@ describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => 
     ({ app, sink, close } = await startMailingApp());
     browser = await launchBrowser();
     projects.json = await createProject(app, 'Nested records', spec({ format: 'jsonl' }));
-    await ingest(app, projects.json, { 'r.jsonl': JSON.stringify({ id: 7, title: 'A nested record', meta: { tags: ['alpha', 'beta'], score: 3.5, ok: true, none: null } }) + '\n' });
-    projects.md = await createProject(app, 'Handbook sections', spec({ format: 'markdown_split', headingLevel: 2 }, 'Does the section **explain** the step?'));
+    await ingest(app, projects.json, {
+      'r.jsonl':
+        JSON.stringify({
+          id: 7,
+          title: 'A nested record',
+          meta: { tags: ['alpha', 'beta'], score: 3.5, ok: true, none: null },
+        }) + '\n',
+    });
+    projects.md = await createProject(
+      app,
+      'Handbook sections',
+      spec({ format: 'markdown_split', headingLevel: 2 }, 'Does the section **explain** the step?'),
+    );
     const hostile = [
       '## Resetting a password',
       'Open **Settings** and press *Reset*. See [the guide](https://example.com/guide).',
       '',
       '<script>window.__pwned = "script"</script>',
       '<img src="x" onerror="window.__pwned = \'onerror\'">',
-      '[a trap](javascript:window.__pwned=\'link\')',
+      "[a trap](javascript:window.__pwned='link')",
       '<form action="https://evil.example"><button>Win</button></form>',
       '',
       '| step | what |',
@@ -68,12 +95,17 @@ describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => 
     const email = 'reader@example.com';
     const user = await createUser(app.sql, { email, subject: 'test|reader' });
     await addMember(app.sql, { orgId: app.orgA.id, userId: user.id, validator: true });
-    const assigned = await call(app, 'assignValidator', { params: { validatorId: user.id }, body: { projects: Object.values(projects).map((id) => ({ id })) } });
+    const assigned = await call(app, 'assignValidator', {
+      params: { validatorId: user.id },
+      body: { projects: Object.values(projects).map((id) => ({ id })) },
+    });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     const session = await signIn(app, sink, email);
     w = await openPage(browser);
     await w.page.goto(`${app.url}/app/sign-in`);
-    await w.page.evaluate(`localStorage.setItem('assay.session', ${JSON.stringify(session.sessionToken)}); localStorage.setItem('assay.email', ${JSON.stringify(email)})`);
+    await w.page.evaluate(
+      `localStorage.setItem('assay.session', ${JSON.stringify(session.sessionToken)}); localStorage.setItem('assay.email', ${JSON.stringify(email)})`,
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -87,8 +119,21 @@ describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => 
     await rate(projects.json!);
     const tree = w.page.locator('.datapoint .tree');
     await tree.waitFor();
-    expect((await tree.locator('.key').allTextContents()).sort()).toEqual(['id', 'meta', 'none', 'ok', 'score', 'tags', 'title']);
-    expect(await tree.locator('li', { has: w.page.locator('.key', { hasText: /^meta$/ }) }).locator('.key').count()).toBe(5); // meta and its four
+    expect((await tree.locator('.key').allTextContents()).sort()).toEqual([
+      'id',
+      'meta',
+      'none',
+      'ok',
+      'score',
+      'tags',
+      'title',
+    ]);
+    expect(
+      await tree
+        .locator('li', { has: w.page.locator('.key', { hasText: /^meta$/ }) })
+        .locator('.key')
+        .count(),
+    ).toBe(5); // meta and its four
     expect(await tree.locator('ol.json li').allTextContents()).toEqual(['alpha', 'beta']);
     expect(await tree.textContent()).toContain('title: A nested record');
     await checkPage(w, 'content-json');
@@ -109,7 +154,9 @@ describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => 
     expect(await section.textContent()).toContain('<script>window.__pwned = "script"</script>');
     expect(await section.textContent()).toContain('<form action="https://evil.example">');
     const trap = section.getByText('a trap');
-    expect(await trap.evaluate((el) => (el as unknown as { getAttribute(n: string): string | null }).getAttribute('href'))).toBeNull();
+    expect(
+      await trap.evaluate((el) => (el as unknown as { getAttribute(n: string): string | null }).getAttribute('href')),
+    ).toBeNull();
     expect(await w.page.evaluate(`window.__pwned ?? null`)).toBeNull();
     expect(await w.page.locator('.instructions strong').textContent()).toBe('explain');
     await checkPage(w, 'content-markdown');

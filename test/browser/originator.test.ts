@@ -9,7 +9,14 @@ import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { startMailingApp } from '../validator/helpers.ts';
 import { seedRatedProject, type RatedProject } from '../validator/originator-seed.ts';
 import { RATING_BIN_LABELS, STRENGTH_BIN_LABELS } from '../../src/domain/distributions.ts';
-import { browserSuite, checkPage, launchBrowser, openPage, skipBrowserTests, type WatchedPage } from '../helpers/browser.ts';
+import {
+  browserSuite,
+  checkPage,
+  launchBrowser,
+  openPage,
+  skipBrowserTests,
+  type WatchedPage,
+} from '../helpers/browser.ts';
 import { appSignInUrl } from './helpers.ts';
 
 describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'), () => {
@@ -37,9 +44,18 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
 
   /** The figures table under a chart, as [label, ...cells] rows. */
   const figures = async (p: WatchedPage, chartId: string) =>
-    p.page.locator(`#${chartId} table.data tbody tr`).evaluateAll((rows) => rows.map((r) => Array.from((r as unknown as { children: ArrayLike<{ textContent: string | null }> }).children, (c) => c.textContent ?? '')));
+    p.page
+      .locator(`#${chartId} table.data tbody tr`)
+      .evaluateAll((rows) =>
+        rows.map((r) =>
+          Array.from(
+            (r as unknown as { children: ArrayLike<{ textContent: string | null }> }).children,
+            (c) => c.textContent ?? '',
+          ),
+        ),
+      );
 
-  it('signs in with an emailed link and finds the organization\'s project', async () => {
+  it("signs in with an emailed link and finds the organization's project", async () => {
     w = await openPage(browser);
     await w.page.goto(`${app.url}/app/sign-in`);
     await w.page.getByLabel('Email address').fill(ownerEmail);
@@ -63,20 +79,32 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     const e = seeded.expected;
     expect(await w.page.locator('#coverage').textContent()).toBe('6 / 6 (100%)');
     expect(await w.page.locator('#contested').textContent()).toBe(`${e.contested} (17%)`);
-    expect(await figures(w, 'chart-rating')).toEqual(RATING_BIN_LABELS.map((l, i) => [l, String(e.ratingHistogram[i])]));
-    expect(await figures(w, 'chart-strength')).toEqual(STRENGTH_BIN_LABELS.map((l, i) => [l, String(e.strengthHistogram[i])]));
-    expect((await figures(w, 'chart-classes')).map((r) => [r[0], Number(r[1]), Number(r[2])])).toEqual(e.classAgreement);
-    expect((await figures(w, 'chart-validators')).map((r) => [r[0], Number(r[1]), Number(r[2])])).toEqual(e.validatorAgreement);
+    expect(await figures(w, 'chart-rating')).toEqual(
+      RATING_BIN_LABELS.map((l, i) => [l, String(e.ratingHistogram[i])]),
+    );
+    expect(await figures(w, 'chart-strength')).toEqual(
+      STRENGTH_BIN_LABELS.map((l, i) => [l, String(e.strengthHistogram[i])]),
+    );
+    expect((await figures(w, 'chart-classes')).map((r) => [r[0], Number(r[1]), Number(r[2])])).toEqual(
+      e.classAgreement,
+    );
+    expect((await figures(w, 'chart-validators')).map((r) => [r[0], Number(r[1]), Number(r[2])])).toEqual(
+      e.validatorAgreement,
+    );
     expect((await figures(w, 'chart-progress')).at(-1)![1]).toBe('6');
     // The pictures carry the same numbers: one bar per bin, the count on top of each non-empty one.
     expect(await w.page.locator('#chart-rating svg rect').count()).toBe(10);
-    expect(await w.page.locator('#chart-rating svg desc').textContent()).toContain(`${RATING_BIN_LABELS[9]}: ${e.ratingHistogram[9]}`);
-    expect(await w.page.locator('#chart-classes svg').textContent()).toContain(`${Math.round((100 * e.classAgreement[0]![2]) / 6)}%`);
+    expect(await w.page.locator('#chart-rating svg desc').textContent()).toContain(
+      `${RATING_BIN_LABELS[9]}: ${e.ratingHistogram[9]}`,
+    );
+    expect(await w.page.locator('#chart-classes svg').textContent()).toContain(
+      `${Math.round((100 * e.classAgreement[0]![2]) / 6)}%`,
+    );
     expect(await w.page.locator('table.list tbody tr').first().textContent()).toContain('ok');
     await checkPage(w, 'org-project');
   });
 
-  it('downloads the signed Proof Report, which equals the developer API\'s', async () => {
+  it("downloads the signed Proof Report, which equals the developer API's", async () => {
     const [download] = await Promise.all([
       w.page.waitForEvent('download'),
       w.page.getByRole('status').filter({ hasText: 'being built and signed' }).waitFor(),
@@ -92,10 +120,15 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
   it('explains how to verify it, with both scripts in full', async () => {
     await w.page.getByRole('link', { name: 'How to verify it' }).click();
     await w.page.getByRole('heading', { name: /^Verify the Proof Report/ }).waitFor();
-    expect(await w.page.locator('pre.code code').allTextContents()).toEqual(expect.arrayContaining([
-      readFileSync('scripts/verify_report.py', 'utf8'), readFileSync('scripts/verify_report.sh', 'utf8'),
-    ]));
-    expect(await w.page.getByRole('link', { name: 'Download jwks.json' }).getAttribute('href')).toBe(`${app.url}/.well-known/jwks.json`);
+    expect(await w.page.locator('pre.code code').allTextContents()).toEqual(
+      expect.arrayContaining([
+        readFileSync('scripts/verify_report.py', 'utf8'),
+        readFileSync('scripts/verify_report.sh', 'utf8'),
+      ]),
+    );
+    expect(await w.page.getByRole('link', { name: 'Download jwks.json' }).getAttribute('href')).toBe(
+      `${app.url}/.well-known/jwks.json`,
+    );
     await checkPage(w, 'verify');
     await w.page.goBack();
     await w.page.locator('#chart-rating svg').waitFor();
@@ -124,20 +157,27 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     const token = await w.page.evaluate<string | null>(`localStorage.getItem('assay.session')`);
     const phone = await openPage(browser, { phone: true });
     await phone.page.goto(`${app.url}/app/sign-in`);
-    await phone.page.evaluate(`localStorage.setItem('assay.session', ${JSON.stringify(token)}); localStorage.setItem('assay.email', ${JSON.stringify(ownerEmail)})`);
+    await phone.page.evaluate(
+      `localStorage.setItem('assay.session', ${JSON.stringify(token)}); localStorage.setItem('assay.email', ${JSON.stringify(ownerEmail)})`,
+    );
     await phone.page.goto(`${app.url}/app/org`);
     await phone.page.locator('li.org-project').first().waitFor();
     await checkPage(phone, 'org-projects');
     await phone.page.goto(`${app.url}/app/org/projects/${seeded.projectId}`);
     await phone.page.locator('#chart-progress svg').waitFor();
-    expect(await figures(phone, 'chart-rating')).toEqual(RATING_BIN_LABELS.map((l, i) => [l, String(seeded.expected.ratingHistogram[i])]));
+    expect(await figures(phone, 'chart-rating')).toEqual(
+      RATING_BIN_LABELS.map((l, i) => [l, String(seeded.expected.ratingHistogram[i])]),
+    );
     await checkPage(phone, 'org-project');
     await phone.page.goto(`${app.url}/app/org/projects/${seeded.projectId}/verify`);
     await phone.page.locator('pre.code').first().waitFor();
     await checkPage(phone, 'verify');
     await phone.context.close();
     // The export document at phone width too, in a blank page of its own.
-    const e = await call(app, 'getReportExport', { params: { projectId: seeded.projectId }, query: { format: 'verifiable_html' } });
+    const e = await call(app, 'getReportExport', {
+      params: { projectId: seeded.projectId },
+      query: { format: 'verifiable_html' },
+    });
     const doc = await openPage(browser, { phone: true });
     await doc.page.setContent(await (await fetch(e.body.url)).text());
     await checkPage(doc, 'export-html');

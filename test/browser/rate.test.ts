@@ -9,7 +9,14 @@ import { call, type TestApp } from '../helpers/app.ts';
 import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { createProject, startMailingApp } from '../validator/helpers.ts';
-import { browserSuite, checkPage, launchBrowser, openPage, skipBrowserTests, type WatchedPage } from '../helpers/browser.ts';
+import {
+  browserSuite,
+  checkPage,
+  launchBrowser,
+  openPage,
+  skipBrowserTests,
+  type WatchedPage,
+} from '../helpers/browser.ts';
 import { appSignInUrl } from './helpers.ts';
 import * as fx from '../helpers/fixtures.ts';
 
@@ -32,8 +39,15 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
   beforeAll(async () => {
     ({ app, sink, close } = await startMailingApp());
     browser = await launchBrowser();
-    projectId = await createProject(app, 'Support answers', spec('Rate **correctness**: 100 when the answer is fully right, 0 when it is wrong.\n\n- Ignore tone\n- Check numbers'));
-    const csv = 'id,question,answer\n1,What is 2+2?,4\n2,Capital of France?,Paris\n3,Largest planet?,Jupiter\n4,Boiling point of water at sea level?,100 °C\n5,Author of Hamlet?,Shakespeare\n';
+    projectId = await createProject(
+      app,
+      'Support answers',
+      spec(
+        'Rate **correctness**: 100 when the answer is fully right, 0 when it is wrong.\n\n- Ignore tone\n- Check numbers',
+      ),
+    );
+    const csv =
+      'id,question,answer\n1,What is 2+2?,4\n2,Capital of France?,Paris\n3,Largest planet?,Jupiter\n4,Boiling point of water at sea level?,100 °C\n5,Author of Hamlet?,Shakespeare\n';
     const { status } = await ingest(app, projectId, { 'answers.csv': csv });
     expect(status.run.status).toBe('ok');
     const list = await call(app, 'listDatapoints', { params: { projectId }, query: { limit: 100 } });
@@ -48,7 +62,11 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
   });
 
   /** The CSV id of the datapoint on screen (the record table's `id` row). */
-  const rowOn = async (p: WatchedPage) => (await p.page.locator('table.record tr', { has: p.page.locator('th', { hasText: /^id$/ }) }).locator('td').textContent())!;
+  const rowOn = async (p: WatchedPage) =>
+    (await p.page
+      .locator('table.record tr', { has: p.page.locator('th', { hasText: /^id$/ }) })
+      .locator('td')
+      .textContent())!;
   const shownRow = () => rowOn(w);
   const sessionToken = () => w.page.evaluate<string | null>(`localStorage.getItem('assay.session')`);
 
@@ -60,7 +78,10 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     const requests: string[] = [];
     w.page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
     // A second invitation, to a project that will be paused, waits to be accepted in the app.
-    expect((await call(app, 'createInvite', { params: { projectId: otherProjectId }, body: { email: 'rater@example.com' } })).status).toBe(200);
+    expect(
+      (await call(app, 'createInvite', { params: { projectId: otherProjectId }, body: { email: 'rater@example.com' } }))
+        .status,
+    ).toBe(200);
     await w.page.goto(appSignInUrl(mail.text, app.url));
     // The page takes the token out of the address bar and waits for the person: loading it
     // (as a mail scanner's browser would) redeems nothing.
@@ -84,7 +105,14 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     const me = await call(app, 'listValidators', { query: { email: 'rater@example.com' } });
     const userId = me.body.validator.userId as string;
     const archivedId = await createProject(app, 'Old archived project', spec('Rate it.'));
-    expect((await call(app, 'assignValidator', { params: { validatorId: userId }, body: { projects: [{ id: archivedId }] } })).status).toBe(200);
+    expect(
+      (
+        await call(app, 'assignValidator', {
+          params: { validatorId: userId },
+          body: { projects: [{ id: archivedId }] },
+        })
+      ).status,
+    ).toBe(200);
     await call(app, 'updateProject', { params: { projectId: otherProjectId }, body: { paused: true } });
     await call(app, 'updateProject', { params: { projectId: archivedId }, body: { archived: true } });
     await w.page.reload();
@@ -105,7 +133,9 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     let focused = '';
     for (let i = 0; i < 12 && !focused.startsWith('Start rating Support answers'); i++) {
       await w.page.keyboard.press('Tab');
-      focused = await w.page.evaluate<string>(`document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''`);
+      focused = await w.page.evaluate<string>(
+        `document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''`,
+      );
     }
     expect(focused).toBe('Start rating Support answers');
     await w.page.keyboard.press('Enter');
@@ -124,7 +154,10 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
       for (const k of keys) await w.page.keyboard.press(k);
       expect(await w.page.locator('#rating').inputValue()).toBe(String(expected));
       await w.page.keyboard.press('Enter');
-      await w.page.getByRole('status').filter({ hasText: `Rating ${expected} recorded` }).waitFor();
+      await w.page
+        .getByRole('status')
+        .filter({ hasText: `Rating ${expected} recorded` })
+        .waitFor();
       await expect.poll(shownRow).not.toBe(row);
       rated.set(row, expected);
     };
@@ -164,7 +197,9 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     const alert = w.page.getByRole('alert').filter({ hasText: 'Your claim lapsed' });
     await alert.waitFor();
     expect(await alert.textContent()).toContain('was not recorded');
-    expect((await call(app, 'getDatapointConsensus', { params: { datapointId: datapointOfRow.get(row)! } })).body.error.code).toBe('consensus_not_finalized');
+    expect(
+      (await call(app, 'getDatapointConsensus', { params: { datapointId: datapointOfRow.get(row)! } })).body.error.code,
+    ).toBe('consensus_not_finalized');
     await checkPage(w, 'rate-lapsed');
 
     await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
@@ -180,7 +215,9 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     const token = await sessionToken();
     const phone = await openPage(browser, { phone: true });
     await phone.page.goto(`${app.url}/app/sign-in`);
-    await phone.page.evaluate(`localStorage.setItem('assay.session', ${JSON.stringify(token)}); localStorage.setItem('assay.email', 'rater@example.com')`);
+    await phone.page.evaluate(
+      `localStorage.setItem('assay.session', ${JSON.stringify(token)}); localStorage.setItem('assay.email', 'rater@example.com')`,
+    );
     await phone.page.goto(`${app.url}/app/`);
     await phone.page.getByRole('heading', { name: 'Support answers' }).waitFor();
     await checkPage(phone, 'my-projects');
@@ -200,16 +237,24 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
 
   it('counts the claim down and says when it ran out, before any vote', async () => {
     // A datapoint of its own (the phone test's page still holds the last one's claim).
-    expect((await ingest(app, projectId, { 'more.csv': 'id,question,answer\n6,Speed of light?,299792 km/s\n' })).status.run.status).toBe('ok');
+    expect(
+      (await ingest(app, projectId, { 'more.csv': 'id,question,answer\n6,Speed of light?,299792 km/s\n' })).status.run
+        .status,
+    ).toBe('ok');
     const token = await sessionToken();
     const p = await openPage(browser);
     await p.page.clock.install(); // the page's own clock, moved forward below
     await p.page.goto(`${app.url}/app/sign-in`);
-    await p.page.evaluate(`localStorage.setItem('assay.session', ${JSON.stringify(token)}); localStorage.setItem('assay.email', 'rater@example.com')`);
+    await p.page.evaluate(
+      `localStorage.setItem('assay.session', ${JSON.stringify(token)}); localStorage.setItem('assay.email', 'rater@example.com')`,
+    );
     await p.page.goto(`${app.url}/app/projects/${projectId}/rate`);
     await p.page.locator('table.record').waitFor();
     await p.page.clock.fastForward('09:05');
-    await p.page.locator('.timer.warn').filter({ hasText: /0:[45]\d more — rate it soon/ }).waitFor();
+    await p.page
+      .locator('.timer.warn')
+      .filter({ hasText: /0:[45]\d more — rate it soon/ })
+      .waitFor();
     await p.page.clock.fastForward('01:00');
     const alert = p.page.getByRole('alert').filter({ hasText: 'Your claim lapsed' });
     await alert.waitFor();
@@ -221,7 +266,10 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
   });
 
   it('an archived project says so, during a claim and when opened', async () => {
-    expect((await ingest(app, projectId, { 'last.csv': 'id,question,answer\n7,Chemical symbol of gold?,Au\n' })).status.run.status).toBe('ok');
+    expect(
+      (await ingest(app, projectId, { 'last.csv': 'id,question,answer\n7,Chemical symbol of gold?,Au\n' })).status.run
+        .status,
+    ).toBe('ok');
     await w.page.goto(`${app.url}/app/projects/${projectId}/rate`);
     await w.page.locator('table.record').waitFor();
     await call(app, 'updateProject', { params: { projectId }, body: { archived: true } });

@@ -13,7 +13,10 @@ afterAll(async () => {
 });
 
 function assay(args: string[], env: Record<string, string> = { DATABASE_URL: db.databaseUrl }) {
-  const res = spawnSync('node', ['bin/assay.js', ...args], { env: { PATH: process.env.PATH!, ...env }, encoding: 'utf8' });
+  const res = spawnSync('node', ['bin/assay.js', ...args], {
+    env: { PATH: process.env.PATH!, ...env },
+    encoding: 'utf8',
+  });
   return { code: res.status, stdout: res.stdout, stderr: res.stderr, json: () => JSON.parse(res.stdout) };
 }
 
@@ -24,9 +27,15 @@ describe('assay admin', { timeout: 120_000 }, () => {
     const org = assay(['admin', 'org', 'create', '--name', 'Acme', '--code', 'ACME']);
     expect(org.code).toBe(0);
     expect(org.json()).toMatchObject({ name: 'Acme', code: 'ACME' });
-    expect(assay(['admin', 'user', 'create', '--subject', 'auth0|ada', '--email', 'Ada@Acme.Example']).json()).toMatchObject({ email: 'ada@acme.example' });
-    expect(assay(['admin', 'member', 'add', '--org', 'ACME', '--user', 'ada@acme.example', '--originator']).json()).toEqual({ isOriginator: true, isValidator: false });
-    expect(assay(['admin', 'member', 'add', '--org', 'ACME', '--user', 'ada@acme.example', '--validator']).json()).toEqual({ isOriginator: true, isValidator: true });
+    expect(
+      assay(['admin', 'user', 'create', '--subject', 'auth0|ada', '--email', 'Ada@Acme.Example']).json(),
+    ).toMatchObject({ email: 'ada@acme.example' });
+    expect(
+      assay(['admin', 'member', 'add', '--org', 'ACME', '--user', 'ada@acme.example', '--originator']).json(),
+    ).toEqual({ isOriginator: true, isValidator: false });
+    expect(
+      assay(['admin', 'member', 'add', '--org', 'ACME', '--user', 'ada@acme.example', '--validator']).json(),
+    ).toEqual({ isOriginator: true, isValidator: true });
     const created = assay(['admin', 'key', 'create', '--org', 'ACME', '--user', 'ada@acme.example', '--name', 'ci']);
     expect(created.code).toBe(0);
     const { id, key } = created.json();
@@ -56,7 +65,15 @@ describe('assay admin', { timeout: 120_000 }, () => {
   it('lists every missing configuration key before doing anything', () => {
     const res = assay(['serve'], {});
     expect(res.code).toBe(1);
-    for (const key of ['DATABASE_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'PUBLIC_BASE_URL']) expect(res.stderr).toContain(key);
+    for (const key of [
+      'DATABASE_URL',
+      'S3_ENDPOINT',
+      'S3_BUCKET',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'PUBLIC_BASE_URL',
+    ])
+      expect(res.stderr).toContain(key);
     expect(assay(['worker'], {}).stderr).toContain('DATABASE_URL is required');
     expect(assay(['migrate'], {}).stderr).toContain('DATABASE_URL is required');
   });

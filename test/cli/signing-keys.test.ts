@@ -19,13 +19,18 @@ afterAll(async () => {
 });
 
 function assay(args: string[]) {
-  const res = spawnSync('node', ['bin/assay.js', ...args], { env: { PATH: process.env.PATH!, DATABASE_URL: db.databaseUrl }, encoding: 'utf8' });
+  const res = spawnSync('node', ['bin/assay.js', ...args], {
+    env: { PATH: process.env.PATH!, DATABASE_URL: db.databaseUrl },
+    encoding: 'utf8',
+  });
   const json = () => {
     // A run that printed no JSON says why in the failure, not as "Unexpected end of JSON input".
     try {
       return JSON.parse(res.stdout);
     } catch {
-      throw new Error(`assay ${args.join(' ')} exited ${res.status} (signal ${res.signal}) without JSON; stdout: ${JSON.stringify(res.stdout)}; stderr: ${res.stderr}; error: ${res.error}`);
+      throw new Error(
+        `assay ${args.join(' ')} exited ${res.status} (signal ${res.signal}) without JSON; stdout: ${JSON.stringify(res.stdout)}; stderr: ${res.stderr}; error: ${res.error}`,
+      );
     }
   };
   return { code: res.status, stdout: res.stdout, stderr: res.stderr, json };
@@ -53,13 +58,19 @@ describe('assay admin signing-key', { timeout: 120_000 }, () => {
 
     expect(assay(['admin', 'signing-key', 'activate', '--kid', kid]).json()).toMatchObject({ kid, status: 'active' });
     expect((await publishedJwks(db.sql)).keys.map((k) => k.kid)).toEqual([kid]);
-    expect(assay(['admin', 'signing-key', 'retire', '--kid', kid]).json()).toMatchObject({ kid, status: 'retired', retiredAt: expect.any(String) });
+    expect(assay(['admin', 'signing-key', 'retire', '--kid', kid]).json()).toMatchObject({
+      kid,
+      status: 'retired',
+      retiredAt: expect.any(String),
+    });
     // Retired keys stay published so old reports verify.
     expect((await publishedJwks(db.sql)).keys.map((k) => k.kid)).toEqual([kid]);
     const again = assay(['admin', 'signing-key', 'activate', '--kid', kid]);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^assay: signing key .* is retired/);
-    expect(assay(['admin', 'signing-key', 'list']).json()).toEqual([expect.objectContaining({ kid, status: 'retired' })]);
+    expect(assay(['admin', 'signing-key', 'list']).json()).toEqual([
+      expect.objectContaining({ kid, status: 'retired' }),
+    ]);
   });
 
   it('takes a key id starting with a dash (one key in 64) as the value of --kid', async () => {
@@ -94,14 +105,18 @@ describe('assay admin signing-key', { timeout: 120_000 }, () => {
     const file = join(dir, 'k2.pem');
     writeFileSync(file, generateSigningKeyPem(), { mode: 0o600 });
     const activated = assay(['admin', 'signing-key', 'activate', '--key', file]);
-    expect(activated.json()).toMatchObject({ kid: (await loadSigningKey(readFileSync(file, 'utf8'))).kid, status: 'active' });
+    expect(activated.json()).toMatchObject({
+      kid: (await loadSigningKey(readFileSync(file, 'utf8'))).kid,
+      status: 'active',
+    });
     expect(assay(['admin', 'signing-key', 'activate']).stderr).toMatch(/--kid or --key is required/);
   });
 
   it('publishes the validity window, and marks a compromised key revoked and retired (it signs no more)', async () => {
     const key = await loadSigningKey(generateSigningKeyPem());
     expect(await registerConfiguredKey(db.sql, key)).toBe('active');
-    const [{ activated }] = await db.sql`select extract(epoch from activated_at)::float8 as activated from signing_keys where kid = ${key.kid}`;
+    const [{ activated }] =
+      await db.sql`select extract(epoch from activated_at)::float8 as activated from signing_keys where kid = ${key.kid}`;
     const published = () => publishedJwks(db.sql).then((j) => j.keys.find((k) => k.kid === key.kid)!);
     expect(await published()).toMatchObject({ kid: key.kid, nbf: Math.floor(activated) });
     expect((await published()).exp).toBeUndefined();

@@ -16,13 +16,24 @@ import { generateSigningKeyPem, loadSigningKey, signPayload } from '../../src/do
 
 const works = (cmd: string, args: string[]) => spawnSync(cmd, args, { encoding: 'utf8' }).status === 0;
 const VENV_PYTHON = '.venv/verify/bin/python';
-const venvReason = existsSync('.venv/verify-skip-reason') ? readFileSync('.venv/verify-skip-reason', 'utf8').trim() : null;
-const python = [VENV_PYTHON, 'python3'].find((p) => (p.includes('/') ? existsSync(p) : true) && works(p, ['-c', 'import cryptography, rfc8785']));
-const pythonSkip = python ? null : `no python3 with cryptography and rfc8785 (${venvReason ?? 'run scripts/python-verify-venv.sh'})`;
+const venvReason = existsSync('.venv/verify-skip-reason')
+  ? readFileSync('.venv/verify-skip-reason', 'utf8').trim()
+  : null;
+const python = [VENV_PYTHON, 'python3'].find(
+  (p) => (p.includes('/') ? existsSync(p) : true) && works(p, ['-c', 'import cryptography, rfc8785']),
+);
+const pythonSkip = python
+  ? null
+  : `no python3 with cryptography and rfc8785 (${venvReason ?? 'run scripts/python-verify-venv.sh'})`;
 const missing = ['openssl', 'jq', 'od', 'awk'].filter((t) => !works('sh', ['-c', `command -v ${t}`]));
 // The shell route needs `openssl pkeyutl -rawin` (OpenSSL 3) for Ed25519.
-const rawin = missing.length === 0 && /-rawin/.test(spawnSync('openssl', ['pkeyutl', '-help'], { encoding: 'utf8' }).stderr ?? '');
-const shellSkip = missing.length ? `missing ${missing.join(', ')}` : rawin ? null : 'openssl has no pkeyutl -rawin (needs OpenSSL 3)';
+const rawin =
+  missing.length === 0 && /-rawin/.test(spawnSync('openssl', ['pkeyutl', '-help'], { encoding: 'utf8' }).stderr ?? '');
+const shellSkip = missing.length
+  ? `missing ${missing.join(', ')}`
+  : rawin
+    ? null
+    : 'openssl has no pkeyutl -rawin (needs OpenSSL 3)';
 if (pythonSkip) console.warn(`SKIP Python verification route: ${pythonSkip}`);
 if (shellSkip) console.warn(`SKIP shell verification route: ${shellSkip}`);
 
@@ -46,13 +57,34 @@ beforeAll(async () => {
   const jwks = (await raw(app, 'GET', '/.well-known/jwks.json', { key: null })).body;
   write('jwks.json', jwks);
   // The key's validity window against the report's issuedAt (every route checks it).
-  const issued = Math.floor(Date.parse(report.payload?.issuedAt ?? JSON.parse(Buffer.from(report.jws.split('.')[1], 'base64url').toString()).issuedAt) / 1000);
-  const withKey = (change: (k: Record<string, unknown>) => Record<string, unknown>) => ({ keys: jwks.keys.map((k: Record<string, unknown>) => (k.kid === report.signingKeyId ? change(k) : k)) });
-  write('jwks-activated-later.json', withKey((k) => ({ ...k, nbf: issued + 1 })));
-  write('jwks-retired-before.json', withKey((k) => ({ ...k, exp: issued })));
-  write('jwks-compromised.json', withKey((k) => ({ ...k, exp: issued + 3600, revoked: { revoked_at: issued + 60, reason: 'compromised' } })));
-  write('jwks-no-window.json', withKey(({ nbf: _, ...k }) => k));
-  write('jwks-retired-after.json', withKey((k) => ({ ...k, exp: issued + 2 })));
+  const issued = Math.floor(
+    Date.parse(
+      report.payload?.issuedAt ?? JSON.parse(Buffer.from(report.jws.split('.')[1], 'base64url').toString()).issuedAt,
+    ) / 1000,
+  );
+  const withKey = (change: (k: Record<string, unknown>) => Record<string, unknown>) => ({
+    keys: jwks.keys.map((k: Record<string, unknown>) => (k.kid === report.signingKeyId ? change(k) : k)),
+  });
+  write(
+    'jwks-activated-later.json',
+    withKey((k) => ({ ...k, nbf: issued + 1 })),
+  );
+  write(
+    'jwks-retired-before.json',
+    withKey((k) => ({ ...k, exp: issued })),
+  );
+  write(
+    'jwks-compromised.json',
+    withKey((k) => ({ ...k, exp: issued + 3600, revoked: { revoked_at: issued + 60, reason: 'compromised' } })),
+  );
+  write(
+    'jwks-no-window.json',
+    withKey(({ nbf: _, ...k }) => k),
+  );
+  write(
+    'jwks-retired-after.json',
+    withKey((k) => ({ ...k, exp: issued + 2 })),
+  );
   const proof = (await call(app, 'getDatapointInclusionProof', { params: { projectId, datapointId: ids[4] } })).body;
   write('proof.json', proof);
 
@@ -79,7 +111,9 @@ afterAll(async () => {
 
 const run = (cmd: string, args: string[]): Promise<{ code: number; out: string; err: string }> =>
   new Promise((resolve) => {
-    execFile(cmd, args, { encoding: 'utf8' }, (err, out, errText) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: out.trim(), err: errText.trim() }));
+    execFile(cmd, args, { encoding: 'utf8' }, (err, out, errText) =>
+      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: out.trim(), err: errText.trim() }),
+    );
   });
 
 // The commands docs/verifying.md shows, verbatim; the routes below run exactly these with the
@@ -98,16 +132,33 @@ function argv(template: string, report: string, proof: string | null, jwks = 'jw
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     if (proof === null && (w === 'proof.json' || (w === '--proof' && words[i + 1] === 'proof.json'))) continue;
-    out.push(w === 'report.json' ? files[report] : w === 'jwks.json' ? files[jwks] : w === 'proof.json' ? files[proof!] : w);
+    out.push(
+      w === 'report.json' ? files[report] : w === 'jwks.json' ? files[jwks] : w === 'proof.json' ? files[proof!] : w,
+    );
   }
   return out;
 }
 
 const routes = [
-  { name: 'assay verify', skip: null, template: DOC_COMMANDS.assay, ok: /^assay verify: OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+, attestationRoot sha256:[0-9a-f]{64}; datapoint [0-9a-f-]{36} included at 4 of 5$/ },
+  {
+    name: 'assay verify',
+    skip: null,
+    template: DOC_COMMANDS.assay,
+    ok: /^assay verify: OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+, attestationRoot sha256:[0-9a-f]{64}; datapoint [0-9a-f-]{36} included at 4 of 5$/,
+  },
   // When only the system python3 has the packages, it stands in for the venv's interpreter.
-  { name: 'Python route (cryptography + rfc8785)', skip: pythonSkip, template: DOC_COMMANDS.python.replace(VENV_PYTHON, python ?? VENV_PYTHON), ok: /^OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+; datapoint [0-9a-f-]{36} included$/ },
-  { name: 'shell route (sh + openssl + jq)', skip: shellSkip, template: DOC_COMMANDS.shell, ok: /^OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+; datapoint [0-9a-f-]{36} included$/ },
+  {
+    name: 'Python route (cryptography + rfc8785)',
+    skip: pythonSkip,
+    template: DOC_COMMANDS.python.replace(VENV_PYTHON, python ?? VENV_PYTHON),
+    ok: /^OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+; datapoint [0-9a-f-]{36} included$/,
+  },
+  {
+    name: 'shell route (sh + openssl + jq)',
+    skip: shellSkip,
+    template: DOC_COMMANDS.shell,
+    ok: /^OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+; datapoint [0-9a-f-]{36} included$/,
+  },
 ];
 
 for (const route of routes) {
@@ -123,31 +174,53 @@ for (const route of routes) {
       expect(ok.out).toMatch(route.ok);
     });
 
-    it.skipIf(route.skip !== null)('rejects each tampered variant, naming the check', async () => {
-      const cases: [string, string | null, string][] = [
-        ['bad-signature.json', null, 'signature'],
-        ['bad-canonical.json', null, 'payload'],
-        ['bad-root.json', null, 'root'],
-        ['report.json', 'bad-proof.json', 'proof'],
-        ['bad-copy.json', null, 'payload'],
-      ];
-      // One after another, not in parallel: five Node starts at once slow the other test files'
-      // child processes on a shared machine; the longer timeout covers a loaded machine instead.
-      for (const [report, proof, check] of cases) {
-        const r = await verify(report, proof);
-        expect([report, proof, r.code !== 0, r.err]).toEqual([report, proof, true, expect.stringMatching(new RegExp(`^(assay verify: )?FAILED ${check}: `))]);
-      }
-    }, 120_000);
+    it.skipIf(route.skip !== null)(
+      'rejects each tampered variant, naming the check',
+      async () => {
+        const cases: [string, string | null, string][] = [
+          ['bad-signature.json', null, 'signature'],
+          ['bad-canonical.json', null, 'payload'],
+          ['bad-root.json', null, 'root'],
+          ['report.json', 'bad-proof.json', 'proof'],
+          ['bad-copy.json', null, 'payload'],
+        ];
+        // One after another, not in parallel: five Node starts at once slow the other test files'
+        // child processes on a shared machine; the longer timeout covers a loaded machine instead.
+        for (const [report, proof, check] of cases) {
+          const r = await verify(report, proof);
+          expect([report, proof, r.code !== 0, r.err]).toEqual([
+            report,
+            proof,
+            true,
+            expect.stringMatching(new RegExp(`^(assay verify: )?FAILED ${check}: `)),
+          ]);
+        }
+      },
+      120_000,
+    );
 
-    it.skipIf(route.skip !== null)('checks the key\'s validity window against issuedAt, and refuses a compromised key', async () => {
-      for (const jwks of ['jwks-activated-later.json', 'jwks-retired-before.json', 'jwks-compromised.json', 'jwks-no-window.json']) {
-        const r = await verify('report.json', null, jwks);
-        expect([jwks, r.code !== 0, r.err]).toEqual([jwks, true, expect.stringMatching(/^(assay verify: )?FAILED key: /)]);
-      }
-      // Retired after the report was issued: the report still verifies.
-      const ok = await verify('report.json', null, 'jwks-retired-after.json');
-      expect(ok.code, ok.err).toBe(0);
-    }, 120_000);
+    it.skipIf(route.skip !== null)(
+      "checks the key's validity window against issuedAt, and refuses a compromised key",
+      async () => {
+        for (const jwks of [
+          'jwks-activated-later.json',
+          'jwks-retired-before.json',
+          'jwks-compromised.json',
+          'jwks-no-window.json',
+        ]) {
+          const r = await verify('report.json', null, jwks);
+          expect([jwks, r.code !== 0, r.err]).toEqual([
+            jwks,
+            true,
+            expect.stringMatching(/^(assay verify: )?FAILED key: /),
+          ]);
+        }
+        // Retired after the report was issued: the report still verifies.
+        const ok = await verify('report.json', null, 'jwks-retired-after.json');
+        expect(ok.code, ok.err).toBe(0);
+      },
+      120_000,
+    );
   });
 }
 
@@ -164,9 +237,13 @@ describe('docs/verifying.md', () => {
   });
 
   it('quotes the scripts verbatim', () => {
-    const sources: Record<string, string> = { sh: readFileSync('scripts/verify_report.sh', 'utf8'), python: readFileSync('scripts/verify_report.py', 'utf8') };
+    const sources: Record<string, string> = {
+      sh: readFileSync('scripts/verify_report.sh', 'utf8'),
+      python: readFileSync('scripts/verify_report.py', 'utf8'),
+    };
     const excerpts = blocks.filter((b) => b.lang === 'sh' || b.lang === 'python');
     expect(excerpts.length).toBeGreaterThanOrEqual(8);
-    for (const b of excerpts) expect(sources[b.lang].includes(b.text), `not in the ${b.lang} script:\n${b.text}`).toBe(true);
+    for (const b of excerpts)
+      expect(sources[b.lang].includes(b.text), `not in the ${b.lang} script:\n${b.text}`).toBe(true);
   });
 });

@@ -38,7 +38,12 @@ const file = (value: unknown): string => {
 };
 
 // Asynchronous: the service under test runs in this process and must keep answering (JWKS by URL).
-function verify(r: unknown, k: unknown, p?: unknown, jwksArg?: string): Promise<{ code: number; out: string; err: string }> {
+function verify(
+  r: unknown,
+  k: unknown,
+  p?: unknown,
+  jwksArg?: string,
+): Promise<{ code: number; out: string; err: string }> {
   const args = ['bin/assay.js', 'verify', file(r), '--jwks', jwksArg ?? file(k)];
   if (p !== undefined) args.push('--proof', file(p));
   return new Promise((resolve) => {
@@ -80,11 +85,20 @@ describe('assay verify', { timeout: 120_000 }, () => {
   });
 
   it('fails when the unsigned copy of the payload was edited', async () => {
-    await expectFailure(verify({ ...report, payload: { ...report.payload, qualityRating: (report.payload.qualityRating + 1) % 100 } }, jwks), 'payload');
+    await expectFailure(
+      verify(
+        { ...report, payload: { ...report.payload, qualityRating: (report.payload.qualityRating + 1) % 100 } },
+        jwks,
+      ),
+      'payload',
+    );
   });
 
   it('fails on one changed byte of a leaf', async () => {
-    const leaf = proof.leaf.replace(/"consensusStrength":"(\d)/, (_m: string, d: string) => `"consensusStrength":"${(Number(d) + 1) % 10}`);
+    const leaf = proof.leaf.replace(
+      /"consensusStrength":"(\d)/,
+      (_m: string, d: string) => `"consensusStrength":"${(Number(d) + 1) % 10}`,
+    );
     expect(leaf).not.toBe(proof.leaf);
     await expectFailure(verify(report, jwks, { ...proof, leaf }), 'proof');
     await expectFailure(verify(report, jwks, { ...proof, auditPath: [...proof.auditPath.slice(1)] }), 'proof');
@@ -115,7 +129,10 @@ describe('assay verify', { timeout: 120_000 }, () => {
 
   it('fails when the signed root does not follow from the digests', async () => {
     const key = await loadSigningKey(pem);
-    const payload = { ...report.payload, digests: { ...report.payload.digests, manifestLeaves: 7, manifest: `sha256:${'0'.repeat(64)}` } };
+    const payload = {
+      ...report.payload,
+      digests: { ...report.payload.digests, manifestLeaves: 7, manifest: `sha256:${'0'.repeat(64)}` },
+    };
     const jws = await signPayload(key, Buffer.from(canonicalJson(payload)));
     await expectFailure(verify({ ...report, payload, jws }, jwks), 'root');
   });

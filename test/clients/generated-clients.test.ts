@@ -21,9 +21,16 @@ const names = Object.keys(documents) as DocumentName[];
 
 const pythonSkip = existsSync(join(PYTHON_VENV, 'bin', 'openapi-python-client'))
   ? null
-  : existsSync(PYTHON_SKIP_FILE) ? readFileSync(PYTHON_SKIP_FILE, 'utf8').trim() : 'run scripts/python-clients-venv.sh';
+  : existsSync(PYTHON_SKIP_FILE)
+    ? readFileSync(PYTHON_SKIP_FILE, 'utf8').trim()
+    : 'run scripts/python-clients-venv.sh';
 
-type Doc = { servers: { url: string }[]; info: { description?: string }; paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, { properties?: object }> } };
+type Doc = {
+  servers: { url: string }[];
+  info: { description?: string };
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, { properties?: object }> };
+};
 
 let app: TestApp;
 let dir: string;
@@ -52,7 +59,9 @@ describe('the published documents', () => {
     expect(doc.servers).toEqual([{ url: documents[name].server, description: expect.any(String) }]);
     const ids = Object.values(doc.paths).flatMap((item) => {
       expect(item).not.toHaveProperty('servers');
-      return Object.values(item).map((op) => (op as { operationId?: string }).operationId).filter(Boolean);
+      return Object.values(item)
+        .map((op) => (op as { operationId?: string }).operationId)
+        .filter(Boolean);
     });
     expect(ids.sort()).toEqual(operationIds.filter((id) => operationTable[id].document === name).sort());
     for (const path of Object.keys(doc.paths)) expect(path.startsWith(documents[name].server)).toBe(false);
@@ -61,7 +70,8 @@ describe('the published documents', () => {
   it('no response schema declares $schema (only request bodies may)', () => {
     for (const name of names) {
       for (const [key, schema] of Object.entries(served[name].components.schemas)) {
-        if (schema.properties && '$schema' in schema.properties) expect(key, `${name}: ${key}`).toMatch(/Request$|^ProjectSpec$/);
+        if (schema.properties && '$schema' in schema.properties)
+          expect(key, `${name}: ${key}`).toMatch(/Request$|^ProjectSpec$/);
       }
     }
   });
@@ -96,23 +106,54 @@ export async function callBoth(origin: string, servers: { developer: string; val
 }
 `;
 
-const EXPECTED = { ping: [200, true], projects: [200, false], link: [202, true], session: [400, 'sign_in_link_invalid'] };
+const EXPECTED = {
+  ping: [200, true],
+  projects: [200, false],
+  link: [202, true],
+  session: [400, 'sign_in_link_invalid'],
+};
 
 describe('TypeScript clients (openapi-typescript + openapi-fetch)', () => {
   it('generate without a warning, type-check, and call the server', async () => {
     for (const name of names) {
-      const out = await run(join(BIN, 'openapi-typescript'), [join(dir, `${name}.json`), '-o', join(dir, `${name}.ts`)], { cwd: dir });
+      const out = await run(
+        join(BIN, 'openapi-typescript'),
+        [join(dir, `${name}.json`), '-o', join(dir, `${name}.ts`)],
+        { cwd: dir },
+      );
       expect(out.stderr, `${name}: generator stderr`).toBe('');
-      expect(out.stdout.trim().split('\n').filter((l) => !/openapi-typescript \d|→/.test(l)), `${name}: generator output`).toEqual([]);
+      expect(
+        out.stdout
+          .trim()
+          .split('\n')
+          .filter((l) => !/openapi-typescript \d|→/.test(l)),
+        `${name}: generator output`,
+      ).toEqual([]);
     }
     writeFileSync(join(dir, 'client.ts'), CLIENT_PROGRAM);
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'preserve', moduleResolution: 'bundler', allowImportingTsExtensions: true, lib: ['es2022', 'dom'], types: [] },
-      files: ['client.ts'],
-    }));
-    const tsc = await run(join(BIN, 'tsc'), ['-p', join(dir, 'tsconfig.json')], { cwd: dir }).catch((err: { stdout: string }) => ({ stdout: err.stdout, failed: true }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'es2022',
+          module: 'preserve',
+          moduleResolution: 'bundler',
+          allowImportingTsExtensions: true,
+          lib: ['es2022', 'dom'],
+          types: [],
+        },
+        files: ['client.ts'],
+      }),
+    );
+    const tsc = await run(join(BIN, 'tsc'), ['-p', join(dir, 'tsconfig.json')], { cwd: dir }).catch(
+      (err: { stdout: string }) => ({ stdout: err.stdout, failed: true }),
+    );
     expect(tsc.stdout, 'the client program type-checks against the generated types').toBe('');
-    const program = (await import(join(dir, 'client.ts'))) as { callBoth: (o: string, s: object, k: string) => Promise<unknown> };
+    const program = (await import(join(dir, 'client.ts'))) as {
+      callBoth: (o: string, s: object, k: string) => Promise<unknown>;
+    };
     const servers = { developer: served.developer.servers[0].url, validator: served.validator.servers[0].url };
     expect(await program.callBoth(app.url, servers, app.orgB.originatorKey)).toEqual(EXPECTED);
   }, 180_000);
@@ -148,28 +189,54 @@ print(json.dumps({
 }))
 `;
 
-describe(pythonSkip ? `Python clients (openapi-python-client) — ${process.env.CI === 'true' ? 'FAILS under CI' : 'SKIPPED'}: ${pythonSkip}` : 'Python clients (openapi-python-client)', () => {
-  // CI must not report a pass without the Python route.
-  if (pythonSkip && process.env.CI === 'true') {
-    it('has openapi-python-client', () => {
-      throw new Error(`openapi-python-client is not available under CI: ${pythonSkip}`);
-    });
-  }
-  it.skipIf(pythonSkip !== null)('generate without a warning (ProofReport included) and call the server', async () => {
-    const config = join(dir, 'python-client.yaml');
-    // No post hooks: the generated code is imported as is (formatting it needs ruff, not the client).
-    writeFileSync(config, 'post_hooks: []\n');
-    const pyDir = join(dir, 'py');
-    for (const name of names) {
-      const out = await run(join(PYTHON_VENV, 'bin', 'openapi-python-client'), [
-        'generate', '--path', join(dir, `${name}.json`), '--meta', 'none', '--output-path', join(pyDir, name), '--config', config, '--fail-on-warning',
-      ], { cwd: dir });
-      expect(`${out.stdout}${out.stderr}`, `${name}: generator output`).not.toMatch(/warning|error/i);
+describe(
+  pythonSkip
+    ? `Python clients (openapi-python-client) — ${process.env.CI === 'true' ? 'FAILS under CI' : 'SKIPPED'}: ${pythonSkip}`
+    : 'Python clients (openapi-python-client)',
+  () => {
+    // CI must not report a pass without the Python route.
+    if (pythonSkip && process.env.CI === 'true') {
+      it('has openapi-python-client', () => {
+        throw new Error(`openapi-python-client is not available under CI: ${pythonSkip}`);
+      });
     }
-    const script = join(dir, 'call.py');
-    writeFileSync(script, PYTHON_PROGRAM);
-    const servers = [served.developer.servers[0].url, served.validator.servers[0].url];
-    const out = await run(join(PYTHON_VENV, 'bin', 'python'), [script, pyDir, app.url, app.orgB.originatorKey, ...servers], { cwd: dir });
-    expect(JSON.parse(out.stdout)).toEqual({ ...EXPECTED, models: ['InclusionProof', 'ProofReport'] });
-  }, 180_000);
-});
+    it.skipIf(pythonSkip !== null)(
+      'generate without a warning (ProofReport included) and call the server',
+      async () => {
+        const config = join(dir, 'python-client.yaml');
+        // No post hooks: the generated code is imported as is (formatting it needs ruff, not the client).
+        writeFileSync(config, 'post_hooks: []\n');
+        const pyDir = join(dir, 'py');
+        for (const name of names) {
+          const out = await run(
+            join(PYTHON_VENV, 'bin', 'openapi-python-client'),
+            [
+              'generate',
+              '--path',
+              join(dir, `${name}.json`),
+              '--meta',
+              'none',
+              '--output-path',
+              join(pyDir, name),
+              '--config',
+              config,
+              '--fail-on-warning',
+            ],
+            { cwd: dir },
+          );
+          expect(`${out.stdout}${out.stderr}`, `${name}: generator output`).not.toMatch(/warning|error/i);
+        }
+        const script = join(dir, 'call.py');
+        writeFileSync(script, PYTHON_PROGRAM);
+        const servers = [served.developer.servers[0].url, served.validator.servers[0].url];
+        const out = await run(
+          join(PYTHON_VENV, 'bin', 'python'),
+          [script, pyDir, app.url, app.orgB.originatorKey, ...servers],
+          { cwd: dir },
+        );
+        expect(JSON.parse(out.stdout)).toEqual({ ...EXPECTED, models: ['InclusionProof', 'ProofReport'] });
+      },
+      180_000,
+    );
+  },
+);

@@ -15,13 +15,28 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function project(spread: 'tight' | 'medium' | 'wild', autoConsensus: boolean, maxEscalations = 2): Promise<string> {
-  const res = await call(app, 'createProject', { body: { name: `Auto ${spread}`, spec: { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' }, consensus: { minStrength: 0.8, escalationStep: 1, maxEscalations } } } });
+async function project(
+  spread: 'tight' | 'medium' | 'wild',
+  autoConsensus: boolean,
+  maxEscalations = 2,
+): Promise<string> {
+  const res = await call(app, 'createProject', {
+    body: {
+      name: `Auto ${spread}`,
+      spec: {
+        version: '1.0.0',
+        dataset: { format: 'csv', idField: 'id' },
+        validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' },
+        consensus: { minStrength: 0.8, escalationStep: 1, maxEscalations },
+      },
+    },
+  });
   const projectId = res.body.projectId;
   await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus, autoConsensusSpread: spread } });
   return projectId;
 }
-const csv = (n: number, salt: string) => 'id,text\n' + Array.from({ length: n }, (_, i) => `${i + 1},${salt} item ${i + 1}`).join('\n') + '\n';
+const csv = (n: number, salt: string) =>
+  'id,text\n' + Array.from({ length: n }, (_, i) => `${i + 1},${salt} item ${i + 1}`).join('\n') + '\n';
 const state = async (projectId: string) => {
   const c = await fx.counts(app.sql, projectId);
   return { total: c.datapoints, terminal: c.terminal, votes: c.votes, escalated: c.escalated };
@@ -102,16 +117,44 @@ describe('Auto Consensus', () => {
       if (open.length === 0) break;
       for (const d of open) {
         const index = d.votes + 1;
-        await recordVote(app.sql, { datapointId: d.id, voter: `synthetic:${index}`, userId: null, synthetic: true, rating: syntheticRating(d.checksum, index, 'wild'), weight: 1, classId: null });
+        await recordVote(app.sql, {
+          datapointId: d.id,
+          voter: `synthetic:${index}`,
+          userId: null,
+          synthetic: true,
+          rating: syntheticRating(d.checksum, index, 'wild'),
+          weight: 1,
+          classId: null,
+        });
       }
     }
     await call(app, 'updateProject', { params: { projectId: batched }, body: { autoConsensus: true } });
     await until(batched, (x) => x.terminal === 60);
     // The same figures per content (checksum), whatever the order of finalization.
-    const decisions = async (projectId: string) => (await fx.decisions(app.sql, projectId))
-      .map(({ checksum, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations }) =>
-        ({ checksum, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations }))
-      .sort((x, y) => (x.checksum < y.checksum ? -1 : x.checksum > y.checksum ? 1 : 0));
+    const decisions = async (projectId: string) =>
+      (await fx.decisions(app.sql, projectId))
+        .map(
+          ({
+            checksum,
+            quality_rating_mean,
+            quality_rating_median,
+            consensus_strength,
+            contested,
+            vote_count,
+            synthetic_votes,
+            escalations,
+          }) => ({
+            checksum,
+            quality_rating_mean,
+            quality_rating_median,
+            consensus_strength,
+            contested,
+            vote_count,
+            synthetic_votes,
+            escalations,
+          }),
+        )
+        .sort((x, y) => (x.checksum < y.checksum ? -1 : x.checksum > y.checksum ? 1 : 0));
     const [a, b] = [await decisions(batched), await decisions(single)];
     expect(a).toHaveLength(60);
     expect(a.some((r) => r.escalations > 0)).toBe(true);

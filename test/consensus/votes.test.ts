@@ -15,8 +15,23 @@ afterAll(async () => {
 });
 
 /** A project with `n` datapoints; returns the project id and the datapoint ids in order. */
-async function datapoints(n: number, consensus = { minStrength: 0.7, escalationStep: 1, maxEscalations: 1 }, key?: string): Promise<{ projectId: string; ids: string[] }> {
-  const created = await call(app, 'createProject', { key, body: { name: 'Votes', spec: { version: '1.0.0', dataset: { format: 'jsonl' }, validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' }, consensus } } });
+async function datapoints(
+  n: number,
+  consensus = { minStrength: 0.7, escalationStep: 1, maxEscalations: 1 },
+  key?: string,
+): Promise<{ projectId: string; ids: string[] }> {
+  const created = await call(app, 'createProject', {
+    key,
+    body: {
+      name: 'Votes',
+      spec: {
+        version: '1.0.0',
+        dataset: { format: 'jsonl' },
+        validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' },
+        consensus,
+      },
+    },
+  });
   const projectId = created.body.projectId;
   const lines = Array.from({ length: n }, (_, i) => JSON.stringify({ n: i, nonce: Math.random() })).join('\n');
   const { status } = await ingest(app, projectId, { 'd.jsonl': lines }, {}, key);
@@ -25,11 +40,22 @@ async function datapoints(n: number, consensus = { minStrength: 0.7, escalationS
 }
 
 const vote = (datapointId: string, voter: string, rating: number, extra: Partial<VoteInput> = {}) =>
-  recordVote(app.sql, { datapointId, voter, userId: null, synthetic: false, rating, weight: 1, classId: null, ...extra });
+  recordVote(app.sql, {
+    datapointId,
+    voter,
+    userId: null,
+    synthetic: false,
+    rating,
+    weight: 1,
+    classId: null,
+    ...extra,
+  });
 
 describe('finalization', () => {
   it('becomes terminal when the required votes agree, with the hand-computed figures', async () => {
-    const { ids: [dp] } = await datapoints(1);
+    const {
+      ids: [dp],
+    } = await datapoints(1);
     expect(await vote(dp, 'a', 78)).toEqual({ kind: 'recorded', votes: 1, required: 3 });
     await vote(dp, 'b', 82);
     const before = await call(app, 'getDatapointConsensus', { params: { datapointId: dp } });
@@ -44,30 +70,50 @@ describe('finalization', () => {
     expect(res.body.qualityRatingMedian).toBe(80);
     expect(res.body.consensusStrength).toBeCloseTo(1 - 4 / 3 / 50, 12);
     expect(await fx.slotStates(app.sql, dp)).toEqual({ submitted: 3 });
-    const listed = await call(app, 'listDatapoints', { params: { projectId: res.body.projectId }, query: { status: 'terminal' } });
+    const listed = await call(app, 'listDatapoints', {
+      params: { projectId: res.body.projectId },
+      query: { status: 'terminal' },
+    });
     expect(listed.body.data.map((d: { id: string }) => d.id)).toEqual([dp]);
   });
 
   it('weights votes by class and escalates a disagreement, then ends contested at the last escalation', async () => {
-    const { ids: [dp] } = await datapoints(1);
+    const {
+      ids: [dp],
+    } = await datapoints(1);
     await vote(dp, 'a', 0);
     await vote(dp, 'b', 100);
     expect(await vote(dp, 'c', 50)).toEqual({ kind: 'escalated', addedSlots: 1, escalations: 1 });
     expect((await fx.slotStates(app.sql, dp)).open).toBe(1);
     // A senior (weight 2) at 50: ratings 0, 50 (x1), 50 (x2), 100 -> median 50, deviation 100/5 = 20,
     // strength 0.6 < 0.7 with no escalation left (maxEscalations 1): terminal and contested.
-    expect(await vote(dp, 'd', 50, { weight: 2, classId: 'senior' })).toMatchObject({ kind: 'terminal', contested: true });
+    expect(await vote(dp, 'd', 50, { weight: 2, classId: 'senior' })).toMatchObject({
+      kind: 'terminal',
+      contested: true,
+    });
     const res = await call(app, 'getDatapointConsensus', { params: { datapointId: dp } });
     expect(res.body.qualityRatingMean).toBeCloseTo(250 / 5, 12);
     expect(res.body.consensusStrength).toBeCloseTo(1 - 20 / 50, 12);
-    expect((await fx.decisionOf(app.sql, dp)).decision).toMatchObject({ contested: true, vote_count: 4, escalations: 1 });
+    expect((await fx.decisionOf(app.sql, dp)).decision).toMatchObject({
+      contested: true,
+      vote_count: 4,
+      escalations: 1,
+    });
     const stored = (await fx.votes(app.sql, { datapointIds: [dp] })).find((v) => v.voter === 'd');
     expect(stored).toMatchObject({ weight: 2, class_id: 'senior' });
   });
 
   it('is contested after the last escalation', async () => {
-    const { ids: [dp] } = await datapoints(1, { minStrength: 0.9, escalationStep: 1, maxEscalations: 1 });
-    for (const [voter, r] of [['a', 0], ['b', 100], ['c', 50], ['d', 100]] as const) await vote(dp, voter, r);
+    const {
+      ids: [dp],
+    } = await datapoints(1, { minStrength: 0.9, escalationStep: 1, maxEscalations: 1 });
+    for (const [voter, r] of [
+      ['a', 0],
+      ['b', 100],
+      ['c', 50],
+      ['d', 100],
+    ] as const)
+      await vote(dp, voter, r);
     expect((await fx.decisionOf(app.sql, dp)).decision?.contested).toBe(true);
   });
 
@@ -77,20 +123,28 @@ describe('finalization', () => {
       await Promise.allSettled(['a', 'b', 'c', 'd', 'e'].map((voter, i) => vote(dp, voter, 70 + i)));
     }
     for (const dp of ids) {
-      expect({ n: (await fx.decisionOf(app.sql, dp)).rows, votes: (await fx.votes(app.sql, { datapointIds: [dp] })).length }).toEqual({ n: 1, votes: 3 });
+      expect({
+        n: (await fx.decisionOf(app.sql, dp)).rows,
+        votes: (await fx.votes(app.sql, { datapointIds: [dp] })).length,
+      }).toEqual({ n: 1, votes: 3 });
     }
   });
 });
 
 describe('refusals write nothing', () => {
   it.each([[101], [-1], [Number.NaN], [Number.POSITIVE_INFINITY]])('refuses rating %d', async (rating) => {
-    const { ids: [dp] } = await datapoints(1);
+    const {
+      ids: [dp],
+    } = await datapoints(1);
     await expect(vote(dp, 'a', rating)).rejects.toMatchObject({ reason: 'rating_out_of_range' });
     expect(await fx.votes(app.sql, { datapointIds: [dp] })).toEqual([]);
   });
 
   it('refuses a second vote by the same validator, votes on paused or archived projects, and votes on terminal datapoints', async () => {
-    const { projectId, ids: [dp, other] } = await datapoints(2);
+    const {
+      projectId,
+      ids: [dp, other],
+    } = await datapoints(2);
     await vote(dp, 'a', 50);
     await expect(vote(dp, 'a', 60)).rejects.toMatchObject({ reason: 'already_voted' });
     await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
@@ -105,7 +159,10 @@ describe('refusals write nothing', () => {
   });
 
   it('marks the project test-contaminated for good at the first synthetic vote', async () => {
-    const { projectId, ids: [dp] } = await datapoints(1);
+    const {
+      projectId,
+      ids: [dp],
+    } = await datapoints(1);
     await vote(dp, 'synthetic:1', 50, { synthetic: true });
     const got = await call(app, 'getProject', { params: { projectId } });
     expect(got.body.autoConsensusUsed).toBe(true);
@@ -113,11 +170,15 @@ describe('refusals write nothing', () => {
 });
 
 describe('GET /datapoints/{datapointId}/consensus', () => {
-  it('reports unknown and other organizations\' datapoints as not found', async () => {
-    const unknown = await call(app, 'getDatapointConsensus', { params: { datapointId: '00000000-0000-4000-8000-000000000000' } });
+  it("reports unknown and other organizations' datapoints as not found", async () => {
+    const unknown = await call(app, 'getDatapointConsensus', {
+      params: { datapointId: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('datapoint_not_found');
-    const { ids: [foreign] } = await datapoints(1, undefined, app.orgB.originatorKey);
+    const {
+      ids: [foreign],
+    } = await datapoints(1, undefined, app.orgB.originatorKey);
     const res = await call(app, 'getDatapointConsensus', { params: { datapointId: foreign } });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('datapoint_not_found');

@@ -25,7 +25,10 @@ const mcp: Record<'orgB' | 'member' | 'noActor', McpSession> = {} as never;
 beforeAll(async () => {
   // A worker for reports only: exports and cold Proof Reports are produced by its build_report jobs;
   // nothing else runs in the background (the "nothing written" checks compare snapshots).
-  const app = await startTestApp({ worker: { taskSets: ['reports'] }, config: { signingKey: generateSigningKeyPem() } });
+  const app = await startTestApp({
+    worker: { taskSets: ['reports'] },
+    config: { signingKey: generateSigningKeyPem() },
+  });
   w = await worldOf(app);
   mcp.orgB = await connectMcp(app, app.orgB.originatorKey);
   mcp.member = await connectMcp(app, app.orgA.memberKey);
@@ -64,7 +67,10 @@ function expectCode(res: CallResult, code: ErrorCode, what: string): void {
 
 async function expectSuccess(op: OperationId, req: Req): Promise<CallResult> {
   const res = await send(op, req, ownerKey(op, req));
-  expect(operationTable[op].successStatuses, `${op} for its owner: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+  expect(
+    operationTable[op].successStatuses,
+    `${op} for its owner: ${res.status} ${JSON.stringify(res.body)}`,
+  ).toContain(res.status);
   return res;
 }
 
@@ -76,7 +82,10 @@ it('declares a foreign-caller outcome for every operation with a path parameter'
   for (const op of operationIds) {
     if (!operationTable[op].path.includes('{')) continue;
     const cross = operationFixtures[op].crossOrg;
-    expect(typeof cross === 'string' || 'emptyList' in cross, `${op} names a resource: its foreign-caller outcome must be a code or an empty list`).toBe(true);
+    expect(
+      typeof cross === 'string' || 'emptyList' in cross,
+      `${op} names a resource: its foreign-caller outcome must be a code or an empty list`,
+    ).toBe(true);
     if (typeof cross !== 'string') continue;
     expect(ERRORS[cross], `${cross} is a not-found code`).toMatchObject({ status: 404, type: 'not_found_error' });
     // The code is the one of a resource the path names (the outermost one the caller cannot see).
@@ -87,9 +96,14 @@ it('declares a foreign-caller outcome for every operation with a path parameter'
 
 /** The registry's not-found code of each resource a path parameter names. */
 const NOT_FOUND_OF: Record<string, ErrorCode> = {
-  projectId: 'project_not_found', datapointId: 'datapoint_not_found', validatorId: 'validator_not_found',
-  webhookEndpointId: 'webhook_endpoint_not_found', uploadId: 'upload_session_not_found', inviteId: 'invite_not_found',
-  slotId: 'claim_not_found', classId: 'project_not_found',
+  projectId: 'project_not_found',
+  datapointId: 'datapoint_not_found',
+  validatorId: 'validator_not_found',
+  webhookEndpointId: 'webhook_endpoint_not_found',
+  uploadId: 'upload_session_not_found',
+  inviteId: 'invite_not_found',
+  slotId: 'claim_not_found',
+  classId: 'project_not_found',
 };
 
 describe.each(operationIds.map((op) => [op]))('%s', (op) => {
@@ -104,7 +118,9 @@ describe.each(operationIds.map((op) => [op]))('%s', (op) => {
       const foreign = info.auth === 'validatorSession' ? w.validatorB.sessionToken : w.app.orgB.originatorKey;
       expectCode(await send(op, req, foreign), cross, `${op} over REST from organization B`);
       const tools = toolsFor(op, req);
-      expect(tools.length, `${op} has MCP tools ${info.tools.join(', ')} that can carry the request`).toBe(info.tools.length === 0 ? 0 : tools.length || 1);
+      expect(tools.length, `${op} has MCP tools ${info.tools.join(', ')} that can carry the request`).toBe(
+        info.tools.length === 0 ? 0 : tools.length || 1,
+      );
       for (const { tool, args } of tools) {
         exercisedTools.add(tool.name);
         const r = await mcp.orgB.tool(tool.name, args);
@@ -142,11 +158,16 @@ describe.each(operationIds.map((op) => [op]))('%s', (op) => {
       const req = await fixture.request(w);
       const before = await fx.snapshot(w.app.sql);
       expectCode(await send(op, req, w.app.orgA.memberKey), 'not_org_originator', `${op} with the member key`);
-      expectCode(await send(op, req, w.app.orgA.noActorKey), 'api_key_actor_unavailable', `${op} with a key without a user`);
+      expectCode(
+        await send(op, req, w.app.orgA.noActorKey),
+        'api_key_actor_unavailable',
+        `${op} with a key without a user`,
+      );
       // Every tool of the operation, with the request's arguments it takes: the originator check
       // comes before anything else, so a tool that cannot carry them all is refused the same way.
       const all = { ...req.params, ...req.query, ...(req.body as object | undefined) } as Record<string, unknown>;
-      const tools = mcpTools.filter((t) => t.operationId === op)
+      const tools = mcpTools
+        .filter((t) => t.operationId === op)
         .map((tool) => ({ tool, args: Object.fromEntries(Object.entries(all).filter(([k]) => k in tool.args)) }));
       for (const { tool, args } of tools) {
         exercisedTools.add(tool.name);
@@ -163,11 +184,24 @@ it('refuses a key without an actor on every operation over REST, and at the MCP 
     const fixture = operationFixtures[op];
     const req = await fixture.request(w);
     const before = await fx.snapshot(w.app.sql);
-    expectCode(await send(op, req, w.app.orgA.noActorKey), 'api_key_actor_unavailable', `${op} with a key without a user`);
+    expectCode(
+      await send(op, req, w.app.orgA.noActorKey),
+      'api_key_actor_unavailable',
+      `${op} with a key without a user`,
+    );
     expect(await fx.snapshot(w.app.sql), `${op}: nothing written`).toEqual(before);
   }
-  const res = await raw(w.app, 'POST', '/mcp', { key: w.app.orgA.noActorKey, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) });
+  const res = await raw(w.app, 'POST', '/mcp', {
+    key: w.app.orgA.noActorKey,
+    contentType: 'application/json',
+    headers: { accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    }),
+  });
   expect(res.status).toBe(403);
   expect(res.body.error.code).toBe('api_key_actor_unavailable');
 });
@@ -178,7 +212,10 @@ it('went through every MCP tool of every scoped or originator-only operation', (
     .filter((t) => {
       const op = t.operationId!;
       const cross = operationFixtures[op]?.crossOrg;
-      return operationTable[op].requiresOriginator || (cross !== undefined && typeof cross === 'string' && operationTable[op].path.includes('{'));
+      return (
+        operationTable[op].requiresOriginator ||
+        (cross !== undefined && typeof cross === 'string' && operationTable[op].path.includes('{'))
+      );
     })
     .map((t) => t.name);
   expect(expected.filter((t) => !exercisedTools.has(t))).toEqual([]);

@@ -15,8 +15,22 @@ import { ERRORS, type ErrorCode } from '../../src/errors.ts';
 import developer from '../../src/generated/openapi.developer.json' with { type: 'json' };
 import validator from '../../src/generated/openapi.validator.json' with { type: 'json' };
 
-type Schema = { $ref?: string; format?: string; properties?: Record<string, Schema>; items?: Schema; oneOf?: Schema[]; anyOf?: Schema[]; allOf?: Schema[] };
-type Doc = { paths: Record<string, Record<string, { operationId?: string; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>; components: { schemas: Record<string, Schema> } };
+type Schema = {
+  $ref?: string;
+  format?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+};
+type Doc = {
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; requestBody?: { content?: Record<string, { schema?: Schema }> } }>
+  >;
+  components: { schemas: Record<string, Schema> };
+};
 
 /** The uuid fields of each operation's JSON body, named as an error's `param` names them. */
 function bodyUuidFields(): Map<string, string[]> {
@@ -82,11 +96,19 @@ it('finds the body ids of the contract (the walk is not empty)', () => {
 });
 
 it('declares the foreign outcome of every uuid field of every request body, and no other', () => {
-  const declared = Object.fromEntries(operationIds.filter((op) => operationFixtures[op].bodyIds).map((op) => [op, Object.keys(operationFixtures[op].bodyIds!).sort()]));
+  const declared = Object.fromEntries(
+    operationIds
+      .filter((op) => operationFixtures[op].bodyIds)
+      .map((op) => [op, Object.keys(operationFixtures[op].bodyIds!).sort()]),
+  );
   expect(declared).toEqual(Object.fromEntries(fields));
 });
 
-const cases = operationIds.flatMap((op) => Object.entries(operationFixtures[op].bodyIds ?? {}).map(([param, code]) => [op, param, code] as [OperationId, string, ErrorCode]));
+const cases = operationIds.flatMap((op) =>
+  Object.entries(operationFixtures[op].bodyIds ?? {}).map(
+    ([param, code]) => [op, param, code] as [OperationId, string, ErrorCode],
+  ),
+);
 
 describe.each(cases)('%s %s', (op, param, code) => {
   it(`another organization's resource is ${code} over REST and MCP, and nothing is written`, async () => {

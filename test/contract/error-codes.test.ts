@@ -29,9 +29,14 @@ let unsigned: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
   // A worker for reports only: exports and cold Proof Reports are produced by its build_report jobs;
   // nothing else runs in the background (the "nothing written" checks compare snapshots).
-  const app = await startTestApp({ worker: { taskSets: ['reports'] }, config: { signingKey: generateSigningKeyPem() } });
+  const app = await startTestApp({
+    worker: { taskSets: ['reports'] },
+    config: { signingKey: generateSigningKeyPem() },
+  });
   w = await worldOf(app);
-  unsigned = await startServer(testConfig({ databaseUrl: app.databaseUrl, port: 0, signingKey: null }), { log: createLogger('error') });
+  unsigned = await startServer(testConfig({ databaseUrl: app.databaseUrl, port: 0, signingKey: null }), {
+    log: createLogger('error'),
+  });
 });
 afterAll(async () => {
   await unsigned?.close();
@@ -43,7 +48,12 @@ const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 /** One server over a database that refuses connections, started once (a start takes seconds). */
 let downServer: Promise<RunningServer> | null = null;
 const databaseDownServer = (): Promise<RunningServer> =>
-  (downServer ??= freePort().then((port) => startServer(testConfig({ databaseUrl: `postgres://assay:unused@127.0.0.1:${port}/assay`, port: 0, signingKey: null }), { log: createLogger('silent') })));
+  (downServer ??= freePort().then((port) =>
+    startServer(
+      testConfig({ databaseUrl: `postgres://assay:unused@127.0.0.1:${port}/assay`, port: 0, signingKey: null }),
+      { log: createLogger('silent') },
+    ),
+  ));
 beforeAll(async () => {
   await databaseDownServer();
 });
@@ -67,20 +77,36 @@ type Producer =
 
 function keyOf(k: OpRequest['key']): string | null {
   switch (k ?? 'originator') {
-    case 'originator': return w.app.orgA.originatorKey;
-    case 'member': return w.app.orgA.memberKey;
-    case 'noActor': return w.app.orgA.noActorKey;
-    case 'orgB': return w.app.orgB.originatorKey;
-    case 'validatorA': return w.validatorA.sessionToken;
-    case 'none': return null;
-    default: return k!;
+    case 'originator':
+      return w.app.orgA.originatorKey;
+    case 'member':
+      return w.app.orgA.memberKey;
+    case 'noActor':
+      return w.app.orgA.noActorKey;
+    case 'orgB':
+      return w.app.orgB.originatorKey;
+    case 'validatorA':
+      return w.validatorA.sessionToken;
+    case 'none':
+      return null;
+    default:
+      return k!;
   }
 }
 
-const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+});
 /** The code the /mcp endpoint answers to an initialize with this Authorization header. */
 async function mcpAuthCode(authorization: string | undefined): Promise<string | null> {
-  const res = await raw(w.app, 'POST', '/mcp', { body: initialize, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream', ...(authorization ? { authorization } : {}) } });
+  const res = await raw(w.app, 'POST', '/mcp', {
+    body: initialize,
+    contentType: 'application/json',
+    headers: { accept: 'application/json, text/event-stream', ...(authorization ? { authorization } : {}) },
+  });
   return res.body?.error?.code ?? null;
 }
 
@@ -90,19 +116,32 @@ async function claimed(w: World, opts: { paused?: boolean } = {}): Promise<{ pro
   await fx.assign(w.app, w.validatorA.id, projectId);
   const c = await call(w.app, 'claimSlot', { key: w.validatorA.sessionToken, params: { projectId } });
   expect(c.status, JSON.stringify(c.body)).toBe(201);
-  if (opts.paused) expect((await call(w.app, 'updateProject', { params: { projectId }, body: { paused: true } })).status).toBe(200);
+  if (opts.paused)
+    expect((await call(w.app, 'updateProject', { params: { projectId }, body: { paused: true } })).status).toBe(200);
   return { projectId, slotId: c.body.slotId };
 }
 
 const producers: Record<ErrorCode, Producer> = {
   api_key_missing: { raw: (w) => raw(w.app, 'GET', '/developer/v1/ping'), mcp: () => mcpAuthCode(undefined) },
-  api_key_malformed: { raw: (w) => raw(w.app, 'GET', '/developer/v1/ping', { key: 'sk_test_123' }), mcp: () => mcpAuthCode('Bearer sk_test_123') },
-  api_key_invalid: { raw: (w) => raw(w.app, 'GET', '/developer/v1/ping', { key: `assay_live_${'a'.repeat(32)}` }), mcp: () => mcpAuthCode(`Bearer assay_live_${'a'.repeat(32)}`) },
+  api_key_malformed: {
+    raw: (w) => raw(w.app, 'GET', '/developer/v1/ping', { key: 'sk_test_123' }),
+    mcp: () => mcpAuthCode('Bearer sk_test_123'),
+  },
+  api_key_invalid: {
+    raw: (w) => raw(w.app, 'GET', '/developer/v1/ping', { key: `assay_live_${'a'.repeat(32)}` }),
+    mcp: () => mcpAuthCode(`Bearer assay_live_${'a'.repeat(32)}`),
+  },
   parameter_invalid: async () => ({ op: 'listProjects', query: { limit: 0 } }),
   request_body_invalid: async () => ({ op: 'createProject', body: { spec: minimalSpec() } }),
   request_body_malformed: {
-    raw: (w) => raw(w.app, 'POST', '/developer/v1/projects', { key: w.app.orgA.originatorKey, body: '{"name":', contentType: 'application/json' }),
-    mcpWhy: 'an MCP client sends tool arguments as JSON-RPC; malformed JSON there is a JSON-RPC parse error, not a tool call',
+    raw: (w) =>
+      raw(w.app, 'POST', '/developer/v1/projects', {
+        key: w.app.orgA.originatorKey,
+        body: '{"name":',
+        contentType: 'application/json',
+      }),
+    mcpWhy:
+      'an MCP client sends tool arguments as JSON-RPC; malformed JSON there is a JSON-RPC parse error, not a tool call',
   },
   unknown_endpoint: {
     raw: (w) => raw(w.app, 'GET', '/developer/v1/nothing-here', { key: w.app.orgA.originatorKey }),
@@ -126,20 +165,36 @@ const producers: Record<ErrorCode, Producer> = {
   },
   not_org_originator: async () => ({ op: 'listProjects', key: 'member' }),
   project_not_found: async () => ({ op: 'getProject', params: { projectId: UNKNOWN } }),
-  project_already_active: { unreachable: 'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates one' },
-  project_spec_invalid: async () => ({ op: 'createProject', body: { name: 'Bad', spec: { ...minimalSpec(), dataset: { format: 'xml' } } } }),
+  project_already_active: {
+    unreachable:
+      'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates one',
+  },
+  project_spec_invalid: async () => ({
+    op: 'createProject',
+    body: { name: 'Bad', spec: { ...minimalSpec(), dataset: { format: 'xml' } } },
+  }),
   qualification_catalog_conflict: async (w) => {
-    const spec = (type: string) => ({ ...minimalSpec(), qualifications: [{ key: 'clash_field', type, ...(type === 'enum' ? { values: ['a', 'b'] } : {}) }] });
+    const spec = (type: string) => ({
+      ...minimalSpec(),
+      qualifications: [{ key: 'clash_field', type, ...(type === 'enum' ? { values: ['a', 'b'] } : {}) }],
+    });
     await fx.project(w.app, { spec: spec('enum') });
     return { op: 'createProject', body: { name: 'Clash', spec: spec('number') } };
   },
-  upload_session_not_found: async (w) => ({ op: 'getUploadSession', params: { projectId: await fx.project(w.app), uploadId: UNKNOWN } }),
+  upload_session_not_found: async (w) => ({
+    op: 'getUploadSession',
+    params: { projectId: await fx.project(w.app), uploadId: UNKNOWN },
+  }),
   upload_session_not_open: async (w) => {
     const projectId = await fx.project(w.app);
     const uploadId = await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }, { put: true });
     // A completed session (what a finished ingest leaves) takes no more files.
     await fx.completeUploadSession(w.app.sql, uploadId);
-    return { op: 'declareUploadFiles', params: { projectId, uploadId }, body: { files: [{ relPath: 'b.csv', size: 3 }] } };
+    return {
+      op: 'declareUploadFiles',
+      params: { projectId, uploadId },
+      body: { files: [{ relPath: 'b.csv', size: 3 }] },
+    };
   },
   upload_session_not_ready: async (w) => {
     const projectId = await fx.project(w.app);
@@ -148,17 +203,42 @@ const producers: Record<ErrorCode, Producer> = {
     expect((await call(w.app, 'processUploadSession', { params: { projectId, uploadId }, body: {} })).status).toBe(202);
     return { op: 'processUploadSession', params: { projectId, uploadId }, body: {} };
   },
-  upload_no_files: async (w) => ({ op: 'createUploadSession', params: { projectId: await fx.project(w.app) }, body: { files: [] } }),
-  upload_file_path_invalid: async (w) => ({ op: 'createUploadSession', params: { projectId: await fx.project(w.app) }, body: { files: [{ relPath: '../x.csv', size: 1 }] } }),
-  upload_id_required: { unreachable: 'no code path throws it: uploadId is a required path parameter, so a request without one matches no operation (unknown_endpoint)' },
+  upload_no_files: async (w) => ({
+    op: 'createUploadSession',
+    params: { projectId: await fx.project(w.app) },
+    body: { files: [] },
+  }),
+  upload_file_path_invalid: async (w) => ({
+    op: 'createUploadSession',
+    params: { projectId: await fx.project(w.app) },
+    body: { files: [{ relPath: '../x.csv', size: 1 }] },
+  }),
+  upload_id_required: {
+    unreachable:
+      'no code path throws it: uploadId is a required path parameter, so a request without one matches no operation (unknown_endpoint)',
+  },
   upload_files_missing: async (w) => {
     const projectId = await fx.project(w.app);
-    return { op: 'processUploadSession', params: { projectId, uploadId: await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }) }, body: {} };
+    return {
+      op: 'processUploadSession',
+      params: { projectId, uploadId: await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }) },
+      body: {},
+    };
   },
-  project_spec_missing: { unreachable: 'no handler throws it: a project is created with its compiled spec in one transaction (src/handlers/projects.ts)' },
+  project_spec_missing: {
+    unreachable:
+      'no handler throws it: a project is created with its compiled spec in one transaction (src/handlers/projects.ts)',
+  },
   validator_not_found: async () => ({ op: 'listValidators', query: { email: 'nobody-here@example.com' } }),
-  class_not_in_spec: async (w) => ({ op: 'grantValidatorClass', params: { projectId: await fx.project(w.app), validatorId: w.validatorA.id }, body: { classId: 'wizard', evidenceNote: 'n' } }),
-  invite_not_found: async (w) => ({ op: 'cancelProjectInvite', params: { projectId: await fx.project(w.app), inviteId: UNKNOWN } }),
+  class_not_in_spec: async (w) => ({
+    op: 'grantValidatorClass',
+    params: { projectId: await fx.project(w.app), validatorId: w.validatorA.id },
+    body: { classId: 'wizard', evidenceNote: 'n' },
+  }),
+  invite_not_found: async (w) => ({
+    op: 'cancelProjectInvite',
+    params: { projectId: await fx.project(w.app), inviteId: UNKNOWN },
+  }),
   invite_already_accepted: async (w) => {
     const projectId = await fx.project(w.app);
     const inv = await fx.invite(w.app, projectId);
@@ -177,7 +257,10 @@ const producers: Record<ErrorCode, Producer> = {
   },
   proof_report_signing_unavailable: {
     // A second server on the same database, configured without a signing key (started once).
-    raw: async (w) => call({ ...w.app, url: unsigned.url }, 'getProofReport', { params: { projectId: (await fx.finalizedProject(w.app)).projectId } }),
+    raw: async (w) =>
+      call({ ...w.app, url: unsigned.url }, 'getProofReport', {
+        params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+      }),
     mcp: async (w) => {
       const { projectId } = await fx.finalizedProject(w.app);
       const s = await connectMcp({ ...w.app, url: unsigned.url }, w.app.orgA.originatorKey);
@@ -188,7 +271,11 @@ const producers: Record<ErrorCode, Producer> = {
       }
     },
   },
-  report_not_ready: async (w) => ({ op: 'getReportExport', params: { projectId: await fx.project(w.app) }, query: { format: 'json' } }),
+  report_not_ready: async (w) => ({
+    op: 'getReportExport',
+    params: { projectId: await fx.project(w.app) },
+    query: { format: 'json' },
+  }),
   internal_error: {
     // Only a fault produces it: a database that refuses the query (restored at once).
     raw: async (w) => {
@@ -214,8 +301,17 @@ const producers: Record<ErrorCode, Producer> = {
   session_token_missing: async () => ({ op: 'listMyProjects', key: 'none' }),
   session_token_malformed: async (w) => ({ op: 'listMyProjects', key: w.app.orgA.originatorKey }),
   session_token_invalid: async () => ({ op: 'listMyProjects', key: `assay_vs_${'a'.repeat(43)}` }),
-  sign_in_link_invalid: async () => ({ op: 'createValidatorSession', key: 'none', body: { token: `assay_signin_${'a'.repeat(43)}` } }),
-  project_paused: async (w) => ({ op: 'submitVote', key: 'validatorA', params: { slotId: (await claimed(w, { paused: true })).slotId }, body: { rating: 50 } }),
+  sign_in_link_invalid: async () => ({
+    op: 'createValidatorSession',
+    key: 'none',
+    body: { token: `assay_signin_${'a'.repeat(43)}` },
+  }),
+  project_paused: async (w) => ({
+    op: 'submitVote',
+    key: 'validatorA',
+    params: { slotId: (await claimed(w, { paused: true })).slotId },
+    body: { rating: 50 },
+  }),
   project_archived: async (w) => {
     const { projectId, slotId } = await claimed(w);
     expect((await call(w.app, 'updateProject', { params: { projectId }, body: { archived: true } })).status).toBe(200);
@@ -232,7 +328,10 @@ const producers: Record<ErrorCode, Producer> = {
     const projectId = await fx.project(w.app);
     await fx.addDatapoints(w.app.sql, projectId, max + 1, { slotsPerDatapoint: 1 });
     await fx.assign(w.app, w.validatorA.id, projectId);
-    for (let i = 0; i < max; i++) expect((await call(w.app, 'claimSlot', { key: w.validatorA.sessionToken, params: { projectId } })).status).toBe(201);
+    for (let i = 0; i < max; i++)
+      expect((await call(w.app, 'claimSlot', { key: w.validatorA.sessionToken, params: { projectId } })).status).toBe(
+        201,
+      );
     return { op: 'claimSlot', key: 'validatorA', params: { projectId } };
   },
   claim_not_found: async () => ({ op: 'releaseClaim', key: 'validatorA', params: { slotId: UNKNOWN } }),
@@ -247,25 +346,55 @@ const producers: Record<ErrorCode, Producer> = {
     const owner = await fx.member(w.app, org.id, { originator: true });
     const { key } = await createApiKey(w.app.sql, { orgId: org.id, userId: owner.id });
     for (let i = 0; i < 20; i++) await fx.webhookEndpoint(w.app, { key, url: `http://127.0.0.1:9/hooks/${i}` });
-    return { op: 'createWebhookEndpoint', key, body: { url: 'http://127.0.0.1:9/one-more', eventTypes: ['datapoint.consensus_reached'] } };
+    return {
+      op: 'createWebhookEndpoint',
+      key,
+      body: { url: 'http://127.0.0.1:9/one-more', eventTypes: ['datapoint.consensus_reached'] },
+    };
   },
   request_body_too_large: {
-    raw: (w) => raw(w.app, 'POST', '/validator/v1/sign-in-links', { body: JSON.stringify({ email: `${'a'.repeat(2000)}@example.com` }), contentType: 'application/json' }),
-    mcp: async (w) => (await raw(w.app, 'POST', '/mcp', { key: w.app.orgA.originatorKey, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'ping', arguments: {}, pad: 'x'.repeat(MCP_BODY_LIMIT) } }) })).body?.error?.code ?? null,
+    raw: (w) =>
+      raw(w.app, 'POST', '/validator/v1/sign-in-links', {
+        body: JSON.stringify({ email: `${'a'.repeat(2000)}@example.com` }),
+        contentType: 'application/json',
+      }),
+    mcp: async (w) =>
+      (
+        await raw(w.app, 'POST', '/mcp', {
+          key: w.app.orgA.originatorKey,
+          contentType: 'application/json',
+          headers: { accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'ping', arguments: {}, pad: 'x'.repeat(MCP_BODY_LIMIT) },
+          }),
+        })
+      ).body?.error?.code ?? null,
   },
   idempotency_key_reused: {
     raw: async (w) => {
-      const post = (name: string) => raw(w.app, 'POST', '/developer/v1/projects', { key: w.app.orgA.originatorKey, contentType: 'application/json',
-        headers: { 'idempotency-key': '"reused-key-rest"' }, body: JSON.stringify({ name, spec: minimalSpec() }) });
+      const post = (name: string) =>
+        raw(w.app, 'POST', '/developer/v1/projects', {
+          key: w.app.orgA.originatorKey,
+          contentType: 'application/json',
+          headers: { 'idempotency-key': '"reused-key-rest"' },
+          body: JSON.stringify({ name, spec: minimalSpec() }),
+        });
       expect((await post('First')).status).toBe(201);
       return post('Second');
     },
     mcp: async (w) => {
       const s = await connectMcp(w.app, w.app.orgA.originatorKey);
       try {
-        expect((await s.tool('create_project', { name: 'First', spec: minimalSpec(), idempotencyKey: 'reused-key-mcp' })).isError).toBeFalsy();
-        return toolErrorCode(await s.tool('create_project', { name: 'Second', spec: minimalSpec(), idempotencyKey: 'reused-key-mcp' }));
+        expect(
+          (await s.tool('create_project', { name: 'First', spec: minimalSpec(), idempotencyKey: 'reused-key-mcp' }))
+            .isError,
+        ).toBeFalsy();
+        return toolErrorCode(
+          await s.tool('create_project', { name: 'Second', spec: minimalSpec(), idempotencyKey: 'reused-key-mcp' }),
+        );
       } finally {
         await s.close();
       }
@@ -277,7 +406,12 @@ const producers: Record<ErrorCode, Producer> = {
       const body = { name: 'In flight', spec: minimalSpec() };
       await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
         values (${w.app.orgA.id}, 'in-flight-rest', 'createProject', ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
-      return raw(w.app, 'POST', '/developer/v1/projects', { key: w.app.orgA.originatorKey, contentType: 'application/json', headers: { 'idempotency-key': 'in-flight-rest' }, body: JSON.stringify(body) });
+      return raw(w.app, 'POST', '/developer/v1/projects', {
+        key: w.app.orgA.originatorKey,
+        contentType: 'application/json',
+        headers: { 'idempotency-key': 'in-flight-rest' },
+        body: JSON.stringify(body),
+      });
     },
     mcp: async (w) => {
       const body = { name: 'In flight', spec: minimalSpec() };
@@ -300,7 +434,11 @@ const producers: Record<ErrorCode, Producer> = {
       return res;
     },
     mcp: async (w) => {
-      const res = await raw({ ...w.app, url: (await databaseDownServer()).url }, 'POST', '/mcp', { body: initialize, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream', authorization: `Bearer ${w.app.orgA.originatorKey}` } });
+      const res = await raw({ ...w.app, url: (await databaseDownServer()).url }, 'POST', '/mcp', {
+        body: initialize,
+        contentType: 'application/json',
+        headers: { accept: 'application/json, text/event-stream', authorization: `Bearer ${w.app.orgA.originatorKey}` },
+      });
       return res.body?.error?.code ?? null;
     },
   },
@@ -310,12 +448,17 @@ const producers: Record<ErrorCode, Producer> = {
     const email = `cool-down-${Math.floor(Math.random() * 1e9)}@example.com`;
     const first = await call(w.app, 'createInvite', { params: { projectId }, body: { email } });
     expect(first.status).toBe(200);
-    expect((await call(w.app, 'cancelProjectInvite', { params: { projectId, inviteId: first.body.id } })).status).toBe(200);
+    expect((await call(w.app, 'cancelProjectInvite', { params: { projectId, inviteId: first.body.id } })).status).toBe(
+      200,
+    );
     return { op: 'createInvite', params: { projectId }, body: { email } };
   },
   already_voted: async (w) => {
     const { slotId } = await claimed(w);
-    expect((await call(w.app, 'submitVote', { key: w.validatorA.sessionToken, params: { slotId }, body: { rating: 50 } })).status).toBe(200);
+    expect(
+      (await call(w.app, 'submitVote', { key: w.validatorA.sessionToken, params: { slotId }, body: { rating: 50 } }))
+        .status,
+    ).toBe(200);
     return { op: 'submitVote', key: 'validatorA', params: { slotId }, body: { rating: 50 } };
   },
 };
@@ -338,7 +481,7 @@ describe.each(enumCodes.map((c) => [c]))('%s', { timeout: 120_000 }, (code) => {
       expect(producer.unreachable.length).toBeGreaterThan(20);
     });
   } else {
-    it('is produced by a real request, with the registry\'s status, and MCP answers the same code', async () => {
+    it("is produced by a real request, with the registry's status, and MCP answers the same code", async () => {
       const { status } = ERRORS[code as ErrorCode];
       if (typeof producer === 'function') {
         const r = await producer(w);
@@ -383,8 +526,19 @@ it('compared REST and MCP on every code an MCP tool can produce', () => {
   // Codes only the validator API (no MCP tools), the report export (no MCP tool) or malformed
   // JSON produce.
   const restOnly = [
-    'request_body_malformed', 'report_not_ready', 'session_token_missing', 'session_token_malformed', 'session_token_invalid', 'sign_in_link_invalid',
-    'project_paused', 'project_archived', 'no_claimable_slot', 'claim_limit_reached', 'claim_not_found', 'claim_expired', 'already_voted',
+    'request_body_malformed',
+    'report_not_ready',
+    'session_token_missing',
+    'session_token_malformed',
+    'session_token_invalid',
+    'sign_in_link_invalid',
+    'project_paused',
+    'project_archived',
+    'no_claimable_slot',
+    'claim_limit_reached',
+    'claim_not_found',
+    'claim_expired',
+    'already_voted',
   ];
   const reachable = enumCodes.filter((c) => !('unreachable' in (producers[c as ErrorCode] as object)));
   expect(reachable.filter((c) => !parity.has(c) && !restOnly.includes(c))).toEqual([]);

@@ -77,7 +77,9 @@ async function claimedSlot(w: World): Promise<string> {
 }
 
 const signInToken = async (w: World): Promise<string> => {
-  const { token } = await w.app.sql.begin((tx) => issueSignInLink(tx, { email: w.validatorA.email, publicBaseUrl: 'http://127.0.0.1', secretsKey: TEST_SECRETS_KEY }));
+  const { token } = await w.app.sql.begin((tx) =>
+    issueSignInLink(tx, { email: w.validatorA.email, publicBaseUrl: 'http://127.0.0.1', secretsKey: TEST_SECRETS_KEY }),
+  );
   return token;
 };
 
@@ -94,14 +96,35 @@ function originatorSession(w: World): Promise<string> {
 
 export const operationFixtures: Record<OperationId, OperationFixture> = {
   ping: { request: async () => ({}), crossOrg: { notScoped: 'names no resource' } },
-  listProjects: { request: async () => ({}), crossOrg: { notScoped: 'lists the caller\'s own organization' } },
+  listProjects: { request: async () => ({}), crossOrg: { notScoped: "lists the caller's own organization" } },
   createProject: {
-    request: async () => ({ body: { name: 'Created', spec: { version: '1.0.0', dataset: { format: 'jsonl' }, validation: { validatorsPerDatapoint: 2, instructions: 'Rate.' } } } }),
-    crossOrg: { notScoped: 'creates in the caller\'s own organization' },
+    request: async () => ({
+      body: {
+        name: 'Created',
+        spec: {
+          version: '1.0.0',
+          dataset: { format: 'jsonl' },
+          validation: { validatorsPerDatapoint: 2, instructions: 'Rate.' },
+        },
+      },
+    }),
+    crossOrg: { notScoped: "creates in the caller's own organization" },
   },
-  getProject: { request: async (w) => ({ params: { projectId: await fx.project(w.app) } }), crossOrg: 'project_not_found' },
-  updateProject: { request: async (w) => ({ params: { projectId: await fx.project(w.app) }, body: { paused: true, description: 'changed' } }), crossOrg: 'project_not_found' },
-  getProofReport: { request: async (w) => ({ params: { projectId: (await fx.finalizedProject(w.app)).projectId } }), crossOrg: 'project_not_found' },
+  getProject: {
+    request: async (w) => ({ params: { projectId: await fx.project(w.app) } }),
+    crossOrg: 'project_not_found',
+  },
+  updateProject: {
+    request: async (w) => ({
+      params: { projectId: await fx.project(w.app) },
+      body: { paused: true, description: 'changed' },
+    }),
+    crossOrg: 'project_not_found',
+  },
+  getProofReport: {
+    request: async (w) => ({ params: { projectId: (await fx.finalizedProject(w.app)).projectId } }),
+    crossOrg: 'project_not_found',
+  },
   getDatapointInclusionProof: {
     request: async (w) => {
       const { projectId, datapointIds } = await fx.finalizedProject(w.app);
@@ -110,12 +133,24 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     crossOrg: 'project_not_found',
   },
   getJwks: { request: async () => ({ key: null }), crossOrg: { notScoped: 'public, the same for everyone' } },
-  getReportExport: { request: async (w) => ({ params: { projectId: (await fx.finalizedProject(w.app)).projectId }, query: { format: 'json' } }), crossOrg: 'project_not_found' },
-  listProjectClasses: { request: async (w) => ({ params: { projectId: await fx.project(w.app) } }), crossOrg: 'project_not_found' },
+  getReportExport: {
+    request: async (w) => ({
+      params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+      query: { format: 'json' },
+    }),
+    crossOrg: 'project_not_found',
+  },
+  listProjectClasses: {
+    request: async (w) => ({ params: { projectId: await fx.project(w.app) } }),
+    crossOrg: 'project_not_found',
+  },
   grantValidatorClass: {
     request: async (w) => {
       const v = await fx.member(w.app, w.app.orgA.id, { validator: true });
-      return { params: { projectId: await fx.project(w.app), validatorId: v.id }, body: { classId: 'senior', evidenceNote: 'Certified' } };
+      return {
+        params: { projectId: await fx.project(w.app), validatorId: v.id },
+        body: { classId: 'senior', evidenceNote: 'Certified' },
+      };
     },
     crossOrg: 'project_not_found',
   },
@@ -123,7 +158,10 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     request: async (w) => {
       const v = await fx.member(w.app, w.app.orgA.id, { validator: true });
       const projectId = await fx.project(w.app);
-      const granted = await call(w.app, 'grantValidatorClass', { params: { projectId, validatorId: v.id }, body: { classId: 'senior', evidenceNote: 'Certified' } });
+      const granted = await call(w.app, 'grantValidatorClass', {
+        params: { projectId, validatorId: v.id },
+        body: { classId: 'senior', evidenceNote: 'Certified' },
+      });
       if (granted.status !== 200) throw new Error(JSON.stringify(granted.body));
       return { params: { projectId, validatorId: v.id, classId: 'senior' } };
     },
@@ -137,7 +175,13 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     },
     crossOrg: 'project_not_found',
   },
-  createInvite: { request: async (w) => ({ params: { projectId: await fx.project(w.app) }, body: { email: 'new-invitee@example.com', sendEmail: false } }), crossOrg: 'project_not_found' },
+  createInvite: {
+    request: async (w) => ({
+      params: { projectId: await fx.project(w.app) },
+      body: { email: 'new-invitee@example.com', sendEmail: false },
+    }),
+    crossOrg: 'project_not_found',
+  },
   cancelProjectInvite: {
     request: async (w) => {
       const projectId = await fx.project(w.app);
@@ -151,7 +195,9 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
       await fx.assign(w.app, w.validatorA.id, await fx.project(w.app));
       return { params: { validatorId: w.validatorA.id } };
     },
-    crossOrg: { emptyList: 'the contract declares no 404 here: another organization\'s validator has no assignments in mine' },
+    crossOrg: {
+      emptyList: "the contract declares no 404 here: another organization's validator has no assignments in mine",
+    },
   },
   assignValidator: {
     request: async (w) => {
@@ -171,7 +217,13 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     crossOrg: 'validator_not_found',
     bodyIds: { 'projectIds[0]': 'project_not_found' },
   },
-  createUploadSession: { request: async (w) => ({ params: { projectId: await fx.project(w.app) }, body: { files: [{ relPath: 'a.csv', size: CSV.length }] } }), crossOrg: 'project_not_found' },
+  createUploadSession: {
+    request: async (w) => ({
+      params: { projectId: await fx.project(w.app) },
+      body: { files: [{ relPath: 'a.csv', size: CSV.length }] },
+    }),
+    crossOrg: 'project_not_found',
+  },
   getUploadSession: {
     request: async (w) => {
       const projectId = await fx.project(w.app);
@@ -182,21 +234,30 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
   declareUploadFiles: {
     request: async (w) => {
       const projectId = await fx.project(w.app);
-      return { params: { projectId, uploadId: await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }) }, body: { files: [{ relPath: 'b.csv', size: CSV.length }] } };
+      return {
+        params: { projectId, uploadId: await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }) },
+        body: { files: [{ relPath: 'b.csv', size: CSV.length }] },
+      };
     },
     crossOrg: 'project_not_found',
   },
   uploadFile: {
     request: async (w) => {
       const projectId = await fx.project(w.app);
-      return { params: { projectId, uploadId: await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }) }, query: { path: 'c.csv', size: CSV.length } };
+      return {
+        params: { projectId, uploadId: await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }) },
+        query: { path: 'c.csv', size: CSV.length },
+      };
     },
     crossOrg: 'project_not_found',
   },
   processUploadSession: {
     request: async (w) => {
       const projectId = await fx.project(w.app);
-      return { params: { projectId, uploadId: await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }, { put: true }) }, body: { dryRun: true } };
+      return {
+        params: { projectId, uploadId: await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }, { put: true }) },
+        body: { dryRun: true },
+      };
     },
     crossOrg: 'project_not_found',
   },
@@ -215,46 +276,91 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     },
     crossOrg: 'project_not_found',
   },
-  getDatapointConsensus: { request: async (w) => ({ params: { datapointId: (await fx.finalizedProject(w.app)).datapointIds[0]! } }), crossOrg: 'datapoint_not_found' },
-  listWebhookEndpoints: { request: async () => ({}), crossOrg: { notScoped: 'lists the caller\'s own organization' } },
+  getDatapointConsensus: {
+    request: async (w) => ({ params: { datapointId: (await fx.finalizedProject(w.app)).datapointIds[0]! } }),
+    crossOrg: 'datapoint_not_found',
+  },
+  listWebhookEndpoints: { request: async () => ({}), crossOrg: { notScoped: "lists the caller's own organization" } },
   createWebhookEndpoint: {
     request: async () => ({ body: { url: 'http://127.0.0.1:9/hooks', eventTypes: ['datapoint.consensus_reached'] } }),
-    crossOrg: { notScoped: 'creates in the caller\'s own organization' },
+    crossOrg: { notScoped: "creates in the caller's own organization" },
   },
-  getWebhookEndpoint: { request: async (w) => ({ params: { webhookEndpointId: await fx.webhookEndpoint(w.app) } }), crossOrg: 'webhook_endpoint_not_found' },
-  deleteWebhookEndpoint: { request: async (w) => ({ params: { webhookEndpointId: await fx.webhookEndpoint(w.app) } }), crossOrg: 'webhook_endpoint_not_found' },
-  rotateWebhookEndpointSecret: { request: async (w) => ({ params: { webhookEndpointId: await fx.webhookEndpoint(w.app) } }), crossOrg: 'webhook_endpoint_not_found' },
-  listWebhookAttempts: { request: async (w) => ({ params: { webhookEndpointId: await fx.webhookEndpoint(w.app) } }), crossOrg: 'webhook_endpoint_not_found' },
-  requestSignInLink: { request: async (w) => ({ key: null, body: { email: w.validatorA.email } }), crossOrg: { notScoped: 'public; answers the same 202 for every address' } },
-  followSignInLink: { request: async (w) => ({ key: null, query: { token: await signInToken(w) } }), crossOrg: { notScoped: 'public; the token is the credential' } },
-  createValidatorSession: { request: async (w) => ({ key: null, body: { token: await signInToken(w) } }), crossOrg: { notScoped: 'public; the token is the credential' } },
+  getWebhookEndpoint: {
+    request: async (w) => ({ params: { webhookEndpointId: await fx.webhookEndpoint(w.app) } }),
+    crossOrg: 'webhook_endpoint_not_found',
+  },
+  deleteWebhookEndpoint: {
+    request: async (w) => ({ params: { webhookEndpointId: await fx.webhookEndpoint(w.app) } }),
+    crossOrg: 'webhook_endpoint_not_found',
+  },
+  rotateWebhookEndpointSecret: {
+    request: async (w) => ({ params: { webhookEndpointId: await fx.webhookEndpoint(w.app) } }),
+    crossOrg: 'webhook_endpoint_not_found',
+  },
+  listWebhookAttempts: {
+    request: async (w) => ({ params: { webhookEndpointId: await fx.webhookEndpoint(w.app) } }),
+    crossOrg: 'webhook_endpoint_not_found',
+  },
+  requestSignInLink: {
+    request: async (w) => ({ key: null, body: { email: w.validatorA.email } }),
+    crossOrg: { notScoped: 'public; answers the same 202 for every address' },
+  },
+  followSignInLink: {
+    request: async (w) => ({ key: null, query: { token: await signInToken(w) } }),
+    crossOrg: { notScoped: 'public; the token is the credential' },
+  },
+  createValidatorSession: {
+    request: async (w) => ({ key: null, body: { token: await signInToken(w) } }),
+    crossOrg: { notScoped: 'public; the token is the credential' },
+  },
   deleteValidatorSession: {
     request: async (w) => ({ key: (await fx.signInDirect(w.app, w.validatorA.email)).sessionToken }),
-    crossOrg: { notScoped: 'signs out the caller\'s own session' },
+    crossOrg: { notScoped: "signs out the caller's own session" },
   },
-  listMyProjects: { request: async () => ({}), crossOrg: { notScoped: 'lists the caller\'s own assignments' } },
-  listMyInvites: { request: async () => ({}), crossOrg: { notScoped: 'lists the caller\'s own address\'s invites' } },
+  listMyProjects: { request: async () => ({}), crossOrg: { notScoped: "lists the caller's own assignments" } },
+  listMyInvites: { request: async () => ({}), crossOrg: { notScoped: "lists the caller's own address's invites" } },
   acceptMyInvite: {
-    request: async (w) => ({ params: { inviteId: (await fx.invite(w.app, await fx.project(w.app), { email: w.validatorA.email })).id } }),
+    request: async (w) => ({
+      params: { inviteId: (await fx.invite(w.app, await fx.project(w.app), { email: w.validatorA.email })).id },
+    }),
     crossOrg: 'invite_not_found',
   },
-  claimSlot: { request: async (w) => ({ params: { projectId: await claimableProject(w) } }), crossOrg: 'project_not_found' },
+  claimSlot: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w) } }),
+    crossOrg: 'project_not_found',
+  },
   releaseClaim: { request: async (w) => ({ params: { slotId: await claimedSlot(w) } }), crossOrg: 'claim_not_found' },
-  submitVote: { request: async (w) => ({ params: { slotId: await claimedSlot(w) }, body: { rating: 60, comment: 'fine' } }), crossOrg: 'claim_not_found' },
+  submitVote: {
+    request: async (w) => ({ params: { slotId: await claimedSlot(w) }, body: { rating: 60, comment: 'fine' } }),
+    crossOrg: 'claim_not_found',
+  },
   getMe: { request: async () => ({}), crossOrg: { notScoped: 'names the caller' } },
   // The originator view: organization A's originator with a session; organization B's validator
   // (validatorB) is the foreign caller and finds nothing.
-  listOriginatorProjects: { request: async (w) => ({ key: await originatorSession(w) }), crossOrg: { notScoped: 'lists the caller\'s own organizations\' projects' } },
+  listOriginatorProjects: {
+    request: async (w) => ({ key: await originatorSession(w) }),
+    crossOrg: { notScoped: "lists the caller's own organizations' projects" },
+  },
   getProjectOverview: {
-    request: async (w) => ({ key: await originatorSession(w), params: { projectId: (await fx.finalizedProject(w.app)).projectId } }),
+    request: async (w) => ({
+      key: await originatorSession(w),
+      params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+    }),
     crossOrg: 'project_not_found',
   },
   getOriginatorProofReport: {
-    request: async (w) => ({ key: await originatorSession(w), params: { projectId: (await fx.finalizedProject(w.app)).projectId } }),
+    request: async (w) => ({
+      key: await originatorSession(w),
+      params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+    }),
     crossOrg: 'project_not_found',
   },
   getOriginatorReportExport: {
-    request: async (w) => ({ key: await originatorSession(w), params: { projectId: (await fx.finalizedProject(w.app)).projectId }, query: { format: 'json' } }),
+    request: async (w) => ({
+      key: await originatorSession(w),
+      params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+      query: { format: 'json' },
+    }),
     crossOrg: 'project_not_found',
   },
 };

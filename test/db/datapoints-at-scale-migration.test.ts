@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const applied = async (sql: Sql) => (await sql<{ version: string }[]>`select version from schema_migrations`).map((r) => r.version);
+const applied = async (sql: Sql) =>
+  (await sql<{ version: string }[]>`select version from schema_migrations`).map((r) => r.version);
 
 /** dbmate's rollback (the newest migration's `migrate:down`), until VERSION is no longer applied. */
 async function rollBackPast(databaseUrl: string): Promise<void> {
@@ -31,7 +32,8 @@ async function rollBackPast(databaseUrl: string): Promise<void> {
     const versions = await applied(sql).finally(() => sql.end({ timeout: 5 }));
     if (!versions.includes(VERSION)) return;
     const res = spawnSync(resolveBinary(), ['--migrations-dir', MIGRATIONS_DIR, '--no-dump-schema', 'rollback'], {
-      env: { ...process.env, DATABASE_URL: url.toString() }, encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: url.toString() },
+      encoding: 'utf8',
     });
     expect(res.status, res.stderr).toBe(0);
   }
@@ -51,7 +53,8 @@ it('converts datapoints and slots written before it, and the project works after
   try {
     written = await fx.addPreScaleDatapoints(before, projectId, 2, 3, w.id);
     expect((await fx.storedDatapoints(before, projectId)).map((d) => [d.checksum, d.slots_open, d.rows])).toEqual(
-      written.map((d) => [d.checksum, null, { open: 3, claimed: 1 }]));
+      written.map((d) => [d.checksum, null, { open: 3, claimed: 1 }]),
+    );
   } finally {
     await before.end({ timeout: 5 });
   }
@@ -62,20 +65,29 @@ it('converts datapoints and slots written before it, and the project works after
     expect(await applied(after)).toContain(VERSION);
     // Same checksums, the open rows now the counter, the live claim still a row.
     expect((await fx.storedDatapoints(after, projectId)).map((d) => [d.id, d.checksum, d.slots_open, d.rows])).toEqual(
-      written.map((d) => [d.id, d.checksum, 3, { claimed: 1 }]));
+      written.map((d) => [d.id, d.checksum, 3, { claimed: 1 }]),
+    );
 
     // The API shows the same hex checksums, newest first.
     const listed = await call(app, 'listDatapoints', { params: { projectId } });
     expect(listed.status).toBe(200);
-    expect(listed.body.data.map((d: any) => [d.id, d.checksum])).toEqual(written.map((d) => [d.id, d.checksum]).reverse());
+    expect(listed.body.data.map((d: any) => [d.id, d.checksum])).toEqual(
+      written.map((d) => [d.id, d.checksum]).reverse(),
+    );
 
     // A claim takes from the oldest datapoint's counter, beside w's claim from before.
     const { sessionToken } = await fx.signInDirect(app, v.email);
     const claim = await call(app, 'claimSlot', { key: sessionToken, params: { projectId } });
     expect(claim.status, JSON.stringify(claim.body)).toBe(201);
     expect(claim.body.datapointId).toBe(written[0]!.id);
-    expect((await fx.storedDatapoints(after, projectId)).map((d) => [d.slots_open, d.rows])).toEqual([[2, { claimed: 2 }], [3, { claimed: 1 }]]);
-    expect((await call(app, 'listMyProjects', { key: sessionToken })).body.data.find((p: any) => p.projectId === projectId).openSlots).toBe(5);
+    expect((await fx.storedDatapoints(after, projectId)).map((d) => [d.slots_open, d.rows])).toEqual([
+      [2, { claimed: 2 }],
+      [3, { claimed: 1 }],
+    ]);
+    expect(
+      (await call(app, 'listMyProjects', { key: sessionToken })).body.data.find((p: any) => p.projectId === projectId)
+        .openSlots,
+    ).toBe(5);
   } finally {
     await after.end({ timeout: 5 });
   }

@@ -11,7 +11,12 @@ import { expectContract, warmContract } from './contract.ts';
 import type { Sql } from '../../src/db/client.ts';
 import type { Config } from '../../src/config.ts';
 
-export interface Org { id: string; code: string; originatorKey: string; originatorUserId: string }
+export interface Org {
+  id: string;
+  code: string;
+  originatorKey: string;
+  originatorUserId: string;
+}
 
 export interface TestApp {
   url: string;
@@ -27,7 +32,10 @@ export interface TestApp {
 let seq = 0;
 async function seedOrg(sql: Sql, code: string): Promise<Org> {
   const org = await createOrganization(sql, { name: `Org ${code}`, code });
-  const user = await createUser(sql, { email: `owner-${code.toLowerCase()}@example.com`, subject: `test|owner-${code}` });
+  const user = await createUser(sql, {
+    email: `owner-${code.toLowerCase()}@example.com`,
+    subject: `test|owner-${code}`,
+  });
   await addMember(sql, { orgId: org.id, userId: user.id, originator: true });
   const { key } = await createApiKey(sql, { orgId: org.id, userId: user.id });
   return { id: org.id, code, originatorKey: key, originatorUserId: user.id };
@@ -37,7 +45,9 @@ async function seedOrg(sql: Sql, code: string): Promise<Org> {
  * `worker: true` runs a job worker beside the server; an object passes it worker options.
  * `config` overrides parts of the test configuration (e.g. `smtpUrl` of an SMTP sink).
  */
-export async function startTestApp(options: { worker?: boolean | WorkerOptions; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { worker?: boolean | WorkerOptions; config?: Partial<Config> } = {},
+): Promise<TestApp> {
   const [db] = await Promise.all([createTestDatabase(), warmContract()]);
   const n = ++seq;
   const orgA = await seedOrg(db.sql, `ORGA${n}`);
@@ -48,14 +58,22 @@ export async function startTestApp(options: { worker?: boolean | WorkerOptions; 
   const noActorKey = (await createApiKey(db.sql, { orgId: orgA.id, userId: null })).key;
   const revoked = await createApiKey(db.sql, { orgId: orgA.id, userId: orgA.originatorUserId });
   await db.sql`update api_keys set revoked_at = now() where id = ${revoked.id}`;
-  const expiredKey = (await createApiKey(db.sql, { orgId: orgA.id, userId: orgA.originatorUserId, expiresAt: new Date(Date.now() - 1000) })).key;
+  const expiredKey = (
+    await createApiKey(db.sql, {
+      orgId: orgA.id,
+      userId: orgA.originatorUserId,
+      expiresAt: new Date(Date.now() - 1000),
+    })
+  ).key;
 
   const logs: string[] = [];
   const log = createLogger('debug', (l) => logs.push(l));
   const config = testConfig({ ...options.config, databaseUrl: db.databaseUrl, port: 0 });
   const server = await startServer(config, { log });
   const workerOptions = typeof options.worker === 'object' ? options.worker : {};
-  const worker = options.worker ? await startWorker(config, { concurrency: 2, log, sweepIntervalMs: 500, ...workerOptions }) : null;
+  const worker = options.worker
+    ? await startWorker(config, { concurrency: 2, log, sweepIntervalMs: 500, ...workerOptions })
+    : null;
   return {
     url: server.url,
     sql: db.sql,
@@ -87,10 +105,18 @@ export interface CallResult<T = any> {
 }
 
 /** Calls an operation by operationId over real HTTP and checks the response against the contract. */
-export async function call<T = any>(app: TestApp, operationId: OperationId, opts: CallOptions = {}): Promise<CallResult<T>> {
+export async function call<T = any>(
+  app: TestApp,
+  operationId: OperationId,
+  opts: CallOptions = {},
+): Promise<CallResult<T>> {
   const info = operationTable[operationId];
-  const path = info.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(opts.params?.[name] ?? `missing-${name}`));
-  const qs = opts.query ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString() : '';
+  const path = info.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(opts.params?.[name] ?? `missing-${name}`),
+  );
+  const qs = opts.query
+    ? '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString()
+    : '';
   // The operation's server: /developer/v1, or the root (validator API, JWKS) whose paths are full.
   const prefix = info.server === '/' ? '' : info.server;
   const res = await raw(app, info.method.toUpperCase(), `${prefix}${path}${qs}`, {
@@ -102,7 +128,12 @@ export async function call<T = any>(app: TestApp, operationId: OperationId, opts
   return res as CallResult<T>;
 }
 
-export async function raw(app: TestApp, method: string, path: string, opts: { key?: string | null; body?: string; contentType?: string; headers?: Record<string, string> } = {}): Promise<CallResult> {
+export async function raw(
+  app: TestApp,
+  method: string,
+  path: string,
+  opts: { key?: string | null; body?: string; contentType?: string; headers?: Record<string, string> } = {},
+): Promise<CallResult> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   if (opts.contentType) headers['content-type'] = opts.contentType;

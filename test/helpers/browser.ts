@@ -14,7 +14,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ci = /^(1|true|yes)$/i.test(process.env.CI ?? '');
-const missing = existsSync(CHROMIUM) ? null : `Chromium is not installed at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+const missing = existsSync(CHROMIUM)
+  ? null
+  : `Chromium is not installed at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
 
 /** True when the browser tests must be skipped: no Chromium, outside CI. */
 export const skipBrowserTests = missing !== null && !ci;
@@ -32,9 +34,19 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     // As root Chromium needs --no-sandbox; the rest keeps it from reaching out to the network
     // (the tests talk to loopback only).
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-default-apps', '--disable-extensions', '--metrics-recording-only',
-      '--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-default-apps',
+      '--disable-extensions',
+      '--metrics-recording-only',
+      '--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication',
+    ],
   });
 }
 
@@ -61,7 +73,11 @@ export async function openPage(browser: Browser, options: { phone?: boolean } = 
     if (m.type() !== 'error') return;
     // Chromium logs every 4xx answer as an error; the API's refusals (409 no_claimable_slot...)
     // are answers the app handles and the tests check on screen. Anything else counts.
-    if (m.text().startsWith('Failed to load resource') && new URL(m.location().url || 'http://x/').pathname.startsWith('/validator/v1/')) return;
+    if (
+      m.text().startsWith('Failed to load resource') &&
+      new URL(m.location().url || 'http://x/').pathname.startsWith('/validator/v1/')
+    )
+      return;
     problems.push(`console: ${m.text()} (${m.location().url})`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -76,7 +92,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') does not apply.
   await page.evaluate(axeSource);
   const result = await page.evaluate<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })`);
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })`,
+  );
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
@@ -88,6 +105,9 @@ export async function checkPage(w: WatchedPage, name: string): Promise<void> {
   expect(await axeViolations(w.page), `${name}: accessibility violations`).toEqual([]);
   mkdirSync(SCREENSHOTS, { recursive: true });
   const width = w.page.viewportSize()?.width ?? 0;
-  await w.page.screenshot({ path: join(SCREENSHOTS, `${name}-${width <= PHONE.width ? 'phone' : 'desktop'}.png`), fullPage: true });
+  await w.page.screenshot({
+    path: join(SCREENSHOTS, `${name}-${width <= PHONE.width ? 'phone' : 'desktop'}.png`),
+    fullPage: true,
+  });
   expect(w.problems, `${name}: console errors or failed requests`).toEqual([]);
 }

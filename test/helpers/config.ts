@@ -26,7 +26,12 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     invites: { perOrgPerHour: 100, perRecipientPerDay: 5, resendCooldownMinutes: 60 },
     reportWaitSeconds: 5,
     maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
-    webhooks: { receivers: ['loopback'], dnsServers: [inject('dnsServer')], maxEndpointsPerOrg: 20, disableAfterFailures: 100 },
+    webhooks: {
+      receivers: ['loopback'],
+      dnsServers: [inject('dnsServer')],
+      maxEndpointsPerOrg: 20,
+      disableAfterFailures: 100,
+    },
     ...overrides,
   };
 }

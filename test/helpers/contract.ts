@@ -42,13 +42,20 @@ export function closedContract(): Schema {
     if (Array.isArray(o.allOf)) o = merge(o);
     const out: Schema = {};
     for (const [k, v] of Object.entries(o)) out[k] = k === 'example' || k === 'examples' ? v : close(v);
-    if (out.properties && typeof out.properties === 'object' && out.additionalProperties === undefined && out.unevaluatedProperties === undefined) {
+    if (
+      out.properties &&
+      typeof out.properties === 'object' &&
+      out.additionalProperties === undefined &&
+      out.unevaluatedProperties === undefined
+    ) {
       out.additionalProperties = false;
     }
     return out;
   };
   // First the allOf merges, against the open parts; then everything is closed.
-  doc.components.schemas = Object.fromEntries(Object.entries(doc.components.schemas as Schema).map(([k, v]) => [k, Array.isArray(v.allOf) ? merge(v) : v]));
+  doc.components.schemas = Object.fromEntries(
+    Object.entries(doc.components.schemas as Schema).map(([k, v]) => [k, Array.isArray(v.allOf) ? merge(v) : v]),
+  );
   return close(doc) as Schema;
 }
 
@@ -88,7 +95,10 @@ export async function expectContract(operationId: string, res: ContractResponse)
   expect(declared, `${operationId} declares status ${res.status}`).toContain(String(res.status));
   if (res.body !== undefined) {
     const result = api.validateResponse(res.body, operationId, res.status);
-    expect(result.errors ?? [], `${operationId} ${res.status} body matches the contract: ${JSON.stringify(res.body).slice(0, 500)}`).toEqual([]);
+    expect(
+      result.errors ?? [],
+      `${operationId} ${res.status} body matches the contract: ${JSON.stringify(res.body).slice(0, 500)}`,
+    ).toEqual([]);
   }
   if (res.status >= 400) expect((res.body as { requestId?: string }).requestId).toBe(requestId);
 }

@@ -42,8 +42,11 @@ export async function startDnsStub(initial: Record<string, string[]> = {}): Prom
       .filter((a) => (a.includes(':') ? 6 : 4) === family)
       .map((data) => ({ type: q.type as 'A' | 'AAAA', class: 'IN' as const, name: q.name, ttl: 0, data }));
     const reply = dnsPacket.encode({
-      id: query.id, type: 'response', flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | (found ? 0 : 3),
-      questions: query.questions, answers,
+      id: query.id,
+      type: 'response',
+      flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | (found ? 0 : 3),
+      questions: query.questions,
+      answers,
     });
     socket.send(reply, rinfo.port, rinfo.address);
   });

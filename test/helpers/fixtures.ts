@@ -23,14 +23,24 @@ const unique = () => `${Date.now().toString(36)}${(++n).toString(36)}${randomByt
 // ---------------------------------------------------------------- through the API
 
 /** A project created through the API (validSpec: classes `senior` and `gpt`); returns its id. */
-export async function project(app: TestApp, opts: { key?: string; spec?: object; name?: string } = {}): Promise<string> {
-  const res = await call(app, 'createProject', { key: opts.key, body: { name: opts.name ?? `Fixture ${unique()}`, spec: opts.spec ?? validSpec() } });
+export async function project(
+  app: TestApp,
+  opts: { key?: string; spec?: object; name?: string } = {},
+): Promise<string> {
+  const res = await call(app, 'createProject', {
+    key: opts.key,
+    body: { name: opts.name ?? `Fixture ${unique()}`, spec: opts.spec ?? validSpec() },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.projectId;
 }
 
 /** A pending invite created through the API; returns its id. */
-export async function invite(app: TestApp, projectId: string, opts: { key?: string; email?: string; classId?: string } = {}): Promise<{ id: string; email: string }> {
+export async function invite(
+  app: TestApp,
+  projectId: string,
+  opts: { key?: string; email?: string; classId?: string } = {},
+): Promise<{ id: string; email: string }> {
   const email = opts.email ?? `invitee-${unique()}@example.com`;
   const body: Record<string, unknown> = { email, sendEmail: false };
   if (opts.classId) Object.assign(body, { classId: opts.classId, evidenceNote: 'Passed the reviewer exam' });
@@ -41,15 +51,27 @@ export async function invite(app: TestApp, projectId: string, opts: { key?: stri
 
 /** A webhook endpoint registered through the API (the URL is loopback and never called without a worker). */
 export async function webhookEndpoint(app: TestApp, opts: { key?: string; url?: string } = {}): Promise<string> {
-  const res = await call(app, 'createWebhookEndpoint', { key: opts.key, body: { url: opts.url ?? 'http://127.0.0.1:9/hooks', eventTypes: ['datapoint.consensus_reached'] } });
+  const res = await call(app, 'createWebhookEndpoint', {
+    key: opts.key,
+    body: { url: opts.url ?? 'http://127.0.0.1:9/hooks', eventTypes: ['datapoint.consensus_reached'] },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.webhookEndpointId;
 }
 
 /** An open upload session with the files declared; `put: true` also uploads their bytes. */
-export async function uploadSession(app: TestApp, projectId: string, files: Record<string, string>, opts: { key?: string; put?: boolean } = {}): Promise<string> {
+export async function uploadSession(
+  app: TestApp,
+  projectId: string,
+  files: Record<string, string>,
+  opts: { key?: string; put?: boolean } = {},
+): Promise<string> {
   const declared = Object.entries(files).map(([relPath, content]) => ({ relPath, size: Buffer.byteLength(content) }));
-  const res = await call(app, 'createUploadSession', { key: opts.key, params: { projectId }, body: { files: declared } });
+  const res = await call(app, 'createUploadSession', {
+    key: opts.key,
+    params: { projectId },
+    body: { files: declared },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   if (opts.put) {
     for (const f of res.body.files) {
@@ -62,7 +84,11 @@ export async function uploadSession(app: TestApp, projectId: string, files: Reco
 
 /** Assigns a validator of the organization to a project through the API. */
 export async function assign(app: TestApp, validatorId: string, projectId: string, key?: string): Promise<void> {
-  const res = await call(app, 'assignValidator', { key, params: { validatorId }, body: { projects: [{ id: projectId }] } });
+  const res = await call(app, 'assignValidator', {
+    key,
+    params: { validatorId },
+    body: { projects: [{ id: projectId }] },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -72,13 +98,21 @@ export async function assign(app: TestApp, validatorId: string, projectId: strin
  * accepts no invite; `acceptInvites` accepts every pending one through the validator API, as the
  * person would.
  */
-export async function signInDirect(app: TestApp, email: string, opts: { acceptInvites?: boolean } = {}): Promise<{ sessionToken: string; userId: string; acceptedInvites: number }> {
-  const { token } = await app.sql.begin((tx) => issueSignInLink(tx, { email, publicBaseUrl: 'http://127.0.0.1', secretsKey: TEST_SECRETS_KEY }));
+export async function signInDirect(
+  app: TestApp,
+  email: string,
+  opts: { acceptInvites?: boolean } = {},
+): Promise<{ sessionToken: string; userId: string; acceptedInvites: number }> {
+  const { token } = await app.sql.begin((tx) =>
+    issueSignInLink(tx, { email, publicBaseUrl: 'http://127.0.0.1', secretsKey: TEST_SECRETS_KEY }),
+  );
   const res = await call(app, 'createValidatorSession', { key: null, body: { token } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   if (opts.acceptInvites) {
     for (const inv of (await call(app, 'listMyInvites', { key: res.body.sessionToken })).body.data) {
-      expect((await call(app, 'acceptMyInvite', { key: res.body.sessionToken, params: { inviteId: inv.inviteId } })).status).toBe(200);
+      expect(
+        (await call(app, 'acceptMyInvite', { key: res.body.sessionToken, params: { inviteId: inv.inviteId } })).status,
+      ).toBe(200);
     }
   }
   return res.body;
@@ -87,7 +121,11 @@ export async function signInDirect(app: TestApp, email: string, opts: { acceptIn
 // ---------------------------------------------------------------- people (admin functions, not SQL)
 
 /** A user who is a member of `orgId` with the given flags. */
-export async function member(app: TestApp, orgId: string, flags: { validator?: boolean; originator?: boolean } = {}): Promise<{ id: string; email: string }> {
+export async function member(
+  app: TestApp,
+  orgId: string,
+  flags: { validator?: boolean; originator?: boolean } = {},
+): Promise<{ id: string; email: string }> {
   const email = `person-${unique()}@example.com`;
   const user = await createUser(app.sql, { email, subject: `test|${email}` });
   await addMember(app.sql, { orgId, userId: user.id, ...flags });
@@ -101,7 +139,12 @@ export async function member(app: TestApp, orgId: string, flags: { validator?: b
  * `slotsPerDatapoint` open validation slots each (0: none, as a finalized-only fixture needs);
  * returns their ids in ingestion order.
  */
-export async function addDatapoints(sql: Sql, projectId: string, n: number, opts: { content?: (i: number) => unknown; slotsPerDatapoint?: number } = {}): Promise<string[]> {
+export async function addDatapoints(
+  sql: Sql,
+  projectId: string,
+  n: number,
+  opts: { content?: (i: number) => unknown; slotsPerDatapoint?: number } = {},
+): Promise<string[]> {
   const content = opts.content ?? ((i: number) => ({ id: String(i), text: `item ${i}` }));
   const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
   const [session] = await sql<{ id: string }[]>`
@@ -122,7 +165,7 @@ export async function addDatapoints(sql: Sql, projectId: string, n: number, opts
 /** Finalizes the given datapoints in that order with figures derived from their position. */
 export async function finalize(sql: Sql, projectId: string, datapointIds: string[], synthetic = false): Promise<void> {
   for (const [i, id] of datapointIds.entries()) {
-    const mean = (i * 37) % 101 + 0.25;
+    const mean = ((i * 37) % 101) + 0.25;
     await sql`
       insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
       values (${id}, ${projectId}, ${Math.min(mean, 100)}, ${Math.min(mean + 0.5, 100)}, ${0.5 + (i % 5) / 10}, false, 3, ${synthetic ? 3 : 0}, 0)`;
@@ -135,7 +178,12 @@ export async function finalize(sql: Sql, projectId: string, datapointIds: string
  * Weak terminal decisions for the datapoints in ONE statement (as Auto Consensus writes a batch),
  * every `contested(i)` one marked contested; not reflected on the datapoints.
  */
-export async function insertDecisions(sql: Sql, projectId: string, datapointIds: string[], contested: (i: number) => boolean): Promise<void> {
+export async function insertDecisions(
+  sql: Sql,
+  projectId: string,
+  datapointIds: string[],
+  contested: (i: number) => boolean,
+): Promise<void> {
   await sql`
     insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
     select id, ${projectId}, 50, 50, 0.4, id = any(${datapointIds.filter((_, i) => contested(i))}::uuid[]), 5, 0, 2
@@ -160,7 +208,11 @@ export async function finalizedInBulk(sql: Sql, projectIds: string[], n: number)
       insert into datapoints (project_id, run_id, checksum, source_file, source_row, content, slots_open, finalized_at)
       select ${projectId}, ${run!.id}, sha256(convert_to(${projectId}::text || ':' || g, 'UTF8')), 'bulk.csv', g, jsonb_build_object('id', g::text), 0, now()
       from generate_series(1, ${n}::int) g order by g`;
-    out.push((await sql<{ id: string }[]>`select id from datapoints where project_id = ${projectId} order by seq`).map((r) => r.id));
+    out.push(
+      (await sql<{ id: string }[]>`select id from datapoints where project_id = ${projectId} order by seq`).map(
+        (r) => r.id,
+      ),
+    );
   }
   await sql`
     insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
@@ -184,7 +236,11 @@ export async function deleteDecision(sql: Sql, datapointId: string): Promise<voi
 }
 
 /** A project of `key`'s organization whose `n` datapoints have all reached terminal consensus. */
-export async function finalizedProject(app: TestApp, n = 2, key?: string): Promise<{ projectId: string; datapointIds: string[] }> {
+export async function finalizedProject(
+  app: TestApp,
+  n = 2,
+  key?: string,
+): Promise<{ projectId: string; datapointIds: string[] }> {
   const projectId = await project(app, { key });
   const datapointIds = await addDatapoints(app.sql, projectId, n);
   await finalize(app.sql, projectId, datapointIds);
@@ -209,7 +265,9 @@ export async function snapshot(sql: Sql): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const t of tables) {
     const ident = `"${t.schema}"."${t.name}"`;
-    const [row] = await sql.unsafe<{ n: string; h: string }[]>(`select count(*)::text as n, coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as h from ${ident} x`);
+    const [row] = await sql.unsafe<{ n: string; h: string }[]>(
+      `select count(*)::text as n, coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as h from ${ident} x`,
+    );
     out[`${t.schema}.${t.name}`] = `${row!.n}:${row!.h}`;
   }
   return out;
@@ -253,7 +311,15 @@ export async function completeUploadSession(sql: Sql, uploadId: string): Promise
 // model (how many, in which state, in which order) rather than as table layouts. Rows keep the
 // column names the tests compare against.
 
-export interface DatapointRow { id: string; checksum: string; content: any; source_file: string; source_row: number; finalized_at: Date | null; escalations: number }
+export interface DatapointRow {
+  id: string;
+  checksum: string;
+  content: any;
+  source_file: string;
+  source_row: number;
+  finalized_at: Date | null;
+  escalations: number;
+}
 
 /** The project's datapoints in ingestion order. */
 export function datapoints(sql: Sql, projectId: string): Promise<DatapointRow[]> {
@@ -333,17 +399,27 @@ export async function slotStates(sql: Sql, datapointId: string): Promise<Record<
 
 /** The ids of a datapoint's slot rows (a slot is a row once claimed or written by a fixture). */
 export async function slotsOf(sql: Sql, datapointId: string): Promise<string[]> {
-  return (await sql<{ id: string }[]>`select id from validation_slots where datapoint_id = ${datapointId} order by id`).map((r) => r.id);
+  return (
+    await sql<{ id: string }[]>`select id from validation_slots where datapoint_id = ${datapointId} order by id`
+  ).map((r) => r.id);
 }
 
 /** One slot's state and holder. */
-export async function slot(sql: Sql, slotId: string): Promise<{ status: string; claimed_by: string | null } | undefined> {
-  const [row] = await sql<{ status: string; claimed_by: string | null }[]>`select status, claimed_by from validation_slots where id = ${slotId}`;
+export async function slot(
+  sql: Sql,
+  slotId: string,
+): Promise<{ status: string; claimed_by: string | null } | undefined> {
+  const [row] = await sql<
+    { status: string; claimed_by: string | null }[]
+  >`select status, claimed_by from validation_slots where id = ${slotId}`;
   return row;
 }
 
 /** Datapoints of the project that still have open slots, with their vote counts, in id order. */
-export function datapointsWithOpenSlots(sql: Sql, projectId: string): Promise<{ id: string; checksum: string; votes: number }[]> {
+export function datapointsWithOpenSlots(
+  sql: Sql,
+  projectId: string,
+): Promise<{ id: string; checksum: string; votes: number }[]> {
   return sql<{ id: string; checksum: string; votes: number }[]>`
     select d.id, encode(d.checksum, 'hex') as checksum, (select count(*) from votes v where v.datapoint_id = d.id)::int as votes
     from datapoints d
@@ -352,18 +428,41 @@ export function datapointsWithOpenSlots(sql: Sql, projectId: string): Promise<{ 
     order by d.id`;
 }
 
-export interface VoteRow { voter: string; user_id: string | null; synthetic: boolean; rating: number; weight: number; class_id: string | null; comment: string | null }
+export interface VoteRow {
+  voter: string;
+  user_id: string | null;
+  synthetic: boolean;
+  rating: number;
+  weight: number;
+  class_id: string | null;
+  comment: string | null;
+}
 
 /** Votes of a project or of some datapoints, oldest first (then by voter). */
 export function votes(sql: Sql, of: { projectId: string } | { datapointIds: string[] }): Promise<VoteRow[]> {
   return 'projectId' in of
-    ? sql<VoteRow[]>`select voter, user_id, synthetic, rating, weight, class_id, comment from votes where project_id = ${of.projectId} order by created_at, voter`
-    : sql<VoteRow[]>`select voter, user_id, synthetic, rating, weight, class_id, comment from votes where datapoint_id in ${sql(of.datapointIds)} order by created_at, voter`;
+    ? sql<
+        VoteRow[]
+      >`select voter, user_id, synthetic, rating, weight, class_id, comment from votes where project_id = ${of.projectId} order by created_at, voter`
+    : sql<
+        VoteRow[]
+      >`select voter, user_id, synthetic, rating, weight, class_id, comment from votes where datapoint_id in ${sql(of.datapointIds)} order by created_at, voter`;
 }
 
 export interface DecisionRow {
-  id: string; datapoint_id: string; project_id: string; quality_rating_mean: number; quality_rating_median: number; consensus_strength: number;
-  contested: boolean; vote_count: number; synthetic_votes: number; escalations: number; seq: string; decided_at: Date; checksum: string;
+  id: string;
+  datapoint_id: string;
+  project_id: string;
+  quality_rating_mean: number;
+  quality_rating_median: number;
+  consensus_strength: number;
+  contested: boolean;
+  vote_count: number;
+  synthetic_votes: number;
+  escalations: number;
+  seq: string;
+  decided_at: Date;
+  checksum: string;
 }
 
 /** The project's terminal decisions in finalization order, each with its datapoint's checksum. */
@@ -376,7 +475,10 @@ export function decisions(sql: Sql, projectId: string): Promise<DecisionRow[]> {
 }
 
 /** A datapoint's decision, and how many decision rows it has (exactly one once terminal). */
-export async function decisionOf(sql: Sql, datapointId: string): Promise<{ decision: DecisionRow | undefined; rows: number }> {
+export async function decisionOf(
+  sql: Sql,
+  datapointId: string,
+): Promise<{ decision: DecisionRow | undefined; rows: number }> {
   const rows = await sql<DecisionRow[]>`
     select c.id, c.datapoint_id, c.project_id, c.quality_rating_mean, c.quality_rating_median, c.consensus_strength, c.contested,
       c.vote_count, c.synthetic_votes, c.escalations, c.seq, c.decided_at, encode(d.checksum, 'hex') as checksum
@@ -388,7 +490,9 @@ export async function decisionOf(sql: Sql, datapointId: string): Promise<{ decis
 
 /** How many upload sessions the project has. */
 export async function uploadSessionCount(sql: Sql, projectId: string): Promise<number> {
-  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from upload_sessions where project_id = ${projectId}`;
+  const [row] = await sql<
+    { n: number }[]
+  >`select count(*)::int as n from upload_sessions where project_id = ${projectId}`;
   return row!.n;
 }
 
@@ -398,7 +502,13 @@ export async function uploadObjectKey(sql: Sql, uploadId: string, relPath: strin
   return `${row!.key_prefix}/${relPath}`;
 }
 
-export interface DataState { datapoints: number; datapoint_max_seq: number; decisions: number; decision_max_seq: number; contested: number }
+export interface DataState {
+  datapoints: number;
+  datapoint_max_seq: number;
+  decisions: number;
+  decision_max_seq: number;
+  contested: number;
+}
 
 /** The project's data-state summary row as the writing statements keep it (undefined if none). */
 export async function keptDataState(sql: Sql, projectId: string): Promise<DataState | undefined> {
@@ -419,8 +529,13 @@ export async function countedDataState(sql: Sql, projectId: string): Promise<Dat
 }
 
 /** An ingest run's state as the worker keeps it (status, phase, rows read so far). */
-export async function ingestRun(sql: Sql, runId: string): Promise<{ status: string; phase: string; row_count: number }> {
-  const [row] = await sql<{ status: string; phase: string; row_count: number }[]>`select status, phase, row_count from ingest_runs where id = ${runId}`;
+export async function ingestRun(
+  sql: Sql,
+  runId: string,
+): Promise<{ status: string; phase: string; row_count: number }> {
+  const [row] = await sql<
+    { status: string; phase: string; row_count: number }[]
+  >`select status, phase, row_count from ingest_runs where id = ${runId}`;
   return row!;
 }
 
@@ -444,7 +559,8 @@ export const mismatchedRowsRaw = {
     insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
     values (${datapointId}, ${projectId}, 50, 50, 1, false, 1, 1, 0)`,
   /** Moves a slot to another project (what the schema must refuse too). */
-  moveSlot: (sql: Sql, datapointId: string, projectId: string) => sql`update validation_slots set project_id = ${projectId} where datapoint_id = ${datapointId}`,
+  moveSlot: (sql: Sql, datapointId: string, projectId: string) =>
+    sql`update validation_slots set project_id = ${projectId} where datapoint_id = ${datapointId}`,
 };
 
 // ---------------------------------------------------------------- storage before migration 20261124700001
@@ -456,7 +572,13 @@ export const mismatchedRowsRaw = {
  * when `claimedBy` is given, one more slot row claimed by that user (a live claim); returns their
  * ids and checksums (hex) in ingestion order.
  */
-export async function addPreScaleDatapoints(sql: Sql, projectId: string, n: number, open: number, claimedBy?: string): Promise<{ id: string; checksum: string }[]> {
+export async function addPreScaleDatapoints(
+  sql: Sql,
+  projectId: string,
+  n: number,
+  open: number,
+  claimedBy?: string,
+): Promise<{ id: string; checksum: string }[]> {
   const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
   const [session] = await sql<{ id: string }[]>`
     insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p!.org_id}, ${projectId}, 'complete', ${'test/' + randomBytes(8).toString('hex')}) returning id`;
@@ -480,7 +602,10 @@ export async function addPreScaleDatapoints(sql: Sql, projectId: string, n: numb
 }
 
 /** The project's datapoints as stored (either side of the migration): checksum as text, open counter (null before), slot rows by state. */
-export async function storedDatapoints(sql: Sql, projectId: string): Promise<{ id: string; checksum: string; slots_open: number | null; rows: Record<string, number> }[]> {
+export async function storedDatapoints(
+  sql: Sql,
+  projectId: string,
+): Promise<{ id: string; checksum: string; slots_open: number | null; rows: Record<string, number> }[]> {
   const [{ counter }] = await sql<{ counter: boolean }[]>`
     select exists (select 1 from information_schema.columns where table_name = 'datapoints' and column_name = 'slots_open') as counter`;
   return sql<{ id: string; checksum: string; slots_open: number | null; rows: Record<string, number> }[]>`

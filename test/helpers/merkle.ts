@@ -11,7 +11,8 @@ function split(n: number): number {
 
 /** The audit path of leaf `index`, bottom-up. */
 export function inclusionProof(leaves: readonly Hash[], index: number): Hash[] {
-  if (!Number.isInteger(index) || index < 0 || index >= leaves.length) throw new RangeError(`leaf index ${index} outside a tree of ${leaves.length}`);
+  if (!Number.isInteger(index) || index < 0 || index >= leaves.length)
+    throw new RangeError(`leaf index ${index} outside a tree of ${leaves.length}`);
   let lo = 0;
   let hi = leaves.length;
   let m = index;

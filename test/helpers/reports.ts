@@ -8,14 +8,26 @@ import type { Sql } from '../../src/db/client.ts';
 export async function createProject(app: TestApp, key?: string): Promise<string> {
   const res = await call(app, 'createProject', {
     key,
-    body: { name: 'Report project', spec: { version: '1.2.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' } } },
+    body: {
+      name: 'Report project',
+      spec: {
+        version: '1.2.0',
+        dataset: { format: 'csv', idField: 'id' },
+        validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' },
+      },
+    },
   });
   if (res.status !== 201) throw new Error(JSON.stringify(res.body));
   return res.body.projectId;
 }
 
 /** Inserts `n` datapoints (content may carry hostile text) in one run; returns their ids in ingestion order. */
-export function addDatapoints(sql: Sql, projectId: string, n: number, content?: (i: number) => unknown): Promise<string[]> {
+export function addDatapoints(
+  sql: Sql,
+  projectId: string,
+  n: number,
+  content?: (i: number) => unknown,
+): Promise<string[]> {
   return fx.addDatapoints(sql, projectId, n, { content });
 }
 

@@ -39,7 +39,12 @@ export async function startSmtpSink(options: { refuseFirst?: number } = {}): Pro
         }
         const raw = Buffer.concat(chunks).toString('utf8');
         const env = session.envelope;
-        messages.push({ ...parse(raw), from: env.mailFrom ? env.mailFrom.address : '', to: env.rcptTo.map((r) => r.address), raw });
+        messages.push({
+          ...parse(raw),
+          from: env.mailFrom ? env.mailFrom.address : '',
+          to: env.rcptTo.map((r) => r.address),
+          raw,
+        });
         for (const w of waiters.splice(0)) w();
         callback();
       });
@@ -55,7 +60,8 @@ export async function startSmtpSink(options: { refuseFirst?: number } = {}): Pro
       for (;;) {
         const found = messages.find(match);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching email within ${timeoutMs} ms (received ${messages.length})`);
+        if (Date.now() > deadline)
+          throw new Error(`no matching email within ${timeoutMs} ms (received ${messages.length})`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 200);
@@ -81,7 +87,10 @@ function parse(raw: string): { subject: string; text: string } {
 
 function decodeQuotedPrintable(s: string): string {
   // A literal `%` is escaped first: a URL's `%40` in the text must stay `%40`, not become `@`.
-  const bytes = s.replace(/=\r\n/g, '').replace(/%/g, '%25').replace(/=([0-9A-F]{2})/gi, (_, h: string) => `%${h}`);
+  const bytes = s
+    .replace(/=\r\n/g, '')
+    .replace(/%/g, '%25')
+    .replace(/=([0-9A-F]{2})/gi, (_, h: string) => `%${h}`);
   return decodeURIComponent(bytes);
 }
 
@@ -90,5 +99,6 @@ function decodeWords(s: string): string {
   return s.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
     kind.toLowerCase() === 'b'
       ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')));
+      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  );
 }

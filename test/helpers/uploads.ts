@@ -2,11 +2,20 @@
 import { expect } from 'vitest';
 import { call, type TestApp } from './app.ts';
 
-export async function putToUrl(url: string, body: Buffer | string, headers: Record<string, string> = {}): Promise<Response> {
+export async function putToUrl(
+  url: string,
+  body: Buffer | string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(url, { method: 'PUT', body, headers });
 }
 
-export async function uploadFiles(app: TestApp, projectId: string, files: Record<string, Buffer | string>, key?: string): Promise<string> {
+export async function uploadFiles(
+  app: TestApp,
+  projectId: string,
+  files: Record<string, Buffer | string>,
+  key?: string,
+): Promise<string> {
   const declared = Object.entries(files).map(([relPath, content]) => ({ relPath, size: Buffer.byteLength(content) }));
   const res = await call(app, 'createUploadSession', { params: { projectId }, body: { files: declared }, key });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -17,7 +26,13 @@ export async function uploadFiles(app: TestApp, projectId: string, files: Record
   return res.body.uploadId;
 }
 
-export async function waitForRun(app: TestApp, projectId: string, uploadId: string, timeoutMs = 20_000, key?: string): Promise<any> {
+export async function waitForRun(
+  app: TestApp,
+  projectId: string,
+  uploadId: string,
+  timeoutMs = 20_000,
+  key?: string,
+): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await call(app, 'getUploadSessionStatus', { params: { projectId, uploadId }, key });
@@ -27,7 +42,13 @@ export async function waitForRun(app: TestApp, projectId: string, uploadId: stri
   }
 }
 
-export async function ingest(app: TestApp, projectId: string, files: Record<string, Buffer | string>, body: Record<string, unknown> = {}, key?: string): Promise<{ uploadId: string; status: any }> {
+export async function ingest(
+  app: TestApp,
+  projectId: string,
+  files: Record<string, Buffer | string>,
+  body: Record<string, unknown> = {},
+  key?: string,
+): Promise<{ uploadId: string; status: any }> {
   const uploadId = await uploadFiles(app, projectId, files, key);
   const res = await call(app, 'processUploadSession', { params: { projectId, uploadId }, body, key });
   expect(res.status, JSON.stringify(res.body)).toBe(202);

@@ -30,9 +30,12 @@ export async function jobsDrained(
   ms = 30_000,
 ): Promise<void> {
   await until(
-    async () => (await sql<{ payload: unknown }[]>`
+    async () =>
+      (
+        await sql<{ payload: unknown }[]>`
       select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-      where t.identifier = ${task} and j.attempts < j.max_attempts`).filter((j) => matches(j.payload)).length,
+      where t.identifier = ${task} and j.attempts < j.max_attempts`
+      ).filter((j) => matches(j.payload)).length,
     (n) => n === 0,
     ms,
   );

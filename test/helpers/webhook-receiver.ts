@@ -21,7 +21,9 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(answer: (n: number, r: Omit<Received, 'status'>) => number = () => 204): Promise<Receiver> {
+export async function startReceiver(
+  answer: (n: number, r: Omit<Received, 'status'>) => number = () => 204,
+): Promise<Receiver> {
   const received: Received[] = [];
   const receiver: Receiver = { url: '', received, secret: '', close: async () => {} };
   const server: Server = createServer((req, res) => {
@@ -32,11 +34,21 @@ export async function startReceiver(answer: (n: number, r: Omit<Received, 'statu
       const h = (name: string) => String(req.headers[name] ?? '');
       let verifyError: string | null = null;
       try {
-        new Webhook(receiver.secret).verify(body, { 'webhook-id': h('webhook-id'), 'webhook-timestamp': h('webhook-timestamp'), 'webhook-signature': h('webhook-signature') });
+        new Webhook(receiver.secret).verify(body, {
+          'webhook-id': h('webhook-id'),
+          'webhook-timestamp': h('webhook-timestamp'),
+          'webhook-signature': h('webhook-signature'),
+        });
       } catch (err) {
         verifyError = (err as Error).message;
       }
-      const r = { id: h('webhook-id'), timestamp: h('webhook-timestamp'), signature: h('webhook-signature'), body, verifyError };
+      const r = {
+        id: h('webhook-id'),
+        timestamp: h('webhook-timestamp'),
+        signature: h('webhook-signature'),
+        body,
+        verifyError,
+      };
       const status = answer(received.length + 1, r);
       received.push({ ...r, status });
       res.writeHead(status).end();
@@ -46,10 +58,11 @@ export async function startReceiver(answer: (n: number, r: Omit<Received, 'statu
   await once(server, 'listening');
   const address = server.address() as { port: number };
   receiver.url = `http://127.0.0.1:${address.port}/hooks`;
-  receiver.close = () => new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+  receiver.close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
   return receiver;
 }
 

@@ -22,7 +22,9 @@ describe('API key authentication', () => {
     ['a key with a non-base62 character', `Bearer assay_live_${'a'.repeat(31)}-`, 'api_key_malformed'],
     ['a well-formed unknown key', `Bearer assay_live_${'a'.repeat(32)}`, 'api_key_invalid'],
   ])('answers 401 for %s', async (_, header, code) => {
-    const res = await raw(app, 'GET', '/developer/v1/ping', { headers: header === undefined ? {} : { authorization: header } });
+    const res = await raw(app, 'GET', '/developer/v1/ping', {
+      headers: header === undefined ? {} : { authorization: header },
+    });
     expectEnvelope(res, code, 401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
     expect(res.body.error.type).toBe('authentication_error');
@@ -53,7 +55,10 @@ describe('originator checks', () => {
   });
 
   it('refuses project operations to a key without a user', async () => {
-    const res = await call(app, 'createProject', { key: app.orgA.noActorKey, body: { name: 'x', spec: minimalSpec() } });
+    const res = await call(app, 'createProject', {
+      key: app.orgA.noActorKey,
+      body: { name: 'x', spec: minimalSpec() },
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('api_key_actor_unavailable');
   });
@@ -67,7 +72,11 @@ describe('originator checks', () => {
         expect(res.status, op).toBe(403);
         expect(res.body.error.code, op).toBe('api_key_actor_unavailable');
       }
-      const mcp = await raw(app, 'POST', '/mcp', { key: app.orgA.originatorKey, body: '{}', contentType: 'application/json' });
+      const mcp = await raw(app, 'POST', '/mcp', {
+        key: app.orgA.originatorKey,
+        body: '{}',
+        contentType: 'application/json',
+      });
       expect(mcp.status).toBe(403);
       expect(mcp.body.error.code).toBe('api_key_actor_unavailable');
     } finally {

@@ -26,13 +26,19 @@ async function project(key = app.orgA.originatorKey): Promise<string> {
   return res.body.projectId;
 }
 
-const invite = (projectId: string, body: object, key?: string) => call(app, 'createInvite', { key, params: { projectId }, body });
-const cancel = (projectId: string, inviteId: string, key?: string) => call(app, 'cancelProjectInvite', { key, params: { projectId, inviteId } });
+const invite = (projectId: string, body: object, key?: string) =>
+  call(app, 'createInvite', { key, params: { projectId }, body });
+const cancel = (projectId: string, inviteId: string, key?: string) =>
+  call(app, 'cancelProjectInvite', { key, params: { projectId, inviteId } });
 const count = async (table: 'invites' | 'email_outbox', projectIdOrEmail: string) =>
   table === 'invites'
-    ? (await app.sql<{ n: number }[]>`select count(*)::int as n from invites where project_id = ${projectIdOrEmail}`)[0].n
-    : (await app.sql<{ n: number }[]>`select count(*)::int as n from email_outbox where to_address = ${projectIdOrEmail}`)[0].n;
-
+    ? (await app.sql<{ n: number }[]>`select count(*)::int as n from invites where project_id = ${projectIdOrEmail}`)[0]
+        .n
+    : (
+        await app.sql<
+          { n: number }[]
+        >`select count(*)::int as n from email_outbox where to_address = ${projectIdOrEmail}`
+      )[0].n;
 
 function expectError(res: { status: number; body: any }, status: number, code: string, param?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -43,12 +49,23 @@ function expectError(res: { status: number; body: any }, status: number, code: s
 describe('POST /projects/{id}/invites', () => {
   it('creates a pending invite and emails a sign-in link; emailSentAt is set once the server accepted it', async () => {
     const p = await project();
-    const res = await invite(p, { email: 'Grace.Hopper@Example.COM', classId: 'senior', evidenceNote: 'Navy reviewer' });
+    const res = await invite(p, {
+      email: 'Grace.Hopper@Example.COM',
+      classId: 'senior',
+      evidenceNote: 'Navy reviewer',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      id: expect.any(String), email: 'grace.hopper@example.com', projectId: p, status: 'pending',
-      assignedAt: null, cancelledAt: null, invitedByEmail: `owner-${app.orgA.code.toLowerCase()}@example.com`,
-      emailSentAt: null, createdAt: expect.any(String), activeClassIds: ['senior'],
+      id: expect.any(String),
+      email: 'grace.hopper@example.com',
+      projectId: p,
+      status: 'pending',
+      assignedAt: null,
+      cancelledAt: null,
+      invitedByEmail: `owner-${app.orgA.code.toLowerCase()}@example.com`,
+      emailSentAt: null,
+      createdAt: expect.any(String),
+      activeClassIds: ['senior'],
     });
     const [row] = await app.sql`select class_id, evidence_note from invites where id = ${res.body.id}`;
     expect(row).toEqual({ class_id: 'senior', evidence_note: 'Navy reviewer' });
@@ -80,9 +97,19 @@ describe('POST /projects/{id}/invites', () => {
     const first = await invite(p, { email: 'ken@example.com', sendEmail: false });
     expect((await cancel(p, first.body.id)).body).toEqual({ cancelled: true });
     const listed = await call(app, 'listProjectInvites', { params: { projectId: p } });
-    expect(listed.body.data[0]).toMatchObject({ id: first.body.id, status: 'cancelled', cancelledAt: expect.any(String) });
+    expect(listed.body.data[0]).toMatchObject({
+      id: first.body.id,
+      status: 'cancelled',
+      cancelledAt: expect.any(String),
+    });
     const back = await invite(p, { email: 'Ken@Example.com', classId: 'senior', evidenceNote: 'Unix' });
-    expect(back.body).toMatchObject({ id: first.body.id, status: 'pending', cancelledAt: null, activeClassIds: ['senior'], createdAt: first.body.createdAt });
+    expect(back.body).toMatchObject({
+      id: first.body.id,
+      status: 'pending',
+      cancelledAt: null,
+      activeClassIds: ['senior'],
+      createdAt: first.body.createdAt,
+    });
     expect(await count('invites', p)).toBe(1);
     await sink.waitFor((m) => m.to.includes('ken@example.com'));
   });
@@ -101,8 +128,11 @@ describe('POST /projects/{id}/invites', () => {
 
   it('makes one invite of concurrent POSTs of one address', async () => {
     const p = await project();
-    const results = await Promise.all(['race@example.com', 'RACE@example.com', 'Race@Example.com', 'race@EXAMPLE.com']
-      .map((email) => invite(p, { email, sendEmail: false })));
+    const results = await Promise.all(
+      ['race@example.com', 'RACE@example.com', 'Race@Example.com', 'race@EXAMPLE.com'].map((email) =>
+        invite(p, { email, sendEmail: false }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     expect(await count('invites', p)).toBe(1);
@@ -133,11 +163,21 @@ describe('POST /projects/{id}/invites', () => {
     expect(await count('invites', p)).toBe(0);
   });
 
-  it('refuses an undeclared class and another organization\'s project, writing nothing', async () => {
+  it("refuses an undeclared class and another organization's project, writing nothing", async () => {
     const p = await project();
-    expectError(await invite(p, { email: 'y@example.com', classId: 'wizard', evidenceNote: 'n' }), 400, 'class_not_in_spec', 'classId');
+    expectError(
+      await invite(p, { email: 'y@example.com', classId: 'wizard', evidenceNote: 'n' }),
+      400,
+      'class_not_in_spec',
+      'classId',
+    );
     expect(await count('invites', p)).toBe(0);
-    expectError(await invite(p, { email: 'y@example.com' }, app.orgB.originatorKey), 404, 'project_not_found', 'projectId');
+    expectError(
+      await invite(p, { email: 'y@example.com' }, app.orgB.originatorKey),
+      404,
+      'project_not_found',
+      'projectId',
+    );
     expectError(await invite(UNKNOWN, { email: 'y@example.com' }), 404, 'project_not_found', 'projectId');
     expect(await count('invites', p)).toBe(0);
     expect(await count('email_outbox', 'y@example.com')).toBe(0);
@@ -161,7 +201,7 @@ describe('DELETE /projects/{id}/invites/{inviteId}', () => {
     expect(still.status).toBe('accepted');
   });
 
-  it('answers invite_not_found for another project\'s invite and project_not_found for another organization', async () => {
+  it("answers invite_not_found for another project's invite and project_not_found for another organization", async () => {
     const [p1, p2] = [await project(), await project()];
     const a = await invite(p1, { email: 'c@example.com', sendEmail: false });
     expectError(await cancel(p2, a.body.id), 404, 'invite_not_found', 'inviteId');
@@ -177,13 +217,17 @@ describe('GET /projects/{id}/invites', () => {
   it('lists pending and cancelled invites newest first across keyset pages', async () => {
     const p = await project();
     const made: string[] = [];
-    for (const e of ['p1', 'p2', 'p3', 'p4']) made.push((await invite(p, { email: `${e}@example.com`, sendEmail: false })).body.id);
+    for (const e of ['p1', 'p2', 'p3', 'p4'])
+      made.push((await invite(p, { email: `${e}@example.com`, sendEmail: false })).body.id);
     await cancel(p, made[1]!);
     await app.sql`update invites set status = 'accepted', assigned_at = now() where id = ${made[2]!}`;
     const seen: any[] = [];
     let cursor: string | undefined;
     for (;;) {
-      const page = await call(app, 'listProjectInvites', { params: { projectId: p }, query: { limit: 2, ...(cursor ? { cursor } : {}) } });
+      const page = await call(app, 'listProjectInvites', {
+        params: { projectId: p },
+        query: { limit: 2, ...(cursor ? { cursor } : {}) },
+      });
       expect(page.status).toBe(200);
       seen.push(...page.body.data);
       if (!page.body.hasMore) {
@@ -196,9 +240,19 @@ describe('GET /projects/{id}/invites', () => {
     expect(seen.map((i) => i.status)).toEqual(['pending', 'cancelled', 'pending']);
   });
 
-  it('hides other organizations\' projects and refuses a bad cursor', async () => {
+  it("hides other organizations' projects and refuses a bad cursor", async () => {
     const p = await project();
-    expectError(await call(app, 'listProjectInvites', { key: app.orgB.originatorKey, params: { projectId: p } }), 404, 'project_not_found', 'projectId');
-    expectError(await call(app, 'listProjectInvites', { params: { projectId: p }, query: { cursor: 'garbage' } }), 400, 'parameter_invalid', 'cursor');
+    expectError(
+      await call(app, 'listProjectInvites', { key: app.orgB.originatorKey, params: { projectId: p } }),
+      404,
+      'project_not_found',
+      'projectId',
+    );
+    expectError(
+      await call(app, 'listProjectInvites', { params: { projectId: p }, query: { cursor: 'garbage' } }),
+      400,
+      'parameter_invalid',
+      'cursor',
+    );
   });
 });

@@ -11,7 +11,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const create = (name: string, spec: unknown = validSpec(), key?: string) => call(app, 'createProject', { body: { name, spec }, key });
+const create = (name: string, spec: unknown = validSpec(), key?: string) =>
+  call(app, 'createProject', { body: { name, spec }, key });
 const countProjects = async () => (await app.sql<{ n: number }[]>`select count(*)::int as n from projects`)[0].n;
 
 describe('POST /projects', () => {
@@ -21,17 +22,42 @@ describe('POST /projects', () => {
     expect(res.body).toMatchObject({ specVersion: '1.0.0', status: 'active' });
     const got = await call(app, 'getProject', { params: { projectId: res.body.projectId } });
     expect(got.body).toMatchObject({
-      id: res.body.projectId, name: 'Support answers', description: null, status: 'active',
-      paused: false, pausedAt: null, archived: false, archivedAt: null,
-      autoConsensus: false, autoConsensusSpread: 'medium', autoConsensusUsed: false, numValidators: 3,
+      id: res.body.projectId,
+      name: 'Support answers',
+      description: null,
+      status: 'active',
+      paused: false,
+      pausedAt: null,
+      archived: false,
+      archivedAt: null,
+      autoConsensus: false,
+      autoConsensusSpread: 'medium',
+      autoConsensusUsed: false,
+      numValidators: 3,
     });
     const [spec] = await app.sql`select sha256, compiled from project_specs where id = ${res.body.specId}`;
     expect(spec.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(spec.compiled.consensus).toEqual({ minStrength: 0.7, escalationStep: 1, maxEscalations: 2 });
     const classes = await call(app, 'listProjectClasses', { params: { projectId: res.body.projectId } });
     expect(classes.body.data).toEqual([
-      { id: 'senior', label: 'Senior reviewer', type: 'human', rewardCents: 50, stakeWei: '0', consensusWeight: 2, model: null },
-      { id: 'gpt', label: 'Model pre-rater', type: 'ai', rewardCents: 1, stakeWei: '1000000000000000000', consensusWeight: 0.5, model: 'gpt-5' },
+      {
+        id: 'senior',
+        label: 'Senior reviewer',
+        type: 'human',
+        rewardCents: 50,
+        stakeWei: '0',
+        consensusWeight: 2,
+        model: null,
+      },
+      {
+        id: 'gpt',
+        label: 'Model pre-rater',
+        type: 'ai',
+        rewardCents: 1,
+        stakeWei: '1000000000000000000',
+        consensusWeight: 0.5,
+        model: 'gpt-5',
+      },
     ]);
   });
 
@@ -41,18 +67,70 @@ describe('POST /projects', () => {
     const classes = await call(app, 'listProjectClasses', { params: { projectId: res.body.projectId } });
     expect(classes.body.data).toEqual([]);
     const [spec] = await app.sql`select compiled from project_specs where id = ${res.body.specId}`;
-    expect(spec.compiled.consensus).toMatchObject({ minStrength: expect.any(Number), escalationStep: expect.any(Number), maxEscalations: expect.any(Number) });
+    expect(spec.compiled.consensus).toMatchObject({
+      minStrength: expect.any(Number),
+      escalationStep: expect.any(Number),
+      maxEscalations: expect.any(Number),
+    });
   });
 
   it.each([
-    ['a wrong class type', (s: any) => { s.validators.classes[1].type = 'robot'; }, 'spec.validators.classes[1].type'],
-    ['a missing version', (s: any) => { delete s.version; }, 'spec.version'],
-    ['an unknown field', (s: any) => { s.extra = 1; }, 'spec.extra'],
-    ['an unknown dataset format', (s: any) => { s.dataset.format = 'xml'; }, 'spec.dataset.format'],
-    ['zero validators', (s: any) => { s.validation.validatorsPerDatapoint = 0; }, 'spec.validation.validatorsPerDatapoint'],
-    ['duplicate class ids', (s: any) => { s.validators.classes[1].id = 'senior'; }, 'spec.validators.classes[1].id'],
-    ['markdown_split without headingLevel', (s: any) => { s.dataset = { format: 'markdown_split' }; }, 'spec.dataset.headingLevel'],
-    ['a human class with a model', (s: any) => { s.validators.classes[0].model = 'gpt-5'; }, 'spec.validators.classes[0].model'],
+    [
+      'a wrong class type',
+      (s: any) => {
+        s.validators.classes[1].type = 'robot';
+      },
+      'spec.validators.classes[1].type',
+    ],
+    [
+      'a missing version',
+      (s: any) => {
+        delete s.version;
+      },
+      'spec.version',
+    ],
+    [
+      'an unknown field',
+      (s: any) => {
+        s.extra = 1;
+      },
+      'spec.extra',
+    ],
+    [
+      'an unknown dataset format',
+      (s: any) => {
+        s.dataset.format = 'xml';
+      },
+      'spec.dataset.format',
+    ],
+    [
+      'zero validators',
+      (s: any) => {
+        s.validation.validatorsPerDatapoint = 0;
+      },
+      'spec.validation.validatorsPerDatapoint',
+    ],
+    [
+      'duplicate class ids',
+      (s: any) => {
+        s.validators.classes[1].id = 'senior';
+      },
+      'spec.validators.classes[1].id',
+    ],
+    [
+      'markdown_split without headingLevel',
+      (s: any) => {
+        s.dataset = { format: 'markdown_split' };
+      },
+      'spec.dataset.headingLevel',
+    ],
+    [
+      'a human class with a model',
+      (s: any) => {
+        s.validators.classes[0].model = 'gpt-5';
+      },
+      'spec.validators.classes[0].model',
+    ],
   ])('refuses %s with project_spec_invalid naming the path', async (_, mutate, path) => {
     const before = await countProjects();
     const spec = validSpec();
@@ -69,7 +147,11 @@ describe('POST /projects', () => {
     const spec: any = minimalSpec();
     spec.dataset = { format: 'markdown_split' };
     const res = await create('Sections', spec);
-    expect(res.body.error).toMatchObject({ code: 'project_spec_invalid', param: 'spec.dataset.headingLevel', message: 'spec.dataset.headingLevel: is required when format is markdown_split' });
+    expect(res.body.error).toMatchObject({
+      code: 'project_spec_invalid',
+      param: 'spec.dataset.headingLevel',
+      message: 'spec.dataset.headingLevel: is required when format is markdown_split',
+    });
   });
 
   it('refuses a qualification whose type clashes with the catalog, writing nothing', async () => {
@@ -104,15 +186,25 @@ describe('POST /projects', () => {
   });
 
   it('accepts an optional $schema and a 200-character name', async () => {
-    const res = await call(app, 'createProject', { body: { $schema: 'https://assay.dev/schemas/create-project.json', name: 'x'.repeat(200), spec: minimalSpec() } });
+    const res = await call(app, 'createProject', {
+      body: { $schema: 'https://assay.dev/schemas/create-project.json', name: 'x'.repeat(200), spec: minimalSpec() },
+    });
     expect(res.status).toBe(201);
   });
 
   it('answers request_body_malformed for broken JSON and non-JSON bodies', async () => {
-    const broken = await raw(app, 'POST', '/developer/v1/projects', { key: app.orgA.originatorKey, body: '{"name": ', contentType: 'application/json' });
+    const broken = await raw(app, 'POST', '/developer/v1/projects', {
+      key: app.orgA.originatorKey,
+      body: '{"name": ',
+      contentType: 'application/json',
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.error.code).toBe('request_body_malformed');
-    const text = await raw(app, 'POST', '/developer/v1/projects', { key: app.orgA.originatorKey, body: 'name=x', contentType: 'application/x-www-form-urlencoded' });
+    const text = await raw(app, 'POST', '/developer/v1/projects', {
+      key: app.orgA.originatorKey,
+      body: 'name=x',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(text.body.error.code).toBe('request_body_malformed');
     const none = await raw(app, 'POST', '/developer/v1/projects', { key: app.orgA.originatorKey });
     expect(none.status).toBe(400);
@@ -121,7 +213,7 @@ describe('POST /projects', () => {
 });
 
 describe('GET /projects', () => {
-  it('refuses a repeated or bracketed query parameter as the contract\'s scalar would', async () => {
+  it("refuses a repeated or bracketed query parameter as the contract's scalar would", async () => {
     for (const query of ['limit=5&limit=6', 'limit[a]=5', 'limit[]=5']) {
       const res = await raw(app, 'GET', `/developer/v1/projects?${query}`, { key: app.orgA.originatorKey });
       expect(res.status, query).toBe(400);
@@ -133,11 +225,15 @@ describe('GET /projects', () => {
 
   it('pages newest first with a keyset cursor and no duplicates', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await create(`Page ${i}`, minimalSpec(), app.orgB.originatorKey)).body.projectId);
+    for (let i = 0; i < 5; i++)
+      ids.push((await create(`Page ${i}`, minimalSpec(), app.orgB.originatorKey)).body.projectId);
     const seen: string[] = [];
     let cursor: string | undefined;
     for (;;) {
-      const res = await call(app, 'listProjects', { key: app.orgB.originatorKey, query: cursor ? { limit: 2, cursor } : { limit: 2 } });
+      const res = await call(app, 'listProjects', {
+        key: app.orgB.originatorKey,
+        query: cursor ? { limit: 2, cursor } : { limit: 2 },
+      });
       expect(res.status).toBe(200);
       seen.push(...res.body.data.map((p: { id: string }) => p.id));
       if (!res.body.hasMore) {
@@ -151,15 +247,18 @@ describe('GET /projects', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
-  it('never lists another organization\'s projects', async () => {
+  it("never lists another organization's projects", async () => {
     const b = await create('Only B', minimalSpec(), app.orgB.originatorKey);
     const res = await call(app, 'listProjects', { query: { limit: 100 } });
     expect(res.body.data.map((p: { id: string }) => p.id)).not.toContain(b.body.projectId);
   });
 
   it.each([
-    [{ limit: 0 }, 'limit'], [{ limit: 101 }, 'limit'], [{ limit: 'ten' }, 'limit'],
-    [{ cursor: 'not-a-cursor' }, 'cursor'], [{ cursor: Buffer.from('2026-01-01T00:00:00.000000Z|x').toString('base64url') }, 'cursor'],
+    [{ limit: 0 }, 'limit'],
+    [{ limit: 101 }, 'limit'],
+    [{ limit: 'ten' }, 'limit'],
+    [{ cursor: 'not-a-cursor' }, 'cursor'],
+    [{ cursor: Buffer.from('2026-01-01T00:00:00.000000Z|x').toString('base64url') }, 'cursor'],
     [{ color: 'red' }, 'color'],
     [{ cursor: 'a\u0000b' }, 'cursor'],
   ])('refuses %j with parameter_invalid', async (query, param) => {
@@ -171,19 +270,35 @@ describe('GET /projects', () => {
 
 describe('GET and PUT /projects/{projectId}', () => {
   it('pauses, unpauses, archives and edits only the supplied fields', async () => {
-    const { body: { projectId } } = await create('Flags', minimalSpec());
+    const {
+      body: { projectId },
+    } = await create('Flags', minimalSpec());
     const paused = await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
     expect(paused.body).toMatchObject({ paused: true, archived: false, name: 'Flags' });
     expect(Date.parse(paused.body.pausedAt)).not.toBeNaN();
     const again = await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
     expect(again.body.pausedAt).toBe(paused.body.pausedAt);
-    const resumed = await call(app, 'updateProject', { params: { projectId }, body: { paused: false, description: 'Now described' } });
+    const resumed = await call(app, 'updateProject', {
+      params: { projectId },
+      body: { paused: false, description: 'Now described' },
+    });
     expect(resumed.body).toMatchObject({ paused: false, pausedAt: null, description: 'Now described' });
-    const archived = await call(app, 'updateProject', { params: { projectId }, body: { archived: true, autoConsensus: true, autoConsensusSpread: 'wild' } });
-    expect(archived.body).toMatchObject({ archived: true, autoConsensus: true, autoConsensusSpread: 'wild', description: 'Now described' });
+    const archived = await call(app, 'updateProject', {
+      params: { projectId },
+      body: { archived: true, autoConsensus: true, autoConsensusSpread: 'wild' },
+    });
+    expect(archived.body).toMatchObject({
+      archived: true,
+      autoConsensus: true,
+      autoConsensusSpread: 'wild',
+      description: 'Now described',
+    });
     expect(Date.parse(archived.body.archivedAt)).not.toBeNaN();
     expect(Date.parse(archived.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(archived.body.createdAt));
-    const cleared = await call(app, 'updateProject', { params: { projectId }, body: { description: '', archived: false, name: 'Renamed' } });
+    const cleared = await call(app, 'updateProject', {
+      params: { projectId },
+      body: { description: '', archived: false, name: 'Renamed' },
+    });
     expect(cleared.body).toMatchObject({ description: null, archived: false, archivedAt: null, name: 'Renamed' });
   });
 
@@ -197,7 +312,9 @@ describe('GET and PUT /projects/{projectId}', () => {
     ['a spec change', { spec: {} }, 'spec'],
     ['a NUL character', { description: 'a\u0000b' }, 'description'],
   ])('refuses %s with request_body_invalid and changes nothing', async (_, body, param) => {
-    const { body: { projectId } } = await create('Guarded', minimalSpec());
+    const {
+      body: { projectId },
+    } = await create('Guarded', minimalSpec());
     const before = await call(app, 'getProject', { params: { projectId } });
     const res = await call(app, 'updateProject', { params: { projectId }, body });
     expect(res.status).toBe(400);
@@ -206,8 +323,10 @@ describe('GET and PUT /projects/{projectId}', () => {
     expect((await call(app, 'getProject', { params: { projectId } })).body).toEqual(before.body);
   });
 
-  it('reports another organization\'s project as not found, for reads and writes', async () => {
-    const { body: { projectId } } = await create('Private to B', minimalSpec(), app.orgB.originatorKey);
+  it("reports another organization's project as not found, for reads and writes", async () => {
+    const {
+      body: { projectId },
+    } = await create('Private to B', minimalSpec(), app.orgB.originatorKey);
     const get = await call(app, 'getProject', { params: { projectId } });
     expect(get.status).toBe(404);
     expect(get.body.error.code).toBe('project_not_found');
@@ -217,7 +336,9 @@ describe('GET and PUT /projects/{projectId}', () => {
     const classes = await call(app, 'listProjectClasses', { params: { projectId } });
     expect(classes.status).toBe(404);
     expect(classes.body.error.code).toBe('project_not_found');
-    expect((await call(app, 'getProject', { params: { projectId }, key: app.orgB.originatorKey })).body.paused).toBe(false);
+    expect((await call(app, 'getProject', { params: { projectId }, key: app.orgB.originatorKey })).body.paused).toBe(
+      false,
+    );
   });
 
   it('refuses a malformed project id with parameter_invalid', async () => {
@@ -234,7 +355,9 @@ describe('GET and PUT /projects/{projectId}', () => {
 
   it('decodes a percent-encoded path parameter before validating it', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    const res = await raw(app, 'GET', `/developer/v1/projects/${id.replace(/-/g, '%2D')}`, { key: app.orgA.originatorKey });
+    const res = await raw(app, 'GET', `/developer/v1/projects/${id.replace(/-/g, '%2D')}`, {
+      key: app.orgA.originatorKey,
+    });
     expect(res.body.error).toMatchObject({ code: 'project_not_found' });
   });
 

@@ -15,9 +15,14 @@ afterAll(async () => {
 });
 
 const spec = (dataset: Record<string, unknown>, validators = 3) => ({
-  version: '1.0.0', dataset, validation: { validatorsPerDatapoint: validators, instructions: 'Rate it.' },
+  version: '1.0.0',
+  dataset,
+  validation: { validatorsPerDatapoint: validators, instructions: 'Rate it.' },
 });
-async function project(dataset: Record<string, unknown> = { format: 'csv', idField: 'id' }, key?: string): Promise<string> {
+async function project(
+  dataset: Record<string, unknown> = { format: 'csv', idField: 'id' },
+  key?: string,
+): Promise<string> {
   const res = await call(app, 'createProject', { body: { name: 'Uploads', spec: spec(dataset) }, key });
   expect(res.status).toBe(201);
   return res.body.projectId;
@@ -27,12 +32,16 @@ const counts = async (projectId: string) => {
   const c = await fx.counts(app.sql, projectId);
   return { d: c.datapoints, s: c.slots };
 };
-const CSV = 'id,question,answer\n1,"What is 2+2?",4\n2,"A ""quoted"" word, with a comma",yes\n3,"Line one\nline two",multi\n';
+const CSV =
+  'id,question,answer\n1,"What is 2+2?",4\n2,"A ""quoted"" word, with a comma",yes\n3,"Line one\nline two",multi\n';
 
 describe('upload sessions', () => {
   it('uploads through presigned URLs, processes, and lists the datapoints', async () => {
     const projectId = await project();
-    const created = await call(app, 'createUploadSession', { params: { projectId }, body: { files: [{ relPath: 'data/qa.csv', size: Buffer.byteLength(CSV) }] } });
+    const created = await call(app, 'createUploadSession', {
+      params: { projectId },
+      body: { files: [{ relPath: 'data/qa.csv', size: Buffer.byteLength(CSV) }] },
+    });
     expect(created.status).toBe(201);
     const { uploadId, keyPrefix, files, expiresAt } = created.body;
     expect(keyPrefix).toBe(`uploads/${app.orgA.id}/${projectId}/${uploadId}/`);
@@ -41,7 +50,13 @@ describe('upload sessions', () => {
     expect((await putToUrl(files[0].uploadUrl, CSV)).status).toBe(200);
 
     const got = await call(app, 'getUploadSession', { params: { projectId, uploadId } });
-    expect(got.body).toMatchObject({ uploadId, status: 'open', files: [{ relPath: 'data/qa.csv', size: Buffer.byteLength(CSV) }], verifiedFileCount: 0, verifiedBytes: 0 });
+    expect(got.body).toMatchObject({
+      uploadId,
+      status: 'open',
+      files: [{ relPath: 'data/qa.csv', size: Buffer.byteLength(CSV) }],
+      verifiedFileCount: 0,
+      verifiedBytes: 0,
+    });
     const before = await call(app, 'getUploadSessionStatus', { params: { projectId, uploadId } });
     expect(before.body).toEqual({ uploadId, sessionStatus: 'open', run: null });
 
@@ -50,51 +65,114 @@ describe('upload sessions', () => {
     expect(processed.body).toMatchObject({ status: 'running', phase: 'queued', dryRun: false, skipExisting: false });
     const done = await waitForRun(app, projectId, uploadId);
     expect(done.sessionStatus).toBe('complete');
-    expect(done.run).toMatchObject({ runId: processed.body.runId, status: 'ok', phase: 'writing_datapoints', rowCount: 3, datapointsPersisted: 3, validationsCreated: 9 });
+    expect(done.run).toMatchObject({
+      runId: processed.body.runId,
+      status: 'ok',
+      phase: 'writing_datapoints',
+      rowCount: 3,
+      datapointsPersisted: 3,
+      validationsCreated: 9,
+    });
     expect(done.run.finishedAt).not.toBeNull();
     expect(await counts(projectId)).toEqual({ d: 3, s: 9 });
     const session = await call(app, 'getUploadSession', { params: { projectId, uploadId } });
-    expect(session.body).toMatchObject({ status: 'complete', verifiedFileCount: 1, verifiedBytes: Buffer.byteLength(CSV) });
+    expect(session.body).toMatchObject({
+      status: 'complete',
+      verifiedFileCount: 1,
+      verifiedBytes: Buffer.byteLength(CSV),
+    });
 
     const listed = await call(app, 'listDatapoints', { params: { projectId }, query: { limit: 2 } });
     expect(listed.body.data).toHaveLength(2);
-    expect(listed.body.data[0]).toMatchObject({ sourceFile: 'data/qa.csv', hasTerminalConsensus: false, checksum: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    const rest = await call(app, 'listDatapoints', { params: { projectId }, query: { limit: 2, cursor: listed.body.nextCursor } });
+    expect(listed.body.data[0]).toMatchObject({
+      sourceFile: 'data/qa.csv',
+      hasTerminalConsensus: false,
+      checksum: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const rest = await call(app, 'listDatapoints', {
+      params: { projectId },
+      query: { limit: 2, cursor: listed.body.nextCursor },
+    });
     expect(rest.body).toMatchObject({ hasMore: false, nextCursor: null });
     expect(rest.body.data).toHaveLength(1);
-    expect((await call(app, 'listDatapoints', { params: { projectId }, query: { status: 'terminal' } })).body.data).toEqual([]);
+    expect(
+      (await call(app, 'listDatapoints', { params: { projectId }, query: { status: 'terminal' } })).body.data,
+    ).toEqual([]);
     const row = (await fx.datapoints(app.sql, projectId)).find((d) => d.source_row === 3)!;
     expect(row.content).toEqual({ id: '3', question: 'Line one\nline two', answer: 'multi' });
   });
 
   it('takes the last size when a request declares a path twice', async () => {
     const projectId = await project();
-    const res = await call(app, 'createUploadSession', { params: { projectId }, body: { files: [{ relPath: 'a', size: 1 }, { relPath: 'b', size: 3 }, { relPath: 'a', size: 2 }] } });
+    const res = await call(app, 'createUploadSession', {
+      params: { projectId },
+      body: {
+        files: [
+          { relPath: 'a', size: 1 },
+          { relPath: 'b', size: 3 },
+          { relPath: 'a', size: 2 },
+        ],
+      },
+    });
     expect(res.body.files.map((f: { relPath: string }) => f.relPath)).toEqual(['a', 'b']);
     const got = await call(app, 'getUploadSession', { params: { projectId, uploadId: res.body.uploadId } });
-    expect(got.body.files).toEqual([{ relPath: 'a', size: 2 }, { relPath: 'b', size: 3 }]);
+    expect(got.body.files).toEqual([
+      { relPath: 'a', size: 2 },
+      { relPath: 'b', size: 3 },
+    ]);
   });
 
   it('merges declared files and gives redeclared paths a fresh URL and size', async () => {
     const projectId = await project();
-    const created = await call(app, 'createUploadSession', { params: { projectId }, body: { files: [{ relPath: 'a.csv', size: 10 }] } });
+    const created = await call(app, 'createUploadSession', {
+      params: { projectId },
+      body: { files: [{ relPath: 'a.csv', size: 10 }] },
+    });
     const { uploadId } = created.body;
-    const declared = await call(app, 'declareUploadFiles', { params: { projectId, uploadId }, body: { files: [{ relPath: 'b.csv', size: 5 }, { relPath: 'a.csv', size: 99 }] } });
+    const declared = await call(app, 'declareUploadFiles', {
+      params: { projectId, uploadId },
+      body: {
+        files: [
+          { relPath: 'b.csv', size: 5 },
+          { relPath: 'a.csv', size: 99 },
+        ],
+      },
+    });
     expect(declared.status).toBe(200);
     expect(declared.body.files.map((f: { relPath: string }) => f.relPath)).toEqual(['b.csv', 'a.csv']);
     const got = await call(app, 'getUploadSession', { params: { projectId, uploadId } });
-    expect(got.body.files).toEqual([{ relPath: 'a.csv', size: 99 }, { relPath: 'b.csv', size: 5 }]);
+    expect(got.body.files).toEqual([
+      { relPath: 'a.csv', size: 99 },
+      { relPath: 'b.csv', size: 5 },
+    ]);
   });
 
   it('answers the one-shot PUT with 307 to a presigned URL before reading the body', async () => {
     const projectId = await project();
-    const { body: { uploadId } } = await call(app, 'createUploadSession', { params: { projectId }, body: { files: [{ relPath: 'first.csv', size: 1 }] } });
+    const {
+      body: { uploadId },
+    } = await call(app, 'createUploadSession', {
+      params: { projectId },
+      body: { files: [{ relPath: 'first.csv', size: 1 }] },
+    });
     // A client that announces its body and waits for the redirect (fetch cannot set Content-Length).
     const res = await new Promise<{ status: number; location: string }>((resolve, reject) => {
-      const req = request(`${app.url}/developer/v1/projects/${projectId}/upload-sessions/${uploadId}/file?path=second.csv`, {
-        method: 'PUT', headers: { authorization: `Bearer ${app.orgA.originatorKey}`, 'content-length': String(Buffer.byteLength(CSV)), expect: '100-continue' },
+      const req = request(
+        `${app.url}/developer/v1/projects/${projectId}/upload-sessions/${uploadId}/file?path=second.csv`,
+        {
+          method: 'PUT',
+          headers: {
+            authorization: `Bearer ${app.orgA.originatorKey}`,
+            'content-length': String(Buffer.byteLength(CSV)),
+            expect: '100-continue',
+          },
+        },
+      );
+      req.on('response', (r) => {
+        r.resume();
+        resolve({ status: r.statusCode!, location: String(r.headers.location) });
+        req.destroy();
       });
-      req.on('response', (r) => { r.resume(); resolve({ status: r.statusCode!, location: String(r.headers.location) }); req.destroy(); });
       req.on('continue', () => reject(new Error('the server asked for the body before redirecting')));
       req.on('error', () => {});
       req.flushHeaders();
@@ -107,7 +185,10 @@ describe('upload sessions', () => {
     expect(got.body.files).toContainEqual({ relPath: 'second.csv', size: Buffer.byteLength(CSV) });
     // Chunked (no Content-Length) without `size`: parameter_invalid.
     const chunked = await new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const req = request(`${app.url}/developer/v1/projects/${projectId}/upload-sessions/${uploadId}/file?path=x.csv`, { method: 'PUT', headers: { authorization: `Bearer ${app.orgA.originatorKey}` } });
+      const req = request(`${app.url}/developer/v1/projects/${projectId}/upload-sessions/${uploadId}/file?path=x.csv`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${app.orgA.originatorKey}` },
+      });
       req.on('response', (r) => {
         let text = '';
         r.on('data', (d) => (text += d));
@@ -120,13 +201,21 @@ describe('upload sessions', () => {
     expect(chunked.status).toBe(400);
     expect(chunked.body.error).toMatchObject({ code: 'parameter_invalid', param: 'size' });
     // With `size`, a chunked upload is redirected.
-    const sized = await raw(app, 'PUT', `/developer/v1/projects/${projectId}/upload-sessions/${uploadId}/file?path=y.csv&size=10`, { key: app.orgA.originatorKey });
+    const sized = await raw(
+      app,
+      'PUT',
+      `/developer/v1/projects/${projectId}/upload-sessions/${uploadId}/file?path=y.csv&size=10`,
+      { key: app.orgA.originatorKey },
+    );
     expect(sized.status).toBe(307);
   });
 
   it('refuses a presigned URL that was tampered with or used for another key', async () => {
     const projectId = await project();
-    const { body } = await call(app, 'createUploadSession', { params: { projectId }, body: { files: [{ relPath: 'a.csv', size: 3 }] } });
+    const { body } = await call(app, 'createUploadSession', {
+      params: { projectId },
+      body: { files: [{ relPath: 'a.csv', size: 3 }] },
+    });
     const tampered = body.files[0].uploadUrl.replace('a.csv', 'b.csv');
     expect((await putToUrl(tampered, 'abc')).status).toBe(403);
   });
@@ -135,7 +224,16 @@ describe('upload sessions', () => {
 describe('processing', () => {
   it('lists every missing or over-size file in upload_files_missing and writes nothing', async () => {
     const projectId = await project();
-    const { body } = await call(app, 'createUploadSession', { params: { projectId }, body: { files: [{ relPath: 'ok.csv', size: 200 }, { relPath: 'missing.csv', size: 10 }, { relPath: 'big.csv', size: 2 }] } });
+    const { body } = await call(app, 'createUploadSession', {
+      params: { projectId },
+      body: {
+        files: [
+          { relPath: 'ok.csv', size: 200 },
+          { relPath: 'missing.csv', size: 10 },
+          { relPath: 'big.csv', size: 2 },
+        ],
+      },
+    });
     await putToUrl(body.files[0].uploadUrl, CSV);
     await putToUrl(body.files[2].uploadUrl, 'too big');
     const res = await call(app, 'processUploadSession', { params: { projectId, uploadId: body.uploadId } });
@@ -154,7 +252,10 @@ describe('processing', () => {
     const again = await call(app, 'processUploadSession', { params: { projectId, uploadId } });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('upload_session_not_ready');
-    const declare = await call(app, 'declareUploadFiles', { params: { projectId, uploadId }, body: { files: [{ relPath: 'more.csv', size: 1 }] } });
+    const declare = await call(app, 'declareUploadFiles', {
+      params: { projectId, uploadId },
+      body: { files: [{ relPath: 'more.csv', size: 1 }] },
+    });
     expect(declare.status).toBe(409);
     expect(declare.body.error.code).toBe('upload_session_not_open');
   });
@@ -163,7 +264,10 @@ describe('processing', () => {
     const projectId = await project();
     const bad = 'id,text\n1,ok\n2,too,many\n';
     const fixed = 'id,text\n1,ok\n2,fine\n';
-    const created = await call(app, 'createUploadSession', { params: { projectId }, body: { files: [{ relPath: 'bad.csv', size: 100 }] } });
+    const created = await call(app, 'createUploadSession', {
+      params: { projectId },
+      body: { files: [{ relPath: 'bad.csv', size: 100 }] },
+    });
     const { uploadId, files } = created.body;
     await putToUrl(files[0].uploadUrl, bad);
     expect((await call(app, 'processUploadSession', { params: { projectId, uploadId } })).status).toBe(202);
@@ -184,15 +288,45 @@ describe('processing', () => {
   });
 
   it.each([
-    ['invalid UTF-8', 'x.jsonl', { format: 'jsonl' }, Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d, 0x0a]), /^x\.jsonl line 1: invalid UTF-8/],
+    [
+      'invalid UTF-8',
+      'x.jsonl',
+      { format: 'jsonl' },
+      Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d, 0x0a]),
+      /^x\.jsonl line 1: invalid UTF-8/,
+    ],
     ['invalid JSON lines', 'x.jsonl', { format: 'jsonl' }, '{"a":1}\n{"a":\n', /^x\.jsonl line 2: invalid JSON/],
-    ['a JSON line that is not an object', 'x.jsonl', { format: 'jsonl' }, '{"a":1}\n[1,2]\n', /^x\.jsonl line 2: each line must be a JSON object/],
-    ['a JSON file that is not an array', 'x.json', { format: 'json' }, '{"a":1}', /^x\.json line 1: a json dataset file must be one array/],
+    [
+      'a JSON line that is not an object',
+      'x.jsonl',
+      { format: 'jsonl' },
+      '{"a":1}\n[1,2]\n',
+      /^x\.jsonl line 2: each line must be a JSON object/,
+    ],
+    [
+      'a JSON file that is not an array',
+      'x.json',
+      { format: 'json' },
+      '{"a":1}',
+      /^x\.json line 1: a json dataset file must be one array/,
+    ],
     ['truncated JSON', 'x.json', { format: 'json' }, '[{"a":1},\n{"a":2', /^x\.json line 2: invalid JSON/],
-    ['a missing idField', 'x.csv', { format: 'csv', idField: 'id' }, 'id,text\n1,a\n,b\n', /^x\.csv line 3: record 2 has no `id`/],
+    [
+      'a missing idField',
+      'x.csv',
+      { format: 'csv', idField: 'id' },
+      'id,text\n1,a\n,b\n',
+      /^x\.csv line 3: record 2 has no `id`/,
+    ],
     ['an empty CSV', 'x.csv', { format: 'csv' }, '', /^x\.csv line 1: the file has no records/],
     ['a header-only CSV', 'x.csv', { format: 'csv' }, 'id,text\n', /^x\.csv line 1: the file has no records/],
-    ['markdown without sections at the level', 'x.md', { format: 'markdown_split', headingLevel: 2 }, '# Title\ntext\n### deeper\n', /^x\.md line 1: the file has no section at heading level 2/],
+    [
+      'markdown without sections at the level',
+      'x.md',
+      { format: 'markdown_split', headingLevel: 2 },
+      '# Title\ntext\n### deeper\n',
+      /^x\.md line 1: the file has no section at heading level 2/,
+    ],
   ])('fails on %s with file and line', async (_, name, dataset, content, message) => {
     const projectId = await project(dataset);
     const { status } = await ingest(app, projectId, { [name]: content });
@@ -207,19 +341,33 @@ describe('processing', () => {
       [{ format: 'csv', idField: 'id' }, 'bom.csv', '\ufeffid,text\r\n1,a\r\n2,b\r\n', 2],
       [{ format: 'jsonl', idField: 'id' }, 'x.jsonl', '{"id":1,"t":"a"}\n\n{"id":2,"t":"b"}\n{"id":3,"t":"c"}', 3],
       [{ format: 'json', idField: 'id' }, 'x.json', '[\n {"id":1,"n":0.5},\n {"id":2,"n":[1,2]}\n]\n', 2],
-      [{ format: 'markdown_split', headingLevel: 2 }, 'doc.md', '# Doc\nintro\n## One\nbody 1\n### sub\nmore\n## Two\n```\n## not a heading\n```\n', 2],
+      [
+        { format: 'markdown_split', headingLevel: 2 },
+        'doc.md',
+        '# Doc\nintro\n## One\nbody 1\n### sub\nmore\n## Two\n```\n## not a heading\n```\n',
+        2,
+      ],
       [{ format: 'file_collection' }, 'img/a.bin', Buffer.from([0, 1, 2, 3]), 1],
     ];
     for (const [dataset, name, content, n] of cases) {
       const projectId = await project(dataset);
       const { status } = await ingest(app, projectId, { [name]: content });
-      expect(status.run, JSON.stringify(dataset)).toMatchObject({ status: 'ok', rowCount: n, datapointsPersisted: n, validationsCreated: n * 3 });
+      expect(status.run, JSON.stringify(dataset)).toMatchObject({
+        status: 'ok',
+        rowCount: n,
+        datapointsPersisted: n,
+        validationsCreated: n * 3,
+      });
     }
     const md = await fx.datapointsFromFile(app.sql, 'doc.md');
     expect(md.map((r) => r.content.title)).toEqual(['One', 'Two']);
     expect(md[0].content.body).toBe('body 1\n### sub\nmore');
     const [file] = await fx.datapointsFromFile(app.sql, 'img/a.bin');
-    expect(file.content).toMatchObject({ relPath: 'img/a.bin', size: 4, sha256: '054edec1d0211f624fed0cbca9d4f9400b0e491c43742af2c5b0abebf0c990d8' });
+    expect(file.content).toMatchObject({
+      relPath: 'img/a.bin',
+      size: 4,
+      sha256: '054edec1d0211f624fed0cbca9d4f9400b0e491c43742af2c5b0abebf0c990d8',
+    });
   });
 
   it('dry runs count everything, persist nothing and reopen the session', async () => {
@@ -238,7 +386,9 @@ describe('processing', () => {
     await ingest(app, projectId, { 'q.csv': CSV });
     const again = await ingest(app, projectId, { 'again.csv': CSV });
     expect(again.status.run.status).toBe('failed');
-    expect(again.status.run.errorMessage).toMatch(/^again\.csv line 2: the project already has a datapoint with this content/);
+    expect(again.status.run.errorMessage).toMatch(
+      /^again\.csv line 2: the project already has a datapoint with this content/,
+    );
     const skip = await ingest(app, projectId, { 'more.csv': CSV + '4,new,row\n' }, { skipExisting: true });
     expect(skip.status.run).toMatchObject({ status: 'ok', rowCount: 4, datapointsPersisted: 1, validationsCreated: 3 });
     expect(await counts(projectId)).toEqual({ d: 4, s: 12 });
@@ -251,17 +401,35 @@ describe('bad input writes nothing', () => {
   it.each([
     ['an absolute path', [{ relPath: '/etc/passwd', size: 1 }], 'upload_file_path_invalid', 'files[0].relPath'],
     ['a .. segment', [{ relPath: 'a/../../b', size: 1 }], 'upload_file_path_invalid', 'files[0].relPath'],
-    ['a backslash', [{ relPath: 'ok.csv', size: 1 }, { relPath: 'a\\b', size: 1 }], 'upload_file_path_invalid', 'files[1].relPath'],
+    [
+      'a backslash',
+      [
+        { relPath: 'ok.csv', size: 1 },
+        { relPath: 'a\\b', size: 1 },
+      ],
+      'upload_file_path_invalid',
+      'files[1].relPath',
+    ],
     ['an empty path', [{ relPath: '', size: 1 }], 'request_body_invalid', 'files[0].relPath'],
     ['a 901-character path', [{ relPath: 'a'.repeat(901), size: 1 }], 'request_body_invalid', 'files[0].relPath'],
     ['a negative size', [{ relPath: 'a', size: -1 }], 'request_body_invalid', 'files[0].size'],
     ['a size over 5 GiB', [{ relPath: 'a', size: 5368709121 }], 'request_body_invalid', 'files[0].size'],
     ['no files', [], 'upload_no_files', 'files'],
-    ['1001 files', Array.from({ length: 1001 }, (_, i) => ({ relPath: `f${i}`, size: 1 })), 'request_body_invalid', 'files'],
+    [
+      '1001 files',
+      Array.from({ length: 1001 }, (_, i) => ({ relPath: `f${i}`, size: 1 })),
+      'request_body_invalid',
+      'files',
+    ],
     ['an empty segment', [{ relPath: 'a//b', size: 1 }], 'upload_file_path_invalid', 'files[0].relPath'],
     ['a control character', [{ relPath: 'a\u0001b', size: 1 }], 'upload_file_path_invalid', 'files[0].relPath'],
     // 451 characters, 902 bytes in UTF-8: the object key would pass S3's 1,024 bytes.
-    ['a path over 900 bytes of UTF-8', [{ relPath: 'é'.repeat(451), size: 1 }], 'upload_file_path_invalid', 'files[0].relPath'],
+    [
+      'a path over 900 bytes of UTF-8',
+      [{ relPath: 'é'.repeat(451), size: 1 }],
+      'upload_file_path_invalid',
+      'files[0].relPath',
+    ],
   ])('refuses %s', async (_, files, code, param) => {
     const projectId = await project();
     const res = await call(app, 'createUploadSession', { params: { projectId }, body: { files } });
@@ -272,14 +440,19 @@ describe('bad input writes nothing', () => {
 
   it('accepts a path of exactly 900 bytes of UTF-8, whose key fits S3', async () => {
     const projectId = await project();
-    const res = await call(app, 'createUploadSession', { params: { projectId }, body: { files: [{ relPath: 'é'.repeat(450), size: 1 }] } });
+    const res = await call(app, 'createUploadSession', {
+      params: { projectId },
+      body: { files: [{ relPath: 'é'.repeat(450), size: 1 }] },
+    });
     expect(res.status).toBe(201);
     expect(Buffer.byteLength(res.body.files[0].key)).toBeLessThanOrEqual(1024);
   });
 
   it('reports unknown and foreign sessions as not found', async () => {
     const projectId = await project();
-    const missing = await call(app, 'getUploadSession', { params: { projectId, uploadId: '00000000-0000-4000-8000-000000000000' } });
+    const missing = await call(app, 'getUploadSession', {
+      params: { projectId, uploadId: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(missing.body.error.code).toBe('upload_session_not_found');
     const otherProject = await project({ format: 'csv' }, app.orgB.originatorKey);
     const foreignId = await uploadFiles(app, otherProject, { 'x.csv': CSV }, app.orgB.originatorKey);

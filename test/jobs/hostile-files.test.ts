@@ -19,7 +19,9 @@ import { createStorage } from '../../src/storage/s3.ts';
 const MiB = 1024 * 1024;
 /** The worker process's budget: bench/README.md's target for `assay worker`. */
 const RSS_BUDGET_MB = 256;
-const WORKER_FLAGS = JSON.parse(readFileSync(new URL('../../src/jobs/worker-node-flags.json', import.meta.url), 'utf8')) as string[];
+const WORKER_FLAGS = JSON.parse(
+  readFileSync(new URL('../../src/jobs/worker-node-flags.json', import.meta.url), 'utf8'),
+) as string[];
 
 let app: TestApp;
 let child: ChildProcess;
@@ -42,9 +44,15 @@ async function startSharedProcess(): Promise<void> {
   const s3 = inject('s3');
   child = spawn(process.execPath, [...WORKER_FLAGS, 'test/fixtures/serve-and-work.ts'], {
     env: {
-      PATH: process.env.PATH, DATABASE_URL: url.toString(), S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket,
-      S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, PUBLIC_BASE_URL: 'http://127.0.0.1',
-      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'), MAIL_MODE: 'log',
+      PATH: process.env.PATH,
+      DATABASE_URL: url.toString(),
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      PUBLIC_BASE_URL: 'http://127.0.0.1',
+      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+      MAIL_MODE: 'log',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -98,52 +106,89 @@ function shaped(head: string, filler: string, tail: string, size: number) {
 }
 
 async function project(format: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await call(app, 'createProject', { body: { name: `Hostile ${format}`, spec: { version: '1.0.0', dataset: { format, ...extra }, validation: { validatorsPerDatapoint: 1, instructions: 'Rate.' } } } });
+  const res = await call(app, 'createProject', {
+    body: {
+      name: `Hostile ${format}`,
+      spec: {
+        version: '1.0.0',
+        dataset: { format, ...extra },
+        validation: { validatorsPerDatapoint: 1, instructions: 'Rate.' },
+      },
+    },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.projectId;
 }
 
 /** Declares one file, uploads it streamed, processes it; returns its ids. */
-async function uploadAndProcess(projectId: string, relPath: string, size: number, fill: (o: number, l: number) => Buffer): Promise<string> {
-  const session = await call(app, 'createUploadSession', { params: { projectId }, body: { files: [{ relPath, size }] } });
+async function uploadAndProcess(
+  projectId: string,
+  relPath: string,
+  size: number,
+  fill: (o: number, l: number) => Buffer,
+): Promise<string> {
+  const session = await call(app, 'createUploadSession', {
+    params: { projectId },
+    body: { files: [{ relPath, size }] },
+  });
   expect(session.status).toBe(201);
   expect(await putStream(session.body.files[0].uploadUrl, size, fill)).toBe(200);
-  expect((await call(app, 'processUploadSession', { params: { projectId, uploadId: session.body.uploadId } })).status).toBe(202);
+  expect(
+    (await call(app, 'processUploadSession', { params: { projectId, uploadId: session.body.uploadId } })).status,
+  ).toBe(202);
   return session.body.uploadId;
 }
 
 /** Waits for the run to end, pinging the shared process all along; every ping must answer 200. */
 async function finishWhilePinging(projectId: string, uploadId: string): Promise<{ run: any; pings: number }> {
   let pings = 0;
-  const run = await until(async () => {
-    const ping = await fetch(`${childUrl}/developer/v1/ping`, { headers: { authorization: `Bearer ${app.orgA.originatorKey}` } });
-    expect(ping.status).toBe(200);
-    pings++;
-    return (await call(app, 'getUploadSessionStatus', { params: { projectId, uploadId } })).body.run;
-  }, (r) => r && r.status !== 'running', 120_000);
+  const run = await until(
+    async () => {
+      const ping = await fetch(`${childUrl}/developer/v1/ping`, {
+        headers: { authorization: `Bearer ${app.orgA.originatorKey}` },
+      });
+      expect(ping.status).toBe(200);
+      pings++;
+      return (await call(app, 'getUploadSessionStatus', { params: { projectId, uploadId } })).body.run;
+    },
+    (r) => r && r.status !== 'running',
+    120_000,
+  );
   return { run, pings };
 }
 
-const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const peakRssMb = (pid: number) =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 describe('hostile files', { timeout: 180_000 }, () => {
   it('a file longer than its declared size (replaced after the process call) fails without being read through', async () => {
     // No worker runs yet: the run is queued when the object is replaced by a longer one.
     const projectId = await project('csv');
     const small = 'id,text\n1,a\n';
-    const uploadId = await uploadAndProcess(projectId, 'grown.csv', small.length, (o, l) => Buffer.from(small).subarray(o, o + l));
+    const uploadId = await uploadAndProcess(projectId, 'grown.csv', small.length, (o, l) =>
+      Buffer.from(small).subarray(o, o + l),
+    );
     const key = await fx.uploadObjectKey(app.sql, uploadId, 'grown.csv');
     const storage = createStorage(inject('s3'));
-    await storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: Buffer.alloc(8 * MiB, 'a') }));
+    await storage.client.send(
+      new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: Buffer.alloc(8 * MiB, 'a') }),
+    );
     await startSharedProcess();
     const { run } = await finishWhilePinging(projectId, uploadId);
     expect(run.status).toBe('failed');
-    expect(run.errorMessage).toBe(`grown.csv: the file is longer than its declared size of ${small.length} bytes (more than ${small.length} bytes were read); declare its real size and upload it again`);
+    expect(run.errorMessage).toBe(
+      `grown.csv: the file is longer than its declared size of ${small.length} bytes (more than ${small.length} bytes were read); declare its real size and upload it again`,
+    );
   }, 180_000);
 
   it('a 200 MB single-line CSV fails at the record limit', async () => {
     const projectId = await project('csv');
-    const uploadId = await uploadAndProcess(projectId, 'line.csv', 200 * MiB, shaped('id,text\n1,', 'x', '\n', 200 * MiB));
+    const uploadId = await uploadAndProcess(
+      projectId,
+      'line.csv',
+      200 * MiB,
+      shaped('id,text\n1,', 'x', '\n', 200 * MiB),
+    );
     const { run } = await finishWhilePinging(projectId, uploadId);
     expect(run.status).toBe('failed');
     expect(run.errorMessage).toMatch(/^line\.csv line 2: the record starting here is longer than 1048576 characters/);
@@ -151,7 +196,12 @@ describe('hostile files', { timeout: 180_000 }, () => {
 
   it('an unterminated quoted field fails', async () => {
     const projectId = await project('csv');
-    const uploadId = await uploadAndProcess(projectId, 'quote.csv', 20 * MiB, shaped('id,text\n1,ok\n2,"never closed', ' and on\n', '', 20 * MiB));
+    const uploadId = await uploadAndProcess(
+      projectId,
+      'quote.csv',
+      20 * MiB,
+      shaped('id,text\n1,ok\n2,"never closed', ' and on\n', '', 20 * MiB),
+    );
     const { run } = await finishWhilePinging(projectId, uploadId);
     expect(run.status).toBe('failed');
     expect(run.errorMessage).toMatch(/^quote\.csv line 3: the record starting here is longer than 1048576 characters/);
@@ -159,7 +209,12 @@ describe('hostile files', { timeout: 180_000 }, () => {
 
   it('a 100 MB JSON string fails at the element limit', async () => {
     const projectId = await project('json');
-    const uploadId = await uploadAndProcess(projectId, 'string.json', 100 * MiB, shaped('[{"id":1},\n{"id":2,"text":"', 'z', '"}]', 100 * MiB));
+    const uploadId = await uploadAndProcess(
+      projectId,
+      'string.json',
+      100 * MiB,
+      shaped('[{"id":1},\n{"id":2,"text":"', 'z', '"}]', 100 * MiB),
+    );
     const { run } = await finishWhilePinging(projectId, uploadId);
     expect(run.status).toBe('failed');
     expect(run.errorMessage).toBe('string.json line 2: element 2 of the array is longer than 1048576 characters');
@@ -168,7 +223,9 @@ describe('hostile files', { timeout: 180_000 }, () => {
   it('a markdown heading with 100,000 spaces is read (linear match): the run succeeds', async () => {
     const projectId = await project('markdown_split', { headingLevel: 2 });
     const text = `## a${' '.repeat(100_000)}b\nbody\n## next\nmore\n`;
-    const uploadId = await uploadAndProcess(projectId, 'spaces.md', text.length, (o, l) => Buffer.from(text).subarray(o, o + l));
+    const uploadId = await uploadAndProcess(projectId, 'spaces.md', text.length, (o, l) =>
+      Buffer.from(text).subarray(o, o + l),
+    );
     const { run } = await finishWhilePinging(projectId, uploadId);
     expect(run.status).toBe('ok');
     expect(run.datapointsPersisted).toBe(2);

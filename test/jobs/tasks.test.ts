@@ -13,7 +13,14 @@ afterAll(async () => {
   await db?.drop();
 });
 
-interface Job { task: string; payload: unknown; kind: string; key: string | null; max_attempts: number; run_at: Date }
+interface Job {
+  task: string;
+  payload: unknown;
+  kind: string;
+  key: string | null;
+  max_attempts: number;
+  run_at: Date;
+}
 
 async function jobs(task: string): Promise<Job[]> {
   return db.sql<Job[]>`
@@ -23,10 +30,15 @@ async function jobs(task: string): Promise<Job[]> {
 }
 
 describe('enqueue', () => {
-  it('writes the payload as a JSON object with the task\'s attempts', async () => {
+  it("writes the payload as a JSON object with the task's attempts", async () => {
     await db.sql.begin((tx) => enqueue(tx, 'send_email', { outboxId: '6d1f8a52-8c5e-4a8e-9d3e-111111111111' }));
     expect(await jobs('send_email')).toEqual([
-      expect.objectContaining({ payload: { outboxId: '6d1f8a52-8c5e-4a8e-9d3e-111111111111' }, kind: 'object', key: null, max_attempts: 8 }),
+      expect.objectContaining({
+        payload: { outboxId: '6d1f8a52-8c5e-4a8e-9d3e-111111111111' },
+        kind: 'object',
+        key: null,
+        max_attempts: 8,
+      }),
     ]);
   });
 
@@ -43,25 +55,38 @@ describe('enqueue', () => {
 
   it('delays a job to runAt', async () => {
     const runAt = new Date(Date.now() + 3_600_000);
-    await db.sql.begin((tx) => enqueue(tx, 'deliver_webhook', { deliveryId: 'later', attempt: 2 }, { runAt, queueKey: 'endpoint-1' }));
-    const [job] = (await jobs('deliver_webhook')).filter((j) => (j.payload as { deliveryId: string }).deliveryId === 'later');
+    await db.sql.begin((tx) =>
+      enqueue(tx, 'deliver_webhook', { deliveryId: 'later', attempt: 2 }, { runAt, queueKey: 'endpoint-1' }),
+    );
+    const [job] = (await jobs('deliver_webhook')).filter(
+      (j) => (j.payload as { deliveryId: string }).deliveryId === 'later',
+    );
     expect(job!.run_at.getTime()).toBe(runAt.getTime());
     expect(job!.max_attempts).toBe(5);
   });
 
   it('enqueues nothing when the transaction rolls back', async () => {
-    await expect(db.sql.begin(async (tx) => {
-      await enqueue(tx, 'ingest', { runId: 'r1', requestId: 'req_1' }, { queueKey: 'org-1' });
-      throw new Error('rolled back');
-    })).rejects.toThrow('rolled back');
+    await expect(
+      db.sql.begin(async (tx) => {
+        await enqueue(tx, 'ingest', { runId: 'r1', requestId: 'req_1' }, { queueKey: 'org-1' });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
     expect(await jobs('ingest')).toEqual([]);
   });
 });
 
 describe('enqueueEach', () => {
   it('writes one job per payload in one statement, keyed when the task is', async () => {
-    await db.sql.begin((tx) => enqueueEach(tx, 'deliver_webhook', [{ payload: { deliveryId: 'a', attempt: 1 }, queueKey: 'endpoint-a' }, { payload: { deliveryId: 'b', attempt: 1 }, queueKey: 'endpoint-b' }]));
-    await db.sql.begin((tx) => enqueueEach(tx, 'auto_consensus', [{ payload: { projectId: 'p3' }, queueKey: 'org-3' }]));
+    await db.sql.begin((tx) =>
+      enqueueEach(tx, 'deliver_webhook', [
+        { payload: { deliveryId: 'a', attempt: 1 }, queueKey: 'endpoint-a' },
+        { payload: { deliveryId: 'b', attempt: 1 }, queueKey: 'endpoint-b' },
+      ]),
+    );
+    await db.sql.begin((tx) =>
+      enqueueEach(tx, 'auto_consensus', [{ payload: { projectId: 'p3' }, queueKey: 'org-3' }]),
+    );
     const deliveries = (await jobs('deliver_webhook')).filter((j) => (j.payload as { attempt: number }).attempt === 1);
     expect(deliveries.map((j) => [j.payload, j.kind, j.key])).toEqual([
       [{ deliveryId: 'a', attempt: 1 }, 'object', null],
@@ -77,12 +102,16 @@ describe('enqueueEach', () => {
   });
 
   it('refuses a job of a queue family without its queue key', async () => {
-    await expect(db.sql.begin((tx) => enqueue(tx, 'ingest', { runId: 'r2' }))).rejects.toThrow('a ingest job needs its data queue key (organization id)');
+    await expect(db.sql.begin((tx) => enqueue(tx, 'ingest', { runId: 'r2' }))).rejects.toThrow(
+      'a ingest job needs its data queue key (organization id)',
+    );
   });
 
   it('writes nothing for no payloads', async () => {
     const before = (await db.sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs`)[0]!.n;
     await db.sql.begin((tx) => enqueueEach(tx, 'send_email', []));
-    expect((await db.sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs`)[0]!.n).toBe(before);
+    expect((await db.sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs`)[0]!.n).toBe(
+      before,
+    );
   });
 });

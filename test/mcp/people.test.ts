@@ -60,8 +60,12 @@ describe('roster tools', () => {
     // A lookup without an email would silently list instead: the tool requires it.
     await fails('lookup_validator', {}, 'parameterInvalid');
 
-    expect(await ok('assign_validator', { validatorId: user.id, projects: [{ id: p, classId: 'senior', evidenceNote: 'MCP' }] }))
-      .toEqual({ assigned: 1, alreadyAssigned: 0, classesGranted: 1 });
+    expect(
+      await ok('assign_validator', {
+        validatorId: user.id,
+        projects: [{ id: p, classId: 'senior', evidenceNote: 'MCP' }],
+      }),
+    ).toEqual({ assigned: 1, alreadyAssigned: 0, classesGranted: 1 });
     const projects = await ok('list_validator_projects', { validatorId: user.id });
     expect(projects.data.map((a: any) => a.projectId)).toEqual([p]);
     expect(await ok('unassign_validator', { validatorId: user.id, projectIds: [p] })).toEqual({ unassigned: 1 });
@@ -74,11 +78,21 @@ describe('roster tools', () => {
     const theirs = await project(app.orgB.originatorKey);
     await fails('assign_validator', { validatorId: user.id, projects: [] }, 'requestBodyInvalid');
     await fails('assign_validator', { validatorId: user.id, projects: [{ id: theirs }] }, 'projectNotFound');
-    await fails('assign_validator', { validatorId: user.id, projects: [{ id: UNKNOWN, classId: 'senior' }] }, 'requestBodyInvalid');
-    await fails('assign_validator', { validatorId: app.orgB.originatorUserId, projects: [{ id: UNKNOWN }], autoEnroll: true }, 'validatorNotFound');
+    await fails(
+      'assign_validator',
+      { validatorId: user.id, projects: [{ id: UNKNOWN, classId: 'senior' }] },
+      'requestBodyInvalid',
+    );
+    await fails(
+      'assign_validator',
+      { validatorId: app.orgB.originatorUserId, projects: [{ id: UNKNOWN }], autoEnroll: true },
+      'validatorNotFound',
+    );
     await fails('unassign_validator', { validatorId: user.id, projectIds: [] }, 'requestBodyInvalid');
     await fails('list_validator_projects', { validatorId: 'nope' }, 'parameterInvalid');
-    const [{ n }] = await app.sql<{ n: number }[]>`select count(*)::int as n from project_assignments where user_id = ${user.id}`;
+    const [{ n }] = await app.sql<
+      { n: number }[]
+    >`select count(*)::int as n from project_assignments where user_id = ${user.id}`;
     expect(n).toBe(0);
   });
 });
@@ -88,17 +102,36 @@ describe('class and invite tools', () => {
     const user = await createUser(app.sql, { email: 'mcp-class@example.com', subject: 'test|mcp-class' });
     await addMember(app.sql, { orgId: app.orgA.id, userId: user.id, validator: true });
     const p = await project();
-    const grant = await ok('grant_validator_class', { projectId: p, validatorId: user.id, classId: 'gpt', evidenceNote: 'Pre-rater' });
+    const grant = await ok('grant_validator_class', {
+      projectId: p,
+      validatorId: user.id,
+      classId: 'gpt',
+      evidenceNote: 'Pre-rater',
+    });
     expect(grant).toEqual({ id: expect.any(String), userId: user.id, classId: 'gpt', evidenceNote: 'Pre-rater' });
-    await fails('grant_validator_class', { projectId: p, validatorId: user.id, classId: 'wizard', evidenceNote: 'n' }, 'classNotInSpec');
-    expect(await ok('revoke_validator_class', { projectId: p, validatorId: user.id, classId: 'gpt' })).toEqual({ revoked: true });
+    await fails(
+      'grant_validator_class',
+      { projectId: p, validatorId: user.id, classId: 'wizard', evidenceNote: 'n' },
+      'classNotInSpec',
+    );
+    expect(await ok('revoke_validator_class', { projectId: p, validatorId: user.id, classId: 'gpt' })).toEqual({
+      revoked: true,
+    });
 
-    const invite = await ok('invite_validator', { projectId: p, email: 'Mcp.Invitee@example.com', classId: 'senior', evidenceNote: 'Expert', sendEmail: false });
+    const invite = await ok('invite_validator', {
+      projectId: p,
+      email: 'Mcp.Invitee@example.com',
+      classId: 'senior',
+      evidenceNote: 'Expert',
+      sendEmail: false,
+    });
     expect(invite).toMatchObject({ email: 'mcp.invitee@example.com', status: 'pending', activeClassIds: ['senior'] });
     await fails('invite_validator', { projectId: p, email: 'x@example.com', classId: 'senior' }, 'requestBodyInvalid');
     await fails('invite_validator', { projectId: p, email: 'nope' }, 'requestBodyInvalid');
     const list = await ok('list_project_invites', { projectId: p, limit: 10 });
-    expect(list).toEqual((await call(app, 'listProjectInvites', { params: { projectId: p }, query: { limit: 10 } })).body);
+    expect(list).toEqual(
+      (await call(app, 'listProjectInvites', { params: { projectId: p }, query: { limit: 10 } })).body,
+    );
     expect(list.data.map((i: any) => i.id)).toEqual([invite.id]);
     expect(await ok('cancel_project_invite', { projectId: p, inviteId: invite.id })).toEqual({ cancelled: true });
     await fails('cancel_project_invite', { projectId: p, inviteId: invite.id }, 'inviteNotFound');
@@ -106,6 +139,10 @@ describe('class and invite tools', () => {
     const theirs = await project(app.orgB.originatorKey);
     await fails('invite_validator', { projectId: theirs, email: 'x@example.com' }, 'projectNotFound');
     await fails('list_project_invites', { projectId: theirs }, 'projectNotFound');
-    await fails('grant_validator_class', { projectId: theirs, validatorId: user.id, classId: 'senior', evidenceNote: 'n' }, 'projectNotFound');
+    await fails(
+      'grant_validator_class',
+      { projectId: theirs, validatorId: user.id, classId: 'senior', evidenceNote: 'n' },
+      'projectNotFound',
+    );
   });
 });

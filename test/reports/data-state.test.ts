@@ -28,7 +28,10 @@ it('follows the ingest job and Auto Consensus exactly', async () => {
   expect(await kept(app.sql, projectId)).toEqual(await counted(app.sql, projectId));
   expect((await kept(app.sql, projectId))!.datapoints).toBe(40);
 
-  await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true, autoConsensusSpread: 'tight' } });
+  await call(app, 'updateProject', {
+    params: { projectId },
+    body: { autoConsensus: true, autoConsensusSpread: 'tight' },
+  });
   const deadline = Date.now() + 60_000;
   while ((await counted(app.sql, projectId)).decisions < 40) {
     if (Date.now() > deadline) throw new Error('Auto Consensus did not finish');

@@ -17,9 +17,14 @@ import { RATING_BIN_LABELS, ratingBin, strengthBin } from '../../src/domain/dist
 
 const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>|**bold**';
 const FORMATS = [
-  ['json', 'application/json', 'json'], ['csv', 'text/csv', 'csv'], ['attestation_yaml', 'application/yaml', 'yaml'],
-  ['verifiable_txt', 'text/plain', 'txt'], ['verifiable_html', 'text/html', 'html'], ['report_md', 'text/markdown', 'md'],
-  ['report_attestation_md', 'text/markdown', 'md'], ['report_attestation_zip', 'application/zip', 'zip'],
+  ['json', 'application/json', 'json'],
+  ['csv', 'text/csv', 'csv'],
+  ['attestation_yaml', 'application/yaml', 'yaml'],
+  ['verifiable_txt', 'text/plain', 'txt'],
+  ['verifiable_html', 'text/html', 'html'],
+  ['report_md', 'text/markdown', 'md'],
+  ['report_attestation_md', 'text/markdown', 'md'],
+  ['report_attestation_zip', 'application/zip', 'zip'],
 ] as const;
 
 let app: TestApp;
@@ -27,9 +32,19 @@ let complete: string;
 let partial: string;
 beforeAll(async () => {
   app = await startTestApp({ worker: { taskSets: ['reports'] }, config: { signingKey: generateSigningKeyPem() } });
-  const mk = async (name: string) => (await call(app, 'createProject', {
-    body: { name, spec: { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' } } },
-  })).body.projectId as string;
+  const mk = async (name: string) =>
+    (
+      await call(app, 'createProject', {
+        body: {
+          name,
+          spec: {
+            version: '1.0.0',
+            dataset: { format: 'csv', idField: 'id' },
+            validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' },
+          },
+        },
+      })
+    ).body.projectId as string;
   complete = await mk(`Complete ${HOSTILE}`);
   const ids = await addDatapoints(app.sql, complete, 5, (i) => ({ id: String(i), text: `${HOSTILE} row ${i}` }));
   await fx.setSourceFile(app.sql, complete, '=cmd|' + HOSTILE + '.csv');
@@ -48,14 +63,24 @@ async function download(projectId: string, format: string) {
   // A presigned GET carries its own credentials: no Authorization header.
   const file = await fetch(res.body.url);
   expect(file.status).toBe(200);
-  return { meta: res.body, type: file.headers.get('content-type'), disposition: file.headers.get('content-disposition'), bytes: Buffer.from(await file.arrayBuffer()) };
+  return {
+    meta: res.body,
+    type: file.headers.get('content-type'),
+    disposition: file.headers.get('content-disposition'),
+    bytes: Buffer.from(await file.arrayBuffer()),
+  };
 }
 
 describe('GET /projects/{projectId}/report', () => {
   it.each(FORMATS)('%s downloads without auth as %s', async (format, contentType, ext) => {
     const { meta, type, disposition } = await download(complete, format);
     const date = new Date().toISOString().slice(0, 10);
-    expect(meta).toMatchObject({ format, contentType, filename: `assay-report-${complete}-${date}.${ext}`, coverage: { datapointsFinalized: 5, datapointsTotal: 5, partial: false } });
+    expect(meta).toMatchObject({
+      format,
+      contentType,
+      filename: `assay-report-${complete}-${date}.${ext}`,
+      coverage: { datapointsFinalized: 5, datapointsTotal: 5, partial: false },
+    });
     expect(type).toBe(contentType);
     expect(disposition).toContain(meta.filename);
     const ttl = new Date(meta.expiresAt).getTime() - Date.now();
@@ -70,29 +95,61 @@ describe('GET /projects/{projectId}/report', () => {
     const jwks = JSON.stringify((await raw(app, 'GET', '/.well-known/jwks.json', { key: null })).body);
 
     const json = JSON.parse((await download(complete, 'json')).bytes.toString());
-    expect(json.report).toMatchObject({ projectId: complete, coverage: { partial: false }, qualityRating: report.qualityRating, attestation: { reportId: report.reportId, jws: report.jws } });
+    expect(json.report).toMatchObject({
+      projectId: complete,
+      coverage: { partial: false },
+      qualityRating: report.qualityRating,
+      attestation: { reportId: report.reportId, jws: report.jws },
+    });
     expect(json.datapoints).toHaveLength(5);
-    expect(json.datapoints[0]).toMatchObject({ datapointId: expect.any(String), consensusDecisionId: expect.any(String) });
+    expect(json.datapoints[0]).toMatchObject({
+      datapointId: expect.any(String),
+      consensusDecisionId: expect.any(String),
+    });
 
     const csv = (await download(complete, 'csv')).bytes.toString().split('\r\n');
-    expect(csv[0]).toBe('datapoint_id,source_file,source_row,status,consensus_decision_id,quality_rating_mean,quality_rating_median,consensus_strength,contested');
+    expect(csv[0]).toBe(
+      'datapoint_id,source_file,source_row,status,consensus_decision_id,quality_rating_mean,quality_rating_median,consensus_strength,contested',
+    );
     expect(csv.filter(Boolean)).toHaveLength(6);
     // A cell that a spreadsheet would run as a formula is defused.
     expect(csv[1].split(',')[1]).toMatch(/^"?'=cmd/);
 
     const yaml = parseYaml((await download(complete, 'attestation_yaml')).bytes.toString());
-    expect(yaml).toMatchObject({ reportId: report.reportId, attestationRoot: report.attestationRoot, jws: report.jws, payload: report.payload });
-    await expect(verifyReport(JSON.stringify({ jws: yaml.jws, payload: yaml.payload }), jwks)).resolves.toContain(report.reportId);
+    expect(yaml).toMatchObject({
+      reportId: report.reportId,
+      attestationRoot: report.attestationRoot,
+      jws: report.jws,
+      payload: report.payload,
+    });
+    await expect(verifyReport(JSON.stringify({ jws: yaml.jws, payload: yaml.payload }), jwks)).resolves.toContain(
+      report.reportId,
+    );
 
     for (const f of ['verifiable_txt', 'verifiable_html', 'report_md', 'report_attestation_md'] as const) {
       const text = (await download(complete, f)).bytes.toString();
-      for (const needle of [complete, report.attestationRoot, report.signingKeyId, report.jws, '5 of 5', 'assay verify']) expect(text, `${f}: ${needle}`).toContain(needle);
+      for (const needle of [
+        complete,
+        report.attestationRoot,
+        report.signingKeyId,
+        report.jws,
+        '5 of 5',
+        'assay verify',
+      ])
+        expect(text, `${f}: ${needle}`).toContain(needle);
     }
     // Identifiers copy exactly: a key id with `_` or `-` is not backslash-escaped in Markdown.
-    expect((await download(complete, 'report_md')).bytes.toString()).toContain(`- **Signing key id:** \`${report.signingKeyId}\``);
+    expect((await download(complete, 'report_md')).bytes.toString()).toContain(
+      `- **Signing key id:** \`${report.signingKeyId}\``,
+    );
     const zip = unzipSync(new Uint8Array((await download(complete, 'report_attestation_zip')).bytes));
     const names = Object.keys(zip).sort();
-    expect(names).toEqual([`assay-report-${complete}-${new Date().toISOString().slice(0, 10)}.attestation.json`, `assay-report-${complete}-${new Date().toISOString().slice(0, 10)}.md`, 'rating-histogram.svg', 'strength-distribution.svg']);
+    expect(names).toEqual([
+      `assay-report-${complete}-${new Date().toISOString().slice(0, 10)}.attestation.json`,
+      `assay-report-${complete}-${new Date().toISOString().slice(0, 10)}.md`,
+      'rating-histogram.svg',
+      'strength-distribution.svg',
+    ]);
     const attestation = JSON.parse(strFromU8(zip[names[0]]));
     expect(attestation.jws).toBe(report.jws);
     expect(strFromU8(zip[names[1]])).toContain('# Assay Proof Report');
@@ -103,9 +160,12 @@ describe('GET /projects/{projectId}/report', () => {
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(html).toContain("Content-Security-Policy");
+    expect(html).toContain('Content-Security-Policy');
     // Exactly the page's own tags: one table body row per datapoint, nothing injected.
-    const datapoints = html.slice(html.indexOf('<table id="datapoints">'), html.indexOf('</table>', html.indexOf('<table id="datapoints">')));
+    const datapoints = html.slice(
+      html.indexOf('<table id="datapoints">'),
+      html.indexOf('</table>', html.indexOf('<table id="datapoints">')),
+    );
     expect(datapoints.match(/<tr>/g)).toHaveLength(6);
     const md = (await download(complete, 'report_md')).bytes.toString();
     expect(md).not.toContain('<script>');
@@ -142,12 +202,20 @@ describe('GET /projects/{projectId}/report', () => {
 
   it('the HTML export verifies by its own instructions, with nothing but what it carries', async () => {
     const html = (await download(complete, 'verifiable_html')).bytes.toString();
-    const unescape = (t: string) => t.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
-      .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-    const blocks = [...html.matchAll(/<pre class="code" tabindex="0"><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescape(m[1]!));
+    const unescape = (t: string) =>
+      t
+        .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&');
+    const blocks = [...html.matchAll(/<pre class="code" tabindex="0"><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) =>
+      unescape(m[1]!),
+    );
     const python = blocks.find((b) => b.startsWith('#!/usr/bin/env python3'))!;
     const shell = blocks.find((b) => b.startsWith('#!/bin/sh'))!;
-    const makeReport = blocks.find((b) => b.startsWith("printf '{\"jws\""))!;
+    const makeReport = blocks.find((b) => b.startsWith('printf \'{"jws"'))!;
     expect([python, shell, makeReport].every(Boolean)).toBe(true);
     // The reader is never sent to a file they do not have (the scripts' own comments aside).
     expect(html.replace(/<pre class="code"[^>]*>[\s\S]*?<\/pre>/g, '')).not.toContain('docs/');
@@ -157,7 +225,10 @@ describe('GET /projects/{projectId}/report', () => {
       writeFileSync(join(dir, 'verify_report.py'), python);
       writeFileSync(join(dir, 'verify_report.sh'), shell);
       // Step 1 fetches the key set from PUBLIC_BASE_URL, which the test server does not listen on.
-      writeFileSync(join(dir, 'jwks.json'), JSON.stringify((await raw(app, 'GET', '/.well-known/jwks.json', { key: null })).body));
+      writeFileSync(
+        join(dir, 'jwks.json'),
+        JSON.stringify((await raw(app, 'GET', '/.well-known/jwks.json', { key: null })).body),
+      );
       expect(spawnSync('sh', ['-c', makeReport], { cwd: dir }).status).toBe(0);
       const sh = spawnSync('sh', ['verify_report.sh', 'report.json', 'jwks.json'], { cwd: dir, encoding: 'utf8' });
       expect(sh.stdout + sh.stderr).toMatch(/^OK PR-/);
@@ -177,7 +248,12 @@ describe('GET /projects/{projectId}/report', () => {
     const json = JSON.parse(bytes.toString());
     expect(json.report.attestation).toBeNull();
     expect(json.report.attestationNote).toMatch(/partial/);
-    expect(json.datapoints.map((d: { consensusDecisionId: string | null }) => d.consensusDecisionId === null)).toEqual([false, false, false, true]);
+    expect(json.datapoints.map((d: { consensusDecisionId: string | null }) => d.consensusDecisionId === null)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
     expect((await download(partial, 'verifiable_txt')).bytes.toString()).toContain('PARTIAL');
   });
 
@@ -187,9 +263,31 @@ describe('GET /projects/{projectId}/report', () => {
     expect([bad.status, bad.body.error.code, bad.body.error.param]).toEqual([400, 'parameter_invalid', 'format']);
     const missingFormat = await call(app, 'getReportExport', { params: { projectId: complete } });
     expect(missingFormat.body.error).toMatchObject({ code: 'parameter_invalid', param: 'format' });
-    expect((await call(app, 'getReportExport', { params: { projectId: unknown }, query: { format: 'csv' } })).body.error.code).toBe('project_not_found');
-    expect((await call(app, 'getReportExport', { key: app.orgB.originatorKey, params: { projectId: complete }, query: { format: 'csv' } })).body.error.code).toBe('project_not_found');
-    const empty = (await call(app, 'createProject', { body: { name: 'Empty', spec: { version: '1.0.0', dataset: { format: 'csv' }, validation: { validatorsPerDatapoint: 1, instructions: 'x' } } } })).body.projectId;
+    expect(
+      (await call(app, 'getReportExport', { params: { projectId: unknown }, query: { format: 'csv' } })).body.error
+        .code,
+    ).toBe('project_not_found');
+    expect(
+      (
+        await call(app, 'getReportExport', {
+          key: app.orgB.originatorKey,
+          params: { projectId: complete },
+          query: { format: 'csv' },
+        })
+      ).body.error.code,
+    ).toBe('project_not_found');
+    const empty = (
+      await call(app, 'createProject', {
+        body: {
+          name: 'Empty',
+          spec: {
+            version: '1.0.0',
+            dataset: { format: 'csv' },
+            validation: { validatorsPerDatapoint: 1, instructions: 'x' },
+          },
+        },
+      })
+    ).body.projectId;
     await addDatapoints(app.sql, empty, 2);
     const notReady = await call(app, 'getReportExport', { params: { projectId: empty }, query: { format: 'csv' } });
     expect([notReady.status, notReady.body.error.code]).toEqual([409, 'report_not_ready']);

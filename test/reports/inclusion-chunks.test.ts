@@ -29,7 +29,10 @@ let report: any;
 let stored: StoredReport;
 let jwks: string;
 beforeAll(async () => {
-  app = await startTestApp({ worker: { taskSets: ['reports'] }, config: { signingKey: generateSigningKeyPem(), reportWaitSeconds: 30 } });
+  app = await startTestApp({
+    worker: { taskSets: ['reports'] },
+    config: { signingKey: generateSigningKeyPem(), reportWaitSeconds: 30 },
+  });
   projectId = await createProject(app);
   const other = await createProject(app);
   [, otherProjectIds] = await fx.finalizedInBulk(app.sql, [projectId, other], N);
@@ -44,11 +47,19 @@ afterAll(async () => {
   await app?.close();
 });
 
-interface ChunkRow { chunk_no: number; first_seq: string; root: Buffer }
+interface ChunkRow {
+  chunk_no: number;
+  first_seq: string;
+  root: Buffer;
+}
 const chunkRows = (sql: Sql, reportId: string) =>
-  sql<ChunkRow[]>`select chunk_no, first_seq::text, root from proof_report_chunks where report_id = ${reportId} order by chunk_no`;
+  sql<
+    ChunkRow[]
+  >`select chunk_no, first_seq::text, root from proof_report_chunks where report_id = ${reportId} order by chunk_no`;
 const chunkLeavesOf = async (sql: Sql, reportId: string) =>
-  (await sql<{ chunk_leaves: number | null }[]>`select chunk_leaves from proof_reports where report_id = ${reportId}`)[0]!.chunk_leaves;
+  (
+    await sql<{ chunk_leaves: number | null }[]>`select chunk_leaves from proof_reports where report_id = ${reportId}`
+  )[0]!.chunk_leaves;
 /** Makes the report look as one stored before chunk roots were. */
 async function forgetChunks(sql: Sql, reportId: string): Promise<void> {
   await sql.begin(async (tx) => {
@@ -57,7 +68,8 @@ async function forgetChunks(sql: Sql, reportId: string): Promise<void> {
   });
 }
 
-const proofOf = (datapointId: string) => call(app, 'getDatapointInclusionProof', { params: { projectId, datapointId } });
+const proofOf = (datapointId: string) =>
+  call(app, 'getDatapointInclusionProof', { params: { projectId, datapointId } });
 
 // First and last leaf of each chunk, a few inside, the middle of the tree, the last partial chunk.
 const INDEXES = [0, 1, 511, C - 1, C, C + 1, 1250, 2 * C - 1, 2 * C, 2 * C + 1, 2 * C + 226, N - 1];
@@ -80,19 +92,42 @@ describe('inclusion proofs from chunk roots', () => {
       const res = await proofOf(id);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const proof = res.body;
-      expect(proof).toMatchObject({ reportId: report.reportId, attestationRoot: report.attestationRoot, tree: 'results', datapointId: id, leafIndex: index, treeSize: N, treeRoot: report.payload.digests.results });
+      expect(proof).toMatchObject({
+        reportId: report.reportId,
+        attestationRoot: report.attestationRoot,
+        tree: 'results',
+        datapointId: id,
+        leafIndex: index,
+        treeSize: N,
+        treeRoot: report.payload.digests.results,
+      });
       const streamed = await streamInclusionProof(app.sql, stored, id);
-      expect(proof).toEqual({ reportId: report.reportId, attestationRoot: report.attestationRoot, tree: 'results', ...streamed.proof });
-      const ok = verifyInclusion(leafHash(Buffer.from(proof.leaf)), proof.leafIndex, proof.treeSize, proof.auditPath.map((h: string) => Buffer.from(h, 'hex')), Buffer.from(proof.treeRoot.slice(7), 'hex'));
+      expect(proof).toEqual({
+        reportId: report.reportId,
+        attestationRoot: report.attestationRoot,
+        tree: 'results',
+        ...streamed.proof,
+      });
+      const ok = verifyInclusion(
+        leafHash(Buffer.from(proof.leaf)),
+        proof.leafIndex,
+        proof.treeSize,
+        proof.auditPath.map((h: string) => Buffer.from(h, 'hex')),
+        Buffer.from(proof.treeRoot.slice(7), 'hex'),
+      );
       expect(ok, `leaf ${index}`).toBe(true);
-      await expect(verifyReport(JSON.stringify(report), jwks, JSON.stringify(proof))).resolves.toContain(`included at ${index} of ${N}`);
+      await expect(verifyReport(JSON.stringify(report), jwks, JSON.stringify(proof))).resolves.toContain(
+        `included at ${index} of ${N}`,
+      );
     }
   });
 
   it('records while streaming the same chunk roots the build stored', async () => {
     const { chunks } = await streamInclusionProof(app.sql, stored, leafOrder[0]!);
     const rows = await chunkRows(app.sql, report.reportId);
-    expect(chunks.map((c) => [String(c.firstKey), c.root.toString('hex')])).toEqual(rows.map((r) => [r.first_seq, r.root.toString('hex')]));
+    expect(chunks.map((c) => [String(c.firstKey), c.root.toString('hex')])).toEqual(
+      rows.map((r) => [r.first_seq, r.root.toString('hex')]),
+    );
   });
 
   it('refuses a datapoint of another project, and one decided after the report', async () => {
@@ -115,16 +150,20 @@ describe('inclusion proofs from chunk roots', () => {
     expect([last.leafIndex, last.treeSize]).toEqual([C + 2, C + 3]);
   });
 
-  it('reads only the datapoint\'s chunk; an edited decision or chunk root is an internal error', async () => {
+  it("reads only the datapoint's chunk; an edited decision or chunk root is an internal error", async () => {
     // A decision in the last chunk edited behind the service's back: proofs in that chunk fail
     // (its recomputed root differs), proofs in other chunks still hold (they never read it),
     // and the full stream fails for every datapoint.
     const edited = leafOrder[2 * C + 3]!;
     const old = await fx.editDecisionMean(app.sql, edited, 12.5);
     try {
-      await expect(buildInclusionProof(app.sql, stored, leafOrder[2 * C]!)).rejects.toThrow(/no longer matches its digest/);
+      await expect(buildInclusionProof(app.sql, stored, leafOrder[2 * C]!)).rejects.toThrow(
+        /no longer matches its digest/,
+      );
       await expect(buildInclusionProof(app.sql, stored, leafOrder[5]!)).resolves.toMatchObject({ leafIndex: 5 });
-      await expect(streamInclusionProof(app.sql, stored, leafOrder[5]!)).rejects.toThrow(/no longer matches its digest/);
+      await expect(streamInclusionProof(app.sql, stored, leafOrder[5]!)).rejects.toThrow(
+        /no longer matches its digest/,
+      );
     } finally {
       await fx.editDecisionMean(app.sql, edited, old);
     }
@@ -134,7 +173,9 @@ describe('inclusion proofs from chunk roots', () => {
     await app.sql`update proof_report_chunks set root = ${Buffer.alloc(32, 7)} where report_id = ${report.reportId} and chunk_no = 0`;
     try {
       for (const index of [3, C + 3]) {
-        await expect(buildInclusionProof(app.sql, stored, leafOrder[index]!)).rejects.toThrow(/no longer matches its digest/);
+        await expect(buildInclusionProof(app.sql, stored, leafOrder[index]!)).rejects.toThrow(
+          /no longer matches its digest/,
+        );
       }
       const res = await proofOf(leafOrder[C + 3]!);
       expect([res.status, res.body.error.code]).toEqual([500, 'internal_error']);
@@ -167,7 +208,10 @@ describe('reports stored before chunk roots', () => {
     expect(await chunkLeavesOf(app.sql, report.reportId)).toBeNull();
     const fresh = (await findReportById(app.sql, projectId, report.reportId))!;
     expect(fresh.chunkLeaves).toBeNull();
-    await expect(buildInclusionProof(app.sql, fresh, leafOrder[7]!)).resolves.toMatchObject({ leafIndex: 7, treeSize: N });
+    await expect(buildInclusionProof(app.sql, fresh, leafOrder[7]!)).resolves.toMatchObject({
+      leafIndex: 7,
+      treeSize: N,
+    });
     expect(await chunkLeavesOf(app.sql, report.reportId)).toBe(C);
   });
 });

@@ -20,7 +20,10 @@ let unsigned: TestApp;
 let kid: string;
 beforeAll(async () => {
   kid = (await loadSigningKey(pem)).kid;
-  [app, unsigned] = await Promise.all([startTestApp({ worker: { taskSets: ['reports'] }, config: { signingKey: pem } }), startTestApp()]);
+  [app, unsigned] = await Promise.all([
+    startTestApp({ worker: { taskSets: ['reports'] }, config: { signingKey: pem } }),
+    startTestApp(),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([app?.close(), unsigned?.close()]);
@@ -53,7 +56,9 @@ describe('GET /.well-known/jwks.json', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/jwk-set\+json/);
     expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
     // With its validity window: activated (nbf), not retired (no exp), not revoked.
-    expect(res.body.keys).toEqual([{ kty: 'OKP', crv: 'Ed25519', x: expect.any(String), kid, alg: 'EdDSA', use: 'sig', nbf: expect.any(Number) }]);
+    expect(res.body.keys).toEqual([
+      { kty: 'OKP', crv: 'Ed25519', x: expect.any(String), kid, alg: 'EdDSA', use: 'sig', nbf: expect.any(Number) },
+    ]);
     // No private member ever leaves.
     expect(JSON.stringify(res.body)).not.toMatch(/"d"/);
   });
@@ -73,7 +78,9 @@ describe('GET /.well-known/jwks.json', () => {
 
 describe('GET /projects/{projectId}/proof-report', () => {
   it('checks project, then signing, then readiness', async () => {
-    const missing = await call(unsigned, 'getProofReport', { params: { projectId: '00000000-0000-4000-8000-000000000000' } });
+    const missing = await call(unsigned, 'getProofReport', {
+      params: { projectId: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(missing.body.error.code).toBe('project_not_found');
     const emptyUnsigned = await createProject(unsigned);
     const noKey = await call(unsigned, 'getProofReport', { params: { projectId: emptyUnsigned } });
@@ -83,10 +90,17 @@ describe('GET /projects/{projectId}/proof-report', () => {
     expect([notReady.status, notReady.body.error.code]).toEqual([404, 'proof_report_not_ready']);
     const ids = await addDatapoints(app.sql, empty, 3);
     await finalize(app.sql, empty, ids.slice(0, 2));
-    expect((await call(app, 'getProofReport', { params: { projectId: empty } })).body.error.code).toBe('proof_report_not_ready');
+    expect((await call(app, 'getProofReport', { params: { projectId: empty } })).body.error.code).toBe(
+      'proof_report_not_ready',
+    );
     const foreign = await createProject(app, app.orgB.originatorKey);
-    expect((await call(app, 'getProofReport', { params: { projectId: foreign } })).body.error.code).toBe('project_not_found');
-    expect((await call(app, 'getProofReport', { params: { projectId: 'nope' } })).body.error).toMatchObject({ code: 'parameter_invalid', param: 'projectId' });
+    expect((await call(app, 'getProofReport', { params: { projectId: foreign } })).body.error.code).toBe(
+      'project_not_found',
+    );
+    expect((await call(app, 'getProofReport', { params: { projectId: 'nope' } })).body.error).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'projectId',
+    });
   });
 
   it('signs a payload whose digests match the database, and verifies against the JWKS', async () => {
@@ -99,7 +113,17 @@ describe('GET /projects/{projectId}/proof-report', () => {
     expect(r.schema).toBe('attestation/v1');
     expect(r.signingKeyId).toBe(kid);
     const p = r.payload;
-    expect(p).toMatchObject({ schema: 'assay.attestation/v1', reportId: r.reportId, projectId, orgId: app.orgA.id, orgCode: app.orgA.code, specVersion: '1.2.0', signingKeyId: kid, testContaminated: false, coverage: { datapointsFinalized: 7, datapointsTotal: 7, partial: false } });
+    expect(p).toMatchObject({
+      schema: 'assay.attestation/v1',
+      reportId: r.reportId,
+      projectId,
+      orgId: app.orgA.id,
+      orgCode: app.orgA.code,
+      specVersion: '1.2.0',
+      signingKeyId: kid,
+      testContaminated: false,
+      coverage: { datapointsFinalized: 7, datapointsTotal: 7, partial: false },
+    });
 
     // Recompute every digest from the rows, independently of the service's code.
     const [spec] = await app.sql`select id, compiled from project_specs where project_id = ${projectId}`;
@@ -109,12 +133,26 @@ describe('GET /projects/{projectId}/proof-report', () => {
     expect(dps.map((d) => d.id)).toEqual(ids);
     const manifest = mth(dps.map((d) => Buffer.from(canonicalize({ checksum: d.checksum, datapointId: d.id })!)));
     const decisions = await fx.decisions(app.sql, projectId);
-    const resultsLeaves = decisions.map((c) => Buffer.from(canonicalize({
-      consensusDecisionId: c.id, consensusStrength: c.consensus_strength.toFixed(6), datapointId: c.datapoint_id,
-      qualityRatingMean: c.quality_rating_mean.toFixed(6), qualityRatingMedian: c.quality_rating_median.toFixed(6),
-    })!));
+    const resultsLeaves = decisions.map((c) =>
+      Buffer.from(
+        canonicalize({
+          consensusDecisionId: c.id,
+          consensusStrength: c.consensus_strength.toFixed(6),
+          datapointId: c.datapoint_id,
+          qualityRatingMean: c.quality_rating_mean.toFixed(6),
+          qualityRatingMedian: c.quality_rating_median.toFixed(6),
+        })!,
+      ),
+    );
     const results = mth(resultsLeaves);
-    expect(p.digests).toEqual({ method: 'rfc9162-sha256', config: p.digests.config, manifest: `sha256:${manifest.toString('hex')}`, manifestLeaves: 7, results: `sha256:${results.toString('hex')}`, resultsLeaves: 7 });
+    expect(p.digests).toEqual({
+      method: 'rfc9162-sha256',
+      config: p.digests.config,
+      manifest: `sha256:${manifest.toString('hex')}`,
+      manifestLeaves: 7,
+      results: `sha256:${results.toString('hex')}`,
+      resultsLeaves: 7,
+    });
     const root = mth([Buffer.from(p.digests.config.slice(7), 'hex'), manifest, results]);
     expect(r.attestationRoot).toBe(`sha256:${root.toString('hex')}`);
     expect(p.attestationRoot).toBe(r.attestationRoot);
@@ -124,7 +162,11 @@ describe('GET /projects/{projectId}/proof-report', () => {
 
     // The JWS payload is exactly the JCS bytes, header as the architecture fixes it.
     const [h, body] = r.jws.split('.');
-    expect(JSON.parse(Buffer.from(h, 'base64url').toString())).toEqual({ alg: 'EdDSA', kid, typ: 'assay.attestation+jws' });
+    expect(JSON.parse(Buffer.from(h, 'base64url').toString())).toEqual({
+      alg: 'EdDSA',
+      kid,
+      typ: 'assay.attestation+jws',
+    });
     expect(Buffer.from(body, 'base64url').toString()).toBe(canonicalize(p));
     await expect(verifyReport(JSON.stringify(r), JSON.stringify(await jwks(app)))).resolves.toContain(r.reportId);
   });
@@ -138,7 +180,9 @@ describe('GET /projects/{projectId}/proof-report', () => {
     await app.sql`update proof_reports set decision_max_seq = -1 where project_id = ${projectId}`;
     expect((await call(app, 'getProofReport', { params: { projectId } })).body).toEqual(first.body);
     const more = await addDatapoints(app.sql, projectId, 1);
-    expect((await call(app, 'getProofReport', { params: { projectId } })).body.error.code).toBe('proof_report_not_ready');
+    expect((await call(app, 'getProofReport', { params: { projectId } })).body.error.code).toBe(
+      'proof_report_not_ready',
+    );
     await finalize(app.sql, projectId, more);
     const changed = await call(app, 'getProofReport', { params: { projectId } });
     expect(changed.body.reportId).not.toBe(first.body.reportId);
@@ -152,10 +196,15 @@ describe('GET /projects/{projectId}/proof-report', () => {
     const projects = [];
     for (let i = 0; i < 6; i++) projects.push((await readyProject(2, key)).projectId);
     // Two requests per project at once: each project gets one report, the org six consecutive ids.
-    const results = await Promise.all([...projects, ...projects].map((projectId) => call(app, 'getProofReport', { key, params: { projectId } })));
+    const results = await Promise.all(
+      [...projects, ...projects].map((projectId) => call(app, 'getProofReport', { key, params: { projectId } })),
+    );
     for (const r of results) expect(r.status).toBe(200);
     for (let i = 0; i < 6; i++) expect(results[i].body).toEqual(results[i + 6].body);
-    const seqs = results.slice(0, 6).map((r) => Number(r.body.reportId.slice(-4))).sort((a, b) => a - b);
+    const seqs = results
+      .slice(0, 6)
+      .map((r) => Number(r.body.reportId.slice(-4)))
+      .sort((a, b) => a - b);
     expect(seqs).toEqual([1, 2, 3, 4, 5, 6]);
     for (const r of results) expect(r.body.reportId).toMatch(new RegExp(`-${app.orgB.code}-000[1-6]$`));
   });
@@ -169,15 +218,25 @@ describe('GET /projects/{projectId}/proof-report', () => {
     const { projectId } = await readyProject(3);
     const rest = await call(app, 'getProofReport', { params: { projectId } });
     const client = new Client({ name: 'assay-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${app.orgA.originatorKey}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${app.orgA.originatorKey}` } },
+      }),
+    );
     try {
       const tool = (await client.callTool({ name: 'get_proof_report', arguments: { projectId } })) as any;
       expect(tool.isError).toBeFalsy();
       expect(tool.structuredContent).toEqual(rest.body);
       const dp = (await fx.datapoints(app.sql, projectId))[0]!.id;
-      const proof = (await client.callTool({ name: 'get_datapoint_inclusion_proof', arguments: { projectId, datapointId: dp } })) as any;
+      const proof = (await client.callTool({
+        name: 'get_datapoint_inclusion_proof',
+        arguments: { projectId, datapointId: dp },
+      })) as any;
       expect(proof.structuredContent).toMatchObject({ reportId: rest.body.reportId, datapointId: dp, treeSize: 3 });
-      const notReady = (await client.callTool({ name: 'get_proof_report', arguments: { projectId: await createProject(app) } })) as any;
+      const notReady = (await client.callTool({
+        name: 'get_proof_report',
+        arguments: { projectId: await createProject(app) },
+      })) as any;
       expect(notReady.content[0].text).toMatch(/^proofReportNotReady: /);
     } finally {
       await client.close();
@@ -195,21 +254,37 @@ describe('GET /projects/{projectId}/proof-report/datapoints/{datapointId}', () =
       const res = await call(app, 'getDatapointInclusionProof', { params: { projectId, datapointId: id } });
       expect(res.status).toBe(200);
       const proof = res.body;
-      expect(proof).toMatchObject({ reportId: report.reportId, attestationRoot: report.attestationRoot, tree: 'results', treeRoot: report.payload.digests.results, datapointId: id, treeSize: 11 });
+      expect(proof).toMatchObject({
+        reportId: report.reportId,
+        attestationRoot: report.attestationRoot,
+        tree: 'results',
+        treeRoot: report.payload.digests.results,
+        datapointId: id,
+        treeSize: 11,
+      });
       expect(proof.leafIndex).toBe(order.findIndex((o) => o.datapoint_id === id));
       expect(JSON.parse(proof.leaf).datapointId).toBe(id);
-      await expect(verifyReport(JSON.stringify(report), keys, JSON.stringify(proof))).resolves.toContain(`included at ${proof.leafIndex} of 11`);
+      await expect(verifyReport(JSON.stringify(report), keys, JSON.stringify(proof))).resolves.toContain(
+        `included at ${proof.leafIndex} of 11`,
+      );
     }
   });
 
   it('refuses datapoints of other projects and unknown ones', async () => {
     const a = await readyProject(2);
     const b = await readyProject(2);
-    const res = await call(app, 'getDatapointInclusionProof', { params: { projectId: a.projectId, datapointId: b.ids[0] } });
+    const res = await call(app, 'getDatapointInclusionProof', {
+      params: { projectId: a.projectId, datapointId: b.ids[0] },
+    });
     expect([res.status, res.body.error.code]).toEqual([404, 'datapoint_not_found']);
-    const unknown = await call(app, 'getDatapointInclusionProof', { params: { projectId: a.projectId, datapointId: '00000000-0000-4000-8000-000000000000' } });
+    const unknown = await call(app, 'getDatapointInclusionProof', {
+      params: { projectId: a.projectId, datapointId: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(unknown.body.error.code).toBe('datapoint_not_found');
-    const foreign = await call(app, 'getDatapointInclusionProof', { key: app.orgB.originatorKey, params: { projectId: a.projectId, datapointId: a.ids[0] } });
+    const foreign = await call(app, 'getDatapointInclusionProof', {
+      key: app.orgB.originatorKey,
+      params: { projectId: a.projectId, datapointId: a.ids[0] },
+    });
     expect(foreign.body.error.code).toBe('project_not_found');
   });
 });

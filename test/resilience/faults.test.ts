@@ -46,9 +46,16 @@ afterAll(async () => {
 async function startService(env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['test/fixtures/serve-and-work.ts'], {
     env: {
-      PATH: process.env.PATH, DATABASE_URL: stack.databaseUrl, S3_ENDPOINT: stack.s3.endpoint, S3_BUCKET: stack.s3.bucket,
-      S3_ACCESS_KEY_ID: stack.s3.accessKeyId, S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey, PUBLIC_BASE_URL: 'http://127.0.0.1',
-      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'), MAIL_MODE: 'log', ...env,
+      PATH: process.env.PATH,
+      DATABASE_URL: stack.databaseUrl,
+      S3_ENDPOINT: stack.s3.endpoint,
+      S3_BUCKET: stack.s3.bucket,
+      S3_ACCESS_KEY_ID: stack.s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey,
+      PUBLIC_BASE_URL: 'http://127.0.0.1',
+      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+      MAIL_MODE: 'log',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -56,10 +63,19 @@ async function startService(env: Record<string, string> = {}): Promise<{ child: 
   return { child, url: (await readyJson(child)).url };
 }
 
-const spec = { version: '1.0.0', dataset: { format: 'csv' }, validation: { validatorsPerDatapoint: 1, instructions: 'Rate.' } };
+const spec = {
+  version: '1.0.0',
+  dataset: { format: 'csv' },
+  validation: { validatorsPerDatapoint: 1, instructions: 'Rate.' },
+};
 const auth = () => ({ authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' });
 
-interface Answer { status: number; code?: string; error?: string; ms: number }
+interface Answer {
+  status: number;
+  code?: string;
+  error?: string;
+  ms: number;
+}
 
 async function get(url: string): Promise<Answer> {
   const started = performance.now();
@@ -75,7 +91,11 @@ async function get(url: string): Promise<Answer> {
 describe('PostgreSQL stopped under load', () => {
   it('answers 503 service_unavailable meanwhile, reports not ready, and recovers by itself', async () => {
     const { url, child } = await startService();
-    const create = await fetch(`${url}/developer/v1/projects`, { method: 'POST', headers: auth(), body: JSON.stringify({ name: 'Outage', spec }) });
+    const create = await fetch(`${url}/developer/v1/projects`, {
+      method: 'POST',
+      headers: auth(),
+      body: JSON.stringify({ name: 'Outage', spec }),
+    });
     expect(create.status).toBe(201);
     const { projectId } = (await create.json()) as { projectId: string };
     const target = `${url}/developer/v1/projects/${projectId}`;
@@ -91,14 +111,20 @@ describe('PostgreSQL stopped under load', () => {
         answers.push({ ...(await get(target)), phase: sent });
       }
     });
-    await until(() => answers.length, (n) => n >= 20);
+    await until(
+      () => answers.length,
+      (n) => n >= 20,
+    );
 
     phase = 'down';
     await stack.postgres.stop();
     let downStart: number;
     try {
       // Every loop is answered while the database is down, with 503 and the registry's code.
-      await until(() => answers.filter((a) => a.phase === 'down' && a.status === 503).length, (n) => n >= 20);
+      await until(
+        () => answers.filter((a) => a.phase === 'down' && a.status === 503).length,
+        (n) => n >= 20,
+      );
       const ready = await fetch(`${url}/readyz`);
       expect(ready.status).toBe(503);
       expect(await ready.json()).toEqual({ ready: false, reason: 'database unavailable' });
@@ -111,21 +137,37 @@ describe('PostgreSQL stopped under load', () => {
       await stack.postgres.start();
     }
     phase = 'after';
-    await until(async () => (await fetch(`${url}/readyz`)).status, (s) => s === 200);
-    await until(() => answers.filter((a) => a.phase === 'after' && a.status === 200).length, (n) => n >= 20);
+    await until(
+      async () => (await fetch(`${url}/readyz`)).status,
+      (s) => s === 200,
+    );
+    await until(
+      () => answers.filter((a) => a.phase === 'after' && a.status === 200).length,
+      (n) => n >= 20,
+    );
     running = false;
     await Promise.all(loops);
 
     const during = answers.slice(downStart).filter((a) => a.phase === 'down');
     // Never a 500 nor a dropped connection: 200 for requests that made it before the stop, 503
     // service_unavailable for the rest.
-    for (const a of during) expect(a.status === 200 || (a.status === 503 && a.code === 'service_unavailable'), JSON.stringify(a)).toBe(true);
+    for (const a of during)
+      expect(a.status === 200 || (a.status === 503 && a.code === 'service_unavailable'), JSON.stringify(a)).toBe(true);
     expect(answers.filter((a) => a.status === 500)).toEqual([]);
     // For the record (bench/README.md), not asserted: how fast the 503s came.
-    const ms = during.filter((a) => a.status === 503).map((a) => a.ms).sort((a, b) => a - b);
-    console.log(`outage: ${ms.length} answers 503, latency median ${ms[ms.length >> 1].toFixed(1)} ms, max ${ms[ms.length - 1].toFixed(1)} ms`);
+    const ms = during
+      .filter((a) => a.status === 503)
+      .map((a) => a.ms)
+      .sort((a, b) => a - b);
+    console.log(
+      `outage: ${ms.length} answers 503, latency median ${ms[ms.length >> 1].toFixed(1)} ms, max ${ms[ms.length - 1].toFixed(1)} ms`,
+    );
     // After recovery, writes work again too (a new project through the same process).
-    const again = await fetch(`${url}/developer/v1/projects`, { method: 'POST', headers: auth(), body: JSON.stringify({ name: 'After the outage', spec }) });
+    const again = await fetch(`${url}/developer/v1/projects`, {
+      method: 'POST',
+      headers: auth(),
+      body: JSON.stringify({ name: 'After the outage', spec }),
+    });
     expect(again.status).toBe(201);
     child.kill('SIGTERM');
     await once(child, 'exit');
@@ -141,7 +183,10 @@ describe('SIGTERM under load', () => {
     const body = JSON.stringify({ name: 'In flight at SIGTERM', spec });
     const half = Math.floor(body.length / 2);
     let held!: Promise<{ status: number; body: string }>;
-    const req = request(`${url}/developer/v1/projects`, { method: 'POST', headers: { ...auth(), 'content-length': Buffer.byteLength(body) } });
+    const req = request(`${url}/developer/v1/projects`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-length': Buffer.byteLength(body) },
+    });
     held = new Promise((resolve, reject) => {
       req.on('response', (res) => {
         let text = '';
@@ -159,7 +204,11 @@ describe('SIGTERM under load', () => {
     const loops = Array.from({ length: 4 }, async (_, i) => {
       for (let n = 0; running; n++) {
         try {
-          const res = await fetch(`${url}/developer/v1/projects`, { method: 'POST', headers: auth(), body: JSON.stringify({ name: `Load ${i}-${n}`, spec }) });
+          const res = await fetch(`${url}/developer/v1/projects`, {
+            method: 'POST',
+            headers: auth(),
+            body: JSON.stringify({ name: `Load ${i}-${n}`, spec }),
+          });
           const json = (await res.json()) as { projectId?: string };
           if (res.status === 201) created.push(json.projectId!);
           else failures.push(`HTTP ${res.status}`);
@@ -170,15 +219,22 @@ describe('SIGTERM under load', () => {
         }
       }
     });
-    await until(() => created.length, (n) => n >= 20);
+    await until(
+      () => created.length,
+      (n) => n >= 20,
+    );
 
     child.kill('SIGTERM');
     // New connections are refused while the held request is still in flight.
-    await until(() => new Promise<string>((resolve) => {
-      const s = connect(port, '127.0.0.1');
-      s.on('connect', () => (s.destroy(), resolve('accepted')));
-      s.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
-    }), (r) => r === 'ECONNREFUSED');
+    await until(
+      () =>
+        new Promise<string>((resolve) => {
+          const s = connect(port, '127.0.0.1');
+          s.on('connect', () => (s.destroy(), resolve('accepted')));
+          s.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+        }),
+      (r) => r === 'ECONNREFUSED',
+    );
     expect(child.exitCode).toBeNull();
 
     // The held request completes.

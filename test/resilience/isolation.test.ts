@@ -28,7 +28,12 @@ beforeAll(async () => {
     worker: true,
     config: {
       smtpUrl: sink.url,
-      webhooks: { receivers: ['loopback'], dnsServers: [inject('dnsServer')], maxEndpointsPerOrg: 100, disableAfterFailures: 1000 },
+      webhooks: {
+        receivers: ['loopback'],
+        dnsServers: [inject('dnsServer')],
+        maxEndpointsPerOrg: 100,
+        disableAfterFailures: 1000,
+      },
     },
   });
 });
@@ -42,18 +47,35 @@ afterAll(async () => {
 it("sends another organization's sign-in email while 50 blackholed endpoints' deliveries wait", async () => {
   const port = (blackhole.address() as { port: number }).port;
   for (let i = 0; i < 50; i++) {
-    const res = await call(app, 'createWebhookEndpoint', { body: { url: `http://127.0.0.1:${port}/hook/${i}`, eventTypes: ['datapoint.consensus_reached'] } });
+    const res = await call(app, 'createWebhookEndpoint', {
+      body: { url: `http://127.0.0.1:${port}/hook/${i}`, eventTypes: ['datapoint.consensus_reached'] },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   }
   // Organization A: three decided datapoints (150 deliveries), and Auto Consensus at work on more.
   const { projectId } = await fx.finalizedProject(app, 3);
   const decisions = await fx.decisions(app.sql, projectId);
-  await app.sql.begin((tx) => emitConsensusReached(tx, decisions.map((d) => ({ consensusDecisionId: d.id, projectId }) as never)));
+  await app.sql.begin((tx) =>
+    emitConsensusReached(
+      tx,
+      decisions.map((d) => ({ consensusDecisionId: d.id, projectId }) as never),
+    ),
+  );
   const busy = await fx.project(app);
   await fx.addDatapoints(app.sql, busy, 200, { slotsPerDatapoint: 3 });
-  expect((await call(app, 'updateProject', { params: { projectId: busy }, body: { autoConsensus: true, autoConsensusSpread: 'tight' } })).status).toBe(200);
+  expect(
+    (
+      await call(app, 'updateProject', {
+        params: { projectId: busy },
+        body: { autoConsensus: true, autoConsensusSpread: 'tight' },
+      })
+    ).status,
+  ).toBe(200);
   // The webhook runner's slots are taken by connections that will never be answered.
-  await until(() => sockets.length, (n) => n >= 4);
+  await until(
+    () => sockets.length,
+    (n) => n >= 4,
+  );
 
   // Organization B's owner asks for a sign-in link.
   const email = `owner-${app.orgB.code.toLowerCase()}@example.com`;
@@ -61,6 +83,8 @@ it("sends another organization's sign-in email while 50 blackholed endpoints' de
   await sink.waitFor((m) => m.to.includes(email), 60_000);
 
   // Sent while the deliveries enqueued before it were still waiting: it did not queue behind them.
-  const [{ pending }] = await app.sql<{ pending: number }[]>`select count(*)::int as pending from webhook_deliveries where status = 'pending' and attempts = 0`;
+  const [{ pending }] = await app.sql<
+    { pending: number }[]
+  >`select count(*)::int as pending from webhook_deliveries where status = 'pending' and attempts = 0`;
   expect(pending).toBeGreaterThan(100);
 }, 120_000);

@@ -23,14 +23,21 @@ it('sends a message whose job was given up', async () => {
   const email = `owner-${app.orgB.code.toLowerCase()}@example.com`;
   expect((await call(app, 'requestSignInLink', { key: null, body: { email } })).status).toBe(202);
   // As if graphile-worker had given up on it: its attempts used up (no worker ran meanwhile).
-  const jobs = await app.sql`update graphile_worker._private_jobs set attempts = max_attempts, last_error = 'SMTP down' returning id`;
+  const jobs =
+    await app.sql`update graphile_worker._private_jobs set attempts = max_attempts, last_error = 'SMTP down' returning id`;
   expect(jobs.count).toBe(1);
-  const worker = await startWorker(testConfig({ databaseUrl: app.databaseUrl, smtpUrl: sink.url }), { log: createLogger('error'), sweepIntervalMs: 250 });
+  const worker = await startWorker(testConfig({ databaseUrl: app.databaseUrl, smtpUrl: sink.url }), {
+    log: createLogger('error'),
+    sweepIntervalMs: 250,
+  });
   try {
     const mail = await sink.waitFor((m) => m.to.includes(email), 60_000);
     expect(mail.text).toMatch(/sign-in#token=/);
     // Marked sent once the server accepted it (just after the sink got it).
-    await until(() => app.sql<{ unsent: number }[]>`select count(*)::int as unsent from email_outbox where sent_at is null`, (r) => r[0].unsent === 0);
+    await until(
+      () => app.sql<{ unsent: number }[]>`select count(*)::int as unsent from email_outbox where sent_at is null`,
+      (r) => r[0].unsent === 0,
+    );
   } finally {
     await worker.stop();
   }

@@ -19,24 +19,40 @@ afterAll(async () => {
   await app?.close();
 });
 
-const spec = { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: 1, instructions: 'Rate.' } };
+const spec = {
+  version: '1.0.0',
+  dataset: { format: 'csv', idField: 'id' },
+  validation: { validatorsPerDatapoint: 1, instructions: 'Rate.' },
+};
 
 async function uploaded(rows: number): Promise<{ projectId: string; uploadId: string }> {
   const projectId = (await call(app, 'createProject', { body: { name: `Redrive ${rows}`, spec } })).body.projectId;
-  const csv = 'id,text\n' + Array.from({ length: rows }, (_, i) => `${i + 1},row ${i + 1} of ${rows}`).join('\n') + '\n';
-  const session = await call(app, 'createUploadSession', { params: { projectId }, body: { files: [{ relPath: 'rows.csv', size: csv.length }] } });
+  const csv =
+    'id,text\n' + Array.from({ length: rows }, (_, i) => `${i + 1},row ${i + 1} of ${rows}`).join('\n') + '\n';
+  const session = await call(app, 'createUploadSession', {
+    params: { projectId },
+    body: { files: [{ relPath: 'rows.csv', size: csv.length }] },
+  });
   expect((await putToUrl(session.body.files[0].uploadUrl, csv)).status).toBe(200);
   return { projectId, uploadId: session.body.uploadId };
 }
 
 const worker = (extra: Parameters<typeof startWorker>[1] = {}) =>
-  startWorker(testConfig({ databaseUrl: app.databaseUrl }), { concurrency: 1, log: createLogger('error'), sweepIntervalMs: 250, ...extra });
+  startWorker(testConfig({ databaseUrl: app.databaseUrl }), {
+    concurrency: 1,
+    log: createLogger('error'),
+    sweepIntervalMs: 250,
+    ...extra,
+  });
 
 it('re-queues a run cut by a worker shutdown; the next worker completes it', async () => {
   const { projectId, uploadId } = await uploaded(100_000);
   const run = (await call(app, 'processUploadSession', { params: { projectId, uploadId } })).body;
   const first = await worker({ shutdownAbortAfterMs: 0 });
-  await until(() => fx.ingestRun(app.sql, run.runId), (r) => r.row_count > 0);
+  await until(
+    () => fx.ingestRun(app.sql, run.runId),
+    (r) => r.row_count > 0,
+  );
   await first.stop();
   const requeued = await fx.ingestRun(app.sql, run.runId);
   expect(requeued).toEqual({ status: 'running', phase: 'queued', row_count: 0 });

@@ -91,9 +91,15 @@ beforeAll(async () => {
   await proxy.start();
   child = spawn(process.execPath, ['test/fixtures/serve-and-work.ts'], {
     env: {
-      PATH: process.env.PATH, DATABASE_URL: stack.databaseUrl, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`, S3_BUCKET: stack.s3.bucket,
-      S3_ACCESS_KEY_ID: stack.s3.accessKeyId, S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey, PUBLIC_BASE_URL: 'http://127.0.0.1',
-      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'), MAIL_MODE: 'log',
+      PATH: process.env.PATH,
+      DATABASE_URL: stack.databaseUrl,
+      S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`,
+      S3_BUCKET: stack.s3.bucket,
+      S3_ACCESS_KEY_ID: stack.s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey,
+      PUBLIC_BASE_URL: 'http://127.0.0.1',
+      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+      MAIL_MODE: 'log',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -110,23 +116,34 @@ afterAll(async () => {
 
 const auth = () => ({ authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' });
 const api = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${url}/developer/v1${path}`, { method, headers: auth(), body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${url}/developer/v1${path}`, {
+    method,
+    headers: auth(),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 };
-const spec = { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: 2, instructions: 'Rate.' } };
+const spec = {
+  version: '1.0.0',
+  dataset: { format: 'csv', idField: 'id' },
+  validation: { validatorsPerDatapoint: 2, instructions: 'Rate.' },
+};
 
 /** A project with one uploaded file (storage up); returns its ids. */
 async function uploaded(name: string, csv: string): Promise<{ projectId: string; uploadId: string }> {
   const p = await api('POST', '/projects', { name, spec });
   expect(p.status).toBe(201);
-  const s = await api('POST', `/projects/${p.body.projectId}/upload-sessions`, { files: [{ relPath: 'data.csv', size: Buffer.byteLength(csv) }] });
+  const s = await api('POST', `/projects/${p.body.projectId}/upload-sessions`, {
+    files: [{ relPath: 'data.csv', size: Buffer.byteLength(csv) }],
+  });
   expect(s.status, JSON.stringify(s.body)).toBe(201);
   const put = await fetch(s.body.files[0].uploadUrl, { method: 'PUT', body: csv });
   expect(put.status).toBe(200);
   return { projectId: p.body.projectId, uploadId: s.body.uploadId };
 }
 
-const statusOf = (projectId: string, uploadId: string) => api('GET', `/projects/${projectId}/upload-sessions/${uploadId}/status`);
+const statusOf = (projectId: string, uploadId: string) =>
+  api('GET', `/projects/${projectId}/upload-sessions/${uploadId}/status`);
 const datapointCount = async (projectId: string) => (await fx.counts(sql, projectId)).datapoints;
 
 describe('object storage unreachable', () => {
@@ -146,7 +163,11 @@ describe('object storage unreachable', () => {
     }
     const again = await api('POST', `/projects/${projectId}/upload-sessions/${uploadId}/process`, {});
     expect(again.status, JSON.stringify(again.body)).toBe(202);
-    const done = await until(async () => (await statusOf(projectId, uploadId)).body, (b) => b.run?.status !== 'running', 60_000);
+    const done = await until(
+      async () => (await statusOf(projectId, uploadId)).body,
+      (b) => b.run?.status !== 'running',
+      60_000,
+    );
     expect(done.run.status, JSON.stringify(done.run)).toBe('ok');
     expect(await datapointCount(projectId)).toBe(3);
   }, 120_000);
@@ -162,7 +183,11 @@ describe('object storage unreachable', () => {
     try {
       const res = await api('POST', `/projects/${projectId}/upload-sessions/${uploadId}/process`, {});
       expect(res.status, JSON.stringify(res.body)).toBe(202);
-      failed = (await until(async () => (await statusOf(projectId, uploadId)).body, (b) => b.run?.status !== 'running', 90_000));
+      failed = await until(
+        async () => (await statusOf(projectId, uploadId)).body,
+        (b) => b.run?.status !== 'running',
+        90_000,
+      );
     } finally {
       proxy.set('up');
     }
@@ -174,7 +199,11 @@ describe('object storage unreachable', () => {
 
     const again = await api('POST', `/projects/${projectId}/upload-sessions/${uploadId}/process`, {});
     expect(again.status, JSON.stringify(again.body)).toBe(202);
-    const done = await until(async () => (await statusOf(projectId, uploadId)).body, (b) => b.run?.status !== 'running' && b.run?.runId === again.body.runId, 120_000);
+    const done = await until(
+      async () => (await statusOf(projectId, uploadId)).body,
+      (b) => b.run?.status !== 'running' && b.run?.runId === again.body.runId,
+      120_000,
+    );
     expect(done.run.status, JSON.stringify(done.run)).toBe('ok');
     expect(done.run.datapointsPersisted).toBe(rows);
     expect(await datapointCount(projectId)).toBe(rows);

@@ -27,10 +27,15 @@ async function rejection(p: Promise<unknown>): Promise<Error & { code?: string }
 
 describe('Postgres session timeouts', { timeout: 120_000 }, () => {
   it('the API and worker pools carry their statement and idle-in-transaction timeouts', async () => {
-    for (const [timeouts, statement, idle] of [[API_TIMEOUTS, '30s', '30s'], [WORKER_TIMEOUTS, '30min', '1min']] as const) {
+    for (const [timeouts, statement, idle] of [
+      [API_TIMEOUTS, '30s', '30s'],
+      [WORKER_TIMEOUTS, '30min', '1min'],
+    ] as const) {
       const sql = createSql(db.databaseUrl, { max: 1, timeouts });
       try {
-        const [row] = await sql<{ s: string; i: string }[]>`select current_setting('statement_timeout') as s, current_setting('idle_in_transaction_session_timeout') as i`;
+        const [row] = await sql<
+          { s: string; i: string }[]
+        >`select current_setting('statement_timeout') as s, current_setting('idle_in_transaction_session_timeout') as i`;
         expect(row).toEqual({ s: statement, i: idle });
       } finally {
         await sql.end();
@@ -52,17 +57,23 @@ describe('Postgres session timeouts', { timeout: 120_000 }, () => {
 
   it('a transaction left idle is ended by the server, releasing its row locks', async () => {
     const sql = createSql(db.databaseUrl, { max: 1, timeouts: { statementMs: 60_000, idleInTransactionMs: 300 } });
-    const [org] = await db.sql<{ id: string }[]>`insert into organizations (name, code) values ('Idle', 'IDLE') returning id`;
+    const [org] = await db.sql<
+      { id: string }[]
+    >`insert into organizations (name, code) values ('Idle', 'IDLE') returning id`;
     try {
       // The transaction takes a row lock and then idles; only the server ending the session can
       // end it (postgres.js rejects the transaction when its connection closes).
-      const err = await rejection(sql.begin(async (tx) => {
-        await tx`select id from organizations where id = ${org.id} for update`;
-        await new Promise(() => {});
-      }));
+      const err = await rejection(
+        sql.begin(async (tx) => {
+          await tx`select id from organizations where id = ${org.id} for update`;
+          await new Promise(() => {});
+        }),
+      );
       expect(err).toBeInstanceOf(Error);
       // The lock went with the session.
-      const [locked] = await db.sql.begin(async (tx) => tx`select id from organizations where id = ${org.id} for update nowait`);
+      const [locked] = await db.sql.begin(
+        async (tx) => tx`select id from organizations where id = ${org.id} for update nowait`,
+      );
       expect(locked.id).toBe(org.id);
     } finally {
       await sql.end();
@@ -90,7 +101,10 @@ describe('S3 timeouts', () => {
 
   it('gives up on a store that never answers after maxAttempts timed-out requests', async () => {
     const port = (blackhole.address() as { port: number }).port;
-    const storage = createStorage({ ...inject('s3'), endpoint: `http://127.0.0.1:${port}` }, { responseTimeoutMs: 300, idleTimeoutMs: 300, maxAttempts: 2 });
+    const storage = createStorage(
+      { ...inject('s3'), endpoint: `http://127.0.0.1:${port}` },
+      { responseTimeoutMs: 300, idleTimeoutMs: 300, maxAttempts: 2 },
+    );
     const err = await rejection(headSize(storage, 'some/key'));
     // Named as storage's outage (503 with Retry-After), the SDK's timeout as its cause.
     expect(err).toMatchObject({ code: 'service_unavailable', message: expect.stringMatching(/object storage/i) });

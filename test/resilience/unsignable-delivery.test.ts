@@ -18,7 +18,9 @@ afterAll(async () => {
 });
 
 it('records the attempt that could not be signed and schedules the next one', async () => {
-  const created = await call(app, 'createWebhookEndpoint', { body: { url: 'http://127.0.0.1:9/hooks', eventTypes: ['datapoint.consensus_reached'] } });
+  const created = await call(app, 'createWebhookEndpoint', {
+    body: { url: 'http://127.0.0.1:9/hooks', eventTypes: ['datapoint.consensus_reached'] },
+  });
   expect(created.status).toBe(201);
   const endpointId = created.body.webhookEndpointId;
   // As if SECRETS_KEY had changed since the secret was sealed.
@@ -28,12 +30,20 @@ it('records the attempt that could not be signed and schedules the next one', as
   await app.sql.begin((tx) => emitConsensusReached(tx, [{ consensusDecisionId: decision!.id, projectId } as never]));
 
   const attempts = await until(
-    async () => (await call(app, 'listWebhookAttempts', { params: { webhookEndpointId: endpointId } })).body.data as { error: string | null; outcome: string; httpStatus: number | null; nextAttemptAt: string | null }[],
+    async () =>
+      (await call(app, 'listWebhookAttempts', { params: { webhookEndpointId: endpointId } })).body.data as {
+        error: string | null;
+        outcome: string;
+        httpStatus: number | null;
+        nextAttemptAt: string | null;
+      }[],
     (a) => a.length === 1,
   );
   expect(attempts[0]).toMatchObject({ outcome: 'failed', httpStatus: null, error: UNSIGNABLE, attemptNumber: 1 });
   expect(attempts[0].nextAttemptAt).not.toBeNull();
-  const [delivery] = await app.sql<{ status: string; attempts: number }[]>`select status, attempts from webhook_deliveries where endpoint_id = ${endpointId}`;
+  const [delivery] = await app.sql<
+    { status: string; attempts: number }[]
+  >`select status, attempts from webhook_deliveries where endpoint_id = ${endpointId}`;
   expect(delivery).toEqual({ status: 'pending', attempts: 1 });
   expect(app.logs.join('\n')).toContain('does not open with SECRETS_KEY');
 });

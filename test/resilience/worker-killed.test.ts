@@ -46,10 +46,18 @@ async function startWorkerProcess(): Promise<ChildProcess> {
   const s3 = inject('s3');
   const child = spawn(process.execPath, ['test/fixtures/worker-process.ts'], {
     env: {
-      PATH: process.env.PATH, DATABASE_URL: url.toString(), S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket,
-      S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, SECRETS_KEY: TEST_SECRETS_KEY,
-      MAIL_MODE: 'log', WEBHOOK_RECEIVERS: 'loopback', WEBHOOK_DNS_SERVERS: inject('dnsServer'),
-      TEST_DEAD_WORKER_SECONDS: '3', TEST_WORKER_HEARTBEAT_MS: '500',
+      PATH: process.env.PATH,
+      DATABASE_URL: url.toString(),
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      SECRETS_KEY: TEST_SECRETS_KEY,
+      MAIL_MODE: 'log',
+      WEBHOOK_RECEIVERS: 'loopback',
+      WEBHOOK_DNS_SERVERS: inject('dnsServer'),
+      TEST_DEAD_WORKER_SECONDS: '3',
+      TEST_WORKER_HEARTBEAT_MS: '500',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -60,7 +68,9 @@ async function startWorkerProcess(): Promise<ChildProcess> {
 
 it('completes the delivery exactly once after the worker running it is killed', async () => {
   const port = (receiver.address() as { port: number }).port;
-  const endpoint = await call(app, 'createWebhookEndpoint', { body: { url: `http://127.0.0.1:${port}/hooks`, eventTypes: ['datapoint.consensus_reached'] } });
+  const endpoint = await call(app, 'createWebhookEndpoint', {
+    body: { url: `http://127.0.0.1:${port}/hooks`, eventTypes: ['datapoint.consensus_reached'] },
+  });
   expect(endpoint.status).toBe(201);
   const { projectId } = await fx.finalizedProject(app, 1);
   const [decision] = await fx.decisions(app.sql, projectId);
@@ -68,21 +78,32 @@ it('completes the delivery exactly once after the worker running it is killed', 
   const [delivery] = await app.sql<{ id: string }[]>`select id from webhook_deliveries`;
 
   const first = await startWorkerProcess();
-  await until(() => requests.length, (n) => n === 1);
+  await until(
+    () => requests.length,
+    (n) => n === 1,
+  );
   first.kill('SIGKILL');
   await once(first, 'exit');
   requests[0].res.socket?.destroy();
   // The job is still locked by the dead worker's id.
-  const [locked] = await app.sql<{ locked_by: string | null }[]>`select locked_by from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'deliver_webhook'`;
+  const [locked] = await app.sql<
+    { locked_by: string | null }[]
+  >`select locked_by from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'deliver_webhook'`;
   expect(locked.locked_by).not.toBeNull();
 
   await startWorkerProcess();
-  const done = await until(() => app.sql<{ status: string }[]>`
+  const done = await until(
+    () => app.sql<{ status: string }[]>`
     select d.status, (select json_agg(a) from webhook_attempts a where a.delivery_id = d.id) as attempts,
       (select json_agg(j) from graphile_worker._private_jobs j) as jobs, (select json_agg(w) from worker_processes w) as workers
-    from webhook_deliveries d where d.id = ${delivery.id}`, (rows) => rows[0]?.status === 'succeeded', 60_000);
+    from webhook_deliveries d where d.id = ${delivery.id}`,
+    (rows) => rows[0]?.status === 'succeeded',
+    60_000,
+  );
   expect(done[0].status).toBe('succeeded');
-  const attempts = await app.sql<{ attempt_number: number; succeeded: boolean }[]>`select attempt_number, succeeded from webhook_attempts where delivery_id = ${delivery.id}`;
+  const attempts = await app.sql<
+    { attempt_number: number; succeeded: boolean }[]
+  >`select attempt_number, succeeded from webhook_attempts where delivery_id = ${delivery.id}`;
   expect(attempts).toEqual([{ attempt_number: 1, succeeded: true }]);
   expect(requests).toHaveLength(2);
   expect(new Set(requests.map((r) => r.id)).size).toBe(1);
@@ -93,7 +114,9 @@ it('completes the delivery exactly once after the worker running it is killed', 
 it('unlocks a job locked under an id that no live worker lists (a worker killed before its first heartbeat)', async () => {
   // Jobs of a task no runner here takes, so only the sweep touches them.
   const lock = async (by: string) => {
-    const [job] = await app.sql<{ id: string }[]>`select (graphile_worker.add_job('liveness_probe', '{}'::json)).id::text as id`;
+    const [job] = await app.sql<
+      { id: string }[]
+    >`select (graphile_worker.add_job('liveness_probe', '{}'::json)).id::text as id`;
     await app.sql`update graphile_worker._private_jobs set locked_by = ${by}, locked_at = now() - interval '1 minute' where id = ${job!.id}::bigint`;
     return job!.id;
   };
@@ -101,7 +124,12 @@ it('unlocks a job locked under an id that no live worker lists (a worker killed 
   const alive = await lock('pool-listed-by-a-live-process');
   await app.sql`insert into worker_processes (id, graphile_worker_ids, heartbeat_at) values ('assay-worker-live-probe', ${['pool-listed-by-a-live-process']}, now() + interval '1 hour')`;
   await createLiveness(app.sql).sweep(3);
-  const lockedBy = async (id: string) => (await app.sql<{ locked_by: string | null }[]>`select locked_by from graphile_worker._private_jobs where id = ${id}::bigint`)[0]!.locked_by;
+  const lockedBy = async (id: string) =>
+    (
+      await app.sql<
+        { locked_by: string | null }[]
+      >`select locked_by from graphile_worker._private_jobs where id = ${id}::bigint`
+    )[0]!.locked_by;
   expect(await lockedBy(ghost)).toBeNull();
   expect(await lockedBy(alive)).toBe('pool-listed-by-a-live-process');
 });

@@ -24,7 +24,11 @@ function headOnly(path: string, headers: Record<string, string>): Promise<string
   const { port } = new URL(app.url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1', () => {
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`);
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join('')}\r\n`,
+      );
     });
     let data = '';
     socket.on('data', (d) => {
@@ -41,10 +45,13 @@ function headOnly(path: string, headers: Record<string, string>): Promise<string
 describe('limits from the contract', () => {
   it('public validator bodies are capped well under 1 KiB; uploads fit 1,000 files with 900-character escaped non-ASCII paths', () => {
     // Every JSON operation found its schema (a limit of 0 would refuse every body).
-    for (const id of operationIds) if (operationTable[id].bodyType === 'application/json') expect(BODY_LIMITS[id], id).toBeGreaterThan(100);
+    for (const id of operationIds)
+      if (operationTable[id].bodyType === 'application/json') expect(BODY_LIMITS[id], id).toBeGreaterThan(100);
     expect(BODY_LIMITS.requestSignInLink).toBeLessThan(1024);
     expect(BODY_LIMITS.createValidatorSession).toBeLessThan(1024);
-    const worst = JSON.stringify({ files: Array.from({ length: 1000 }, () => ({ relPath: 'é'.repeat(900), size: 1e15 })) }).replace(/é/g, '\\u00e9');
+    const worst = JSON.stringify({
+      files: Array.from({ length: 1000 }, () => ({ relPath: 'é'.repeat(900), size: 1e15 })),
+    }).replace(/é/g, '\\u00e9');
     expect(BODY_LIMITS.createUploadSession).toBeGreaterThan(worst.length); // 900 characters: the schema's bound, before the byte rule
     expect(BODY_LIMITS.createProject).toBe(UNBOUNDED_BODY_BYTES); // the spec is an open object
     expect(MCP_BODY_LIMIT).toBeGreaterThan(BODY_LIMITS.createUploadSession);
@@ -55,10 +62,17 @@ describe('limits from the contract', () => {
     // RelPath allows 900 bytes of UTF-8 (the object key must fit S3's 1,024): 447 two-byte
     // characters after a 5-byte prefix, each sent as a 6-character escape: 2.7 MB, past the old
     // fixed 2 MiB limit.
-    const files = Array.from({ length: 1000 }, (_, i) => ({ relPath: `${String(i).padStart(4, '0')}/${'é'.repeat(447)}`, size: 10 }));
+    const files = Array.from({ length: 1000 }, (_, i) => ({
+      relPath: `${String(i).padStart(4, '0')}/${'é'.repeat(447)}`,
+      size: 10,
+    }));
     const body = JSON.stringify({ files }).replace(/é/g, '\\u00e9');
     expect(body.length).toBeGreaterThan(2 * 1024 * 1024);
-    const res = await raw(app, 'POST', `/developer/v1/projects/${projectId}/upload-sessions`, { key: app.orgA.originatorKey, body, contentType: 'application/json' });
+    const res = await raw(app, 'POST', `/developer/v1/projects/${projectId}/upload-sessions`, {
+      key: app.orgA.originatorKey,
+      body,
+      contentType: 'application/json',
+    });
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(201);
     expect(res.body.files).toHaveLength(1000);
   }, 120_000);
@@ -71,17 +85,30 @@ describe('oversize bodies (413)', () => {
       expect(head).toMatch(/^HTTP\/1\.1 413 /);
       expect(head.toLowerCase()).toContain('connection: close');
     }
-    const head = await headOnly('/developer/v1/projects', { 'Content-Type': 'application/json', 'Content-Length': String(UNBOUNDED_BODY_BYTES + 1), Authorization: `Bearer ${app.orgA.originatorKey}` });
+    const head = await headOnly('/developer/v1/projects', {
+      'Content-Type': 'application/json',
+      'Content-Length': String(UNBOUNDED_BODY_BYTES + 1),
+      Authorization: `Bearer ${app.orgA.originatorKey}`,
+    });
     expect(head).toMatch(/^HTTP\/1\.1 413 /);
   });
 
   it('cuts a chunked body at the limit', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const { port } = new URL(app.url);
-      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/validator/v1/sign-in-links', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/validator/v1/sign-in-links',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       req.on('error', () => {}); // the server closes the connection after answering
       req.write('{"email":"');
       for (let i = 0; i < 20; i++) req.write('a'.repeat(100));
@@ -101,29 +128,47 @@ describe('oversize bodies (413)', () => {
 describe('deep nesting (400)', () => {
   it('refuses a deeply nested body without a stack overflow or a 500', async () => {
     const deep = '['.repeat(200_000) + ']'.repeat(200_000);
-    const res = await raw(app, 'POST', '/developer/v1/projects', { key: app.orgA.originatorKey, body: `{"name":"x","spec":${deep}}`, contentType: 'application/json' });
+    const res = await raw(app, 'POST', '/developer/v1/projects', {
+      key: app.orgA.originatorKey,
+      body: `{"name":"x","spec":${deep}}`,
+      contentType: 'application/json',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('request_body_invalid');
     expect(res.body.error.message).toMatch(new RegExp(`deeper than ${MAX_BODY_DEPTH}`));
     // A public body nested past the depth limit within its size limit: 400 too.
-    const pub = await raw(app, 'POST', '/validator/v1/sign-in-links', { body: `{"email":${'['.repeat(40)}${']'.repeat(40)}}`, contentType: 'application/json' });
+    const pub = await raw(app, 'POST', '/validator/v1/sign-in-links', {
+      body: `{"email":${'['.repeat(40)}${']'.repeat(40)}}`,
+      contentType: 'application/json',
+    });
     expect(pub.status).toBe(400);
     expect(pub.body.error.code).toBe('request_body_invalid');
     expect(app.logs.filter((l) => l.includes('"level":"error"'))).toEqual([]);
   });
 
   it('still finds a NUL at its path', async () => {
-    const res = await call(app, 'createProject', { body: { name: 'x', spec: { version: '1.0.0', dataset: { format: 'csv', idField: 'i\u0000d' } } } });
+    const res = await call(app, 'createProject', {
+      body: { name: 'x', spec: { version: '1.0.0', dataset: { format: 'csv', idField: 'i\u0000d' } } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'request_body_invalid', param: 'spec.dataset.idField' });
   });
 });
 
 describe('MCP bodies', () => {
-  const mcp = (body: string, headers: Record<string, string> = {}) => raw(app, 'POST', '/mcp', {
-    key: app.orgA.originatorKey, body, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream', ...headers },
-  });
-  const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+  const mcp = (body: string, headers: Record<string, string> = {}) =>
+    raw(app, 'POST', '/mcp', {
+      key: app.orgA.originatorKey,
+      body,
+      contentType: 'application/json',
+      headers: { accept: 'application/json, text/event-stream', ...headers },
+    });
+  const init = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+  };
 
   it('refuses JSON-RPC batches', async () => {
     const res = await mcp(JSON.stringify([init, { ...init, id: 2 }]));
@@ -133,9 +178,16 @@ describe('MCP bodies', () => {
   });
 
   it('refuses an oversize body by Content-Length before reading, and a deep one', async () => {
-    const head = await headOnly('/mcp', { 'Content-Type': 'application/json', 'Content-Length': String(MCP_BODY_LIMIT + 1), Authorization: `Bearer ${app.orgA.originatorKey}`, Accept: 'application/json, text/event-stream' });
+    const head = await headOnly('/mcp', {
+      'Content-Type': 'application/json',
+      'Content-Length': String(MCP_BODY_LIMIT + 1),
+      Authorization: `Bearer ${app.orgA.originatorKey}`,
+      Accept: 'application/json, text/event-stream',
+    });
     expect(head).toMatch(/^HTTP\/1\.1 413 /);
-    const deep = await mcp(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ping","arguments":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}}`);
+    const deep = await mcp(
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ping","arguments":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}}`,
+    );
     expect(deep.status).toBe(400);
     expect(deep.body.error.message).toMatch(/deeper than/);
   });

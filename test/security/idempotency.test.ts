@@ -18,8 +18,14 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: unknown, key: string | null, apiKey = app.orgA.originatorKey) =>
-  raw(app, 'POST', `/developer/v1${path}`, { key: apiKey, contentType: 'application/json', body: JSON.stringify(body), headers: key === null ? {} : { 'idempotency-key': key } });
-const projects = async (name: string) => (await app.sql`select count(*)::int as n from projects where name = ${name}`)[0].n as number;
+  raw(app, 'POST', `/developer/v1${path}`, {
+    key: apiKey,
+    contentType: 'application/json',
+    body: JSON.stringify(body),
+    headers: key === null ? {} : { 'idempotency-key': key },
+  });
+const projects = async (name: string) =>
+  (await app.sql`select count(*)::int as n from projects where name = ${name}`)[0].n as number;
 
 describe('REST', () => {
   it('replays the first response for the same key and payload; one project', async () => {
@@ -47,7 +53,11 @@ describe('REST', () => {
     const other = await post('/projects', { name: 'Idem two, changed', spec: minimalSpec() }, 'idem-2');
     expect(other.status).toBe(422);
     expect(other.body.error).toMatchObject({ code: 'idempotency_key_reused', param: 'Idempotency-Key' });
-    const otherOp = await post('/webhook-endpoints', { url: 'http://127.0.0.1:9/hooks', eventTypes: ['datapoint.consensus_reached'] }, 'idem-2');
+    const otherOp = await post(
+      '/webhook-endpoints',
+      { url: 'http://127.0.0.1:9/hooks', eventTypes: ['datapoint.consensus_reached'] },
+      'idem-2',
+    );
     expect(otherOp.status).toBe(422);
     expect(await projects('Idem two, changed')).toBe(0);
   });
@@ -86,7 +96,9 @@ describe('REST', () => {
     const first = await post('/webhook-endpoints', body, 'idem-hook');
     const again = await post('/webhook-endpoints', body, 'idem-hook');
     expect(again.body.secret).toBe(first.body.secret);
-    expect((await app.sql`select count(*)::int as n from webhook_endpoints where org_id = ${app.orgA.id}`)[0].n).toBe(1);
+    expect((await app.sql`select count(*)::int as n from webhook_endpoints where org_id = ${app.orgA.id}`)[0].n).toBe(
+      1,
+    );
     const [row] = await app.sql`select response_sealed from idempotency_keys where idem_key = 'idem-hook'`;
     expect(Buffer.from(row.response_sealed).toString('latin1')).not.toContain(first.body.secret);
     expect(Buffer.from(row.response_sealed).toString('latin1')).not.toContain(first.body.webhookEndpointId);
@@ -106,12 +118,24 @@ describe('MCP', () => {
   it('takes idempotencyKey on creating tools, with the same meaning', async () => {
     const s = await connectMcp(app, app.orgA.originatorKey);
     try {
-      const first = await s.tool('create_project', { name: 'Idem MCP', spec: minimalSpec(), idempotencyKey: 'idem-mcp' });
+      const first = await s.tool('create_project', {
+        name: 'Idem MCP',
+        spec: minimalSpec(),
+        idempotencyKey: 'idem-mcp',
+      });
       expect(first.isError).toBeFalsy();
-      const again = await s.tool('create_project', { name: 'Idem MCP', spec: minimalSpec(), idempotencyKey: 'idem-mcp' });
+      const again = await s.tool('create_project', {
+        name: 'Idem MCP',
+        spec: minimalSpec(),
+        idempotencyKey: 'idem-mcp',
+      });
       expect(again.structuredContent).toEqual(first.structuredContent);
       expect(await projects('Idem MCP')).toBe(1);
-      const other = await s.tool('create_project', { name: 'Idem MCP 2', spec: minimalSpec(), idempotencyKey: 'idem-mcp' });
+      const other = await s.tool('create_project', {
+        name: 'Idem MCP 2',
+        spec: minimalSpec(),
+        idempotencyKey: 'idem-mcp',
+      });
       expect(other.isError).toBe(true);
       expect(other.content[0]!.text).toMatch(/^idempotencyKeyReused:/);
     } finally {
@@ -121,14 +145,18 @@ describe('MCP', () => {
 });
 
 it('every POST of the developer API declares the header, and its MCP tools take the argument', async () => {
-  const posts = operationIds.filter((id) => operationTable[id].method === 'post' && operationTable[id].auth === 'apiKey');
+  const posts = operationIds.filter(
+    (id) => operationTable[id].method === 'post' && operationTable[id].auth === 'apiKey',
+  );
   expect(posts.filter((id) => !IDEMPOTENT_OPERATIONS.has(id))).toEqual([]);
   const s = await connectMcp(app, app.orgA.originatorKey);
   try {
     const { tools } = await s.client.listTools();
     for (const t of tools) {
       const op = mcpTools.find((x) => x.name === t.name)?.operationId;
-      expect('idempotencyKey' in ((t.inputSchema as any).properties ?? {}), t.name).toBe(op != null && posts.includes(op));
+      expect('idempotencyKey' in ((t.inputSchema as any).properties ?? {}), t.name).toBe(
+        op != null && posts.includes(op),
+      );
     }
   } finally {
     await s.close();

@@ -22,10 +22,20 @@ beforeAll(async () => {
   const s3 = inject('s3');
   child = spawn(process.execPath, ['test/fixtures/server-process.ts'], {
     env: {
-      PATH: process.env.PATH, DATABASE_URL: app.databaseUrl, S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket,
-      S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, PUBLIC_BASE_URL: 'http://127.0.0.1',
-      PORT: '0', SECRETS_KEY: TEST_SECRETS_KEY, MAIL_MODE: 'log', WEBHOOK_RECEIVERS: 'loopback', WEBHOOK_DNS_SERVERS: inject('dnsServer'),
-      RATE_LIMIT_API: `${API.points}/${API.windowSeconds}`, RATE_LIMIT_PUBLIC: `${PUBLIC.points}/${PUBLIC.windowSeconds}`,
+      PATH: process.env.PATH,
+      DATABASE_URL: app.databaseUrl,
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      PUBLIC_BASE_URL: 'http://127.0.0.1',
+      PORT: '0',
+      SECRETS_KEY: TEST_SECRETS_KEY,
+      MAIL_MODE: 'log',
+      WEBHOOK_RECEIVERS: 'loopback',
+      WEBHOOK_DNS_SERVERS: inject('dnsServer'),
+      RATE_LIMIT_API: `${API.points}/${API.windowSeconds}`,
+      RATE_LIMIT_PUBLIC: `${PUBLIC.points}/${PUBLIC.windowSeconds}`,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -57,11 +67,17 @@ describe('shared by two server processes', () => {
     for (let i = 0; i < PUBLIC.points; i++) {
       const res = await call(i % 2 ? other : app, 'requestSignInLink', { key: null, body });
       statuses.push(res.status);
-      expect(res.headers.get('ratelimit')).toBe(`"public";r=${PUBLIC.points - i - 1};t=${res.headers.get('ratelimit')!.split('t=')[1]}`);
+      expect(res.headers.get('ratelimit')).toBe(
+        `"public";r=${PUBLIC.points - i - 1};t=${res.headers.get('ratelimit')!.split('t=')[1]}`,
+      );
     }
     expect(statuses).toEqual(Array(PUBLIC.points).fill(202));
     expect429(await call(app, 'requestSignInLink', { key: null, body }), 'public', PUBLIC.points);
-    expect429(await call(other, 'createValidatorSession', { key: null, body: { token: 'assay_signin_x' } }), 'public', PUBLIC.points);
+    expect429(
+      await call(other, 'createValidatorSession', { key: null, body: { token: 'assay_signin_x' } }),
+      'public',
+      PUBLIC.points,
+    );
     expect429(await call(other, 'followSignInLink', { key: null, query: { token: 'x' } }), 'public', PUBLIC.points);
     // Refused before the body is read or anything is written.
     expect((await app.sql`select count(*)::int as n from sign_in_tokens`)[0].n).toBe(0);
@@ -69,10 +85,21 @@ describe('shared by two server processes', () => {
 
   it('the developer API and MCP: one budget per key, across both processes; other keys unaffected', async () => {
     const key = app.orgB.originatorKey;
-    for (let i = 0; i < API.points - 1; i++) expect((await call(i % 2 ? other : app, 'ping', { key })).status).toBe(200);
+    for (let i = 0; i < API.points - 1; i++)
+      expect((await call(i % 2 ? other : app, 'ping', { key })).status).toBe(200);
     // The last request of the budget through MCP (an initialize is one request).
-    const mcp = (url: string) => raw({ ...app, url }, 'POST', '/mcp', { key, contentType: 'application/json', headers: { accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }) });
+    const mcp = (url: string) =>
+      raw({ ...app, url }, 'POST', '/mcp', {
+        key,
+        contentType: 'application/json',
+        headers: { accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        }),
+      });
     expect((await mcp(other.url)).status).toBe(200);
     expect429(await call(app, 'ping', { key }), 'api', API.points);
     expect429(await call(other, 'listProjects', { key }), 'api', API.points);
@@ -86,7 +113,8 @@ describe('shared by two server processes', () => {
     // Signing in is a public request of this address's budget: use a fresh session directly.
     await app.sql`delete from rate_limits where key like 'public:%'`;
     const { sessionToken } = await fx.signInDirect(app, v.email);
-    for (let i = 0; i < API.points; i++) expect((await call(i % 2 ? other : app, 'listMyProjects', { key: sessionToken })).status).toBe(200);
+    for (let i = 0; i < API.points; i++)
+      expect((await call(i % 2 ? other : app, 'listMyProjects', { key: sessionToken })).status).toBe(200);
     expect429(await call(other, 'listMyInvites', { key: sessionToken }), 'api', API.points);
   });
 });

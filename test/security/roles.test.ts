@@ -10,7 +10,9 @@ import { minimalSpec } from '../fixtures/specs.ts';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ config: { invites: { perOrgPerHour: 4, perRecipientPerDay: 2, resendCooldownMinutes: 60 } } });
+  app = await startTestApp({
+    config: { invites: { perOrgPerHour: 4, perRecipientPerDay: 2, resendCooldownMinutes: 60 } },
+  });
 });
 afterAll(async () => {
   await app?.close();
@@ -19,7 +21,9 @@ afterAll(async () => {
 const invite = (projectId: string, email: string, key?: string, sendEmail = true) =>
   call(app, 'createInvite', { key, params: { projectId }, body: { email, sendEmail } });
 const outboxRows = async (projectId: string) =>
-  (await app.sql`select count(*)::int as n from email_outbox o join invites i on i.id = o.ref_id where i.project_id = ${projectId}`)[0].n as number;
+  (
+    await app.sql`select count(*)::int as n from email_outbox o join invites i on i.id = o.ref_id where i.project_id = ${projectId}`
+  )[0].n as number;
 
 function expectRateLimited(res: Awaited<ReturnType<typeof invite>>, reason: RegExp): void {
   expect(res.status).toBe(429);
@@ -34,7 +38,9 @@ describe('invitation email limits', () => {
     const projectId = await fx.project(app);
     const first = await invite(projectId, 'cool@example.com');
     expect(first.status).toBe(200);
-    expect((await call(app, 'cancelProjectInvite', { params: { projectId, inviteId: first.body.id } })).status).toBe(200);
+    expect((await call(app, 'cancelProjectInvite', { params: { projectId, inviteId: first.body.id } })).status).toBe(
+      200,
+    );
     const again = await invite(projectId, 'cool@example.com');
     expectRateLimited(again, /less than 60 minutes ago/);
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(3500);
@@ -44,7 +50,9 @@ describe('invitation email limits', () => {
     const quiet = await invite(projectId, 'cool@example.com', undefined, false);
     expect(quiet.body).toMatchObject({ id: first.body.id, status: 'pending' });
     // Once the cool-down has passed (moved back in time here), the email goes out again.
-    expect((await call(app, 'cancelProjectInvite', { params: { projectId, inviteId: first.body.id } })).status).toBe(200);
+    expect((await call(app, 'cancelProjectInvite', { params: { projectId, inviteId: first.body.id } })).status).toBe(
+      200,
+    );
     await app.sql`update sign_in_tokens set created_at = created_at - interval '61 minutes' where invite_id = ${first.body.id}`;
     expect((await invite(projectId, 'cool@example.com')).status).toBe(200);
     expect(await outboxRows(projectId)).toBe(2);
@@ -69,7 +77,15 @@ describe('invitation email limits', () => {
     const projectId = await fx.project(app);
     for (let i = 0; i < 4; i++) expect((await invite(projectId, `bulk-${i}@example.com`)).status).toBe(200);
     expectRateLimited(await invite(projectId, 'bulk-5@example.com'), /organization has sent 4/);
-    expect((await invite(await fx.project(app, { key: app.orgB.originatorKey }), 'bulk-5@example.com', app.orgB.originatorKey)).status).toBe(200);
+    expect(
+      (
+        await invite(
+          await fx.project(app, { key: app.orgB.originatorKey }),
+          'bulk-5@example.com',
+          app.orgB.originatorKey,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('holds under concurrent invites', async () => {
@@ -102,7 +118,9 @@ describe('project names', () => {
   });
 
   it('accepts names with punctuation and non-ASCII letters', async () => {
-    const res = await call(app, 'createProject', { body: { name: 'Zoë\'s "support" answers — 2026 (β) ＝', spec: minimalSpec() } });
+    const res = await call(app, 'createProject', {
+      body: { name: 'Zoë\'s "support" answers — 2026 (β) ＝', spec: minimalSpec() },
+    });
     expect(res.status).toBe(201);
   });
 });

@@ -30,7 +30,9 @@ beforeAll(async () => {
   });
   app = await startTestApp({
     worker: { webhookRetryDelaysMs: [200, 200, 200, 200, 200] },
-    config: { webhooks: { receivers: ['public'], dnsServers: [dns.server], maxEndpointsPerOrg: 3, disableAfterFailures: 3 } },
+    config: {
+      webhooks: { receivers: ['public'], dnsServers: [dns.server], maxEndpointsPerOrg: 3, disableAfterFailures: 3 },
+    },
   });
   receiver = await startReceiver();
 });
@@ -40,14 +42,22 @@ afterAll(async () => {
   await dns?.close();
 });
 
-const register = (url: string, key = app.orgA.originatorKey) => call(app, 'createWebhookEndpoint', { key, body: { url, eventTypes: [EVENT] } });
+const register = (url: string, key = app.orgA.originatorKey) =>
+  call(app, 'createWebhookEndpoint', { key, body: { url, eventTypes: [EVENT] } });
 const countEndpoints = async () => (await app.sql`select count(*)::int as n from webhook_endpoints`)[0].n as number;
 
 let n = 0;
 async function finalizeOne(): Promise<void> {
-  const spec = { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: 1, instructions: 'Rate.' } };
+  const spec = {
+    version: '1.0.0',
+    dataset: { format: 'csv', idField: 'id' },
+    validation: { validatorsPerDatapoint: 1, instructions: 'Rate.' },
+  };
   const { projectId } = (await call(app, 'createProject', { body: { name: `Egress ${++n}`, spec } })).body;
-  await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true, autoConsensusSpread: 'tight' } });
+  await call(app, 'updateProject', {
+    params: { projectId },
+    body: { autoConsensus: true, autoConsensusSpread: 'tight' },
+  });
   await ingest(app, projectId, { 'e.csv': `id,text\n1,egress ${n}\n` });
 }
 
@@ -95,14 +105,23 @@ describe('delivery (connect-time check)', () => {
     // DNS rebinding: the name now points at the loopback receiver, which would answer 204.
     dns.records.set('rebind.hooks.example', ['127.0.0.1']);
     await finalizeOne();
-    const attempts = await until(async () => (await call(app, 'listWebhookAttempts', { params: { webhookEndpointId: endpointId } })).body.data as any[], (l) => l.length >= 3);
+    const attempts = await until(
+      async () =>
+        (await call(app, 'listWebhookAttempts', { params: { webhookEndpointId: endpointId } })).body.data as any[],
+      (l) => l.length >= 3,
+    );
     expect(receiver.received).toEqual([]);
     for (const a of attempts) expect(a).toMatchObject({ outcome: 'failed', httpStatus: null, error: DELIVERY_FAILED });
     // The operator's log says why; the tenant's attempt list does not.
     expect(app.logs.some((l) => l.includes('egress refused'))).toBe(true);
-    const ep = await until(async () => (await call(app, 'getWebhookEndpoint', { params: { webhookEndpointId: endpointId } })).body, (e) => e.status === 'disabled');
+    const ep = await until(
+      async () => (await call(app, 'getWebhookEndpoint', { params: { webhookEndpointId: endpointId } })).body,
+      (e) => e.status === 'disabled',
+    );
     expect(ep.disabledReason).toMatch(/3 attempts in a row failed/);
-    expect((await app.sql`select status from webhook_deliveries where endpoint_id = ${endpointId}`).map((d) => d.status)).toEqual(['failed']);
+    expect(
+      (await app.sql`select status from webhook_deliveries where endpoint_id = ${endpointId}`).map((d) => d.status),
+    ).toEqual(['failed']);
     await app.sql`delete from webhook_endpoints`;
   });
 
@@ -113,7 +132,12 @@ describe('delivery (connect-time check)', () => {
     // As if it had been registered under WEBHOOK_RECEIVERS=loopback: the stored URL is a literal.
     await app.sql`update webhook_endpoints set url = ${receiver.url} where id = ${created.body.webhookEndpointId}`;
     await finalizeOne();
-    const [first] = await until(async () => (await call(app, 'listWebhookAttempts', { params: { webhookEndpointId: created.body.webhookEndpointId } })).body.data as any[], (l) => l.length >= 1);
+    const [first] = await until(
+      async () =>
+        (await call(app, 'listWebhookAttempts', { params: { webhookEndpointId: created.body.webhookEndpointId } })).body
+          .data as any[],
+      (l) => l.length >= 1,
+    );
     expect(first).toMatchObject({ outcome: 'failed', httpStatus: null, error: DELIVERY_FAILED });
     expect(receiver.received).toEqual([]);
     await app.sql`delete from webhook_endpoints`;
@@ -129,9 +153,13 @@ describe('limits', () => {
     expect((await register('https://public.hooks.example/b', app.orgB.originatorKey)).status).toBe(201);
     // Concurrent registrations cannot overshoot the cap.
     await app.sql`delete from webhook_endpoints where org_id = ${app.orgA.id}`;
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => register(`https://public.hooks.example/c${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => register(`https://public.hooks.example/c${i}`)),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
-    expect((await app.sql`select count(*)::int as n from webhook_endpoints where org_id = ${app.orgA.id}`)[0].n).toBe(3);
+    expect((await app.sql`select count(*)::int as n from webhook_endpoints where org_id = ${app.orgA.id}`)[0].n).toBe(
+      3,
+    );
     await app.sql`delete from webhook_endpoints`;
   });
 });

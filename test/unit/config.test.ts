@@ -24,8 +24,12 @@ describe('loadConfig', () => {
     }
     expect(err).toBeInstanceOf(ConfigError);
     expect(err!.problems).toEqual([
-      'DATABASE_URL is required', 'S3_ENDPOINT is required', 'S3_BUCKET is required',
-      'S3_ACCESS_KEY_ID is required', 'S3_SECRET_ACCESS_KEY is required', 'PUBLIC_BASE_URL is required',
+      'DATABASE_URL is required',
+      'S3_ENDPOINT is required',
+      'S3_BUCKET is required',
+      'S3_ACCESS_KEY_ID is required',
+      'S3_SECRET_ACCESS_KEY is required',
+      'PUBLIC_BASE_URL is required',
     ]);
   });
 
@@ -44,46 +48,79 @@ describe('loadConfig', () => {
   });
 
   it('sends mail from the public host unless EMAIL_FROM says otherwise', () => {
-    expect(loadConfig({ ...full, PUBLIC_BASE_URL: 'https://assay.example.com/' }, { db: true, s3: true, http: true }).emailFrom).toBe('Assay <no-reply@assay.example.com>');
-    expect(loadConfig({ ...full, EMAIL_FROM: 'QA <qa@example.org>' }, { db: true, s3: true, http: true }).emailFrom).toBe('QA <qa@example.org>');
+    expect(
+      loadConfig({ ...full, PUBLIC_BASE_URL: 'https://assay.example.com/' }, { db: true, s3: true, http: true })
+        .emailFrom,
+    ).toBe('Assay <no-reply@assay.example.com>');
+    expect(
+      loadConfig({ ...full, EMAIL_FROM: 'QA <qa@example.org>' }, { db: true, s3: true, http: true }).emailFrom,
+    ).toBe('QA <qa@example.org>');
   });
 
   it('needs a mail transport for serve and worker unless the development mail mode is named', () => {
-    expect(() => loadConfig(full, { db: true, s3: true, http: true, mail: true })).toThrow(/SMTP_URL is required.*MAIL_MODE=log/);
-    expect(loadConfig({ ...full, SMTP_URL: 'smtp://mail.internal:25' }, { db: true, mail: true }).mailMode).toBe('smtp');
+    expect(() => loadConfig(full, { db: true, s3: true, http: true, mail: true })).toThrow(
+      /SMTP_URL is required.*MAIL_MODE=log/,
+    );
+    expect(loadConfig({ ...full, SMTP_URL: 'smtp://mail.internal:25' }, { db: true, mail: true }).mailMode).toBe(
+      'smtp',
+    );
     expect(loadConfig({ ...full, MAIL_MODE: 'log' }, { db: true, mail: true }).mailMode).toBe('log');
-    expect(() => loadConfig({ ...full, MAIL_MODE: 'log', SMTP_URL: 'smtp://mail.internal:25' }, { db: true, mail: true })).toThrow(/unset SMTP_URL or MAIL_MODE/);
+    expect(() =>
+      loadConfig({ ...full, MAIL_MODE: 'log', SMTP_URL: 'smtp://mail.internal:25' }, { db: true, mail: true }),
+    ).toThrow(/unset SMTP_URL or MAIL_MODE/);
     expect(() => loadConfig({ ...full, MAIL_MODE: 'print' }, { db: true })).toThrow(/MAIL_MODE must be/);
   });
 
   it('webhook receivers are public by default; private ranges cannot be configured', () => {
-    expect(loadConfig(full, { db: true }).webhooks).toEqual({ receivers: ['public'], dnsServers: null, maxEndpointsPerOrg: 20, disableAfterFailures: 100 });
-    expect(loadConfig({ ...full, WEBHOOK_RECEIVERS: 'public, loopback', WEBHOOK_DNS_SERVERS: '127.0.0.1:5353' }, { db: true }).webhooks)
-      .toMatchObject({ receivers: ['public', 'loopback'], dnsServers: ['127.0.0.1:5353'] });
+    expect(loadConfig(full, { db: true }).webhooks).toEqual({
+      receivers: ['public'],
+      dnsServers: null,
+      maxEndpointsPerOrg: 20,
+      disableAfterFailures: 100,
+    });
+    expect(
+      loadConfig(
+        { ...full, WEBHOOK_RECEIVERS: 'public, loopback', WEBHOOK_DNS_SERVERS: '127.0.0.1:5353' },
+        { db: true },
+      ).webhooks,
+    ).toMatchObject({ receivers: ['public', 'loopback'], dnsServers: ['127.0.0.1:5353'] });
     for (const bad of ['private', 'public,private', 'all', ',']) {
       expect(() => loadConfig({ ...full, WEBHOOK_RECEIVERS: bad }, { db: true })).toThrow(/WEBHOOK_RECEIVERS must be/);
     }
   });
 
   it('rate limits: defaults, <requests>/<seconds>, off', () => {
-    expect(loadConfig(full, { db: true }).rateLimits).toEqual({ api: { points: 600, windowSeconds: 60 }, public: { points: 30, windowSeconds: 60 } });
-    expect(loadConfig({ ...full, RATE_LIMIT_API: '10/1', RATE_LIMIT_PUBLIC: 'off' }, { db: true }).rateLimits).toEqual({ api: { points: 10, windowSeconds: 1 }, public: null });
-    for (const bad of ['10', '0/60', '10/0', 'lots']) expect(() => loadConfig({ ...full, RATE_LIMIT_API: bad }, { db: true })).toThrow(/RATE_LIMIT_API must be/);
+    expect(loadConfig(full, { db: true }).rateLimits).toEqual({
+      api: { points: 600, windowSeconds: 60 },
+      public: { points: 30, windowSeconds: 60 },
+    });
+    expect(loadConfig({ ...full, RATE_LIMIT_API: '10/1', RATE_LIMIT_PUBLIC: 'off' }, { db: true }).rateLimits).toEqual({
+      api: { points: 10, windowSeconds: 1 },
+      public: null,
+    });
+    for (const bad of ['10', '0/60', '10/0', 'lots'])
+      expect(() => loadConfig({ ...full, RATE_LIMIT_API: bad }, { db: true })).toThrow(/RATE_LIMIT_API must be/);
   });
 
   it('SIGNING_KEY_FILE: read when only its owner can access it, refused otherwise', () => {
     const dir = mkdtempSync(join(tmpdir(), 'assay-key-'));
     try {
       const file = join(dir, 'signing.pem');
-      writeFileSync(file, '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----\n', { mode: 0o600 });
+      writeFileSync(file, '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----\n', {
+        mode: 0o600,
+      });
       expect(loadConfig({ ...full, SIGNING_KEY_FILE: file }, { db: true }).signingKey).toContain('BEGIN PRIVATE KEY');
       for (const mode of [0o640, 0o604, 0o660, 0o644]) {
         chmodSync(file, mode);
-        expect(() => loadConfig({ ...full, SIGNING_KEY_FILE: file }, { db: true }), mode.toString(8)).toThrow(/accessible by group or others.*chmod 600/);
+        expect(() => loadConfig({ ...full, SIGNING_KEY_FILE: file }, { db: true }), mode.toString(8)).toThrow(
+          /accessible by group or others.*chmod 600/,
+        );
       }
       chmodSync(file, 0o600);
       expect(() => loadConfig({ ...full, SIGNING_KEY_FILE: file, SIGNING_KEY: 'x' }, { db: true })).toThrow(/not both/);
-      expect(() => loadConfig({ ...full, SIGNING_KEY_FILE: join(dir, 'missing.pem') }, { db: true })).toThrow(/cannot be read \(ENOENT\)/);
+      expect(() => loadConfig({ ...full, SIGNING_KEY_FILE: join(dir, 'missing.pem') }, { db: true })).toThrow(
+        /cannot be read \(ENOENT\)/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -93,6 +130,13 @@ describe('loadConfig', () => {
     const c = loadConfig(full, { db: true, s3: true, http: true });
     expect(Object.isFrozen(c)).toBe(true);
     expect(Object.isFrozen(c.s3)).toBe(true);
-    expect(c).toMatchObject({ host: '127.0.0.1', port: 3000, signingKey: null, smtpUrl: null, logLevel: 'info', s3: { region: 'us-east-1', forcePathStyle: true } });
+    expect(c).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      signingKey: null,
+      smtpUrl: null,
+      logLevel: 'info',
+      s3: { region: 'us-east-1', forcePathStyle: true },
+    });
   });
 });

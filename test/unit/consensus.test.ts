@@ -1,6 +1,12 @@
 // Consensus math, table-driven, with hand-computed expectations and property checks.
 import { describe, expect, it } from 'vitest';
-import { consensusFigures, decide, weightedMedian, ConsensusInputError, type Vote } from '../../src/domain/consensus.ts';
+import {
+  consensusFigures,
+  decide,
+  weightedMedian,
+  ConsensusInputError,
+  type Vote,
+} from '../../src/domain/consensus.ts';
 
 const v = (rating: number, weight = 1): Vote => ({ rating, weight });
 const rules = { minStrength: 0.7, escalationStep: 2, maxEscalations: 2 };
@@ -12,11 +18,23 @@ describe('consensusFigures', () => {
     ['equal weights, odd count', [v(60), v(70), v(80)], 70, 70, 1 - (10 + 0 + 10) / 3 / 50],
     ['equal weights, even count lands on half: midpoint', [v(60), v(80)], 70, 70, 1 - 10 / 50],
     ['one dominant weight', [v(10, 10), v(90), v(90)], (100 + 180) / 12, 10, 1 - (2 * 80) / 12 / 50],
-    ['tie exactly at half weight', [v(20, 2), v(40, 1), v(100, 3)], (40 + 40 + 300) / 6, 70, 1 - (2 * 50 + 30 + 3 * 30) / 6 / 50],
+    [
+      'tie exactly at half weight',
+      [v(20, 2), v(40, 1), v(100, 3)],
+      (40 + 40 + 300) / 6,
+      70,
+      1 - (2 * 50 + 30 + 3 * 30) / 6 / 50,
+    ],
     ['two opposed camps', [v(0), v(0), v(100), v(100)], 50, 50, 0],
     ['two opposed camps, one heavier', [v(0, 1), v(100, 1.5)], 60, 100, 1 - 100 / 2.5 / 50],
     ['single vote', [v(37.5, 0.25)], 37.5, 37.5, 1],
-    ['fractional weights that sum to exactly half', [v(10, 0.1), v(20, 0.2), v(90, 0.3)], (1 + 4 + 27) / 0.6, 55, 1 - (0.1 * 45 + 0.2 * 35 + 0.3 * 35) / 0.6 / 50],
+    [
+      'fractional weights that sum to exactly half',
+      [v(10, 0.1), v(20, 0.2), v(90, 0.3)],
+      (1 + 4 + 27) / 0.6,
+      55,
+      1 - (0.1 * 45 + 0.2 * 35 + 0.3 * 35) / 0.6 / 50,
+    ],
   ])('%s', (_, votes, mean, median, strength) => {
     const f = consensusFigures(votes);
     expect(f.mean).toBeCloseTo(mean, 12);
@@ -27,8 +45,13 @@ describe('consensusFigures', () => {
   });
 
   it.each<[string, Vote[]]>([
-    ['no votes', []], ['rating above 100', [v(101)]], ['negative rating', [v(-1)]], ['NaN rating', [v(Number.NaN)]],
-    ['infinite rating', [v(Number.POSITIVE_INFINITY)]], ['zero weight', [v(50, 0)]], ['negative weight', [v(50, -1)]],
+    ['no votes', []],
+    ['rating above 100', [v(101)]],
+    ['negative rating', [v(-1)]],
+    ['NaN rating', [v(Number.NaN)]],
+    ['infinite rating', [v(Number.POSITIVE_INFINITY)]],
+    ['zero weight', [v(50, 0)]],
+    ['negative weight', [v(50, -1)]],
   ])('refuses %s', (_, votes) => {
     expect(() => consensusFigures(votes)).toThrow(ConsensusInputError);
   });
@@ -62,11 +85,17 @@ describe('decide', () => {
 
   it('treats strength exactly at minStrength as agreement', () => {
     // |60-70| + |80-70| over 2 = 10 -> strength 0.8
-    expect(decide([v(60), v(80)], { ...rules, minStrength: 0.8 }, 0)).toMatchObject({ kind: 'terminal', contested: false });
+    expect(decide([v(60), v(80)], { ...rules, minStrength: 0.8 }, 0)).toMatchObject({
+      kind: 'terminal',
+      contested: false,
+    });
   });
 
   it('with maxEscalations 0 a disagreement is contested at once', () => {
-    expect(decide([v(0), v(100)], { ...rules, maxEscalations: 0 }, 0)).toMatchObject({ kind: 'terminal', contested: true });
+    expect(decide([v(0), v(100)], { ...rules, maxEscalations: 0 }, 0)).toMatchObject({
+      kind: 'terminal',
+      contested: true,
+    });
   });
 });
 

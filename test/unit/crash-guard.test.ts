@@ -3,9 +3,10 @@
 import { expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 
-const run = (kind: string) => spawnSync(process.execPath, ['test/fixtures/unhandled-rejection.ts', kind], { encoding: 'utf8', timeout: 30_000 });
+const run = (kind: string) =>
+  spawnSync(process.execPath, ['test/fixtures/unhandled-rejection.ts', kind], { encoding: 'utf8', timeout: 30_000 });
 
-it('survives a lost connection\'s rejection, logging its code', () => {
+it("survives a lost connection's rejection, logging its code", () => {
   const r = run('connection');
   expect(r.status).toBe(0);
   expect(r.stdout).toContain('alive');

@@ -5,10 +5,20 @@ import { csvCell } from '../../src/domain/export-formats.ts';
 
 describe('csvCell', () => {
   it.each([
-    ['=1+1', "'=1+1"], ['+1', "'+1"], ['-1', "'-1"], ['@SUM(A1)', "'@SUM(A1)"],
-    [' =cmd()', "' =cmd()"], ['\t=cmd()', "'\t=cmd()"], ['\u3000=cmd()', "'\u3000=cmd()"],
-    ['＝HYPERLINK("x")', `"'＝HYPERLINK(""x"")"`], ['＋1', "'＋1"], ['\r=1', `"'\r=1"`],
-    ['plain', 'plain'], ['a=b', 'a=b'], ['', ''], ['a, b', '"a, b"'],
+    ['=1+1', "'=1+1"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    [' =cmd()', "' =cmd()"],
+    ['\t=cmd()', "'\t=cmd()"],
+    ['\u3000=cmd()', "'\u3000=cmd()"],
+    ['＝HYPERLINK("x")', `"'＝HYPERLINK(""x"")"`],
+    ['＋1', "'＋1"],
+    ['\r=1', `"'\r=1"`],
+    ['plain', 'plain'],
+    ['a=b', 'a=b'],
+    ['', ''],
+    ['a, b', '"a, b"'],
   ])('%j -> %j', (input, out) => {
     expect(csvCell(input)).toBe(out);
   });

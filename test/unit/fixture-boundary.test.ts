@@ -8,7 +8,8 @@ import { expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
 const HOME = 'helpers/fixtures.ts';
-const TABLES = /\b(datapoints|validation_slots|votes|consensus_decisions|upload_sessions|upload_files|ingest_runs|project_data_state)\b/;
+const TABLES =
+  /\b(datapoints|validation_slots|votes|consensus_decisions|upload_sessions|upload_files|ingest_runs|project_data_state)\b/;
 // A tagged template whose tag is `sql` or `.sql` / `tx` (postgres.js), or `.unsafe(` with a string.
 const SQL = /\b(?:sql|tx)(?:<[^`]*?>)?`([^`]*)`|\.unsafe\(\s*(['"`])((?:(?!\2).)*)\2/gs;
 

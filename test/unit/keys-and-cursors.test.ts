@@ -20,8 +20,13 @@ describe('API keys', () => {
   });
 
   it.each([
-    [undefined, 'api_key_missing'], ['', 'api_key_missing'], ['Token abc', 'api_key_missing'], ['Bearer', 'api_key_missing'],
-    ['Bearer abc', 'api_key_malformed'], [`Bearer assay_test_${'a'.repeat(32)}`, 'api_key_malformed'], [`Bearer assay_live_${'a'.repeat(33)}`, 'api_key_malformed'],
+    [undefined, 'api_key_missing'],
+    ['', 'api_key_missing'],
+    ['Token abc', 'api_key_missing'],
+    ['Bearer', 'api_key_missing'],
+    ['Bearer abc', 'api_key_malformed'],
+    [`Bearer assay_test_${'a'.repeat(32)}`, 'api_key_malformed'],
+    [`Bearer assay_live_${'a'.repeat(33)}`, 'api_key_malformed'],
   ])('header %j -> %s', (header, code) => {
     expect(() => bearerToken(header)).toThrow(expect.objectContaining({ code }));
   });
@@ -40,12 +45,15 @@ describe('cursors', () => {
     expect(decodeCursor(undefined)).toBeNull();
   });
 
-  it.each(['', 'abc', Buffer.from('x|y').toString('base64url'), Buffer.from(`${c.t}|${c.id}|extra`).toString('base64url'), Buffer.from(`2026-13-45T99:00:00.000000Z|${c.id}`).toString('base64url')])(
-    'refuses %j with parameter_invalid on cursor',
-    (raw) => {
-      expect(() => decodeCursor(raw)).toThrow(expect.objectContaining({ code: 'parameter_invalid', param: 'cursor' }));
-    },
-  );
+  it.each([
+    '',
+    'abc',
+    Buffer.from('x|y').toString('base64url'),
+    Buffer.from(`${c.t}|${c.id}|extra`).toString('base64url'),
+    Buffer.from(`2026-13-45T99:00:00.000000Z|${c.id}`).toString('base64url'),
+  ])('refuses %j with parameter_invalid on cursor', (raw) => {
+    expect(() => decodeCursor(raw)).toThrow(expect.objectContaining({ code: 'parameter_invalid', param: 'cursor' }));
+  });
 
   it('pages: the extra row sets hasMore and the cursor points at the last kept row', () => {
     const rows = [1, 2, 3].map((i) => ({ id: `${c.id.slice(0, -1)}${i}`, cursor_t: c.t, n: i }));

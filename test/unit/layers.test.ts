@@ -19,7 +19,8 @@ function files(dir: string): string[] {
 const source = (path: string): string => readFileSync(path, 'utf8');
 const rel = (path: string): string => relative(SRC, path);
 /** The module specifiers a file imports (static imports and re-exports). */
-const imports = (path: string): string[] => [...source(path).matchAll(/^(?:import|export)\b[^;]*?from '([^']+)'/gms)].map((m) => m[1]!);
+const imports = (path: string): string[] =>
+  [...source(path).matchAll(/^(?:import|export)\b[^;]*?from '([^']+)'/gms)].map((m) => m[1]!);
 
 /** Tags of tagged templates in src/ that are not SQL (every other tag is postgres.js's). */
 const NOT_SQL_TAGS = new Set(['String.raw']);
@@ -33,10 +34,16 @@ const NOT_SQL_TAGS = new Set(['String.raw']);
 function sqlStatements(text: string, name = 'source.ts'): string[] {
   const file = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const found: string[] = [];
-  const at = (node: ts.Node): string => `${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}: ${node.getText(file).split('\n')[0]!.slice(0, 80)}`;
+  const at = (node: ts.Node): string =>
+    `${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}: ${node.getText(file).split('\n')[0]!.slice(0, 80)}`;
   const visit = (node: ts.Node): void => {
     if (ts.isTaggedTemplateExpression(node) && !NOT_SQL_TAGS.has(node.tag.getText(file))) found.push(at(node));
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'unsafe') found.push(at(node));
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'unsafe'
+    )
+      found.push(at(node));
     ts.forEachChild(node, visit);
   };
   visit(file);
@@ -54,13 +61,17 @@ const SQL_HOMES = [/^db\//, /^lifecycle\//, /^admin\//, /^jobs\/tasks\.ts$/];
 describe('layers', () => {
   it('src/db imports nothing above the data layer', () => {
     const above = /^\.\.\/(http|mcp|handlers|services|jobs|lifecycle|email|webhooks|validator|cli|dev)\//;
-    const offending = files(join(SRC, 'db')).flatMap((f) => imports(f).filter((m) => above.test(m)).map((m) => `${rel(f)} -> ${m}`));
+    const offending = files(join(SRC, 'db')).flatMap((f) =>
+      imports(f)
+        .filter((m) => above.test(m))
+        .map((m) => `${rel(f)} -> ${m}`),
+    );
     expect(offending).toEqual([]);
   });
 
   it('finds SQL however the client is named, and not in comments or plain strings', () => {
     const sample = [
-      "const a = await sql<{ n: number }[]>`select count(*) as n from t`;",
+      'const a = await sql<{ n: number }[]>`select count(*) as n from t`;',
       'await tx`update t set x = 1`;',
       'this.sql`select 1`.catch(() => {});',
       "deps.sql.unsafe('select 1');",
@@ -79,7 +90,10 @@ describe('layers', () => {
 
   it('services take explicit dependencies, not the request context or the web layer', () => {
     const offending = files(join(SRC, 'services')).flatMap((f) =>
-      imports(f).filter((m) => /^\.\.\/(http|mcp|handlers)\/|^\.\.\/context\.ts$/.test(m)).map((m) => `${rel(f)} -> ${m}`));
+      imports(f)
+        .filter((m) => /^\.\.\/(http|mcp|handlers)\/|^\.\.\/context\.ts$/.test(m))
+        .map((m) => `${rel(f)} -> ${m}`),
+    );
     expect(offending).toEqual([]);
   });
 
@@ -88,7 +102,9 @@ describe('layers', () => {
   });
 
   it('only the job table enqueues, so every task name and payload is type-checked', () => {
-    const offending = files(SRC).filter((f) => rel(f) !== join('jobs', 'tasks.ts') && /graphile_worker\.add_jobs?\(/.test(source(f))).map(rel);
+    const offending = files(SRC)
+      .filter((f) => rel(f) !== join('jobs', 'tasks.ts') && /graphile_worker\.add_jobs?\(/.test(source(f)))
+      .map(rel);
     expect(offending).toEqual([]);
   });
 });

@@ -1,11 +1,20 @@
 // RFC 9162 §2.1 Merkle trees against the published Certificate Transparency vectors, and
 // inclusion proofs for trees of 0, 1, 2, 3, 5, 8 and 1,000 leaves.
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ROOT, MerkleRootBuilder, leafHash, merkleRoot, nodeHash, verifyInclusion } from '../../src/domain/merkle.ts';
+import {
+  EMPTY_ROOT,
+  MerkleRootBuilder,
+  leafHash,
+  merkleRoot,
+  nodeHash,
+  verifyInclusion,
+} from '../../src/domain/merkle.ts';
 import { inclusionProof } from '../helpers/merkle.ts';
 
 // The RFC 6962 / RFC 9162 reference leaves and the roots of their first n leaves.
-const LEAVES = ['', '00', '10', '2021', '3031', '40414243', '5051525354555657', '606162636465666768696a6b6c6d6e6f'].map((h) => Buffer.from(h, 'hex'));
+const LEAVES = ['', '00', '10', '2021', '3031', '40414243', '5051525354555657', '606162636465666768696a6b6c6d6e6f'].map(
+  (h) => Buffer.from(h, 'hex'),
+);
 const ROOTS = [
   'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
   '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',

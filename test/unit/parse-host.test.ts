@@ -7,12 +7,16 @@ import { createParser } from '../../src/ingest/parse-host.ts';
 import { IngestError, type SourceFile } from '../../src/ingest/parsers.ts';
 
 const source = (relPath: string, chunks: Iterable<Uint8Array>, size: number): SourceFile => ({
-  relPath, key: `k/${relPath}`, contentType: undefined, size,
+  relPath,
+  key: `k/${relPath}`,
+  contentType: undefined,
+  size,
   bytes: (async function* () {
     yield* chunks;
   })(),
 });
-const textSource = (relPath: string, text: string, size = Buffer.byteLength(text)) => source(relPath, [Buffer.from(text)], size);
+const textSource = (relPath: string, text: string, size = Buffer.byteLength(text)) =>
+  source(relPath, [Buffer.from(text)], size);
 
 async function collect(it: AsyncIterable<unknown>): Promise<unknown[]> {
   const out = [];
@@ -35,8 +39,13 @@ describe('parser host', () => {
     try {
       const rows = Array.from({ length: 3000 }, (_, i) => `${i},text ${i}`);
       const body = Buffer.from(`id,text\n${rows.join('\n')}\n`);
-      const chunks = Array.from({ length: Math.ceil(body.length / 1000) }, (_, i) => body.subarray(i * 1000, (i + 1) * 1000));
-      const a = (await collect(parser.records(source('a.csv', chunks, body.length)))) as { row: number; content: Record<string, string> }[];
+      const chunks = Array.from({ length: Math.ceil(body.length / 1000) }, (_, i) =>
+        body.subarray(i * 1000, (i + 1) * 1000),
+      );
+      const a = (await collect(parser.records(source('a.csv', chunks, body.length)))) as {
+        row: number;
+        content: Record<string, string>;
+      }[];
       expect(a).toHaveLength(3000);
       expect(a[2999]).toEqual({ row: 3000, line: 3001, content: { id: '2999', text: 'text 2999' } });
       const b = await collect(parser.records(textSource('b.csv', 'id,text\nx,y\n')));
@@ -46,11 +55,14 @@ describe('parser host', () => {
     }
   });
 
-  it('fails with the readers\' message (an IngestError) and stops reading the source', async () => {
+  it("fails with the readers' message (an IngestError) and stops reading the source", async () => {
     const parser = createParser({ format: 'jsonl' });
     let pulled = 0;
     const file: SourceFile = {
-      relPath: 'bad.jsonl', key: 'k', contentType: undefined, size: 10 ** 9,
+      relPath: 'bad.jsonl',
+      key: 'k',
+      contentType: undefined,
+      size: 10 ** 9,
       bytes: (async function* () {
         yield Buffer.from('{"a":1}\nnot json\n');
         for (;;) {
@@ -66,7 +78,10 @@ describe('parser host', () => {
   });
 
   it('stops a thread that stops answering, while the host keeps running', async () => {
-    const parser = createParser({ format: 'csv' }, { workerUrl: new URL('../fixtures/parser-spin.ts', import.meta.url), chunkTimeoutMs: 1500 });
+    const parser = createParser(
+      { format: 'csv' },
+      { workerUrl: new URL('../fixtures/parser-spin.ts', import.meta.url), chunkTimeoutMs: 1500 },
+    );
     let ticks = 0;
     const timer = setInterval(() => ticks++, 10);
     try {
@@ -81,12 +96,25 @@ describe('parser host', () => {
   });
 
   it('ends a thread that outgrows its heap cap with a clear error; the process goes on', async () => {
-    const parser = createParser({ format: 'csv' }, { workerUrl: new URL('../fixtures/parser-hog.ts', import.meta.url), maxOldGenerationMb: 16, maxYoungGenerationMb: 4 });
+    const parser = createParser(
+      { format: 'csv' },
+      {
+        workerUrl: new URL('../fixtures/parser-hog.ts', import.meta.url),
+        maxOldGenerationMb: 16,
+        maxYoungGenerationMb: 4,
+      },
+    );
     const chunk = Buffer.alloc(256 * 1024, 97);
-    const endless: Iterable<Uint8Array> = { *[Symbol.iterator]() { for (;;) yield chunk; } };
+    const endless: Iterable<Uint8Array> = {
+      *[Symbol.iterator]() {
+        for (;;) yield chunk;
+      },
+    };
     const err = await rejection(collect(parser.records(source('hog.csv', endless, 10 ** 12))));
     expect(err).toBeInstanceOf(IngestError);
-    expect(err.message).toBe("hog.csv: parsing needed more than the parser's 16 MB of memory; nothing of this run was kept");
+    expect(err.message).toBe(
+      "hog.csv: parsing needed more than the parser's 16 MB of memory; nothing of this run was kept",
+    );
     await parser.close();
   });
 });

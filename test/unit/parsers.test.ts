@@ -3,15 +3,30 @@
 // pulled from the source are counted), and the markdown heading match is linear (the pattern it
 // replaced took hours on the 100k-space heading below, so this file would time out).
 import { describe, expect, it } from 'vitest';
-import { IngestError, LIMITS, headingTitle, readRecords, type DatasetRules, type SourceFile } from '../../src/ingest/parsers.ts';
+import {
+  IngestError,
+  LIMITS,
+  headingTitle,
+  readRecords,
+  type DatasetRules,
+  type SourceFile,
+} from '../../src/ingest/parsers.ts';
 
 const CHUNK = 64 * 1024;
 
 /** A source of `total` bytes made by `make(offset, length)`, counting what was pulled. */
-function generated(relPath: string, total: number, make: (offset: number, length: number) => Uint8Array, size = total): SourceFile & { pulled(): number } {
+function generated(
+  relPath: string,
+  total: number,
+  make: (offset: number, length: number) => Uint8Array,
+  size = total,
+): SourceFile & { pulled(): number } {
   let pulled = 0;
   return {
-    relPath, key: `k/${relPath}`, contentType: undefined, size,
+    relPath,
+    key: `k/${relPath}`,
+    contentType: undefined,
+    size,
     pulled: () => pulled,
     bytes: (async function* () {
       for (let at = 0; at < total; at += CHUNK) {
@@ -28,14 +43,20 @@ function pattern(relPath: string, head: string, fill: string, tail: string, tota
   const h = Buffer.from(head);
   const t = Buffer.from(tail);
   const f = Buffer.from(fill);
-  return generated(relPath, total, (offset, length) => {
-    const out = Buffer.alloc(length);
-    for (let i = 0; i < length; i++) {
-      const at = offset + i;
-      out[i] = at < h.length ? h[at] : at >= total - t.length ? t[at - (total - t.length)] : f[(at - h.length) % f.length];
-    }
-    return out;
-  }, size);
+  return generated(
+    relPath,
+    total,
+    (offset, length) => {
+      const out = Buffer.alloc(length);
+      for (let i = 0; i < length; i++) {
+        const at = offset + i;
+        out[i] =
+          at < h.length ? h[at] : at >= total - t.length ? t[at - (total - t.length)] : f[(at - h.length) % f.length];
+      }
+      return out;
+    },
+    size,
+  );
 }
 
 const text = (relPath: string, s: string, size?: number) => {
@@ -76,7 +97,9 @@ describe('markdown heading match', () => {
     let lines = [''];
     for (let len = 1; len <= 6; len++) {
       lines = lines.flatMap((l) => alphabet.map((c) => l + c));
-      for (const line of lines) for (const level of [1, 2, 3]) expect(headingTitle(line, level), JSON.stringify([line, level])).toBe(oracle(line, level));
+      for (const line of lines)
+        for (const level of [1, 2, 3])
+          expect(headingTitle(line, level), JSON.stringify([line, level])).toBe(oracle(line, level));
     }
   });
 
@@ -91,7 +114,9 @@ describe('markdown heading match', () => {
 describe('limits', () => {
   it('a 200 MB single-line CSV fails at the record limit, reading little of it', async () => {
     const file = pattern('big.csv', 'id,text\n1,', 'x', '\n', 200 * MiB);
-    expect(await failure(csv, file)).toMatch(/^big\.csv line 2: the record starting here is longer than 1048576 characters/);
+    expect(await failure(csv, file)).toMatch(
+      /^big\.csv line 2: the record starting here is longer than 1048576 characters/,
+    );
     expect(file.pulled()).toBeLessThan(LIMITS.recordChars + 4 * CHUNK);
   });
 
@@ -107,12 +132,16 @@ describe('limits', () => {
     const long = pattern('open.csv', 'id,text\n1,"never closed', ' and on', '', 50 * MiB);
     expect(await failure(csv, long)).toMatch(/^open\.csv line 2: the record starting here is longer than/);
     expect(long.pulled()).toBeLessThan(LIMITS.recordChars + 4 * CHUNK);
-    expect(await failure(csv, text('short.csv', 'id,text\n1,ok\n2,"never closed\n3,x\n'))).toMatch(/^short\.csv line \d+: a quoted field is not closed before the end of the file/);
+    expect(await failure(csv, text('short.csv', 'id,text\n1,ok\n2,"never closed\n3,x\n'))).toMatch(
+      /^short\.csv line \d+: a quoted field is not closed before the end of the file/,
+    );
   });
 
   it('a CSV field over the field limit fails with its line', async () => {
     const big = 'y'.repeat(LIMITS.fieldChars + 1);
-    expect(await failure(csv, text('f.csv', `id,text\n1,ok\n2,${big}\n`))).toBe(`f.csv line 3: a value is longer than ${LIMITS.fieldChars} characters`);
+    expect(await failure(csv, text('f.csv', `id,text\n1,ok\n2,${big}\n`))).toBe(
+      `f.csv line 3: a value is longer than ${LIMITS.fieldChars} characters`,
+    );
   });
 
   it('a 100 MB JSON string inside an array element fails at the record limit', async () => {
@@ -129,13 +158,19 @@ describe('limits', () => {
 
   it('a JSON string value over the field limit fails, at any depth', async () => {
     const big = 'q'.repeat(LIMITS.fieldChars + 1);
-    expect(await failure(jsonl, text('d.jsonl', `{"id":1}\n{"id":2,"a":{"b":["${big}"]}}\n`))).toBe(`d.jsonl line 2: a value is longer than ${LIMITS.fieldChars} characters`);
-    expect(await failure(json, text('d.json', `[{"id":1},\n{"id":2,"a":{"b":["${big}"]}}]`))).toBe(`d.json line 2: a value is longer than ${LIMITS.fieldChars} characters`);
+    expect(await failure(jsonl, text('d.jsonl', `{"id":1}\n{"id":2,"a":{"b":["${big}"]}}\n`))).toBe(
+      `d.jsonl line 2: a value is longer than ${LIMITS.fieldChars} characters`,
+    );
+    expect(await failure(json, text('d.json', `[{"id":1},\n{"id":2,"a":{"b":["${big}"]}}]`))).toBe(
+      `d.json line 2: a value is longer than ${LIMITS.fieldChars} characters`,
+    );
   });
 
   it('a markdown section over the section limit fails naming the line of its heading', async () => {
     const file = pattern('sec.md', '## one\nbody\n## two\n', 'a line of the body\n', '', 50 * MiB);
-    expect(await failure(md, file)).toBe(`sec.md line 3: the section starting here is longer than ${LIMITS.sectionChars} characters`);
+    expect(await failure(md, file)).toBe(
+      `sec.md line 3: the section starting here is longer than ${LIMITS.sectionChars} characters`,
+    );
     expect(file.pulled()).toBeLessThan(LIMITS.sectionChars + 4 * CHUNK);
   });
 
@@ -143,13 +178,17 @@ describe('limits', () => {
     const value = 'é'.repeat(200_000); // 400,000 bytes in UTF-8
     const line = `{"id":1,"a":"${value}","b":"${value}","c":"${value}"}`;
     expect(line.length).toBeLessThan(LIMITS.lineChars);
-    expect(await failure(jsonl, text('c.jsonl', `${line}\n`))).toMatch(/^c\.jsonl line 1: record 1 is \d+ bytes as JSON, more than the 1048576 bytes a datapoint's content may have$/);
+    expect(await failure(jsonl, text('c.jsonl', `${line}\n`))).toMatch(
+      /^c\.jsonl line 1: record 1 is \d+ bytes as JSON, more than the 1048576 bytes a datapoint's content may have$/,
+    );
   });
 
   it('a file longer than its declared size fails as soon as more was read, for every format', async () => {
     for (const rules of [csv, jsonl, json, md, { format: 'file_collection' } as DatasetRules]) {
       const file = pattern('long.txt', '', 'a,b\n', '', 20 * MiB, 1000);
-      expect(await failure(rules, file)).toBe('long.txt: the file is longer than its declared size of 1000 bytes (more than 1000 bytes were read); declare its real size and upload it again');
+      expect(await failure(rules, file)).toBe(
+        'long.txt: the file is longer than its declared size of 1000 bytes (more than 1000 bytes were read); declare its real size and upload it again',
+      );
       expect(file.pulled()).toBe(CHUNK);
     }
   });

@@ -32,18 +32,23 @@ describe('postgres.js queue patch', () => {
   // took the process down while Postgres was stopped under load (porsager/postgres#1154,
   // #1208); and the teardown now resets the cleared timer, so a reused connection schedules its
   // small writes again. (A behavioural repro was not reached: see docs/operations.md.)
-  it.each(['src/connection.js', 'cjs/src/connection.js', 'cf/src/connection.js'])('guards writes to a closed socket in %s', (file) => {
-    const text = readFileSync(join(root, file), 'utf8');
-    expect(text).toContain('if (!socket) {');
-    expect(text.match(/chunk = nextWriteTimer = null \/\/ Assay patch/g)?.length).toBe(2);
-  });
+  it.each(['src/connection.js', 'cjs/src/connection.js', 'cf/src/connection.js'])(
+    'guards writes to a closed socket in %s',
+    (file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      expect(text).toContain('if (!socket) {');
+      expect(text.match(/chunk = nextWriteTimer = null \/\/ Assay patch/g)?.length).toBe(2);
+    },
+  );
 
   it('behaves like a FIFO with removal over 200,000 random operations', async () => {
-    const { default: Queue } = (await import(pathToFileURL(join(root, 'src/queue.js')).href)) as { default: <T>() => Queue<T> };
+    const { default: Queue } = (await import(pathToFileURL(join(root, 'src/queue.js')).href)) as {
+      default: <T>() => Queue<T>;
+    };
     const q = Queue<{ n: number }>();
     const model: { n: number }[] = [];
     let seed = 12345;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     let next = 0;
     for (let i = 0; i < 200_000; i++) {
       const r = rand();

@@ -4,7 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { leafHash, merkleRoot, verifyInclusion, type Hash } from '../../src/domain/merkle.ts';
 import { StreamingAuditPath } from '../../src/domain/proof.ts';
-import { ChunkRecorder, PROOF_CHUNK_LEAVES, chunkCount, chunkOfKey, chunkRootsPath, chunkSize, chunkedInclusionProof } from '../../src/domain/proof-chunks.ts';
+import {
+  ChunkRecorder,
+  PROOF_CHUNK_LEAVES,
+  chunkCount,
+  chunkOfKey,
+  chunkRootsPath,
+  chunkSize,
+  chunkedInclusionProof,
+} from '../../src/domain/proof-chunks.ts';
 import { inclusionProof } from '../helpers/merkle.ts';
 
 const leavesOf = (n: number): Hash[] => Array.from({ length: n }, (_, i) => leafHash(Buffer.from(`leaf ${i}`)));
@@ -26,8 +34,12 @@ function record(leaves: readonly Hash[], c: number) {
 function proofAt(leaves: readonly Hash[], c: number, index: number, chunks = record(leaves, c)) {
   const chunkNo = Math.floor(index / c);
   return chunkedInclusionProof({
-    size: leaves.length, chunkLeaves: c, chunkRoots: chunks.map((k) => k.root), chunkNo,
-    leaves: leaves.slice(chunkNo * c, chunkNo * c + chunkSize(leaves.length, c, chunkNo)), position: index % c,
+    size: leaves.length,
+    chunkLeaves: c,
+    chunkRoots: chunks.map((k) => k.root),
+    chunkNo,
+    leaves: leaves.slice(chunkNo * c, chunkNo * c + chunkSize(leaves.length, c, chunkNo)),
+    position: index % c,
   });
 }
 
@@ -58,7 +70,8 @@ describe('chunkedInclusionProof', () => {
     const chunks = record(leaves, C);
     expect(chunks).toHaveLength(chunkCount(n, C));
     const indexes = new Set<number>([0, n - 1, Math.floor(n / 2)]);
-    for (let k = 0; k * C < n; k++) for (const d of [0, 1, 511, 512, C - 2, C - 1]) if (k * C + d < n) indexes.add(k * C + d);
+    for (let k = 0; k * C < n; k++)
+      for (const d of [0, 1, 511, 512, C - 2, C - 1]) if (k * C + d < n) indexes.add(k * C + d);
     for (const i of indexes) {
       const p = proofAt(leaves, C, i, chunks);
       expect(p.root).toEqual(root);
@@ -77,7 +90,14 @@ describe('chunkedInclusionProof', () => {
     const chunks = record(leaves, 8);
     const tampered = leaves.slice(8, 16);
     tampered[3] = leafHash(Buffer.from('edited'));
-    const p = chunkedInclusionProof({ size: leaves.length, chunkLeaves: 8, chunkRoots: chunks.map((k) => k.root), chunkNo: 1, leaves: tampered, position: 0 });
+    const p = chunkedInclusionProof({
+      size: leaves.length,
+      chunkLeaves: 8,
+      chunkRoots: chunks.map((k) => k.root),
+      chunkNo: 1,
+      leaves: tampered,
+      position: 0,
+    });
     expect(p.chunkRoot).not.toEqual(chunks[1]!.root);
     expect(p.root).not.toEqual(merkleRoot(leaves));
   });
@@ -115,8 +135,14 @@ describe('chunk roots', () => {
   });
 
   it.each([
-    [[7], 7, 0], [[7], 6, -1], [[7], 1e12, 0],
-    [[7, 87, 167, 247], 7, 0], [[7, 87, 167, 247], 86, 0], [[7, 87, 167, 247], 87, 1], [[7, 87, 167, 247], 246, 2], [[7, 87, 167, 247], 9000, 3],
+    [[7], 7, 0],
+    [[7], 6, -1],
+    [[7], 1e12, 0],
+    [[7, 87, 167, 247], 7, 0],
+    [[7, 87, 167, 247], 86, 0],
+    [[7, 87, 167, 247], 87, 1],
+    [[7, 87, 167, 247], 246, 2],
+    [[7, 87, 167, 247], 9000, 3],
     [[], 5, -1],
   ])('finds the chunk of a key by binary search: %j, %i -> %i', (firstKeys, key, chunk) => {
     expect(chunkOfKey(firstKeys, key)).toBe(chunk);

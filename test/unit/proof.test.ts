@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { leafHash, merkleRoot, verifyInclusion } from '../../src/domain/merkle.ts';
 import { inclusionProof } from '../helpers/merkle.ts';
-import { StreamingAuditPath, attestationRootOf, canonicalTime, manifestLeaf, reportId, resultsLeaf } from '../../src/domain/proof.ts';
+import {
+  StreamingAuditPath,
+  attestationRootOf,
+  canonicalTime,
+  manifestLeaf,
+  reportId,
+  resultsLeaf,
+} from '../../src/domain/proof.ts';
 
 describe('StreamingAuditPath', () => {
   it.each([1, 2, 3, 5, 8, 13, 100])('equals inclusionProof for every leaf of a tree of %i', (n) => {
@@ -31,8 +38,17 @@ describe('report data', () => {
 
   it('encodes leaves as JCS with figures as fixed decimal strings', () => {
     expect(manifestLeaf({ datapointId: 'd', checksum: 'c' }).toString()).toBe('{"checksum":"c","datapointId":"d"}');
-    expect(resultsLeaf({ datapointId: 'd', consensusDecisionId: 'c', qualityRatingMean: 72.5, qualityRatingMedian: 70, consensusStrength: 0.1 + 0.2 }).toString())
-      .toBe('{"consensusDecisionId":"c","consensusStrength":"0.300000","datapointId":"d","qualityRatingMean":"72.500000","qualityRatingMedian":"70.000000"}');
+    expect(
+      resultsLeaf({
+        datapointId: 'd',
+        consensusDecisionId: 'c',
+        qualityRatingMean: 72.5,
+        qualityRatingMedian: 70,
+        consensusStrength: 0.1 + 0.2,
+      }).toString(),
+    ).toBe(
+      '{"consensusDecisionId":"c","consensusStrength":"0.300000","datapointId":"d","qualityRatingMean":"72.500000","qualityRatingMedian":"70.000000"}',
+    );
   });
 
   it('roots the three digests as a three-leaf RFC 9162 tree', () => {

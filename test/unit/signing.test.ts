@@ -2,13 +2,21 @@
 import { describe, expect, it } from 'vitest';
 import { createPublicKey } from 'node:crypto';
 import { calculateJwkThumbprint } from 'jose';
-import { generateSigningKeyPem, loadSigningKey, publicJwkOf, signPayload, verifyJws } from '../../src/domain/signing.ts';
+import {
+  generateSigningKeyPem,
+  loadSigningKey,
+  publicJwkOf,
+  signPayload,
+  verifyJws,
+} from '../../src/domain/signing.ts';
 import { canonicalBytes } from '../../src/domain/canonical-json.ts';
 
 describe('RFC 7638 thumbprint', () => {
   it('matches the RFC 8037 Appendix A.3 example for the Ed25519 key', async () => {
     const x = '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo';
-    expect(await calculateJwkThumbprint({ kty: 'OKP', crv: 'Ed25519', x }, 'sha256')).toBe('kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k');
+    expect(await calculateJwkThumbprint({ kty: 'OKP', crv: 'Ed25519', x }, 'sha256')).toBe(
+      'kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k',
+    );
     const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' });
     expect((await publicJwkOf(key)).kid).toBe('kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k');
   });
@@ -20,7 +28,11 @@ describe('signing', () => {
     const payload = canonicalBytes({ schema: 'assay.attestation/v1', n: 3 });
     const jws = await signPayload(key, payload);
     const [header] = jws.split('.');
-    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ alg: 'EdDSA', kid: key.kid, typ: 'assay.attestation+jws' });
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({
+      alg: 'EdDSA',
+      kid: key.kid,
+      typ: 'assay.attestation+jws',
+    });
     const verified = await verifyJws(jws, key.publicJwk);
     expect(Buffer.from(verified.payload)).toEqual(payload);
     expect(verified.kid).toBe(key.kid);
@@ -43,7 +55,9 @@ describe('signing', () => {
 
   it('refuses a key that is not Ed25519', async () => {
     const { generateKeyPairSync } = await import('node:crypto');
-    const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .privateKey.export({ format: 'pem', type: 'pkcs8' })
+      .toString();
     await expect(loadSigningKey(pem)).rejects.toThrow(/Ed25519/);
   });
 });

@@ -7,29 +7,183 @@ import { minimalSpec, validSpec } from '../fixtures/specs.ts';
 type Mutation = (s: any) => void;
 
 const failing: [string, Mutation, string, RegExp][] = [
-  ['class type outside the enum', (s) => { s.validators.classes[1].type = 'robot'; }, 'spec.validators.classes[1].type', /^must be one of human, ai$/],
-  ['missing version', (s) => { delete s.version; }, 'spec.version', /^is required$/],
-  ['version that is not semver', (s) => { s.version = 'v1'; }, 'spec.version', /pattern/],
-  ['unknown top-level field', (s) => { s.owner = 'me'; }, 'spec.owner', /^is not a known field$/],
-  ['unknown nested field', (s) => { s.dataset.sheet = 1; }, 'spec.dataset.sheet', /^is not a known field$/],
-  ['unknown dataset format', (s) => { s.dataset.format = 'xml'; }, 'spec.dataset.format', /^must be one of csv, json, jsonl, markdown_split, file_collection$/],
-  ['missing dataset', (s) => { delete s.dataset; }, 'spec.dataset', /^is required$/],
-  ['validatorsPerDatapoint of 0', (s) => { s.validation.validatorsPerDatapoint = 0; }, 'spec.validation.validatorsPerDatapoint', /must be >= 1/],
-  ['fractional validatorsPerDatapoint', (s) => { s.validation.validatorsPerDatapoint = 2.5; }, 'spec.validation.validatorsPerDatapoint', /integer/],
-  ['minStrength above 1', (s) => { s.consensus.minStrength = 1.5; }, 'spec.consensus.minStrength', /must be <= 1/],
-  ['negative reward', (s) => { s.validators.classes[0].rewardCents = -1; }, 'spec.validators.classes[0].rewardCents', /must be >= 0/],
-  ['stakeWei as a number', (s) => { s.validators.classes[0].stakeWei = 5; }, 'spec.validators.classes[0].stakeWei', /must be of type string/],
-  ['stakeWei with letters', (s) => { s.validators.classes[0].stakeWei = '1e18'; }, 'spec.validators.classes[0].stakeWei', /pattern/],
-  ['zero consensus weight', (s) => { s.validators.classes[0].consensusWeight = 0; }, 'spec.validators.classes[0].consensusWeight', /must be > 0/],
+  [
+    'class type outside the enum',
+    (s) => {
+      s.validators.classes[1].type = 'robot';
+    },
+    'spec.validators.classes[1].type',
+    /^must be one of human, ai$/,
+  ],
+  [
+    'missing version',
+    (s) => {
+      delete s.version;
+    },
+    'spec.version',
+    /^is required$/,
+  ],
+  [
+    'version that is not semver',
+    (s) => {
+      s.version = 'v1';
+    },
+    'spec.version',
+    /pattern/,
+  ],
+  [
+    'unknown top-level field',
+    (s) => {
+      s.owner = 'me';
+    },
+    'spec.owner',
+    /^is not a known field$/,
+  ],
+  [
+    'unknown nested field',
+    (s) => {
+      s.dataset.sheet = 1;
+    },
+    'spec.dataset.sheet',
+    /^is not a known field$/,
+  ],
+  [
+    'unknown dataset format',
+    (s) => {
+      s.dataset.format = 'xml';
+    },
+    'spec.dataset.format',
+    /^must be one of csv, json, jsonl, markdown_split, file_collection$/,
+  ],
+  [
+    'missing dataset',
+    (s) => {
+      delete s.dataset;
+    },
+    'spec.dataset',
+    /^is required$/,
+  ],
+  [
+    'validatorsPerDatapoint of 0',
+    (s) => {
+      s.validation.validatorsPerDatapoint = 0;
+    },
+    'spec.validation.validatorsPerDatapoint',
+    /must be >= 1/,
+  ],
+  [
+    'fractional validatorsPerDatapoint',
+    (s) => {
+      s.validation.validatorsPerDatapoint = 2.5;
+    },
+    'spec.validation.validatorsPerDatapoint',
+    /integer/,
+  ],
+  [
+    'minStrength above 1',
+    (s) => {
+      s.consensus.minStrength = 1.5;
+    },
+    'spec.consensus.minStrength',
+    /must be <= 1/,
+  ],
+  [
+    'negative reward',
+    (s) => {
+      s.validators.classes[0].rewardCents = -1;
+    },
+    'spec.validators.classes[0].rewardCents',
+    /must be >= 0/,
+  ],
+  [
+    'stakeWei as a number',
+    (s) => {
+      s.validators.classes[0].stakeWei = 5;
+    },
+    'spec.validators.classes[0].stakeWei',
+    /must be of type string/,
+  ],
+  [
+    'stakeWei with letters',
+    (s) => {
+      s.validators.classes[0].stakeWei = '1e18';
+    },
+    'spec.validators.classes[0].stakeWei',
+    /pattern/,
+  ],
+  [
+    'zero consensus weight',
+    (s) => {
+      s.validators.classes[0].consensusWeight = 0;
+    },
+    'spec.validators.classes[0].consensusWeight',
+    /must be > 0/,
+  ],
   // Cross-field rules are if/then in the contract; the rule names its condition.
-  ['ai class with a null model', (s) => { s.validators.classes[1].model = null; }, 'spec.validators.classes[1].model', /^must be of type string when type is ai$/],
-  ['ai class without a model', (s) => { delete s.validators.classes[1].model; }, 'spec.validators.classes[1].model', /^is required when type is ai$/],
-  ['human class with a model', (s) => { s.validators.classes[0].model = 'gpt-5'; }, 'spec.validators.classes[0].model', /^must be null when type is human$/],
-  ['values on a non-enum qualification', (s) => { s.qualifications[0].type = 'string'; }, 'spec.qualifications[0].values', /^is only allowed when type is enum$/],
-  ['duplicate class id', (s) => { s.validators.classes[1].id = 'senior'; }, 'spec.validators.classes[1].id', /^duplicates spec\.validators\.classes\[0\]\.id "senior"$/],
-  ['duplicate qualification key', (s) => { s.qualifications.push({ key: 'domain_expertise', type: 'string' }); }, 'spec.qualifications[1].key', /^duplicates/],
-  ['enum qualification without values', (s) => { delete s.qualifications[0].values; }, 'spec.qualifications[0].values', /^is required when type is enum$/],
-  ['markdown_split without headingLevel', (s) => { s.dataset = { format: 'markdown_split' }; }, 'spec.dataset.headingLevel', /^is required when format is markdown_split$/],
+  [
+    'ai class with a null model',
+    (s) => {
+      s.validators.classes[1].model = null;
+    },
+    'spec.validators.classes[1].model',
+    /^must be of type string when type is ai$/,
+  ],
+  [
+    'ai class without a model',
+    (s) => {
+      delete s.validators.classes[1].model;
+    },
+    'spec.validators.classes[1].model',
+    /^is required when type is ai$/,
+  ],
+  [
+    'human class with a model',
+    (s) => {
+      s.validators.classes[0].model = 'gpt-5';
+    },
+    'spec.validators.classes[0].model',
+    /^must be null when type is human$/,
+  ],
+  [
+    'values on a non-enum qualification',
+    (s) => {
+      s.qualifications[0].type = 'string';
+    },
+    'spec.qualifications[0].values',
+    /^is only allowed when type is enum$/,
+  ],
+  [
+    'duplicate class id',
+    (s) => {
+      s.validators.classes[1].id = 'senior';
+    },
+    'spec.validators.classes[1].id',
+    /^duplicates spec\.validators\.classes\[0\]\.id "senior"$/,
+  ],
+  [
+    'duplicate qualification key',
+    (s) => {
+      s.qualifications.push({ key: 'domain_expertise', type: 'string' });
+    },
+    'spec.qualifications[1].key',
+    /^duplicates/,
+  ],
+  [
+    'enum qualification without values',
+    (s) => {
+      delete s.qualifications[0].values;
+    },
+    'spec.qualifications[0].values',
+    /^is required when type is enum$/,
+  ],
+  [
+    'markdown_split without headingLevel',
+    (s) => {
+      s.dataset = { format: 'markdown_split' };
+    },
+    'spec.dataset.headingLevel',
+    /^is required when format is markdown_split$/,
+  ],
 ];
 
 describe('compileSpec: refusals', () => {
@@ -67,7 +221,11 @@ describe('compileSpec: accepted specs', () => {
 
   it('fills consensus defaults and empty class and qualification lists', () => {
     const { compiled } = compileSpec(minimalSpec());
-    expect(compiled.consensus).toEqual({ minStrength: expect.any(Number), escalationStep: expect.any(Number), maxEscalations: expect.any(Number) });
+    expect(compiled.consensus).toEqual({
+      minStrength: expect.any(Number),
+      escalationStep: expect.any(Number),
+      maxEscalations: expect.any(Number),
+    });
     expect(compiled.validators.classes).toEqual([]);
     expect(compiled.qualifications).toEqual([]);
   });
@@ -90,9 +248,19 @@ describe('compileSpec: accepted specs', () => {
     const { compiled, sha256 } = compileSpec(minimalSpec());
     // RFC 8785 serializes numbers as ECMAScript does (as JSON.stringify), so for this data it is
     // JSON with keys sorted by code unit and no whitespace.
-    const sortKeys = (v: unknown): unknown => Array.isArray(v) ? v.map(sortKeys) : v && typeof v === 'object'
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])])) : v;
-    const expected = createHash('sha256').update(JSON.stringify(sortKeys(compiled))).digest('hex');
+    const sortKeys = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(sortKeys)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.keys(v)
+                .sort()
+                .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+            )
+          : v;
+    const expected = createHash('sha256')
+      .update(JSON.stringify(sortKeys(compiled)))
+      .digest('hex');
     expect(sha256).toBe(expected);
   });
 });

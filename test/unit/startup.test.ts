@@ -19,13 +19,20 @@ describe('Api.create', () => {
   });
 
   it('refuses a handler for an operation the contract does not have', async () => {
-    await expect(Api.create({ ...buildHandlers(), deleteEverything: async () => ({}) } as never)).rejects.toThrow(/unknown \[deleteEverything\]/);
+    await expect(Api.create({ ...buildHandlers(), deleteEverything: async () => ({}) } as never)).rejects.toThrow(
+      /unknown \[deleteEverything\]/,
+    );
   });
 
-  it('refuses a contract whose parameters need openapi-backend\'s full request parser', () => {
-    const op = (parameter: object) => ({ operationId: 'listThings', method: 'get', path: '/things', responses: {}, parameters: [parameter] }) as never;
-    expect(() => assertPlainParameters([op({ in: 'query', name: 'limit', schema: { type: 'integer' } })])).not.toThrow();
-    expect(() => assertPlainParameters([op({ in: 'header', name: 'Idempotency-Key', schema: { type: 'string' } })])).not.toThrow();
+  it("refuses a contract whose parameters need openapi-backend's full request parser", () => {
+    const op = (parameter: object) =>
+      ({ operationId: 'listThings', method: 'get', path: '/things', responses: {}, parameters: [parameter] }) as never;
+    expect(() =>
+      assertPlainParameters([op({ in: 'query', name: 'limit', schema: { type: 'integer' } })]),
+    ).not.toThrow();
+    expect(() =>
+      assertPlainParameters([op({ in: 'header', name: 'Idempotency-Key', schema: { type: 'string' } })]),
+    ).not.toThrow();
     for (const p of [
       { in: 'query', name: 'ids', schema: { type: 'array', items: { type: 'string' } } },
       { in: 'query', name: 'filter', content: { 'application/json': { schema: { type: 'object' } } } },

@@ -15,7 +15,13 @@ describe('webhook signatures', () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const sig = signWebhook(secret, 'msg_1', now, body);
     expect(sig).toBe(new Webhook(secret).sign('msg_1', new Date(now * 1000), body));
-    expect(new Webhook(secret).verify(body, { 'webhook-id': 'msg_1', 'webhook-timestamp': String(now), 'webhook-signature': sig })).toEqual(JSON.parse(body));
+    expect(
+      new Webhook(secret).verify(body, {
+        'webhook-id': 'msg_1',
+        'webhook-timestamp': String(now),
+        'webhook-signature': sig,
+      }),
+    ).toEqual(JSON.parse(body));
   });
 
   it('reproduce the published example of the Standard Webhooks specification', () => {
@@ -40,7 +46,14 @@ describe('webhook signatures', () => {
     const [a, b] = [newWebhookSecret(), newWebhookSecret()];
     const header = signatureHeader([a, b], 'msg_1', now, body);
     expect(header.split(' ')).toHaveLength(2);
-    for (const s of [a, b]) expect(() => new Webhook(s).verify(body, { 'webhook-id': 'msg_1', 'webhook-timestamp': String(now), 'webhook-signature': header })).not.toThrow();
+    for (const s of [a, b])
+      expect(() =>
+        new Webhook(s).verify(body, {
+          'webhook-id': 'msg_1',
+          'webhook-timestamp': String(now),
+          'webhook-signature': header,
+        }),
+      ).not.toThrow();
   });
 });
 
@@ -75,7 +88,9 @@ describe('sealed secrets across a SECRETS_KEY rotation', () => {
     expect(open(both, sealed, 'row-1')).toBe('whsec_rotate');
     // New values are sealed under the first key.
     expect(seal(both, 'x', 'row-2').subarray(1, 5).toString('hex')).toBe(sealingKeyId(newKey));
-    expect(() => open(newKey, sealed, 'row-1')).toThrow(`sealed under key ${sealingKeyId(oldKey)}, which SECRETS_KEY does not hold`);
+    expect(() => open(newKey, sealed, 'row-1')).toThrow(
+      `sealed under key ${sealingKeyId(oldKey)}, which SECRETS_KEY does not hold`,
+    );
   });
 
   it('opens values sealed before key ids (version 1) with any configured key', () => {

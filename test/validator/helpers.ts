@@ -6,13 +6,24 @@ import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { validSpec } from '../fixtures/specs.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 
-export async function createProject(app: TestApp, name: string, spec: object = validSpec(), key?: string): Promise<string> {
+export async function createProject(
+  app: TestApp,
+  name: string,
+  spec: object = validSpec(),
+  key?: string,
+): Promise<string> {
   const res = await call(app, 'createProject', { body: { name, spec }, key });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.projectId;
 }
 
-export async function inviteWithSql(app: TestApp, orgId: string, projectId: string, email: string, classId: string | null = null): Promise<string> {
+export async function inviteWithSql(
+  app: TestApp,
+  orgId: string,
+  projectId: string,
+  email: string,
+  classId: string | null = null,
+): Promise<string> {
   const [row] = await app.sql<{ id: string }[]>`
     insert into invites (org_id, project_id, email, class_id, evidence_note)
     values (${orgId}, ${projectId}, ${email}, ${classId}, ${classId ? 'Passed the reviewer exam' : null})
@@ -26,13 +37,19 @@ export async function linkFromEmail(app: TestApp, sink: SmtpSink, address: strin
   const before = sink.messages.filter((m) => m.to.includes(email)).length;
   const res = await call(app, 'requestSignInLink', { key: null, body: { email: address } });
   expect(res.status).toBe(202);
-  const mail = await sink.waitFor((m) => m.to.includes(email) && sink.messages.filter((x) => x.to.includes(email)).indexOf(m) >= before);
+  const mail = await sink.waitFor(
+    (m) => m.to.includes(email) && sink.messages.filter((x) => x.to.includes(email)).indexOf(m) >= before,
+  );
   const m = /(http:\/\/\S+\/app\/sign-in#token=(\S+))/.exec(mail.text);
   expect(m, mail.text).toBeTruthy();
   return m![2]!;
 }
 
-export async function signIn(app: TestApp, sink: SmtpSink, email: string): Promise<{ sessionToken: string; userId: string; acceptedInvites: number; pendingInvites: number }> {
+export async function signIn(
+  app: TestApp,
+  sink: SmtpSink,
+  email: string,
+): Promise<{ sessionToken: string; userId: string; acceptedInvites: number; pendingInvites: number }> {
   const token = await linkFromEmail(app, sink, email);
   const res = await call(app, 'createValidatorSession', { key: null, body: { token } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -66,12 +83,18 @@ export async function warmUp(app: TestApp, sink: SmtpSink): Promise<void> {
  * `signingKey` configures a report signing key (Proof Reports); `reportWaitSeconds` how long a
  * report request waits for its job (0: every report not stored yet is "being prepared" first).
  */
-export async function startMailingApp(options: { signingKey?: boolean; reportWaitSeconds?: number } = {}): Promise<{ app: TestApp; sink: SmtpSink; close(): Promise<void> }> {
+export async function startMailingApp(
+  options: { signingKey?: boolean; reportWaitSeconds?: number } = {},
+): Promise<{ app: TestApp; sink: SmtpSink; close(): Promise<void> }> {
   const sink = await startSmtpSink();
-  const app = await startTestApp({ worker: true, config: {
-    smtpUrl: sink.url, ...(options.signingKey ? { signingKey: generateSigningKeyPem() } : {}),
-    ...(options.reportWaitSeconds !== undefined ? { reportWaitSeconds: options.reportWaitSeconds } : {}),
-  } });
+  const app = await startTestApp({
+    worker: true,
+    config: {
+      smtpUrl: sink.url,
+      ...(options.signingKey ? { signingKey: generateSigningKeyPem() } : {}),
+      ...(options.reportWaitSeconds !== undefined ? { reportWaitSeconds: options.reportWaitSeconds } : {}),
+    },
+  });
   await warmUp(app, sink);
   return {
     app,

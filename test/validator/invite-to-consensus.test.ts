@@ -53,13 +53,27 @@ it('invite -> email -> follow the link -> claim -> rate -> weighted consensus wi
   expect(invites.body.data ?? []).toEqual([]); // accepted invitees are listed under /validators
   const lookup = await call(app, 'listValidators', { query: { email: 'colleague@example.com' } });
   expect(lookup.status).toBe(200);
-  expect(lookup.body.validator).toMatchObject({ userId: session.userId, email: 'colleague@example.com', isValidator: true });
+  expect(lookup.body.validator).toMatchObject({
+    userId: session.userId,
+    email: 'colleague@example.com',
+    isValidator: true,
+  });
 
   const claim = await call(app, 'claimSlot', { key: session.sessionToken, params: { projectId } });
   expect(claim.status).toBe(201);
-  await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true, autoConsensusSpread: 'tight' } });
-  await until(() => fx.counts(app.sql, projectId), (x) => x.votes >= 2);
-  const voted = await call(app, 'submitVote', { key: session.sessionToken, params: { slotId: claim.body.slotId }, body: { rating: 40, comment: 'Correct but terse.' } });
+  await call(app, 'updateProject', {
+    params: { projectId },
+    body: { autoConsensus: true, autoConsensusSpread: 'tight' },
+  });
+  await until(
+    () => fx.counts(app.sql, projectId),
+    (x) => x.votes >= 2,
+  );
+  const voted = await call(app, 'submitVote', {
+    key: session.sessionToken,
+    params: { slotId: claim.body.slotId },
+    body: { rating: 40, comment: 'Correct but terse.' },
+  });
   expect(voted.status).toBe(200);
   expect(voted.body).toMatchObject({ weight: 2, classId: 'senior', outcome: 'terminal' });
 

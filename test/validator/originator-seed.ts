@@ -12,7 +12,12 @@ export const MIN_STRENGTH = 0.8;
 
 /** Ratings by CSV id: [senior reviewer (weight 2), rater without a class (weight 1)]. */
 export const RATINGS: Record<string, [number, number]> = {
-  1: [95, 92], 2: [80, 60], 3: [50, 55], 4: [20, 70], 5: [100, 100], 6: [35, 10],
+  1: [95, 92],
+  2: [80, 60],
+  3: [50, 55],
+  4: [20, 70],
+  5: [100, 100],
+  6: [35, 10],
 };
 
 export interface RatedProject {
@@ -31,8 +36,17 @@ export interface RatedProject {
 }
 
 /** Invites the address to the project; the invitation email's link is redeemed by POST. */
-export async function acceptInvitation(app: TestApp, sink: SmtpSink, projectId: string, email: string, classId?: string) {
-  const invite = await call(app, 'createInvite', { params: { projectId }, body: classId ? { email, classId, evidenceNote: 'Reviewer exam passed' } : { email } });
+export async function acceptInvitation(
+  app: TestApp,
+  sink: SmtpSink,
+  projectId: string,
+  email: string,
+  classId?: string,
+) {
+  const invite = await call(app, 'createInvite', {
+    params: { projectId },
+    body: classId ? { email, classId, evidenceNote: 'Reviewer exam passed' } : { email },
+  });
   expect(invite.status, JSON.stringify(invite.body)).toBe(200);
   const mail = await sink.waitFor((m) => m.to.includes(email));
   const token = /[#?]token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
@@ -42,15 +56,36 @@ export async function acceptInvitation(app: TestApp, sink: SmtpSink, projectId: 
   return { email, token: session.body.sessionToken as string, userId: session.body.userId as string };
 }
 
-export async function seedRatedProject(app: TestApp, sink: SmtpSink, name = 'Support answers QA'): Promise<RatedProject> {
+export async function seedRatedProject(
+  app: TestApp,
+  sink: SmtpSink,
+  name = 'Support answers QA',
+): Promise<RatedProject> {
   const projectId = await createProject(app, name, {
     version: '1.0.0',
     dataset: { format: 'csv', idField: 'id' },
     validation: { validatorsPerDatapoint: 2, instructions: 'Rate correctness 0-100.' },
     consensus: { minStrength: MIN_STRENGTH, escalationStep: 1, maxEscalations: 0 },
-    validators: { classes: [{ id: 'senior', label: 'Senior reviewer', type: 'human', rewardCents: 50, stakeWei: '0', consensusWeight: 2, model: null }] },
+    validators: {
+      classes: [
+        {
+          id: 'senior',
+          label: 'Senior reviewer',
+          type: 'human',
+          rewardCents: 50,
+          stakeWei: '0',
+          consensusWeight: 2,
+          model: null,
+        },
+      ],
+    },
   });
-  const csv = 'id,question,answer\n' + Object.keys(RATINGS).map((id) => `${id},Question ${id}?,Answer ${id}`).join('\n') + '\n';
+  const csv =
+    'id,question,answer\n' +
+    Object.keys(RATINGS)
+      .map((id) => `${id},Question ${id}?,Answer ${id}`)
+      .join('\n') +
+    '\n';
   expect((await ingest(app, projectId, { 'qa.csv': csv })).status.run.status).toBe('ok');
   const raters = [
     await acceptInvitation(app, sink, projectId, `senior-${projectId.slice(0, 8)}@example.com`, 'senior'),
@@ -63,7 +98,11 @@ export async function seedRatedProject(app: TestApp, sink: SmtpSink, name = 'Sup
       expect(claim.status, JSON.stringify(claim.body)).toBe(201);
       const id = (claim.body.content as { id: string }).id;
       datapointOf.set(id, claim.body.datapointId);
-      const vote = await call(app, 'submitVote', { key: r.token, params: { slotId: claim.body.slotId }, body: { rating: RATINGS[id]![i] } });
+      const vote = await call(app, 'submitVote', {
+        key: r.token,
+        params: { slotId: claim.body.slotId },
+        body: { rating: RATINGS[id]![i] },
+      });
       expect(vote.status, JSON.stringify(vote.body)).toBe(200);
     }
   }
@@ -86,13 +125,22 @@ export async function seedRatedProject(app: TestApp, sink: SmtpSink, name = 'Sup
   // The ratings are chosen so every figure is non-trivial: one contested datapoint, and the two
   // raters agree with the consensus a different number of times.
   expect([contested, agree[0], agree[1]]).toEqual([1, 5, 3]);
-  const byVoter = raters.map((r, i) => [r.email, n, agree[i]!, r.userId] as const).sort((a, b) => (a[3] < b[3] ? -1 : 1));
+  const byVoter = raters
+    .map((r, i) => [r.email, n, agree[i]!, r.userId] as const)
+    .sort((a, b) => (a[3] < b[3] ? -1 : 1));
   return {
     projectId,
     raters,
     expected: {
-      total: n, finalized: n, contested, ratingHistogram, strengthHistogram,
-      classAgreement: [['Senior reviewer', n, agree[0]!], ['No class', n, agree[1]!]],
+      total: n,
+      finalized: n,
+      contested,
+      ratingHistogram,
+      strengthHistogram,
+      classAgreement: [
+        ['Senior reviewer', n, agree[0]!],
+        ['No class', n, agree[1]!],
+      ],
       validatorAgreement: byVoter.map(([email, votes, agreeing]) => [email, votes, agreeing]),
     },
   };

@@ -22,7 +22,9 @@ afterAll(() => close());
 
 let n = 0;
 /** A validator invited to the projects (org A unless said otherwise), signed in through the email link. */
-async function validator(projects: { projectId: string; orgId?: string; classId?: string }[]): Promise<{ token: string; userId: string }> {
+async function validator(
+  projects: { projectId: string; orgId?: string; classId?: string }[],
+): Promise<{ token: string; userId: string }> {
   const email = `validator-${++n}@example.com`;
   for (const p of projects) await inviteWithSql(app, p.orgId ?? app.orgA.id, p.projectId, email, p.classId ?? null);
   const s = await signIn(app, sink, email);
@@ -31,7 +33,9 @@ async function validator(projects: { projectId: string; orgId?: string; classId?
 }
 
 const csv = (rows: number, salt: string) =>
-  'id,question,answer\n' + Array.from({ length: rows }, (_, i) => `${i + 1},${salt} question ${i + 1},answer ${i + 1}`).join('\n') + '\n';
+  'id,question,answer\n' +
+  Array.from({ length: rows }, (_, i) => `${i + 1},${salt} question ${i + 1},answer ${i + 1}`).join('\n') +
+  '\n';
 
 /** A project with `rows` ingested datapoints and `perDatapoint` validators each. */
 async function projectWithData(name: string, rows: number, perDatapoint = 3): Promise<string> {
@@ -44,7 +48,8 @@ async function projectWithData(name: string, rows: number, perDatapoint = 3): Pr
 }
 
 const claim = (token: string, projectId: string) => call(app, 'claimSlot', { key: token, params: { projectId } });
-const vote = (token: string, slotId: string, body: object) => call(app, 'submitVote', { key: token, params: { slotId }, body });
+const vote = (token: string, slotId: string, body: object) =>
+  call(app, 'submitVote', { key: token, params: { slotId }, body });
 
 describe('my projects', () => {
   it('lists assigned projects, paused flagged, archived and unassigned hidden', async () => {
@@ -53,7 +58,12 @@ describe('my projects', () => {
     const archived = await createProject(app, 'Archived');
     const notMine = await createProject(app, 'Not mine');
     const otherOrg = await createProject(app, 'Org B project', undefined, app.orgB.originatorKey);
-    const v = await validator([{ projectId: live, classId: 'senior' }, { projectId: paused }, { projectId: archived }, { projectId: otherOrg, orgId: app.orgB.id }]);
+    const v = await validator([
+      { projectId: live, classId: 'senior' },
+      { projectId: paused },
+      { projectId: archived },
+      { projectId: otherOrg, orgId: app.orgB.id },
+    ]);
     await call(app, 'updateProject', { params: { projectId: paused }, body: { paused: true } });
     await call(app, 'updateProject', { params: { projectId: archived }, body: { archived: true } });
     const res = await call(app, 'listMyProjects', { key: v.token });
@@ -61,15 +71,22 @@ describe('my projects', () => {
     const byId = new Map(res.body.data.map((p: any) => [p.projectId, p]));
     expect([...byId.keys()].sort()).toEqual([live, paused, otherOrg].sort());
     expect(byId.has(notMine)).toBe(false);
-    expect(byId.get(live)).toMatchObject({ name: 'Live', paused: false, classId: 'senior', instructions: validSpec().validation.instructions });
+    expect(byId.get(live)).toMatchObject({
+      name: 'Live',
+      paused: false,
+      classId: 'senior',
+      instructions: validSpec().validation.instructions,
+    });
     expect(byId.get(paused)).toMatchObject({ paused: true, classId: null });
   });
 
-  it('counts open slots from the datapoints\' counters and the takeable slot rows: a live claim is not open, a released or lapsed one is', async () => {
+  it("counts open slots from the datapoints' counters and the takeable slot rows: a live claim is not open, a released or lapsed one is", async () => {
     const projectId = await projectWithData('Open slots', 2, 2);
     const v = await validator([{ projectId }]);
     const w = await validator([{ projectId }]);
-    const openSlots = async () => (await call(app, 'listMyProjects', { key: v.token })).body.data.find((p: any) => p.projectId === projectId).openSlots;
+    const openSlots = async () =>
+      (await call(app, 'listMyProjects', { key: v.token })).body.data.find((p: any) => p.projectId === projectId)
+        .openSlots;
     // Nothing claimed yet: every slot is still a counter on its datapoint, no row.
     expect(await openSlots()).toBe(4);
     const cv = await claim(v.token, projectId);
@@ -142,7 +159,13 @@ describe('claims', () => {
     const claimed = claim(v.token, projectId).finally(() => (answered = true));
     try {
       // The claim is blocked on the row lock, not answered.
-      await until(() => app.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`, (r) => r[0]!.n > 0 || answered);
+      await until(
+        () =>
+          app.sql<
+            { n: number }[]
+          >`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        (r) => r[0]!.n > 0 || answered,
+      );
       expect(answered).toBe(false);
     } finally {
       await held.release();
@@ -152,7 +175,7 @@ describe('claims', () => {
     expect(res.body.datapointId).toBe(dp!.id);
   });
 
-  it('paused and archived projects refuse claims; unassigned and other organizations\' projects are not found', async () => {
+  it("paused and archived projects refuse claims; unassigned and other organizations' projects are not found", async () => {
     const projectId = await projectWithData('Refusals', 1, 2);
     const v = await validator([{ projectId }]);
     await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
@@ -171,7 +194,10 @@ describe('claims', () => {
     // Unassigning takes the project away.
     const other = await projectWithData('Unassign', 1, 1);
     const u = await validator([{ projectId: other }]);
-    expect((await call(app, 'unassignValidator', { params: { validatorId: u.userId }, body: { projectIds: [other] } })).status).toBe(200);
+    expect(
+      (await call(app, 'unassignValidator', { params: { validatorId: u.userId }, body: { projectIds: [other] } }))
+        .status,
+    ).toBe(200);
     expectEnvelope(await claim(u.token, other), 'project_not_found', 404);
   });
 
@@ -187,7 +213,11 @@ describe('claims', () => {
     expect(taken.body.slotId).toBe(c.body.slotId);
     // Now it is someone else's claim.
     expectEnvelope(await vote(v.token, c.body.slotId, { rating: 50 }), 'claim_not_found', 404);
-    expectEnvelope(await call(app, 'releaseClaim', { key: v.token, params: { slotId: c.body.slotId } }), 'claim_not_found', 404);
+    expectEnvelope(
+      await call(app, 'releaseClaim', { key: v.token, params: { slotId: c.body.slotId } }),
+      'claim_not_found',
+      404,
+    );
     expect((await vote(w.token, c.body.slotId, { rating: 50 })).status).toBe(200);
     expect((await fx.counts(app.sql, projectId)).votes).toBe(1);
   });
@@ -229,7 +259,11 @@ describe('claims', () => {
     const w = await validator([{ projectId }]);
     const c = await claim(v.token, projectId);
     expect((await call(app, 'releaseClaim', { key: v.token, params: { slotId: c.body.slotId } })).status).toBe(204);
-    expectEnvelope(await call(app, 'releaseClaim', { key: v.token, params: { slotId: c.body.slotId } }), 'claim_not_found', 404);
+    expectEnvelope(
+      await call(app, 'releaseClaim', { key: v.token, params: { slotId: c.body.slotId } }),
+      'claim_not_found',
+      404,
+    );
     expectEnvelope(await vote(v.token, c.body.slotId, { rating: 10 }), 'claim_not_found', 404);
     expect((await claim(w.token, projectId)).body.slotId).toBe(c.body.slotId);
   });
@@ -258,7 +292,14 @@ describe('votes', () => {
     expectEnvelope(await vote(v.token, c.body.slotId, { rating: 40 }), 'already_voted', 409);
     const [row, ...none] = await fx.votes(app.sql, { projectId });
     expect(none).toEqual([]);
-    expect({ rating: row!.rating, weight: row!.weight, class_id: row!.class_id, comment: row!.comment, synthetic: row!.synthetic, voter: row!.voter }).toEqual({ rating: 40, weight: 1, class_id: null, comment: 'fine', synthetic: false, voter: v.userId });
+    expect({
+      rating: row!.rating,
+      weight: row!.weight,
+      class_id: row!.class_id,
+      comment: row!.comment,
+      synthetic: row!.synthetic,
+      voter: row!.voter,
+    }).toEqual({ rating: 40, weight: 1, class_id: null, comment: 'fine', synthetic: false, voter: v.userId });
   });
 
   it('a vote on an archived project is refused; a claim whose datapoint was decided meanwhile has expired', async () => {
@@ -272,7 +313,16 @@ describe('votes', () => {
     const w = await validator([{ projectId: decided }]);
     const held = await claim(w.token, decided);
     // Two other votes complete the datapoint while the claim is still live.
-    for (const voter of ['x', 'y']) await recordVote(app.sql, { datapointId: held.body.datapointId, voter, userId: null, synthetic: false, rating: 70, weight: 1, classId: null });
+    for (const voter of ['x', 'y'])
+      await recordVote(app.sql, {
+        datapointId: held.body.datapointId,
+        voter,
+        userId: null,
+        synthetic: false,
+        rating: 70,
+        weight: 1,
+        classId: null,
+      });
     const late = await vote(w.token, held.body.slotId, { rating: 70 });
     expectEnvelope(late, 'claim_expired', 409);
     expect(late.body.error.message).toMatch(/reached consensus/);
@@ -284,20 +334,37 @@ describe('votes', () => {
     const v = await validator([{ projectId, classId: 'senior' }]);
     const c = await claim(v.token, projectId);
     // Auto Consensus fills the two open slots and leaves the claimed one to the person.
-    await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true, autoConsensusSpread: 'tight' } });
-    await until(() => fx.counts(app.sql, projectId), (x) => x.votes >= 2, 20_000);
+    await call(app, 'updateProject', {
+      params: { projectId },
+      body: { autoConsensus: true, autoConsensusSpread: 'tight' },
+    });
+    await until(
+      () => fx.counts(app.sql, projectId),
+      (x) => x.votes >= 2,
+      20_000,
+    );
     // Auto Consensus has finished with the project (its job left the queue) without taking the
     // claimed slot; it must not have.
     await jobsDrained(app.sql, 'auto_consensus', (p) => p.projectId === projectId);
     expect(await fx.slot(app.sql, c.body.slotId)).toEqual({ status: 'claimed', claimed_by: v.userId });
-    expectEnvelope(await call(app, 'getDatapointConsensus', { params: { datapointId: c.body.datapointId } }), 'consensus_not_finalized', 409);
+    expectEnvelope(
+      await call(app, 'getDatapointConsensus', { params: { datapointId: c.body.datapointId } }),
+      'consensus_not_finalized',
+      409,
+    );
 
     const { checksum } = (await fx.datapoint(app.sql, c.body.datapointId))!;
     const quality = latentQuality(checksum);
     const rating = quality >= 90 ? quality - 10 : quality + 10;
     const res = await vote(v.token, c.body.slotId, { rating });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ slotId: c.body.slotId, datapointId: c.body.datapointId, weight: 2, classId: 'senior', outcome: 'terminal' });
+    expect(res.body).toEqual({
+      slotId: c.body.slotId,
+      datapointId: c.body.datapointId,
+      weight: 2,
+      classId: 'senior',
+      outcome: 'terminal',
+    });
     const consensus = await call(app, 'getDatapointConsensus', { params: { datapointId: c.body.datapointId } });
     expect(consensus.status).toBe(200);
     // Weighted mean: two synthetic votes of weight 1 at the latent quality, one of weight 2.
@@ -311,7 +378,14 @@ describe('votes', () => {
       { synthetic: true, weight: 1, class_id: null },
     ]);
     // Other organizations cannot see it.
-    expectEnvelope(await call(app, 'getDatapointConsensus', { key: app.orgB.originatorKey, params: { datapointId: c.body.datapointId } }), 'datapoint_not_found', 404);
+    expectEnvelope(
+      await call(app, 'getDatapointConsensus', {
+        key: app.orgB.originatorKey,
+        params: { datapointId: c.body.datapointId },
+      }),
+      'datapoint_not_found',
+      404,
+    );
   });
 
   it('Auto Consensus fills a slot whose claim ran out', async () => {
@@ -319,9 +393,18 @@ describe('votes', () => {
     const v = await validator([{ projectId }]);
     const c = await claim(v.token, projectId);
     await fx.expireClaim(app.sql, c.body.slotId);
-    await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true, autoConsensusSpread: 'tight' } });
-    await until(() => fx.datapoint(app.sql, c.body.datapointId), (d) => d?.finalized_at != null, 20_000);
-    expect((await fx.votes(app.sql, { datapointIds: [c.body.datapointId] })).filter((x) => x.synthetic)).toHaveLength(2);
+    await call(app, 'updateProject', {
+      params: { projectId },
+      body: { autoConsensus: true, autoConsensusSpread: 'tight' },
+    });
+    await until(
+      () => fx.datapoint(app.sql, c.body.datapointId),
+      (d) => d?.finalized_at != null,
+      20_000,
+    );
+    expect((await fx.votes(app.sql, { datapointIds: [c.body.datapointId] })).filter((x) => x.synthetic)).toHaveLength(
+      2,
+    );
     expectEnvelope(await vote(v.token, c.body.slotId, { rating: 50 }), 'claim_expired', 409);
   });
 });

@@ -25,21 +25,39 @@ export default class VerdictReporter implements Reporter {
     this.nameFilter = pattern ? String(pattern) : null;
   }
 
-  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string; name?: string }>, reason: string): void {
+  onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<{ message?: string; name?: string }>,
+    reason: string,
+  ): void {
     const out = process.env.ASSAY_VERDICT_FILE;
     if (!out) return;
-    const verdict: Verdict = { reason, tests: [], failedFiles: [], unhandledErrors: unhandledErrors.map((e) => `${e.name ?? 'Error'}: ${e.message ?? String(e)}`), nameFilter: this.nameFilter };
+    const verdict: Verdict = {
+      reason,
+      tests: [],
+      failedFiles: [],
+      unhandledErrors: unhandledErrors.map((e) => `${e.name ?? 'Error'}: ${e.message ?? String(e)}`),
+      nameFilter: this.nameFilter,
+    };
     for (const m of modules) {
       const file = m.relativeModuleId;
       let failedTests = 0;
       for (const t of m.children.allTests()) {
         const r = t.result();
         if (r.state === 'failed') failedTests++;
-        verdict.tests.push({ file, name: t.fullName, state: r.state, mode: t.options.mode, ...(r.state === 'skipped' && r.note ? { note: r.note } : {}) });
+        verdict.tests.push({
+          file,
+          name: t.fullName,
+          state: r.state,
+          mode: t.options.mode,
+          ...(r.state === 'skipped' && r.note ? { note: r.note } : {}),
+        });
       }
       const state = m.state();
       if (failedTests === 0 && state !== 'passed' && state !== 'skipped') {
-        const errors = [...m.errors(), ...[...m.children.allSuites()].flatMap((s) => s.errors())].map((e) => e.message ?? String(e));
+        const errors = [...m.errors(), ...[...m.children.allSuites()].flatMap((s) => s.errors())].map(
+          (e) => e.message ?? String(e),
+        );
         verdict.failedFiles.push({ file, errors: errors.length ? errors : [`file ended ${state}`] });
       }
     }

@@ -8,7 +8,11 @@ function verdict(probe: string, ci: boolean): { last: string; status: number | n
   const env: NodeJS.ProcessEnv = { ...process.env, PROBE: `test/verdict/probe/${probe}.probe.ts` };
   delete env.CI;
   if (ci) env.CI = 'true';
-  const r = spawnSync(process.execPath, ['scripts/test-summary.mjs', '--config', 'test/verdict/probe/vitest.config.ts'], { env, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(
+    process.execPath,
+    ['scripts/test-summary.mjs', '--config', 'test/verdict/probe/vitest.config.ts'],
+    { env, encoding: 'utf8', timeout: 60_000 },
+  );
   const out = `${r.stdout}${r.stderr}`;
   const lines = r.stdout.trim().split('\n');
   return { last: lines[lines.length - 1]!, status: r.status, out };

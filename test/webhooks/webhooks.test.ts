@@ -18,7 +18,11 @@ import * as fx from '../helpers/fixtures.ts';
  */
 async function settled(projectId: string, endpointId: string): Promise<void> {
   await jobsDrained(app.sql, 'auto_consensus', (p) => p.projectId === projectId);
-  const deliveries = new Set((await app.sql<{ id: string }[]>`select id from webhook_deliveries where endpoint_id = ${endpointId}`).map((d) => d.id));
+  const deliveries = new Set(
+    (await app.sql<{ id: string }[]>`select id from webhook_deliveries where endpoint_id = ${endpointId}`).map(
+      (d) => d.id,
+    ),
+  );
   await jobsDrained(app.sql, 'deliver_webhook', (p) => deliveries.has(p.deliveryId));
 }
 
@@ -60,19 +64,34 @@ const endpointOf = (r: Receiver) => (r as Receiver & { endpointId: string }).end
 let n = 0;
 /** A project with Auto Consensus `tight` and `rows` datapoints: each reaches terminal consensus. */
 async function finalizeRows(rows: number): Promise<string> {
-  const spec = { version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: 2, instructions: 'Rate.' } };
+  const spec = {
+    version: '1.0.0',
+    dataset: { format: 'csv', idField: 'id' },
+    validation: { validatorsPerDatapoint: 2, instructions: 'Rate.' },
+  };
   const { projectId } = (await call(app, 'createProject', { body: { name: `Hooks ${++n}`, spec } })).body;
-  await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true, autoConsensusSpread: 'tight' } });
+  await call(app, 'updateProject', {
+    params: { projectId },
+    body: { autoConsensus: true, autoConsensusSpread: 'tight' },
+  });
   const csv = 'id,text\n' + Array.from({ length: rows }, (_, i) => `${i + 1},hook ${n} row ${i + 1}`).join('\n') + '\n';
   await ingest(app, projectId, { 'h.csv': csv });
   return projectId;
 }
-const attempts = async (endpointId: string) => (await call(app, 'listWebhookAttempts', { params: { webhookEndpointId: endpointId }, query: { limit: 100 } })).body.data as any[];
+const attempts = async (endpointId: string) =>
+  (await call(app, 'listWebhookAttempts', { params: { webhookEndpointId: endpointId }, query: { limit: 100 } })).body
+    .data as any[];
 
 describe('webhook endpoints', () => {
   it('shows the secret once, lists and gets without it, and stores it sealed', async () => {
     const created = await register('https://hooks.example.org/assay');
-    expect(created).toMatchObject({ url: 'https://hooks.example.org/assay', eventTypes: [EVENT], status: 'enabled', disabledReason: null, description: null });
+    expect(created).toMatchObject({
+      url: 'https://hooks.example.org/assay',
+      eventTypes: [EVENT],
+      status: 'enabled',
+      disabledReason: null,
+      description: null,
+    });
     expect(created.secret).toMatch(/^whsec_/);
     const got = await call(app, 'getWebhookEndpoint', { params: { webhookEndpointId: created.webhookEndpointId } });
     expect(got.status).toBe(200);
@@ -99,7 +118,11 @@ describe('webhook endpoints', () => {
     ['a malformed URL', { url: 'not a url at all', eventTypes: [EVENT] }, 'url'],
     ['a URL that is not http(s)', { url: 'ftp://hooks.example.org/x', eventTypes: [EVENT] }, 'url'],
     ['a javascript: URL', { url: 'javascript:alert(1)//', eventTypes: [EVENT] }, 'url'],
-    ['an unknown event type', { url: 'https://hooks.example.org/x', eventTypes: ['datapoint.created'] }, 'eventTypes[0]'],
+    [
+      'an unknown event type',
+      { url: 'https://hooks.example.org/x', eventTypes: ['datapoint.created'] },
+      'eventTypes[0]',
+    ],
     ['no event type', { url: 'https://hooks.example.org/x', eventTypes: [] }, 'eventTypes'],
     ['an unknown field', { url: 'https://hooks.example.org/x', eventTypes: [EVENT], secret: 'whsec_mine' }, 'secret'],
     // The contract's URL grammar: what URL parsing (WHATWG, as fetch) accepts among `uri`s.
@@ -117,8 +140,12 @@ describe('webhook endpoints', () => {
 
   it.each([
     // (The tests allow loopback receivers only, and their DNS stub resolves example.org names to 127.0.0.1.)
-    'http://127.0.0.1:9/assay', 'http://[::1]:9/assay', 'https://hooks.example.org/a?b=c#d',
-    'HTTPS://HOOKS.EXAMPLE.ORG/x', 'https://under_score.example.org/x', 'https://hooks.example.org:/x',
+    'http://127.0.0.1:9/assay',
+    'http://[::1]:9/assay',
+    'https://hooks.example.org/a?b=c#d',
+    'HTTPS://HOOKS.EXAMPLE.ORG/x',
+    'https://under_score.example.org/x',
+    'https://hooks.example.org:/x',
   ])('accepts %s, as the contract says', async (url) => {
     const created = await register(url);
     expect(created).toMatchObject({ url, status: 'enabled' });
@@ -138,7 +165,12 @@ describe('webhook endpoints', () => {
     const { webhookEndpointId } = await register('https://hooks.example.org/a');
     const key = app.orgB.originatorKey;
     const params = { webhookEndpointId };
-    for (const op of ['getWebhookEndpoint', 'deleteWebhookEndpoint', 'rotateWebhookEndpointSecret', 'listWebhookAttempts'] as const) {
+    for (const op of [
+      'getWebhookEndpoint',
+      'deleteWebhookEndpoint',
+      'rotateWebhookEndpointSecret',
+      'listWebhookAttempts',
+    ] as const) {
       const res = await call(app, op, { key, params });
       expect(res.status, op).toBe(404);
       expect(res.body.error).toMatchObject({ code: 'webhook_endpoint_not_found', param: 'webhookEndpointId' });
@@ -155,29 +187,50 @@ describe('webhook endpoints', () => {
     const { webhookEndpointId } = await register('https://hooks.example.org/d');
     const del = await call(app, 'deleteWebhookEndpoint', { params: { webhookEndpointId } });
     expect(del.body).toEqual({ webhookEndpointId, deleted: true });
-    expect((await call(app, 'getWebhookEndpoint', { params: { webhookEndpointId } })).body.error).toMatchObject({ code: 'webhook_endpoint_not_found' });
-    expect((await call(app, 'deleteWebhookEndpoint', { params: { webhookEndpointId } })).body.error).toMatchObject({ code: 'webhook_endpoint_not_found' });
+    expect((await call(app, 'getWebhookEndpoint', { params: { webhookEndpointId } })).body.error).toMatchObject({
+      code: 'webhook_endpoint_not_found',
+    });
+    expect((await call(app, 'deleteWebhookEndpoint', { params: { webhookEndpointId } })).body.error).toMatchObject({
+      code: 'webhook_endpoint_not_found',
+    });
   });
 
   it('is managed from MCP with the same results', async () => {
-    const transport = new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${app.orgA.originatorKey}` } } });
+    const transport = new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${app.orgA.originatorKey}` } },
+    });
     const client = new Client({ name: 'assay-test', version: '1.0.0' });
     await client.connect(transport);
     try {
-      const created = (await client.callTool({ name: 'create_webhook_endpoint', arguments: { url: 'https://hooks.example.org/mcp', eventTypes: [EVENT], description: 'from MCP' } })) as any;
+      const created = (await client.callTool({
+        name: 'create_webhook_endpoint',
+        arguments: { url: 'https://hooks.example.org/mcp', eventTypes: [EVENT], description: 'from MCP' },
+      })) as any;
       expect(created.isError).toBeFalsy();
       expect(created.structuredContent).toMatchObject({ description: 'from MCP', status: 'enabled' });
       const id = created.structuredContent.webhookEndpointId;
       const listed = (await client.callTool({ name: 'list_webhook_endpoints', arguments: {} })) as any;
       expect(listed.structuredContent.data.map((e: any) => e.webhookEndpointId)).toEqual([id]);
-      const rotated = (await client.callTool({ name: 'rotate_webhook_endpoint_secret', arguments: { webhookEndpointId: id } })) as any;
+      const rotated = (await client.callTool({
+        name: 'rotate_webhook_endpoint_secret',
+        arguments: { webhookEndpointId: id },
+      })) as any;
       expect(rotated.structuredContent.secret).not.toBe(created.structuredContent.secret);
-      const bad = (await client.callTool({ name: 'create_webhook_endpoint', arguments: { url: 'ftp://x.example/y', eventTypes: [EVENT] } })) as any;
+      const bad = (await client.callTool({
+        name: 'create_webhook_endpoint',
+        arguments: { url: 'ftp://x.example/y', eventTypes: [EVENT] },
+      })) as any;
       expect(bad.isError).toBe(true);
       expect(bad.content[0].text).toContain('requestBodyInvalid');
-      const gone = (await client.callTool({ name: 'delete_webhook_endpoint', arguments: { webhookEndpointId: id } })) as any;
+      const gone = (await client.callTool({
+        name: 'delete_webhook_endpoint',
+        arguments: { webhookEndpointId: id },
+      })) as any;
       expect(gone.structuredContent).toEqual({ webhookEndpointId: id, deleted: true });
-      const missing = (await client.callTool({ name: 'list_webhook_attempts', arguments: { webhookEndpointId: id } })) as any;
+      const missing = (await client.callTool({
+        name: 'list_webhook_attempts',
+        arguments: { webhookEndpointId: id },
+      })) as any;
       expect(missing.isError).toBe(true);
       expect(missing.content[0].text).toContain('webhookEndpointNotFound');
     } finally {
@@ -190,14 +243,24 @@ describe('webhook delivery', () => {
   it('sends one signed datapoint.consensus_reached per terminal decision, with the six fields', async () => {
     const r = await receiver();
     const projectId = await finalizeRows(4);
-    await until(() => r.received.length, (x) => x >= 4);
+    await until(
+      () => r.received.length,
+      (x) => x >= 4,
+    );
     expect(r.received.map((m) => m.verifyError)).toEqual([null, null, null, null]);
     expect(new Set(r.received.map((m) => m.id)).size).toBe(4);
     for (const m of r.received) {
       const body = JSON.parse(m.body);
       expect(body.type).toBe(EVENT);
       expect(Date.parse(body.timestamp)).not.toBeNaN();
-      expect(Object.keys(body.data).sort()).toEqual(['consensusDecisionId', 'consensusStrength', 'datapointId', 'projectId', 'qualityRatingMean', 'qualityRatingMedian']);
+      expect(Object.keys(body.data).sort()).toEqual([
+        'consensusDecisionId',
+        'consensusStrength',
+        'datapointId',
+        'projectId',
+        'qualityRatingMean',
+        'qualityRatingMedian',
+      ]);
       expect(body.data.projectId).toBe(projectId);
       const consensus = await call(app, 'getDatapointConsensus', { params: { datapointId: body.data.datapointId } });
       const { $schema: _, ...fields } = consensus.body;
@@ -205,18 +268,36 @@ describe('webhook delivery', () => {
     }
     const list = await attempts(endpointOf(r));
     expect(list).toHaveLength(4);
-    for (const a of list) expect(a).toMatchObject({ outcome: 'succeeded', httpStatus: 204, attemptNumber: 1, error: null, nextAttemptAt: null, eventType: EVENT });
+    for (const a of list)
+      expect(a).toMatchObject({
+        outcome: 'succeeded',
+        httpStatus: 204,
+        attemptNumber: 1,
+        error: null,
+        nextAttemptAt: null,
+        eventType: EVENT,
+      });
   });
 
   it('retries a failing receiver with the same webhook-id until it succeeds, recording every attempt', async () => {
     const r = await receiver((k) => (k <= 2 ? 500 : 200));
     const projectId = await finalizeRows(1);
-    await until(() => r.received.length, (x) => x >= 3);
+    await until(
+      () => r.received.length,
+      (x) => x >= 3,
+    );
     expect(r.received.map((m) => m.status)).toEqual([500, 500, 200]);
     expect(new Set(r.received.map((m) => m.id)).size).toBe(1);
     expect(r.received.every((m) => m.verifyError === null)).toBe(true);
-    const list = await until(() => attempts(endpointOf(r)), (l) => l.length === 3);
-    expect(list.map((a) => [a.attemptNumber, a.outcome, a.httpStatus])).toEqual([[3, 'succeeded', 200], [2, 'failed', 500], [1, 'failed', 500]]);
+    const list = await until(
+      () => attempts(endpointOf(r)),
+      (l) => l.length === 3,
+    );
+    expect(list.map((a) => [a.attemptNumber, a.outcome, a.httpStatus])).toEqual([
+      [3, 'succeeded', 200],
+      [2, 'failed', 500],
+      [1, 'failed', 500],
+    ]);
     expect(new Set(list.map((a) => a.webhookId))).toEqual(new Set([r.received[0].id]));
     expect(list[2].nextAttemptAt).not.toBeNull();
     expect(list[2].error).toContain('500');
@@ -228,11 +309,16 @@ describe('webhook delivery', () => {
   it('gives up after the last scheduled attempt', async () => {
     const r = await receiver(() => 503);
     const projectId = await finalizeRows(1);
-    const list = await until(() => attempts(endpointOf(r)), (l) => l.length === RETRY_MS.length + 1);
+    const list = await until(
+      () => attempts(endpointOf(r)),
+      (l) => l.length === RETRY_MS.length + 1,
+    );
     expect(list[0]).toMatchObject({ attemptNumber: RETRY_MS.length + 1, outcome: 'failed', nextAttemptAt: null });
     await settled(projectId, endpointOf(r));
     expect(r.received).toHaveLength(RETRY_MS.length + 1);
-    expect((await app.sql`select status from webhook_deliveries where endpoint_id = ${endpointOf(r)}`).map((d) => d.status)).toEqual(['failed']);
+    expect(
+      (await app.sql`select status from webhook_deliveries where endpoint_id = ${endpointOf(r)}`).map((d) => d.status),
+    ).toEqual(['failed']);
   });
 
   it('records a receiver that does not answer', async () => {
@@ -240,14 +326,20 @@ describe('webhook delivery', () => {
     await closed.close();
     const endpoint = await register(closed.url);
     await finalizeRows(1);
-    const [first] = await until(() => attempts(endpoint.webhookEndpointId), (l) => l.length >= 1);
+    const [first] = await until(
+      () => attempts(endpoint.webhookEndpointId),
+      (l) => l.length >= 1,
+    );
     expect(first).toMatchObject({ outcome: 'failed', httpStatus: null, error: 'Delivery failed.' });
   });
 
   it('disables the endpoint on 410 Gone; rotating the secret enables it again', async () => {
     const r = await receiver(() => 410);
     await finalizeRows(1);
-    const ep = await until(async () => (await call(app, 'getWebhookEndpoint', { params: { webhookEndpointId: endpointOf(r) } })).body, (e) => e.status === 'disabled');
+    const ep = await until(
+      async () => (await call(app, 'getWebhookEndpoint', { params: { webhookEndpointId: endpointOf(r) } })).body,
+      (e) => e.status === 'disabled',
+    );
     expect(ep.disabledReason).toMatch(/410/);
     const second = await finalizeRows(1);
     await settled(second, endpointOf(r));
@@ -263,7 +355,10 @@ describe('webhook delivery', () => {
     const rotated = await call(app, 'rotateWebhookEndpointSecret', { params: { webhookEndpointId: endpointOf(r) } });
     r.secret = rotated.body.secret;
     await finalizeRows(1);
-    const [m] = await until(() => r.received, (x) => x.length >= 1);
+    const [m] = await until(
+      () => r.received,
+      (x) => x.length >= 1,
+    );
     expect(m.verifyError).toBeNull();
     expect(m.signature.split(' ')).toHaveLength(2);
     const headers = { 'webhook-id': m.id, 'webhook-timestamp': m.timestamp, 'webhook-signature': m.signature };
@@ -271,17 +366,29 @@ describe('webhook delivery', () => {
     // Once the overlap is over, only the new secret signs.
     await app.sql`update webhook_endpoints set previous_secret_expires_at = now() - interval '1 second' where id = ${endpointOf(r)}`;
     await finalizeRows(1);
-    const later = await until(() => r.received, (x) => x.length >= 2);
+    const later = await until(
+      () => r.received,
+      (x) => x.length >= 2,
+    );
     expect(later[1].signature.split(' ')).toHaveLength(1);
     expect(later[1].verifyError).toBeNull();
-    expect(() => new Webhook(old).verify(later[1].body, { 'webhook-id': later[1].id, 'webhook-timestamp': later[1].timestamp, 'webhook-signature': later[1].signature })).toThrow();
+    expect(() =>
+      new Webhook(old).verify(later[1].body, {
+        'webhook-id': later[1].id,
+        'webhook-timestamp': later[1].timestamp,
+        'webhook-signature': later[1].signature,
+      }),
+    ).toThrow();
   });
 
   it('writes no event when no endpoint subscribes', async () => {
     const events = async () => (await app.sql`select count(*)::int as n from webhook_events`)[0].n;
     const before = await events();
     const projectId = await finalizeRows(2);
-    await until(async () => (await fx.counts(app.sql, projectId)).decisions, (x) => x === 2);
+    await until(
+      async () => (await fx.counts(app.sql, projectId)).decisions,
+      (x) => x === 2,
+    );
     expect(await events()).toBe(before);
   });
 });

@@ -47,7 +47,12 @@ export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, bo
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(`/validator/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
+    res = await fetch(`/validator/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
   } catch {
     throw new ApiFailure(0, 'network', 'The server could not be reached. Check your connection and try again.');
   }
@@ -56,7 +61,12 @@ export async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, bo
   if (!res.ok) {
     const e = json?.error;
     const retryAfter = Number(res.headers.get('Retry-After') ?? NaN);
-    throw new ApiFailure(res.status, e?.code ?? 'internal_error', e?.message ?? `The server answered ${res.status}.`, Number.isFinite(retryAfter) ? retryAfter : null);
+    throw new ApiFailure(
+      res.status,
+      e?.code ?? 'internal_error',
+      e?.message ?? `The server answered ${res.status}.`,
+      Number.isFinite(retryAfter) ? retryAfter : null,
+    );
   }
   return json as T;
 }

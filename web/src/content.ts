@@ -38,13 +38,22 @@ export function markdown(text: string, className = 'markdown'): HTMLElement {
   return div;
 }
 
-export function renderContent(format: Schemas['SpecDatasetFormat'], content: unknown, file: Schemas['ClaimFile'] | null): HTMLElement {
+export function renderContent(
+  format: Schemas['SpecDatasetFormat'],
+  content: unknown,
+  file: Schemas['ClaimFile'] | null,
+): HTMLElement {
   switch (format) {
     case 'csv':
       return isRecord(content) ? recordTable(content) : tree(content);
     case 'markdown_split':
       return isRecord(content) && typeof content.body === 'string'
-        ? h('article', { class: 'md-section' }, typeof content.title === 'string' && content.title ? h('h3', {}, content.title) : null, markdown(content.body))
+        ? h(
+            'article',
+            { class: 'md-section' },
+            typeof content.title === 'string' && content.title ? h('h3', {}, content.title) : null,
+            markdown(content.body),
+          )
         : tree(content);
     case 'file_collection':
       return fileView(content, file);
@@ -56,23 +65,44 @@ export function renderContent(format: Schemas['SpecDatasetFormat'], content: unk
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function recordTable(row: Record<string, unknown>): HTMLElement {
-  return h('table', { class: 'record' },
+  return h(
+    'table',
+    { class: 'record' },
     h('caption', {}, 'Record'),
-    h('tbody', {}, Object.entries(row).map(([k, v]) => h('tr', {}, h('th', { scope: 'row' }, k), h('td', {}, typeof v === 'string' ? v : JSON.stringify(v))))));
+    h(
+      'tbody',
+      {},
+      Object.entries(row).map(([k, v]) =>
+        h('tr', {}, h('th', { scope: 'row' }, k), h('td', {}, typeof v === 'string' ? v : JSON.stringify(v))),
+      ),
+    ),
+  );
 }
 
 /** JSON as nested lists: keys bold, strings as text (whitespace kept), other scalars in code. */
 function tree(value: unknown, depth = 0): HTMLElement {
   if (Array.isArray(value)) {
     if (value.length === 0) return h('code', {}, '[] (empty list)');
-    const list = h('ol', { class: 'json', start: '0' }, value.map((v) => h('li', {}, tree(v, depth + 1))));
-    return depth > 0 && value.length > 5 ? h('details', { open: depth < 3 }, h('summary', {}, plural(value.length, 'item')), list) : list;
+    const list = h(
+      'ol',
+      { class: 'json', start: '0' },
+      value.map((v) => h('li', {}, tree(v, depth + 1))),
+    );
+    return depth > 0 && value.length > 5
+      ? h('details', { open: depth < 3 }, h('summary', {}, plural(value.length, 'item')), list)
+      : list;
   }
   if (isRecord(value)) {
     const entries = Object.entries(value);
     if (entries.length === 0) return h('code', {}, '{} (empty)');
-    const list = h('ul', { class: 'json' }, entries.map(([k, v]) => h('li', {}, h('span', { class: 'key' }, k), ': ', tree(v, depth + 1))));
-    return depth > 0 && entries.length > 5 ? h('details', { open: depth < 3 }, h('summary', {}, plural(entries.length, 'field')), list) : list;
+    const list = h(
+      'ul',
+      { class: 'json' },
+      entries.map(([k, v]) => h('li', {}, h('span', { class: 'key' }, k), ': ', tree(v, depth + 1))),
+    );
+    return depth > 0 && entries.length > 5
+      ? h('details', { open: depth < 3 }, h('summary', {}, plural(entries.length, 'field')), list)
+      : list;
   }
   if (typeof value === 'string') return h('span', { class: 'str' }, value);
   return h('code', {}, value === null ? 'null' : String(value));
@@ -86,13 +116,28 @@ function fileView(content: unknown, file: Schemas['ClaimFile'] | null): HTMLElem
   const type = typeof c.contentType === 'string' ? c.contentType : '';
   const size = typeof c.size === 'number' ? c.size : null;
   const image = type.startsWith('image/') || IMAGE.test(relPath);
-  return h('figure', { class: 'file' },
+  return h(
+    'figure',
+    { class: 'file' },
     file && image ? h('img', { src: file.url, alt: `The file ${relPath}`, loading: 'eager' }) : null,
-    h('figcaption', {},
+    h(
+      'figcaption',
+      {},
       h('span', { class: 'path' }, relPath),
       size === null ? null : ` · ${formatBytes(size)}`,
       type ? ` · ${type}` : null,
-      file ? [' · ', h('a', { href: file.url, target: '_blank', rel: 'noopener noreferrer' }, image ? 'Open full size' : 'Open the file')] : null));
+      file
+        ? [
+            ' · ',
+            h(
+              'a',
+              { href: file.url, target: '_blank', rel: 'noopener noreferrer' },
+              image ? 'Open full size' : 'Open the file',
+            ),
+          ]
+        : null,
+    ),
+  );
 }
 
 function formatBytes(n: number): string {

@@ -4,7 +4,11 @@
 export type Child = Node | string | number | null | undefined | false | Child[];
 type AttrValue = string | number | boolean | null | undefined | ((ev: any) => void);
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, AttrValue> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, AttrValue> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (typeof v === 'function') el.addEventListener(k.slice(2).toLowerCase(), v);
@@ -30,6 +34,8 @@ export function replace(el: Element, ...children: Child[]): void {
 }
 
 /** An internal link, followed by the router without a page load. */
-export const link = (href: string, attrs: Record<string, AttrValue>, ...children: Child[]) => h('a', { ...attrs, href, 'data-link': true }, ...children);
+export const link = (href: string, attrs: Record<string, AttrValue>, ...children: Child[]) =>
+  h('a', { ...attrs, href, 'data-link': true }, ...children);
 
-export const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`): string =>
+  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;

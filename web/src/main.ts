@@ -64,7 +64,10 @@ function navigate(path: string, options: { replace?: boolean; flash?: string } =
 function signedOut(): void {
   session.forget();
   mePromise = null;
-  navigate('/app/sign-in', { replace: true, flash: 'Your session has ended. Sign in again with a link sent to your email.' });
+  navigate('/app/sign-in', {
+    replace: true,
+    flash: 'Your session has ended. Sign in again with a link sent to your email.',
+  });
 }
 
 async function signOut(): Promise<void> {
@@ -80,18 +83,30 @@ async function signOut(): Promise<void> {
 
 function header(): HTMLElement {
   const nav = h('ul', { class: 'nav' });
-  const bar = h('header', { class: 'top' },
+  const bar = h(
+    'header',
+    { class: 'top' },
     h('a', { class: 'skip', href: '#main' }, 'Skip to content'),
     h('a', { class: 'brand', href: '/app/', 'data-link': true }, 'Assay'),
-    h('nav', { 'aria-label': 'Main' }, nav));
+    h('nav', { 'aria-label': 'Main' }, nav),
+  );
   if (!session.token()) return bar;
   nav.append(h('li', {}, h('a', { href: '/app/', 'data-link': true }, 'My projects')));
   const orgItem = h('li', { hidden: true }, h('a', { href: '/app/org', 'data-link': true }, 'Organization'));
   nav.append(orgItem);
-  nav.append(h('li', { class: 'who' }, h('span', { class: 'email' }, session.email()), h('button', { type: 'button', class: 'link', onclick: () => void signOut() }, 'Sign out')));
-  me().then((m) => {
-    if (m.organizations.some((o) => o.originator)) orgItem.hidden = false;
-  }).catch(() => {});
+  nav.append(
+    h(
+      'li',
+      { class: 'who' },
+      h('span', { class: 'email' }, session.email()),
+      h('button', { type: 'button', class: 'link', onclick: () => void signOut() }, 'Sign out'),
+    ),
+  );
+  me()
+    .then((m) => {
+      if (m.organizations.some((o) => o.originator)) orgItem.hidden = false;
+    })
+    .catch(() => {});
   return bar;
 }
 
@@ -124,7 +139,16 @@ async function render(): Promise<void> {
   flash = null;
   try {
     if (!route) {
-      main.append(ctx.heading('Page not found'), h('p', {}, 'There is no page at this address. ', h('a', { href: '/app/', 'data-link': true }, 'Go to my projects'), '.'));
+      main.append(
+        ctx.heading('Page not found'),
+        h(
+          'p',
+          {},
+          'There is no page at this address. ',
+          h('a', { href: '/app/', 'data-link': true }, 'Go to my projects'),
+          '.',
+        ),
+      );
     } else if (route.r.signedIn && !session.token()) {
       navigate('/app/sign-in', { replace: true });
       return;
@@ -133,7 +157,11 @@ async function render(): Promise<void> {
     }
   } catch (err) {
     if (err instanceof ApiFailure && err.signedOut) return signedOut();
-    replace(main, ctx.heading('Something went wrong'), h('p', { role: 'alert' }, err instanceof Error ? err.message : String(err)));
+    replace(
+      main,
+      ctx.heading('Something went wrong'),
+      h('p', { role: 'alert' }, err instanceof Error ? err.message : String(err)),
+    );
   }
   (focus.target ?? (firstRender ? null : focus.heading))?.focus();
   firstRender = false;

@@ -13,47 +13,87 @@ export async function myProjectsPage(ctx: PageContext): Promise<void> {
   ]);
   if (invites.data.length > 0) ctx.main.append(invitations(ctx, invites.data));
   if (data.length === 0) {
-    ctx.main.append(h('p', {}, 'You have no projects to rate yet. When an organization invites you to one, it appears here.'));
+    ctx.main.append(
+      h('p', {}, 'You have no projects to rate yet. When an organization invites you to one, it appears here.'),
+    );
     return;
   }
-  ctx.main.append(h('ul', { class: 'cards' }, data.map((p) => h('li', { class: 'card project' },
-    h('h2', {}, p.name, p.paused ? h('span', { class: 'badge paused' }, 'Paused') : null),
-    p.paused ? h('p', { class: 'note' }, 'The project’s owner paused it: nothing can be rated until it resumes.') : null,
-    h('dl', { class: 'stats' },
-      h('div', {}, h('dt', {}, 'Rated today'), h('dd', {}, p.ratedToday.toLocaleString('en'))),
-      h('div', {}, h('dt', {}, 'Rated overall'), h('dd', {}, p.ratedTotal.toLocaleString('en'))),
-      h('div', {}, h('dt', {}, 'Open to rate'), h('dd', {}, p.openSlots.toLocaleString('en')))),
-    p.classId ? h('p', { class: 'note' }, `Your class: ${p.classId}`) : null,
-    p.paused
-      ? null
-      : p.openSlots === 0
-        ? h('p', { class: 'note' }, 'Nothing is left to rate right now.')
-        : link(`/app/projects/${encodeURIComponent(p.projectId)}/rate`, { class: 'button', 'aria-label': `Start rating ${p.name}` }, 'Start rating'),
-  ))));
+  ctx.main.append(
+    h(
+      'ul',
+      { class: 'cards' },
+      data.map((p) =>
+        h(
+          'li',
+          { class: 'card project' },
+          h('h2', {}, p.name, p.paused ? h('span', { class: 'badge paused' }, 'Paused') : null),
+          p.paused
+            ? h('p', { class: 'note' }, 'The project’s owner paused it: nothing can be rated until it resumes.')
+            : null,
+          h(
+            'dl',
+            { class: 'stats' },
+            h('div', {}, h('dt', {}, 'Rated today'), h('dd', {}, p.ratedToday.toLocaleString('en'))),
+            h('div', {}, h('dt', {}, 'Rated overall'), h('dd', {}, p.ratedTotal.toLocaleString('en'))),
+            h('div', {}, h('dt', {}, 'Open to rate'), h('dd', {}, p.openSlots.toLocaleString('en'))),
+          ),
+          p.classId ? h('p', { class: 'note' }, `Your class: ${p.classId}`) : null,
+          p.paused
+            ? null
+            : p.openSlots === 0
+              ? h('p', { class: 'note' }, 'Nothing is left to rate right now.')
+              : link(
+                  `/app/projects/${encodeURIComponent(p.projectId)}/rate`,
+                  { class: 'button', 'aria-label': `Start rating ${p.name}` },
+                  'Start rating',
+                ),
+        ),
+      ),
+    ),
+  );
   ctx.main.append(h('p', { class: 'note' }, `${plural(data.length, 'project')}. “Today” counts from 00:00 UTC.`));
 }
 
 /** Invitations wait for the person: signing in accepts only the one its link came with. */
 function invitations(ctx: PageContext, invites: Schemas['MyInvite'][]): HTMLElement {
   const status = h('p', { role: 'status', class: 'result' });
-  return h('section', { class: 'card invitations', 'aria-labelledby': 'invites-title' },
+  return h(
+    'section',
+    { class: 'card invitations', 'aria-labelledby': 'invites-title' },
     h('h2', { id: 'invites-title' }, invites.length === 1 ? 'An invitation' : `${invites.length} invitations`),
-    h('ul', { class: 'plain' }, invites.map((inv) => {
-      const accept = h('button', { type: 'button', 'aria-label': `Accept the invitation to ${inv.projectName}` }, 'Accept');
-      accept.addEventListener('click', async () => {
-        accept.disabled = true;
-        try {
-          await api<Schemas['AcceptedInvite']>('POST', `/invites/${encodeURIComponent(inv.inviteId)}/accept`);
-          ctx.navigate('/app/', { replace: true, flash: `You joined ${inv.projectName}.` });
-        } catch (err) {
-          if (err instanceof ApiFailure && err.signedOut) return ctx.signedOut();
-          replace(status, err instanceof Error ? err.message : String(err));
-          accept.disabled = false;
-        }
-      });
-      return h('li', {},
-        h('span', {}, h('strong', {}, inv.projectName), ` — ${inv.organizationName}${inv.invitedByEmail ? `, invited by ${inv.invitedByEmail}` : ''}`),
-        accept);
-    })),
-    status);
+    h(
+      'ul',
+      { class: 'plain' },
+      invites.map((inv) => {
+        const accept = h(
+          'button',
+          { type: 'button', 'aria-label': `Accept the invitation to ${inv.projectName}` },
+          'Accept',
+        );
+        accept.addEventListener('click', async () => {
+          accept.disabled = true;
+          try {
+            await api<Schemas['AcceptedInvite']>('POST', `/invites/${encodeURIComponent(inv.inviteId)}/accept`);
+            ctx.navigate('/app/', { replace: true, flash: `You joined ${inv.projectName}.` });
+          } catch (err) {
+            if (err instanceof ApiFailure && err.signedOut) return ctx.signedOut();
+            replace(status, err instanceof Error ? err.message : String(err));
+            accept.disabled = false;
+          }
+        });
+        return h(
+          'li',
+          {},
+          h(
+            'span',
+            {},
+            h('strong', {}, inv.projectName),
+            ` — ${inv.organizationName}${inv.invitedByEmail ? `, invited by ${inv.invitedByEmail}` : ''}`,
+          ),
+          accept,
+        );
+      }),
+    ),
+    status,
+  );
 }

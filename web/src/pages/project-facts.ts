@@ -13,7 +13,8 @@ const percent = (part: number, whole: number): string => (whole > 0 ? `${Math.ro
 export const coverageText = (c: Schemas['Coverage']): string =>
   `${c.datapointsFinalized.toLocaleString('en')} / ${c.datapointsTotal.toLocaleString('en')} (${percent(c.datapointsFinalized, c.datapointsTotal)})`;
 
-export const contestedText = (contested: number, finalized: number): string => `${contested.toLocaleString('en')} (${percent(contested, finalized)})`;
+export const contestedText = (contested: number, finalized: number): string =>
+  `${contested.toLocaleString('en')} (${percent(contested, finalized)})`;
 
 export const autoConsensusText = (p: Schemas['Project']): string =>
   `${p.autoConsensus ? `On · ${p.autoConsensusSpread}` : 'Off'}${p.autoConsensusUsed ? ' · used (reports are test-contaminated)' : ''}`;

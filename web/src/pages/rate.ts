@@ -15,15 +15,25 @@ export async function ratePage(ctx: PageContext): Promise<void> {
   const { data } = await api<Schemas['MyProjectList']>('GET', '/projects');
   const project = data.find((p) => p.projectId === projectId);
   if (!project) {
-    ctx.main.append(ctx.heading('Project not available'),
-      h('p', { role: 'alert' }, 'This project is not among your projects: it was archived by its owner, or you are no longer assigned to it.'),
-      h('p', {}, link('/app/', {}, 'Back to my projects')));
+    ctx.main.append(
+      ctx.heading('Project not available'),
+      h(
+        'p',
+        { role: 'alert' },
+        'This project is not among your projects: it was archived by its owner, or you are no longer assigned to it.',
+      ),
+      h('p', {}, link('/app/', {}, 'Back to my projects')),
+    );
     return;
   }
 
   const counts = { today: project.ratedToday, total: project.ratedTotal };
   const progress = h('p', { class: 'progress' });
-  const showProgress = () => replace(progress, `Rated today: ${counts.today.toLocaleString('en')} · overall: ${counts.total.toLocaleString('en')}`);
+  const showProgress = () =>
+    replace(
+      progress,
+      `Rated today: ${counts.today.toLocaleString('en')} · overall: ${counts.total.toLocaleString('en')}`,
+    );
   showProgress();
   const status = h('p', { role: 'status', class: 'status' });
   const work = h('div', { class: 'work' });
@@ -51,8 +61,16 @@ export async function ratePage(ctx: PageContext): Promise<void> {
     claim = null;
     const back = link('/app/', { class: 'button secondary' }, 'Back to my projects');
     const again = retry ? h('button', { type: 'button', onclick: () => void next() }, 'Try again') : null;
-    replace(work, h('section', { class: 'card stop', 'aria-labelledby': 'stop-title' },
-      h('h2', { id: 'stop-title' }, title), h('p', {}, text), h('div', { class: 'actions' }, again, back)));
+    replace(
+      work,
+      h(
+        'section',
+        { class: 'card stop', 'aria-labelledby': 'stop-title' },
+        h('h2', { id: 'stop-title' }, title),
+        h('p', {}, text),
+        h('div', { class: 'actions' }, again, back),
+      ),
+    );
     (again ?? back).focus();
   }
 
@@ -61,8 +79,13 @@ export async function ratePage(ctx: PageContext): Promise<void> {
     clearInterval(timer);
     say('');
     const again = h('button', { type: 'button', onclick: () => void next() }, 'Rate the next datapoint');
-    const box = h('div', { class: 'card lapsed', role: 'alert' },
-      h('h2', {}, 'Your claim lapsed'), h('p', {}, text), again);
+    const box = h(
+      'div',
+      { class: 'card lapsed', role: 'alert' },
+      h('h2', {}, 'Your claim lapsed'),
+      h('p', {}, text),
+      again,
+    );
     work.querySelector('form')?.setAttribute('inert', '');
     work.prepend(box);
     again.focus();
@@ -77,23 +100,43 @@ export async function ratePage(ctx: PageContext): Promise<void> {
     }
     switch (err.code) {
       case 'project_paused':
-        stop('This project is paused', 'Its owner paused it: nothing can be claimed or rated until it resumes. Ratings you submitted are kept.', true);
+        stop(
+          'This project is paused',
+          'Its owner paused it: nothing can be claimed or rated until it resumes. Ratings you submitted are kept.',
+          true,
+        );
         return true;
       case 'project_archived':
       case 'project_not_found':
-        stop('This project is closed', 'It was archived by its owner, or you are no longer assigned to it. Ratings you submitted are kept.', false);
+        stop(
+          'This project is closed',
+          'It was archived by its owner, or you are no longer assigned to it. Ratings you submitted are kept.',
+          false,
+        );
         return true;
       case 'no_claimable_slot':
-        stop('Nothing left to rate', 'Every datapoint open to you is rated or is being rated by someone else. Thank you! Check back later.', true);
+        stop(
+          'Nothing left to rate',
+          'Every datapoint open to you is rated or is being rated by someone else. Thank you! Check back later.',
+          true,
+        );
         return true;
       case 'claim_limit_reached':
-        stop('Too many datapoints held', 'You hold as many datapoints of this project as one person may (in other tabs or apps). Rate or skip those first; each one also frees itself 10 minutes after it was claimed.', true);
+        stop(
+          'Too many datapoints held',
+          'You hold as many datapoints of this project as one person may (in other tabs or apps). Rate or skip those first; each one also frees itself 10 minutes after it was claimed.',
+          true,
+        );
         return true;
       case 'claim_expired':
-        showLapsed(`${err.message.includes('consensus') ? err.message : 'Claims last 10 minutes; this one ran out before your rating arrived, so the rating was not recorded and the datapoint went back to the pool.'}`);
+        showLapsed(
+          `${err.message.includes('consensus') ? err.message : 'Claims last 10 minutes; this one ran out before your rating arrived, so the rating was not recorded and the datapoint went back to the pool.'}`,
+        );
         return true;
       case 'claim_not_found':
-        showLapsed('This datapoint is no longer claimed by you (it may have been released in another tab), so the rating was not recorded.');
+        showLapsed(
+          'This datapoint is no longer claimed by you (it may have been released in another tab), so the rating was not recorded.',
+        );
         return true;
       default:
         return false;
@@ -150,10 +193,11 @@ export async function ratePage(ctx: PageContext): Promise<void> {
     if (lapsed) return next(); // nothing is held any more
     busy = true;
     const skipped = claim;
-    const release = () => api('DELETE', `/claims/${encodeURIComponent(skipped.slotId)}`).catch((err: unknown) => {
-      // Lapsed or already released: it is back in the pool either way.
-      if (!(err instanceof ApiFailure && err.code === 'claim_not_found')) throw err;
-    });
+    const release = () =>
+      api('DELETE', `/claims/${encodeURIComponent(skipped.slotId)}`).catch((err: unknown) => {
+        // Lapsed or already released: it is back in the pool either way.
+        if (!(err instanceof ApiFailure && err.code === 'claim_not_found')) throw err;
+      });
     try {
       const following = await claimOne().catch((err: unknown) => {
         if (err instanceof ApiFailure && err.code === 'no_claimable_slot') return null;
@@ -164,7 +208,11 @@ export async function ratePage(ctx: PageContext): Promise<void> {
         show(following);
         say('Skipped: that datapoint went back to the pool. The next one is loaded.');
       } else {
-        stop('Nothing else to rate', 'You skipped the last datapoint open to you; it went back to the pool for someone else. Thank you!', true);
+        stop(
+          'Nothing else to rate',
+          'You skipped the last datapoint open to you; it went back to the pool for someone else. Thank you!',
+          true,
+        );
       }
     } catch (err) {
       if (!refused(err)) throw err;
@@ -176,17 +224,37 @@ export async function ratePage(ctx: PageContext): Promise<void> {
   function show(c: Claim): void {
     claim = c;
     lapsed = false;
-    const details = h('details', { class: 'instructions card', open: instructionsOpen },
-      h('summary', {}, 'Instructions'), markdown(c.instructions || 'No instructions were given for this project.'));
+    const details = h(
+      'details',
+      { class: 'instructions card', open: instructionsOpen },
+      h('summary', {}, 'Instructions'),
+      markdown(c.instructions || 'No instructions were given for this project.'),
+    );
     details.addEventListener('toggle', () => {
       instructionsOpen = details.open;
     });
     const timerText = h('p', { class: 'timer' });
     input = h('input', {
-      id: 'rating', name: 'rating', type: 'text', inputmode: 'numeric', pattern: '[0-9]*', maxlength: '3', autocomplete: 'off',
-      'aria-describedby': 'rating-keys rating-error', class: 'rating',
+      id: 'rating',
+      name: 'rating',
+      type: 'text',
+      inputmode: 'numeric',
+      pattern: '[0-9]*',
+      maxlength: '3',
+      autocomplete: 'off',
+      'aria-describedby': 'rating-keys rating-error',
+      class: 'rating',
     });
-    slider = h('input', { type: 'range', min: '0', max: '100', step: '1', value: '50', tabindex: '-1', 'aria-hidden': 'true', class: 'slider' });
+    slider = h('input', {
+      type: 'range',
+      min: '0',
+      max: '100',
+      step: '1',
+      value: '50',
+      tabindex: '-1',
+      'aria-hidden': 'true',
+      class: 'slider',
+    });
     error = h('p', { id: 'rating-error', class: 'error', hidden: true });
     input.addEventListener('input', () => {
       const v = Number(input!.value);
@@ -199,23 +267,40 @@ export async function ratePage(ctx: PageContext): Promise<void> {
       input!.removeAttribute('aria-invalid');
       error!.hidden = true;
     });
-    const form = h('form', { class: 'rate card', novalidate: true },
+    const form = h(
+      'form',
+      { class: 'rate card', novalidate: true },
       h('label', { for: 'rating' }, 'Your rating, 0 (worst) to 100 (best)'),
       h('div', { class: 'rating-row' }, input, slider),
       error,
-      h('div', { class: 'actions' },
+      h(
+        'div',
+        { class: 'actions' },
         h('button', { type: 'submit' }, 'Submit rating'),
-        h('button', { type: 'button', class: 'secondary', onclick: () => void skip() }, 'Skip')),
-      h('p', { id: 'rating-keys', class: 'keys' }, 'Keyboard: type the number, ↑ ↓ change it by 1 (with Shift by 10), Enter submits, S skips.'));
+        h('button', { type: 'button', class: 'secondary', onclick: () => void skip() }, 'Skip'),
+      ),
+      h(
+        'p',
+        { id: 'rating-keys', class: 'keys' },
+        'Keyboard: type the number, ↑ ↓ change it by 1 (with Shift by 10), Enter submits, S skips.',
+      ),
+    );
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       void submit();
     });
-    replace(work,
+    replace(
+      work,
       details,
-      h('section', { class: 'card datapoint', 'aria-labelledby': 'dp-title' },
-        h('h2', { id: 'dp-title' }, 'Datapoint'), timerText, renderContent(c.format, c.content, c.file)),
-      form);
+      h(
+        'section',
+        { class: 'card datapoint', 'aria-labelledby': 'dp-title' },
+        h('h2', { id: 'dp-title' }, 'Datapoint'),
+        timerText,
+        renderContent(c.format, c.content, c.file),
+      ),
+      form,
+    );
 
     // The claim's remaining time, counted locally from the length the server granted, so a
     // clock difference between browser and server does not matter.
@@ -225,7 +310,10 @@ export async function ratePage(ctx: PageContext): Promise<void> {
       const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
       replace(timerText, 'Reserved for you for ', h('time', {}, text), left <= 60 ? ' more — rate it soon' : ' more');
       timerText.classList.toggle('warn', left <= 60);
-      if (left === 0 && !lapsed) showLapsed('Claims last 10 minutes and this one ran out: the datapoint went back to the pool and nothing was recorded.');
+      if (left === 0 && !lapsed)
+        showLapsed(
+          'Claims last 10 minutes and this one ran out: the datapoint went back to the pool and nothing was recorded.',
+        );
     };
     clearInterval(timer);
     tick();

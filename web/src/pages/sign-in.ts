@@ -18,7 +18,15 @@ export async function signInPage(ctx: PageContext): Promise<void> {
   ctx.main.append(ctx.heading('Sign in'));
   if (ctx.flash) ctx.main.append(h('p', { role: 'status', class: 'notice' }, ctx.flash));
   if (session.token()) {
-    ctx.main.append(h('p', {}, `You are signed in as ${session.email()}. `, h('a', { href: '/app/', 'data-link': true }, 'Go to my projects'), '.'));
+    ctx.main.append(
+      h(
+        'p',
+        {},
+        `You are signed in as ${session.email()}. `,
+        h('a', { href: '/app/', 'data-link': true }, 'Go to my projects'),
+        '.',
+      ),
+    );
   }
   ctx.main.append(emailForm(ctx));
 }
@@ -26,9 +34,13 @@ export async function signInPage(ctx: PageContext): Promise<void> {
 function confirmForm(ctx: PageContext, token: string): void {
   const button = h('button', { type: 'submit' }, 'Sign in');
   const status = h('p', { role: 'status', class: 'result' });
-  const form = h('form', { class: 'card' },
+  const form = h(
+    'form',
+    { class: 'card' },
     h('p', {}, 'You followed a sign-in link from your email. It works once: continue in this browser to sign in.'),
-    button, status);
+    button,
+    status,
+  );
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     button.disabled = true;
@@ -37,12 +49,18 @@ function confirmForm(ctx: PageContext, token: string): void {
       const s = await api<Schemas['ValidatorSession']>('POST', '/sessions', { token });
       session.save(s.sessionToken, s.email);
       const joined = s.acceptedInvites > 0 ? ' You joined the project you were invited to.' : '';
-      const waiting = s.pendingInvites > 0 ? ` ${s.pendingInvites === 1 ? 'An invitation waits' : `${s.pendingInvites} invitations wait`} for you below.` : '';
+      const waiting =
+        s.pendingInvites > 0
+          ? ` ${s.pendingInvites === 1 ? 'An invitation waits' : `${s.pendingInvites} invitations wait`} for you below.`
+          : '';
       ctx.navigate('/app/', { replace: true, flash: `Signed in as ${s.email}.${joined}${waiting}` });
     } catch (err) {
-      const message = err instanceof ApiFailure && err.code === 'sign_in_link_invalid'
-        ? `${err.message.replace(/; request a new one\.?$/, '.')} Ask for a new link below.`
-        : err instanceof Error ? err.message : String(err);
+      const message =
+        err instanceof ApiFailure && err.code === 'sign_in_link_invalid'
+          ? `${err.message.replace(/; request a new one\.?$/, '.')} Ask for a new link below.`
+          : err instanceof Error
+            ? err.message
+            : String(err);
       replace(ctx.main, ctx.heading('Sign in'), h('p', { role: 'alert', class: 'error' }, message), emailForm(ctx));
     }
   });
@@ -51,16 +69,31 @@ function confirmForm(ctx: PageContext, token: string): void {
 }
 
 function emailForm(ctx: PageContext): HTMLElement {
-  const input = h('input', { id: 'email', name: 'email', type: 'email', autocomplete: 'email', required: true, maxlength: '320', 'aria-describedby': 'email-help' });
+  const input = h('input', {
+    id: 'email',
+    name: 'email',
+    type: 'email',
+    autocomplete: 'email',
+    required: true,
+    maxlength: '320',
+    'aria-describedby': 'email-help',
+  });
   const result = h('p', { role: 'status', class: 'result' });
   const button = h('button', { type: 'submit' }, 'Email me a sign-in link');
-  const form = h('form', { class: 'card', novalidate: true },
+  const form = h(
+    'form',
+    { class: 'card', novalidate: true },
     h('h2', {}, 'Email me a sign-in link'),
-    h('p', { id: 'email-help' }, 'Assay signs you in with a one-time link instead of a password. Enter the address you were invited with; the link works once, within 15 minutes.'),
+    h(
+      'p',
+      { id: 'email-help' },
+      'Assay signs you in with a one-time link instead of a password. Enter the address you were invited with; the link works once, within 15 minutes.',
+    ),
     h('label', { for: 'email' }, 'Email address'),
     input,
     button,
-    result);
+    result,
+  );
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     if (!input.checkValidity()) {
