@@ -48,7 +48,7 @@ export async function exportFigures(tx: TxSql, projectId: string): Promise<Expor
 }
 
 /**
- * The project's datapoints in ingestion order with their decision, if any, in batches; the first
+ * The project's datapoints (not gold items) in ingestion order with their decision, if any, in batches; the first
  * `limit` or all. A cursor, so memory stays flat whatever the project's size.
  */
 export function streamExportRows(tx: TxSql, projectId: string, limit: number | null = null) {
@@ -57,7 +57,7 @@ export function streamExportRows(tx: TxSql, projectId: string, limit: number | n
       c.id as "consensusDecisionId", c.quality_rating_mean as "qualityRatingMean", c.quality_rating_median as "qualityRatingMedian",
       c.consensus_strength as "consensusStrength", c.contested
     from datapoints d left join consensus_decisions c on c.datapoint_id = d.id
-    where d.project_id = ${projectId} order by d.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(
+    where d.project_id = ${projectId} and d.gold_rating is null order by d.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(
     EXPORT_BATCH,
   );
 }

@@ -1,7 +1,7 @@
 // Validator pauses (docs/quality.md): a validator whose error on a project's gold items is
 // confidently above the project's threshold is paused on that project. The pause is written in
 // the transaction of the vote that triggered it (src/lifecycle/gold.ts); the originator lifts it.
-import type { Db, TxSql } from './client.ts';
+import type { Db, Fragment, TxSql } from './client.ts';
 import { uuidv7 } from '../domain/uuidv7.ts';
 
 export interface PauseRow {
@@ -19,12 +19,9 @@ export interface PauseRow {
 const COLUMNS = (sql: Db) =>
   sql`id, project_id, user_id, reason, gold_votes, mean_absolute_error, lower_bound, threshold, paused_at`;
 
-/** Whether the validator is paused on the project now. */
-export async function isPaused(sql: Db, projectId: string, userId: string): Promise<boolean> {
-  const [row] = await sql`
-    select 1 from validator_pauses where project_id = ${projectId} and user_id = ${userId} and lifted_at is null`;
-  return Boolean(row);
-}
+/** Whether the validator is paused on the project now, as a boolean SQL expression. */
+export const validatorPaused = (sql: Db, projectId: Fragment | string, userId: string): Fragment =>
+  sql`exists (select 1 from validator_pauses vp where vp.project_id = ${projectId} and vp.user_id = ${userId} and vp.lifted_at is null)`;
 
 /** The live pauses of a project's validators (all of them, or `userIds`), by user id. */
 export async function livePauses(sql: Db, projectId: string, userIds?: string[]): Promise<Map<string, PauseRow>> {

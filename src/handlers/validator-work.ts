@@ -51,6 +51,7 @@ const CLAIM_REFUSALS: Record<ClaimRefusal, (projectId: string) => ApiError> = {
     new ApiError('project_not_found', `No project ${projectId} among the projects you are assigned to.`, 'projectId'),
   project_archived: () => new ApiError('project_archived'),
   project_paused: () => new ApiError('project_paused'),
+  validator_paused: () => new ApiError('validator_paused'),
   no_claimable_slot: () => new ApiError('no_claimable_slot'),
   claim_limit_reached: () => new ApiError('claim_limit_reached'),
 };
@@ -102,6 +103,7 @@ const VOTE_REFUSALS: Record<ClaimVoteRefusal, (slotId: string) => ApiError> = {
   claim_not_found: claimNotFound,
   project_archived: () => new ApiError('project_archived'),
   project_paused: () => new ApiError('project_paused'),
+  validator_paused: () => new ApiError('validator_paused'),
   already_voted: () => new ApiError('already_voted'),
   already_finalized: () =>
     new ApiError('claim_expired', 'The datapoint reached consensus before your vote; claim another.'),

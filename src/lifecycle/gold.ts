@@ -103,12 +103,6 @@ export async function goldClaim(
   return claim;
 }
 
-/** The project's gold rate (its spec's `gold.rate`, default filled). */
-export async function goldRate(tx: TxSql, projectId: string): Promise<number> {
-  const [row] = await tx<{ gold: unknown }[]>`select s.compiled -> 'gold' as gold from ${projectSpec(tx, projectId)} s`;
-  return goldSettings(row?.gold).rate;
-}
-
 /**
  * Holds the validator's gold votes on the project (those after the last lift of a pause)
  * against the project's pause rule and, when it says so, pauses the validator and emits
