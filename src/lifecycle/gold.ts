@@ -110,7 +110,9 @@ export async function goldClaim(
  */
 export async function pauseIfGoldErrorHigh(tx: TxSql, projectId: string, userId: string): Promise<void> {
   if ((await livePauses(tx, projectId, [userId])).size) return;
-  const [spec] = await tx<{ gold: unknown }[]>`select s.compiled -> 'gold' as gold from ${projectSpec(tx, projectId)} s`;
+  const [spec] = await tx<
+    { gold: unknown }[]
+  >`select s.compiled -> 'gold' as gold from ${projectSpec(tx, projectId)} s`;
   const rule = goldSettings(spec?.gold);
   const since = await lastLift(tx, projectId, userId);
   const pairs = await tx<GoldPair[]>`

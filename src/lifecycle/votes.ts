@@ -177,7 +177,9 @@ export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResu
     if (!slot || slot.claimedBy !== v.userId) return { refused: 'claim_not_found' };
     const refused = refuseOnDatapoint(st, v.userId);
     if (refused) return { refused };
-    const [{ paused }] = await tx<{ paused: boolean }[]>`select ${validatorPaused(tx, s.project_id, v.userId)} as paused`;
+    const [{ paused }] = await tx<
+      { paused: boolean }[]
+    >`select ${validatorPaused(tx, s.project_id, v.userId)} as paused`;
     if (paused) return { refused: 'validator_paused' };
     // A decided datapoint expires its unsubmitted slots, claimed ones included.
     if (slot.status === 'expired') return { refused: 'already_finalized' };

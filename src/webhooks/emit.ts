@@ -49,6 +49,10 @@ type PauseData = Omit<components['schemas']['ValidatorPause'], '$schema'> & { pr
 export async function emitValidatorPaused(tx: TxSql, pauseId: string, data: PauseData): Promise<void> {
   const type: WebhookEventType = 'validator.paused';
   await emit(tx, type, [
-    { id: `msg_${pauseId.replaceAll('-', '')}`, projectId: data.projectId, body: eventBody(type, data, new Date(data.pausedAt)) },
+    {
+      id: `msg_${pauseId.replaceAll('-', '')}`,
+      projectId: data.projectId,
+      body: eventBody(type, data, new Date(data.pausedAt)),
+    },
   ]);
 }
