@@ -8,7 +8,8 @@
 // take the same path.
 //
 // Lock order (slots.ts): marking datapoints gold takes the project row `for share`, then the
-// datapoints `for update` in id order, then their slot rows; the pause is written last.
+// datapoints `for update` in id order, then their slot rows. The pause rule runs last in a vote's
+// transaction, under a lock of its own per validator and project.
 import { randomInt } from 'node:crypto';
 import type { Sql, TxSql } from '../db/client.ts';
 import { projectSpec } from '../db/projects.ts';
@@ -109,6 +110,10 @@ export async function goldClaim(
  * `validator.paused`, in the vote's transaction. Nothing when a pause is live already.
  */
 export async function pauseIfGoldErrorHigh(tx: TxSql, projectId: string, userId: string): Promise<void> {
+  // One rule check at a time per validator and project, last in the lock order: a check waits
+  // for the vote transactions of the same validator ahead of it to commit, so it reads their gold
+  // votes, and of several votes landing together the last one sees them all.
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`gold:${userId}:${projectId}`}, 0))`;
   if ((await livePauses(tx, projectId, [userId])).size) return;
   const [spec] = await tx<
     { gold: unknown }[]
