@@ -123,7 +123,8 @@ export async function exportsBench(
       const peak = procStatus(pid, 'VmHWM');
       const [stored] = await sql<
         { bytes: number }[]
-      >`select bytes::float8 as bytes from report_artifacts where project_id = ${projectId} and format = ${format} and status = 'ready'`;
+      >`select bytes::float8 as bytes from report_artifacts where project_id = ${projectId} and format = ${format} and
+      status = 'ready'`;
       const bytes = stored?.bytes ?? NaN;
       if (cold.json.coverage.datapointsFinalized !== EXPORT_DATAPOINTS)
         throw new Error(`${format} covers ${cold.json.coverage.datapointsFinalized}`);

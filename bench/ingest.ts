@@ -78,14 +78,17 @@ function postgresCpuSeconds(): number {
 export async function bareCopy(sql: Sql): Promise<number> {
   await sql`drop table if exists bench_bare_datapoints`;
   await sql`drop table if exists bench_bare_slots`;
-  await sql`create table bench_bare_datapoints (id uuid, project_id uuid, run_id uuid, checksum text, source_file text, source_row int, content jsonb, created_at timestamptz default now())`;
-  await sql`create table bench_bare_slots (id uuid default gen_random_uuid(), datapoint_id uuid, project_id uuid, status text default 'open', created_at timestamptz default now())`;
+  await sql`create table bench_bare_datapoints (id uuid, project_id uuid, run_id uuid, checksum text, source_file text,
+    source_row int, content jsonb, created_at timestamptz default now())`;
+  await sql`create table bench_bare_slots (id uuid default gen_random_uuid(), datapoint_id uuid, project_id uuid,
+    status text default 'open', created_at timestamptz default now())`;
   const projectId = randomUUID();
   const runId = randomUUID();
   const start = performance.now();
   await sql.begin(async (tx) => {
     const dp =
-      await tx`copy bench_bare_datapoints (id, project_id, run_id, checksum, source_file, source_row, content) from stdin`.writable();
+      await tx`copy bench_bare_datapoints (id, project_id, run_id, checksum, source_file, source_row, content) from
+        stdin`.writable();
     const ids: string[] = [];
     for (let i = 1; i <= INGEST_ROWS; i++) {
       const content = row(i);

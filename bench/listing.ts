@@ -36,7 +36,8 @@ function traceActivity(sql: Sql | null): { stop: () => Promise<Activity[]> } {
   const loop = (async () => {
     while (running) {
       const rows = await sql<Activity['rows']>`
-        select pid, state, case when wait_event is null then null else wait_event_type || ':' || wait_event end as wait, backend_type as backend, left(query, 100) as query
+        select pid, state, case when wait_event is null then null else wait_event_type || ':' || wait_event end as
+        wait, backend_type as backend, left(query, 100) as query
         from pg_stat_activity where pid <> pg_backend_pid() and (state is null or state <> 'idle')`;
       samples.push({ at: performance.now(), rows });
       await new Promise((r) => setTimeout(r, 20));
@@ -98,9 +99,11 @@ async function validators(sql: Sql, projectId: string): Promise<string[]> {
     const [u] = await sql<
       { id: string }[]
     >`insert into users (email, subject) values (${email}, ${`bench|${email}`}) returning id`;
-    await sql`insert into project_assignments (org_id, project_id, user_id) values (${p!.org_id}, ${projectId}, ${u!.id})`;
+    await sql`insert into project_assignments (org_id, project_id, user_id) values (${p!.org_id}, ${projectId},
+      ${u!.id})`;
     const token = newSessionToken();
-    await sql`insert into validator_sessions (user_id, token_hash, expires_at) values (${u!.id}, ${hashToken(token)}, now() + interval '1 day')`;
+    await sql`insert into validator_sessions (user_id, token_hash, expires_at) values (${u!.id}, ${hashToken(token)},
+      now() + interval '1 day')`;
     tokens.push(token);
   }
   return tokens;

@@ -79,7 +79,8 @@ try {
   const [first] = await sql<{ id: string }[]>`
     with p as (
       insert into projects (org_id, created_by_user_id, name, num_validators, created_at)
-      select ${orgId}, ${userId}, 'Bench project ' || g, 2, now() - (g || ' seconds')::interval from generate_series(1, 200) g
+      select ${orgId}, ${userId}, 'Bench project ' || g, 2, now() - (g || ' seconds')::interval from generate_series(1,
+      200) g
       returning id)
     select id from p limit 1`;
   await sql.end();

@@ -47,15 +47,20 @@ try {
   >`insert into projects (org_id, name, num_validators) values (${orgId}, 'Schema costs', 3) returning id`;
   const [s] = await sql<
     { id: string }[]
-  >`insert into upload_sessions (org_id, project_id, key_prefix) values (${orgId}, ${p!.id}, 'schema-costs/') returning id`;
+  >`insert into upload_sessions (org_id, project_id, key_prefix) values (${orgId}, ${p!.id}, 'schema-costs/') returning
+  id`;
   const [r] = await sql<
     { id: string }[]
-  >`insert into ingest_runs (session_id, project_id, dry_run, skip_existing) values (${s!.id}, ${p!.id}, false, false) returning id`;
+  >`insert into ingest_runs (session_id, project_id, dry_run, skip_existing) values (${s!.id}, ${p!.id}, false, false)
+  returning id`;
   await sql`
     create unlogged table bench_rows as
-    select uuidv7() as id, sha256(convert_to('row ' || g, 'UTF8')) as checksum, 'big.csv'::text as source_file, g as source_row,
-      jsonb_build_object('id', g::text, 'question', 'What is the status of ticket ' || g || ' in queue ' || (g % 97) || '?',
-        'answer', 'Ticket ' || g || ' was resolved by agent ' || (g % 13) || ' after ' || (g % 48) || ' hours.')::text as content
+    select uuidv7() as id, sha256(convert_to('row ' || g, 'UTF8')) as checksum, 'big.csv'::text as source_file, g as
+    source_row,
+      jsonb_build_object('id', g::text, 'question', 'What is the status of ticket ' || g || ' in queue ' || (g % 97) ||
+      '?',
+        'answer', 'Ticket ' || g || ' was resolved by agent ' || (g % 13) || ' after ' || (g % 48) || ' hours.')::text
+        as content
     from generate_series(1, ${N}::int) g`;
   await sql`vacuum analyze bench_rows`;
   const times: Record<string, number[]> = {};

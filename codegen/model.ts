@@ -67,7 +67,10 @@ export interface OpenApiDoc {
 
 export type ArgLocation = 'path' | 'query' | 'body';
 
-/** One `x-error-code` placed where it applies: `pointer` is the value's JSON pointer inside its location, `*` any array index or key. */
+/**
+ * One `x-error-code` placed where it applies: `pointer` is the value's JSON pointer inside its location, `*` any array
+ * index or key.
+ */
 export interface ErrorCodeRule {
   in: ArgLocation;
   pointer: string;

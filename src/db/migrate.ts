@@ -41,7 +41,10 @@ async function appliedVersions(databaseUrl: string): Promise<string[]> {
   }
 }
 
-/** Creates the `assay` database on a server that has none (the embedded stack, src/dev/stack.ts), connected as its superuser. */
+/**
+ * Creates the `assay` database on a server that has none (the embedded stack, src/dev/stack.ts), connected as its
+ * superuser.
+ */
 export async function createAssayDatabase(adminUrl: string): Promise<void> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {

@@ -98,7 +98,9 @@ export function assertPlainParameters(ops: Operation[]): void {
 const parseQuery = (query: ApiRequest['query']): Record<string, unknown> =>
   typeof query === 'string' ? (query === '' ? {} : parseQueryString(query)) : structuredClone(query);
 
-/** What `match` found: the operation and its path parameters' values as they stand in the path (still percent-encoded). */
+/**
+ * What `match` found: the operation and its path parameters' values as they stand in the path (still percent-encoded).
+ */
 export interface MatchedOperation {
   operationId: OperationId;
   pathValues: [name: string, value: string][];

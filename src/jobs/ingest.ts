@@ -168,7 +168,9 @@ async function contentTypeOf(deps: IngestDeps, key: string, relPath: string): Pr
   }
 }
 
-/** A failed read of a session's file as the run's error: the file, what went wrong, what to do; never the driver's text. */
+/**
+ * A failed read of a session's file as the run's error: the file, what went wrong, what to do; never the driver's text.
+ */
 function storageReadFailed(err: unknown, relPath: string): IngestError {
   const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } } | null;
   const status = e?.$metadata?.httpStatusCode;

@@ -116,7 +116,8 @@ describe('assay admin signing-key', { timeout: 120_000 }, () => {
     const key = await loadSigningKey(generateSigningKeyPem());
     expect(await registerConfiguredKey(db.sql, key)).toBe('active');
     const [{ activated }] =
-      await db.sql`select extract(epoch from activated_at)::float8 as activated from signing_keys where kid = ${key.kid}`;
+      await db.sql`select extract(epoch from activated_at)::float8 as activated from signing_keys where kid =
+        ${key.kid}`;
     const published = () => publishedJwks(db.sql).then((j) => j.keys.find((k) => k.kid === key.kid)!);
     expect(await published()).toMatchObject({ kid: key.kid, nbf: Math.floor(activated) });
     expect((await published()).exp).toBeUndefined();

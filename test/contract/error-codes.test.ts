@@ -405,7 +405,8 @@ const producers: Record<ErrorCode, Producer> = {
     raw: async (w) => {
       const body = { name: 'In flight', spec: minimalSpec() };
       await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
-        values (${w.app.orgA.id}, 'in-flight-rest', 'createProject', ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
+        values (${w.app.orgA.id}, 'in-flight-rest', 'createProject',
+        ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
       return raw(w.app, 'POST', '/developer/v1/projects', {
         key: w.app.orgA.originatorKey,
         contentType: 'application/json',
@@ -416,7 +417,8 @@ const producers: Record<ErrorCode, Producer> = {
     mcp: async (w) => {
       const body = { name: 'In flight', spec: minimalSpec() };
       await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
-        values (${w.app.orgA.id}, 'in-flight-mcp', 'createProject', ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
+        values (${w.app.orgA.id}, 'in-flight-mcp', 'createProject',
+        ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
       const s = await connectMcp(w.app, w.app.orgA.originatorKey);
       try {
         return toolErrorCode(await s.tool('create_project', { ...body, idempotencyKey: 'in-flight-mcp' }));

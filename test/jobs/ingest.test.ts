@@ -169,7 +169,8 @@ describe('run times and progress', () => {
         () =>
           app.sql<
             { n: number }[]
-          >`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
+          >`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select
+          oid from pg_database where datname = current_database())`,
         (r) => r[0]!.n > 0,
       );
       expect(waiting[0]!.n).toBe(1);

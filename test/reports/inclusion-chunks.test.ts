@@ -170,7 +170,8 @@ describe('inclusion proofs from chunk roots', () => {
     // A stored chunk root edited: a proof in that chunk, and one in another (the fold no longer
     // gives the signed digest), are internal errors.
     const [row] = await chunkRows(app.sql, report.reportId);
-    await app.sql`update proof_report_chunks set root = ${Buffer.alloc(32, 7)} where report_id = ${report.reportId} and chunk_no = 0`;
+    await app.sql`update proof_report_chunks set root = ${Buffer.alloc(32, 7)} where report_id = ${report.reportId} and
+      chunk_no = 0`;
     try {
       for (const index of [3, C + 3]) {
         await expect(buildInclusionProof(app.sql, stored, leafOrder[index]!)).rejects.toThrow(
@@ -181,7 +182,8 @@ describe('inclusion proofs from chunk roots', () => {
       expect([res.status, res.body.error.code]).toEqual([500, 'internal_error']);
       expect(JSON.stringify(res.body)).not.toMatch(/digest|PR-/);
     } finally {
-      await app.sql`update proof_report_chunks set root = ${row!.root} where report_id = ${report.reportId} and chunk_no = 0`;
+      await app.sql`update proof_report_chunks set root = ${row!.root} where report_id = ${report.reportId} and
+        chunk_no = 0`;
     }
     expect((await proofOf(leafOrder[C + 3]!)).status).toBe(200);
   });

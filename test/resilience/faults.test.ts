@@ -252,7 +252,8 @@ describe('SIGTERM under load', () => {
     const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from projects where id = any(${ids}::uuid[])`;
     expect(n).toBe(ids.length);
     const [{ half: halfWritten }] = await sql<{ half: number }[]>`
-      select count(*)::int as half from projects p where not exists (select 1 from project_specs s where s.project_id = p.id)`;
+      select count(*)::int as half from projects p where not exists (select 1 from project_specs s where s.project_id =
+      p.id)`;
     expect(halfWritten).toBe(0);
   }, 120_000);
 });

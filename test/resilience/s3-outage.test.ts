@@ -21,7 +21,10 @@ import { until } from '../helpers/wait.ts';
 import { readyJson } from '../helpers/child.ts';
 import * as fx from '../helpers/fixtures.ts';
 
-/** `up` forwards; `refuse` resets every connection at once; `cut` forwards until a connection has carried `cutAfter` response bytes, then resets it. */
+/**
+ * `up` forwards; `refuse` resets every connection at once; `cut` forwards until a connection has carried `cutAfter`
+ * response bytes, then resets it.
+ */
 type Mode = 'up' | 'refuse' | 'cut';
 
 class StorageProxy {

@@ -52,7 +52,8 @@ describe('limits from the contract', () => {
     const worst = JSON.stringify({
       files: Array.from({ length: 1000 }, () => ({ relPath: 'é'.repeat(900), size: 1e15 })),
     }).replace(/é/g, '\\u00e9');
-    expect(BODY_LIMITS.createUploadSession).toBeGreaterThan(worst.length); // 900 characters: the schema's bound, before the byte rule
+    // 900 characters: the schema's bound, before the byte rule
+    expect(BODY_LIMITS.createUploadSession).toBeGreaterThan(worst.length);
     expect(BODY_LIMITS.createProject).toBe(UNBOUNDED_BODY_BYTES); // the spec is an open object
     expect(MCP_BODY_LIMIT).toBeGreaterThan(BODY_LIMITS.createUploadSession);
   });

@@ -22,7 +22,8 @@ const invite = (projectId: string, email: string, key?: string, sendEmail = true
   call(app, 'createInvite', { key, params: { projectId }, body: { email, sendEmail } });
 const outboxRows = async (projectId: string) =>
   (
-    await app.sql`select count(*)::int as n from email_outbox o join invites i on i.id = o.ref_id where i.project_id = ${projectId}`
+    await app.sql`select count(*)::int as n from email_outbox o join invites i on i.id = o.ref_id where i.project_id =
+      ${projectId}`
   )[0].n as number;
 
 function expectRateLimited(res: Awaited<ReturnType<typeof invite>>, reason: RegExp): void {
@@ -53,7 +54,8 @@ describe('invitation email limits', () => {
     expect((await call(app, 'cancelProjectInvite', { params: { projectId, inviteId: first.body.id } })).status).toBe(
       200,
     );
-    await app.sql`update sign_in_tokens set created_at = created_at - interval '61 minutes' where invite_id = ${first.body.id}`;
+    await app.sql`update sign_in_tokens set created_at = created_at - interval '61 minutes' where invite_id =
+      ${first.body.id}`;
     expect((await invite(projectId, 'cool@example.com')).status).toBe(200);
     expect(await outboxRows(projectId)).toBe(2);
   });

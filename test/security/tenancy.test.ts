@@ -28,10 +28,12 @@ describe("composite keys tie a row to its project's organization", () => {
     expect(
       await refused(
         () =>
-          app.sql`insert into invites (org_id, project_id, email) values (${app.orgB.id}, ${projectA}, 'x@example.com')`,
+          app.sql`insert into invites (org_id, project_id, email) values (${app.orgB.id}, ${projectA},
+            'x@example.com')`,
       ),
     ).toBe('invites_project_org_fkey');
-    await app.sql`insert into invites (org_id, project_id, email) values (${app.orgA.id}, ${projectA}, 'x@example.com')`;
+    await app.sql`insert into invites (org_id, project_id, email) values (${app.orgA.id}, ${projectA},
+      'x@example.com')`;
   });
 
   it('project assignments', async () => {
@@ -39,7 +41,8 @@ describe("composite keys tie a row to its project's organization", () => {
     expect(
       await refused(
         () =>
-          app.sql`insert into project_assignments (org_id, project_id, user_id) values (${app.orgB.id}, ${projectA}, ${v.id})`,
+          app.sql`insert into project_assignments (org_id, project_id, user_id) values (${app.orgB.id}, ${projectA},
+            ${v.id})`,
       ),
     ).toBe('project_assignments_project_org_fkey');
   });
@@ -52,7 +55,8 @@ describe("composite keys tie a row to its project's organization", () => {
 
   it('report artifacts', async () => {
     const row = (org: string) => app.sql`
-      insert into report_artifacts (org_id, project_id, format, datapoint_count, datapoint_max_seq, decision_count, decision_max_seq, variant, issuer)
+      insert into report_artifacts (org_id, project_id, format, datapoint_count, datapoint_max_seq, decision_count,
+      decision_max_seq, variant, issuer)
       values (${org}, ${projectA}, 'csv', 0, 0, 0, 0, '', 'http://127.0.0.1')`;
     expect(await refused(() => row(app.orgB.id))).toBe('report_artifacts_project_org_fkey');
     await row(app.orgA.id);
@@ -74,29 +78,35 @@ describe('a webhook delivery joins an event and an endpoint of one organization'
     const endpointA = await fx.webhookEndpoint(app);
     const endpointB = await fx.webhookEndpoint(app, { key: app.orgB.originatorKey });
     const event = `evt_tenancy_${Date.now()}`;
-    await app.sql`insert into webhook_events (id, org_id, type, body) values (${event}, ${app.orgA.id}, 'consensus.reached', '{}')`;
+    await app.sql`insert into webhook_events (id, org_id, type, body) values (${event}, ${app.orgA.id},
+      'consensus.reached', '{}')`;
     // The delivery's organization must be the event's and the endpoint's.
     expect(
       await refused(
         () =>
-          app.sql`insert into webhook_deliveries (event_id, endpoint_id, org_id) values (${event}, ${endpointB}, ${app.orgA.id})`,
+          app.sql`insert into webhook_deliveries (event_id, endpoint_id, org_id) values (${event}, ${endpointB},
+            ${app.orgA.id})`,
       ),
     ).toBe('webhook_deliveries_endpoint_org_fkey');
     expect(
       await refused(
         () =>
-          app.sql`insert into webhook_deliveries (event_id, endpoint_id, org_id) values (${event}, ${endpointB}, ${app.orgB.id})`,
+          app.sql`insert into webhook_deliveries (event_id, endpoint_id, org_id) values (${event}, ${endpointB},
+            ${app.orgB.id})`,
       ),
     ).toBe('webhook_deliveries_event_org_fkey');
     const [d] =
-      await app.sql`insert into webhook_deliveries (event_id, endpoint_id, org_id) values (${event}, ${endpointA}, ${app.orgA.id}) returning id`;
+      await app.sql`insert into webhook_deliveries (event_id, endpoint_id, org_id) values (${event}, ${endpointA},
+        ${app.orgA.id}) returning id`;
     expect(
       await refused(
         () => app.sql`
-      insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, duration_ms) values (${d!.id}, ${endpointB}, 1, false, 0)`,
+      insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, duration_ms) values (${d!.id},
+      ${endpointB}, 1, false, 0)`,
       ),
     ).toBe('webhook_attempts_delivery_endpoint_fkey');
-    await app.sql`insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, duration_ms) values (${d!.id}, ${endpointA}, 1, false, 0)`;
+    await app.sql`insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, duration_ms)
+      values (${d!.id}, ${endpointA}, 1, false, 0)`;
   });
 });
 

@@ -163,7 +163,8 @@ describe('claims', () => {
         () =>
           app.sql<
             { n: number }[]
-          >`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          >`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type =
+          'Lock'`,
         (r) => r[0]!.n > 0 || answered,
       );
       expect(answered).toBe(false);
