@@ -44,7 +44,7 @@ async function auth(header: string | undefined): Promise<{ org_id: string; is_or
 
 app.get('/developer/v1/projects/:id', async (req, res) => {
   const a = await auth(req.headers.authorization);
-  if (!a || !a.is_originator) return void res.status(401).json({ error: 'unauthorized' });
+  if (!a?.is_originator) return void res.status(401).json({ error: 'unauthorized' });
   const [row] =
     await sql`select *, to_char(created_at at time zone 'UTC', ${'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'}) as cursor_t from
       projects where org_id = ${a.org_id} and id = ${req.params.id}`;
@@ -54,7 +54,7 @@ app.get('/developer/v1/projects/:id', async (req, res) => {
 
 app.get('/developer/v1/projects', async (req, res) => {
   const a = await auth(req.headers.authorization);
-  if (!a || !a.is_originator) return void res.status(401).json({ error: 'unauthorized' });
+  if (!a?.is_originator) return void res.status(401).json({ error: 'unauthorized' });
   const limit = Number(req.query.limit ?? 20);
   const rows =
     await sql`select *, to_char(created_at at time zone 'UTC', ${'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'}) as cursor_t from

@@ -137,11 +137,15 @@ export function consensusLines(baseMs: number, runs: { label: string; f: Consens
   for (const { label, f } of runs) {
     const ratio = rate(f.serviceMs) / rate(baseMs);
     out.push(
-      `| Assay, ${label}: mode on to all terminal | ${rate(f.serviceMs).toFixed(0)} | ${ratio.toFixed(2)}x | target >= ${TARGET}x: ${ratio >= TARGET ? 'met' : 'NOT met'}; ${f.votes.toLocaleString('en')} votes, ${f.escalated} escalated, ${f.contested} contested |`,
+      `| Assay, ${label}: mode on to all terminal | ` +
+        `${rate(f.serviceMs).toFixed(0)} | ${ratio.toFixed(2)}x | target >= ` +
+        `${TARGET}x: ${ratio >= TARGET ? 'met' : 'NOT met'}; ${f.votes.toLocaleString('en')} votes, ` +
+        `${f.escalated} escalated, ${f.contested} contested |`,
     );
   }
   out.push(
-    `| bulk SQL: votes, decisions, datapoints | ${rate(baseMs).toFixed(0)} | 1.00x | ${(N * SLOTS).toLocaleString('en')} votes, one transaction, no rules |`,
+    `| bulk SQL: votes, decisions, datapoints | ` +
+      `${rate(baseMs).toFixed(0)} | 1.00x | ${(N * SLOTS).toLocaleString('en')} votes, one transaction, no rules |`,
   );
   return out;
 }

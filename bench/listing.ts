@@ -2,7 +2,7 @@
 // BENCH_LIST_DATAPOINTS seeded by SQL), the latency of the first page of
 // `GET /projects/{projectId}/datapoints` (all, and status=pending) and of
 // `POST /validator/v1/projects/{projectId}/claims`, measured from the client, one request at a
-// time, BENCH_LIST_REQUESTS each (default 300) after 20 warm-up requests. Target (issue 11):
+// time, BENCH_LIST_REQUESTS each (default 300) after 20 warm-up requests. Target:
 // < 20 ms p99, flat in the size of the project and of the database.
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../src/db/client.ts';
@@ -146,14 +146,18 @@ export async function listingBench(sql: Sql, base: string, apiKey: string, proje
 
 export function listingLines(rows: { label: string; datapoints: number; f: ListingFigures }[]): string[] {
   const out = [
-    `\nListing and claiming, ${REQUESTS} sequential requests each, client-side latency (target < ${LIST_TARGET_MS} ms p99)\n`,
-    '| database | project datapoints | first page p50 / p99 | first pending page p50 / p99 | claim p50 / p99 | target |',
+    `\nListing and claiming, ${REQUESTS} sequential requests each, client-side latency (target < ` +
+      `${LIST_TARGET_MS} ms p99)\n`,
+    '| database | project datapoints | first page p50 / p99 | first pending page p50 / p99 | claim p50 / p99 | ' +
+      'target |',
     '|---|---|---|---|---|---|',
   ];
   for (const { label, datapoints, f } of rows) {
     const worst = Math.max(f.list.p99, f.pending.p99, f.claim.p99);
     out.push(
-      `| ${label} | ${datapoints.toLocaleString('en')} | ${f.list.p50.toFixed(1)} / ${f.list.p99.toFixed(1)} ms | ${f.pending.p50.toFixed(1)} / ${f.pending.p99.toFixed(1)} ms | ${f.claim.p50.toFixed(1)} / ${f.claim.p99.toFixed(1)} ms | ${worst < LIST_TARGET_MS ? 'met' : 'NOT met'} |`,
+      `| ${label} | ${datapoints.toLocaleString('en')} | ${f.list.p50.toFixed(1)} / ${f.list.p99.toFixed(1)} ms | ` +
+        `${f.pending.p50.toFixed(1)} / ${f.pending.p99.toFixed(1)} ms | ${f.claim.p50.toFixed(1)} / ` +
+        `${f.claim.p99.toFixed(1)} ms | ${worst < LIST_TARGET_MS ? 'met' : 'NOT met'} |`,
     );
   }
   return out;

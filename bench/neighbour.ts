@@ -1,4 +1,4 @@
-// The realistic neighbour every per-project benchmark runs beside (issue 11): other
+// The realistic neighbour every per-project benchmark runs beside: other
 // organizations' projects holding BENCH_NEIGHBOUR datapoints (default 1,000,000) in the same
 // database, a quarter of them decided, the rest with open slots, written by SQL the way ingest and
 // consensus leave them (time-ordered ids, raw checksums, counters). A per-project query that walks
@@ -9,6 +9,13 @@ import type { Sql } from '../src/db/client.ts';
 export const NEIGHBOUR = Number(process.env.BENCH_NEIGHBOUR ?? 1_000_000);
 
 /** Two organizations with two projects each share `n` datapoints; returns the seconds it took. */
+const NEIGHBOUR_SPEC = {
+  version: '1.0.0',
+  dataset: { format: 'csv', idField: 'id' },
+  validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' },
+  consensus: { minStrength: 0.7, escalationStep: 1, maxEscalations: 2 },
+};
+
 export async function seedNeighbour(sql: Sql, n = NEIGHBOUR): Promise<number> {
   const start = performance.now();
   const perProject = Math.ceil(n / 4);
@@ -23,7 +30,7 @@ export async function seedNeighbour(sql: Sql, n = NEIGHBOUR): Promise<number> {
       await sql`
         insert into project_specs (project_id, version, source, compiled, sha256)
         values (${p!.id}, '1.0.0', '{}'::jsonb,
-        ${sql.json({ version: '1.0.0', dataset: { format: 'csv', idField: 'id' }, validation: { validatorsPerDatapoint: 3, instructions: 'Rate.' }, consensus: { minStrength: 0.7, escalationStep: 1, maxEscalations: 2 } })}, ${'0'.repeat(64)})`;
+        ${sql.json(NEIGHBOUR_SPEC)}, ${'0'.repeat(64)})`;
       const [s] = await sql<{ id: string }[]>`
         insert into upload_sessions (org_id, project_id, status, key_prefix) values (${o!.id}, ${p!.id}, 'complete',
         ${`neighbour/${p!.id}/`}) returning id`;

@@ -196,7 +196,9 @@ async function inclusionProofTimes(
       if (k === 0) chunked.push(r.body);
     }
     rows.push(
-      `| inclusion proof from chunk roots, leaf ${['0', 'n/2', 'n-1'][i]}, median of ${WARM_RUNS} (${runs.map((w) => w.toFixed(0)).join(', ')}) | ${median(runs).toFixed(1)} | | | |`,
+      `| inclusion proof from chunk roots, leaf ` +
+        `${['0', 'n/2', 'n-1'][i]}, median of ` +
+        `${WARM_RUNS} (${runs.map((w) => w.toFixed(0)).join(', ')}) | ${median(runs).toFixed(1)} | | | |`,
     );
   }
   await sql.begin(async (tx) => {
@@ -211,7 +213,8 @@ async function inclusionProofTimes(
   )
     throw new Error('inclusion proofs differ between the two paths');
   rows.push(
-    `| inclusion proof, old path: full stream of the results tree (report without chunk roots; stores them) | ${old.ms.toFixed(0)} | ${(old.ms / again.ms).toFixed(0)}x of the next | | |`,
+    `| inclusion proof, old path: full stream of the results tree (report without chunk roots; stores them) | ` +
+      `${old.ms.toFixed(0)} | ${(old.ms / again.ms).toFixed(0)}x of the next | | |`,
   );
   rows.push(`| the next inclusion proof of that report (from the stored chunk roots) | ${again.ms.toFixed(1)} | | | |`);
   return rows;
@@ -270,14 +273,21 @@ export async function proofBench(
     const ratio = coldMs / base.totalMs;
     const warmMs = median(warm);
     return [
-      `\nProof Report, ${N.toLocaleString('en')} finalized datapoints (${(2 * N).toLocaleString('en')} leaves; seeded by SQL in ${(seedMs / 1000).toFixed(1)} s)\n`,
+      `\nProof Report, ${N.toLocaleString('en')} finalized datapoints ` +
+        `(${(2 * N).toLocaleString('en')} leaves; seeded by SQL in ${(seedMs / 1000).toFixed(1)} s)\n`,
       '| path | ms | ratio | peak RSS | target |',
       '|---|---|---|---|---|',
-      `| cold GET proof-report until 200 (the job streams, hashes, signs, stores; ${cold.requests} request${cold.requests === 1 ? '' : 's'}) | ${coldMs.toFixed(0)} | ${ratio.toFixed(2)}x of baseline | worker ${coldPeak.toFixed(0)} MB (${rssBefore.toFixed(0)} MB before) | <= 3x: ${ratio <= 3 ? 'met' : 'NOT met'} |`,
-      `| warm GET proof-report, median of ${WARM_RUNS} (${warm.map((w) => w.toFixed(0)).join(', ')}) | ${warmMs.toFixed(1)} | | | < 50 ms: ${warmMs < 50 ? 'met' : 'NOT met'} |`,
+      `| cold GET proof-report until 200 (the job streams, hashes, signs, stores; ` +
+        `${cold.requests} request${cold.requests === 1 ? '' : 's'}) | ${coldMs.toFixed(0)} | ${ratio.toFixed(2)}x ` +
+        `of baseline | worker ${coldPeak.toFixed(0)} MB (${rssBefore.toFixed(0)} MB before) | <= 3x: ` +
+        `${ratio <= 3 ? 'met' : 'NOT met'} |`,
+      `| warm GET proof-report, median of ${WARM_RUNS} (${warm.map((w) => w.toFixed(0)).join(', ')}) | ` +
+        `${warmMs.toFixed(1)} | | | < 50 ms: ${warmMs < 50 ? 'met' : 'NOT met'} |`,
       ...proofs,
-      `| baseline: same queries + SHA-256 of the same leaf bytes (Node child) | ${base.totalMs.toFixed(0)} | 1.00x | child ${base.maxRssMb.toFixed(0)} MB | |`,
-      `| of which SHA-256 alone | ${base.hashMs.toFixed(0)} | cold is ${(coldMs / base.hashMs).toFixed(2)}x of it | | |`,
+      `| baseline: same queries + SHA-256 of the same leaf bytes (Node child) | ${base.totalMs.toFixed(0)} | 1.00x ` +
+        `| child ${base.maxRssMb.toFixed(0)} MB | |`,
+      `| of which SHA-256 alone | ${base.hashMs.toFixed(0)} | cold is ${(coldMs / base.hashMs).toFixed(2)}x of it | ` +
+        `| |`,
     ];
   } finally {
     await server.stop().catch(() => {});

@@ -30,7 +30,8 @@ const VARIANTS: Record<string, [string, string]> = {
     'create index datapoints_pending_idx on datapoints (project_id, created_at, id) where finalized_at is null',
   ],
   'with foreign keys on project_id and run_id (as before migration 20261124700001)': [
-    'alter table datapoints add constraint bench_project_fk foreign key (project_id) references projects(id), add constraint bench_run_fk foreign key (run_id) references ingest_runs(id)',
+    'alter table datapoints add constraint bench_project_fk foreign key (project_id) references projects(id), add ' +
+      'constraint bench_run_fk foreign key (run_id) references ingest_runs(id)',
     'alter table datapoints drop constraint bench_project_fk, drop constraint bench_run_fk',
   ],
   'bare table, no index': ['create table bench_bare (like datapoints)', 'drop table bench_bare'],
@@ -71,12 +72,16 @@ try {
       const start = performance.now();
       await sql
         .begin(async (tx) => {
-          await tx.unsafe(`insert into ${target} (id, project_id, run_id, checksum, source_file, source_row, content, slots_open)
-          select id, '${p!.id}', '${r!.id}', checksum, source_file, source_row, content::jsonb, 3 from bench_rows`);
+          await tx.unsafe(
+            `insert into ` +
+              `${target} (id, project_id, run_id, checksum, source_file, source_row, content, slots_open)
+          select id, '${p!.id}', '${r!.id}', checksum, source_file, source_row, content::jsonb, 3 from bench_rows`,
+          );
           throw new Error('roll back');
         })
         .catch(() => {});
-      (times[name] ??= []).push(performance.now() - start);
+      times[name] ??= [];
+      times[name].push(performance.now() - start);
       if (restore) await sql.unsafe(restore);
       await sql`vacuum datapoints`;
     }

@@ -222,7 +222,8 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
   const codes = errorCodeEnum(doc);
   if (doc.servers?.length !== 1 || doc.servers[0].url !== '/')
     throw new Error(
-      'openapi.yaml has exactly one server, `/`: its paths are full paths (x-documents publishes each API under its own server)',
+      'openapi.yaml has exactly one server, `/`: its paths are full paths (x-documents publishes each API under its ' +
+        'own server)',
     );
   const entries: OperationEntry[] = [];
   const ids = new Set<string>();

@@ -1,5 +1,5 @@
 // Administration of organizations, users, memberships and API keys: what the reference leaves
-// to operators (../shared/spec/developer-api.md, section 5 Authentication: "Creation, rotation and
+// to operators (the API reference, section 5 Authentication: "Creation, rotation and
 // revocation of API keys: not shown"). Used by the admin
 // CLI, the dev seed and tests.
 import type { Sql } from '../db/client.ts';

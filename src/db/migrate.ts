@@ -60,7 +60,8 @@ export async function migrate(databaseUrl: string, options: { quiet?: boolean } 
   const unknown = (await appliedVersions(databaseUrl)).filter((v) => !known.has(v));
   if (unknown.length) {
     throw new Error(
-      `the database has migrations this code does not know (${unknown.join(', ')}): it is newer than the code; refusing to run`,
+      `the database has migrations this code does not know ` +
+        `(${unknown.join(', ')}): it is newer than the code; refusing to run`,
     );
   }
   // The URL goes through the environment, not `--url`: a command line (with its password) is

@@ -11,7 +11,7 @@ import { canonicalBytes, decimalString } from './canonical-json.ts';
 import { MerkleRootBuilder, leafHash, merkleRoot, type Hash } from './merkle.ts';
 
 export const PAYLOAD_SCHEMA = 'assay.attestation/v1';
-/** The API field `schema` omits the service prefix (../shared/spec/developer-api.md, section 2, Proof Report). */
+/** The API field `schema` omits the service prefix (the API reference, section 2, Proof Report). */
 export const API_SCHEMA = 'attestation/v1';
 export const DIGEST_METHOD = 'rfc9162-sha256';
 

@@ -21,7 +21,7 @@ const MESSAGES: Record<PathProblem, string> = {
 export function pathProblem(relPath: string): PathProblem | null {
   if (relPath.startsWith('/')) return 'absolute';
   if (relPath.includes('\\')) return 'backslash';
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
   if (/[\u0000-\u001f\u007f]/.test(relPath)) return 'control-character';
   const segments = relPath.split('/');
   if (segments.includes('..')) return 'dot-dot';

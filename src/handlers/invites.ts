@@ -1,4 +1,4 @@
-// Invites (../shared/spec/developer-api.md, section 3 States and transitions, Invite): an
+// Invites (the API reference, section 3 States and transitions, Invite): an
 // idempotent upsert keyed by the normalized email and the project, with a pre-staged class
 // granted when the invitee signs in. The invitation email is written to
 // the outbox and its send job enqueued in the same transaction as the invite, so a refused

@@ -64,7 +64,8 @@ export async function requestSignInLink(
       signInTokenId: id,
       subject: 'Your Assay sign-in link',
       text:
-        `Sign in to Assay as a validator with this link (valid for ${LINK_MINUTES} minutes, usable once):\n\n${link}\n\n` +
+        `Sign in to Assay as a validator with this link (valid for ` +
+        `${LINK_MINUTES} minutes, usable once):\n\n${link}\n\n` +
         'If you did not ask for it, ignore this email: nothing happens until the link is used.\n',
     });
     return 'sent';

@@ -78,8 +78,14 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
         reject(err);
       }, limits.chunkTimeoutMs);
       waiting.push({
-        resolve: (m) => (clearTimeout(timer), resolve(m)),
-        reject: (e) => (clearTimeout(timer), reject(e)),
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
       });
     });
   };

@@ -55,7 +55,7 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
   const { sql } = deps;
   const d = await db.getDelivery(sql, payload.deliveryId);
   // Deleted, finished, disabled, or this attempt already recorded by an earlier run of the job.
-  if (!d || d.status !== 'pending' || d.endpoint_status !== 'enabled' || d.attempts !== payload.attempt - 1) return;
+  if (d?.status !== 'pending' || d.endpoint_status !== 'enabled' || d.attempts !== payload.attempt - 1) return;
 
   // A delivery that cannot even be signed (the secret does not open: SECRETS_KEY was changed) is
   // recorded as a failed attempt like any other and retried on the schedule, so it shows in the

@@ -153,6 +153,20 @@ export type ClaimVoteResult =
  * still assigned to the project, with the claim not run out; the vote counts with the weight of
  * the class the validator holds on the project at this moment.
  */
+const VOTE_COLUMNS = [
+  'id',
+  'datapoint_id',
+  'project_id',
+  'slot_id',
+  'voter',
+  'user_id',
+  'synthetic',
+  'rating',
+  'weight',
+  'class_id',
+  'comment',
+] as const;
+
 export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResult> {
   if (!(Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100))
     throw new RangeError(`rating ${v.rating} is outside 0..100`);
@@ -420,7 +434,7 @@ async function flush(tx: TxSql, w: Writes): Promise<void> {
   }
   for (let i = 0; i < w.votes.length; i += CHUNK) {
     await tx`insert into votes
-      ${tx(w.votes.slice(i, i + CHUNK), 'id', 'datapoint_id', 'project_id', 'slot_id', 'voter', 'user_id', 'synthetic', 'rating', 'weight', 'class_id', 'comment')}`;
+      ${tx(w.votes.slice(i, i + CHUNK), ...VOTE_COLUMNS)}`;
   }
   // One update per datapoint, whatever changed: the counter, escalations, finalization. Booleans
   // travel as text: postgres.js serializes the elements of a bool[] parameter wrongly.

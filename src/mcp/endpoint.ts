@@ -37,7 +37,7 @@ function buildServer(api: Api, ctx: RequestContext): Server {
 export function mountMcp(app: Express, deps: AppDeps, api: Api): void {
   app.post(MCP_PATH, async (req, res) => {
     const requestId = res.locals.requestId as string;
-    let auth;
+    let auth: Awaited<ReturnType<typeof authenticate>>;
     try {
       auth = await authenticate(deps.sql, req.headers.authorization);
       audit(res, { orgId: auth.orgId, keyId: auth.keyId, operation: 'mcp' });

@@ -41,7 +41,8 @@ function inputSchemaOf(t: ToolDef): ToolDef['inputSchema'] {
         maxLength: 255,
         pattern: '^[\\x21-\\x7E]+$',
         description:
-          'Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice.',
+          'Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) ' +
+          'instead of acting twice.',
       },
     },
   } as ToolDef['inputSchema'];

@@ -204,7 +204,11 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
         let attestation: Attestation | null = null;
         let attestationNote: string | null = null;
         if (coverage.partial) {
-          attestationNote = `coverage is partial (${state.decisionCount} of ${state.datapointCount} datapoints final); a Proof Report is signed once every datapoint is terminal`;
+          attestationNote =
+            `coverage is partial ` +
+            `(${state.decisionCount} of ${state.datapointCount} datapoints final); a Proof Report is signed once ` +
+            `every datapoint ` +
+            `is terminal`;
         } else if (signingNote) {
           attestationNote = signingNote;
         } else {

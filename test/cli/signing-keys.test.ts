@@ -29,7 +29,9 @@ function assay(args: string[]) {
       return JSON.parse(res.stdout);
     } catch {
       throw new Error(
-        `assay ${args.join(' ')} exited ${res.status} (signal ${res.signal}) without JSON; stdout: ${JSON.stringify(res.stdout)}; stderr: ${res.stderr}; error: ${res.error}`,
+        `assay ${args.join(' ')} exited ` +
+          `${res.status} (signal ${res.signal}) without JSON; stdout: ` +
+          `${JSON.stringify(res.stdout)}; stderr: ${res.stderr}; error: ${res.error}`,
       );
     }
   };

@@ -167,7 +167,8 @@ const producers: Record<ErrorCode, Producer> = {
   project_not_found: async () => ({ op: 'getProject', params: { projectId: UNKNOWN } }),
   project_already_active: {
     unreachable:
-      'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates one',
+      'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates ' +
+      'one',
   },
   project_spec_invalid: async () => ({
     op: 'createProject',
@@ -215,7 +216,8 @@ const producers: Record<ErrorCode, Producer> = {
   }),
   upload_id_required: {
     unreachable:
-      'no code path throws it: uploadId is a required path parameter, so a request without one matches no operation (unknown_endpoint)',
+      'no code path throws it: uploadId is a required path parameter, so a request without one matches no operation ' +
+      '(unknown_endpoint)',
   },
   upload_files_missing: async (w) => {
     const projectId = await fx.project(w.app);

@@ -138,18 +138,21 @@ describe('GET /validators?email= (lookup mode)', () => {
     });
   });
 
-  it("answers the same validator_not_found for strangers, plain members and other organizations' validators", async () => {
-    const plain = await member(app.orgA.id);
-    const foreign = await member(app.orgB.id, { validator: true });
-    const messages = new Set<string>();
-    for (const email of ['nobody@example.com', plain.email, foreign.email]) {
-      const res = await call(app, 'listValidators', { query: { email } });
-      expectError(res, 404, 'validator_not_found', 'email');
-      messages.add(res.body.error.message);
-    }
-    // One message for all three: the answer does not tell whether the person exists.
-    expect(messages.size).toBe(1);
-  });
+  it(
+    "answers the same validator_not_found for strangers, plain members and other organizations' " + 'validators',
+    async () => {
+      const plain = await member(app.orgA.id);
+      const foreign = await member(app.orgB.id, { validator: true });
+      const messages = new Set<string>();
+      for (const email of ['nobody@example.com', plain.email, foreign.email]) {
+        const res = await call(app, 'listValidators', { query: { email } });
+        expectError(res, 404, 'validator_not_found', 'email');
+        messages.add(res.body.error.message);
+      }
+      // One message for all three: the answer does not tell whether the person exists.
+      expect(messages.size).toBe(1);
+    },
+  );
 
   it('refuses an email that is not an email', async () => {
     expectError(

@@ -234,7 +234,8 @@ describe('run times and progress', () => {
 });
 
 describe('planner statistics', () => {
-  it('a run of ANALYZE_AFTER_ROWS datapoints commits statistics that know its project; a small run leaves them to autovacuum', async () => {
+  it('a run of ANALYZE_AFTER_ROWS datapoints commits statistics that know its project; a small run leaves them to ' +
+    'autovacuum', async () => {
     const small = await project();
     expect((await ingest(app, small, { 'small.csv': csv(50, 'stats-small') })).status.run.status).toBe('ok');
     expect(await fx.plannerSeesProject(app.sql, small)).toBe(false);
