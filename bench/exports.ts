@@ -24,7 +24,7 @@ import { generateSigningKeyPem } from '../src/domain/signing.ts';
 import { FORMATS, type ExportFormat } from '../src/domain/export-formats.ts';
 import { getUntilReady, seed, startReportWorker } from './proof.ts';
 
-export const EXPORT_DATAPOINTS = Number(process.env.BENCH_EXPORT_DATAPOINTS ?? 1_000_000);
+const EXPORT_DATAPOINTS = Number(process.env.BENCH_EXPORT_DATAPOINTS ?? 1_000_000);
 const TARGET_MS = 60_000;
 
 const procStatus = (pid: number, field: string): number => {

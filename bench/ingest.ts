@@ -22,7 +22,7 @@ import workerNodeFlags from '../src/jobs/worker-node-flags.json' with { type: 'j
 
 export const INGEST_ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000);
 const VALIDATORS = 3;
-export const INGEST_TARGET = 0.5;
+const INGEST_TARGET = 0.5;
 
 function row(i: number): { id: string; question: string; answer: string } {
   return {

@@ -12,7 +12,7 @@ export interface KeyGrant {
 }
 
 /** How often at most `last_used_at` is written for one key: an audit hint, not a counter. */
-export const LAST_USED_RESOLUTION = '1 minute';
+const LAST_USED_RESOLUTION = '1 minute';
 
 /**
  * The live (not revoked, not expired) key of that hash, with its organization and creator's

@@ -6,7 +6,7 @@ import type { ExportRow } from '../domain/export-formats.ts';
 import { readDataState, type DataState } from './proof-reports.ts';
 
 /** Rows per cursor fetch when streaming export rows. */
-export const EXPORT_BATCH = 5000;
+const EXPORT_BATCH = 5000;
 
 export interface ExportSubject {
   orgId: string;

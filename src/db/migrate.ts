@@ -11,7 +11,7 @@ import { runMigrations } from 'graphile-worker';
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'sql', 'migrations');
 
-export function knownVersions(dir = MIGRATIONS_DIR): string[] {
+function knownVersions(dir = MIGRATIONS_DIR): string[] {
   return readdirSync(dir)
     .filter((f) => /^\d+_.+\.sql$/.test(f))
     .map((f) => f.split('_')[0])

@@ -94,7 +94,7 @@ export async function abandonDeadLinks(sql: Sql): Promise<number> {
 }
 
 /** An unsent message older than this is no longer worth sending (invitation links last 72 h). */
-export const MAIL_RELEVANT_HOURS = 72;
+const MAIL_RELEVANT_HOURS = 72;
 
 /**
  * Mail still worth sending whose job is gone (graphile-worker gave up after its attempts, e.g.

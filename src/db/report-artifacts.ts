@@ -6,10 +6,10 @@ import type { Db, Sql, TxSql } from './client.ts';
 import type { DataState } from './proof-reports.ts';
 
 /** `proof_report`, or one of the eight export formats. */
-export type ArtifactFormat = string;
-export type ArtifactStatus = 'preparing' | 'ready' | 'failed' | 'deleting';
+type ArtifactFormat = string;
+type ArtifactStatus = 'preparing' | 'ready' | 'failed' | 'deleting';
 
-export interface ArtifactCoverage {
+interface ArtifactCoverage {
   datapointsFinalized: number;
   datapointsTotal: number;
   partial: boolean;

@@ -13,7 +13,7 @@ const SYNTHETIC = '#7a4fb5';
 const TOTAL = '#8a4b00';
 const FONT = 'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif"';
 
-export const escapeXml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeXml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const fmt = (n: number): string => n.toLocaleString('en');
 const round1 = (n: number): number => Math.round(n * 10) / 10;

@@ -38,7 +38,7 @@ export const FORMATS: Record<ExportFormat, { contentType: string; ext: string }>
 };
 
 /** Readable formats list this many datapoints, then point to the csv/json export for the rest. */
-export const READABLE_TABLE_LIMIT = 1000;
+const READABLE_TABLE_LIMIT = 1000;
 
 export interface Attestation {
   reportId: string;
@@ -128,7 +128,7 @@ const strengthChart = (d: ExportData) => ({
 });
 
 /** The two charts as SVG files (the zip carries them beside its Markdown). */
-export const chartFiles = (d: ExportData): Record<string, string> => ({
+const chartFiles = (d: ExportData): Record<string, string> => ({
   'rating-histogram.svg': histogramSvg({ id: 'rating', ...ratingChart(d) }) + '\n',
   'strength-distribution.svg': histogramSvg({ id: 'strength', ...strengthChart(d) }) + '\n',
 });
@@ -151,7 +151,7 @@ const CSV_HEADER = [
  * Quotes when needed; a text cell that a spreadsheet could run as a formula is prefixed with '.
  * Spreadsheets skip leading spaces and accept full-width signs (＝＋－＠), so those count too.
  */
-export const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
+const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
 export function csvCell(value: string, text = true): string {
   let v = value;
   if (text && FORMULA_START.test(v)) v = `'${v}`;

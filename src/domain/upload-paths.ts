@@ -7,7 +7,7 @@ export type PathProblem = 'absolute' | 'dot-dot' | 'backslash' | 'empty-segment'
  * takes 120 bytes (three uuids), so a relPath may take 900 bytes: the contract's 900 characters
  * are not enough of a bound once characters take two to four bytes each.
  */
-export const MAX_REL_PATH_BYTES = 900;
+const MAX_REL_PATH_BYTES = 900;
 
 const MESSAGES: Record<PathProblem, string> = {
   absolute: 'must be relative (no leading slash)',

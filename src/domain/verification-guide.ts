@@ -28,9 +28,9 @@ export interface GuideInput {
   scripts: VerificationScripts;
 }
 
-export const PYTHON_PINS = ['cryptography==48.0.0', 'rfc8785==0.1.4'];
+const PYTHON_PINS = ['cryptography==48.0.0', 'rfc8785==0.1.4'];
 
-export const CHECKS: [string, string][] = [
+const CHECKS: [string, string][] = [
   ['jws', 'the report is a compact JWS: three non-empty base64url parts'],
   ['header', 'its protected header says "alg": "EdDSA" and names a key id (kid)'],
   ['kid', "the key set has an Ed25519 key with that kid, and the payload's signingKeyId is that kid"],

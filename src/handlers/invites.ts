@@ -27,7 +27,7 @@ type Invite = components['schemas']['Invite'];
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-export function toInvite(row: db.InviteRow): Invite {
+function toInvite(row: db.InviteRow): Invite {
   return {
     id: row.id,
     email: row.email,
@@ -42,7 +42,7 @@ export function toInvite(row: db.InviteRow): Invite {
   };
 }
 
-export function invitationText(p: { projectName: string; inviterEmail: string | null; link: string }): {
+function invitationText(p: { projectName: string; inviterEmail: string | null; link: string }): {
   subject: string;
   text: string;
 } {

@@ -31,7 +31,7 @@ type PresignedUpload = components['schemas']['PresignedUpload'];
 type IngestRun = components['schemas']['IngestRun'];
 
 /** Presigned upload URLs live one hour (the API reference, upload sessions). */
-export const UPLOAD_URL_SECONDS = 3600;
+const UPLOAD_URL_SECONDS = 3600;
 const MAX_FILE_BYTES = 5368709120;
 /** HEAD requests in flight at once while verifying a session's objects. */
 const HEAD_CONCURRENCY = 16;

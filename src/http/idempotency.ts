@@ -19,7 +19,7 @@ import type { Sql } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import type { ApiResult } from './api.ts';
 
-export const IDEMPOTENCY_PARAMETER = '#/components/parameters/IdempotencyKey';
+const IDEMPOTENCY_PARAMETER = '#/components/parameters/IdempotencyKey';
 /** How long a request in flight holds its key before a retry may take it over. */
 const LOCK_SECONDS = 120;
 

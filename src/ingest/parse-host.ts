@@ -20,7 +20,7 @@ export interface ParserLimits {
   chunkTimeoutMs: number;
 }
 
-export const PARSER_LIMITS: ParserLimits = Object.freeze({
+const PARSER_LIMITS: ParserLimits = Object.freeze({
   maxOldGenerationMb: 48,
   maxYoungGenerationMb: 8,
   chunkTimeoutMs: 30_000,

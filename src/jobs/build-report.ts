@@ -99,7 +99,7 @@ export async function runReportBuild(deps: BuildReportDeps, artifactId: string, 
 }
 
 /** Seconds an artifact may stay `preparing` without a job to run it before it is failed. */
-export const LOST_ARTIFACT_SECONDS = 60;
+const LOST_ARTIFACT_SECONDS = 60;
 
 /**
  * Fails artifacts whose job is gone, then deletes the objects and rows of superseded artifacts

@@ -26,7 +26,7 @@ const S = 1000;
 const M = 60 * S;
 const H = 60 * M;
 /** Delay before attempt n+1 after attempt n failed; its length + 1 is the number of attempts. */
-export const RETRY_DELAYS_MS = [5 * S, 5 * M, 30 * M, 2 * H, 5 * H, 10 * H, 14 * H, 20 * H, 24 * H];
+const RETRY_DELAYS_MS = [5 * S, 5 * M, 30 * M, 2 * H, 5 * H, 10 * H, 14 * H, 20 * H, 24 * H];
 const TIMEOUT_MS = 15 * S;
 
 export interface DeliverDeps {

@@ -110,7 +110,7 @@ async function claim(sql: Sql, runId: string): Promise<RunContext | null> {
 const copyText = (value: string): string =>
   value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 
-export const contentChecksum = (content: unknown): string =>
+const contentChecksum = (content: unknown): string =>
   createHash('sha256').update(canonicalize(content)!, 'utf8').digest('hex');
 
 /** The run's counters as the status endpoint shows them, written on their own connection. */

@@ -24,12 +24,12 @@ import { uuidv7 } from '../domain/uuidv7.ts';
 import { projectSpec } from '../db/projects.ts';
 
 /** How long a claim is the validator's. */
-export const CLAIM_MINUTES = 10;
+const CLAIM_MINUTES = 10;
 
 type AnySql = Sql | TxSql;
 
 /** A claim that ran out: it counts as open. `s` is the alias of validation_slots in the query. */
-export const lapsedClaim = (sql: AnySql, s = 's') =>
+const lapsedClaim = (sql: AnySql, s = 's') =>
   sql`(${sql(s)}.status = 'claimed' and ${sql(s)}.claim_expires_at <= now())`;
 
 /** A claim still held: the negation of lapsedClaim for a claimed slot. */

@@ -33,7 +33,7 @@ import { uuidv7 } from '../domain/uuidv7.ts';
  * Weight of a vote by a validator without a class on the project: 1.0, as the consensus rule
  * says (docs/decisions.md).
  */
-export const CLASSLESS_WEIGHT = 1;
+const CLASSLESS_WEIGHT = 1;
 
 /** Why a vote of a batch was not recorded. */
 export type VoteRefusal =

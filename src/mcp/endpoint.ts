@@ -17,7 +17,7 @@ import { callTool, toolList } from './tools.ts';
 import type { Api } from '../http/api.ts';
 import type { AppDeps, RequestContext } from '../context.ts';
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 function buildServer(api: Api, ctx: RequestContext): Server {
   const server = new Server(

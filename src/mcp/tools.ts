@@ -61,7 +61,7 @@ export const toolList = mcpTools.map((t) => ({
   inputSchema: inputSchemaOf(t),
 }));
 
-export function toolError(err: unknown, requestId: string): ToolResult {
+function toolError(err: unknown, requestId: string): ToolResult {
   const apiErr = toApiError(fromStorageError(fromPgError(err)));
   return {
     isError: true,

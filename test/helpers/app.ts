@@ -11,7 +11,7 @@ import { expectContract, warmContract } from './contract.ts';
 import type { Sql } from '../../src/db/client.ts';
 import type { Config } from '../../src/config.ts';
 
-export interface Org {
+interface Org {
   id: string;
   code: string;
   originatorKey: string;
