@@ -21,7 +21,8 @@ const COLUMNS = (sql: Db) =>
 
 /** Whether the validator is paused on the project now, as a boolean SQL expression. */
 export const validatorPaused = (sql: Db, projectId: Fragment | string, userId: string): Fragment =>
-  sql`exists (select 1 from validator_pauses vp where vp.project_id = ${projectId} and vp.user_id = ${userId} and vp.lifted_at is null)`;
+  sql`exists (select 1 from validator_pauses vp
+    where vp.project_id = ${projectId} and vp.user_id = ${userId} and vp.lifted_at is null)`;
 
 /** The live pauses of a project's validators (all of them, or `userIds`), by user id. */
 export async function livePauses(sql: Db, projectId: string, userIds?: string[]): Promise<Map<string, PauseRow>> {
@@ -55,8 +56,10 @@ export async function insertPause(
   },
 ): Promise<PauseRow | undefined> {
   const [row] = await tx<PauseRow[]>`
-    insert into validator_pauses (id, org_id, project_id, user_id, reason, gold_votes, mean_absolute_error, lower_bound, threshold)
-    select ${uuidv7()}, p.org_id, p.id, ${p.userId}, 'gold_error', ${p.goldVotes}, ${p.meanAbsoluteError}, ${p.lowerBound}, ${p.threshold}
+    insert into validator_pauses
+      (id, org_id, project_id, user_id, reason, gold_votes, mean_absolute_error, lower_bound, threshold)
+    select ${uuidv7()}, p.org_id, p.id, ${p.userId}, 'gold_error', ${p.goldVotes}, ${p.meanAbsoluteError},
+      ${p.lowerBound}, ${p.threshold}
     from projects p where p.id = ${p.projectId}
     on conflict (project_id, user_id) where lifted_at is null do nothing
     returning ${COLUMNS(tx)}`;

@@ -54,7 +54,8 @@ export async function projectValidators(sql: Db, projectId: string, userId?: str
       select distinct user_id from votes where project_id = ${projectId} and user_id is not null
     )
     select u.id as user_id, u.email,
-      (select g.class_id from class_grants g where g.project_id = ${projectId} and g.user_id = u.id and g.revoked_at is null) as class_id,
+      (select g.class_id from class_grants g
+       where g.project_id = ${projectId} and g.user_id = u.id and g.revoked_at is null) as class_id,
       coalesce(c.votes, 0)::int as votes, coalesce(c.consensus_votes, 0)::int as consensus_votes, c.mean_weight
     from who join users u on u.id = who.user_id
     left join lateral (

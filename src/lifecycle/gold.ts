@@ -18,7 +18,7 @@ import { goldPauseCheck, type GoldPair } from '../domain/gold.ts';
 import { goldSettings } from '../domain/spec-compiler.ts';
 import { uuidv7 } from '../domain/uuidv7.ts';
 import { emitValidatorPaused } from '../webhooks/emit.ts';
-import { CLAIM_MINUTES, lapsedClaim, notMine, takeable, type ClaimRow } from './slots.ts';
+import { CLAIM_MINUTES, notMine, takeable, type ClaimRow } from './slots.ts';
 
 export type SetGoldResult =
   | { set: { datapointId: string }[] }
@@ -62,7 +62,7 @@ export async function setGoldItems(
     if (fresh.length) {
       await tx`
         update validation_slots s set status = 'expired'
-        where s.datapoint_id = any(${fresh}::uuid[]) and (s.status = 'open' or ${lapsedClaim(tx)})`;
+        where s.datapoint_id = any(${fresh}::uuid[]) and ${takeable(tx)}`;
       await tx`update project_data_state set datapoints = datapoints - ${fresh.length} where project_id = ${projectId}`;
     }
     return { set: items.map((i) => ({ datapointId: i.datapointId })) };
@@ -93,14 +93,18 @@ export async function goldClaim(
       limit 1
     ), slot as (
       insert into validation_slots (id, datapoint_id, project_id, status, claimed_by, claimed_at, claim_expires_at)
-      select ${uuidv7()}, gold.id, ${projectId}, 'claimed', ${userId}, now(), now() + make_interval(mins => ${CLAIM_MINUTES})
+      select ${uuidv7()}, gold.id, ${projectId}, 'claimed', ${userId}, now(),
+        now() + make_interval(mins => ${CLAIM_MINUTES})
       from gold
       where exists (
         select 1 from datapoints d
-        where d.project_id = ${projectId} and d.finalized_at is null and d.gold_rating is null and ${notMine(tx, userId)}
-          and (d.slots_open > 0 or exists (select 1 from validation_slots s where s.datapoint_id = d.id and ${takeable(tx)})))
+        where d.project_id = ${projectId} and d.finalized_at is null and d.gold_rating is null
+          and ${notMine(tx, userId)}
+          and (d.slots_open > 0
+            or exists (select 1 from validation_slots s where s.datapoint_id = d.id and ${takeable(tx)})))
       returning id, datapoint_id, claimed_at, claim_expires_at)
-    select slot.id, slot.datapoint_id, slot.claimed_at, slot.claim_expires_at, gold.content from slot join gold on gold.id = slot.datapoint_id`;
+    select slot.id, slot.datapoint_id, slot.claimed_at, slot.claim_expires_at, gold.content
+    from slot join gold on gold.id = slot.datapoint_id`;
   return claim;
 }
 

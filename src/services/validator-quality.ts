@@ -11,7 +11,7 @@ import type { components } from '../generated/openapi-types.ts';
 type Card = Omit<components['schemas']['ValidatorQualityCard'], '$schema'>;
 type Pause = components['schemas']['ValidatorPause'];
 
-export const pauseOf = (p: PauseRow | undefined): Pause | null =>
+const pauseOf = (p: PauseRow | undefined): Pause | null =>
   p
     ? {
         pausedAt: p.paused_at.toISOString(),

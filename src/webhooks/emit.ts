@@ -11,12 +11,12 @@ import { enqueueEach } from '../jobs/tasks.ts';
 type ConsensusData = Omit<components['schemas']['DatapointConsensus'], '$schema'>;
 
 /** The Standard Webhooks body: `{type, timestamp, data}`. */
-export function eventBody(type: WebhookEventType, data: object, at: Date): string {
+function eventBody(type: WebhookEventType, data: object, at: Date): string {
   return JSON.stringify({ type, timestamp: at.toISOString(), data });
 }
 
 /** The `webhook-id` of a decision's event: stable, and traceable to the decision. */
-export const consensusEventId = (decisionId: string): string => `msg_${decisionId.replaceAll('-', '')}`;
+const consensusEventId = (decisionId: string): string => `msg_${decisionId.replaceAll('-', '')}`;
 
 /** Writes the events and their deliveries, and enqueues each delivery's first attempt. */
 async function emit(tx: TxSql, type: WebhookEventType, events: { id: string; projectId: string; body: string }[]) {

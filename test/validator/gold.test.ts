@@ -49,7 +49,8 @@ async function project(name: string, rows: number, goldRows: number, settings: o
   spec.validation.validatorsPerDatapoint = 2;
   spec.gold = settings;
   const projectId = await createProject(app, name, spec);
-  const csv = `id,question,answer\n${Array.from({ length: rows }, (_, i) => `${i + 1},${name} q${i + 1},a${i + 1}`).join('\n')}\n`;
+  const lines = Array.from({ length: rows }, (_, i) => `${i + 1},${name} q${i + 1},a${i + 1}`);
+  const csv = `id,question,answer\n${lines.join('\n')}\n`;
   const { status } = await ingest(app, projectId, { 'data.csv': csv });
   expect(status.run.status).toBe('ok');
   const ids = (
@@ -231,7 +232,8 @@ describe('serving gold items', () => {
       }
     }
     const decided = await app.sql<{ datapoint_id: string; vote_count: number; mean: number }[]>`
-      select datapoint_id, vote_count, quality_rating_mean as mean from consensus_decisions where project_id = ${projectId}`;
+      select datapoint_id, vote_count, quality_rating_mean as mean
+      from consensus_decisions where project_id = ${projectId}`;
     expect(decided.map((d) => d.datapoint_id).sort()).toEqual([...normalIds].sort());
     for (const d of decided) expect(d).toMatchObject({ vote_count: 2, mean: 70 });
     const [g] = await app.sql`select finalized_at, (select count(*)::int from votes where datapoint_id = d.id) as votes
@@ -251,7 +253,7 @@ describe('serving gold items', () => {
 });
 
 describe('the pause rule', () => {
-  it('pauses a validator rating gold badly after the minimum; refused on claim and vote; the originator lifts it', async () => {
+  it('pauses a bad gold rater after the minimum; refused on claim and vote; the originator lifts it', async () => {
     const { projectId, goldIds } = await project('Pause', 8, 5);
     const v = await validator(projectId);
     const careful = await validator(projectId);
@@ -339,8 +341,8 @@ describe('the pause rule', () => {
       await app.sql`select gold_votes from validator_pauses where project_id = ${projectId} and user_id = ${v.userId}`;
     expect(pauses).toHaveLength(1);
     expect(pauses[0]!.gold_votes).toBeGreaterThanOrEqual(3);
-    const events =
-      await app.sql`select id from webhook_events where type = 'validator.paused' and body::jsonb -> 'data' ->> 'projectId' = ${projectId}`;
+    const events = await app.sql`select id from webhook_events
+        where type = 'validator.paused' and body::jsonb -> 'data' ->> 'projectId' = ${projectId}`;
     expect(events).toHaveLength(1);
   });
 });
