@@ -149,6 +149,31 @@ describe('marking gold items', () => {
     expect(otherOrg.body.error.code).toBe('project_not_found');
   });
 
+  it("at ingest: the spec's goldField marks gold items and leaves every record's content", async () => {
+    const spec: any = validSpec();
+    spec.dataset.goldField = 'expected';
+    const projectId = await createProject(app, 'Gold at ingest', spec);
+    const csv = 'id,question,answer,expected\n1,q1,a1,\n2,q2,a2,85\n3,q3,a3, 12.5 \n';
+    const { status } = await ingest(app, projectId, { 'data.csv': csv });
+    expect(status.run.status, JSON.stringify(status.run)).toBe('ok');
+    const rows = await app.sql<{ content: any; gold_rating: number | null; slots_open: number }[]>`
+      select content, gold_rating, slots_open from datapoints where project_id = ${projectId} order by seq`;
+    expect(rows.map((r) => r.gold_rating)).toEqual([null, 85, 12.5]);
+    expect(rows.map((r) => r.slots_open)).toEqual([3, 0, 0]);
+    for (const r of rows) expect(Object.keys(r.content).sort()).toEqual(['answer', 'id', 'question']);
+    const list = await call(app, 'listGoldItems', { params: { projectId } });
+    expect(list.body.data.map((g: any) => g.expectedRating).sort()).toEqual([12.5, 85]);
+    const [state] = await app.sql`select datapoints::int from project_data_state where project_id = ${projectId}`;
+    expect(state!.datapoints).toBe(1);
+
+    const bad = await createProject(app, 'Bad gold', spec);
+    const failed = await ingest(app, bad, { 'data.csv': 'id,question,answer,expected\n1,q,a,high\n' });
+    expect(failed.status.run.status).toBe('failed');
+    expect(failed.status.run.errorMessage).toMatch(
+      /data\.csv line 2: record 1 has `expected` .*not a rating from 0 to 100/,
+    );
+  });
+
   it('over MCP: set_gold_items and list_gold_items return what REST returns', async () => {
     const { projectId, ids } = await project('Over MCP', 3, 0);
     const mcp = await connectMcp(app, app.orgA.originatorKey);
