@@ -8,7 +8,7 @@
 // cost ~50x more. BigInt is used only to seed and to expose 64-bit outputs for the vectors.
 // Pure: no I/O.
 
-export const PRNG_NAME = 'xoshiro256**/splitmix64';
+export const PRNG_NAME = 'xoshiro256**/splitmix64' as const;
 
 const MASK64 = (1n << 64n) - 1n;
 

@@ -382,7 +382,8 @@ export function bootstrapAlpha(co: Coincidences, opts: BootstrapOptions): Bootst
 
 // ---- the figure of the report ------------------------------------------------------------------
 
-export interface AlphaStatistic {
+/** The figures of statistics.alpha, as doubles (statistics.ts writes them into the payload). */
+export interface AlphaFigures {
   metric: 'interval';
   value: number | null;
   ci95: [number, number] | null;
@@ -399,11 +400,7 @@ export interface AlphaStatistic {
  * Interval alpha with its bootstrap over the given units: what statistics.alpha carries. The
  * units are iterated twice (the closed form, then the coincidences).
  */
-export function alphaStatistic(
-  units: readonly (readonly number[])[],
-  seed: bigint,
-  draws = DEFAULT_DRAWS,
-): AlphaStatistic {
+export function alphaFigures(units: readonly (readonly number[])[], seed: bigint, draws = DEFAULT_DRAWS): AlphaFigures {
   const f = intervalAlpha(units);
   const base = {
     metric: 'interval' as const,

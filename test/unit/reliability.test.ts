@@ -5,7 +5,7 @@ import vectors from '../fixtures/quality-vectors.json' with { type: 'json' };
 import { PRNG_NAME, Xoshiro256StarStar, splitmix64 } from '../../src/domain/prng.ts';
 import {
   ExactSum,
-  alphaStatistic,
+  alphaFigures,
   bootstrapAlpha,
   coincidenceAlpha,
   coincidences,
@@ -202,9 +202,9 @@ describe("Krippendorff's bootstrap", () => {
   });
 
   it('is the same for the same seed, and differs for another seed', () => {
-    const a = alphaStatistic(k2011, 0x0123456789abcdefn);
-    const b = alphaStatistic(k2011, 0x0123456789abcdefn);
-    const c = alphaStatistic(k2011, 0x0123456789abcdeen);
+    const a = alphaFigures(k2011, 0x0123456789abcdefn);
+    const b = alphaFigures(k2011, 0x0123456789abcdefn);
+    const c = alphaFigures(k2011, 0x0123456789abcdeen);
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     expect(a.ci95).not.toEqual(c.ci95);
     expect(a.seed).toBe('0123456789abcdef');
@@ -216,7 +216,7 @@ describe("Krippendorff's bootstrap", () => {
   });
 
   it('has no interval without variation', () => {
-    const s = alphaStatistic(
+    const s = alphaFigures(
       [
         [3, 3],
         [3, 3],
