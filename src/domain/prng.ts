@@ -71,7 +71,7 @@ export class Xoshiro256StarStar {
     const b1 = this.b1;
     // result = rotl(s1 * 5, 7) * 9 (a product below 2^36 is exact in a double: its carry is exact)
     let lo = (b1 >>> 0) * 5;
-    let hi = (Math.imul(a1, 5) + Math.floor(lo / TWO32)) >>> 0;
+    const hi = (Math.imul(a1, 5) + Math.floor(lo / TWO32)) >>> 0;
     lo >>>= 0;
     const rhi = ((hi << 7) | (lo >>> 25)) >>> 0;
     const rlo = ((lo << 7) | (hi >>> 25)) >>> 0;

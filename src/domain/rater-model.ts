@@ -146,15 +146,15 @@ export function fitRaterModel(
   // Precision relative to the pooled variance; with no residual at all every rater is 1.
   const scale = Math.max(pooled, floor2);
   const raters = new Map<string, RaterEstimate>();
-  raterKeys.forEach((key, r) =>
+  raterKeys.forEach((key, r) => {
     raters.set(key, {
       rater: key,
       votes: n[r]!,
       bias: bias[r]!,
       inconsistency: Math.sqrt(v2[r]!),
       precision: scale > 0 ? scale / v2[r]! : 1,
-    }),
-  );
+    });
+  });
   return {
     raters,
     scores: new Map(unitKeys.map((key, j) => [key, psi[j]!])),

@@ -189,7 +189,10 @@ export function coincidences(units: Iterable<readonly number[]>): Coincidences {
     n += m;
     pairs += (m * (m - 1)) / 2;
     let cells = byM.get(m);
-    if (!cells) byM.set(m, (cells = new Map()));
+    if (!cells) {
+      cells = new Map();
+      byM.set(m, cells);
+    }
     const idx = sorted.map((x) => index.get(x)!);
     for (const c of idx) counts[c]!++;
     for (let i = 0; i < m; i++)

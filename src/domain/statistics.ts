@@ -73,7 +73,10 @@ function unitsOf(votes: readonly StatisticsVote[], keep: (v: StatisticsVote) => 
   for (const v of votes) {
     if (!keep(v)) continue;
     let u = units.get(v.datapointId);
-    if (!u) units.set(v.datapointId, (u = []));
+    if (!u) {
+      u = [];
+      units.set(v.datapointId, u);
+    }
     u.push(v.rating);
   }
   return [...units.values()];

@@ -100,7 +100,7 @@ describe('statistics in the Proof Report payload', () => {
     expect(b.filter((x: string) => a.includes(x))).toEqual([]);
   });
 
-  it('a report signed without statistics (as before them) still verifies; removing them from a signed one does not', async () => {
+  it('a report signed without statistics (as before them) verifies; one with them removed does not', async () => {
     const { projectId } = await krippendorffProject();
     const res = await call(app, 'getProofReport', { params: { projectId } });
     const { statistics: _s, ...bare } = res.body.payload;

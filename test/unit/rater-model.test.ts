@@ -58,14 +58,13 @@ describe('planted bias and noise', () => {
     const ratings: Rating[] = [];
     for (let j = 0; j < 300; j++) {
       const truth = 20 + 60 * g.nextDouble();
-      planted.forEach((p, i) =>
-        ratings.push({ unit: `u${j}`, rater: `r${i}`, rating: truth + p.bias + p.noise * normal() }),
-      );
+      for (const [i, p] of planted.entries())
+        ratings.push({ unit: `u${j}`, rater: `r${i}`, rating: truth + p.bias + p.noise * normal() });
     }
     const m = fitRaterModel(ratings);
     const est = planted.map((_, i) => m.raters.get(`r${i}`)!);
     const meanBias = planted.reduce((a, p) => a + p.bias, 0) / planted.length;
-    est.forEach((e, i) => expect(Math.abs(e.bias - (planted[i]!.bias - meanBias))).toBeLessThan(3));
+    for (const [i, e] of est.entries()) expect(Math.abs(e.bias - (planted[i]!.bias - meanBias))).toBeLessThan(3);
     const noisiest = est.reduce((a, b) => (b.inconsistency > a.inconsistency ? b : a));
     expect(noisiest.rater).toBe('r4');
     expect(est[0]!.precision).toBeGreaterThan(est[3]!.precision);
