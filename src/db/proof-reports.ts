@@ -5,6 +5,9 @@
 import type { Db, TxSql } from './client.ts';
 import type { ResultRow } from '../domain/proof.ts';
 import type { Chunk } from '../domain/proof-chunks.ts';
+import type { StatisticsVote } from '../domain/statistics.ts';
+
+export type StatisticsVoteRow = StatisticsVote & { createdAt: Date };
 import { projectSpec } from './projects.ts';
 
 /** Rows per cursor fetch when streaming leaves. */
@@ -18,6 +21,10 @@ export interface ReportProjectRow {
   spec_id: string | null;
   spec_version: string | null;
   spec_sha256: string | null;
+  /** The compiled spec's validator classes (id and type), [] without any. */
+  spec_classes: { id: string; type: 'human' | 'ai' }[];
+  /** Key of the validators' pseudonyms (HMAC-SHA256), never shown. */
+  pseudonym_key: string;
 }
 
 /** The project of the organization with its organization's code and its compiled spec. */
@@ -28,7 +35,9 @@ export async function findReportProject(
 ): Promise<ReportProjectRow | undefined> {
   const [row] = await sql<ReportProjectRow[]>`
     select p.id, p.org_id, o.code as org_code, p.auto_consensus_used, s.id as spec_id, s.version as spec_version,
-    s.sha256 as spec_sha256
+      s.sha256 as spec_sha256, p.pseudonym_key::text as pseudonym_key,
+      coalesce((select jsonb_agg(jsonb_build_object('id', c ->> 'id', 'type', c ->> 'type'))
+                from jsonb_array_elements(s.compiled #> '{validators,classes}') c), '[]'::jsonb) as spec_classes
     from projects p join organizations o on o.id = p.org_id
     left join lateral ${projectSpec(sql, sql`p.id`)} s on true
     where p.id = ${projectId} and p.org_id = ${orgId}`;
@@ -141,6 +150,19 @@ export function decisionsFrom(tx: TxSql, projectId: string, firstSeq: number, li
     select ${DECISION_COLUMNS(tx)}
     from consensus_decisions where project_id = ${projectId} and seq >= ${firstSeq} order by consensus_decisions.seq
     limit ${limit}`;
+}
+
+/**
+ * Every vote of the project's decided datapoints, grouped by datapoint, with the weight it carried
+ * in the decision: what the report's statistics and the votes export are computed from.
+ */
+export function streamDecidedVotes(tx: TxSql, projectId: string) {
+  return tx<StatisticsVoteRow[]>`
+    select v.datapoint_id as "datapointId", v.voter, v.class_id as "classId", v.synthetic, v.rating,
+      coalesce(v.decision_weight, v.weight) as weight, v.created_at as "createdAt"
+    from votes v join consensus_decisions d on d.datapoint_id = v.datapoint_id and d.project_id = ${projectId}
+    where v.project_id = ${projectId}
+    order by v.datapoint_id, v.created_at, v.id`.cursor(BATCH);
 }
 
 /** The seq of the datapoint's decision in the project, or undefined (no decision, or another project's). */

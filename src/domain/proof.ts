@@ -9,6 +9,7 @@
 //   attestationRoot  RFC 9162 MTH over the three digests' 32 raw bytes, in that order
 import { canonicalBytes, decimalString } from './canonical-json.ts';
 import { MerkleRootBuilder, leafHash, merkleRoot, type Hash } from './merkle.ts';
+import type { ReportStatistics } from './statistics.ts';
 
 export const PAYLOAD_SCHEMA = 'assay.attestation/v1';
 /** The API field `schema` omits the service prefix (the API reference, section 2, Proof Report). */
@@ -78,6 +79,8 @@ export interface ProofPayload {
   testContaminated: boolean;
   digests: Digests;
   attestationRoot: string;
+  /** The quality statistics (docs/quality.md); absent from reports built before them. */
+  statistics?: ReportStatistics;
 }
 
 /** `PR-<yyyy>-<mmdd>-<ORG>-<seq4>` for the UTC day of `at`. */

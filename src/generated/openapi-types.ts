@@ -2047,12 +2047,115 @@ export interface components {
             consensusStrength: number;
             attestationRoot: string;
             signingKeyId: string;
-            /** @description The canonical (RFC 8785) signed record. */
+            /**
+             * @description The canonical (RFC 8785) signed record. Reports built since the quality statistics
+             *     carry `statistics` (docs/quality.md); earlier reports have none and verify as before.
+             */
             payload: {
+                statistics?: components["schemas"]["ReportStatistics"];
+            } & {
                 [key: string]: unknown;
             };
             /** @description Compact JWS (EdDSA/Ed25519) over the canonical payload. */
             jws: string;
+        };
+        /**
+         * @description A double inside a signed record, written as RFC 8785 writes a number (ECMAScript
+         *     Number::toString: the shortest decimal that reads back as the same double), as a string:
+         *     signed records hold no JSON floats (docs/verifying.md). Parse it as an IEEE 754 double.
+         */
+        SignedDecimal: string;
+        /**
+         * @description Krippendorff's alpha for interval data over the finalized datapoints' votes (a datapoint
+         *     with one vote is not pairable and does not count), with a 95% interval and P(alpha < t)
+         *     by Krippendorff's bootstrap. The bootstrap's randomness is `prng` seeded with `seed`, so
+         *     anyone recomputes it bit for bit from the votes export (docs/quality.md). `value`, `ci95`
+         *     and `pAlphaBelow` are null when alpha is undefined (fewer than two pairable values, or no
+         *     variation among them). Read alpha >= 0.800 as reliable, >= 0.667 as tentative.
+         */
+        AlphaStatistic: {
+            /** @enum {string} */
+            metric: "interval";
+            value: string | null;
+            /** @description The 2.5th and 97.5th percentiles of the bootstrapped alphas, [low, high]. */
+            ci95: components["schemas"]["SignedDecimal"][] | null;
+            /**
+             * Format: int64
+             * @description Votes of datapoints with at least two votes (n).
+             */
+            pairableValues: number;
+            /**
+             * Format: int64
+             * @description Datapoints with at least two votes.
+             */
+            pairableUnits: number;
+            /** @description Share of the bootstrapped alphas below each threshold. */
+            pAlphaBelow: {
+                0.667: components["schemas"]["SignedDecimal"];
+                "0.800": components["schemas"]["SignedDecimal"];
+            } | null;
+            /**
+             * Format: int64
+             * @description Bootstrap replicates (X).
+             */
+            draws: number;
+            /**
+             * Format: int64
+             * @description Pairs of values drawn per replicate (M = min(25q, pairs in the data)).
+             */
+            pairsPerDraw: number;
+            /** @description The PRNG's 64-bit seed, hex; the first 16 hex digits of `digests.results`. */
+            seed: string;
+            /** @enum {string} */
+            prng: "xoshiro256**/splitmix64";
+        };
+        ClassAlphaStatistic: {
+            classId: string;
+            /** @enum {string} */
+            type: "human" | "ai";
+        } & components["schemas"]["AlphaStatistic"];
+        /**
+         * @description One validator of the project under a per-project pseudonym (never their identity), with
+         *     the rater model's estimates (x = psi + bias + inconsistency·e, docs/quality.md) and the
+         *     mean weight their votes carried in their decisions.
+         */
+        ValidatorStatistic: {
+            pseudonym: string;
+            classId: string | null;
+            /** @description An Auto Consensus voter. */
+            synthetic: boolean;
+            /** Format: int64 */
+            votes: number;
+            /** @description Estimated bias, rating points (positive rates high). */
+            bias: components["schemas"]["SignedDecimal"];
+            /** @description Estimated standard deviation of the validator's noise, rating points. */
+            inconsistency: components["schemas"]["SignedDecimal"];
+            /** @description Pooled variance / the validator's variance (1 = as consistent as the pool). */
+            precision: components["schemas"]["SignedDecimal"];
+            /** @description Mean weight of the validator's votes in their datapoints' decisions. */
+            weightCarried: components["schemas"]["SignedDecimal"];
+            /** @description Gold figures of the validator, when the project has gold items. */
+            gold?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description The quality statistics of the signed Proof Report (docs/quality.md). */
+        ReportStatistics: {
+            alpha: components["schemas"]["AlphaStatistic"];
+            /** @description Alpha over each class's votes alone, in the spec's class order. */
+            alphaByClass: components["schemas"]["ClassAlphaStatistic"][];
+            alphaByType: {
+                human: components["schemas"]["AlphaStatistic"];
+                ai: components["schemas"]["AlphaStatistic"];
+            };
+            raterModel: {
+                /** @enum {string} */
+                method: "alternating-projection";
+                inconsistencyFloor: components["schemas"]["SignedDecimal"];
+                priorVotes: components["schemas"]["SignedDecimal"];
+            };
+            /** @description Ordered by pseudonym. */
+            validators: components["schemas"]["ValidatorStatistic"][];
         };
         InclusionProof: {
             reportId: string;

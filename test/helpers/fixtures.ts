@@ -457,6 +457,18 @@ export interface VoteRow {
   comment: string | null;
 }
 
+/** Inserts votes directly (no slots, no consensus run): the data of statistics tests. */
+export async function insertVotes(
+  sql: Sql,
+  projectId: string,
+  rows: { datapointId: string; voter: string; rating: number; weight?: number; classId?: string | null }[],
+): Promise<void> {
+  for (const r of rows)
+    await sql`
+      insert into votes (datapoint_id, project_id, voter, synthetic, rating, weight, class_id)
+      values (${r.datapointId}, ${projectId}, ${r.voter}, false, ${r.rating}, ${r.weight ?? 1}, ${r.classId ?? null})`;
+}
+
 /** Votes of a project or of some datapoints, oldest first (then by voter). */
 export function votes(sql: Sql, of: { projectId: string } | { datapointIds: string[] }): Promise<VoteRow[]> {
   return 'projectId' in of
