@@ -1700,12 +1700,23 @@ export interface components {
             /** Format: double */
             threshold: number;
         };
-        /** @description The rater model's estimates for the validator (docs/quality.md). */
+        /** @description The rater model's estimates for the validator over the project's decided votes, the same as the Proof Report's `statistics.validators` (docs/quality.md). */
         RaterModelEstimate: {
-            /** Format: double */
+            /**
+             * Format: double
+             * @description Delta, in rating points; positive when the validator rates high.
+             */
             bias: number;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description upsilon, the standard deviation of the validator's noise, in rating points.
+             */
             inconsistency: number;
+            /**
+             * Format: double
+             * @description Pooled inconsistency squared over the validator's; above 1 more consistent than the pool.
+             */
+            precision: number;
         };
         ValidatorQualityCard: {
             validatorId: string;
@@ -1730,10 +1741,10 @@ export interface components {
             agreement: components["schemas"]["LeaveOneOutAgreement"];
             /**
              * Format: double
-             * @description Mean weight the validator's consensus votes carried; null without any.
+             * @description Mean weight the validator's votes carried in their datapoints' decisions (as the Proof Report's `weightCarried`); null before one of them is decided.
              */
-            meanWeight: number | null;
-            /** @description Estimated bias and inconsistency from the rater model; null until the project has an estimate for the validator. */
+            weightCarried: number | null;
+            /** @description Estimated bias, inconsistency and precision from the rater model over the project's decided votes; null before one of the validator's votes is decided. */
             raterModel: components["schemas"]["RaterModelEstimate"] | null;
         };
         ValidatorQualityList: {
