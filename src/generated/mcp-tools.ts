@@ -13,6 +13,8 @@ export interface ToolDef {
   readonly args: Readonly<Record<string, 'path' | 'query' | 'body'>>;
   /** The operation's x-error-code rules on these arguments (pointers start with the argument's name). */
   readonly errorCodes: readonly ErrorCodeRule[];
+  /** The tool takes `idempotencyKey`, its operation's Idempotency-Key. */
+  readonly idempotent: boolean;
 }
 
 /** The tools without a REST counterpart (x-mcp-extra-tools), with their validated arguments (defaults applied). */
@@ -26,6 +28,384 @@ export interface ExtraToolArguments {
 export type ExtraToolName = keyof ExtraToolArguments;
 export const extraToolNames: readonly ExtraToolName[] = ["get_started","spec_authoring_guide","project_creation_instruction","wait_for_upload_session","wait_for_proof_report"];
 
+/** The JSON Schema of a project spec, self-contained, for the spec authoring guide (its examples kept). */
+export const projectSpecSchema: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The project spec: a JSON object mirroring a TOML spec file. Compiled and locked when the\nproject is created. See docs/spec-format.md. Every rule of this schema is the compiler's;\nbeyond it, class ids (`validators.classes[].id`) and qualification keys\n(`qualifications[].key`) must be unique within the spec. An error anywhere inside the spec\nis `project_spec_invalid`, its message `<path>: <rule>`.\n",
+  "properties": {
+    "$schema": {
+      "type": "string",
+      "format": "uri",
+      "maxLength": 2048,
+      "description": "Optional JSON Schema URI of the document; ignored."
+    },
+    "version": {
+      "type": "string",
+      "description": "Semantic version of the spec, returned as specVersion.",
+      "pattern": "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$",
+      "maxLength": 64
+    },
+    "description": {
+      "type": "string",
+      "pattern": "^[^\\u0000]*$",
+      "maxLength": 2000
+    },
+    "dataset": {
+      "type": "object",
+      "properties": {
+        "format": {
+          "type": "string",
+          "enum": [
+            "csv",
+            "json",
+            "jsonl",
+            "markdown_split",
+            "file_collection"
+          ]
+        },
+        "idField": {
+          "type": "string",
+          "pattern": "^[^\\u0000]*$",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "Field (column) holding each record's own id."
+        },
+        "contentFields": {
+          "type": "array",
+          "maxItems": 100,
+          "items": {
+            "type": "string",
+            "pattern": "^[^\\u0000]*$",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "description": "Fields validators rate; all fields when omitted."
+        },
+        "headingLevel": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 6,
+          "description": "For markdown_split, the heading level that starts a datapoint."
+        }
+      },
+      "required": [
+        "format"
+      ],
+      "additionalProperties": false,
+      "description": "`headingLevel` is required when `format` is markdown_split.",
+      "if": {
+        "properties": {
+          "format": {
+            "const": "markdown_split"
+          }
+        },
+        "required": [
+          "format"
+        ]
+      },
+      "then": {
+        "required": [
+          "headingLevel"
+        ]
+      }
+    },
+    "validation": {
+      "type": "object",
+      "properties": {
+        "validatorsPerDatapoint": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 50,
+          "description": "Validators required per datapoint (the project's numValidators)."
+        },
+        "instructions": {
+          "type": "string",
+          "pattern": "^[^\\u0000]*$",
+          "minLength": 1,
+          "maxLength": 20000,
+          "description": "What a validator reads before rating a datapoint 0-100."
+        }
+      },
+      "required": [
+        "validatorsPerDatapoint",
+        "instructions"
+      ],
+      "additionalProperties": false
+    },
+    "consensus": {
+      "type": "object",
+      "properties": {
+        "minStrength": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 0.7,
+          "description": "Consensus strength a datapoint needs to be terminal."
+        },
+        "escalationStep": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 10,
+          "default": 1,
+          "description": "Validation slots added per escalation."
+        },
+        "maxEscalations": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 10,
+          "default": 2,
+          "description": "Escalations before a datapoint is terminal and contested."
+        }
+      },
+      "additionalProperties": false
+    },
+    "qualifications": {
+      "type": "array",
+      "maxItems": 100,
+      "items": {
+        "type": "object",
+        "properties": {
+          "key": {
+            "type": "string",
+            "pattern": "^[a-z][a-z0-9_]{0,63}$"
+          },
+          "label": {
+            "type": "string",
+            "pattern": "^[^\\u0000]*$",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "type": {
+            "type": "string",
+            "enum": [
+              "string",
+              "number",
+              "boolean",
+              "enum"
+            ]
+          },
+          "values": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 200,
+            "uniqueItems": true,
+            "items": {
+              "type": "string",
+              "pattern": "^[^\\u0000]*$",
+              "minLength": 1,
+              "maxLength": 200
+            }
+          }
+        },
+        "required": [
+          "key",
+          "type"
+        ],
+        "additionalProperties": false,
+        "description": "`values` is required when `type` is enum and not allowed otherwise. Keys are unique within the spec.",
+        "if": {
+          "properties": {
+            "type": {
+              "const": "enum"
+            }
+          },
+          "required": [
+            "type"
+          ]
+        },
+        "then": {
+          "required": [
+            "values"
+          ]
+        },
+        "else": {
+          "properties": {
+            "values": {
+              "not": {}
+            }
+          }
+        }
+      }
+    },
+    "validators": {
+      "type": "object",
+      "properties": {
+        "classes": {
+          "type": "array",
+          "maxItems": 50,
+          "items": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z][a-z0-9_-]{0,63}$"
+              },
+              "label": {
+                "type": "string",
+                "pattern": "^[^\\u0000]*$",
+                "minLength": 1,
+                "maxLength": 200
+              },
+              "type": {
+                "type": "string",
+                "enum": [
+                  "human",
+                  "ai"
+                ]
+              },
+              "rewardCents": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 100000000
+              },
+              "stakeWei": {
+                "type": "string",
+                "pattern": "^(0|[1-9][0-9]{0,77})$"
+              },
+              "consensusWeight": {
+                "type": "number",
+                "exclusiveMinimum": 0,
+                "maximum": 1000
+              },
+              "model": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "minLength": 1,
+                "maxLength": 200,
+                "pattern": "^[^\\u0000]*$",
+                "description": "The AI model; required for `ai` classes, null (or absent) for `human` ones."
+              }
+            },
+            "required": [
+              "id",
+              "label",
+              "type",
+              "rewardCents",
+              "stakeWei",
+              "consensusWeight"
+            ],
+            "additionalProperties": false,
+            "description": "A kind of validator of the project. Ids are unique within the spec.",
+            "if": {
+              "properties": {
+                "type": {
+                  "const": "ai"
+                }
+              },
+              "required": [
+                "type"
+              ]
+            },
+            "then": {
+              "properties": {
+                "model": {
+                  "type": "string"
+                }
+              },
+              "required": [
+                "model"
+              ]
+            },
+            "else": {
+              "if": {
+                "properties": {
+                  "type": {
+                    "const": "human"
+                  }
+                },
+                "required": [
+                  "type"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "model": {
+                    "const": null
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "required": [
+    "version",
+    "dataset",
+    "validation"
+  ],
+  "additionalProperties": false,
+  "examples": [
+    {
+      "version": "1.0.0",
+      "description": "Customer-support answers rated for correctness by people, with a model pre-rating.",
+      "dataset": {
+        "format": "csv",
+        "idField": "id",
+        "contentFields": [
+          "question",
+          "answer"
+        ]
+      },
+      "validation": {
+        "validatorsPerDatapoint": 3,
+        "instructions": "Rate 100 when the answer is correct and complete for the question, 50 when it is partly right, 0 when it is wrong or harmful."
+      },
+      "consensus": {
+        "minStrength": 0.7,
+        "escalationStep": 2,
+        "maxEscalations": 2
+      },
+      "qualifications": [
+        {
+          "key": "support_tier",
+          "type": "enum",
+          "values": [
+            "tier1",
+            "tier2",
+            "tier3"
+          ]
+        }
+      ],
+      "validators": {
+        "classes": [
+          {
+            "id": "reviewer",
+            "label": "Support reviewer",
+            "type": "human",
+            "rewardCents": 25,
+            "stakeWei": "0",
+            "consensusWeight": 1,
+            "model": null
+          },
+          {
+            "id": "senior",
+            "label": "Senior reviewer",
+            "type": "human",
+            "rewardCents": 60,
+            "stakeWei": "0",
+            "consensusWeight": 2,
+            "model": null
+          },
+          {
+            "id": "model",
+            "label": "Model pre-rater",
+            "type": "ai",
+            "rewardCents": 1,
+            "stakeWei": "1000000000000000",
+            "consensusWeight": 0.5,
+            "model": "gpt-5"
+          }
+        ]
+      }
+    }
+  ]
+};
+
 export const mcpTools: readonly ToolDef[] = [
   {
     "name": "ping",
@@ -37,7 +417,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_projects",
@@ -67,7 +448,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "create_project",
@@ -393,6 +775,13 @@ export const mcpTools: readonly ToolDef[] = [
             "validation"
           ],
           "additionalProperties": false
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -413,7 +802,8 @@ export const mcpTools: readonly ToolDef[] = [
         "code": "project_spec_invalid",
         "message": "{param}: {rule}"
       }
-    ]
+    ],
+    "idempotent": true
   },
   {
     "name": "get_project",
@@ -436,7 +826,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "projectId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "update_project",
@@ -478,7 +869,8 @@ export const mcpTools: readonly ToolDef[] = [
       "description": "body",
       "paused": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "get_proof_report",
@@ -501,7 +893,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "projectId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "get_datapoint_inclusion_proof",
@@ -531,7 +924,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "datapointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_project_classes",
@@ -554,7 +948,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "projectId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "grant_validator_class",
@@ -585,6 +980,13 @@ export const mcpTools: readonly ToolDef[] = [
           "pattern": "^[^\\u0000]*$",
           "minLength": 1,
           "maxLength": 2000
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -601,7 +1003,8 @@ export const mcpTools: readonly ToolDef[] = [
       "classId": "body",
       "evidenceNote": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "revoke_validator_class",
@@ -640,7 +1043,8 @@ export const mcpTools: readonly ToolDef[] = [
       "validatorId": "path",
       "classId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_project_invites",
@@ -679,7 +1083,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "invite_validator",
@@ -715,6 +1120,13 @@ export const mcpTools: readonly ToolDef[] = [
         "sendEmail": {
           "type": "boolean",
           "default": true
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -735,7 +1147,8 @@ export const mcpTools: readonly ToolDef[] = [
       "evidenceNote": "body",
       "sendEmail": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "cancel_project_invite",
@@ -765,7 +1178,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "inviteId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_validators",
@@ -795,7 +1209,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "lookup_validator",
@@ -819,7 +1234,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "email": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_validator_projects",
@@ -842,7 +1258,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "validatorId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "assign_validator",
@@ -894,6 +1311,13 @@ export const mcpTools: readonly ToolDef[] = [
         },
         "autoEnroll": {
           "type": "boolean"
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -907,7 +1331,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projects": "body",
       "autoEnroll": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "unassign_validator",
@@ -929,6 +1354,13 @@ export const mcpTools: readonly ToolDef[] = [
             "type": "string",
             "format": "uuid"
           }
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -941,7 +1373,8 @@ export const mcpTools: readonly ToolDef[] = [
       "validatorId": "path",
       "projectIds": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "create_upload_session",
@@ -984,6 +1417,13 @@ export const mcpTools: readonly ToolDef[] = [
             ],
             "additionalProperties": false
           }
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1015,7 +1455,8 @@ export const mcpTools: readonly ToolDef[] = [
         "code": "upload_file_path_invalid",
         "message": "`{param}` must be a relative path with forward slashes and no empty, `.` or `..` segment, backslash or control character."
       }
-    ]
+    ],
+    "idempotent": true
   },
   {
     "name": "get_upload_session",
@@ -1045,7 +1486,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "uploadId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "declare_upload_files",
@@ -1093,6 +1535,13 @@ export const mcpTools: readonly ToolDef[] = [
             ],
             "additionalProperties": false
           }
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1126,7 +1575,8 @@ export const mcpTools: readonly ToolDef[] = [
         "code": "upload_file_path_invalid",
         "message": "`{param}` must be a relative path with forward slashes and no empty, `.` or `..` segment, backslash or control character."
       }
-    ]
+    ],
+    "idempotent": true
   },
   {
     "name": "process_upload_session",
@@ -1154,6 +1604,13 @@ export const mcpTools: readonly ToolDef[] = [
           "type": "boolean",
           "default": false,
           "description": "Skip datapoints whose checksum already exists in the project instead of failing."
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1168,7 +1625,8 @@ export const mcpTools: readonly ToolDef[] = [
       "dryRun": "body",
       "skipExisting": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "get_upload_session_status",
@@ -1198,7 +1656,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "uploadId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_datapoints",
@@ -1246,7 +1705,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "get_datapoint_consensus",
@@ -1269,7 +1729,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "datapointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_webhook_endpoints",
@@ -1299,7 +1760,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "create_webhook_endpoint",
@@ -1333,6 +1795,13 @@ export const mcpTools: readonly ToolDef[] = [
           "type": "string",
           "pattern": "^[^\\u0000]*$",
           "maxLength": 500
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1346,7 +1815,8 @@ export const mcpTools: readonly ToolDef[] = [
       "eventTypes": "body",
       "description": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "get_webhook_endpoint",
@@ -1369,7 +1839,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "webhookEndpointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "delete_webhook_endpoint",
@@ -1392,7 +1863,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "webhookEndpointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "rotate_webhook_endpoint_secret",
@@ -1405,6 +1877,13 @@ export const mcpTools: readonly ToolDef[] = [
           "type": "string",
           "format": "uuid",
           "description": "Webhook endpoint ID."
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1415,7 +1894,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "webhookEndpointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "list_webhook_attempts",
@@ -1454,7 +1934,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "get_started",
@@ -1466,7 +1947,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "spec_authoring_guide",
@@ -1478,7 +1960,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "project_creation_instruction",
@@ -1502,7 +1985,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "wait_for_upload_session",
@@ -1533,7 +2017,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "wait_for_proof_report",
@@ -1559,6 +2044,7 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   }
 ] as const;

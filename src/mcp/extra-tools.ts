@@ -2,9 +2,8 @@
 // system prompt (with the spec's JSON Schema taken from the contract, so it cannot go stale),
 // upload guidance per dataset format, and the polling wrappers wait_for_upload_session and
 // wait_for_proof_report.
-import contract from '../generated/openapi.json' with { type: 'json' };
 import type { components } from '../generated/openapi-types.ts';
-import type { ExtraToolArguments, ExtraToolName } from '../generated/mcp-tools.ts';
+import { projectSpecSchema, type ExtraToolArguments, type ExtraToolName } from '../generated/mcp-tools.ts';
 import type { RequestContext } from '../context.ts';
 import { getUploadSessionStatus } from '../handlers/uploads.ts';
 import { waitForProofReport } from '../handlers/reports.ts';
@@ -12,28 +11,7 @@ import { requireOriginator } from '../http/auth.ts';
 
 type DatasetType = components['schemas']['SpecDatasetFormat'];
 
-const schemas = contract.components.schemas as Record<string, unknown>;
-
-/**
- * The schema with its `#/components/schemas/...` references replaced by their targets (a model
- * reading the prompt has no way to follow a $ref) and without the contract's vendor extensions.
- */
-function inline(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(inline);
-  if (!node || typeof node !== 'object') return node;
-  const { $ref, ...rest } = node as Record<string, unknown>;
-  const base = typeof $ref === 'string' ? (inline(schemas[$ref.replace('#/components/schemas/', '')]) as object) : {};
-  return {
-    ...base,
-    ...Object.fromEntries(
-      Object.entries(rest)
-        .filter(([k]) => !k.startsWith('x-'))
-        .map(([k, v]) => [k, inline(v)]),
-    ),
-  };
-}
-
-const specSchema = inline(schemas.ProjectSpec) as Record<string, unknown>;
+const specSchema = projectSpecSchema;
 const specExample = (specSchema.examples as unknown[] | undefined)?.[0];
 
 export const GET_STARTED = `Assay: recommended tool sequence for a new data-quality project.

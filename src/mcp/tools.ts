@@ -12,7 +12,7 @@ import { operationTable } from '../generated/operations.ts';
 import { fromPgError } from '../db/errors.ts';
 import { fromStorageError } from '../storage/s3.ts';
 import { guideTools } from './extra-tools.ts';
-import { IDEMPOTENT_OPERATIONS, idempotent, parseIdempotencyKey } from '../http/idempotency.ts';
+import { idempotent, parseIdempotencyKey } from '../http/idempotency.ts';
 import type { Api } from '../http/api.ts';
 import type { RequestContext } from '../context.ts';
 
@@ -25,31 +25,13 @@ export interface ToolResult {
 
 /**
  * Tools of operations that take an Idempotency-Key header (openapi.yaml) take it as an optional
- * `idempotencyKey` argument, with the same meaning (src/http/idempotency.ts).
+ * `idempotencyKey` argument (in their generated schema), with the same meaning (src/http/idempotency.ts).
  */
 const IDEMPOTENCY_ARG = 'idempotencyKey';
-function inputSchemaOf(t: ToolDef): ToolDef['inputSchema'] {
-  if (t.operationId === null || !IDEMPOTENT_OPERATIONS.has(t.operationId)) return t.inputSchema;
-  const schema = t.inputSchema as { properties?: Record<string, unknown> };
-  return {
-    ...t.inputSchema,
-    properties: {
-      ...schema.properties,
-      [IDEMPOTENCY_ARG]: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 255,
-        pattern: '^[\\x21-\\x7E]+$',
-        description:
-          'Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice.',
-      },
-    },
-  } as ToolDef['inputSchema'];
-}
 
 const ajv = createAjv({ useDefaults: true });
 const validators = new Map<string, ValidateFunction>(
-  mcpTools.map((t) => [t.name, ajv.compile(markConditionals(inputSchemaOf(t)))]),
+  mcpTools.map((t) => [t.name, ajv.compile(markConditionals(t.inputSchema))]),
 );
 const byName = new Map<string, ToolDef>(mcpTools.map((t) => [t.name, t]));
 
@@ -57,7 +39,7 @@ const byName = new Map<string, ToolDef>(mcpTools.map((t) => [t.name, t]));
 export const toolList = mcpTools.map((t) => ({
   name: t.name,
   description: t.description,
-  inputSchema: inputSchemaOf(t),
+  inputSchema: t.inputSchema,
 }));
 
 export function toolError(err: unknown, requestId: string): ToolResult {
