@@ -35,7 +35,7 @@ const PER_VALUE_SLACK = 16;
 const NUMBER_BYTES = 32;
 
 /** Upper bound of the JSON size of any value valid against `schema`; Infinity when unbounded. */
-export function maxJsonBytes(doc: object, input: Schema, seen: Set<Schema> = new Set()): number {
+function maxJsonBytes(doc: object, input: Schema, seen: Set<Schema> = new Set()): number {
   const schema = deref(doc, input);
   if (seen.has(schema)) return Infinity; // recursive schema
   seen.add(schema);

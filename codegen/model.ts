@@ -69,7 +69,7 @@ export interface OpenApiDoc {
 
 /** The request header that makes a retry safe; MCP tools take it as IDEMPOTENCY_ARGUMENT. */
 const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
+const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
 /** The argument's schema: the key itself, unquoted (the header's structured-field quotes are HTTP's). */
 const IDEMPOTENCY_ARGUMENT_SCHEMA = {
   type: 'string',
@@ -77,12 +77,16 @@ const IDEMPOTENCY_ARGUMENT_SCHEMA = {
   maxLength: 255,
   pattern: '^[\\x21-\\x7E]+$',
   description:
-    'Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice.',
+    'Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) ' +
+    'instead of acting twice.',
 };
 
-export type ArgLocation = 'path' | 'query' | 'body';
+type ArgLocation = 'path' | 'query' | 'body';
 
-/** One `x-error-code` placed where it applies: `pointer` is the value's JSON pointer inside its location, `*` any array index or key. */
+/**
+ * One `x-error-code` placed where it applies: `pointer` is the value's JSON pointer inside its location, `*` any array
+ * index or key.
+ */
 export interface ErrorCodeRule {
   in: ArgLocation;
   pointer: string;
@@ -93,7 +97,7 @@ export interface ErrorCodeRule {
 }
 
 /** Who may call an operation, from its `security` (or the document's). */
-export type OperationAuth = 'apiKey' | 'validatorSession' | 'none';
+type OperationAuth = 'apiKey' | 'validatorSession' | 'none';
 const AUTH_BY_SCHEME: Record<string, OperationAuth> = { bearerAuth: 'apiKey', validatorSession: 'validatorSession' };
 
 export interface OperationEntry {
@@ -202,7 +206,8 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
   const codes = errorCodeEnum(doc);
   if (doc.servers?.length !== 1 || doc.servers[0].url !== '/')
     throw new Error(
-      'openapi.yaml has exactly one server, `/`: its paths are full paths (x-documents publishes each API under its own server)',
+      'openapi.yaml has exactly one server, `/`: its paths are full paths (x-documents publishes each API under its ' +
+        'own server)',
     );
   const entries: OperationEntry[] = [];
   const ids = new Set<string>();

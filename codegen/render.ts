@@ -36,7 +36,15 @@ export function renderOperations(ops: OperationEntry[], facts: ContractFacts): s
   );
   const rows = ops.map(
     (o) =>
-      `  ${o.operationId}: { method: ${lit(o.method)}, document: ${lit(o.document)}, server: ${lit(o.server)}, path: ${lit(o.path)}, auth: ${lit(o.auth)}, summary: ${lit(o.summary)}, requiresOriginator: ${o.requiresOriginator}, bodyType: ${lit(o.bodyType)}, bodyRequired: ${o.bodyRequired}, bodyLimit: ${o.bodyLimit}, idempotent: ${o.idempotent}, successStatuses: ${lit(o.successStatuses)}, statuses: ${lit(o.statuses)}, tools: ${lit(o.bindings.map((b) => b.tool))}, errorCodes: ${renderRules(o.errorCodes)} },`,
+      `  ${o.operationId}: { method: ` +
+      `${lit(o.method)}, document: ${lit(o.document)}, server: ` +
+      `${lit(o.server)}, path: ${lit(o.path)}, auth: ` +
+      `${lit(o.auth)}, summary: ${lit(o.summary)}, requiresOriginator: ` +
+      `${o.requiresOriginator}, bodyType: ` +
+      `${lit(o.bodyType)}, bodyRequired: ` +
+      `${o.bodyRequired}, bodyLimit: ${o.bodyLimit}, idempotent: ${o.idempotent}, successStatuses: ` +
+      `${lit(o.successStatuses)}, statuses: ` +
+      `${lit(o.statuses)}, tools: ${lit(o.bindings.map((b) => b.tool))}, errorCodes: ${renderRules(o.errorCodes)} },`,
   );
   return `import type { components } from './openapi-types.ts';
 
@@ -98,9 +106,14 @@ export function renderHandlers(ops: OperationEntry[]): string {
   );
   const aliases = ops.map((o) => {
     const n = pascal(o.operationId);
-    return `export type ${n}Input = HandlerInput<'${o.operationId}'>;\nexport type ${n}Response = HandlerResponse<'${o.operationId}'>;\nexport type ${n}Result = HandlerResult<'${o.operationId}'>;`;
+    return (
+      `export type ${n}Input = ` +
+      `HandlerInput<'${o.operationId}'>;\nexport type ` +
+      `${n}Response = HandlerResponse<'${o.operationId}'>;\nexport type ${n}Result = HandlerResult<'${o.operationId}'>;`
+    );
   });
-  return `import type { operations } from './openapi-types.ts';
+  return (
+    `import type { operations } from './openapi-types.ts';
 import type { OperationId, operationTable } from './operations.ts';
 
 // Glossary:
@@ -121,8 +134,10 @@ type BodyOf<O> = O extends { requestBody?: infer R }
 interface QueryDefaults {
 ${defaults.join('\n')}
 }
-type WithDefaults<T, D extends PropertyKey> = [D] extends [never] ? T : Omit<T, D> & { [P in D & keyof T]-?: Exclude<T[P], undefined> };
-type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content: { 'application/jwk-set+json': infer B } } ? B : undefined;
+type WithDefaults<T, D extends PropertyKey> = [D] extends [never] ? T : Omit<T, D> & { [P in D & keyof T]-?: ` +
+    `Exclude<T[P], undefined> };
+type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content: { ` +
+    `'application/jwk-set+json': infer B } } ? B : undefined;
 
 export interface HandlerInput<K extends OperationId> {
   params: Defined<Params<K>['path']>;
@@ -133,7 +148,8 @@ export interface HandlerInput<K extends OperationId> {
 }
 
 export type HandlerResponse<K extends OperationId> = {
-  [S in keyof operations[K]['responses']]: { status: S; body: ContentOf<operations[K]['responses'][S]>; headers?: Record<string, string> };
+  [S in keyof operations[K]['responses']]: { status: S; body: ContentOf<operations[K]['responses'][S]>; headers?: ` +
+    `Record<string, string> };
 }[keyof operations[K]['responses']];
 
 type SuccessStatus = 200 | 201 | 202 | 204 | 307;
@@ -146,14 +162,17 @@ export type HandlerMap<Ctx extends Record<(typeof operationTable)[OperationId]['
 };
 
 ${aliases.join('\n')}
-`;
+`
+  );
 }
 
 export function renderTools(tools: ToolEntry[], specSchema: object): string {
   const extras = tools.filter((t) => t.operationId === null);
   const args = extras.map(
     (t) =>
-      `  ${t.name}: ${t.argumentsSchema ? `components['schemas'][${lit(t.argumentsSchema)}]` : 'Record<string, never>'};`,
+      `  ${t.name}: ${
+        t.argumentsSchema ? `components['schemas'][${lit(t.argumentsSchema)}]` : 'Record<string, never>'
+      };`,
   );
   return `import type { components } from './openapi-types.ts';
 import type { ErrorCodeRule, OperationId } from './operations.ts';

@@ -11,7 +11,7 @@ import { contractLimits } from '../generated/operations.ts';
  * (RelPath's maxLength, which its description states in bytes) are not enough of a bound once
  * characters take two to four bytes each.
  */
-export const MAX_REL_PATH_BYTES = contractLimits.relPathMaxLength;
+const MAX_REL_PATH_BYTES = contractLimits.relPathMaxLength;
 
 /** Why a pattern-valid relPath cannot be a key, or null: only its length in bytes. */
 export function pathProblem(relPath: string): string | null {

@@ -31,8 +31,8 @@ type DeclaredUploadFile = components['schemas']['DeclaredUploadFile'];
 type PresignedUpload = components['schemas']['PresignedUpload'];
 type IngestRun = components['schemas']['IngestRun'];
 
-/** Presigned upload URLs live one hour (../shared/spec/developer-api.md, upload sessions). */
-export const UPLOAD_URL_SECONDS = 3600;
+/** Presigned upload URLs live one hour (the API reference, upload sessions). */
+const UPLOAD_URL_SECONDS = 3600;
 /** The largest file a session takes (the contract's bound on a declared size). */
 const MAX_FILE_BYTES = contractLimits.maxFileBytes;
 /** HEAD requests in flight at once while verifying a session's objects. */

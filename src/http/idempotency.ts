@@ -78,7 +78,8 @@ export async function idempotent(
     if (!row.fingerprint.equals(fingerprint)) {
       throw new ApiError(
         'idempotency_key_reused',
-        'This Idempotency-Key was used with another request (operation, path or body) in the last 24 hours; use a new key.',
+        'This Idempotency-Key was used with another request (operation, path or body) in the last 24 hours; use a ' +
+          'new key.',
         'Idempotency-Key',
       );
     }

@@ -106,7 +106,7 @@ export interface Caller {
 }
 
 /** Authenticates by `scheme`; records who called in the access log. */
-export async function authenticateCaller(
+async function authenticateCaller(
   scheme: Scheme,
   x: Pick<Exchange, 'headers' | 'audit'>,
   deps: AppDeps,
@@ -128,7 +128,7 @@ export async function authenticateCaller(
  * The budget a request counts against: an API key's (REST and MCP count together), a session's,
  * or, for a public operation, the client address's under the door's public policy.
  */
-export function rateLimitKey(
+function rateLimitKey(
   scheme: Scheme,
   caller: Caller,
   d: Door,
@@ -168,7 +168,7 @@ function idempotencyScope(ctx: PublicRequestContext): string {
  * The operation's last steps, on every door: idempotency where declared (a null key: none sent),
  * then validation and the handler (Api.run).
  */
-export async function execute(
+async function execute(
   api: Api,
   op: MatchedOperation,
   request: ApiRequest,

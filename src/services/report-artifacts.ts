@@ -11,7 +11,7 @@ import { ApiError, ERRORS, type ErrorCode } from '../errors.ts';
 import { pollUntil } from '../domain/poll.ts';
 
 /** Seconds a client is told to wait (Retry-After) before asking again for an artifact being prepared. */
-export const REPORT_RETRY_AFTER_SECONDS = 2;
+const REPORT_RETRY_AFTER_SECONDS = 2;
 
 /** How long a request watches an artifact being prepared, and who asked (for the job's log lines). */
 export interface PrepareOptions {
