@@ -175,3 +175,34 @@ export function verifyConsistency(
   }
   return sn === 0 && fr.equals(root1) && sr.equals(root2);
 }
+
+/**
+ * PROOF(fromSize, D[toSize]) built from the later tree's leaf hashes streamed once in order, with
+ * the roots of both trees on the way (the earlier one is the root of the first fromSize leaves):
+ * O(log n) memory. The caller compares both roots with what was signed.
+ */
+export class StreamingConsistencyProof {
+  private readonly ranges: RangeRoots;
+  private readonly prefix = new MerkleRootBuilder();
+  private readonly whole = new MerkleRootBuilder();
+  readonly fromSize: number;
+  readonly toSize: number;
+
+  constructor(fromSize: number, toSize: number) {
+    this.fromSize = fromSize;
+    this.toSize = toSize;
+    this.ranges = new RangeRoots(consistencyRanges(fromSize, toSize));
+  }
+
+  add(leaf: Hash): void {
+    if (this.whole.size < this.fromSize) this.prefix.add(leaf);
+    this.whole.add(leaf);
+    this.ranges.add(leaf);
+  }
+
+  /** Throws unless exactly toSize leaves went by. */
+  result(): { proof: Hash[]; fromRoot: Hash; toRoot: Hash } {
+    if (this.whole.size !== this.toSize) throw new RangeError(`${this.whole.size} leaves, expected ${this.toSize}`);
+    return { proof: this.ranges.roots(), fromRoot: this.prefix.root(), toRoot: this.whole.root() };
+  }
+}
