@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { connectMcp } from '../helpers/mcp.ts';
 import { addDatapoints, createProject, finalize } from '../helpers/reports.ts';
+import * as fx from '../helpers/fixtures.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 import { verifyConsistency } from '../../src/domain/merkle.ts';
 import { parsePrefixed } from '../../src/domain/proof.ts';
@@ -188,14 +189,10 @@ describe('a report that does not extend the previous one cannot exist', () => {
     const projectId = await createProject(app);
     await grow(projectId, 4);
     const first = await report(projectId);
-    // An edit behind the service's back, with the row guard switched off: a signed leaf changes.
-    await app.sql`alter table consensus_decisions disable trigger proof_log_decision_leaf_unchanged`;
-    try {
-      await app.sql`update consensus_decisions set quality_rating_mean = 1
-        where id = (select id from consensus_decisions where project_id = ${projectId} order by seq limit 1)`;
-    } finally {
-      await app.sql`alter table consensus_decisions enable trigger proof_log_decision_leaf_unchanged`;
-    }
+    // An edit behind the service's back, with the row guards off: a signed leaf changes.
+    const [{ id }] = await app.sql<{ id: string }[]>`
+      select datapoint_id as id from consensus_decisions where project_id = ${projectId} order by seq limit 1`;
+    await fx.editDecisionMean(app.sql, id, 1);
     await grow(projectId, 1);
     const refused = await call(app, 'getProofReport', { params: { projectId } });
     expect(refused.status).toBe(500);
