@@ -36,6 +36,7 @@ async function readSource(src: string, what: string): Promise<string> {
   }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: untrusted JSON, every field is checked where it is read.
 function parseJson(text: string, what: string): any {
   try {
     return JSON.parse(text);
@@ -189,7 +190,7 @@ function checkCheckpoint(note: unknown, payload: any, jwk: { x: string }): strin
  * project of the same issuer, OLD is not later than NEW, and the consistency proof (from
  * getProofReportConsistency) links each of OLD's trees to NEW's (RFC 9162 §2.1.4.2).
  */
-export async function verifyReportConsistency(
+async function verifyReportConsistency(
   oldText: string,
   newText: string,
   jwksText: string,

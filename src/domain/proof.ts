@@ -9,11 +9,12 @@
 //   attestationRoot  RFC 9162 MTH over the three digests' 32 raw bytes, in that order
 import { canonicalBytes, decimalString } from './canonical-json.ts';
 import { MerkleRootBuilder, leafHash, merkleRoot, type Hash } from './merkle.ts';
+import type { ReportStatistics } from './statistics.ts';
 
 export const PAYLOAD_SCHEMA = 'assay.attestation/v1';
-/** The API field `schema` omits the service prefix (../shared/spec/developer-api.md, section 2, Proof Report). */
+/** The API field `schema` omits the service prefix (the API reference, section 2, Proof Report). */
 export const API_SCHEMA = 'attestation/v1';
-export const DIGEST_METHOD = 'rfc9162-sha256';
+const DIGEST_METHOD = 'rfc9162-sha256';
 
 export const hex = (h: Hash): string => h.toString('hex');
 export const prefixed = (h: Hash): string => `sha256:${h.toString('hex')}`;
@@ -78,6 +79,8 @@ export interface ProofPayload {
   testContaminated: boolean;
   digests: Digests;
   attestationRoot: string;
+  /** The quality statistics (docs/quality.md); absent from reports built before them. */
+  statistics?: ReportStatistics;
 }
 
 /** `PR-<yyyy>-<mmdd>-<ORG>-<seq4>` for the UTC day of `at`. */

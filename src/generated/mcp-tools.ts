@@ -135,6 +135,13 @@ export const mcpTools: readonly ToolDef[] = [
                   },
                   "description": "Fields validators rate; all fields when omitted."
                 },
+                "goldField": {
+                  "type": "string",
+                  "pattern": "^[^\\u0000]*$",
+                  "minLength": 1,
+                  "maxLength": 200,
+                  "description": "Field (column) holding a record's expected rating (0-100) when the record is a gold item; empty or absent in other records. It is removed from every record's content, so validators never see it."
+                },
                 "headingLevel": {
                   "type": "integer",
                   "minimum": 1,
@@ -280,6 +287,41 @@ export const mcpTools: readonly ToolDef[] = [
                   }
                 }
               }
+            },
+            "gold": {
+              "type": "object",
+              "description": "Gold items (docs/quality.md): how often they are served and when a validator's gold error\npauses the validator on the project. Defaults apply when the block or a field is absent.\n",
+              "properties": {
+                "rate": {
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 1,
+                  "default": 0.1,
+                  "description": "Probability that a claim is served a gold item the validator has not rated yet, when one is left and other work is too."
+                },
+                "minVotes": {
+                  "type": "integer",
+                  "minimum": 2,
+                  "maximum": 1000,
+                  "default": 10,
+                  "description": "Gold votes (since the last lift) before the pause rule may pause a validator."
+                },
+                "maxMeanAbsoluteError": {
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 100,
+                  "default": 15,
+                  "description": "The largest mean absolute error on gold items a validator may have."
+                },
+                "confidence": {
+                  "type": "number",
+                  "minimum": 0.5,
+                  "maximum": 0.999,
+                  "default": 0.95,
+                  "description": "Confidence of the one-sided lower bound on the validator's mean absolute error that must exceed the threshold."
+                }
+              },
+              "additionalProperties": false
             },
             "validators": {
               "type": "object",
@@ -1337,6 +1379,149 @@ export const mcpTools: readonly ToolDef[] = [
     "errorCodes": []
   },
   {
+    "name": "list_gold_items",
+    "operationId": "listGoldItems",
+    "description": "List a project's gold items\n\nThe project's gold items, newest datapoint first, with a keyset cursor, each with its expected rating and the gold votes it received.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        },
+        "limit": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 512,
+          "description": "Opaque cursor; pass the previous page's `nextCursor`."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId"
+      ]
+    },
+    "args": {
+      "projectId": "path",
+      "limit": "query",
+      "cursor": "query"
+    },
+    "errorCodes": []
+  },
+  {
+    "name": "set_gold_items",
+    "operationId": "setGoldItems",
+    "description": "Mark datapoints as gold items with their expected rating\n\nMarks each listed datapoint of the project as a gold item with the rating it should get\n(0-100), or changes the expected rating of one that is gold already. Gold items are served\nto validators mixed into their claims at the spec's `gold.rate`, indistinguishable from\nother datapoints; their votes score the validator (GET .../validator-quality) and never\nenter consensus: a gold item never reaches a decision, and reports and statistics leave it\nout. A datapoint that has votes counting toward consensus, or is terminal, cannot become\ngold: `datapoint_has_votes` (409), `param` naming it. A datapoint not in the project is\n`datapoint_not_found` (404). All or nothing; a datapoint listed twice takes its last rating.\nGold items can also be set at ingest: the spec's `dataset.goldField` names the column\nholding the expected rating (docs/quality.md).\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        },
+        "items": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 1000,
+          "items": {
+            "type": "object",
+            "properties": {
+              "datapointId": {
+                "type": "string",
+                "format": "uuid"
+              },
+              "expectedRating": {
+                "type": "number",
+                "format": "double",
+                "minimum": 0,
+                "maximum": 100,
+                "description": "The rating the datapoint should get, 0-100."
+              }
+            },
+            "required": [
+              "datapointId",
+              "expectedRating"
+            ],
+            "additionalProperties": false
+          }
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId",
+        "items"
+      ]
+    },
+    "args": {
+      "projectId": "path",
+      "items": "body"
+    },
+    "errorCodes": []
+  },
+  {
+    "name": "list_validator_quality",
+    "operationId": "listValidatorQuality",
+    "description": "Quality cards of a project's validators\n\nOne card per validator assigned to the project or with a vote on it (synthetic Auto\nConsensus voters are not validators and have none), ordered by validator id: votes, gold\nfigures (count, MAE, signed bias, Lin's CCC against the expected ratings), leave-one-out\nagreement with the other validators on terminal datapoints, the mean weight their votes\ncarried, the rater model's estimates when the project has them, and the validator's pause\non the project, if any. Formulas in docs/quality.md.\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId"
+      ]
+    },
+    "args": {
+      "projectId": "path"
+    },
+    "errorCodes": []
+  },
+  {
+    "name": "resume_validator",
+    "operationId": "resumeValidator",
+    "description": "Lift a validator's pause on a project\n\nLifts the automatic pause of a validator whose gold error was confidently above the\nproject's threshold, so the validator may claim and rate again. The pause rule starts over:\nit looks only at gold votes cast after the lift, and needs the minimum number of them\nagain. Idempotent: a validator who is not paused is returned unchanged. A validator not\nassigned to the project and without votes on it is `validator_not_found`.\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        },
+        "validatorId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Validator (user) ID."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId",
+        "validatorId"
+      ]
+    },
+    "args": {
+      "projectId": "path",
+      "validatorId": "path"
+    },
+    "errorCodes": []
+  },
+  {
     "name": "list_webhook_endpoints",
     "operationId": "listWebhookEndpoints",
     "description": "List webhook endpoints\n\nThe organization's webhook endpoints, newest first, with a keyset cursor. Secrets are never listed.",
@@ -1389,9 +1574,10 @@ export const mcpTools: readonly ToolDef[] = [
           "items": {
             "type": "string",
             "enum": [
-              "datapoint.consensus_reached"
+              "datapoint.consensus_reached",
+              "validator.paused"
             ],
-            "description": "`datapoint.consensus_reached`: a datapoint reached terminal consensus; `data` holds the six fields of the Datapoint consensus resource."
+            "description": "`datapoint.consensus_reached`: a datapoint reached terminal consensus; `data` holds the six fields of the Datapoint consensus resource. `validator.paused`: a validator's gold error was confidently above the project's threshold and the validator was paused on the project; `data` holds projectId, validatorId and the fields of ValidatorPause."
           }
         },
         "description": {

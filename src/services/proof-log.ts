@@ -15,7 +15,7 @@ import { signCheckpoint } from './proof-reports.ts';
 const digestsOf = (r: db.StoredReport): Digests => (JSON.parse(r.payloadJcs) as ProofPayload).digests;
 const issuedAtOf = (r: db.StoredReport): string => (JSON.parse(r.payloadJcs) as ProofPayload).issuedAt;
 
-export interface TreeConsistency {
+interface TreeConsistency {
   fromSize: number;
   toSize: number;
   fromRoot: string;

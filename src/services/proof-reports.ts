@@ -21,6 +21,7 @@ import {
 } from '../domain/proof-chunks.ts';
 import { signPayload, type SigningKey } from '../domain/signing.ts';
 import { checkpointOrigin, checkpointText, signNote } from '../domain/signed-note.ts';
+import { reportStatistics, seedOfResults, type StatisticsVote } from '../domain/statistics.ts';
 import {
   ExtendsPrevious,
   PAYLOAD_SCHEMA,
@@ -126,7 +127,7 @@ export async function getOrCreateProofReport(
 
   type Computed =
     | { stored: db.StoredReport }
-    | { state: db.DataState; acc: ReportAccumulator; chunks: Chunk<number>[] };
+    | { state: db.DataState; acc: ReportAccumulator; chunks: Chunk<number>[]; votes: StatisticsVote[] };
   const computed: Computed = await sql.begin('isolation level repeatable read read only', async (tx) => {
     const state = await db.readDataState(tx, project.id);
     if (!drained(state)) throw notReady();
@@ -161,12 +162,31 @@ export async function getOrCreateProofReport(
     // Only an edit of the database behind the service gets here (the rows' triggers keep the
     // order): refusing is the one answer that keeps every signed report a prefix of the next.
     if (failure) throw new Error(`refusing to sign a Proof Report of project ${project.id}: ${failure}`);
-    return { state, acc, chunks: chunks.chunks() };
+    // The votes the statistics are computed from, in the same snapshot as the decisions.
+    const votes: StatisticsVote[] = [];
+    for await (const rows of db.streamDecidedVotes(tx, project.id)) {
+      signal?.throwIfAborted();
+      for (const r of rows)
+        votes.push({
+          datapointId: r.datapointId,
+          voter: r.voter,
+          classId: r.classId,
+          synthetic: r.synthetic,
+          rating: r.rating,
+          weight: r.weight,
+        });
+    }
+    return { state, acc, chunks: chunks.chunks(), votes };
   });
   if ('stored' in computed) return computed.stored;
 
-  const { state, acc, chunks } = computed;
+  const { state, acc, chunks, votes } = computed;
   const digests = acc.digests(project.spec_sha256!);
+  const statistics = reportStatistics(votes, {
+    seed: seedOfResults(digests.results),
+    classes: project.spec_classes,
+    pseudonymKey: project.pseudonym_key,
+  });
   const attestationRoot = prefixed(attestationRootOf(digests));
   return sql.begin(async (tx) => {
     await db.lockProjectForReport(tx, project.id);
@@ -192,6 +212,7 @@ export async function getOrCreateProofReport(
       testContaminated: project.auto_consensus_used,
       digests,
       attestationRoot,
+      statistics,
     };
     const payloadJcs = canonicalJson(payload);
     const jws = await signPayload(signer, Buffer.from(payloadJcs, 'utf8'));
@@ -289,7 +310,7 @@ export async function buildInclusionProof(
       throw treeMismatch(report);
     }
     const leaves = rows.map((r) => resultsLeaf(r));
-    let proof;
+    let proof: ReturnType<typeof chunkedInclusionProof>;
     try {
       proof = chunkedInclusionProof({
         size,

@@ -145,14 +145,20 @@ const routes = [
     name: 'assay verify',
     skip: null,
     template: DOC_COMMANDS.assay,
-    ok: /^assay verify: OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+, attestationRoot sha256:[0-9a-f]{64}; datapoint [0-9a-f-]{36} included at 4 of 5; checkpoint \S+\/projects\/[0-9a-f-]{36} at 5$/,
+    ok: new RegExp(
+      String.raw`^assay verify: OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+, attestationRoot sha256:[0-9a-f]{64}; ` +
+        String.raw`datapoint [0-9a-f-]{36} included at 4 of 5; checkpoint \S+/projects/[0-9a-f-]{36} at 5$`,
+    ),
   },
   // When only the system python3 has the packages, it stands in for the venv's interpreter.
   {
     name: 'Python route (cryptography + rfc8785)',
     skip: pythonSkip,
     template: DOC_COMMANDS.python.replace(VENV_PYTHON, python ?? VENV_PYTHON),
-    ok: /^OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+; datapoint [0-9a-f-]{36} included; checkpoint \S+\/projects\/[0-9a-f-]{36} at 5$/,
+    ok: new RegExp(
+      String.raw`^OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+; datapoint [0-9a-f-]{36} included; ` +
+        String.raw`checkpoint \S+/projects/[0-9a-f-]{36} at 5$`,
+    ),
   },
   {
     name: 'shell route (sh + openssl + jq)',

@@ -161,8 +161,8 @@ describe('a report that does not extend the previous one cannot exist', () => {
     const [{ lo }] = await app.sql<{ lo: string }[]>`
       select min(seq)::text as lo from consensus_decisions where project_id = ${projectId}`;
     await expect(
-      app.sql`insert into consensus_decisions (datapoint_id, project_id, seq, quality_rating_mean, quality_rating_median,
-        consensus_strength, contested, vote_count, synthetic_votes, escalations)
+      app.sql`insert into consensus_decisions (datapoint_id, project_id, seq, quality_rating_mean,
+        quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
         overriding system value values (${late!}, ${projectId}, ${lo}::bigint - 1, 50, 50, 1, false, 3, 0, 0)`,
     ).rejects.toThrow(/before leaves its Proof Reports signed/);
     await expect(
