@@ -171,6 +171,10 @@ describe('a report that does not extend the previous one cannot exist', () => {
     await expect(
       app.sql`update datapoints set checksum = ${Buffer.alloc(32)} where project_id = ${projectId}`,
     ).rejects.toThrow(/never change/);
+    // A signed manifest leaf cannot turn into a gold item (which the manifest leaves out).
+    await expect(
+      app.sql`update datapoints set gold_rating = 50 where project_id = ${projectId} and id <> ${late!}`,
+    ).rejects.toThrow(/cannot become gold/);
     await expect(app.sql`update consensus_decisions set seq = default where project_id = ${projectId}`).rejects.toThrow(
       /never change/,
     );

@@ -44,6 +44,18 @@ begin
     using errcode = 'check_violation', constraint = 'proof_log_leaf_unchanged';
 end $$;
 
+-- A gold item is no manifest leaf: a datapoint becoming gold, or ceasing to be, would take a leaf
+-- out of or put one into a tree a report signed. Refused once a report covered its seq (the
+-- lifecycle only marks datapoints without votes, never a terminal one).
+create function proof_log_gold_unchanged() returns trigger language plpgsql as $$
+begin
+  if exists (select 1 from proof_reports r where r.project_id = old.project_id and r.datapoint_max_seq >= old.seq) then
+    raise exception 'a datapoint a Proof Report covered cannot become gold or stop being gold'
+      using errcode = 'check_violation', constraint = 'proof_log_leaf_unchanged';
+  end if;
+  return new;
+end $$;
+
 create trigger proof_log_datapoints_appended after insert on datapoints
   referencing new table as new_rows for each statement execute function proof_log_datapoints_appended();
 create trigger proof_log_decisions_appended after insert on consensus_decisions
@@ -52,6 +64,9 @@ create trigger proof_log_datapoint_leaf_unchanged before update of id, project_i
   for each row when (old.id is distinct from new.id or old.project_id is distinct from new.project_id
     or old.checksum is distinct from new.checksum or old.seq is distinct from new.seq)
   execute function proof_log_leaf_unchanged();
+create trigger proof_log_datapoint_gold_unchanged before update of gold_rating on datapoints
+  for each row when ((old.gold_rating is null) <> (new.gold_rating is null))
+  execute function proof_log_gold_unchanged();
 create trigger proof_log_decision_leaf_unchanged
   before update of id, datapoint_id, project_id, seq, quality_rating_mean, quality_rating_median, consensus_strength
   on consensus_decisions
@@ -69,9 +84,11 @@ alter table proof_reports add column checkpoint text;
 -- migrate:down
 alter table proof_reports drop column checkpoint;
 drop trigger proof_log_decision_leaf_unchanged on consensus_decisions;
+drop trigger proof_log_datapoint_gold_unchanged on datapoints;
 drop trigger proof_log_datapoint_leaf_unchanged on datapoints;
 drop trigger proof_log_decisions_appended on consensus_decisions;
 drop trigger proof_log_datapoints_appended on datapoints;
 drop function proof_log_leaf_unchanged();
+drop function proof_log_gold_unchanged();
 drop function proof_log_decisions_appended();
 drop function proof_log_datapoints_appended();
