@@ -61,6 +61,7 @@ export const ERRORS = {
   invite_already_accepted: conflict('An accepted invite cannot be cancelled.'),
   datapoint_not_found: notFound('Datapoint not found in the organization.'),
   consensus_not_finalized: conflict('The datapoint has not reached terminal consensus.'),
+  proof_report_not_found: notFound('No Proof Report with this id in the project.'),
   proof_report_not_ready: notFound('The dataset has not finished draining; no finalized report yet.'),
   proof_report_signing_unavailable: {
     status: 503,

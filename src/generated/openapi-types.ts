@@ -135,6 +135,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/developer/v1/projects/{projectId}/proof-report/consistency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Prove that a later Proof Report extends an earlier one
+         * @description RFC 9162 consistency proofs (§2.1.4) from the trees of the earlier report `from` to those
+         *     of the later report `to` (default: the project's latest stored report), for both trees
+         *     that grow: `manifest` (datapoints in ingestion order) and `results` (decisions in
+         *     finalization order). Each proves that the earlier tree is a prefix of the later one: the
+         *     later report kept every leaf of the earlier one, in place, and only appended. Verify with
+         *     `fromSize`, `toSize`, the two signed digests and `proof` (RFC 9162 §2.1.4.2). Reports are
+         *     named by `reportId`; `proof_report_not_found` when one is not a report of this project,
+         *     and `parameter_invalid` (param `from`) when `from` is later than `to`.
+         */
+        get: operations["getProofReportConsistency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/v1/projects/{projectId}/proof-report/checkpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The project's transparency-log checkpoint
+         * @description The C2SP tlog-checkpoint (c2sp.org/tlog-checkpoint) of a Proof Report's `results` tree in
+         *     a C2SP signed note (c2sp.org/signed-note), signed with the report's Ed25519 key: origin
+         *     `<deployment host>/projects/<projectId>`, tree size `digests.resultsLeaves`, root hash
+         *     `digests.results` in base64. The key name is the origin; `verifierKey` is the note
+         *     verifier key (`<name>+<key id>+<base64 key>`) of the key that signed. Without `reportId`,
+         *     the latest stored report's checkpoint (a report is never built by this call:
+         *     `proof_report_not_ready` when the project has none yet), so transparency tooling and
+         *     witnesses can follow a project's reports; with it, that report's checkpoint.
+         */
+        get: operations["getProofReportCheckpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/developer/v1/projects/{projectId}/report": {
         parameters: {
             query?: never;
@@ -1418,7 +1478,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "validator_paused" | "datapoint_has_votes";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "validator_paused" | "datapoint_has_votes";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -2069,6 +2129,62 @@ export interface components {
             };
             /** @description Compact JWS (EdDSA/Ed25519) over the canonical payload. */
             jws: string;
+            /**
+             * @description The report's C2SP tlog-checkpoint of its `results` tree as a signed note
+             *     (getProofReportCheckpoint says how to read it); absent only for a report stored before
+             *     checkpoints were while no active key can sign it.
+             */
+            checkpoint?: string;
+        };
+        /** @description A Proof Report's id. */
+        ReportId: string;
+        /**
+         * @description RFC 9162 §2.1.4 consistency proof of one tree: the tree of `fromSize` leaves with root
+         *     `fromRoot` (the earlier report's digest) is a prefix of the tree of `toSize` leaves with
+         *     root `toRoot` (the later report's digest). `proof` is empty when the sizes are equal.
+         */
+        TreeConsistency: {
+            /** Format: int64 */
+            fromSize: number;
+            /** Format: int64 */
+            toSize: number;
+            fromRoot: string;
+            toRoot: string;
+            /** @description The subtree hashes of PROOF(fromSize, D[toSize]) in RFC 9162 order, lower-case hex. */
+            proof: string[];
+        };
+        ConsistencyProof: {
+            /** Format: uuid */
+            projectId: string;
+            from: components["schemas"]["ReportRef"];
+            to: components["schemas"]["ReportRef"];
+            manifest: components["schemas"]["TreeConsistency"];
+            results: components["schemas"]["TreeConsistency"];
+        };
+        ReportRef: {
+            reportId: components["schemas"]["ReportId"];
+            attestationRoot: string;
+            issuedAt: components["schemas"]["Timestamp"];
+        };
+        ReportCheckpoint: {
+            reportId: components["schemas"]["ReportId"];
+            /**
+             * @description The tree the checkpoint commits; its root is the report's `payload.digests.results`.
+             * @enum {string}
+             */
+            tree: "results";
+            /** @description The log's origin and the key name, `<deployment host>/projects/<projectId>`. */
+            origin: string;
+            /** Format: int64 */
+            treeSize: number;
+            /** @description The tree's root hash in standard base64, as the checkpoint's third line. */
+            rootHash: string;
+            /** @description The `kid` (JWKS) of the Ed25519 key that signed the note. */
+            signingKeyId: string;
+            /** @description The signed-note verifier key, `<origin>+<key id hex>+<base64(0x01 || public key)>`. */
+            verifierKey: string;
+            /** @description The checkpoint as a signed note, exactly as signed (UTF-8 text). */
+            note: string;
         };
         /**
          * @description A double inside a signed record, written as RFC 8785 writes a number (ECMAScript
@@ -2739,6 +2855,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InclusionProof"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ProofReportNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getProofReportConsistency: {
+        parameters: {
+            query: {
+                /** @description The earlier report's `reportId`. */
+                from: components["schemas"]["ReportId"];
+                /** @description The later report's `reportId`; default the project's latest stored report. */
+                to?: components["schemas"]["ReportId"];
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consistency proofs. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsistencyProof"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getProofReportCheckpoint: {
+        parameters: {
+            query?: {
+                /** @description A report of the project; default its latest stored report. */
+                reportId?: components["schemas"]["ReportId"];
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed checkpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportCheckpoint"];
                 };
             };
             400: components["responses"]["BadRequest"];

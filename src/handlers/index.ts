@@ -41,7 +41,14 @@ import {
   getProjectOverview,
   listOriginatorProjects,
 } from './originator.ts';
-import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
+import {
+  getDatapointInclusionProof,
+  getJwks,
+  getProofReport,
+  getProofReportCheckpoint,
+  getProofReportConsistency,
+  getReportExport,
+} from './reports.ts';
 
 const handlers: Handlers = {
   ping,
@@ -80,6 +87,8 @@ const handlers: Handlers = {
   listWebhookAttempts,
   getProofReport,
   getDatapointInclusionProof,
+  getProofReportConsistency,
+  getProofReportCheckpoint,
   getJwks,
   getReportExport,
   requestSignInLink,

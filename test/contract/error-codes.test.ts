@@ -257,6 +257,11 @@ const producers: Record<ErrorCode, Producer> = {
     await fx.addDatapoints(w.app.sql, projectId, 1);
     return { op: 'getProofReport', params: { projectId } };
   },
+  proof_report_not_found: async (w) => ({
+    op: 'getProofReportCheckpoint',
+    params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+    query: { reportId: 'PR-2026-0101-ZZ-0001' },
+  }),
   proof_report_signing_unavailable: {
     // A second server on the same database, configured without a signing key (started once).
     raw: async (w) =>

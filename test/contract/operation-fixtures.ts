@@ -132,6 +132,22 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     },
     crossOrg: 'project_not_found',
   },
+  getProofReportConsistency: {
+    request: async (w) => {
+      const { projectId } = await fx.finalizedProject(w.app);
+      const report = await call(w.app, 'getProofReport', { params: { projectId } });
+      return { params: { projectId }, query: { from: report.body.reportId } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  getProofReportCheckpoint: {
+    request: async (w) => {
+      const { projectId } = await fx.finalizedProject(w.app);
+      await call(w.app, 'getProofReport', { params: { projectId } });
+      return { params: { projectId } };
+    },
+    crossOrg: 'project_not_found',
+  },
   getJwks: { request: async () => ({ key: null }), crossOrg: { notScoped: 'public, the same for everyone' } },
   getReportExport: {
     request: async (w) => ({
