@@ -71,6 +71,7 @@ interface QueryDefaults {
   getMe: never;
   listOriginatorProjects: never;
   getProjectOverview: never;
+  getOriginatorValidatorQuality: never;
   getOriginatorProofReport: never;
   getOriginatorReportExport: never;
   getJwks: never;
@@ -255,6 +256,9 @@ export type ListOriginatorProjectsResult = HandlerResult<'listOriginatorProjects
 export type GetProjectOverviewInput = HandlerInput<'getProjectOverview'>;
 export type GetProjectOverviewResponse = HandlerResponse<'getProjectOverview'>;
 export type GetProjectOverviewResult = HandlerResult<'getProjectOverview'>;
+export type GetOriginatorValidatorQualityInput = HandlerInput<'getOriginatorValidatorQuality'>;
+export type GetOriginatorValidatorQualityResponse = HandlerResponse<'getOriginatorValidatorQuality'>;
+export type GetOriginatorValidatorQualityResult = HandlerResult<'getOriginatorValidatorQuality'>;
 export type GetOriginatorProofReportInput = HandlerInput<'getOriginatorProofReport'>;
 export type GetOriginatorProofReportResponse = HandlerResponse<'getOriginatorProofReport'>;
 export type GetOriginatorProofReportResult = HandlerResult<'getOriginatorProofReport'>;

@@ -38,6 +38,7 @@ import { getMe } from './me.ts';
 import {
   getOriginatorProofReport,
   getOriginatorReportExport,
+  getOriginatorValidatorQuality,
   getProjectOverview,
   listOriginatorProjects,
 } from './originator.ts';
@@ -79,6 +80,7 @@ const handlers: Handlers = {
   listValidatorQuality,
   resumeValidator,
   getMyStanding,
+  getOriginatorValidatorQuality,
   createWebhookEndpoint,
   listWebhookEndpoints,
   getWebhookEndpoint,

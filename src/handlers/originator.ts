@@ -7,6 +7,8 @@ import type {
   GetOriginatorProofReportResult,
   GetOriginatorReportExportInput,
   GetOriginatorReportExportResult,
+  GetOriginatorValidatorQualityInput,
+  GetOriginatorValidatorQualityResult,
   GetProjectOverviewInput,
   GetProjectOverviewResult,
   ListOriginatorProjectsResult,
@@ -18,6 +20,7 @@ import { latestRuns, originatorProject, originatorProjects, type OriginatorProje
 import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } from '../db/project-stats.ts';
 import { requestProofReport } from '../services/proof-reports.ts';
 import { requestExport } from '../services/exports.ts';
+import { qualityCards } from '../services/validator-quality.ts';
 import { toProject } from './projects.ts';
 import { toIngestRun } from './uploads.ts';
 import { proofReportBody, reportRequest } from './reports.ts';
@@ -101,4 +104,12 @@ export async function getOriginatorReportExport(
       query.format,
     ),
   };
+}
+
+export async function getOriginatorValidatorQuality(
+  { params }: GetOriginatorValidatorQualityInput,
+  ctx: ValidatorRequestContext,
+): Promise<GetOriginatorValidatorQualityResult> {
+  const row = await requireProject(ctx, params.projectId);
+  return { status: 200, body: { data: await qualityCards(ctx.sql, row.id) } };
 }
