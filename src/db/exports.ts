@@ -2,6 +2,7 @@
 // headline figures and the per-datapoint rows, streamed. Producing an export is
 // src/services/exports.ts; the artifact rows are src/db/report-artifacts.ts.
 import type { Db, TxSql } from './client.ts';
+import { projectSpec } from './projects.ts';
 import type { ExportRow } from '../domain/export-formats.ts';
 import { readDataState, type DataState } from './proof-reports.ts';
 
@@ -62,4 +63,16 @@ export function streamExportRows(tx: TxSql, projectId: string, limit: number | n
     from datapoints d left join consensus_decisions c on c.datapoint_id = d.id
     where d.project_id = ${projectId} and d.gold_rating is null
     order by d.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(EXPORT_BATCH);
+}
+
+/** What the project's spec asks of validators: its instructions and validators per datapoint. */
+export async function exportSpecValidation(
+  tx: TxSql,
+  projectId: string,
+): Promise<{ instructions: string; validatorsPerDatapoint: number }> {
+  const [row] = await tx<{ instructions: string | null; validatorsPerDatapoint: number | null }[]>`
+    select s.compiled -> 'validation' ->> 'instructions' as instructions,
+      (s.compiled -> 'validation' ->> 'validatorsPerDatapoint')::int as "validatorsPerDatapoint"
+    from ${projectSpec(tx, projectId)} s`;
+  return { instructions: row?.instructions ?? '', validatorsPerDatapoint: row?.validatorsPerDatapoint ?? 0 };
 }

@@ -35,6 +35,9 @@ export const FORMATS: Record<ExportFormat, { contentType: string; ext: string }>
   report_md: { contentType: 'text/markdown', ext: 'md' },
   report_attestation_md: { contentType: 'text/markdown', ext: 'md' },
   report_attestation_zip: { contentType: 'application/zip', ext: 'zip' },
+  // Rendered by src/domain/standard-exports.ts from the manifest, not from the rows below.
+  intoto_dsse: { contentType: 'application/vnd.dsse.envelope.v1+json', ext: 'dsse.json' },
+  croissant: { contentType: 'application/ld+json', ext: 'croissant.json' },
 };
 
 /** Readable formats list this many datapoints, then point to the csv/json export for the rest. */
@@ -434,6 +437,7 @@ function html(d: ExportData): Readable {
  */
 export function rowLimitOf(format: ExportFormat): number | null {
   if (format === 'csv' || format === 'json') return null;
+  if (format === 'intoto_dsse' || format === 'croissant') return 0;
   return format === 'attestation_yaml' ? 0 : READABLE_TABLE_LIMIT;
 }
 

@@ -2318,8 +2318,19 @@ export interface components {
         JwkSet: {
             keys: components["schemas"]["Jwk"][];
         };
-        /** @enum {string} */
-        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip";
+        /**
+         * @description `intoto_dsse`: an in-toto Statement v1 in a DSSE envelope (payloadType
+         *     `application/vnd.in-toto+json`), signed with the Proof Report's Ed25519 key (`keyid` is its
+         *     `kid`); subjects are the datapoints as files `datapoints/<datapointId>.json` (the RFC 8785
+         *     form of the content) with the SHA-256 the manifest commits, predicateType
+         *     `urn:assay:predicate:data-quality-report:v1`, predicate the signed Proof Report payload.
+         *     Needs the project's signed Proof Report (`report_not_ready` until every datapoint is
+         *     terminal; `proof_report_signing_unavailable` without a key). `croissant`: Croissant 1.1
+         *     metadata (JSON-LD) with the RAI annotation fields and one FileObject per datapoint whose
+         *     `sha256` is its manifest checksum.
+         * @enum {string}
+         */
+        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip" | "intoto_dsse" | "croissant";
         ReportExport: {
             format: components["schemas"]["ReportFormat"];
             contentType: string;
