@@ -84,6 +84,7 @@ export const CROISSANT_CONTEXT = {
   data: { '@id': 'cr:data', '@type': '@json' },
   dataType: { '@id': 'cr:dataType', '@type': '@vocab' },
   dct: 'http://purl.org/dc/terms/',
+  equivalentProperty: 'cr:equivalentProperty',
   examples: { '@id': 'cr:examples', '@type': '@json' },
   extract: 'cr:extract',
   field: 'cr:field',
@@ -103,6 +104,7 @@ export const CROISSANT_CONTEXT = {
   regex: 'cr:regex',
   repeated: 'cr:repeated',
   replace: 'cr:replace',
+  samplingRate: 'cr:samplingRate',
   sc: 'https://schema.org/',
   separator: 'cr:separator',
   source: 'cr:source',
@@ -154,6 +156,9 @@ export async function renderCroissant(
       `Datapoints of the Assay project ${d.projectName}, rated by validators; each file is the RFC 8785 form ` +
       "of one datapoint's content, and its sha256 is the checksum the project's Proof Report manifest commits.",
     url: base,
+    citeAs: d.payload
+      ? `Assay Proof Report ${d.payload.reportId} of project ${d.projectName} (${d.payload.attestationRoot})`
+      : `Assay project ${d.projectName} (${d.projectId})`,
     datePublished: d.generatedAt,
     version: '1.0.0',
     'rai:dataAnnotationProtocol': d.instructions,
