@@ -14,6 +14,15 @@ import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { addDatapoints, createProject, finalize } from '../helpers/reports.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 import { dssePae } from '../../src/domain/standard-exports.ts';
+import { DSSE_COMMAND } from '../helpers/verify-commands.ts';
+import { spawnSync } from 'node:child_process';
+
+const VENV_PYTHON = '.venv/verify/bin/python';
+const python = [VENV_PYTHON, 'python3'].find(
+  (p) =>
+    (p.includes('/') ? existsSync(p) : true) &&
+    spawnSync(p, ['-c', 'import cryptography, rfc8785'], { encoding: 'utf8' }).status === 0,
+);
 
 const MLCROISSANT = '.venv/croissant/bin/mlcroissant';
 const croissantSkip = existsSync(MLCROISSANT)
@@ -104,6 +113,28 @@ describe('intoto_dsse', () => {
     expect(verifies({ ...envelope, signatures: [{ ...envelope.signatures[0], sig: sig.toString('base64') }] })).toBe(
       false,
     );
+  });
+
+  it.skipIf(!python)('verifies with the Python script the docs show, and a changed statement fails', async () => {
+    const run = (env: unknown) => {
+      const envPath = join(dir, `envelope-${Math.random()}.json`);
+      const jwksPath = join(dir, 'jwks.json');
+      writeFileSync(envPath, JSON.stringify(env));
+      writeFileSync(jwksPath, JSON.stringify(jwks));
+      const names: Record<string, string> = { 'envelope.json': envPath, 'jwks.json': jwksPath };
+      const [cmd, ...args] = DSSE_COMMAND.replace(VENV_PYTHON, python!)
+        .split(' ')
+        .map((w) => names[w] ?? w);
+      return spawnSync(cmd, args, { encoding: 'utf8' });
+    };
+    const ok = run(envelope);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toBe(`OK in-toto statement of 6 subjects signed by ${report.signingKeyId}\n`);
+    const statement = JSON.parse(Buffer.from(envelope.payload, 'base64').toString('utf8'));
+    statement.predicate.qualityRating = 100 - statement.predicate.qualityRating;
+    const bad = run({ ...envelope, payload: Buffer.from(JSON.stringify(statement)).toString('base64') });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/^FAILED dsse: /);
   });
 
   it('is refused while no signed report covers the data', async () => {
