@@ -15,6 +15,8 @@ const EXPORTS: [Schemas['ReportFormat'], string][] = [
   ['attestation_yaml', 'Attestation (YAML)'],
   ['csv', 'Datapoints (CSV)'],
   ['json', 'Report and datapoints (JSON)'],
+  ['intoto_dsse', 'in-toto attestation (DSSE envelope)'],
+  ['croissant', 'Croissant metadata (JSON-LD)'],
 ];
 
 /** Saves text as a file through a temporary object URL (no server round trip). */
