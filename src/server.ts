@@ -1,5 +1,5 @@
 // The API + MCP server process.
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { createApp } from './http/app.ts';
 import { buildHandlers } from './handlers/index.ts';
 import { API_TIMEOUTS, createSql } from './db/client.ts';
@@ -65,12 +65,16 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   server.headersTimeout = 66_000;
   let inFlight = 0;
   let idle: (() => void) | null = null;
-  server.on('request', (_req, res) => {
+  const track = (_req: unknown, res: ServerResponse) => {
     inFlight++;
     res.once('close', () => {
       if (--inFlight === 0) idle?.();
     });
-  });
+  };
+  // A request with `Expect: 100-continue` arrives as 'checkContinue', not 'request': counted too,
+  // or a drain would cut an upload whose body is on its way.
+  server.on('request', track);
+  server.on('checkContinue', track);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

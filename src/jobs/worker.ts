@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS } from '../db/client.ts';
+import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS, type Sql } from '../db/client.ts';
 import { createStorage } from '../storage/s3.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
@@ -61,7 +61,14 @@ export interface WorkerOptions {
   reportGraceSeconds?: number;
 }
 
-export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<{ stop(): Promise<void> }> {
+export interface RunningWorker {
+  /** The worker's own pool (the probes' readiness check asks it). */
+  sql: Sql;
+  /** Stops taking jobs, waits for running ones (aborting them after shutdownAbortAfterMs), closes the pools. */
+  stop(): Promise<void>;
+}
+
+export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<RunningWorker> {
   const log = options.log ?? createLogger(config.logLevel);
   const sql = createSql(config.databaseUrl, { max: 12, timeouts: WORKER_TIMEOUTS });
   const deps = { sql, storage: createStorage(config.s3), log };
@@ -193,6 +200,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       .catch((err: unknown) => log.error('dead worker sweep failed', { error: String(err) }));
   }, options.sweepIntervalMs ?? 10_000);
   return {
+    sql,
     async stop() {
       clearInterval(sweep);
       await Promise.all(runners.map((r) => r.stop()));

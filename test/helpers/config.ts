@@ -11,6 +11,7 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     publicBaseUrl: 'http://127.0.0.1',
     host: '127.0.0.1',
     port: 0,
+    workerPort: null,
     signingKey: null,
     smtpUrl: null,
     // Tests read links from the log when no SMTP sink is configured (the development mode).
@@ -33,5 +34,6 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
       disableAfterFailures: 100,
     },
     ...overrides,
+    databaseDirectUrl: overrides.databaseDirectUrl ?? overrides.databaseUrl,
   };
 }
