@@ -5,6 +5,11 @@ import { readFileSync, statSync } from 'node:fs';
 
 export interface Config {
   readonly databaseUrl: string;
+  /**
+   * DATABASE_DIRECT_URL: a connection that bypasses any pooler, for what needs a session of its
+   * own: migrations (their advisory lock) and the worker's LISTEN. Default: DATABASE_URL.
+   */
+  readonly databaseDirectUrl: string;
   readonly s3: {
     readonly endpoint: string;
     readonly region: string;
@@ -16,6 +21,8 @@ export interface Config {
   readonly publicBaseUrl: string;
   readonly host: string;
   readonly port: number;
+  /** WORKER_PORT: where `assay worker` serves /healthz and /readyz (on HOST); null: no listener. */
+  readonly workerPort: number | null;
   /** PKCS#8 PEM of the Ed25519 report signing key; null when reports cannot be signed. */
   readonly signingKey: string | null;
   readonly smtpUrl: string | null;
@@ -135,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   };
 
   const databaseUrl = url('DATABASE_URL', needs.db === true, ['postgres:', 'postgresql:']);
+  const databaseDirectUrl = url('DATABASE_DIRECT_URL', false, ['postgres:', 'postgresql:']) || databaseUrl;
   const s3 = {
     endpoint: url('S3_ENDPOINT', needs.s3 === true, ['http:', 'https:']),
     region: get('S3_REGION', false) || 'us-east-1',
@@ -148,6 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   const portText = get('PORT', false) || '3000';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push('PORT must be an integer 0..65535');
+  const workerPortText = get('WORKER_PORT', false);
+  const workerPort = workerPortText === '' ? null : Number(workerPortText);
+  if (workerPort !== null && (!Number.isInteger(workerPort) || workerPort < 0 || workerPort > 65535))
+    problems.push('WORKER_PORT must be an integer 0..65535');
   const logLevel = (get('LOG_LEVEL', false) || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   let signingKey = get('SIGNING_KEY', false).replace(/\\n/g, '\n') || null;
@@ -238,10 +250,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   if (problems.length) throw new ConfigError(problems);
   return deepFreeze({
     databaseUrl,
+    databaseDirectUrl,
     s3,
     publicBaseUrl,
     host,
     port,
+    workerPort,
     signingKey,
     smtpUrl,
     mailMode,
