@@ -47,6 +47,7 @@ const config: Config = {
   host: '127.0.0.1',
   port,
   workerPort: null,
+  database: { poolSize: null, jobQueuePoolSize: null, transactionMode: false, prepare: true },
   signingKey: generateSigningKeyPem(),
   smtpUrl: null,
   mailMode: 'log',

@@ -10,6 +10,17 @@ export interface Config {
    * own: migrations (their advisory lock) and the worker's LISTEN. Default: DATABASE_URL.
    */
   readonly databaseDirectUrl: string;
+  /** Connections to Postgres (docs/operations.md, "Connections and PgBouncer"). */
+  readonly database: {
+    /** DATABASE_POOL_SIZE: the process's main pool (default: 10 for serve, 12 for worker). */
+    readonly poolSize: number | null;
+    /** JOB_QUEUE_POOL_SIZE: the worker's job queue pool (default: its task sets' concurrency + 1 each, + 1). */
+    readonly jobQueuePoolSize: number | null;
+    /** DATABASE_POOL_MODE=transaction: DATABASE_URL is a pooler in transaction mode (default `session`). */
+    readonly transactionMode: boolean;
+    /** DATABASE_PREPARED_STATEMENTS (default true): false sends every statement unnamed. */
+    readonly prepare: boolean;
+  };
   readonly s3: {
     readonly endpoint: string;
     readonly region: string;
@@ -143,6 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
 
   const databaseUrl = url('DATABASE_URL', needs.db === true, ['postgres:', 'postgresql:']);
   const databaseDirectUrl = url('DATABASE_DIRECT_URL', false, ['postgres:', 'postgresql:']) || databaseUrl;
+  const poolMode = get('DATABASE_POOL_MODE', false) || 'session';
+  if (poolMode !== 'session' && poolMode !== 'transaction')
+    problems.push('DATABASE_POOL_MODE must be `session` or `transaction`');
   const s3 = {
     endpoint: url('S3_ENDPOINT', needs.s3 === true, ['http:', 'https:']),
     region: get('S3_REGION', false) || 'us-east-1',
@@ -245,12 +259,22 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     resendCooldownMinutes: int('INVITE_RESEND_COOLDOWN_MINUTES', 60, 0, 10_080),
   };
 
+  const optionalInt = (key: string, min: number, max: number): number | null =>
+    get(key, false) === '' ? null : int(key, 0, min, max);
+  const database = {
+    poolSize: optionalInt('DATABASE_POOL_SIZE', 1, 1000),
+    jobQueuePoolSize: optionalInt('JOB_QUEUE_POOL_SIZE', 2, 1000),
+    transactionMode: poolMode === 'transaction',
+    prepare: bool('DATABASE_PREPARED_STATEMENTS', true),
+  };
+
   const maxLiveClaimsPerValidator = int('MAX_LIVE_CLAIMS_PER_VALIDATOR', DEFAULT_MAX_LIVE_CLAIMS, 1, 10_000);
 
   if (problems.length) throw new ConfigError(problems);
   return deepFreeze({
     databaseUrl,
     databaseDirectUrl,
+    database,
     s3,
     publicBaseUrl,
     host,

@@ -29,7 +29,11 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config, options: { log?: Logger } = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel as Level);
-  const sql = createSql(config.databaseUrl, { timeouts: API_TIMEOUTS });
+  const sql = createSql(config.databaseUrl, {
+    max: config.database.poolSize ?? 10,
+    timeouts: API_TIMEOUTS,
+    pool: config.database,
+  });
   // A configured key that cannot be parsed stops the start: signing must not silently fail later.
   const signer = config.signingKey ? await loadSigningKey(config.signingKey) : null;
   if (signer) {
@@ -45,7 +49,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   // The web app's bundle is built before listening: a bundle that does not build stops the start.
   await webBundle();
   const state: ServerState = { draining: false };
-  const rateLimits = new RateLimits(config.databaseUrl, config.rateLimits, log);
+  const rateLimits = new RateLimits(config.databaseUrl, config.rateLimits, log, config.database);
   const app = await createApp(
     { sql, config, log, storage: createStorage(config.s3), signer, egress: new Egress(config.webhooks), rateLimits },
     buildHandlers(),

@@ -40,18 +40,46 @@ const CONNECT_TIMEOUT_SECONDS = 5;
  */
 const RECONNECT_DELAY_SECONDS = 0.25;
 
-export function createSql(databaseUrl: string, options: { max?: number; timeouts?: SessionTimeouts } = {}): Sql {
+/**
+ * How the process reaches Postgres (DATABASE_POOL_MODE, DATABASE_PREPARED_STATEMENTS):
+ * `transaction`: through a pooler in transaction mode (PgBouncer), which refuses startup
+ * parameters other than a few it knows, so the session timeouts are not sent (the pooler's
+ * server connections carry them: docs/operations.md, "PgBouncer"); `prepare: false` sends every
+ * statement unnamed, for a pooler that cannot track prepared statements (PgBouncer < 1.21).
+ */
+export interface PoolSettings {
+  transactionMode: boolean;
+  prepare: boolean;
+}
+export const DIRECT: PoolSettings = Object.freeze({ transactionMode: false, prepare: true });
+
+export function createSql(
+  databaseUrl: string,
+  options: { max?: number; timeouts?: SessionTimeouts; pool?: PoolSettings } = {},
+): Sql {
   const t = options.timeouts;
+  const pool = options.pool ?? DIRECT;
   return postgres(databaseUrl, {
     max: options.max ?? 10,
+    prepare: pool.prepare,
     onnotice: () => {},
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
     backoff: () => RECONNECT_DELAY_SECONDS,
     connection: {
       application_name: 'assay',
-      ...(t ? { statement_timeout: t.statementMs, idle_in_transaction_session_timeout: t.idleInTransactionMs } : {}),
+      ...(t && !pool.transactionMode
+        ? { statement_timeout: t.statementMs, idle_in_transaction_session_timeout: t.idleInTransactionMs }
+        : {}),
     },
   });
+}
+
+/** The statement timeout in force on a connection of the pool, in ms (0: none). */
+export async function statementTimeoutMs(sql: Db): Promise<number> {
+  const [row] = await sql<
+    { ms: number }[]
+  >`select extract(epoch from current_setting('statement_timeout')::interval) * 1000 as ms`;
+  return Number(row!.ms);
 }
 
 /** The database answers a trivial statement (the readiness probe, src/http/health.ts). */

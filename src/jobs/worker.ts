@@ -70,7 +70,11 @@ export interface RunningWorker {
 
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<RunningWorker> {
   const log = options.log ?? createLogger(config.logLevel);
-  const sql = createSql(config.databaseUrl, { max: 12, timeouts: WORKER_TIMEOUTS });
+  const sql = createSql(config.databaseUrl, {
+    max: config.database.poolSize ?? 12,
+    timeouts: WORKER_TIMEOUTS,
+    pool: config.database,
+  });
   const deps = { sql, storage: createStorage(config.s3), log };
   // Proof Reports are built and signed by the build_report task: the worker has the API's key.
   const signer = config.signingKey ? await loadSigningKey(config.signingKey) : null;
@@ -122,12 +126,19 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const sets = options.taskSets ?? (Object.keys(TASK_SETS) as TaskSet[]);
   const concurrency = (set: TaskSet) =>
     set === 'data' ? (options.concurrency ?? SET_CONCURRENCY.data) : SET_CONCURRENCY[set];
+  // The job queue connects with DATABASE_DIRECT_URL (DATABASE_URL unless set): its LISTEN for new
+  // jobs needs a session of its own, which a pooler in transaction mode does not give. Pointed at
+  // such a pooler anyway, LISTEN hears nothing and jobs are found by polling (pollInterval).
   const pgPool = new pg.Pool({
-    connectionString: config.databaseUrl,
-    max: sets.reduce((n, set) => n + concurrency(set) + 1, 1),
+    connectionString: config.databaseDirectUrl,
+    max: config.database.jobQueuePoolSize ?? sets.reduce((n, set) => n + concurrency(set) + 1, 1),
     connectionTimeoutMillis: 5000,
-    statement_timeout: API_TIMEOUTS.statementMs,
-    idle_in_transaction_session_timeout: API_TIMEOUTS.idleInTransactionMs,
+    ...(config.database.transactionMode && config.databaseDirectUrl === config.databaseUrl
+      ? {}
+      : {
+          statement_timeout: API_TIMEOUTS.statementMs,
+          idle_in_transaction_session_timeout: API_TIMEOUTS.idleInTransactionMs,
+        }),
   });
   const lost = (err: Error) => log.warn('job queue connection lost', { error: err.message });
   pgPool.on('error', lost);
@@ -152,6 +163,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
         events,
         concurrency: concurrency(set),
         noHandleSignals: true,
+        noPreparedStatements: !config.database.prepare,
         gracefulShutdownAbortTimeout: options.shutdownAbortAfterMs ?? 5000,
         pollInterval: 1000,
         taskList: tasks,

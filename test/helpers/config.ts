@@ -12,6 +12,7 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     host: '127.0.0.1',
     port: 0,
     workerPort: null,
+    database: { poolSize: null, jobQueuePoolSize: null, transactionMode: false, prepare: true },
     signingKey: null,
     smtpUrl: null,
     // Tests read links from the log when no SMTP sink is configured (the development mode).

@@ -30,4 +30,9 @@ export const allowedSkips: readonly AllowedSkip[] = [
     name: /— SKIPPED: Chromium is not installed/,
     why: 'a developer machine may lack Chromium (apt-get install chromium); CI installs it (.ci/run) and never skips',
   })),
+  {
+    file: 'test/db/pgbouncer.test.ts',
+    name: /— SKIPPED: .* is not installed/,
+    why: 'a developer machine may lack PgBouncer (apt-get install pgbouncer); CI installs it (.ci/run) and never skips',
+  },
 ];
