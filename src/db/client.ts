@@ -5,6 +5,9 @@
 // postgres.js 3.4.9 is patched (patches/, docs/decisions.md "Tooling"): its connection queue
 // slowed a busy pool down query after query.
 import postgres from 'postgres';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type Sql = postgres.Sql;
 export type TxSql = postgres.TransactionSql;
@@ -53,10 +56,28 @@ export interface PoolSettings {
 }
 export const DIRECT: PoolSettings = Object.freeze({ transactionMode: false, prepare: true });
 
+/**
+ * Refuses to run on an unpatched postgres.js: the patch is applied by npm's postinstall, which
+ * `npm ci --ignore-scripts` (usual in hardened builds) skips, and nothing else would notice. The
+ * driver's files that the patch changes carry its marker. `dir`: the driver's ESM source folder.
+ */
+export function assertPatchedDriver(dir = dirname(fileURLToPath(import.meta.resolve('postgres')))): void {
+  const file = join(dir, 'connection.js');
+  if (!readFileSync(file, 'utf8').includes('Assay patch'))
+    throw new Error(
+      `postgres.js is not patched (${file}): run \`npx patch-package\` after installing (patches/, docs/decisions.md)`,
+    );
+}
+let driverChecked = false;
+
 export function createSql(
   databaseUrl: string,
   options: { max?: number; timeouts?: SessionTimeouts; pool?: PoolSettings } = {},
 ): Sql {
+  if (!driverChecked) {
+    assertPatchedDriver();
+    driverChecked = true;
+  }
   const t = options.timeouts;
   const pool = options.pool ?? DIRECT;
   return postgres(databaseUrl, {
@@ -72,14 +93,6 @@ export function createSql(
         : {}),
     },
   });
-}
-
-/** The statement timeout in force on a connection of the pool, in ms (0: none). */
-export async function statementTimeoutMs(sql: Db): Promise<number> {
-  const [row] = await sql<
-    { ms: number }[]
-  >`select extract(epoch from current_setting('statement_timeout')::interval) * 1000 as ms`;
-  return Number(row!.ms);
 }
 
 /** The database answers a trivial statement (the readiness probe, src/http/health.ts). */
