@@ -177,16 +177,19 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   const logLevel = (get('LOG_LEVEL', false) || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   let signingKey = get('SIGNING_KEY', false).replace(/\\n/g, '\n') || null;
-  // SIGNING_KEY_FILE: the PEM in a file only its owner may read or write (like ssh's keys):
-  // a key readable by the group or others is refused, not used.
+  // SIGNING_KEY_FILE: the PEM in a file only its owner may read or write (like ssh's keys), or,
+  // as PostgreSQL allows for its key file, one owned by root that its group may read (0640 or
+  // less): how a secret is mounted for a non-root process (Kubernetes' fsGroup, a root-owned
+  // file in the service's group). Anything more open is refused, not used.
   const signingKeyFile = get('SIGNING_KEY_FILE', false);
   if (signingKeyFile) {
     if (signingKey) problems.push('set SIGNING_KEY or SIGNING_KEY_FILE, not both');
     try {
-      const mode = statSync(signingKeyFile).mode;
-      if ((mode & 0o077) !== 0)
+      const { mode, uid } = statSync(signingKeyFile);
+      const allowed = uid === 0 ? 0o640 : 0o600;
+      if ((mode & 0o777 & ~allowed) !== 0)
         problems.push(
-          `SIGNING_KEY_FILE ${signingKeyFile} is accessible by group or others (mode ${(mode & 0o777).toString(8)}); chmod 600 it`,
+          `SIGNING_KEY_FILE ${signingKeyFile} is accessible by group or others (mode ${(mode & 0o777).toString(8)}); chmod 600 it (or 640 when owned by root)`,
         );
       else signingKey = readFileSync(signingKeyFile, 'utf8');
     } catch (err) {
