@@ -65,9 +65,12 @@ export interface OpenApiDoc {
   'x-mcp-extra-tools'?: ExtraTool[];
 }
 
-export type ArgLocation = 'path' | 'query' | 'body';
+type ArgLocation = 'path' | 'query' | 'body';
 
-/** One `x-error-code` placed where it applies: `pointer` is the value's JSON pointer inside its location, `*` any array index or key. */
+/**
+ * One `x-error-code` placed where it applies: `pointer` is the value's JSON pointer inside its location, `*` any array
+ * index or key.
+ */
 export interface ErrorCodeRule {
   in: ArgLocation;
   pointer: string;
@@ -78,7 +81,7 @@ export interface ErrorCodeRule {
 }
 
 /** Who may call an operation, from its `security` (or the document's). */
-export type OperationAuth = 'apiKey' | 'validatorSession' | 'none';
+type OperationAuth = 'apiKey' | 'validatorSession' | 'none';
 const AUTH_BY_SCHEME: Record<string, OperationAuth> = { bearerAuth: 'apiKey', validatorSession: 'validatorSession' };
 
 export interface OperationEntry {
@@ -144,7 +147,7 @@ function deref<T>(doc: OpenApiDoc, value: T): T {
  * Inlines every $ref so a schema stands alone (MCP tool schemas must be self-contained). Vendor
  * extensions (`x-error-code`) are left out: codegen carries them in tables of their own.
  */
-export function inlineRefs(doc: OpenApiDoc, schema: unknown, seen: string[] = []): unknown {
+function inlineRefs(doc: OpenApiDoc, schema: unknown, seen: string[] = []): unknown {
   if (Array.isArray(schema)) return schema.map((s) => inlineRefs(doc, s, seen));
   if (!schema || typeof schema !== 'object') return schema;
   const obj = schema as Record<string, unknown>;
@@ -219,7 +222,8 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
   const codes = errorCodeEnum(doc);
   if (doc.servers?.length !== 1 || doc.servers[0].url !== '/')
     throw new Error(
-      'openapi.yaml has exactly one server, `/`: its paths are full paths (x-documents publishes each API under its own server)',
+      'openapi.yaml has exactly one server, `/`: its paths are full paths (x-documents publishes each API under its ' +
+        'own server)',
     );
   const entries: OperationEntry[] = [];
   const ids = new Set<string>();

@@ -113,7 +113,10 @@ export function checkResponseSchemas(doc: OpenApiDoc): void {
   const components = (doc.components ?? {}) as Record<string, Record<string, unknown>>;
   const seen = new Set<unknown>();
   const visit = (node: unknown, where: string): void => {
-    if (Array.isArray(node)) return node.forEach((n) => visit(n, where));
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n, where);
+      return;
+    }
     if (!node || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
     const obj = node as JsonSchema;

@@ -28,7 +28,15 @@ export function renderOperations(ops: OperationEntry[], documents: Record<string
   );
   const rows = ops.map(
     (o) =>
-      `  ${o.operationId}: { method: ${lit(o.method)}, document: ${lit(o.document)}, server: ${lit(o.server)}, path: ${lit(o.path)}, auth: ${lit(o.auth)}, summary: ${lit(o.summary)}, requiresOriginator: ${o.requiresOriginator}, bodyType: ${lit(o.bodyType)}, bodyRequired: ${o.bodyRequired}, successStatuses: ${lit(o.successStatuses)}, statuses: ${lit(o.statuses)}, tools: ${lit(o.bindings.map((b) => b.tool))}, errorCodes: ${renderRules(o.errorCodes)} },`,
+      `  ${o.operationId}: { method: ` +
+      `${lit(o.method)}, document: ${lit(o.document)}, server: ` +
+      `${lit(o.server)}, path: ${lit(o.path)}, auth: ` +
+      `${lit(o.auth)}, summary: ${lit(o.summary)}, requiresOriginator: ` +
+      `${o.requiresOriginator}, bodyType: ` +
+      `${lit(o.bodyType)}, bodyRequired: ` +
+      `${o.bodyRequired}, successStatuses: ` +
+      `${lit(o.successStatuses)}, statuses: ` +
+      `${lit(o.statuses)}, tools: ${lit(o.bindings.map((b) => b.tool))}, errorCodes: ${renderRules(o.errorCodes)} },`,
   );
   return `import type { components } from './openapi-types.ts';
 
@@ -78,9 +86,14 @@ export function renderHandlers(ops: OperationEntry[]): string {
   );
   const aliases = ops.map((o) => {
     const n = pascal(o.operationId);
-    return `export type ${n}Input = HandlerInput<'${o.operationId}'>;\nexport type ${n}Response = HandlerResponse<'${o.operationId}'>;\nexport type ${n}Result = HandlerResult<'${o.operationId}'>;`;
+    return (
+      `export type ${n}Input = ` +
+      `HandlerInput<'${o.operationId}'>;\nexport type ` +
+      `${n}Response = HandlerResponse<'${o.operationId}'>;\nexport type ${n}Result = HandlerResult<'${o.operationId}'>;`
+    );
   });
-  return `import type { operations } from './openapi-types.ts';
+  return (
+    `import type { operations } from './openapi-types.ts';
 import type { OperationId, operationTable } from './operations.ts';
 
 // Glossary:
@@ -101,8 +114,10 @@ type BodyOf<O> = O extends { requestBody?: infer R }
 interface QueryDefaults {
 ${defaults.join('\n')}
 }
-type WithDefaults<T, D extends PropertyKey> = [D] extends [never] ? T : Omit<T, D> & { [P in D & keyof T]-?: Exclude<T[P], undefined> };
-type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content: { 'application/jwk-set+json': infer B } } ? B : undefined;
+type WithDefaults<T, D extends PropertyKey> = [D] extends [never] ? T : Omit<T, D> & { [P in D & keyof T]-?: ` +
+    `Exclude<T[P], undefined> };
+type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content: { ` +
+    `'application/jwk-set+json': infer B } } ? B : undefined;
 
 export interface HandlerInput<K extends OperationId> {
   params: Defined<Params<K>['path']>;
@@ -113,7 +128,8 @@ export interface HandlerInput<K extends OperationId> {
 }
 
 export type HandlerResponse<K extends OperationId> = {
-  [S in keyof operations[K]['responses']]: { status: S; body: ContentOf<operations[K]['responses'][S]>; headers?: Record<string, string> };
+  [S in keyof operations[K]['responses']]: { status: S; body: ContentOf<operations[K]['responses'][S]>; headers?: ` +
+    `Record<string, string> };
 }[keyof operations[K]['responses']];
 
 type SuccessStatus = 200 | 201 | 202 | 204 | 307;
@@ -126,14 +142,17 @@ export type HandlerMap<Ctx extends Record<(typeof operationTable)[OperationId]['
 };
 
 ${aliases.join('\n')}
-`;
+`
+  );
 }
 
 export function renderTools(tools: ToolEntry[]): string {
   const extras = tools.filter((t) => t.operationId === null);
   const args = extras.map(
     (t) =>
-      `  ${t.name}: ${t.argumentsSchema ? `components['schemas'][${lit(t.argumentsSchema)}]` : 'Record<string, never>'};`,
+      `  ${t.name}: ${
+        t.argumentsSchema ? `components['schemas'][${lit(t.argumentsSchema)}]` : 'Record<string, never>'
+      };`,
   );
   return `import type { components } from './openapi-types.ts';
 import type { ErrorCodeRule, OperationId } from './operations.ts';

@@ -72,17 +72,20 @@ export const ERRORS = {
   webhook_endpoint_not_found: notFound('Webhook endpoint not found in the organization.'),
   // Validator API (/validator/v1).
   session_token_missing: auth(
-    'Missing or invalid Authorization header; send `Authorization: Bearer <validator session token>` (from POST /validator/v1/sessions).',
+    'Missing or invalid Authorization header; send `Authorization: Bearer <validator session token>` (from POST ' +
+      '/validator/v1/sessions).',
   ),
   session_token_malformed: auth(
-    'The token is not a validator session token (`assay_vs_` followed by 43 characters); developer API keys are not accepted here.',
+    'The token is not a validator session token (`assay_vs_` followed by 43 characters); developer API keys are not ' +
+      'accepted here.',
   ),
   session_token_invalid: auth('The validator session is invalid, expired or signed out; sign in again.'),
   sign_in_link_invalid: invalid('The sign-in link is unknown, expired or already used; request a new one.'),
   project_paused: conflict('The project is paused; nothing can be claimed or rated until it resumes.'),
   project_archived: conflict('The project is archived; nothing can be claimed or rated.'),
   no_claimable_slot: conflict(
-    'Nothing to claim in this project right now: every open slot is taken or is of a datapoint you already rated or hold.',
+    'Nothing to claim in this project right now: every open slot is taken or is of a datapoint you already rated or ' +
+      'hold.',
   ),
   claim_limit_reached: conflict(
     'You hold the most live claims allowed on this project; vote on or release one before claiming another.',
@@ -181,7 +184,8 @@ export const errors = {
   classNotInSpec: (classId: string, param = 'classId', projectId?: string): ApiError =>
     new ApiError(
       'class_not_in_spec',
-      `Class \`${classId}\` is not declared in ${projectId ? `the spec of project ${projectId}` : "this project's spec"}.`,
+      `Class \`${classId}\` is not declared in ` +
+        `${projectId ? `the spec of project ${projectId}` : "this project's spec"}.`,
       param,
     ),
 };

@@ -173,7 +173,8 @@ async function runSigningKey(
     const out = need(values, 'out');
     const info = await signingKeys.generateSigningKey(sql, out);
     console.error(
-      `Private key written to ${out} (mode 0600); it is not stored anywhere else. Activate with: assay admin signing-key activate --kid=${info.kid}`,
+      `Private key written to ${out} (mode 0600); it is not stored anywhere else. Activate with: assay admin ` +
+        `signing-key activate --kid=${info.kid}`,
     );
     return info;
   }

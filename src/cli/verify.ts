@@ -35,6 +35,7 @@ async function readSource(src: string, what: string): Promise<string> {
   }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: untrusted JSON, every field is checked where it is read.
 function parseJson(text: string, what: string): any {
   try {
     return JSON.parse(text);

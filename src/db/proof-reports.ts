@@ -27,7 +27,8 @@ export async function findReportProject(
   projectId: string,
 ): Promise<ReportProjectRow | undefined> {
   const [row] = await sql<ReportProjectRow[]>`
-    select p.id, p.org_id, o.code as org_code, p.auto_consensus_used, s.id as spec_id, s.version as spec_version, s.sha256 as spec_sha256
+    select p.id, p.org_id, o.code as org_code, p.auto_consensus_used, s.id as spec_id, s.version as spec_version,
+    s.sha256 as spec_sha256
     from projects p join organizations o on o.id = p.org_id
     left join lateral ${projectSpec(sql, sql`p.id`)} s on true
     where p.id = ${projectId} and p.org_id = ${orgId}`;
@@ -71,7 +72,8 @@ export interface StoredReport {
 }
 
 const REPORT_COLUMNS = (sql: Db) => sql`
-  report_id as "reportId", project_id as "projectId", attestation_root as "attestationRoot", kid, issued_at as "issuedAt",
+  report_id as "reportId", project_id as "projectId", attestation_root as "attestationRoot", kid, issued_at as
+  "issuedAt",
   payload_jcs as "payloadJcs", jws, decision_count::int as "decisionCount", chunk_leaves as "chunkLeaves"`;
 
 /** The latest report of the project that covered exactly this spec and data state. */
@@ -84,7 +86,8 @@ export async function findReportForState(
   const [same] = await tx<StoredReport[]>`
     select ${REPORT_COLUMNS(tx)} from proof_reports
     where project_id = ${projectId} and spec_id = ${specId} and datapoint_count = ${state.datapointCount}
-      and datapoint_max_seq = ${state.datapointMaxSeq} and decision_count = ${state.decisionCount} and decision_max_seq = ${state.decisionMaxSeq}
+      and datapoint_max_seq = ${state.datapointMaxSeq} and decision_count = ${state.decisionCount} and decision_max_seq
+      = ${state.decisionMaxSeq}
     order by created_at desc limit 1`;
   return same;
 }
@@ -96,16 +99,16 @@ export async function findReportByRoot(
 ): Promise<StoredReport | undefined> {
   const [row] = await tx<
     StoredReport[]
-  >`select ${REPORT_COLUMNS(tx)} from proof_reports where project_id = ${projectId} and attestation_root = ${attestationRoot}`;
+  >`select ${REPORT_COLUMNS(tx)} from proof_reports where project_id = ${projectId} and attestation_root =
+  ${attestationRoot}`;
   return row;
 }
 
 /** The project's manifest leaves (datapoints in ingestion order), in batches. */
 export function streamDatapointLeaves(tx: TxSql, projectId: string) {
   return tx<{ datapointId: string; checksum: string }[]>`
-    select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id = ${projectId} order by seq`.cursor(
-    BATCH,
-  );
+    select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id =
+    ${projectId} order by seq`.cursor(BATCH);
 }
 
 /** A results leaf's row with its decision's seq (the key chunks are found by). */
@@ -125,22 +128,23 @@ const DECISION_COLUMNS = (sql: Db) => sql`
 export function streamDecisions(tx: TxSql, projectId: string, limit: number | null) {
   return tx<DecisionRow[]>`
     select ${DECISION_COLUMNS(tx)}
-    from consensus_decisions where project_id = ${projectId} order by consensus_decisions.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(
-    BATCH,
-  );
+    from consensus_decisions where project_id = ${projectId} order by consensus_decisions.seq
+      ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(BATCH);
 }
 
 /** One chunk of results leaves: `limit` decisions from seq `firstSeq` on, in order (the (project_id, seq) index). */
 export function decisionsFrom(tx: TxSql, projectId: string, firstSeq: number, limit: number): Promise<DecisionRow[]> {
   return tx<DecisionRow[]>`
     select ${DECISION_COLUMNS(tx)}
-    from consensus_decisions where project_id = ${projectId} and seq >= ${firstSeq} order by consensus_decisions.seq limit ${limit}`;
+    from consensus_decisions where project_id = ${projectId} and seq >= ${firstSeq} order by consensus_decisions.seq
+    limit ${limit}`;
 }
 
 /** The seq of the datapoint's decision in the project, or undefined (no decision, or another project's). */
 export async function decisionSeq(tx: TxSql, projectId: string, datapointId: string): Promise<number | undefined> {
   const [row] = await tx<{ seq: number }[]>`
-    select seq::float8 as seq from consensus_decisions where datapoint_id = ${datapointId} and project_id = ${projectId}`;
+    select seq::float8 as seq from consensus_decisions where datapoint_id = ${datapointId} and project_id =
+    ${projectId}`;
   return row?.seq;
 }
 
@@ -173,7 +177,8 @@ export async function storeReportChunks(
   await tx`
     insert into proof_report_chunks (report_id, chunk_no, first_seq, root)
     select ${reportId}, (t.n - 1)::int, t.first_seq, decode(t.root, 'hex')
-    from unnest(${chunks.map((c) => String(c.firstKey))}::bigint[], ${chunks.map((c) => c.root.toString('hex'))}::text[]) with ordinality as t(first_seq, root, n)`;
+    from unnest(${chunks.map((c) => String(c.firstKey))}::bigint[],
+    ${chunks.map((c) => c.root.toString('hex'))}::text[]) with ordinality as t(first_seq, root, n)`;
   return true;
 }
 
@@ -211,9 +216,11 @@ export async function insertReport(
   },
 ): Promise<StoredReport> {
   const [row] = await tx<StoredReport[]>`
-    insert into proof_reports (report_id, org_id, project_id, attestation_root, kid, issued_at, payload_jcs, jws, spec_id,
+    insert into proof_reports (report_id, org_id, project_id, attestation_root, kid, issued_at, payload_jcs, jws,
+    spec_id,
       datapoint_count, datapoint_max_seq, decision_count, decision_max_seq)
-    values (${r.reportId}, ${r.orgId}, ${r.projectId}, ${r.attestationRoot}, ${r.kid}, ${r.issuedAt}, ${r.payloadJcs}, ${r.jws}, ${r.specId},
+    values (${r.reportId}, ${r.orgId}, ${r.projectId}, ${r.attestationRoot}, ${r.kid}, ${r.issuedAt}, ${r.payloadJcs},
+    ${r.jws}, ${r.specId},
       ${r.state.datapointCount}, ${r.state.datapointMaxSeq}, ${r.state.decisionCount}, ${r.state.decisionMaxSeq})
     returning ${REPORT_COLUMNS(tx)}`;
   return row;
@@ -225,7 +232,8 @@ export async function insertReport(
  */
 export async function decisionIndex(tx: TxSql, projectId: string, datapointId: string): Promise<number | undefined> {
   const [pos] = await tx<{ index: number }[]>`
-    select (select count(*)::int from consensus_decisions c2 where c2.project_id = c.project_id and c2.seq < c.seq) as index
+    select (select count(*)::int from consensus_decisions c2 where c2.project_id = c.project_id and c2.seq < c.seq) as
+    index
     from consensus_decisions c where c.datapoint_id = ${datapointId} and c.project_id = ${projectId}`;
   return pos?.index;
 }

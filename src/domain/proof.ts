@@ -11,9 +11,9 @@ import { canonicalBytes, decimalString } from './canonical-json.ts';
 import { MerkleRootBuilder, leafHash, merkleRoot, type Hash } from './merkle.ts';
 
 export const PAYLOAD_SCHEMA = 'assay.attestation/v1';
-/** The API field `schema` omits the service prefix (../shared/spec/developer-api.md, section 2, Proof Report). */
+/** The API field `schema` omits the service prefix (the API reference, section 2, Proof Report). */
 export const API_SCHEMA = 'attestation/v1';
-export const DIGEST_METHOD = 'rfc9162-sha256';
+const DIGEST_METHOD = 'rfc9162-sha256';
 
 export const hex = (h: Hash): string => h.toString('hex');
 export const prefixed = (h: Hash): string => `sha256:${h.toString('hex')}`;

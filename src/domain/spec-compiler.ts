@@ -10,7 +10,7 @@ import { describeRule, errorPointer, markConditionals, pointerToPath } from '../
 import type { components } from '../generated/openapi-types.ts';
 import contract from '../generated/openapi.json' with { type: 'json' };
 
-export type ProjectSpec = components['schemas']['ProjectSpec'];
+type ProjectSpec = components['schemas']['ProjectSpec'];
 type ConsensusRules = Required<NonNullable<ProjectSpec['consensus']>>;
 
 export interface CompiledSpec extends ProjectSpec {

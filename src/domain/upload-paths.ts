@@ -7,7 +7,7 @@ export type PathProblem = 'absolute' | 'dot-dot' | 'backslash' | 'empty-segment'
  * takes 120 bytes (three uuids), so a relPath may take 900 bytes: the contract's 900 characters
  * are not enough of a bound once characters take two to four bytes each.
  */
-export const MAX_REL_PATH_BYTES = 900;
+const MAX_REL_PATH_BYTES = 900;
 
 const MESSAGES: Record<PathProblem, string> = {
   absolute: 'must be relative (no leading slash)',
@@ -21,7 +21,7 @@ const MESSAGES: Record<PathProblem, string> = {
 export function pathProblem(relPath: string): PathProblem | null {
   if (relPath.startsWith('/')) return 'absolute';
   if (relPath.includes('\\')) return 'backslash';
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
   if (/[\u0000-\u001f\u007f]/.test(relPath)) return 'control-character';
   const segments = relPath.split('/');
   if (segments.includes('..')) return 'dot-dot';

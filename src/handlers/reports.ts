@@ -25,7 +25,7 @@ import { API_SCHEMA, type ProofPayload } from '../domain/proof.ts';
 import type { components } from '../generated/openapi-types.ts';
 
 /** The signing key and issuer of this deployment (developer API and the originator's session alike). */
-export const signing = (ctx: Pick<RequestContext, 'signer' | 'config'>): ReportSigning => ({
+const signing = (ctx: Pick<RequestContext, 'signer' | 'config'>): ReportSigning => ({
   signer: ctx.signer,
   issuer: ctx.config.publicBaseUrl.replace(/\/+$/, ''),
 });
@@ -116,7 +116,7 @@ export async function getDatapointInclusionProof(
 }
 
 /** Public and cacheable: keys change rarely, and a retired key stays listed. */
-export const JWKS_HEADERS = { 'Content-Type': 'application/jwk-set+json', 'Cache-Control': 'public, max-age=300' };
+const JWKS_HEADERS = { 'Content-Type': 'application/jwk-set+json', 'Cache-Control': 'public, max-age=300' };
 
 export async function getJwks(_input: unknown, ctx: PublicRequestContext): Promise<GetJwksResult> {
   return { status: 200, body: await publishedJwks(ctx.sql), headers: JWKS_HEADERS };

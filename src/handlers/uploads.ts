@@ -30,8 +30,8 @@ type DeclaredUploadFile = components['schemas']['DeclaredUploadFile'];
 type PresignedUpload = components['schemas']['PresignedUpload'];
 type IngestRun = components['schemas']['IngestRun'];
 
-/** Presigned upload URLs live one hour (../shared/spec/developer-api.md, upload sessions). */
-export const UPLOAD_URL_SECONDS = 3600;
+/** Presigned upload URLs live one hour (the API reference, upload sessions). */
+const UPLOAD_URL_SECONDS = 3600;
 const MAX_FILE_BYTES = 5368709120;
 /** HEAD requests in flight at once while verifying a session's objects. */
 const HEAD_CONCURRENCY = 16;

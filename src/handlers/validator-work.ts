@@ -18,7 +18,7 @@ import { claimNextSlot, releaseClaim as release, takeableSlotCounts, type ClaimR
 import { presignGet } from '../storage/s3.ts';
 
 /** A file_collection datapoint's presigned GET: long enough to load it, short as a credential. */
-export const CLAIM_FILE_SECONDS = 300;
+const CLAIM_FILE_SECONDS = 300;
 import { voteOnClaim, type ClaimVoteRefusal } from '../lifecycle/votes.ts';
 
 export async function listMyProjects(_input: unknown, ctx: ValidatorRequestContext): Promise<ListMyProjectsResult> {

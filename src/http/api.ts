@@ -16,7 +16,7 @@ import type { HandlerContexts, PublicRequestContext, RequestContext } from '../c
 
 export interface ApiRequest {
   method: string;
-  /** Path relative to the operation's server, e.g. `/projects/…` under /developer/v1 (the root's: `/.well-known/…`). */
+  /** Path relative to the operation's server: `/projects/…` under /developer/v1 (the root's: `/.well-known/…`). */
   path: string;
   /** Raw query string without `?`, or already-split values. */
   query: string | Record<string, string | string[]>;
@@ -88,7 +88,8 @@ export function assertPlainParameters(ops: Operation[]): void {
         p.schema?.type !== 'array';
       if (!plain)
         throw new Error(
-          `${op.operationId}: parameter ${p.in} ${p.name} needs openapi-backend's full request parser (src/http/api.ts)`,
+          `${op.operationId}: parameter ` +
+            `${p.in} ${p.name} needs openapi-backend's full request parser (src/http/api.ts)`,
         );
     }
   }
@@ -98,7 +99,9 @@ export function assertPlainParameters(ops: Operation[]): void {
 const parseQuery = (query: ApiRequest['query']): Record<string, unknown> =>
   typeof query === 'string' ? (query === '' ? {} : parseQueryString(query)) : structuredClone(query);
 
-/** What `match` found: the operation and its path parameters' values as they stand in the path (still percent-encoded). */
+/**
+ * What `match` found: the operation and its path parameters' values as they stand in the path (still percent-encoded).
+ */
 export interface MatchedOperation {
   operationId: OperationId;
   pathValues: [name: string, value: string][];

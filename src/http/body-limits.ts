@@ -44,7 +44,7 @@ function resolve(schema: Schema): Schema {
 }
 
 /** Upper bound of the JSON size of any value valid against `schema`; Infinity when unbounded. */
-export function maxJsonBytes(input: Schema, seen: Set<Schema> = new Set()): number {
+function maxJsonBytes(input: Schema, seen: Set<Schema> = new Set()): number {
   const schema = resolve(input);
   if (seen.has(schema)) return Infinity; // recursive schema
   seen.add(schema);

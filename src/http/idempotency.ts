@@ -19,7 +19,7 @@ import type { Sql } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import type { ApiResult } from './api.ts';
 
-export const IDEMPOTENCY_PARAMETER = '#/components/parameters/IdempotencyKey';
+const IDEMPOTENCY_PARAMETER = '#/components/parameters/IdempotencyKey';
 /** How long a request in flight holds its key before a retry may take it over. */
 const LOCK_SECONDS = 120;
 
@@ -86,7 +86,8 @@ export async function idempotent(
     if (!row.fingerprint.equals(fingerprint)) {
       throw new ApiError(
         'idempotency_key_reused',
-        'This Idempotency-Key was used with another request (operation, path or body) in the last 24 hours; use a new key.',
+        'This Idempotency-Key was used with another request (operation, path or body) in the last 24 hours; use a ' +
+          'new key.',
         'Idempotency-Key',
       );
     }

@@ -61,7 +61,8 @@ async function* declaredBytes(file: SourceFile): AsyncGenerator<Uint8Array> {
     read += chunk.length;
     if (read > file.size)
       throw new IngestError(
-        `${file.relPath}: the file is longer than its declared size of ${file.size} bytes (more than ${file.size} bytes were read); declare its real size and upload it again`,
+        `${file.relPath}: the file is longer than its declared size of ` +
+          `${file.size} bytes (more than ${file.size} bytes were read); declare its real size and upload it again`,
       );
     yield chunk;
   }
@@ -136,7 +137,9 @@ function checkContentSize(file: SourceFile, rec: Record_): Record_ {
   const bytes = Buffer.byteLength(JSON.stringify(rec.content));
   if (bytes > LIMITS.contentBytes)
     throw new IngestError(
-      `${file.relPath} line ${rec.line}: record ${rec.row} is ${bytes} bytes as JSON, more than the ${LIMITS.contentBytes} bytes a datapoint's content may have`,
+      `${file.relPath} line ${rec.line}: record ` +
+        `${rec.row} is ${bytes} bytes as JSON, more than the ${LIMITS.contentBytes} bytes a datapoint's content may ` +
+        `have`,
     );
   return rec;
 }
@@ -213,7 +216,8 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
     const e = err as { lines?: number; message: string; code?: string };
     if (e.code === 'CSV_MAX_RECORD_SIZE')
       throw new IngestError(
-        `${file.relPath} line ${lastEnd + 1}: the record starting here is longer than ${LIMITS.recordChars} characters (is a quoted field left open?)`,
+        `${file.relPath} line ${lastEnd + 1}: the record starting here is longer than ` +
+          `${LIMITS.recordChars} characters (is a quoted field left open?)`,
       );
     if (e.code === 'CSV_QUOTE_NOT_CLOSED')
       throw new IngestError(
@@ -305,7 +309,8 @@ async function* jsonArrayRecords(file: SourceFile): AsyncGenerator<Record_> {
       if (failure) throw failure;
       if (sinceElement > LIMITS.recordChars + JSON_SLICE)
         throw new IngestError(
-          `${file.relPath} line ${line}: element ${row + 1} of the array is longer than ${LIMITS.recordChars} characters`,
+          `${file.relPath} line ${line}: element ` +
+            `${row + 1} of the array is longer than ${LIMITS.recordChars} characters`,
         );
       line += countNewlines(text);
       while (queue.length) yield queue.shift()!;
@@ -367,7 +372,8 @@ async function* markdownSections(file: SourceFile, level: number): AsyncGenerato
       current.chars += text.length + 1;
       if (current.chars > LIMITS.sectionChars)
         throw new IngestError(
-          `${file.relPath} line ${current.line}: the section starting here is longer than ${LIMITS.sectionChars} characters`,
+          `${file.relPath} line ${current.line}: the section starting here is longer than ` +
+            `${LIMITS.sectionChars} characters`,
         );
       current.body.push(text);
     }

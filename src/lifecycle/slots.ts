@@ -24,12 +24,12 @@ import { uuidv7 } from '../domain/uuidv7.ts';
 import { projectSpec } from '../db/projects.ts';
 
 /** How long a claim is the validator's. */
-export const CLAIM_MINUTES = 10;
+const CLAIM_MINUTES = 10;
 
 type AnySql = Sql | TxSql;
 
 /** A claim that ran out: it counts as open. `s` is the alias of validation_slots in the query. */
-export const lapsedClaim = (sql: AnySql, s = 's') =>
+const lapsedClaim = (sql: AnySql, s = 's') =>
   sql`(${sql(s)}.status = 'claimed' and ${sql(s)}.claim_expires_at <= now())`;
 
 /** A claim still held: the negation of lapsedClaim for a claimed slot. */
@@ -53,7 +53,8 @@ export async function takeableSlotCounts(sql: Sql, projectIds: string[]): Promis
   if (projectIds.length === 0) return new Map();
   const rows = await sql<{ id: string; n: number }[]>`
     select p.id,
-      (select coalesce(sum(d.slots_open), 0) from datapoints d where d.project_id = p.id and d.finalized_at is null)::int
+      (select coalesce(sum(d.slots_open), 0) from datapoints d where d.project_id = p.id and d.finalized_at is
+      null)::int
         + (select count(*) from validation_slots s where s.project_id = p.id and ${takeable(sql)})::int as n
     from unnest(${projectIds}::uuid[]) as p(id)`;
   return new Map(rows.map((r) => [r.id, r.n]));
@@ -95,7 +96,8 @@ export async function claimNextSlot(
         (select s.compiled #>> '{validation,instructions}' from ${projectSpec(tx, tx`p.id`)} s) as instructions
       from projects p
       where p.id = ${projectId}
-        and exists (select 1 from project_assignments a where a.project_id = p.id and a.user_id = ${userId} and a.revoked_at is null)
+        and exists (select 1 from project_assignments a where a.project_id = p.id and a.user_id = ${userId} and
+        a.revoked_at is null)
       for share of p`;
     if (!p) return { refused: 'project_not_found' };
     if (p.archived) return { refused: 'project_archived' };
@@ -144,7 +146,8 @@ interface ClaimRow {
 /** Neither a datapoint the validator rated nor one it holds a live claim on. `d` is the datapoint. */
 const notMine = (tx: TxSql, userId: string) => tx`
   not exists (select 1 from votes v where v.datapoint_id = d.id and v.voter = ${userId})
-  and not exists (select 1 from validation_slots c where c.datapoint_id = d.id and c.claimed_by = ${userId} and ${liveClaim(tx, 'c')})`;
+  and not exists (select 1 from validation_slots c where c.datapoint_id = d.id and c.claimed_by = ${userId} and
+  ${liveClaim(tx, 'c')})`;
 
 /**
  * A slot row of the project this validator may take (released, or a claim that ran out),
@@ -165,7 +168,8 @@ async function pickSlotRow(tx: TxSql, projectId: string, userId: string): Promis
 async function claimRow(tx: TxSql, slotId: string, userId: string): Promise<ClaimRow> {
   const [claim] = await tx<ClaimRow[]>`
     update validation_slots s
-    set status = 'claimed', claimed_by = ${userId}, claimed_at = now(), claim_expires_at = now() + make_interval(mins => ${CLAIM_MINUTES})
+    set status = 'claimed', claimed_by = ${userId}, claimed_at = now(), claim_expires_at = now() + make_interval(mins
+    => ${CLAIM_MINUTES})
     from datapoints d
     where s.id = ${slotId} and d.id = s.datapoint_id
     returning s.id, s.datapoint_id, s.claimed_at, s.claim_expires_at, d.content`;
@@ -196,9 +200,11 @@ async function claimFromCounter(
     with taken as (update datapoints set slots_open = slots_open - 1 where id = ${d.id} returning id, content),
     slot as (
       insert into validation_slots (id, datapoint_id, project_id, status, claimed_by, claimed_at, claim_expires_at)
-      select ${uuidv7()}, id, ${projectId}, 'claimed', ${userId}, now(), now() + make_interval(mins => ${CLAIM_MINUTES}) from taken
+      select ${uuidv7()}, id, ${projectId}, 'claimed', ${userId}, now(), now() + make_interval(mins =>
+      ${CLAIM_MINUTES}) from taken
       returning id, datapoint_id, claimed_at, claim_expires_at)
-    select slot.id, slot.datapoint_id, slot.claimed_at, slot.claim_expires_at, taken.content from slot join taken on taken.id = slot.datapoint_id`;
+    select slot.id, slot.datapoint_id, slot.claimed_at, slot.claim_expires_at, taken.content from slot join taken on
+    taken.id = slot.datapoint_id`;
   return claim;
 }
 
@@ -238,11 +244,13 @@ export async function datapointsWithTakeableSlots(
   return sql<{ id: string; checksum: string; votes: number; open: number; escalations: number; created_at: string }[]>`
     select d.id, encode(d.checksum, 'hex') as checksum, d.escalations, d.created_at::text as created_at,
       (select count(*) from votes v where v.datapoint_id = d.id)::int as votes,
-      d.slots_open + (select count(*) from validation_slots s where s.datapoint_id = d.id and ${takeable(sql)})::int as open
+      d.slots_open + (select count(*) from validation_slots s where s.datapoint_id = d.id and ${takeable(sql)})::int as
+      open
     from datapoints d
     where d.project_id = ${projectId} and d.finalized_at is null
       ${after ? sql`and (d.created_at, d.id) > (${after.createdAt}::text::timestamptz, ${after.id}::uuid)` : sql``}
-      and (d.slots_open > 0 or exists (select 1 from validation_slots s where s.datapoint_id = d.id and ${takeable(sql)}))
+      and (d.slots_open > 0 or exists (select 1 from validation_slots s where s.datapoint_id = d.id and
+      ${takeable(sql)}))
     order by d.created_at, d.id
     limit ${limit}`;
 }

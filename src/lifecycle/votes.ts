@@ -33,7 +33,7 @@ import { uuidv7 } from '../domain/uuidv7.ts';
  * Weight of a vote by a validator without a class on the project: 1.0, as the consensus rule
  * says (docs/decisions.md).
  */
-export const CLASSLESS_WEIGHT = 1;
+const CLASSLESS_WEIGHT = 1;
 
 /** Why a vote of a batch was not recorded. */
 export type VoteRefusal =
@@ -153,6 +153,20 @@ export type ClaimVoteResult =
  * still assigned to the project, with the claim not run out; the vote counts with the weight of
  * the class the validator holds on the project at this moment.
  */
+const VOTE_COLUMNS = [
+  'id',
+  'datapoint_id',
+  'project_id',
+  'slot_id',
+  'voter',
+  'user_id',
+  'synthetic',
+  'rating',
+  'weight',
+  'class_id',
+  'comment',
+] as const;
+
 export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResult> {
   if (!(Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100))
     throw new RangeError(`rating ${v.rating} is outside 0..100`);
@@ -162,7 +176,8 @@ export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResu
     const [s] = await tx<{ datapoint_id: string; project_id: string }[]>`
       select s.datapoint_id, s.project_id from validation_slots s
       where s.id = ${v.slotId} and s.claimed_by = ${v.userId}
-        and exists (select 1 from project_assignments a where a.project_id = s.project_id and a.user_id = ${v.userId} and a.revoked_at is null)`;
+        and exists (select 1 from project_assignments a where a.project_id = s.project_id and a.user_id =
+        ${v.userId} and a.revoked_at is null)`;
     if (!s) return { refused: 'claim_not_found' };
     const st = (await load(tx, [s.datapoint_id], [v.slotId])).get(s.datapoint_id)!;
     const slot = st.slots.get(v.slotId);
@@ -242,7 +257,8 @@ interface State {
  */
 async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promise<Map<string, State>> {
   const ids = [...datapointIds].sort();
-  await tx`select 1 from projects where id in (select project_id from datapoints where id = any(${ids}::uuid[])) order by id for share`;
+  await tx`select 1 from projects where id in (select project_id from datapoints where id = any(${ids}::uuid[])) order
+    by id for share`;
   const rows = await tx<Locked[]>`
     select d.id, d.project_id, p.num_validators, d.slots_open, d.escalations, d.finalized_at is not null as finalized,
       p.paused_at is not null as paused, p.archived_at is not null as archived,
@@ -266,7 +282,8 @@ async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promi
     ]),
   );
   const votes = await tx<{ datapoint_id: string; voter: string; rating: number; weight: number; synthetic: boolean }[]>`
-    select datapoint_id, voter, rating, weight, synthetic from votes where datapoint_id = any(${ids}::uuid[]) order by created_at, id`;
+    select datapoint_id, voter, rating, weight, synthetic from votes where datapoint_id = any(${ids}::uuid[]) order by
+    created_at, id`;
   for (const v of votes) states.get(v.datapoint_id)!.votes.push(v);
   const slots = await tx<
     {
@@ -412,10 +429,12 @@ const CHUNK = 2000;
 
 async function flush(tx: TxSql, w: Writes): Promise<void> {
   if (w.submittedSlots.length) {
-    await tx`update validation_slots set status = 'submitted', submitted_at = now() where id = any(${w.submittedSlots}::uuid[])`;
+    await tx`update validation_slots set status = 'submitted', submitted_at = now() where id =
+      any(${w.submittedSlots}::uuid[])`;
   }
   for (let i = 0; i < w.votes.length; i += CHUNK) {
-    await tx`insert into votes ${tx(w.votes.slice(i, i + CHUNK), 'id', 'datapoint_id', 'project_id', 'slot_id', 'voter', 'user_id', 'synthetic', 'rating', 'weight', 'class_id', 'comment')}`;
+    await tx`insert into votes
+      ${tx(w.votes.slice(i, i + CHUNK), ...VOTE_COLUMNS)}`;
   }
   // One update per datapoint, whatever changed: the counter, escalations, finalization. Booleans
   // travel as text: postgres.js serializes the elements of a bool[] parameter wrongly.
@@ -425,26 +444,33 @@ async function flush(tx: TxSql, w: Writes): Promise<void> {
       update datapoints d
       set slots_open = x.slots_open, escalations = x.escalations,
         finalized_at = case when x.finalized and d.finalized_at is null then now() else d.finalized_at end
-      from unnest(${changed.map((c) => c.row.id)}::uuid[], ${changed.map((c) => c.slotsOpen)}::int[], ${changed.map((c) => c.escalations)}::int[],
+      from unnest(${changed.map((c) => c.row.id)}::uuid[], ${changed.map((c) => c.slotsOpen)}::int[],
+      ${changed.map((c) => c.escalations)}::int[],
         ${changed.map((c) => String(c.finalized))}::text[]::bool[]) as x(id, slots_open, escalations, finalized)
       where d.id = x.id`;
   }
   if (w.syntheticProjects.size) {
-    await tx`update projects set auto_consensus_used = true where id = any(${[...w.syntheticProjects]}::uuid[]) and not auto_consensus_used`;
+    await tx`update projects set auto_consensus_used = true where id = any(${[...w.syntheticProjects]}::uuid[]) and not
+      auto_consensus_used`;
   }
   if (w.decisions.length === 0) return;
   // `seq` (finalization order) follows the order of the decisions in the batch.
   const d = w.decisions;
   await tx`
-    insert into consensus_decisions (id, datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    insert into consensus_decisions (id, datapoint_id, project_id, quality_rating_mean, quality_rating_median,
+    consensus_strength, contested, vote_count, synthetic_votes, escalations)
     select id, datapoint_id, project_id, mean, median, strength, contested, vote_count, synthetic_votes, escalations
-    from unnest(${d.map((x) => x.id)}::uuid[], ${d.map((x) => x.datapoint_id)}::uuid[], ${d.map((x) => x.project_id)}::uuid[],
+    from unnest(${d.map((x) => x.id)}::uuid[], ${d.map((x) => x.datapoint_id)}::uuid[],
+    ${d.map((x) => x.project_id)}::uuid[],
       ${d.map((x) => x.mean)}::float8[], ${d.map((x) => x.median)}::float8[], ${d.map((x) => x.strength)}::float8[],
-      ${d.map((x) => String(x.contested))}::text[]::bool[], ${d.map((x) => x.vote_count)}::int[], ${d.map((x) => x.synthetic_votes)}::int[], ${d.map((x) => x.escalations)}::int[])
-      with ordinality as x(id, datapoint_id, project_id, mean, median, strength, contested, vote_count, synthetic_votes, escalations, n)
+      ${d.map((x) => String(x.contested))}::text[]::bool[], ${d.map((x) => x.vote_count)}::int[],
+      ${d.map((x) => x.synthetic_votes)}::int[], ${d.map((x) => x.escalations)}::int[])
+      with ordinality as x(id, datapoint_id, project_id, mean, median, strength, contested, vote_count,
+      synthetic_votes, escalations, n)
     order by n`;
   // Slot rows nobody needs any more (claimed but unsubmitted, or released) expire with the decision.
-  await tx`update validation_slots set status = 'expired' where datapoint_id = any(${d.map((x) => x.datapoint_id)}::uuid[]) and status in ('open', 'claimed')`;
+  await tx`update validation_slots set status = 'expired' where datapoint_id =
+    any(${d.map((x) => x.datapoint_id)}::uuid[]) and status in ('open', 'claimed')`;
   await emitConsensusReached(
     tx,
     d.map((x) => ({

@@ -17,7 +17,7 @@ import { callTool, toolList } from './tools.ts';
 import type { Api } from '../http/api.ts';
 import type { AppDeps, RequestContext } from '../context.ts';
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 function buildServer(api: Api, ctx: RequestContext): Server {
   const server = new Server(
@@ -37,7 +37,7 @@ function buildServer(api: Api, ctx: RequestContext): Server {
 export function mountMcp(app: Express, deps: AppDeps, api: Api): void {
   app.post(MCP_PATH, async (req, res) => {
     const requestId = res.locals.requestId as string;
-    let auth;
+    let auth: Awaited<ReturnType<typeof authenticate>>;
     try {
       auth = await authenticate(deps.sql, req.headers.authorization);
       audit(res, { orgId: auth.orgId, keyId: auth.keyId, operation: 'mcp' });

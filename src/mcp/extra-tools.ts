@@ -36,7 +36,7 @@ function inline(node: unknown): unknown {
 const specSchema = inline(schemas.ProjectSpec) as Record<string, unknown>;
 const specExample = (specSchema.examples as unknown[] | undefined)?.[0];
 
-export const GET_STARTED = `Assay: recommended tool sequence for a new data-quality project.
+const GET_STARTED = `Assay: recommended tool sequence for a new data-quality project.
 
 1. spec_authoring_guide: read the system prompt and the JSON Schema of a project spec. If the user
    has a markdown description of the project, draft the spec JSON from it with that prompt.
@@ -64,7 +64,7 @@ text starts with a camelCase code and a colon (for example \`projectNotFound: ..
 \`requestId:\` line to quote when asking for support. Lists are paginated: pass nextCursor as
 cursor while hasMore is true.`;
 
-export function specAuthoringGuide(): string {
+function specAuthoringGuide(): string {
   return `SYSTEM PROMPT: drafting an Assay project spec
 
 You turn a project description (usually markdown written by a person) into an Assay project
@@ -152,7 +152,7 @@ const BY_TYPE: Record<DatasetType, string> = {
 - Declare each file's exact or maximum size; processing checks each object against it.`,
 };
 
-export function projectCreationInstruction(datasetType?: DatasetType): string {
+function projectCreationInstruction(datasetType?: DatasetType): string {
   if (datasetType) return `${BY_TYPE[datasetType]}\n\n${COMMON_UPLOAD}`;
   return `${COMMON_UPLOAD}\n\nPer format (pass datasetType for one):\n\n${Object.values(BY_TYPE).join('\n\n')}`;
 }
@@ -163,7 +163,7 @@ const POLL_MS = 500;
  * Polls the session's status inside the call until its latest run has finished (ok or failed)
  * or `timeoutSeconds` pass. Returns the status body of GET .../status plus `timedOut`.
  */
-export async function waitForUploadSession(
+async function waitForUploadSession(
   args: ExtraToolArguments['wait_for_upload_session'],
   ctx: RequestContext,
 ): Promise<object> {

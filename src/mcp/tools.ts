@@ -41,7 +41,8 @@ function inputSchemaOf(t: ToolDef): ToolDef['inputSchema'] {
         maxLength: 255,
         pattern: '^[\\x21-\\x7E]+$',
         description:
-          'Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice.',
+          'Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) ' +
+          'instead of acting twice.',
       },
     },
   } as ToolDef['inputSchema'];
@@ -60,7 +61,7 @@ export const toolList = mcpTools.map((t) => ({
   inputSchema: inputSchemaOf(t),
 }));
 
-export function toolError(err: unknown, requestId: string): ToolResult {
+function toolError(err: unknown, requestId: string): ToolResult {
   const apiErr = toApiError(fromStorageError(fromPgError(err)));
   return {
     isError: true,

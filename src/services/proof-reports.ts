@@ -252,7 +252,7 @@ export async function buildInclusionProof(
       throw treeMismatch(report);
     }
     const leaves = rows.map((r) => resultsLeaf(r));
-    let proof;
+    let proof: ReturnType<typeof chunkedInclusionProof>;
     try {
       proof = chunkedInclusionProof({
         size,

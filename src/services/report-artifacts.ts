@@ -10,7 +10,7 @@ import { enqueue } from '../jobs/tasks.ts';
 import { ApiError, ERRORS, type ErrorCode } from '../errors.ts';
 
 /** Seconds a client is told to wait (Retry-After) before asking again for an artifact being prepared. */
-export const REPORT_RETRY_AFTER_SECONDS = 2;
+const REPORT_RETRY_AFTER_SECONDS = 2;
 
 /** How long a request watches an artifact being prepared, and who asked (for the job's log lines). */
 export interface PrepareOptions {

@@ -10,12 +10,12 @@ import { enqueueEach } from '../jobs/tasks.ts';
 type ConsensusData = Omit<components['schemas']['DatapointConsensus'], '$schema'>;
 
 /** The Standard Webhooks body: `{type, timestamp, data}`. */
-export function eventBody(type: WebhookEventType, data: object, at: Date): string {
+function eventBody(type: WebhookEventType, data: object, at: Date): string {
   return JSON.stringify({ type, timestamp: at.toISOString(), data });
 }
 
 /** The `webhook-id` of a decision's event: stable, and traceable to the decision. */
-export const consensusEventId = (decisionId: string): string => `msg_${decisionId.replaceAll('-', '')}`;
+const consensusEventId = (decisionId: string): string => `msg_${decisionId.replaceAll('-', '')}`;
 
 export async function emitConsensusReached(tx: TxSql, decisions: ConsensusData[]): Promise<void> {
   if (decisions.length === 0) return;

@@ -144,7 +144,10 @@ const routes = [
     name: 'assay verify',
     skip: null,
     template: DOC_COMMANDS.assay,
-    ok: /^assay verify: OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+, attestationRoot sha256:[0-9a-f]{64}; datapoint [0-9a-f-]{36} included at 4 of 5$/,
+    ok: new RegExp(
+      String.raw`^assay verify: OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+, attestationRoot sha256:[0-9a-f]{64}; ` +
+        'datapoint [0-9a-f-]{36} included at 4 of 5$',
+    ),
   },
   // When only the system python3 has the packages, it stands in for the venv's interpreter.
   {

@@ -167,7 +167,8 @@ const producers: Record<ErrorCode, Producer> = {
   project_not_found: async () => ({ op: 'getProject', params: { projectId: UNKNOWN } }),
   project_already_active: {
     unreachable:
-      'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates one',
+      'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates ' +
+      'one',
   },
   project_spec_invalid: async () => ({
     op: 'createProject',
@@ -215,7 +216,8 @@ const producers: Record<ErrorCode, Producer> = {
   }),
   upload_id_required: {
     unreachable:
-      'no code path throws it: uploadId is a required path parameter, so a request without one matches no operation (unknown_endpoint)',
+      'no code path throws it: uploadId is a required path parameter, so a request without one matches no operation ' +
+      '(unknown_endpoint)',
   },
   upload_files_missing: async (w) => {
     const projectId = await fx.project(w.app);
@@ -405,7 +407,8 @@ const producers: Record<ErrorCode, Producer> = {
     raw: async (w) => {
       const body = { name: 'In flight', spec: minimalSpec() };
       await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
-        values (${w.app.orgA.id}, 'in-flight-rest', 'createProject', ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
+        values (${w.app.orgA.id}, 'in-flight-rest', 'createProject',
+        ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
       return raw(w.app, 'POST', '/developer/v1/projects', {
         key: w.app.orgA.originatorKey,
         contentType: 'application/json',
@@ -416,7 +419,8 @@ const producers: Record<ErrorCode, Producer> = {
     mcp: async (w) => {
       const body = { name: 'In flight', spec: minimalSpec() };
       await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
-        values (${w.app.orgA.id}, 'in-flight-mcp', 'createProject', ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
+        values (${w.app.orgA.id}, 'in-flight-mcp', 'createProject',
+        ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
       const s = await connectMcp(w.app, w.app.orgA.originatorKey);
       try {
         return toolErrorCode(await s.tool('create_project', { ...body, idempotencyKey: 'in-flight-mcp' }));

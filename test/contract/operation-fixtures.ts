@@ -37,7 +37,7 @@ export interface Req {
   key?: string | null;
 }
 
-export type CrossOrg =
+type CrossOrg =
   /** The registry's not-found code the foreign caller gets (its status comes from the registry). */
   | ErrorCode
   /** The contract declares no 404: the foreign caller gets a successful empty list. */
