@@ -123,12 +123,35 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * Secrets that may come from a file named by KEY_FILE instead of the variable KEY (a Kubernetes
+ * or compose secret mounted as a file). SIGNING_KEY_FILE has rules of its own (its mode).
+ */
+const SECRET_FILE_KEYS = new Set([
+  'DATABASE_URL',
+  'DATABASE_DIRECT_URL',
+  'SECRETS_KEY',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'SMTP_URL',
+]);
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   const problems: string[] = [];
   const get = (key: string, required: boolean): string => {
-    const v = env[key]?.trim() ?? '';
+    let v = env[key]?.trim() ?? '';
+    // KEY_FILE for a secret: its value read from a file (how orchestrators mount secrets), never both.
+    const file = SECRET_FILE_KEYS.has(key) ? (env[`${key}_FILE`]?.trim() ?? '') : '';
+    if (file) {
+      if (v) problems.push(`set ${key} or ${key}_FILE, not both`);
+      try {
+        v = readFileSync(file, 'utf8').trim();
+      } catch (err) {
+        problems.push(`${key}_FILE ${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
+    }
     if (required && v === '') problems.push(`${key} is required`);
     return v;
   };

@@ -139,6 +139,24 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads a secret from KEY_FILE (a mounted secret), never from both', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'assay-secret-'));
+    try {
+      const file = join(dir, 'database-url');
+      writeFileSync(file, 'postgres://u:from-file@db.internal:5432/assay\n');
+      const { DATABASE_URL: _, ...rest } = full;
+      expect(loadConfig({ ...rest, DATABASE_URL_FILE: file }, { db: true }).databaseUrl).toBe(
+        'postgres://u:from-file@db.internal:5432/assay',
+      );
+      expect(() => loadConfig({ ...full, DATABASE_URL_FILE: file }, { db: true })).toThrow(/not both/);
+      expect(() => loadConfig({ ...rest, DATABASE_URL_FILE: join(dir, 'none') }, { db: true })).toThrow(
+        /DATABASE_URL_FILE .* cannot be read \(ENOENT\)/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('returns a frozen object with defaults that are not secrets', () => {
     const c = loadConfig(full, { db: true, s3: true, http: true });
     expect(Object.isFrozen(c)).toBe(true);
