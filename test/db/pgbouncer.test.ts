@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
-import { ingest } from '../helpers/uploads.ts';
+import { uploadFiles, waitForRun } from '../helpers/uploads.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { pgbouncerInstalled, startPgBouncer, PGBOUNCER } from '../helpers/pgbouncer.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -67,7 +67,16 @@ describe.skipIf(!run)(
       expect(res.status).toBe(201);
       const projectId = res.body.projectId as string;
       const csv = 'id,text\n1,first\n2,second\n3,third\n';
-      const { status } = await ingest(app, projectId, { 'a.csv': csv }, { dryRun: false }).catch((err) => {
+      const uploadId = await uploadFiles(app, projectId, { 'a.csv': csv });
+      const processed = await call(app, 'processUploadSession', { params: { projectId, uploadId }, body: {} });
+      expect(processed.status).toBe(202);
+      // A loaded machine (two test files at once on two cores) is slow, not stuck: a minute.
+      const status = await waitForRun(app, projectId, uploadId, 60_000).catch(async (err) => {
+        // What every session of the database is doing, to tell a stall from a slow machine.
+        const sessions = await app.sql`
+          select pid, application_name, state, wait_event_type, wait_event, left(query, 160) as query, xact_start
+          from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+        console.log(JSON.stringify(sessions, null, 1));
         console.log(
           app.logs
             .filter((l) => !l.includes('"debug"'))
