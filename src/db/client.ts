@@ -54,7 +54,7 @@ export interface PoolSettings {
   transactionMode: boolean;
   prepare: boolean;
 }
-export const DIRECT: PoolSettings = Object.freeze({ transactionMode: false, prepare: true });
+const DIRECT: PoolSettings = Object.freeze({ transactionMode: false, prepare: true });
 
 /**
  * Refuses to run on an unpatched postgres.js: the patch is applied by npm's postinstall, which

@@ -190,7 +190,8 @@ describe('drain as PID 1 of a PID namespace', { timeout: 120_000 }, () => {
       expect(await exitCode(ns.outer)).toBe(0);
 
       const deliveries = await app.sql<{ url: string; status: string }[]>`
-        select e.url, d.status from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id order by e.url`;
+        select e.url, d.status from webhook_deliveries d
+        join webhook_endpoints e on e.id = d.endpoint_id order by e.url`;
       expect(deliveries).toEqual([
         { url: `http://127.0.0.1:${port}/answered`, status: 'succeeded' },
         { url: `http://127.0.0.1:${port}/silent`, status: expect.not.stringMatching(/^succeeded$/) },

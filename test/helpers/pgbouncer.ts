@@ -28,8 +28,16 @@ export async function startPgBouncer(directUrl: string, options: { poolSize?: nu
   const port = await freePort();
   const db = direct.pathname.slice(1);
   const password = decodeURIComponent(direct.password);
+  const server = [
+    `host=${direct.hostname}`,
+    `port=${direct.port}`,
+    `dbname=${db}`,
+    `user=${decodeURIComponent(direct.username)}`,
+    `password=${password}`,
+    "connect_query='set statement_timeout = 30000; set idle_in_transaction_session_timeout = 30000'",
+  ].join(' ');
   const ini = `[databases]
-${db} = host=${direct.hostname} port=${direct.port} dbname=${db} user=${decodeURIComponent(direct.username)} password=${password} connect_query='set statement_timeout = 30000; set idle_in_transaction_session_timeout = 30000'
+${db} = ${server}
 
 [pgbouncer]
 listen_addr = 127.0.0.1

@@ -43,6 +43,6 @@ export const allowedSkips: readonly AllowedSkip[] = [
   {
     file: 'test/deploy/recipes.test.ts',
     name: /— SKIPPED: (podman-compose|helm) not installed/,
-    why: 'a developer machine may lack them (bash scripts/deploy-tools.sh installs both); CI runs that script and never skips',
+    why: 'a developer machine may lack them (scripts/deploy-tools.sh installs both); CI runs it and never skips',
   },
 ];
