@@ -49,7 +49,7 @@ export async function exportFigures(tx: TxSql, projectId: string): Promise<Expor
 }
 
 /**
- * The project's datapoints in ingestion order with their decision, if any, in batches; the first
+ * The project's datapoints (not gold items) in ingestion order with their decision, if any, in batches; the first
  * `limit` or all. A cursor, so memory stays flat whatever the project's size.
  */
 export function streamExportRows(tx: TxSql, projectId: string, limit: number | null = null) {
@@ -60,7 +60,6 @@ export function streamExportRows(tx: TxSql, projectId: string, limit: number | n
       "qualityRatingMedian",
       c.consensus_strength as "consensusStrength", c.contested
     from datapoints d left join consensus_decisions c on c.datapoint_id = d.id
-    where d.project_id = ${projectId} order by d.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(
-    EXPORT_BATCH,
-  );
+    where d.project_id = ${projectId} and d.gold_rating is null
+    order by d.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(EXPORT_BATCH);
 }
