@@ -90,6 +90,9 @@ export const ERRORS = {
   claim_not_found: notFound('You hold no claim on this slot.'),
   claim_expired: conflict('Your claim on this slot has expired; claim again.'),
   already_voted: conflict('You have already rated this datapoint.'),
+  datapoint_finalized: conflict(
+    'The datapoint reached terminal consensus before your vote; nothing was recorded. Claim another.',
+  ),
   // Safe multi-tenant operation (docs/security.md).
   request_body_too_large: {
     status: 413,

@@ -1,7 +1,7 @@
 // The validator's work (/validator/v1, session token): my projects, claim the next slot, rate
-// it, release it. The slot / claim / vote lifecycle itself lives in src/lifecycle/; this module
-// maps its outcomes to the contract. A project the validator is not assigned to (of any
-// organization) is "not found".
+// it, release it. The slot / claim / vote lifecycle itself lives in src/lifecycle/ and names its
+// refusals with registry codes; this module adds only their wording. A project the validator is
+// not assigned to (of any organization) is "not found".
 import type {
   ClaimSlotInput,
   ClaimSlotResult,
@@ -14,12 +14,12 @@ import type {
 import type { ValidatorRequestContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { datasetFormatOf, listMyProjects as myProjects } from '../db/validator-projects.ts';
-import { claimNextSlot, releaseClaim as release, takeableSlotCounts, type ClaimRefusal } from '../lifecycle/slots.ts';
+import { claimNextSlot, releaseClaim as release, takeableSlotCounts } from '../lifecycle/slots.ts';
 import { presignGet } from '../storage/s3.ts';
 
 /** A file_collection datapoint's presigned GET: long enough to load it, short as a credential. */
 export const CLAIM_FILE_SECONDS = 300;
-import { voteOnClaim, type ClaimVoteRefusal } from '../lifecycle/votes.ts';
+import { voteOnClaim } from '../lifecycle/votes.ts';
 
 export async function listMyProjects(_input: unknown, ctx: ValidatorRequestContext): Promise<ListMyProjectsResult> {
   const rows = await myProjects(ctx.sql, ctx.session.userId);
@@ -46,20 +46,14 @@ export async function listMyProjects(_input: unknown, ctx: ValidatorRequestConte
   };
 }
 
-const CLAIM_REFUSALS: Record<ClaimRefusal, (projectId: string) => ApiError> = {
-  project_not_found: (projectId) =>
-    new ApiError('project_not_found', `No project ${projectId} among the projects you are assigned to.`, 'projectId'),
-  project_archived: () => new ApiError('project_archived'),
-  project_paused: () => new ApiError('project_paused'),
-  no_claimable_slot: () => new ApiError('no_claimable_slot'),
-  claim_limit_reached: () => new ApiError('claim_limit_reached'),
-};
-
 export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorRequestContext): Promise<ClaimSlotResult> {
   const r = await claimNextSlot(ctx.sql, params.projectId, ctx.session.userId, {
     maxLiveClaims: ctx.config.maxLiveClaimsPerValidator,
   });
-  if ('refused' in r) throw CLAIM_REFUSALS[r.refused](params.projectId);
+  if ('refused' in r)
+    throw r.refused === 'project_not_found'
+      ? new ApiError(r.refused, `No project ${params.projectId} among the projects you are assigned to.`, 'projectId')
+      : new ApiError(r.refused);
   const c = r.claimed;
   const format = await datasetFormatOf(ctx.sql, params.projectId);
   // A file is shown from object storage directly: a presigned GET of exactly its key.
@@ -98,16 +92,6 @@ export async function releaseClaim(
   return { status: 204, body: undefined };
 }
 
-const VOTE_REFUSALS: Record<ClaimVoteRefusal, (slotId: string) => ApiError> = {
-  claim_not_found: claimNotFound,
-  project_archived: () => new ApiError('project_archived'),
-  project_paused: () => new ApiError('project_paused'),
-  already_voted: () => new ApiError('already_voted'),
-  already_finalized: () =>
-    new ApiError('claim_expired', 'The datapoint reached consensus before your vote; claim another.'),
-  claim_expired: () => new ApiError('claim_expired'),
-};
-
 export async function submitVote(
   { params, body }: SubmitVoteInput,
   ctx: ValidatorRequestContext,
@@ -118,7 +102,7 @@ export async function submitVote(
     rating: body.rating,
     comment: body.comment ?? null,
   });
-  if ('refused' in r) throw VOTE_REFUSALS[r.refused](params.slotId);
+  if ('refused' in r) throw r.refused === 'claim_not_found' ? claimNotFound(params.slotId) : new ApiError(r.refused);
   return {
     status: 200,
     body: {

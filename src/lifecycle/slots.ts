@@ -22,6 +22,7 @@ import type { Sql, TxSql } from '../db/client.ts';
 import { wakeAutoConsensus } from './wake.ts';
 import { uuidv7 } from '../domain/uuidv7.ts';
 import { projectSpec } from '../db/projects.ts';
+import type { ErrorCode } from '../errors.ts';
 
 /** How long a claim is the validator's. */
 export const CLAIM_MINUTES = 10;
@@ -59,12 +60,11 @@ export async function takeableSlotCounts(sql: Sql, projectIds: string[]): Promis
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
-export type ClaimRefusal =
-  | 'project_not_found'
-  | 'project_archived'
-  | 'project_paused'
-  | 'no_claimable_slot'
-  | 'claim_limit_reached';
+/** Why no slot was claimed: a code of the error registry (the handler adds only wording). */
+export type ClaimRefusal = Extract<
+  ErrorCode,
+  'project_not_found' | 'project_archived' | 'project_paused' | 'no_claimable_slot' | 'claim_limit_reached'
+>;
 
 export interface Claim {
   slotId: string;

@@ -28,6 +28,7 @@ import { projectSpec } from '../db/projects.ts';
 import { wakeAutoConsensus } from './wake.ts';
 import { liveClaim, takeable } from './slots.ts';
 import { uuidv7 } from '../domain/uuidv7.ts';
+import type { ErrorCode } from '../errors.ts';
 
 /**
  * Weight of a vote by a validator without a class on the project: 1.0, as the consensus rule
@@ -35,35 +36,20 @@ import { uuidv7 } from '../domain/uuidv7.ts';
  */
 export const CLASSLESS_WEIGHT = 1;
 
-/** Why a vote of a batch was not recorded. */
-export type VoteRefusal =
-  | 'rating_out_of_range'
+/**
+ * Why a vote was not recorded: a code of the error registry, so a refusal reaches the wire as the
+ * lifecycle named it (the vote handler adds only wording). `no_claimable_slot` is the batch's
+ * "no open slot left" for a synthetic vote (Auto Consensus only fills open slots).
+ */
+export type VoteRefusal = Extract<
+  ErrorCode,
   | 'datapoint_not_found'
   | 'project_paused'
   | 'project_archived'
-  | 'already_finalized'
+  | 'datapoint_finalized'
   | 'already_voted'
-  | 'no_open_slot';
-
-export class VoteRefused extends Error {
-  readonly reason: VoteRefusal;
-  constructor(reason: VoteRefusal, message: string) {
-    super(message);
-    this.name = 'VoteRefused';
-    this.reason = reason;
-  }
-}
-
-const MESSAGES: Record<VoteRefusal, string> = {
-  rating_out_of_range: 'A rating is a number from 0 to 100.',
-  datapoint_not_found: 'No such datapoint.',
-  project_archived: 'The project is archived and takes no votes.',
-  project_paused: 'The project is paused and takes no votes.',
-  already_finalized: 'The datapoint has reached terminal consensus.',
-  already_voted: 'This validator has already voted on this datapoint.',
-  no_open_slot: 'The datapoint has no open validation slot.',
-};
-const refusal = (reason: VoteRefusal) => new VoteRefused(reason, MESSAGES[reason]);
+  | 'no_claimable_slot'
+>;
 
 export interface VoteInput {
   datapointId: string;
@@ -83,7 +69,7 @@ export type VoteOutcome =
   | { kind: 'terminal'; decisionId: string; contested: boolean }
   | { kind: 'escalated'; addedSlots: number; escalations: number };
 
-export type VoteResult = VoteOutcome | { kind: 'refused'; error: VoteRefused };
+export type VoteResult = VoteOutcome | { kind: 'refused'; refused: VoteRefusal };
 
 /**
  * Records a batch of votes, each on the first open slot of its datapoint (a lapsed claim counts
@@ -92,28 +78,24 @@ export type VoteResult = VoteOutcome | { kind: 'refused'; error: VoteRefused };
  */
 export async function recordVotes(sql: Sql, inputs: VoteInput[]): Promise<VoteResult[]> {
   return sql.begin(async (tx) => {
-    const results: (VoteResult | undefined)[] = inputs.map((v) =>
-      Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100
-        ? undefined
-        : { kind: 'refused', error: refusal('rating_out_of_range') },
-    );
-    const ids = [...new Set(inputs.filter((_, i) => !results[i]).map((v) => v.datapointId))];
-    if (ids.length === 0) return results as VoteResult[];
+    // The rating is checked at the boundary (the contract's schema; Auto Consensus's ratings are
+    // in range by construction) and guarded by the votes table's check constraint.
+    const results: (VoteResult | undefined)[] = inputs.map(() => undefined);
+    const ids = [...new Set(inputs.map((v) => v.datapointId))];
     const states = await load(tx, ids, []);
     const w = newWrites();
     inputs.forEach((v, i) => {
-      if (results[i]) return;
       const st = states.get(v.datapointId);
       const refused = st ? refuseOnDatapoint(st, v.voter) : 'datapoint_not_found';
       if (refused) {
-        results[i] = { kind: 'refused', error: refusal(refused) };
+        results[i] = { kind: 'refused', refused };
         return;
       }
       // An open slot row first (a released slot, a lapsed claim), else one from the counter.
       const slot = st!.open.shift() ?? null;
       const fromCounter = !slot && st!.slotsOpen > 0;
       if (!slot && !fromCounter && v.synthetic) {
-        results[i] = { kind: 'refused', error: refusal('no_open_slot') };
+        results[i] = { kind: 'refused', refused: 'no_claimable_slot' };
         return;
       }
       if (fromCounter) st!.slotsOpen -= 1;
@@ -127,19 +109,16 @@ export async function recordVotes(sql: Sql, inputs: VoteInput[]): Promise<VoteRe
   });
 }
 
-/** Why a vote on a claimed slot was not recorded. */
-export type ClaimVoteRefusal =
-  | 'claim_not_found'
-  | 'project_archived'
-  | 'project_paused'
-  | 'already_voted'
-  | 'already_finalized'
-  | 'claim_expired';
+/** Why a vote on a claimed slot was not recorded: a code of the error registry. */
+export type ClaimVoteRefusal = Extract<
+  ErrorCode,
+  'claim_not_found' | 'project_archived' | 'project_paused' | 'already_voted' | 'datapoint_finalized' | 'claim_expired'
+>;
 
 export interface ClaimVote {
   slotId: string;
   userId: string;
-  /** 0..100: the contract's schema has checked it. */
+  /** 0..100: the contract's schema has checked it (the boundary); it is not checked again here. */
   rating: number;
   comment: string | null;
 }
@@ -154,8 +133,6 @@ export type ClaimVoteResult =
  * the class the validator holds on the project at this moment.
  */
 export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResult> {
-  if (!(Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100))
-    throw new RangeError(`rating ${v.rating} is outside 0..100`);
   return sql.begin(async (tx): Promise<ClaimVoteResult> => {
     // Which datapoint the slot belongs to (never changes), to lock it; the claim itself is
     // checked below, under the locks.
@@ -170,7 +147,7 @@ export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResu
     const refused = refuseOnDatapoint(st, v.userId);
     if (refused) return { refused };
     // A decided datapoint expires its unsubmitted slots, claimed ones included.
-    if (slot.status === 'expired') return { refused: 'already_finalized' };
+    if (slot.status === 'expired') return { refused: 'datapoint_finalized' };
     if (slot.status !== 'claimed' || !slot.live) return { refused: 'claim_expired' };
     // The weight of the class held now; the grant row is read for share (last in the lock
     // order), so a concurrent revoke or grant lands before or after this vote, never half-way.
@@ -295,11 +272,11 @@ async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promi
 function refuseOnDatapoint(
   st: State,
   voter: string,
-): 'project_archived' | 'project_paused' | 'already_finalized' | 'already_voted' | null {
+): Extract<VoteRefusal, 'project_archived' | 'project_paused' | 'datapoint_finalized' | 'already_voted'> | null {
   if (st.row.archived) return 'project_archived';
   if (st.row.paused) return 'project_paused';
   if (st.votes.some((x) => x.voter === voter)) return 'already_voted';
-  if (st.finalized) return 'already_finalized';
+  if (st.finalized) return 'datapoint_finalized';
   return null;
 }
 

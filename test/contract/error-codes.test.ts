@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, raw, startTestApp, type CallResult } from '../helpers/app.ts';
 import { connectMcp, toolErrorCode } from '../helpers/mcp.ts';
 import * as fx from '../helpers/fixtures.ts';
+import { recordVote } from '../helpers/votes.ts';
 import { worldOf, type World } from './operation-fixtures.ts';
 import { operationTable, type OperationId } from '../../src/generated/operations.ts';
 import { mcpTools } from '../../src/generated/mcp-tools.ts';
@@ -110,7 +111,10 @@ async function mcpAuthCode(authorization: string | undefined): Promise<string | 
   return res.body?.error?.code ?? null;
 }
 
-async function claimed(w: World, opts: { paused?: boolean } = {}): Promise<{ projectId: string; slotId: string }> {
+async function claimed(
+  w: World,
+  opts: { paused?: boolean } = {},
+): Promise<{ projectId: string; slotId: string; datapointId: string }> {
   const projectId = await fx.project(w.app);
   await fx.addDatapoints(w.app.sql, projectId, 1, { slotsPerDatapoint: 2 });
   await fx.assign(w.app, w.validatorA.id, projectId);
@@ -118,7 +122,7 @@ async function claimed(w: World, opts: { paused?: boolean } = {}): Promise<{ pro
   expect(c.status, JSON.stringify(c.body)).toBe(201);
   if (opts.paused)
     expect((await call(w.app, 'updateProject', { params: { projectId }, body: { paused: true } })).status).toBe(200);
-  return { projectId, slotId: c.body.slotId };
+  return { projectId, slotId: c.body.slotId, datapointId: c.body.datapointId };
 }
 
 const producers: Record<ErrorCode, Producer> = {
@@ -453,6 +457,25 @@ const producers: Record<ErrorCode, Producer> = {
     );
     return { op: 'createInvite', params: { projectId }, body: { email } };
   },
+  datapoint_finalized: async (w) => {
+    // Other voters finalize the datapoint while validator A still holds its claim.
+    const { slotId, datapointId } = await claimed(w);
+    for (let i = 1, kind = ''; kind !== 'terminal'; i++) {
+      expect(i).toBeLessThan(20);
+      kind = (
+        await recordVote(w.app.sql, {
+          datapointId,
+          voter: `other-${i}`,
+          userId: null,
+          synthetic: false,
+          rating: 50,
+          weight: 1,
+          classId: null,
+        })
+      ).kind;
+    }
+    return { op: 'submitVote', key: 'validatorA', params: { slotId }, body: { rating: 50 } };
+  },
   already_voted: async (w) => {
     const { slotId } = await claimed(w);
     expect(
@@ -539,6 +562,7 @@ it('compared REST and MCP on every code an MCP tool can produce', () => {
     'claim_not_found',
     'claim_expired',
     'already_voted',
+    'datapoint_finalized',
   ];
   const reachable = enumCodes.filter((c) => !('unreachable' in (producers[c as ErrorCode] as object)));
   expect(reachable.filter((c) => !parity.has(c) && !restOnly.includes(c))).toEqual([]);

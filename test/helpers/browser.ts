@@ -50,7 +50,7 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const DESKTOP = { width: 1280, height: 860 };
+export const DESKTOP = { width: 1366, height: 768 };
 export const PHONE = { width: 390, height: 844 };
 
 export interface WatchedPage {

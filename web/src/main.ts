@@ -3,7 +3,7 @@
 // send people without one to the sign-in page; a session refused by the server (expired, signed
 // out elsewhere) does the same.
 import { h, replace, type Child } from './dom.ts';
-import { api, ApiFailure, session, type Schemas } from './api.ts';
+import { api, ApiFailure, ok, session, whenSignedOut, type Schemas } from './api.ts';
 import { signInPage } from './pages/sign-in.ts';
 import { myProjectsPage } from './pages/my-projects.ts';
 import { ratePage } from './pages/rate.ts';
@@ -47,7 +47,7 @@ let flash: string | null = null;
 let firstRender = true;
 
 function me(): Promise<Schemas['Me']> {
-  mePromise ??= api<Schemas['Me']>('GET', '/me').catch((err: unknown) => {
+  mePromise ??= ok(api.GET('/me')).catch((err: unknown) => {
     mePromise = null;
     throw err;
   });
@@ -61,9 +61,12 @@ function navigate(path: string, options: { replace?: boolean; flash?: string } =
   void render();
 }
 
+whenSignedOut(() => signedOut());
+
 function signedOut(): void {
   session.forget();
   mePromise = null;
+  session.rememberPage();
   navigate('/app/sign-in', {
     replace: true,
     flash: 'Your session has ended. Sign in again with a link sent to your email.',
@@ -72,7 +75,7 @@ function signedOut(): void {
 
 async function signOut(): Promise<void> {
   try {
-    await api('DELETE', '/sessions/current');
+    await ok(api.DELETE('/sessions/current'));
   } catch {
     // Already ended on the server: forgetting it here is all that is left to do.
   }
@@ -150,6 +153,7 @@ async function render(): Promise<void> {
         ),
       );
     } else if (route.r.signedIn && !session.token()) {
+      session.rememberPage();
       navigate('/app/sign-in', { replace: true });
       return;
     } else {

@@ -1,7 +1,7 @@
 // One project, for its originators: status, coverage, contested share, Auto Consensus, the
 // charts, the Proof Report (with how to verify it), the exports and the latest ingest runs.
 import { h, link, replace } from '../dom.ts';
-import { api, apiPrepared, ApiFailure, type Schemas } from '../api.ts';
+import { action, api, ApiFailure, ok, prepared, type Schemas } from '../api.ts';
 import type { PageContext } from '../main.ts';
 import { projectCharts } from '../charts.ts';
 import { autoConsensusText, contestedText, coverageText, statusBadge } from './project-facts.ts';
@@ -31,7 +31,7 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
   const projectId = ctx.params[0]!;
   let o: Schemas['ProjectOverview'];
   try {
-    o = await api<Schemas['ProjectOverview']>('GET', `/originator/projects/${encodeURIComponent(projectId)}`);
+    o = await ok(api.GET('/originator/projects/{projectId}', { params: { path: { projectId } } }));
   } catch (err) {
     if (err instanceof ApiFailure && err.code === 'project_not_found') {
       ctx.main.append(
@@ -44,7 +44,6 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
     throw err;
   }
   const p = o.project;
-  const base = `/originator/projects/${encodeURIComponent(p.id)}`;
   ctx.main.append(
     ctx.heading(p.name, ' ', statusBadge(p)),
     h(
@@ -75,23 +74,17 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
   );
   if (o.proofReportReady) {
     const get = h('button', { type: 'button' }, 'Download the signed Proof Report');
-    get.addEventListener('click', async () => {
-      get.disabled = true;
-      try {
-        const r = await apiPrepared<Schemas['ProofReport']>(`${base}/proof-report`, () =>
-          replace(reportStatus, 'The Proof Report is being built and signed; it downloads as soon as it is ready…'),
+    get.addEventListener('click', () =>
+      action(get, reportStatus, async () => {
+        const r = await prepared(
+          () => ok(api.GET('/originator/projects/{projectId}/proof-report', { params: { path: { projectId } } })),
+          () =>
+            replace(reportStatus, 'The Proof Report is being built and signed; it downloads as soon as it is ready…'),
         );
         saveFile(`${r.reportId}.json`, JSON.stringify(r, null, 2) + '\n');
-        replace(
-          reportStatus,
-          `${r.reportId}: quality rating ${r.qualityRating} / 100, consensus strength ${r.consensusStrength} / 100. Saved as ${r.reportId}.json.`,
-        );
-      } catch (err) {
-        replace(reportStatus, err instanceof Error ? err.message : String(err));
-      } finally {
-        get.disabled = false;
-      }
-    });
+        return `${r.reportId}: quality rating ${r.qualityRating} / 100, consensus strength ${r.consensusStrength} / 100. Saved as ${r.reportId}.json.`;
+      }),
+    );
     reportBox.append(
       h('p', {}, 'Every datapoint is terminal: the project’s figures are signed and anyone can verify them offline.'),
       h(
@@ -114,34 +107,32 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
     { class: 'exports' },
     EXPORTS.map(([format, label]) => {
       const b = h('button', { type: 'button', class: 'secondary', 'data-format': format }, label);
-      b.addEventListener('click', async () => {
-        b.disabled = true;
-        replace(exportStatus, 'Preparing the export…');
-        try {
-          const e = await apiPrepared<Schemas['ReportExport']>(`${base}/report?format=${format}`, () =>
-            replace(
-              exportStatus,
-              'Preparing the export (a large project takes a while); the download starts as soon as it is ready…',
-            ),
-          );
-          replace(
-            exportStatus,
-            `${e.filename} is ready${e.coverage.partial ? ' (partial coverage)' : ''}; the download starts now (its link works for a few minutes).`,
-          );
-          location.assign(e.url);
-        } catch (err) {
-          replace(
-            exportStatus,
-            err instanceof ApiFailure && err.code === 'report_not_ready'
-              ? 'Nothing is finalized yet, so there is nothing to export.'
-              : err instanceof Error
-                ? err.message
-                : String(err),
-          );
-        } finally {
-          b.disabled = false;
-        }
-      });
+      b.addEventListener('click', () =>
+        action(
+          b,
+          exportStatus,
+          async () => {
+            replace(exportStatus, 'Preparing the export…');
+            const e = await prepared(
+              () =>
+                ok(
+                  api.GET('/originator/projects/{projectId}/report', {
+                    params: { path: { projectId }, query: { format } },
+                  }),
+                ),
+              () =>
+                replace(
+                  exportStatus,
+                  'Preparing the export (a large project takes a while); the download starts as soon as it is ready…',
+                ),
+            );
+            location.assign(e.url);
+            return `${e.filename} is ready${e.coverage.partial ? ' (partial coverage)' : ''}; the download starts now (its link works for a few minutes).`;
+          },
+          (err) =>
+            err.code === 'report_not_ready' ? 'Nothing is finalized yet, so there is nothing to export.' : null,
+        ),
+      );
       return h('li', {}, b);
     }),
   );

@@ -1,15 +1,12 @@
 // The projects of the organizations where the signed-in person is an originator.
 import { h, link } from '../dom.ts';
-import { api, type Schemas } from '../api.ts';
+import { api, ok } from '../api.ts';
 import type { PageContext } from '../main.ts';
 import { autoConsensusText, coverageText, contestedText, statusBadge } from './project-facts.ts';
 
 export async function orgProjectsPage(ctx: PageContext): Promise<void> {
   ctx.main.append(ctx.heading('Organization projects'));
-  const [me, { data }] = await Promise.all([
-    ctx.me(),
-    api<Schemas['OriginatorProjectList']>('GET', '/originator/projects'),
-  ]);
+  const [me, { data }] = await Promise.all([ctx.me(), ok(api.GET('/originator/projects'))]);
   const orgs = me.organizations.filter((o) => o.originator);
   if (orgs.length === 0) {
     ctx.main.append(

@@ -4,7 +4,7 @@
 // submits, S skips. A skip claims the next datapoint first and then releases the skipped one, so
 // the skipped datapoint goes back to the pool without being handed straight back.
 import { h, link, replace } from '../dom.ts';
-import { api, ApiFailure, type Schemas } from '../api.ts';
+import { api, ApiFailure, ok, type Schemas } from '../api.ts';
 import { markdown, renderContent } from '../content.ts';
 import type { PageContext } from '../main.ts';
 
@@ -12,7 +12,7 @@ type Claim = Schemas['Claim'];
 
 export async function ratePage(ctx: PageContext): Promise<void> {
   const projectId = ctx.params[0]!;
-  const { data } = await api<Schemas['MyProjectList']>('GET', '/projects');
+  const { data } = await ok(api.GET('/projects'));
   const project = data.find((p) => p.projectId === projectId);
   if (!project) {
     ctx.main.append(
@@ -130,7 +130,12 @@ export async function ratePage(ctx: PageContext): Promise<void> {
         return true;
       case 'claim_expired':
         showLapsed(
-          `${err.message.includes('consensus') ? err.message : 'Claims last 10 minutes; this one ran out before your rating arrived, so the rating was not recorded and the datapoint went back to the pool.'}`,
+          'Claims last 10 minutes; this one ran out before your rating arrived, so the rating was not recorded and the datapoint went back to the pool.',
+        );
+        return true;
+      case 'datapoint_finalized':
+        showLapsed(
+          'Other raters completed this datapoint before your rating arrived, so your rating was not needed and was not recorded.',
         );
         return true;
       case 'claim_not_found':
@@ -144,7 +149,7 @@ export async function ratePage(ctx: PageContext): Promise<void> {
   }
 
   async function claimOne(): Promise<Claim> {
-    return api<Claim>('POST', `/projects/${encodeURIComponent(projectId)}/claims`);
+    return ok(api.POST('/projects/{projectId}/claims', { params: { path: { projectId } } }));
   }
 
   async function next(message?: string): Promise<void> {
@@ -175,7 +180,7 @@ export async function ratePage(ctx: PageContext): Promise<void> {
     busy = true;
     const current = claim;
     try {
-      await api<Schemas['VoteReceipt']>('POST', `/claims/${encodeURIComponent(current.slotId)}/vote`, { rating });
+      await ok(api.POST('/claims/{slotId}/vote', { params: { path: { slotId: current.slotId } }, body: { rating } }));
       counts.today++;
       counts.total++;
       showProgress();
@@ -194,7 +199,7 @@ export async function ratePage(ctx: PageContext): Promise<void> {
     busy = true;
     const skipped = claim;
     const release = () =>
-      api('DELETE', `/claims/${encodeURIComponent(skipped.slotId)}`).catch((err: unknown) => {
+      ok(api.DELETE('/claims/{slotId}', { params: { path: { slotId: skipped.slotId } } })).catch((err: unknown) => {
         // Lapsed or already released: it is back in the pool either way.
         if (!(err instanceof ApiFailure && err.code === 'claim_not_found')) throw err;
       });
