@@ -93,6 +93,10 @@ export const ERRORS = {
   datapoint_finalized: conflict(
     'The datapoint reached terminal consensus before your vote; nothing was recorded. Claim another.',
   ),
+  claim_already_extended: conflict('This claim was extended once already; rate or skip it before it runs out.'),
+  vote_not_changeable: conflict(
+    'This vote can no longer be changed: only your latest vote, within 2 minutes, on a datapoint not yet decided.',
+  ),
   // Safe multi-tenant operation (docs/security.md).
   request_body_too_large: {
     status: 413,

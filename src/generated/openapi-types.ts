@@ -867,7 +867,14 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * My live claims on the project
+         * @description The claims the validator holds on the project and that have not run out, oldest first, each
+         *     as `claimSlot` returned it: a page that is reloaded, or opened again, resumes the datapoint
+         *     already held instead of claiming another. `project_not_found` when the validator is not
+         *     assigned to the project.
+         */
+        get: operations["listMyClaims"];
         put?: never;
         /**
          * Claim the next open slot
@@ -878,9 +885,38 @@ export interface paths {
          *     or of another organization); `project_paused` (409) while it is paused;
          *     `no_claimable_slot` (409) when nothing is left to claim; `claim_limit_reached` (409) when
          *     the validator already holds the most live claims a validator may hold on one project
-         *     (`MAX_LIVE_CLAIMS_PER_VALIDATOR`, default 10): vote on or release one first.
+         *     (`MAX_LIVE_CLAIMS_PER_VALIDATOR`, default 10): vote on or release one first. A datapoint the
+         *     validator skipped is not offered again unless `includeSkipped` is true (meant for when
+         *     nothing else is left: `MyProject.skippedByYou`). Resume a claim already held with
+         *     `listMyClaims` rather than claiming again.
          */
         post: operations["claimSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/projects/{projectId}/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * My latest votes on the project
+         * @description The validator's latest votes on the project, newest first (the "previous" list). The newest
+         *     one carries `changeableUntil` while it may still be replaced (`changeVote`): within
+         *     `VOTE_CHANGE_SECONDS` (120) of being cast and while its datapoint is not terminal.
+         *     `project_not_found` when the validator is not assigned to the project.
+         */
+        get: operations["listMyVotes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -910,7 +946,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validator/v1/claims/{slotId}/vote": {
+    "/validator/v1/claims/{slotId}/skip": {
         parameters: {
             query?: never;
             header?: never;
@@ -922,6 +958,67 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Skip the claimed datapoint
+         * @description Releases the claim and remembers the skip for this validator: the datapoint is not offered
+         *     to them again unless they ask for skipped datapoints (`claimSlot` with `includeSkipped`).
+         *     The optional reason ("I do not read this language") is shown to the project's originators.
+         *     `claim_not_found` when the validator holds no claim on the slot.
+         */
+        post: operations["skipClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/claims/{slotId}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep the claim longer, once
+         * @description Extends a live claim to a full claim length (10 minutes) from now, once per claim.
+         *     `claim_not_found` when the validator holds no claim on the slot; `claim_expired` (409) when
+         *     it already ran out; `claim_already_extended` (409) when it was extended before.
+         */
+        post: operations["extendClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/claims/{slotId}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace my last vote
+         * @description Replaces the rating (and comment) of the validator's vote on this slot, which must be their
+         *     latest vote on the project, cast within `VOTE_CHANGE_SECONDS` (120), on a datapoint that
+         *     has not reached terminal consensus: a vote is final once it has counted toward a terminal
+         *     decision (docs/decisions.md, "Undo"). The vote keeps its weight and class; the old rating is
+         *     recorded. `claim_not_found` when the validator cast no vote on the slot;
+         *     `datapoint_finalized` (409) when the datapoint is terminal; `vote_not_changeable` (409) when
+         *     the window has passed or a later vote was cast; `project_paused` / `project_archived` (409).
+         */
+        put: operations["changeVote"];
         /**
          * Rate the claimed datapoint
          * @description Records the rating through the consensus engine, weighted by the validator's active class on
@@ -1143,6 +1240,13 @@ export interface components {
             ratedTotal: number;
             /** @description Validations of the project still open to claim, by anyone (claims that ran out count as open). */
             openSlots: number;
+            /**
+             * @description Datapoints this validator may still rate: not terminal, not rated or skipped by them, with
+             *     a validation open to claim or a claim they hold.
+             */
+            leftForYou: number;
+            /** @description Datapoints this validator skipped that are still open (offered only on request). */
+            skippedByYou: number;
         };
         MyProjectList: {
             data: components["schemas"]["MyProject"][];
@@ -1161,6 +1265,42 @@ export interface components {
             format: components["schemas"]["SpecDatasetFormat"];
             /** @description For a file_collection datapoint, a short-lived presigned GET of its file; null for other formats. */
             file: components["schemas"]["ClaimFile"] | null;
+        };
+        MyClaimList: {
+            data: components["schemas"]["Claim"][];
+        };
+        ClaimExtension: {
+            slotId: string;
+            expiresAt: components["schemas"]["Timestamp"];
+            /** @description Seconds left on the claim as the server counts them (independent of the client's clock). */
+            remainingSeconds: number;
+        };
+        SkipRequest: {
+            /** @description Why the validator skipped; shown to the project's originators. */
+            reason?: string;
+        };
+        VoteChange: {
+            slotId: string;
+            datapointId: string;
+            rating: number;
+            previousRating: number;
+            changedAt: components["schemas"]["Timestamp"];
+        };
+        MyVote: {
+            slotId: string | null;
+            datapointId: string;
+            rating: number;
+            comment: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When the rating was last replaced; null when never. */
+            changedAt: components["schemas"]["NullableTimestamp"];
+            /** @description Until when `changeVote` may replace this vote; null when it no longer can. */
+            changeableUntil: components["schemas"]["NullableTimestamp"];
+            /** @description The datapoint's stored content, as in the claim. */
+            content: unknown;
+        };
+        MyVoteList: {
+            data: components["schemas"]["MyVote"][];
         };
         ClaimFile: {
             /**
@@ -1296,7 +1436,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -3528,9 +3668,42 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    claimSlot: {
+    listMyClaims: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live claims. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyClaimList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    claimSlot: {
+        parameters: {
+            query?: {
+                /** @description Also offer datapoints this validator skipped (they come after every other datapoint). */
+                includeSkipped?: boolean;
+            };
             header?: never;
             path: {
                 /** @description Project ID. */
@@ -3559,6 +3732,39 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listMyVotes: {
+        parameters: {
+            query?: {
+                /** @description How many votes, newest first. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The votes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyVoteList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     releaseClaim: {
         parameters: {
             query?: never;
@@ -3582,6 +3788,106 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    skipClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SkipRequest"];
+            };
+        };
+        responses: {
+            /** @description Skipped and released. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    extendClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim, extended. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimExtension"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    changeVote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitVoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The vote, replaced. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -23,7 +23,17 @@ import {
   listMyInvites,
   requestSignInLink,
 } from './validator-sign-in.ts';
-import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
+import {
+  changeVote,
+  claimSlot,
+  extendClaim,
+  listMyClaims,
+  listMyProjects,
+  listMyVotes,
+  releaseClaim,
+  skipClaim,
+  submitVote,
+} from './validator-work.ts';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -84,6 +94,11 @@ const handlers: Handlers = {
   listMyProjects,
   claimSlot,
   releaseClaim,
+  listMyClaims,
+  listMyVotes,
+  skipClaim,
+  extendClaim,
+  changeVote,
   submitVote,
   getMe,
   listOriginatorProjects,

@@ -3,6 +3,16 @@
 // refusals with registry codes; this module adds only their wording. A project the validator is
 // not assigned to (of any organization) is "not found".
 import type {
+  ChangeVoteInput,
+  ChangeVoteResult,
+  ExtendClaimInput,
+  ExtendClaimResult,
+  ListMyClaimsInput,
+  ListMyClaimsResult,
+  ListMyVotesInput,
+  ListMyVotesResult,
+  SkipClaimInput,
+  SkipClaimResult,
   ClaimSlotInput,
   ClaimSlotResult,
   ListMyProjectsResult,
@@ -14,19 +24,28 @@ import type {
 import type { ValidatorRequestContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { datasetFormatOf, listMyProjects as myProjects } from '../db/validator-projects.ts';
-import { claimNextSlot, releaseClaim as release, takeableSlotCounts } from '../lifecycle/slots.ts';
+import {
+  claimNextSlot,
+  extendClaim as extend,
+  leftForValidator,
+  liveClaims,
+  releaseClaim as release,
+  skipClaim as skip,
+  takeableSlotCounts,
+  type Claim,
+} from '../lifecycle/slots.ts';
 import { presignGet } from '../storage/s3.ts';
 
 /** A file_collection datapoint's presigned GET: long enough to load it, short as a credential. */
 export const CLAIM_FILE_SECONDS = 300;
-import { voteOnClaim } from '../lifecycle/votes.ts';
+import { changeVote as change, recentVotes, voteOnClaim } from '../lifecycle/votes.ts';
+import type { components } from '../generated/openapi-types.ts';
 
 export async function listMyProjects(_input: unknown, ctx: ValidatorRequestContext): Promise<ListMyProjectsResult> {
   const rows = await myProjects(ctx.sql, ctx.session.userId);
-  const open = await takeableSlotCounts(
-    ctx.sql,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const open = await takeableSlotCounts(ctx.sql, ids);
+  const mine = await leftForValidator(ctx.sql, ctx.session.userId, ids);
   return {
     status: 200,
     body: {
@@ -41,22 +60,50 @@ export async function listMyProjects(_input: unknown, ctx: ValidatorRequestConte
         ratedToday: r.rated_today,
         ratedTotal: r.rated_total,
         openSlots: open.get(r.id) ?? 0,
+        leftForYou: mine.get(r.id)?.left ?? 0,
+        skippedByYou: mine.get(r.id)?.skipped ?? 0,
       })),
     },
   };
 }
 
-export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorRequestContext): Promise<ClaimSlotResult> {
+const notAssigned = (projectId: string) =>
+  new ApiError('project_not_found', `No project ${projectId} among the projects you are assigned to.`, 'projectId');
+
+export async function claimSlot(
+  { params, query }: ClaimSlotInput,
+  ctx: ValidatorRequestContext,
+): Promise<ClaimSlotResult> {
   const r = await claimNextSlot(ctx.sql, params.projectId, ctx.session.userId, {
     maxLiveClaims: ctx.config.maxLiveClaimsPerValidator,
+    includeSkipped: query.includeSkipped === true,
   });
   if ('refused' in r)
-    throw r.refused === 'project_not_found'
-      ? new ApiError(r.refused, `No project ${params.projectId} among the projects you are assigned to.`, 'projectId')
-      : new ApiError(r.refused);
-  const c = r.claimed;
+    throw r.refused === 'project_not_found' ? notAssigned(params.projectId) : new ApiError(r.refused);
   const format = await datasetFormatOf(ctx.sql, params.projectId);
-  // A file is shown from object storage directly: a presigned GET of exactly its key.
+  return { status: 201, body: await claimBody(ctx, params.projectId, format, r.claimed) };
+}
+
+export async function listMyClaims(
+  { params }: ListMyClaimsInput,
+  ctx: ValidatorRequestContext,
+): Promise<ListMyClaimsResult> {
+  const r = await liveClaims(ctx.sql, params.projectId, ctx.session.userId);
+  if ('refused' in r) throw notAssigned(params.projectId);
+  const format = await datasetFormatOf(ctx.sql, params.projectId);
+  return {
+    status: 200,
+    body: { data: await Promise.all(r.claims.map((c) => claimBody(ctx, params.projectId, format, c))) },
+  };
+}
+
+/** A claim as the contract shows it; a file is shown from object storage directly, by a presigned GET of its key. */
+async function claimBody(
+  ctx: ValidatorRequestContext,
+  projectId: string,
+  format: components['schemas']['SpecDatasetFormat'],
+  c: Claim,
+): Promise<components['schemas']['Claim']> {
   const key = format === 'file_collection' ? (c.content as { key?: unknown }).key : undefined;
   const file =
     typeof key === 'string'
@@ -66,18 +113,15 @@ export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorReques
         }
       : null;
   return {
-    status: 201,
-    body: {
-      slotId: c.slotId,
-      projectId: params.projectId,
-      datapointId: c.datapointId,
-      content: c.content,
-      instructions: c.instructions,
-      claimedAt: c.claimedAt.toISOString(),
-      expiresAt: c.expiresAt.toISOString(),
-      format,
-      file,
-    },
+    slotId: c.slotId,
+    projectId,
+    datapointId: c.datapointId,
+    content: c.content,
+    instructions: c.instructions,
+    claimedAt: c.claimedAt.toISOString(),
+    expiresAt: c.expiresAt.toISOString(),
+    format,
+    file,
   };
 }
 
@@ -90,6 +134,74 @@ export async function releaseClaim(
 ): Promise<ReleaseClaimResult> {
   if (!(await release(ctx.sql, params.slotId, ctx.session.userId))) throw claimNotFound(params.slotId);
   return { status: 204, body: undefined };
+}
+
+export async function skipClaim({ params, body }: SkipClaimInput, ctx: ValidatorRequestContext): Promise<SkipClaimResult> {
+  const reason = body?.reason?.trim() || null;
+  if (!(await skip(ctx.sql, params.slotId, ctx.session.userId, reason))) throw claimNotFound(params.slotId);
+  return { status: 204, body: undefined };
+}
+
+export async function extendClaim({ params }: ExtendClaimInput, ctx: ValidatorRequestContext): Promise<ExtendClaimResult> {
+  const r = await extend(ctx.sql, params.slotId, ctx.session.userId);
+  if ('refused' in r) throw r.refused === 'claim_not_found' ? claimNotFound(params.slotId) : new ApiError(r.refused);
+  return {
+    status: 200,
+    body: {
+      slotId: params.slotId,
+      expiresAt: r.extended.expiresAt.toISOString(),
+      remainingSeconds: r.extended.remainingSeconds,
+    },
+  };
+}
+
+export async function changeVote(
+  { params, body }: ChangeVoteInput,
+  ctx: ValidatorRequestContext,
+): Promise<ChangeVoteResult> {
+  const r = await change(ctx.sql, {
+    slotId: params.slotId,
+    userId: ctx.session.userId,
+    rating: body.rating,
+    comment: body.comment ?? null,
+  });
+  if ('refused' in r)
+    throw r.refused === 'claim_not_found'
+      ? new ApiError('claim_not_found', `You cast no vote on slot ${params.slotId}.`, 'slotId')
+      : new ApiError(r.refused);
+  return {
+    status: 200,
+    body: {
+      slotId: params.slotId,
+      datapointId: r.changed.datapointId,
+      rating: r.changed.rating,
+      previousRating: r.changed.previousRating,
+      changedAt: r.changed.changedAt.toISOString(),
+    },
+  };
+}
+
+export async function listMyVotes(
+  { params, query }: ListMyVotesInput,
+  ctx: ValidatorRequestContext,
+): Promise<ListMyVotesResult> {
+  const r = await recentVotes(ctx.sql, params.projectId, ctx.session.userId, query.limit ?? 10);
+  if ('refused' in r) throw notAssigned(params.projectId);
+  return {
+    status: 200,
+    body: {
+      data: r.votes.map((v) => ({
+        slotId: v.slotId,
+        datapointId: v.datapointId,
+        rating: v.rating,
+        comment: v.comment,
+        createdAt: v.createdAt.toISOString(),
+        changedAt: v.changedAt?.toISOString() ?? null,
+        changeableUntil: v.changeableUntil?.toISOString() ?? null,
+        content: v.content,
+      })),
+    },
+  };
 }
 
 export async function submitVote(

@@ -434,3 +434,120 @@ async function flush(tx: TxSql, w: Writes): Promise<void> {
     })),
   );
 }
+
+/**
+ * How long a person's latest vote may be replaced after it was cast (docs/decisions.md, "Undo"):
+ * long enough to notice a mistyped digit, short enough that a vote is soon final. Counted from
+ * when the vote was cast, so replacing it does not extend the window.
+ */
+export const VOTE_CHANGE_SECONDS = 120;
+
+export type VoteChangeRefusal = Extract<
+  ErrorCode,
+  'claim_not_found' | 'project_archived' | 'project_paused' | 'datapoint_finalized' | 'vote_not_changeable'
+>;
+
+/**
+ * Replaces a validator's vote on a slot: it must be their latest vote on the project, cast within
+ * VOTE_CHANGE_SECONDS, on a datapoint that is not terminal. A vote is final once it has counted
+ * toward a terminal decision; before that it has been used at most for an escalation, which only
+ * opened more slots. The datapoint is locked as every vote locks it (the lifecycle's order), so a
+ * change and the vote that finalizes the datapoint are serialized: the decision is computed from
+ * the replaced rating, or the change is refused as `datapoint_finalized`. The vote keeps its
+ * weight and class; the old rating and comment are recorded in vote_changes.
+ */
+export async function changeVote(
+  sql: Sql,
+  v: ClaimVote,
+): Promise<
+  | { changed: { datapointId: string; rating: number; previousRating: number; changedAt: Date } }
+  | { refused: VoteChangeRefusal }
+> {
+  return sql.begin(async (tx) => {
+    const [found] = await tx<{ id: string; datapoint_id: string }[]>`
+      select v.id, v.datapoint_id from votes v
+      where v.slot_id = ${v.slotId} and v.user_id = ${v.userId}
+        and exists (select 1 from project_assignments a where a.project_id = v.project_id and a.user_id = ${v.userId} and a.revoked_at is null)`;
+    if (!found) return { refused: 'claim_not_found' };
+    const st = (await load(tx, [found.datapoint_id], [])).get(found.datapoint_id)!;
+    if (st.row.archived) return { refused: 'project_archived' };
+    if (st.row.paused) return { refused: 'project_paused' };
+    if (st.finalized) return { refused: 'datapoint_finalized' };
+    const [cur] = await tx<{ rating: number; comment: string | null; changeable: boolean }[]>`
+      select v.rating, v.comment,
+        v.created_at > now() - make_interval(secs => ${VOTE_CHANGE_SECONDS})
+          and not exists (select 1 from votes w where w.user_id = v.user_id and w.project_id = v.project_id
+            and (w.created_at, w.id) > (v.created_at, v.id)) as changeable
+      from votes v where v.id = ${found.id}
+      for update`;
+    if (!cur!.changeable) return { refused: 'vote_not_changeable' };
+    await tx`update votes set rating = ${v.rating}, comment = ${v.comment} where id = ${found.id}`;
+    const [c] = await tx<{ changed_at: Date }[]>`
+      insert into vote_changes (id, vote_id, old_rating, new_rating, old_comment)
+      values (${uuidv7()}, ${found.id}, ${cur!.rating}, ${v.rating}, ${cur!.comment})
+      returning changed_at`;
+    return {
+      changed: { datapointId: found.datapoint_id, rating: v.rating, previousRating: cur!.rating, changedAt: c!.changed_at },
+    };
+  });
+}
+
+export interface RecentVote {
+  slotId: string | null;
+  datapointId: string;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+  changedAt: Date | null;
+  /** Until when changeVote accepts it; null when it no longer does (only the latest vote can). */
+  changeableUntil: Date | null;
+  content: unknown;
+}
+
+/**
+ * A validator's latest votes on a project, newest first; `project_not_found` when the validator
+ * is not assigned. The newest carries its change deadline while changeVote would accept it.
+ */
+export async function recentVotes(
+  sql: Sql,
+  projectId: string,
+  userId: string,
+  limit: number,
+): Promise<{ votes: RecentVote[] } | { refused: 'project_not_found' }> {
+  const [assigned] = await sql`
+    select 1 from project_assignments a where a.project_id = ${projectId} and a.user_id = ${userId} and a.revoked_at is null`;
+  if (!assigned) return { refused: 'project_not_found' };
+  const rows = await sql<
+    {
+      slot_id: string | null;
+      datapoint_id: string;
+      rating: number;
+      comment: string | null;
+      created_at: Date;
+      changed_at: Date | null;
+      until: Date;
+      changeable: boolean;
+      content: unknown;
+    }[]
+  >`
+    select v.slot_id, v.datapoint_id, v.rating, v.comment, v.created_at, d.content,
+      (select max(c.changed_at) from vote_changes c where c.vote_id = v.id) as changed_at,
+      v.created_at + make_interval(secs => ${VOTE_CHANGE_SECONDS}) as until,
+      d.finalized_at is null and v.created_at > now() - make_interval(secs => ${VOTE_CHANGE_SECONDS}) as changeable
+    from votes v join datapoints d on d.id = v.datapoint_id
+    where v.user_id = ${userId} and v.project_id = ${projectId}
+    order by v.created_at desc, v.id desc
+    limit ${limit}`;
+  return {
+    votes: rows.map((r, i) => ({
+      slotId: r.slot_id,
+      datapointId: r.datapoint_id,
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: r.created_at,
+      changedAt: r.changed_at,
+      changeableUntil: i === 0 && r.changeable && r.slot_id !== null ? r.until : null,
+      content: r.content,
+    })),
+  };
+}

@@ -476,6 +476,32 @@ const producers: Record<ErrorCode, Producer> = {
     }
     return { op: 'submitVote', key: 'validatorA', params: { slotId }, body: { rating: 50 } };
   },
+  claim_already_extended: async (w) => {
+    const { slotId } = await claimed(w);
+    const first = await call(w.app, 'extendClaim', { key: w.validatorA.sessionToken, params: { slotId } });
+    expect(first.status).toBe(200);
+    return { op: 'extendClaim', key: 'validatorA', params: { slotId } };
+  },
+  vote_not_changeable: async (w) => {
+    // Only the latest vote may be replaced: two votes, then a change of the first.
+    const projectId = await fx.project(w.app);
+    await fx.addDatapoints(w.app.sql, projectId, 2, { slotsPerDatapoint: 1 });
+    await fx.assign(w.app, w.validatorA.id, projectId);
+    const slots: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const c = await call(w.app, 'claimSlot', { key: w.validatorA.sessionToken, params: { projectId } });
+      expect(c.status).toBe(201);
+      const slotId = c.body.slotId;
+      const v = await call(w.app, 'submitVote', {
+        key: w.validatorA.sessionToken,
+        params: { slotId },
+        body: { rating: 40 },
+      });
+      expect(v.status).toBe(200);
+      slots.push(slotId);
+    }
+    return { op: 'changeVote', key: 'validatorA', params: { slotId: slots[0] }, body: { rating: 45 } };
+  },
   already_voted: async (w) => {
     const { slotId } = await claimed(w);
     expect(
@@ -563,6 +589,8 @@ it('compared REST and MCP on every code an MCP tool can produce', () => {
     'claim_expired',
     'already_voted',
     'datapoint_finalized',
+    'claim_already_extended',
+    'vote_not_changeable',
   ];
   const reachable = enumCodes.filter((c) => !('unreachable' in (producers[c as ErrorCode] as object)));
   expect(reachable.filter((c) => !parity.has(c) && !restOnly.includes(c))).toEqual([]);
