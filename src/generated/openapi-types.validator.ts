@@ -573,10 +573,16 @@ export interface components {
             rating: number;
             comment: string | null;
             createdAt: components["schemas"]["Timestamp"];
-            /** @description When the rating was last replaced; null when never. */
-            changedAt: components["schemas"]["NullableTimestamp"];
-            /** @description Until when `changeVote` may replace this vote; null when it no longer can. */
-            changeableUntil: components["schemas"]["NullableTimestamp"];
+            /**
+             * Format: date-time
+             * @description When the rating was last replaced; null when never.
+             */
+            changedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Until when `changeVote` may replace this vote; null when it no longer can.
+             */
+            changeableUntil: string | null;
             /** @description The datapoint's stored content, as in the claim. */
             content: unknown;
         };

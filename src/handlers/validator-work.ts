@@ -78,8 +78,7 @@ export async function claimSlot(
     maxLiveClaims: ctx.config.maxLiveClaimsPerValidator,
     includeSkipped: query.includeSkipped === true,
   });
-  if ('refused' in r)
-    throw r.refused === 'project_not_found' ? notAssigned(params.projectId) : new ApiError(r.refused);
+  if ('refused' in r) throw r.refused === 'project_not_found' ? notAssigned(params.projectId) : new ApiError(r.refused);
   const format = await datasetFormatOf(ctx.sql, params.projectId);
   return { status: 201, body: await claimBody(ctx, params.projectId, format, r.claimed) };
 }
@@ -136,13 +135,19 @@ export async function releaseClaim(
   return { status: 204, body: undefined };
 }
 
-export async function skipClaim({ params, body }: SkipClaimInput, ctx: ValidatorRequestContext): Promise<SkipClaimResult> {
+export async function skipClaim(
+  { params, body }: SkipClaimInput,
+  ctx: ValidatorRequestContext,
+): Promise<SkipClaimResult> {
   const reason = body?.reason?.trim() || null;
   if (!(await skip(ctx.sql, params.slotId, ctx.session.userId, reason))) throw claimNotFound(params.slotId);
   return { status: 204, body: undefined };
 }
 
-export async function extendClaim({ params }: ExtendClaimInput, ctx: ValidatorRequestContext): Promise<ExtendClaimResult> {
+export async function extendClaim(
+  { params }: ExtendClaimInput,
+  ctx: ValidatorRequestContext,
+): Promise<ExtendClaimResult> {
   const r = await extend(ctx.sql, params.slotId, ctx.session.userId);
   if ('refused' in r) throw r.refused === 'claim_not_found' ? claimNotFound(params.slotId) : new ApiError(r.refused);
   return {

@@ -487,7 +487,12 @@ export async function changeVote(
       values (${uuidv7()}, ${found.id}, ${cur!.rating}, ${v.rating}, ${cur!.comment})
       returning changed_at`;
     return {
-      changed: { datapointId: found.datapoint_id, rating: v.rating, previousRating: cur!.rating, changedAt: c!.changed_at },
+      changed: {
+        datapointId: found.datapoint_id,
+        rating: v.rating,
+        previousRating: cur!.rating,
+        changedAt: c!.changed_at,
+      },
     };
   });
 }

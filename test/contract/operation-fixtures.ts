@@ -343,7 +343,10 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     crossOrg: 'project_not_found',
   },
   skipClaim: {
-    request: async (w) => ({ params: { slotId: await claimedSlot(w) }, body: { reason: 'I do not read this language' } }),
+    request: async (w) => ({
+      params: { slotId: await claimedSlot(w) },
+      body: { reason: 'I do not read this language' },
+    }),
     crossOrg: 'claim_not_found',
   },
   extendClaim: { request: async (w) => ({ params: { slotId: await claimedSlot(w) } }), crossOrg: 'claim_not_found' },
