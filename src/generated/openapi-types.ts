@@ -1262,6 +1262,11 @@ export interface components {
             instructions: string;
             claimedAt: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
+            /**
+             * @description Seconds left on the claim as the server counts them when answering (a resumed claim has
+             *     less than a full claim length); independent of the client's clock.
+             */
+            remainingSeconds: number;
             format: components["schemas"]["SpecDatasetFormat"];
             /** @description For a file_collection datapoint, a short-lived presigned GET of its file; null for other formats. */
             file: components["schemas"]["ClaimFile"] | null;

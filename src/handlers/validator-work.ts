@@ -119,6 +119,7 @@ async function claimBody(
     instructions: c.instructions,
     claimedAt: c.claimedAt.toISOString(),
     expiresAt: c.expiresAt.toISOString(),
+    remainingSeconds: Math.max(0, Math.round((c.expiresAt.getTime() - Date.now()) / 1000)),
     format,
     file,
   };

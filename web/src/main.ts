@@ -20,8 +20,8 @@ export interface PageContext {
   navigate(path: string, options?: { replace?: boolean; flash?: string }): void;
   /** The signed-in person (fetched once per session). */
   me(): Promise<Schemas['Me']>;
-  /** Called when the page is left (timers, listeners). */
-  onLeave(fn: () => void): void;
+  /** Called when the page is left (timers, listeners, releasing what it holds); sign-out waits for it. */
+  onLeave(fn: () => void | Promise<unknown>): void;
   /** Focus this element once rendered instead of the heading. */
   focus(el: HTMLElement): void;
   /** A message carried over from the previous page (e.g. "You are signed out."). */
@@ -42,7 +42,7 @@ const ROUTES: { path: RegExp; page: Page; signedIn: boolean }[] = [
 ];
 
 let mePromise: Promise<Schemas['Me']> | null = null;
-let leaving: (() => void)[] = [];
+let leaving: (() => void | Promise<unknown>)[] = [];
 let flash: string | null = null;
 let firstRender = true;
 
@@ -74,6 +74,8 @@ function signedOut(): void {
 }
 
 async function signOut(): Promise<void> {
+  // The page gives back what it holds (a claim) while the session still works.
+  await Promise.allSettled(leaving.splice(0).map((fn) => fn()));
   try {
     await ok(api.DELETE('/sessions/current'));
   } catch {

@@ -32,13 +32,26 @@ export async function myProjectsPage(ctx: PageContext): Promise<void> {
             { class: 'stats' },
             h('div', {}, h('dt', {}, 'Rated today'), h('dd', {}, p.ratedToday.toLocaleString('en'))),
             h('div', {}, h('dt', {}, 'Rated overall'), h('dd', {}, p.ratedTotal.toLocaleString('en'))),
-            h('div', {}, h('dt', {}, 'Open to rate'), h('dd', {}, p.openSlots.toLocaleString('en'))),
+            h('div', {}, h('dt', {}, 'Left for you'), h('dd', {}, p.leftForYou.toLocaleString('en'))),
           ),
           p.classId ? h('p', { class: 'note' }, `Your class: ${p.classId}`) : null,
           p.paused
             ? null
-            : p.openSlots === 0
-              ? h('p', { class: 'note' }, 'Nothing is left to rate right now.')
+            : p.leftForYou === 0
+              ? h(
+                  'p',
+                  { class: 'note' },
+                  p.skippedByYou > 0
+                    ? `Nothing is left for you but ${p.skippedByYou} you skipped. `
+                    : 'Nothing is left for you to rate right now.',
+                  p.skippedByYou > 0
+                    ? link(
+                        `/app/projects/${encodeURIComponent(p.projectId)}/rate`,
+                        { 'aria-label': `Open ${p.name} to review skipped datapoints` },
+                        'Open the project',
+                      )
+                    : null,
+                )
               : link(
                   `/app/projects/${encodeURIComponent(p.projectId)}/rate`,
                   { class: 'button', 'aria-label': `Start rating ${p.name}` },
