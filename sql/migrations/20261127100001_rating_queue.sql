@@ -29,7 +29,13 @@ create table vote_changes (
 );
 create index vote_changes_vote_idx on vote_changes (vote_id);
 
+-- The datapoint as written: content is jsonb, which stores an object's keys shortest first, so
+-- the source's field order (CSV header order, JSON key order in order of first appearance) is
+-- kept beside it, per project, appended by each ingest run.
+alter table projects add column content_field_order text[] not null default '{}';
+
 -- migrate:down
+alter table projects drop column content_field_order;
 drop table vote_changes;
 alter table validation_slots drop column extended_at;
 drop table claim_skips;

@@ -1260,6 +1260,12 @@ export interface components {
             content: unknown;
             /** @description The project's rating instructions from its spec. */
             instructions: string;
+            /**
+             * @description The source's order of the content's fields (CSV header order; JSON keys in order of first
+             *     appearance): `content` is stored as jsonb, whose keys come out shortest first. Show the
+             *     fields in this order; fields not named here come after, as they are.
+             */
+            fieldOrder: string[];
             claimedAt: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
             /**

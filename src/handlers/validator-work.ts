@@ -117,6 +117,7 @@ async function claimBody(
     datapointId: c.datapointId,
     content: c.content,
     instructions: c.instructions,
+    fieldOrder: c.fieldOrder,
     claimedAt: c.claimedAt.toISOString(),
     expiresAt: c.expiresAt.toISOString(),
     remainingSeconds: Math.max(0, Math.round((c.expiresAt.getTime() - Date.now()) / 1000)),

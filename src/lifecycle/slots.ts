@@ -74,6 +74,8 @@ export interface Claim {
   datapointId: string;
   content: unknown;
   instructions: string;
+  /** The source's field order of the project's contents (jsonb does not keep it). */
+  fieldOrder: string[];
   claimedAt: Date;
   expiresAt: Date;
 }
@@ -94,8 +96,8 @@ export async function claimNextSlot(
 ): Promise<{ claimed: Claim } | { refused: ClaimRefusal }> {
   return sql.begin(async (tx) => {
     // The project row for share (as votes take it): a pause waits for this claim.
-    const [p] = await tx<{ paused: boolean; archived: boolean; instructions: string | null }[]>`
-      select p.paused_at is not null as paused, p.archived_at is not null as archived,
+    const [p] = await tx<{ paused: boolean; archived: boolean; instructions: string | null; field_order: string[] }[]>`
+      select p.paused_at is not null as paused, p.archived_at is not null as archived, p.content_field_order as field_order,
         (select s.compiled #>> '{validation,instructions}' from ${projectSpec(tx, tx`p.id`)} s) as instructions
       from projects p
       where p.id = ${projectId}
@@ -123,6 +125,7 @@ export async function claimNextSlot(
         datapointId: claim.datapoint_id,
         content: claim.content,
         instructions: p.instructions ?? '',
+        fieldOrder: p.field_order,
         claimedAt: claim.claimed_at,
         expiresAt: claim.claim_expires_at,
       },
@@ -286,8 +289,8 @@ export async function liveClaims(
   projectId: string,
   userId: string,
 ): Promise<{ claims: Claim[] } | { refused: 'project_not_found' }> {
-  const [p] = await sql<{ instructions: string | null }[]>`
-    select (select s.compiled #>> '{validation,instructions}' from ${projectSpec(sql, sql`p.id`)} s) as instructions
+  const [p] = await sql<{ instructions: string | null; field_order: string[] }[]>`
+    select p.content_field_order as field_order, (select s.compiled #>> '{validation,instructions}' from ${projectSpec(sql, sql`p.id`)} s) as instructions
     from projects p
     where p.id = ${projectId} and p.archived_at is null
       and exists (select 1 from project_assignments a where a.project_id = p.id and a.user_id = ${userId} and a.revoked_at is null)`;
@@ -303,6 +306,7 @@ export async function liveClaims(
       datapointId: c.datapoint_id,
       content: c.content,
       instructions: p.instructions ?? '',
+      fieldOrder: p.field_order,
       claimedAt: c.claimed_at,
       expiresAt: c.claim_expires_at,
     })),

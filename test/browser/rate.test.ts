@@ -140,6 +140,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     expect(focused).toBe('Start rating Support answers');
     await w.page.keyboard.press('Enter');
     await w.page.locator('table.record').waitFor();
+    // The record is shown as written: the CSV header's order, not jsonb's (shortest key first).
+    expect(await w.page.locator('table.record th').allTextContents()).toEqual(['id', 'question', 'answer']);
     // The instructions are Markdown, rendered.
     expect(await w.page.locator('.instructions strong').textContent()).toBe('correctness');
     expect(await w.page.locator('.instructions li').count()).toBe(2);

@@ -15,7 +15,7 @@
 //   inside the rating field S is not a shortcut.
 import { h, link, replace } from '../dom.ts';
 import { api, ApiFailure, authHeaders, ok, type Schemas } from '../api.ts';
-import { markdown, renderContent } from '../content.ts';
+import { markdown, orderedEntries, renderContent } from '../content.ts';
 import type { PageContext } from '../main.ts';
 
 type Claim = Schemas['Claim'];
@@ -80,6 +80,7 @@ export async function ratePage(ctx: PageContext): Promise<void> {
   let error: HTMLElement | null = null;
   let keysText: HTMLElement | null = null;
   let form: HTMLFormElement | null = null;
+  let fieldOrder: string[] = [];
 
   /** Gives the held claim back when the page goes away; keepalive outlives the page. */
   const releaseHeld = async (): Promise<void> => {
@@ -297,8 +298,12 @@ export async function ratePage(ctx: PageContext): Promise<void> {
     const current = claim;
     setBusy(true, `Sending rating ${rating}…`);
     clearFailure();
+    let decided = false;
     try {
-      await ok(api.POST('/claims/{slotId}/vote', { params: { path: { slotId: current.slotId } }, body: { rating } }));
+      const receipt = await ok(
+        api.POST('/claims/{slotId}/vote', { params: { path: { slotId: current.slotId } }, body: { rating } }),
+      );
+      decided = receipt.outcome === 'terminal';
     } catch (err) {
       setBusy(false);
       if (!(await refused(err))) failed(err, `Rating ${rating} was not recorded.`, () => void submit());
@@ -312,7 +317,9 @@ export async function ratePage(ctx: PageContext): Promise<void> {
     setBusy(false);
     void showRecent();
     await next({
-      message: `Rating ${rating} recorded; you can change it for 2 minutes below. The next datapoint is loaded.`,
+      message: decided
+        ? `Rating ${rating} recorded; it completed the datapoint. The next datapoint is loaded.`
+        : `Rating ${rating} recorded; you can change it for 2 minutes below. The next datapoint is loaded.`,
     });
   }
 
@@ -390,6 +397,7 @@ export async function ratePage(ctx: PageContext): Promise<void> {
 
   function show(c: Claim, message?: string): void {
     claim = c;
+    fieldOrder = c.fieldOrder;
     lapsed = false;
     extended = false;
     bar.hidden = false;
@@ -472,7 +480,7 @@ export async function ratePage(ctx: PageContext): Promise<void> {
           'section',
           { class: 'card datapoint', 'aria-labelledby': 'dp-title' },
           h('h2', { id: 'dp-title' }, 'Datapoint'),
-          renderContent(c.format, c.content, c.file),
+          renderContent(c.format, c.content, c.file, c.fieldOrder),
         ),
         form,
       ),
@@ -525,7 +533,8 @@ export async function ratePage(ctx: PageContext): Promise<void> {
     const c = v.content;
     const text =
       c && typeof c === 'object' && !Array.isArray(c)
-        ? Object.values(c as Record<string, unknown>)
+        ? orderedEntries(c as Record<string, unknown>, fieldOrder)
+            .map(([, x]) => x)
             .filter((x) => typeof x === 'string' || typeof x === 'number')
             .join(' · ')
         : JSON.stringify(c);
