@@ -16,6 +16,8 @@ export interface ProjectRow {
   auto_consensus_spread: 'tight' | 'medium' | 'wild';
   auto_consensus_used: boolean;
   num_validators: number;
+  /** The source's field order of the contents (jsonb does not keep it). */
+  content_field_order: string[];
   created_at: Date;
   updated_at: Date;
 }

@@ -67,8 +67,11 @@ interface QueryDefaults {
   changeVote: never;
   submitVote: never;
   getMe: never;
-  listOriginatorProjects: never;
+  listOriginatorProjects: "limit";
   getProjectOverview: never;
+  updateOriginatorProject: never;
+  listOriginatorDatapoints: "limit";
+  getOriginatorDatapoint: never;
   getOriginatorProofReport: never;
   getOriginatorReportExport: never;
   getJwks: never;
@@ -247,6 +250,15 @@ export type ListOriginatorProjectsResult = HandlerResult<'listOriginatorProjects
 export type GetProjectOverviewInput = HandlerInput<'getProjectOverview'>;
 export type GetProjectOverviewResponse = HandlerResponse<'getProjectOverview'>;
 export type GetProjectOverviewResult = HandlerResult<'getProjectOverview'>;
+export type UpdateOriginatorProjectInput = HandlerInput<'updateOriginatorProject'>;
+export type UpdateOriginatorProjectResponse = HandlerResponse<'updateOriginatorProject'>;
+export type UpdateOriginatorProjectResult = HandlerResult<'updateOriginatorProject'>;
+export type ListOriginatorDatapointsInput = HandlerInput<'listOriginatorDatapoints'>;
+export type ListOriginatorDatapointsResponse = HandlerResponse<'listOriginatorDatapoints'>;
+export type ListOriginatorDatapointsResult = HandlerResult<'listOriginatorDatapoints'>;
+export type GetOriginatorDatapointInput = HandlerInput<'getOriginatorDatapoint'>;
+export type GetOriginatorDatapointResponse = HandlerResponse<'getOriginatorDatapoint'>;
+export type GetOriginatorDatapointResult = HandlerResult<'getOriginatorDatapoint'>;
 export type GetOriginatorProofReportInput = HandlerInput<'getOriginatorProofReport'>;
 export type GetOriginatorProofReportResponse = HandlerResponse<'getOriginatorProofReport'>;
 export type GetOriginatorProofReportResult = HandlerResult<'getOriginatorProofReport'>;

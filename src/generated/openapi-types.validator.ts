@@ -371,8 +371,9 @@ export interface paths {
         /**
          * My organizations' projects
          * @description Every project of the organizations where the signed-in person is an originator, newest
-         *     first, archived ones included (flagged), with coverage and contested share. Empty for a
-         *     person who is an originator nowhere.
+         *     first, archived ones included (flagged), with coverage and contested share, a page at a
+         *     time (`limit`, default 50; `cursor`). `q` keeps projects whose name contains it (any case).
+         *     Empty for a person who is an originator nowhere.
          */
         get: operations["listOriginatorProjects"];
         put?: never;
@@ -402,6 +403,67 @@ export interface paths {
          *     belongs to an organization where the signed-in person is an originator.
          */
         get: operations["getProjectOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Pause, archive or set Auto Consensus (originator session)
+         * @description The same change as PATCH /developer/v1/projects/{projectId}, for an originator signed in
+         *     with a session: pause or resume, archive or unarchive, Auto Consensus and its spread, name
+         *     and description. `project_not_found` unless the project belongs to an organization where
+         *     the signed-in person is an originator.
+         */
+        patch: operations["updateOriginatorProject"];
+        trace?: never;
+    };
+    "/originator/projects/{projectId}/datapoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The project's datapoints, filtered (originator session)
+         * @description The project's datapoints, newest first, a page at a time, each with its consensus when it
+         *     has one. Filters: `status` (`pending` / `terminal`), `contested`, a range of the consensus
+         *     rating (`minRating`, `maxRating`: terminal datapoints only), and `validator` (datapoints
+         *     that validator voted on; the key of `validatorAgreement`). `project_not_found` unless the
+         *     project belongs to an organization where the signed-in person is an originator.
+         */
+        get: operations["listOriginatorDatapoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/originator/projects/{projectId}/datapoints/{datapointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                datapointId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A datapoint with every vote and its decision (originator session)
+         * @description The datapoint's content (with the source's field order), every vote (the validator's
+         *     label, class, rating, time, and whether the rating was replaced), the skips with their
+         *     reasons, and the decision when there is one. `project_not_found` or `datapoint_not_found`
+         *     outside the organizations where the signed-in person is an originator.
+         */
+        get: operations["getOriginatorDatapoint"];
         put?: never;
         post?: never;
         delete?: never;
@@ -616,6 +678,55 @@ export interface components {
         };
         OriginatorProjectList: {
             data: components["schemas"]["OriginatorProject"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        OriginatorDatapoint: {
+            id: string;
+            sourceFile: string;
+            sourceRow: number;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description The start of the content's values, in the source's field order. */
+            excerpt: string;
+            votes: number;
+            skips: number;
+            /** @enum {string} */
+            status: "pending" | "terminal";
+            qualityRatingMean: number | null;
+            consensusStrength: number | null;
+            contested: boolean | null;
+        };
+        OriginatorDatapointList: {
+            data: components["schemas"]["OriginatorDatapoint"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        OriginatorVote: {
+            /** @description The validator's label (email for people, "Auto Consensus voter N" for synthetic votes). */
+            validator: string;
+            classId: string | null;
+            rating: number;
+            weight: number;
+            synthetic: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description The rating was replaced by its validator before it counted toward the decision. */
+            changed: boolean;
+        };
+        OriginatorSkip: {
+            validator: string;
+            reason: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        OriginatorDatapointDetail: {
+            datapoint: components["schemas"]["OriginatorDatapoint"];
+            format: components["schemas"]["SpecDatasetFormat"];
+            /** @description The datapoint's stored content. */
+            content: unknown;
+            fieldOrder: string[];
+            votes: components["schemas"]["OriginatorVote"][];
+            skips: components["schemas"]["OriginatorSkip"][];
+            /** @description The terminal decision; null while pending. */
+            decision: components["schemas"]["DatapointConsensus"] | null;
         };
         OriginatorProject: {
             project: components["schemas"]["Project"];
@@ -699,6 +810,11 @@ export interface components {
              */
             outcome: "recorded" | "terminal" | "escalated";
         };
+        /**
+         * Format: uri
+         * @description Optional JSON Schema URI of the document; ignored.
+         */
+        SchemaUri: string;
         /** Format: date-time */
         Timestamp: string;
         /** Format: date-time */
@@ -746,6 +862,18 @@ export interface components {
          * @enum {string}
          */
         AutoConsensusSpread: "tight" | "medium" | "wild";
+        /** @description At least one field besides `$schema` is required. */
+        UpdateProjectRequest: {
+            $schema?: components["schemas"]["SchemaUri"];
+            /** @description No control characters (U+0000-U+001F, U+007F-U+009F) nor line separators: the name is printed in emails and exports. */
+            name?: string;
+            /** @description An empty string clears the description. */
+            description?: string;
+            paused?: boolean;
+            archived?: boolean;
+            autoConsensus?: boolean;
+            autoConsensusSpread?: components["schemas"]["AutoConsensusSpread"];
+        };
         /** @enum {string} */
         SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
         IngestRun: {
@@ -766,6 +894,17 @@ export interface components {
             startedAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
             finishedAt: components["schemas"]["NullableTimestamp"];
+        };
+        DatapointConsensus: {
+            datapointId: string;
+            projectId: string;
+            consensusDecisionId: string;
+            /** Format: double */
+            qualityRatingMean: number;
+            /** Format: double */
+            qualityRatingMedian: number;
+            /** Format: double */
+            consensusStrength: number;
         };
         ProofReport: {
             reportId: string;
@@ -947,6 +1086,8 @@ export interface components {
         SlotId: string;
         /** @description Project ID. */
         ProjectId: string;
+        /** @description Opaque cursor; pass the previous page's `nextCursor`. */
+        Cursor: string;
     };
     requestBodies: never;
     headers: {
@@ -1448,7 +1589,14 @@ export interface operations {
     };
     listOriginatorProjects: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only projects whose name contains this text (case-insensitive). */
+                q?: string;
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor; pass the previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1465,6 +1613,7 @@ export interface operations {
                     "application/json": components["schemas"]["OriginatorProjectList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             500: components["responses"]["InternalError"];
         };
@@ -1495,6 +1644,112 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    updateOriginatorProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The project, changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listOriginatorDatapoints: {
+        parameters: {
+            query?: {
+                status?: "pending" | "terminal";
+                contested?: boolean;
+                minRating?: number;
+                maxRating?: number;
+                /** @description A validator's key (`validatorAgreement[].key`). */
+                validator?: string;
+                limit?: number;
+                /** @description Opaque cursor; pass the previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The datapoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OriginatorDatapointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOriginatorDatapoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                datapointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The datapoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OriginatorDatapointDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getOriginatorProofReport: {

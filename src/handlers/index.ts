@@ -47,6 +47,9 @@ import {
   getOriginatorProofReport,
   getOriginatorReportExport,
   getProjectOverview,
+  getOriginatorDatapoint,
+  listOriginatorDatapoints,
+  updateOriginatorProject,
   listOriginatorProjects,
 } from './originator.ts';
 import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
@@ -103,6 +106,9 @@ const handlers: Handlers = {
   getMe,
   listOriginatorProjects,
   getProjectOverview,
+  getOriginatorDatapoint,
+  listOriginatorDatapoints,
+  updateOriginatorProject,
   getOriginatorProofReport,
   getOriginatorReportExport,
 };

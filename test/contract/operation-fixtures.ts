@@ -377,6 +377,29 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     }),
     crossOrg: 'project_not_found',
   },
+  updateOriginatorProject: {
+    request: async (w) => ({
+      key: await originatorSession(w),
+      params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+      body: { paused: true },
+    }),
+    crossOrg: 'project_not_found',
+  },
+  listOriginatorDatapoints: {
+    request: async (w) => ({
+      key: await originatorSession(w),
+      params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+      query: { status: 'terminal', minRating: 0, maxRating: 100, limit: 5 },
+    }),
+    crossOrg: 'project_not_found',
+  },
+  getOriginatorDatapoint: {
+    request: async (w) => {
+      const { projectId, datapointIds } = await fx.finalizedProject(w.app);
+      return { key: await originatorSession(w), params: { projectId, datapointId: datapointIds[0] } };
+    },
+    crossOrg: 'project_not_found',
+  },
   getOriginatorProofReport: {
     request: async (w) => ({
       key: await originatorSession(w),
