@@ -56,6 +56,17 @@ export async function originatorProject(
   return row;
 }
 
+/** The means a Proof Report states: over the project's decisions (null without any). */
+export async function headlineOf(
+  sql: Sql,
+  projectId: string,
+): Promise<{ mean: number | null; strength: number | null }> {
+  const [r] = await sql<{ mean: number | null; strength: number | null }[]>`
+    select avg(quality_rating_mean)::float8 as mean, avg(consensus_strength)::float8 as strength
+    from consensus_decisions where project_id = ${projectId}`;
+  return r!;
+}
+
 /** The project's latest ingest runs, newest first (through the sessions' project index). */
 export async function latestRuns(sql: Sql, projectId: string, limit = 20): Promise<RunRow[]> {
   return sql<RunRow[]>`

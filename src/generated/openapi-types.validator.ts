@@ -749,6 +749,15 @@ export interface components {
             organization: components["schemas"]["OrganizationRef"];
             coverage: components["schemas"]["Coverage"];
             contested: number;
+            /**
+             * @description The project's headline result once every datapoint is terminal (as the Proof Report
+             *     states it: the mean of the datapoints' consensus ratings, and the mean consensus strength
+             *     times 100, both rounded); null before.
+             */
+            result: {
+                qualityRating: number;
+                consensusStrength: number;
+            } | null;
             /** @description Every datapoint of a non-empty project is terminal, so a Proof Report can be signed (when the deployment has a signing key). */
             proofReportReady: boolean;
             /** @description The project's latest ingest runs (at most 20), newest first. */

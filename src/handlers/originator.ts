@@ -24,6 +24,7 @@ import { ApiError } from '../errors.ts';
 import {
   datapointSkips,
   datapointVotes,
+  headlineOf,
   latestRuns,
   originatorDatapoint,
   originatorDatapoints,
@@ -178,18 +179,24 @@ export async function getProjectOverview(
   ctx: ValidatorRequestContext,
 ): Promise<GetProjectOverviewResult> {
   const row = await requireProject(ctx, params.projectId);
-  const [runs, distributions, classAgreement, validatorAgreement, progress] = await Promise.all([
+  const finished = row.datapoints > 0 && row.decisions === row.datapoints;
+  const [runs, distributions, classAgreement, validatorAgreement, progress, headline] = await Promise.all([
     latestRuns(ctx.sql, row.id),
     distributionsOf(ctx.sql, row.id),
     classAgreementOf(ctx.sql, row.id),
     validatorAgreementOf(ctx.sql, row.id),
     progressOf(ctx.sql, row.id, row.created_at),
+    finished ? headlineOf(ctx.sql, row.id) : null,
   ]);
   return {
     status: 200,
     body: {
       ...summary(row),
-      proofReportReady: row.datapoints > 0 && row.decisions === row.datapoints,
+      result:
+        headline && headline.mean !== null && headline.strength !== null
+          ? { qualityRating: Math.round(headline.mean), consensusStrength: Math.round(100 * headline.strength) }
+          : null,
+      proofReportReady: finished,
       ingestRuns: runs.map((r) => ({ ...toIngestRun(r), uploadId: r.session_id, dryRun: r.dry_run })),
       ...distributions,
       classAgreement,

@@ -251,3 +251,93 @@ describe('undo', () => {
     expect(report.body.qualityRating).toBe(78);
   });
 });
+
+describe('the originator data view', () => {
+  const owner = () => fx.signInDirect(app, `owner-${app.orgA.code.toLowerCase()}@example.com`);
+
+  it('filters datapoints, opens one with its votes, changes and skip reasons, and controls the project', async () => {
+    const { projectId, tokens } = await setup(4, 2, 2);
+    const [a, b] = tokens as [string, string];
+    // A and B rate three datapoints (A fixes a typo once); A skips the last one with a reason.
+    const ratings: Record<string, number> = {};
+    for (let i = 0; i < 3; i++) {
+      const ca = await claim(a, projectId);
+      expect((await vote(a, ca.body.slotId, 9)).status).toBe(200);
+      if (i === 0) await call(app, 'changeVote', { key: a, params: { slotId: ca.body.slotId }, body: { rating: 90 } });
+      const cb = await claim(b, projectId);
+      expect(cb.body.datapointId).toBe(ca.body.datapointId);
+      const rating = i === 0 ? 90 : 9;
+      expect((await vote(b, cb.body.slotId, rating)).status).toBe(200);
+      ratings[ca.body.datapointId] = rating;
+    }
+    const skipped = await claim(a, projectId);
+    await call(app, 'skipClaim', {
+      key: a,
+      params: { slotId: skipped.body.slotId },
+      body: { reason: 'Not my language' },
+    });
+    const { sessionToken: key } = await owner();
+    const list = (query: object) =>
+      call(app, 'listOriginatorDatapoints', { key, params: { projectId }, query: { limit: 2, ...query } });
+    const all = await list({});
+    expect(all.status).toBe(200);
+    expect(all.body.data).toHaveLength(2);
+    expect(all.body.hasMore).toBe(true);
+    const rest = await list({ cursor: all.body.nextCursor });
+    expect(rest.body.data).toHaveLength(2);
+    expect(rest.body.hasMore).toBe(false);
+    expect((await list({ status: 'pending' })).body.data.map((d: { id: string }) => d.id)).toEqual([
+      skipped.body.datapointId,
+    ]);
+    const high = await list({ minRating: 50, limit: 10 });
+    expect(high.body.data.map((d: { qualityRatingMean: number }) => d.qualityRatingMean)).toEqual([90]);
+    expect((await list({ maxRating: 50, limit: 10 })).body.data).toHaveLength(2);
+    expect((await list({ contested: true, limit: 10 })).body.data).toEqual([]);
+
+    const top = high.body.data[0];
+    const detail = await call(app, 'getOriginatorDatapoint', { key, params: { projectId, datapointId: top.id } });
+    expect(detail.status).toBe(200);
+    expect(detail.body.votes.map((v: { rating: number; changed: boolean }) => [v.rating, v.changed])).toEqual([
+      [90, true],
+      [90, false],
+    ]);
+    expect(detail.body.decision.qualityRatingMean).toBe(90);
+    const skippedDetail = await call(app, 'getOriginatorDatapoint', {
+      key,
+      params: { projectId, datapointId: skipped.body.datapointId },
+    });
+    expect(skippedDetail.body.skips.map((k: { reason: string }) => k.reason)).toEqual(['Not my language']);
+    expect(skippedDetail.body.decision).toBeNull();
+
+    // Controls: pause through the session, as the developer API would.
+    const paused = await call(app, 'updateOriginatorProject', { key, params: { projectId }, body: { paused: true } });
+    expect(paused.status).toBe(200);
+    expect(paused.body.paused).toBe(true);
+    expectEnvelope(await claim(b, projectId), 'project_paused', 409);
+    // A validator is not an originator: not found.
+    expectEnvelope(
+      await call(app, 'listOriginatorDatapoints', { key: a, params: { projectId } }),
+      'project_not_found',
+      404,
+    );
+  });
+
+  it('lists the organization projects a page at a time and by name', async () => {
+    const name = `Searchable ${Math.random().toString(36).slice(2, 8)}`;
+    for (let i = 0; i < 3; i++) await fx.project(app, { name: `${name} ${i}` });
+    const { sessionToken: key } = await owner();
+    const first = await call(app, 'listOriginatorProjects', { key, query: { q: name.toUpperCase(), limit: 2 } });
+    expect(first.status).toBe(200);
+    expect(first.body.data.map((p: { project: { name: string } }) => p.project.name)).toEqual([
+      `${name} 2`,
+      `${name} 1`,
+    ]);
+    const second = await call(app, 'listOriginatorProjects', {
+      key,
+      query: { q: name, limit: 2, cursor: first.body.nextCursor },
+    });
+    expect(second.body.data.map((p: { project: { name: string } }) => p.project.name)).toEqual([`${name} 0`]);
+    expect(second.body.hasMore).toBe(false);
+    expect((await call(app, 'listOriginatorProjects', { key, query: { q: '%' } })).body.data).toEqual([]);
+  });
+});

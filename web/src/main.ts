@@ -10,6 +10,8 @@ import { ratePage } from './pages/rate.ts';
 import { orgProjectsPage } from './pages/org-projects.ts';
 import { orgProjectPage } from './pages/org-project.ts';
 import { verifyPage } from './pages/verify.ts';
+import { orgDatapointsPage } from './pages/org-datapoints.ts';
+import { orgDatapointPage } from './pages/org-datapoint.ts';
 
 export interface PageContext {
   main: HTMLElement;
@@ -39,6 +41,8 @@ const ROUTES: { path: RegExp; page: Page; signedIn: boolean }[] = [
   { path: /^\/app\/org\/?$/, page: orgProjectsPage, signedIn: true },
   { path: /^\/app\/org\/projects\/([^/]+)\/?$/, page: orgProjectPage, signedIn: true },
   { path: /^\/app\/org\/projects\/([^/]+)\/verify\/?$/, page: verifyPage, signedIn: true },
+  { path: /^\/app\/org\/projects\/([^/]+)\/datapoints\/?$/, page: orgDatapointsPage, signedIn: true },
+  { path: /^\/app\/org\/projects\/([^/]+)\/datapoints\/([^/]+)\/?$/, page: orgDatapointPage, signedIn: true },
 ];
 
 let mePromise: Promise<Schemas['Me']> | null = null;

@@ -45,7 +45,7 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
   }
   const p = o.project;
   ctx.main.append(
-    ctx.heading(p.name, ' ', statusBadge(p)),
+    ctx.heading(p.name, ' ', statusBadge(p, o.coverage)),
     h(
       'p',
       { class: 'note' },
@@ -62,6 +62,75 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
         h('dd', { id: 'contested' }, contestedText(o.contested, o.coverage.datapointsFinalized)),
       ),
       h('div', {}, h('dt', {}, 'Auto Consensus'), h('dd', {}, autoConsensusText(p))),
+    ),
+  );
+
+  // The headline result, once every datapoint is terminal.
+  if (o.result) {
+    ctx.main.append(
+      h(
+        'section',
+        { class: 'card result-card', 'aria-labelledby': 'result-title' },
+        h('h2', { id: 'result-title' }, 'Result'),
+        h(
+          'p',
+          { class: 'headline' },
+          h('strong', {}, `Quality rating ${o.result.qualityRating} / 100`),
+          ' · ',
+          `consensus strength ${o.result.consensusStrength} / 100`,
+          o.contested > 0 ? ` · ${contestedText(o.contested, o.coverage.datapointsFinalized)} contested` : '',
+        ),
+      ),
+    );
+  }
+  ctx.main.append(
+    h(
+      'p',
+      { class: 'links' },
+      link(
+        `/app/org/projects/${encodeURIComponent(p.id)}/datapoints`,
+        { class: 'button' },
+        'Datapoints, votes and decisions',
+      ),
+    ),
+  );
+
+  // Controls: the same changes as the developer API's PATCH, through the session.
+  const controlStatus = h('p', { role: 'status', class: 'result' });
+  const control = (label: string, body: Schemas['UpdateProjectRequest'], said: string) => {
+    const b = h('button', { type: 'button', class: 'secondary' }, label);
+    b.addEventListener('click', () =>
+      action(b, controlStatus, async () => {
+        await ok(api.PATCH('/originator/projects/{projectId}', { params: { path: { projectId } }, body }));
+        ctx.navigate(location.pathname, { replace: true, flash: said });
+      }),
+    );
+    return b;
+  };
+  ctx.main.append(
+    h(
+      'section',
+      { class: 'card controls', 'aria-labelledby': 'controls-title' },
+      h('h2', { id: 'controls-title' }, 'Controls'),
+      ctx.flash ? h('p', { role: 'status', class: 'notice' }, ctx.flash) : null,
+      h(
+        'div',
+        { class: 'actions' },
+        p.paused
+          ? control('Resume rating', { paused: false }, 'The project is resumed.')
+          : control('Pause rating', { paused: true }, 'The project is paused: nothing can be claimed or rated.'),
+        p.archived
+          ? control('Unarchive', { archived: false }, 'The project is unarchived.')
+          : control('Archive', { archived: true }, 'The project is archived.'),
+        p.autoConsensus
+          ? control('Turn Auto Consensus off', { autoConsensus: false }, 'Auto Consensus is off.')
+          : control(
+              'Turn Auto Consensus on',
+              { autoConsensus: true },
+              'Auto Consensus is on: synthetic votes fill the open validations (reports become test-contaminated).',
+            ),
+      ),
+      controlStatus,
     ),
   );
 
