@@ -17,7 +17,8 @@ export interface OriginatorProjectRow extends ProjectRow {
 
 const columns = (sql: Sql) => sql`
   p.*, o.code as org_code, o.name as org_name,
-  coalesce(s.datapoints, 0)::int as datapoints, coalesce(s.decisions, 0)::int as decisions, coalesce(s.contested, 0)::int as contested`;
+  coalesce(s.datapoints, 0)::int as datapoints, coalesce(s.decisions, 0)::int as decisions,
+  coalesce(s.contested, 0)::int as contested`;
 
 /** A page of the projects of the organizations where the person is an originator, newest first; `q` filters on the name. */
 export async function originatorProjects(

@@ -190,10 +190,12 @@ export interface paths {
          *     or of another organization); `project_paused` (409) while it is paused;
          *     `no_claimable_slot` (409) when nothing is left to claim; `claim_limit_reached` (409) when
          *     the validator already holds the most live claims a validator may hold on one project
-         *     (`MAX_LIVE_CLAIMS_PER_VALIDATOR`, default 10): vote on or release one first. A datapoint the
-         *     validator skipped is not offered again unless `includeSkipped` is true (meant for when
-         *     nothing else is left: `MyProject.skippedByYou`). Resume a claim already held with
-         *     `listMyClaims` rather than claiming again.
+         *     (`MAX_LIVE_CLAIMS_PER_VALIDATOR`, default 10): vote on or release one first.
+         *     `validator_paused` (409) while the validator is paused on the project because its error on
+         *     the project's gold items is confidently above the threshold (the originator can lift it).
+         *     A datapoint the validator skipped is not offered again unless `includeSkipped` is true
+         *     (meant for when nothing else is left: `MyProject.skippedByYou`). Resume a claim already
+         *     held with `listMyClaims` rather than claiming again.
          */
         post: operations["claimSlot"];
         delete?: never;
@@ -330,9 +332,37 @@ export interface paths {
          *     the project at this moment (1.0 without a class). `claim_not_found` (404) when the slot is not
          *     claimed by this validator; `claim_expired` (409) when the claim ran out (claim again);
          *     `datapoint_finalized` (409) when the datapoint reached terminal consensus before this vote
-         *     (nothing is recorded; claim another); `project_paused` / `project_archived` (409).
+         *     (nothing is recorded; claim another); `project_paused` / `project_archived` (409);
+         *     `validator_paused` (409) while the validator is paused on the project.
          */
         post: operations["submitVote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/standing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * My standing on a project
+         * @description The signed-in validator's own standing on a project: votes cast, leave-one-out agreement
+         *     with the other validators on terminal datapoints, and whether the validator is paused on
+         *     the project (and why). Gold figures are not shown here while the validator works, so that
+         *     nothing a validator receives tells gold items apart; the originator sees them.
+         *     `project_not_found` when the validator is not assigned to the project.
+         */
+        get: operations["getMyStanding"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -832,7 +862,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "validator_paused" | "datapoint_has_votes";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -883,6 +913,41 @@ export interface components {
             autoConsensus?: boolean;
             autoConsensusSpread?: components["schemas"]["AutoConsensusSpread"];
         };
+        /** @description Each of the validator's ratings of a terminal datapoint against the mean of the other validators' ratings of it. */
+        LeaveOneOutAgreement: {
+            /** Format: int64 */
+            datapoints: number;
+            /** Format: double */
+            meanAbsoluteDifference: number | null;
+            /** Format: double */
+            ccc: number | null;
+        };
+        /** @description Why and when a validator was paused on a project, with the figures the pause rule saw. */
+        ValidatorPause: {
+            pausedAt: components["schemas"]["Timestamp"];
+            /**
+             * @description `gold_error`: the one-sided lower bound on the validator's mean absolute error on gold items was above the project's threshold.
+             * @enum {string}
+             */
+            reason: "gold_error";
+            /** Format: int64 */
+            goldVotes: number;
+            /** Format: double */
+            meanAbsoluteError: number;
+            /** Format: double */
+            lowerBound: number;
+            /** Format: double */
+            threshold: number;
+        };
+        MyStanding: {
+            projectId: string;
+            /** Format: int64 */
+            votes: number;
+            agreement: components["schemas"]["LeaveOneOutAgreement"];
+            paused: boolean;
+            /** @description Why and when you were paused on the project; null when you are not. The project's originator can lift it. */
+            pause: components["schemas"]["ValidatorPause"] | null;
+        };
         /** @enum {string} */
         SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
         IngestRun: {
@@ -926,12 +991,121 @@ export interface components {
             consensusStrength: number;
             attestationRoot: string;
             signingKeyId: string;
-            /** @description The canonical (RFC 8785) signed record. */
+            /**
+             * @description The canonical (RFC 8785) signed record. Reports built since the quality statistics
+             *     carry `statistics` (docs/quality.md); earlier reports have none and verify as before.
+             */
             payload: {
+                statistics?: components["schemas"]["ReportStatistics"];
+            } & {
                 [key: string]: unknown;
             };
             /** @description Compact JWS (EdDSA/Ed25519) over the canonical payload. */
             jws: string;
+            /**
+             * @description The report's C2SP tlog-checkpoint of its `results` tree as a signed note
+             *     (getProofReportCheckpoint says how to read it); absent only for a report stored before
+             *     checkpoints were while no active key can sign it.
+             */
+            checkpoint?: string;
+        };
+        /**
+         * @description A double inside a signed record, written as RFC 8785 writes a number (ECMAScript
+         *     Number::toString: the shortest decimal that reads back as the same double), as a string:
+         *     signed records hold no JSON floats (docs/verifying.md). Parse it as an IEEE 754 double.
+         */
+        SignedDecimal: string;
+        /**
+         * @description Krippendorff's alpha for interval data over the finalized datapoints' votes (a datapoint
+         *     with one vote is not pairable and does not count), with a 95% interval and P(alpha < t)
+         *     by Krippendorff's bootstrap. The bootstrap's randomness is `prng` seeded with `seed`, so
+         *     anyone recomputes it bit for bit from the votes export (docs/quality.md). `value`, `ci95`
+         *     and `pAlphaBelow` are null when alpha is undefined (fewer than two pairable values, or no
+         *     variation among them). Read alpha >= 0.800 as reliable, >= 0.667 as tentative.
+         */
+        AlphaStatistic: {
+            /** @enum {string} */
+            metric: "interval";
+            value: string | null;
+            /** @description The 2.5th and 97.5th percentiles of the bootstrapped alphas, [low, high]. */
+            ci95: components["schemas"]["SignedDecimal"][] | null;
+            /**
+             * Format: int64
+             * @description Votes of datapoints with at least two votes (n).
+             */
+            pairableValues: number;
+            /**
+             * Format: int64
+             * @description Datapoints with at least two votes.
+             */
+            pairableUnits: number;
+            /** @description Share of the bootstrapped alphas below each threshold. */
+            pAlphaBelow: {
+                0.667: components["schemas"]["SignedDecimal"];
+                "0.800": components["schemas"]["SignedDecimal"];
+            } | null;
+            /**
+             * Format: int64
+             * @description Bootstrap replicates (X).
+             */
+            draws: number;
+            /**
+             * Format: int64
+             * @description Pairs of values drawn per replicate (M = min(25q, pairs in the data)).
+             */
+            pairsPerDraw: number;
+            /** @description The PRNG's 64-bit seed, hex; the first 16 hex digits of `digests.results`. */
+            seed: string;
+            /** @enum {string} */
+            prng: "xoshiro256**/splitmix64";
+        };
+        ClassAlphaStatistic: {
+            classId: string;
+            /** @enum {string} */
+            type: "human" | "ai";
+        } & components["schemas"]["AlphaStatistic"];
+        /**
+         * @description One validator of the project under a per-project pseudonym (never their identity), with
+         *     the rater model's estimates (x = psi + bias + inconsistency·e, docs/quality.md) and the
+         *     mean weight their votes carried in their decisions.
+         */
+        ValidatorStatistic: {
+            pseudonym: string;
+            classId: string | null;
+            /** @description An Auto Consensus voter. */
+            synthetic: boolean;
+            /** Format: int64 */
+            votes: number;
+            /** @description Estimated bias, rating points (positive rates high). */
+            bias: components["schemas"]["SignedDecimal"];
+            /** @description Estimated standard deviation of the validator's noise, rating points. */
+            inconsistency: components["schemas"]["SignedDecimal"];
+            /** @description Pooled variance / the validator's variance (1 = as consistent as the pool). */
+            precision: components["schemas"]["SignedDecimal"];
+            /** @description Mean weight of the validator's votes in their datapoints' decisions. */
+            weightCarried: components["schemas"]["SignedDecimal"];
+            /** @description Gold figures of the validator, when the project has gold items. */
+            gold?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description The quality statistics of the signed Proof Report (docs/quality.md). */
+        ReportStatistics: {
+            alpha: components["schemas"]["AlphaStatistic"];
+            /** @description Alpha over each class's votes alone, in the spec's class order. */
+            alphaByClass: components["schemas"]["ClassAlphaStatistic"][];
+            alphaByType: {
+                human: components["schemas"]["AlphaStatistic"];
+                ai: components["schemas"]["AlphaStatistic"];
+            };
+            raterModel: {
+                /** @enum {string} */
+                method: "alternating-projection";
+                inconsistencyFloor: components["schemas"]["SignedDecimal"];
+                priorVotes: components["schemas"]["SignedDecimal"];
+            };
+            /** @description Ordered by pseudonym. */
+            validators: components["schemas"]["ValidatorStatistic"][];
         };
         /** @enum {string} */
         ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip";
@@ -1568,6 +1742,36 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMyStanding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My standing. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyStanding"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -27,6 +27,7 @@ import {
   changeVote,
   claimSlot,
   extendClaim,
+  getMyStanding,
   listMyClaims,
   listMyProjects,
   listMyVotes,
@@ -34,6 +35,8 @@ import {
   skipClaim,
   submitVote,
 } from './validator-work.ts';
+import { listGoldItems, setGoldItems } from './gold.ts';
+import { listValidatorQuality, resumeValidator } from './validator-quality.ts';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -52,7 +55,14 @@ import {
   updateOriginatorProject,
   listOriginatorProjects,
 } from './originator.ts';
-import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
+import {
+  getDatapointInclusionProof,
+  getJwks,
+  getProofReport,
+  getProofReportCheckpoint,
+  getProofReportConsistency,
+  getReportExport,
+} from './reports.ts';
 
 const handlers: Handlers = {
   ping,
@@ -78,6 +88,11 @@ const handlers: Handlers = {
   getUploadSessionStatus,
   listDatapoints,
   getDatapointConsensus,
+  setGoldItems,
+  listGoldItems,
+  listValidatorQuality,
+  resumeValidator,
+  getMyStanding,
   createWebhookEndpoint,
   listWebhookEndpoints,
   getWebhookEndpoint,
@@ -86,6 +101,8 @@ const handlers: Handlers = {
   listWebhookAttempts,
   getProofReport,
   getDatapointInclusionProof,
+  getProofReportConsistency,
+  getProofReportCheckpoint,
   getJwks,
   getReportExport,
   requestSignInLink,

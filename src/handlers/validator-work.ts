@@ -15,6 +15,8 @@ import type {
   SkipClaimResult,
   ClaimSlotInput,
   ClaimSlotResult,
+  GetMyStandingInput,
+  GetMyStandingResult,
   ListMyProjectsResult,
   ReleaseClaimInput,
   ReleaseClaimResult,
@@ -35,9 +37,10 @@ import {
   type Claim,
 } from '../lifecycle/slots.ts';
 import { presignGet } from '../storage/s3.ts';
+import { qualityCards } from '../services/validator-quality.ts';
 
 /** A file_collection datapoint's presigned GET: long enough to load it, short as a credential. */
-export const CLAIM_FILE_SECONDS = 300;
+const CLAIM_FILE_SECONDS = 300;
 import { changeVote as change, recentVotes, voteOnClaim } from '../lifecycle/votes.ts';
 import type { components } from '../generated/openapi-types.ts';
 
@@ -230,6 +233,32 @@ export async function submitVote(
       weight: r.weight,
       classId: r.classId,
       outcome: r.recorded.kind,
+    },
+  };
+}
+
+export async function getMyStanding(
+  { params }: GetMyStandingInput,
+  ctx: ValidatorRequestContext,
+): Promise<GetMyStandingResult> {
+  const mine = await myProjects(ctx.sql, ctx.session.userId);
+  if (!mine.some((p) => p.id === params.projectId))
+    throw new ApiError(
+      'project_not_found',
+      `No project ${params.projectId} among the projects you are assigned to.`,
+      'projectId',
+    );
+  // The card the originator sees, without its gold figures: nothing a validator receives may
+  // tell gold items apart (docs/quality.md).
+  const [card] = await qualityCards(ctx.sql, params.projectId, ctx.session.userId);
+  return {
+    status: 200,
+    body: {
+      projectId: params.projectId,
+      votes: card?.votes ?? 0,
+      agreement: card?.agreement ?? { datapoints: 0, meanAbsoluteDifference: null, ccc: null },
+      paused: card?.paused ?? false,
+      pause: card?.pause ?? null,
     },
   };
 }

@@ -26,6 +26,9 @@ import { wakeAutoConsensus } from './wake.ts';
 import { uuidv7 } from '../domain/uuidv7.ts';
 import { projectSpec } from '../db/projects.ts';
 import type { ErrorCode } from '../errors.ts';
+import { validatorPaused } from '../db/validator-pauses.ts';
+import { goldSettings } from '../domain/spec-compiler.ts';
+import { goldClaim } from './gold.ts';
 
 /** How long a claim is the validator's. */
 export const CLAIM_MINUTES = 10;
@@ -33,7 +36,7 @@ export const CLAIM_MINUTES = 10;
 type AnySql = Sql | TxSql;
 
 /** A claim that ran out: it counts as open. `s` is the alias of validation_slots in the query. */
-export const lapsedClaim = (sql: AnySql, s = 's') =>
+const lapsedClaim = (sql: AnySql, s = 's') =>
   sql`(${sql(s)}.status = 'claimed' and ${sql(s)}.claim_expires_at <= now())`;
 
 /** A claim still held: the negation of lapsedClaim for a claimed slot. */
@@ -57,16 +60,30 @@ export async function takeableSlotCounts(sql: Sql, projectIds: string[]): Promis
   if (projectIds.length === 0) return new Map();
   const rows = await sql<{ id: string; n: number }[]>`
     select p.id,
-      (select coalesce(sum(d.slots_open), 0) from datapoints d where d.project_id = p.id and d.finalized_at is null)::int
-        + (select count(*) from validation_slots s where s.project_id = p.id and ${takeable(sql)})::int as n
+      (select coalesce(sum(d.slots_open), 0) from datapoints d where d.project_id = p.id and d.finalized_at is
+      null)::int
+        + (select count(*) from validation_slots s where s.project_id = p.id and ${takeable(sql)}
+           and ${notGoldSlot(sql)})::int as n
     from unnest(${projectIds}::uuid[]) as p(id)`;
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
+/**
+ * A slot row that is not of a gold item: gold items are served by the gold path of a claim only
+ * (gold.ts), so their released or lapsed claims are never open work.
+ */
+const notGoldSlot = (sql: AnySql, s = 's') =>
+  sql`not exists (select 1 from datapoints g where g.id = ${sql(s)}.datapoint_id and g.gold_rating is not null)`;
+
 /** Why no slot was claimed: a code of the error registry (the handler adds only wording). */
 export type ClaimRefusal = Extract<
   ErrorCode,
-  'project_not_found' | 'project_archived' | 'project_paused' | 'no_claimable_slot' | 'claim_limit_reached'
+  | 'project_not_found'
+  | 'validator_paused'
+  | 'project_archived'
+  | 'project_paused'
+  | 'no_claimable_slot'
+  | 'claim_limit_reached'
 >;
 
 export interface Claim {
@@ -96,16 +113,30 @@ export async function claimNextSlot(
 ): Promise<{ claimed: Claim } | { refused: ClaimRefusal }> {
   return sql.begin(async (tx) => {
     // The project row for share (as votes take it): a pause waits for this claim.
-    const [p] = await tx<{ paused: boolean; archived: boolean; instructions: string | null; field_order: string[] }[]>`
-      select p.paused_at is not null as paused, p.archived_at is not null as archived, p.content_field_order as field_order,
-        (select s.compiled #>> '{validation,instructions}' from ${projectSpec(tx, tx`p.id`)} s) as instructions
+    const [p] = await tx<
+      {
+        paused: boolean;
+        archived: boolean;
+        instructions: string | null;
+        gold: unknown;
+        validator_paused: boolean;
+        field_order: string[];
+      }[]
+    >`
+      select p.paused_at is not null as paused, p.archived_at is not null as archived,
+        p.content_field_order as field_order,
+        (select s.compiled #>> '{validation,instructions}' from ${projectSpec(tx, tx`p.id`)} s) as instructions,
+        (select s.compiled -> 'gold' from ${projectSpec(tx, tx`p.id`)} s) as gold,
+        ${validatorPaused(tx, tx`p.id`, userId)} as validator_paused
       from projects p
       where p.id = ${projectId}
-        and exists (select 1 from project_assignments a where a.project_id = p.id and a.user_id = ${userId} and a.revoked_at is null)
+        and exists (select 1 from project_assignments a where a.project_id = p.id and a.user_id = ${userId} and
+        a.revoked_at is null)
       for share of p`;
     if (!p) return { refused: 'project_not_found' };
     if (p.archived) return { refused: 'project_archived' };
     if (p.paused) return { refused: 'project_paused' };
+    if (p.validator_paused) return { refused: 'validator_paused' };
     // One claim at a time per validator and project, so two concurrent claims of one validator
     // cannot both pick slots of the same datapoint (neither would see the other's claim).
     await tx`select pg_advisory_xact_lock(hashtextextended(${`claim:${userId}:${projectId}`}, 0))`;
@@ -117,7 +148,12 @@ export async function claimNextSlot(
       select count(*)::int as live from validation_slots s
       where s.claimed_by = ${userId} and s.project_id = ${projectId} and ${liveClaim(tx)}`;
     if (live >= limits.maxLiveClaims) return { refused: 'claim_limit_reached' };
-    const claim = await pickAndClaim(tx, { projectId, userId, includeSkipped: limits.includeSkipped === true });
+    const claim = await pickAndClaim(tx, {
+      projectId,
+      userId,
+      includeSkipped: limits.includeSkipped === true,
+      goldRate: goldSettings(p.gold).rate,
+    });
     if (!claim) return { refused: 'no_claimable_slot' };
     return {
       claimed: {
@@ -133,7 +169,7 @@ export async function claimNextSlot(
   });
 }
 
-interface ClaimRow {
+export interface ClaimRow {
   id: string;
   datapoint_id: string;
   claimed_at: Date;
@@ -141,12 +177,20 @@ interface ClaimRow {
   content: unknown;
 }
 
-/** What the picker is asked for: whose claim, on which project, and whether skipped datapoints may come. */
+/** Neither a datapoint the validator rated nor one it holds a live claim on. `d` is the datapoint. */
+export const notMine = (tx: TxSql, userId: string) => tx`
+  not exists (select 1 from votes v where v.datapoint_id = d.id and v.voter = ${userId})
+  and not exists (select 1 from validation_slots c where c.datapoint_id = d.id and c.claimed_by = ${userId} and
+  ${liveClaim(tx, 'c')})`;
+
+/** What the picker is asked for: whose claim, on which project, whether skipped datapoints may come, the gold rate. */
 interface Pick {
   projectId: string;
   userId: string;
   /** Offer datapoints the validator skipped (asked for when nothing else is left). */
   includeSkipped: boolean;
+  /** The spec's share of claims that are gold items (gold.ts). */
+  goldRate: number;
 }
 
 /**
@@ -154,13 +198,12 @@ interface Pick {
  * claim on, and (unless asked) not one they skipped. `d` is the datapoint.
  */
 const offerable = (tx: TxSql, pick: Pick) => tx`
-  not exists (select 1 from votes v where v.datapoint_id = d.id and v.voter = ${pick.userId})
-  and not exists (select 1 from validation_slots c where c.datapoint_id = d.id and c.claimed_by = ${pick.userId} and ${liveClaim(tx, 'c')})
+  ${notMine(tx, pick.userId)}
   ${pick.includeSkipped ? tx`` : tx`and not exists (select 1 from claim_skips k where k.user_id = ${pick.userId} and k.datapoint_id = d.id)`}`;
 
 /**
- * The picker: the one place that decides which datapoint a claim gets, and claims it. A slot row
- * the validator may take (released, or a claim that ran out) first; rows locked by a concurrent
+ * The picker: the one place that decides which datapoint a claim gets, and claims it. A gold
+ * item at the spec's rate first (gold.ts); then a slot row the validator may take (released, or a claim that ran out) first; rows locked by a concurrent
  * claim are skipped. Such rows are few (a row exists only once a slot was claimed) and both
  * kinds have their partial index (open rows; claimed rows by expiry). Then the counter: first
  * passing over datapoints a concurrent claim or vote holds (claims spread over datapoints), then,
@@ -168,10 +211,14 @@ const offerable = (tx: TxSql, pick: Pick) => tx`
  * a moment; that is not "nothing to claim").
  */
 async function pickAndClaim(tx: TxSql, pick: Pick): Promise<ClaimRow | undefined> {
+  // A gold item at the spec's rate (gold.ts), else the ordinary picks.
+  const gold = await goldClaim(tx, pick.projectId, pick.userId, pick.goldRate);
+  if (gold) return gold;
   const [slot] = await tx<{ id: string }[]>`
     select s.id
     from validation_slots s join datapoints d on d.id = s.datapoint_id
-    where s.project_id = ${pick.projectId} and ${takeable(tx)} and d.finalized_at is null and ${offerable(tx, pick)}
+    where s.project_id = ${pick.projectId} and ${takeable(tx)} and d.finalized_at is null and d.gold_rating is null
+      and ${offerable(tx, pick)}
     limit 1
     for update of s skip locked`;
   if (slot) return claimRow(tx, slot.id, pick.userId);
@@ -181,8 +228,8 @@ async function pickAndClaim(tx: TxSql, pick: Pick): Promise<ClaimRow | undefined
 async function claimRow(tx: TxSql, slotId: string, userId: string): Promise<ClaimRow> {
   const [claim] = await tx<ClaimRow[]>`
     update validation_slots s
-    set status = 'claimed', claimed_by = ${userId}, claimed_at = now(), claim_expires_at = now() + make_interval(mins => ${CLAIM_MINUTES}),
-      extended_at = null
+    set status = 'claimed', claimed_by = ${userId}, claimed_at = now(),
+      claim_expires_at = now() + make_interval(mins => ${CLAIM_MINUTES}), extended_at = null
     from datapoints d
     where s.id = ${slotId} and d.id = s.datapoint_id
     returning s.id, s.datapoint_id, s.claimed_at, s.claim_expires_at, d.content`;
@@ -209,9 +256,11 @@ async function claimFromCounter(tx: TxSql, pick: Pick, locked: 'skip' | 'wait'):
     with taken as (update datapoints set slots_open = slots_open - 1 where id = ${d.id} returning id, content),
     slot as (
       insert into validation_slots (id, datapoint_id, project_id, status, claimed_by, claimed_at, claim_expires_at)
-      select ${uuidv7()}, id, ${projectId}, 'claimed', ${userId}, now(), now() + make_interval(mins => ${CLAIM_MINUTES}) from taken
+      select ${uuidv7()}, id, ${projectId}, 'claimed', ${userId}, now(), now() + make_interval(mins =>
+      ${CLAIM_MINUTES}) from taken
       returning id, datapoint_id, claimed_at, claim_expires_at)
-    select slot.id, slot.datapoint_id, slot.claimed_at, slot.claim_expires_at, taken.content from slot join taken on taken.id = slot.datapoint_id`;
+    select slot.id, slot.datapoint_id, slot.claimed_at, slot.claim_expires_at, taken.content from slot join taken on
+    taken.id = slot.datapoint_id`;
   return claim;
 }
 
@@ -327,7 +376,7 @@ export async function leftForValidator(
   const rows = await sql<{ id: string; left: number; skipped: number }[]>`
     select p.id,
       (select count(*) from datapoints d
-        where d.project_id = p.id and d.finalized_at is null
+        where d.project_id = p.id and d.finalized_at is null and d.gold_rating is null
           and not exists (select 1 from votes v where v.datapoint_id = d.id and v.voter = ${userId})
           and not exists (select 1 from claim_skips k where k.user_id = ${userId} and k.datapoint_id = d.id)
           and (d.slots_open > 0 or exists (
@@ -361,11 +410,13 @@ export async function datapointsWithTakeableSlots(
   return sql<{ id: string; checksum: string; votes: number; open: number; escalations: number; created_at: string }[]>`
     select d.id, encode(d.checksum, 'hex') as checksum, d.escalations, d.created_at::text as created_at,
       (select count(*) from votes v where v.datapoint_id = d.id)::int as votes,
-      d.slots_open + (select count(*) from validation_slots s where s.datapoint_id = d.id and ${takeable(sql)})::int as open
+      d.slots_open + (select count(*) from validation_slots s where s.datapoint_id = d.id and ${takeable(sql)})::int as
+      open
     from datapoints d
-    where d.project_id = ${projectId} and d.finalized_at is null
+    where d.project_id = ${projectId} and d.finalized_at is null and d.gold_rating is null
       ${after ? sql`and (d.created_at, d.id) > (${after.createdAt}::text::timestamptz, ${after.id}::uuid)` : sql``}
-      and (d.slots_open > 0 or exists (select 1 from validation_slots s where s.datapoint_id = d.id and ${takeable(sql)}))
+      and (d.slots_open > 0 or exists (select 1 from validation_slots s where s.datapoint_id = d.id and
+      ${takeable(sql)}))
     order by d.created_at, d.id
     limit ${limit}`;
 }

@@ -171,7 +171,8 @@ const producers: Record<ErrorCode, Producer> = {
   project_not_found: async () => ({ op: 'getProject', params: { projectId: UNKNOWN } }),
   project_already_active: {
     unreachable:
-      'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates one',
+      'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates ' +
+      'one',
   },
   project_spec_invalid: async () => ({
     op: 'createProject',
@@ -219,7 +220,8 @@ const producers: Record<ErrorCode, Producer> = {
   }),
   upload_id_required: {
     unreachable:
-      'no code path throws it: uploadId is a required path parameter, so a request without one matches no operation (unknown_endpoint)',
+      'no code path throws it: uploadId is a required path parameter, so a request without one matches no operation ' +
+      '(unknown_endpoint)',
   },
   upload_files_missing: async (w) => {
     const projectId = await fx.project(w.app);
@@ -259,6 +261,11 @@ const producers: Record<ErrorCode, Producer> = {
     await fx.addDatapoints(w.app.sql, projectId, 1);
     return { op: 'getProofReport', params: { projectId } };
   },
+  proof_report_not_found: async (w) => ({
+    op: 'getProofReportCheckpoint',
+    params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+    query: { reportId: 'PR-2026-0101-ZZ-0001' },
+  }),
   proof_report_signing_unavailable: {
     // A second server on the same database, configured without a signing key (started once).
     raw: async (w) =>
@@ -409,7 +416,8 @@ const producers: Record<ErrorCode, Producer> = {
     raw: async (w) => {
       const body = { name: 'In flight', spec: minimalSpec() };
       await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
-        values (${w.app.orgA.id}, 'in-flight-rest', 'createProject', ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
+        values (${w.app.orgA.id}, 'in-flight-rest', 'createProject',
+        ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
       return raw(w.app, 'POST', '/developer/v1/projects', {
         key: w.app.orgA.originatorKey,
         contentType: 'application/json',
@@ -420,7 +428,8 @@ const producers: Record<ErrorCode, Producer> = {
     mcp: async (w) => {
       const body = { name: 'In flight', spec: minimalSpec() };
       await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
-        values (${w.app.orgA.id}, 'in-flight-mcp', 'createProject', ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
+        values (${w.app.orgA.id}, 'in-flight-mcp', 'createProject',
+        ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
       const s = await connectMcp(w.app, w.app.orgA.originatorKey);
       try {
         return toolErrorCode(await s.tool('create_project', { ...body, idempotencyKey: 'in-flight-mcp' }));
@@ -501,6 +510,25 @@ const producers: Record<ErrorCode, Producer> = {
       slots.push(slotId);
     }
     return { op: 'changeVote', key: 'validatorA', params: { slotId: slots[0] }, body: { rating: 45 } };
+  },
+  validator_paused: async (w) => {
+    const { projectId } = await claimed(w);
+    await w.app.sql`
+      insert into validator_pauses
+        (id, org_id, project_id, user_id, reason, gold_votes, mean_absolute_error, lower_bound, threshold)
+      values (gen_random_uuid(), ${w.app.orgA.id}, ${projectId}, ${w.validatorA.id}, 'gold_error', 10, 40, 35, 15)`;
+    return { op: 'claimSlot', key: 'validatorA', params: { projectId } };
+  },
+  datapoint_has_votes: async (w) => {
+    const { projectId, slotId } = await claimed(w);
+    const c = await call(w.app, 'submitVote', {
+      key: w.validatorA.sessionToken,
+      params: { slotId },
+      body: { rating: 50 },
+    });
+    expect(c.status).toBe(200);
+    const [d] = await w.app.sql<{ id: string }[]>`select datapoint_id as id from validation_slots where id = ${slotId}`;
+    return { op: 'setGoldItems', params: { projectId }, body: { items: [{ datapointId: d!.id, expectedRating: 50 }] } };
   },
   already_voted: async (w) => {
     const { slotId } = await claimed(w);
@@ -591,6 +619,7 @@ it('compared REST and MCP on every code an MCP tool can produce', () => {
     'datapoint_finalized',
     'claim_already_extended',
     'vote_not_changeable',
+    'validator_paused',
   ];
   const reachable = enumCodes.filter((c) => !('unreachable' in (producers[c as ErrorCode] as object)));
   expect(reachable.filter((c) => !parity.has(c) && !restOnly.includes(c))).toEqual([]);

@@ -113,7 +113,8 @@ describe('GET /projects/{projectId}/report', () => {
 
     const csv = (await download(complete, 'csv')).bytes.toString().split('\r\n');
     expect(csv[0]).toBe(
-      'datapoint_id,source_file,source_row,status,consensus_decision_id,quality_rating_mean,quality_rating_median,consensus_strength,contested,source_id,content.text,content.id',
+      'datapoint_id,source_file,source_row,status,consensus_decision_id,' +
+        'quality_rating_mean,quality_rating_median,consensus_strength,contested,source_id,content.text,content.id',
     );
     expect(csv.filter(Boolean)).toHaveLength(6);
     // The dataset's id field and the content, in the source's field order, end each row.
@@ -209,7 +210,7 @@ describe('GET /projects/{projectId}/report', () => {
 
   it('the HTML export verifies by its own instructions, with nothing but what it carries', async () => {
     const html = (await download(complete, 'verifiable_html')).bytes.toString();
-    const unescape = (t: string) =>
+    const unescapeHtml = (t: string) =>
       t
         .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
         .replace(/&lt;/g, '<')
@@ -218,7 +219,7 @@ describe('GET /projects/{projectId}/report', () => {
         .replace(/&#39;/g, "'")
         .replace(/&amp;/g, '&');
     const blocks = [...html.matchAll(/<pre class="code" tabindex="0"><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) =>
-      unescape(m[1]!),
+      unescapeHtml(m[1]!),
     );
     const python = blocks.find((b) => b.startsWith('#!/usr/bin/env python3'))!;
     const shell = blocks.find((b) => b.startsWith('#!/bin/sh'))!;

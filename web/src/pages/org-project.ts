@@ -49,7 +49,8 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
     h(
       'p',
       { class: 'note' },
-      `${o.organization.name} · created ${p.createdAt.slice(0, 10)} · ${p.numValidators} validator${p.numValidators === 1 ? '' : 's'} per datapoint`,
+      `${o.organization.name} · created ` +
+        `${p.createdAt.slice(0, 10)} · ${p.numValidators} validator${p.numValidators === 1 ? '' : 's'} per datapoint`,
     ),
     h(
       'dl',

@@ -238,7 +238,8 @@ export async function ratePage(ctx: PageContext): Promise<void> {
         return true;
       case 'claim_not_found':
         showLapsed(
-          'This datapoint is no longer claimed by you (it may have been released in another tab), so the rating was not recorded.',
+          'This datapoint is no longer claimed by you (it may have been released in another tab), so the rating was ' +
+            'not recorded.',
         );
         return true;
       default:
