@@ -3,9 +3,14 @@
 //   openapi.json      the whole contract as JSON (what the router and the tests load)
 //   openapi.<name>.json  each published document (x-documents), served at <server>/openapi.json
 //   openapi-types.ts  TypeScript types (openapi-typescript)
-//   operations.ts     the operation table: method, path, originator rule, success statuses, tools
+//   openapi-types.validator.ts  the validator document's types, paths relative to its server
+//                     (/validator/v1): what the web app's openapi-fetch client is typed by
+//   operations.ts     the operation table: method, path, auth, originator rule, body limit,
+//                     idempotency, success statuses, tools; the contract's limits
 //   handlers.ts       handler input and result types per operation
-//   mcp-tools.ts      the MCP tool table: names, descriptions, JSON Schema arguments
+//   mcp-tools.ts      the MCP tool table: names, descriptions, JSON Schema arguments; the spec
+//                     schema of the authoring guide
+//   contract.ts       openapi.json as the router's document (the one run-time import of it)
 //
 // `node codegen/generate.ts --check` regenerates in memory and fails when a committed file
 // differs, so the generated files can never drift from openapi.yaml.
@@ -14,8 +19,9 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildOperationTable, buildToolTable, type OpenApiDoc } from './model.ts';
-import { renderOperations, renderHandlers, renderTools } from './render.ts';
+import { buildOperationTable, buildToolTable, contractLimits, promptSchema, type OpenApiDoc } from './model.ts';
+import { MCP_ENVELOPE_BYTES, UNBOUNDED_BODY_BYTES } from './body-limits.ts';
+import { renderContract, renderOperations, renderHandlers, renderTools } from './render.ts';
 import { checkResponseSchemas, documentEntries, publishDocuments } from './publish.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,16 +35,31 @@ async function generate(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   checkResponseSchemas(doc);
   files.set('openapi.json', JSON.stringify(doc, null, 2) + '\n');
-  for (const [name, published] of publishDocuments(doc))
+  for (const [name, published] of publishDocuments(doc)) {
     files.set(`openapi.${name}.json`, JSON.stringify(published, null, 2) + '\n');
+    if (name === 'validator') {
+      const types = await openapiTS(published as never, { alphabetize: false, immutable: false });
+      files.set(`openapi-types.${name}.ts`, HEADER + '/* eslint-disable */\n' + astToString(types));
+    }
+  }
 
   const ast = await openapiTS(doc as never, { alphabetize: false, immutable: false });
   files.set('openapi-types.ts', HEADER + '/* eslint-disable */\n' + astToString(ast));
 
   const ops = buildOperationTable(doc);
-  files.set('operations.ts', HEADER + renderOperations(ops, documentEntries(doc)));
+  files.set(
+    'operations.ts',
+    HEADER +
+      renderOperations(ops, {
+        documents: documentEntries(doc),
+        limits: contractLimits(doc),
+        unboundedBodyBytes: UNBOUNDED_BODY_BYTES,
+        mcpBodyLimit: Math.max(UNBOUNDED_BODY_BYTES, ...ops.map((o) => o.bodyLimit)) + MCP_ENVELOPE_BYTES,
+      }),
+  );
   files.set('handlers.ts', HEADER + renderHandlers(ops));
-  files.set('mcp-tools.ts', HEADER + renderTools(buildToolTable(doc, ops)));
+  files.set('mcp-tools.ts', HEADER + renderTools(buildToolTable(doc, ops), promptSchema(doc, 'ProjectSpec')));
+  files.set('contract.ts', HEADER + renderContract());
   return files;
 }
 

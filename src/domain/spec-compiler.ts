@@ -8,7 +8,7 @@ import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../schema/ajv.ts';
 import { describeRule, errorPointer, markConditionals, pointerToPath } from '../schema/describe.ts';
 import type { components } from '../generated/openapi-types.ts';
-import contract from '../generated/openapi.json' with { type: 'json' };
+import { contractDocument } from '../generated/contract.ts';
 
 type ProjectSpec = components['schemas']['ProjectSpec'];
 type ConsensusRules = Required<NonNullable<ProjectSpec['consensus']>>;
@@ -44,7 +44,7 @@ function specValidator(): ValidateFunction {
   // components object rather than copied out of it.
   if (!validateSpec) {
     const ajv = createAjv({ useDefaults: true });
-    ajv.addSchema({ $id: 'assay:contract', components: markConditionals(contract.components) } as object);
+    ajv.addSchema({ $id: 'assay:contract', components: markConditionals(contractDocument.components) } as object);
     validateSpec = ajv.compile({ $ref: 'assay:contract#/components/schemas/ProjectSpec' });
   }
   return validateSpec;
@@ -108,7 +108,7 @@ let validateGold: ValidateFunction | undefined;
 export function goldSettings(gold: unknown): GoldSettings {
   if (!validateGold) {
     const ajv = createAjv({ useDefaults: true });
-    ajv.addSchema({ $id: 'assay:contract', components: markConditionals(contract.components) } as object);
+    ajv.addSchema({ $id: 'assay:contract', components: markConditionals(contractDocument.components) } as object);
     validateGold = ajv.compile({ $ref: 'assay:contract#/components/schemas/SpecGold' });
   }
   const settings = structuredClone(gold ?? {});

@@ -37,7 +37,7 @@ export function dssePae(payloadType: string, body: Uint8Array): Buffer {
   ]);
 }
 
-export interface DsseEnvelope {
+interface DsseEnvelope {
   payloadType: string;
   payload: string;
   signatures: { keyid: string; sig: string }[];

@@ -13,6 +13,8 @@ export interface ToolDef {
   readonly args: Readonly<Record<string, 'path' | 'query' | 'body'>>;
   /** The operation's x-error-code rules on these arguments (pointers start with the argument's name). */
   readonly errorCodes: readonly ErrorCodeRule[];
+  /** The tool takes `idempotencyKey`, its operation's Idempotency-Key. */
+  readonly idempotent: boolean;
 }
 
 /** The tools without a REST counterpart (x-mcp-extra-tools), with their validated arguments (defaults applied). */
@@ -26,6 +28,426 @@ export interface ExtraToolArguments {
 export type ExtraToolName = keyof ExtraToolArguments;
 export const extraToolNames: readonly ExtraToolName[] = ["get_started","spec_authoring_guide","project_creation_instruction","wait_for_upload_session","wait_for_proof_report"];
 
+/** The JSON Schema of a project spec, self-contained, for the spec authoring guide (its examples kept). */
+export const projectSpecSchema: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The project spec: a JSON object mirroring a TOML spec file. Compiled and locked when the\nproject is created. See docs/spec-format.md. Every rule of this schema is the compiler's;\nbeyond it, class ids (`validators.classes[].id`) and qualification keys\n(`qualifications[].key`) must be unique within the spec. An error anywhere inside the spec\nis `project_spec_invalid`, its message `<path>: <rule>`.\n",
+  "properties": {
+    "$schema": {
+      "type": "string",
+      "format": "uri",
+      "maxLength": 2048,
+      "description": "Optional JSON Schema URI of the document; ignored."
+    },
+    "version": {
+      "type": "string",
+      "description": "Semantic version of the spec, returned as specVersion.",
+      "pattern": "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$",
+      "maxLength": 64
+    },
+    "description": {
+      "type": "string",
+      "pattern": "^[^\\u0000]*$",
+      "maxLength": 2000
+    },
+    "dataset": {
+      "type": "object",
+      "properties": {
+        "format": {
+          "type": "string",
+          "enum": [
+            "csv",
+            "json",
+            "jsonl",
+            "markdown_split",
+            "file_collection"
+          ]
+        },
+        "idField": {
+          "type": "string",
+          "pattern": "^[^\\u0000]*$",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "Field (column) holding each record's own id."
+        },
+        "contentFields": {
+          "type": "array",
+          "maxItems": 100,
+          "items": {
+            "type": "string",
+            "pattern": "^[^\\u0000]*$",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "description": "Fields validators rate; all fields when omitted."
+        },
+        "goldField": {
+          "type": "string",
+          "pattern": "^[^\\u0000]*$",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "Field (column) holding a record's expected rating (0-100) when the record is a gold item; empty or absent in other records. It is removed from every record's content, so validators never see it."
+        },
+        "headingLevel": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 6,
+          "description": "For markdown_split, the heading level that starts a datapoint."
+        }
+      },
+      "required": [
+        "format"
+      ],
+      "additionalProperties": false,
+      "description": "`headingLevel` is required when `format` is markdown_split.",
+      "if": {
+        "properties": {
+          "format": {
+            "const": "markdown_split"
+          }
+        },
+        "required": [
+          "format"
+        ]
+      },
+      "then": {
+        "required": [
+          "headingLevel"
+        ]
+      }
+    },
+    "validation": {
+      "type": "object",
+      "properties": {
+        "validatorsPerDatapoint": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 50,
+          "description": "Validators required per datapoint (the project's numValidators)."
+        },
+        "instructions": {
+          "type": "string",
+          "pattern": "^[^\\u0000]*$",
+          "minLength": 1,
+          "maxLength": 20000,
+          "description": "What a validator reads before rating a datapoint 0-100."
+        }
+      },
+      "required": [
+        "validatorsPerDatapoint",
+        "instructions"
+      ],
+      "additionalProperties": false
+    },
+    "consensus": {
+      "type": "object",
+      "properties": {
+        "minStrength": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 0.7,
+          "description": "Consensus strength a datapoint needs to be terminal."
+        },
+        "escalationStep": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 10,
+          "default": 1,
+          "description": "Validation slots added per escalation."
+        },
+        "maxEscalations": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 10,
+          "default": 2,
+          "description": "Escalations before a datapoint is terminal and contested."
+        }
+      },
+      "additionalProperties": false
+    },
+    "qualifications": {
+      "type": "array",
+      "maxItems": 100,
+      "items": {
+        "type": "object",
+        "properties": {
+          "key": {
+            "type": "string",
+            "pattern": "^[a-z][a-z0-9_]{0,63}$"
+          },
+          "label": {
+            "type": "string",
+            "pattern": "^[^\\u0000]*$",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "type": {
+            "type": "string",
+            "enum": [
+              "string",
+              "number",
+              "boolean",
+              "enum"
+            ]
+          },
+          "values": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 200,
+            "uniqueItems": true,
+            "items": {
+              "type": "string",
+              "pattern": "^[^\\u0000]*$",
+              "minLength": 1,
+              "maxLength": 200
+            }
+          }
+        },
+        "required": [
+          "key",
+          "type"
+        ],
+        "additionalProperties": false,
+        "description": "`values` is required when `type` is enum and not allowed otherwise. Keys are unique within the spec.",
+        "if": {
+          "properties": {
+            "type": {
+              "const": "enum"
+            }
+          },
+          "required": [
+            "type"
+          ]
+        },
+        "then": {
+          "required": [
+            "values"
+          ]
+        },
+        "else": {
+          "properties": {
+            "values": {
+              "not": {}
+            }
+          }
+        }
+      }
+    },
+    "gold": {
+      "type": "object",
+      "description": "Gold items (docs/quality.md): how often they are served and when a validator's gold error\npauses the validator on the project. Defaults apply when the block or a field is absent.\n",
+      "properties": {
+        "rate": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 0.1,
+          "description": "Probability that a claim is served a gold item the validator has not rated yet, when one is left and other work is too."
+        },
+        "minVotes": {
+          "type": "integer",
+          "minimum": 2,
+          "maximum": 1000,
+          "default": 10,
+          "description": "Gold votes (since the last lift) before the pause rule may pause a validator."
+        },
+        "maxMeanAbsoluteError": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 100,
+          "default": 15,
+          "description": "The largest mean absolute error on gold items a validator may have."
+        },
+        "confidence": {
+          "type": "number",
+          "minimum": 0.5,
+          "maximum": 0.999,
+          "default": 0.95,
+          "description": "Confidence of the one-sided lower bound on the validator's mean absolute error that must exceed the threshold."
+        }
+      },
+      "additionalProperties": false
+    },
+    "validators": {
+      "type": "object",
+      "properties": {
+        "classes": {
+          "type": "array",
+          "maxItems": 50,
+          "items": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z][a-z0-9_-]{0,63}$"
+              },
+              "label": {
+                "type": "string",
+                "pattern": "^[^\\u0000]*$",
+                "minLength": 1,
+                "maxLength": 200
+              },
+              "type": {
+                "type": "string",
+                "enum": [
+                  "human",
+                  "ai"
+                ]
+              },
+              "rewardCents": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 100000000
+              },
+              "stakeWei": {
+                "type": "string",
+                "pattern": "^(0|[1-9][0-9]{0,77})$"
+              },
+              "consensusWeight": {
+                "type": "number",
+                "exclusiveMinimum": 0,
+                "maximum": 1000
+              },
+              "model": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "minLength": 1,
+                "maxLength": 200,
+                "pattern": "^[^\\u0000]*$",
+                "description": "The AI model; required for `ai` classes, null (or absent) for `human` ones."
+              }
+            },
+            "required": [
+              "id",
+              "label",
+              "type",
+              "rewardCents",
+              "stakeWei",
+              "consensusWeight"
+            ],
+            "additionalProperties": false,
+            "description": "A kind of validator of the project. Ids are unique within the spec.",
+            "if": {
+              "properties": {
+                "type": {
+                  "const": "ai"
+                }
+              },
+              "required": [
+                "type"
+              ]
+            },
+            "then": {
+              "properties": {
+                "model": {
+                  "type": "string"
+                }
+              },
+              "required": [
+                "model"
+              ]
+            },
+            "else": {
+              "if": {
+                "properties": {
+                  "type": {
+                    "const": "human"
+                  }
+                },
+                "required": [
+                  "type"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "model": {
+                    "const": null
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "required": [
+    "version",
+    "dataset",
+    "validation"
+  ],
+  "additionalProperties": false,
+  "examples": [
+    {
+      "version": "1.0.0",
+      "description": "Customer-support answers rated for correctness by people, with a model pre-rating.",
+      "dataset": {
+        "format": "csv",
+        "idField": "id",
+        "contentFields": [
+          "question",
+          "answer"
+        ]
+      },
+      "validation": {
+        "validatorsPerDatapoint": 3,
+        "instructions": "Rate 100 when the answer is correct and complete for the question, 50 when it is partly right, 0 when it is wrong or harmful."
+      },
+      "consensus": {
+        "minStrength": 0.7,
+        "escalationStep": 2,
+        "maxEscalations": 2
+      },
+      "qualifications": [
+        {
+          "key": "support_tier",
+          "type": "enum",
+          "values": [
+            "tier1",
+            "tier2",
+            "tier3"
+          ]
+        }
+      ],
+      "validators": {
+        "classes": [
+          {
+            "id": "reviewer",
+            "label": "Support reviewer",
+            "type": "human",
+            "rewardCents": 25,
+            "stakeWei": "0",
+            "consensusWeight": 1,
+            "model": null
+          },
+          {
+            "id": "senior",
+            "label": "Senior reviewer",
+            "type": "human",
+            "rewardCents": 60,
+            "stakeWei": "0",
+            "consensusWeight": 2,
+            "model": null
+          },
+          {
+            "id": "model",
+            "label": "Model pre-rater",
+            "type": "ai",
+            "rewardCents": 1,
+            "stakeWei": "1000000000000000",
+            "consensusWeight": 0.5,
+            "model": "gpt-5"
+          }
+        ]
+      }
+    }
+  ]
+};
+
 export const mcpTools: readonly ToolDef[] = [
   {
     "name": "ping",
@@ -37,7 +459,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_projects",
@@ -67,7 +490,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "create_project",
@@ -435,6 +859,13 @@ export const mcpTools: readonly ToolDef[] = [
             "validation"
           ],
           "additionalProperties": false
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -455,7 +886,8 @@ export const mcpTools: readonly ToolDef[] = [
         "code": "project_spec_invalid",
         "message": "{param}: {rule}"
       }
-    ]
+    ],
+    "idempotent": true
   },
   {
     "name": "get_project",
@@ -478,7 +910,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "projectId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "update_project",
@@ -520,7 +953,8 @@ export const mcpTools: readonly ToolDef[] = [
       "description": "body",
       "paused": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "get_proof_report",
@@ -543,7 +977,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "projectId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "get_datapoint_inclusion_proof",
@@ -573,7 +1008,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "datapointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "get_proof_report_consistency",
@@ -609,7 +1045,8 @@ export const mcpTools: readonly ToolDef[] = [
       "from": "query",
       "to": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "get_proof_report_checkpoint",
@@ -638,7 +1075,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "reportId": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_project_classes",
@@ -661,7 +1099,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "projectId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "grant_validator_class",
@@ -692,6 +1131,13 @@ export const mcpTools: readonly ToolDef[] = [
           "pattern": "^[^\\u0000]*$",
           "minLength": 1,
           "maxLength": 2000
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -708,7 +1154,8 @@ export const mcpTools: readonly ToolDef[] = [
       "classId": "body",
       "evidenceNote": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "revoke_validator_class",
@@ -747,7 +1194,8 @@ export const mcpTools: readonly ToolDef[] = [
       "validatorId": "path",
       "classId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_project_invites",
@@ -786,7 +1234,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "invite_validator",
@@ -822,6 +1271,13 @@ export const mcpTools: readonly ToolDef[] = [
         "sendEmail": {
           "type": "boolean",
           "default": true
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -842,7 +1298,8 @@ export const mcpTools: readonly ToolDef[] = [
       "evidenceNote": "body",
       "sendEmail": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "cancel_project_invite",
@@ -872,7 +1329,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "inviteId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_validators",
@@ -902,7 +1360,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "lookup_validator",
@@ -926,7 +1385,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "email": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_validator_projects",
@@ -949,7 +1409,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "validatorId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "assign_validator",
@@ -1001,6 +1462,13 @@ export const mcpTools: readonly ToolDef[] = [
         },
         "autoEnroll": {
           "type": "boolean"
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1014,7 +1482,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projects": "body",
       "autoEnroll": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "unassign_validator",
@@ -1036,6 +1505,13 @@ export const mcpTools: readonly ToolDef[] = [
             "type": "string",
             "format": "uuid"
           }
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1048,7 +1524,8 @@ export const mcpTools: readonly ToolDef[] = [
       "validatorId": "path",
       "projectIds": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "create_upload_session",
@@ -1091,6 +1568,13 @@ export const mcpTools: readonly ToolDef[] = [
             ],
             "additionalProperties": false
           }
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1122,7 +1606,8 @@ export const mcpTools: readonly ToolDef[] = [
         "code": "upload_file_path_invalid",
         "message": "`{param}` must be a relative path with forward slashes and no empty, `.` or `..` segment, backslash or control character."
       }
-    ]
+    ],
+    "idempotent": true
   },
   {
     "name": "get_upload_session",
@@ -1152,7 +1637,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "uploadId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "declare_upload_files",
@@ -1200,6 +1686,13 @@ export const mcpTools: readonly ToolDef[] = [
             ],
             "additionalProperties": false
           }
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1233,7 +1726,8 @@ export const mcpTools: readonly ToolDef[] = [
         "code": "upload_file_path_invalid",
         "message": "`{param}` must be a relative path with forward slashes and no empty, `.` or `..` segment, backslash or control character."
       }
-    ]
+    ],
+    "idempotent": true
   },
   {
     "name": "process_upload_session",
@@ -1261,6 +1755,13 @@ export const mcpTools: readonly ToolDef[] = [
           "type": "boolean",
           "default": false,
           "description": "Skip datapoints whose checksum already exists in the project instead of failing."
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1275,7 +1776,8 @@ export const mcpTools: readonly ToolDef[] = [
       "dryRun": "body",
       "skipExisting": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "get_upload_session_status",
@@ -1305,7 +1807,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "uploadId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_datapoints",
@@ -1353,7 +1856,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "get_datapoint_consensus",
@@ -1376,7 +1880,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "datapointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_gold_items",
@@ -1415,7 +1920,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "set_gold_items",
@@ -1466,7 +1972,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "items": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_validator_quality",
@@ -1489,7 +1996,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "projectId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "resume_validator",
@@ -1519,7 +2027,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "validatorId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_webhook_endpoints",
@@ -1549,7 +2058,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "create_webhook_endpoint",
@@ -1584,6 +2094,13 @@ export const mcpTools: readonly ToolDef[] = [
           "type": "string",
           "pattern": "^[^\\u0000]*$",
           "maxLength": 500
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1597,7 +2114,8 @@ export const mcpTools: readonly ToolDef[] = [
       "eventTypes": "body",
       "description": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "get_webhook_endpoint",
@@ -1620,7 +2138,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "webhookEndpointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "delete_webhook_endpoint",
@@ -1643,7 +2162,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "webhookEndpointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "rotate_webhook_endpoint_secret",
@@ -1656,6 +2176,13 @@ export const mcpTools: readonly ToolDef[] = [
           "type": "string",
           "format": "uuid",
           "description": "Webhook endpoint ID."
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1666,7 +2193,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "webhookEndpointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "list_webhook_attempts",
@@ -1705,7 +2233,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "get_started",
@@ -1717,7 +2246,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "spec_authoring_guide",
@@ -1729,7 +2259,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "project_creation_instruction",
@@ -1753,7 +2284,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "wait_for_upload_session",
@@ -1784,7 +2316,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "wait_for_proof_report",
@@ -1810,6 +2343,7 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   }
 ] as const;

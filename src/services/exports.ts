@@ -268,6 +268,8 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
           jwksUrl: `${a.issuer}/.well-known/jwks.json`,
           distributions: await distributionsOf(tx, a.projectId),
           verificationScripts: await verificationScripts(),
+          idField: f.idField,
+          fieldOrder: f.fieldOrder,
         };
         const limit = rowLimitOf(format);
         const rows: AsyncIterable<ExportRow[]> =
