@@ -23,7 +23,18 @@ import {
   listMyInvites,
   requestSignInLink,
 } from './validator-sign-in.ts';
-import { claimSlot, getMyStanding, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
+import {
+  changeVote,
+  claimSlot,
+  extendClaim,
+  getMyStanding,
+  listMyClaims,
+  listMyProjects,
+  listMyVotes,
+  releaseClaim,
+  skipClaim,
+  submitVote,
+} from './validator-work.ts';
 import { listGoldItems, setGoldItems } from './gold.ts';
 import { listValidatorQuality, resumeValidator } from './validator-quality.ts';
 import {
@@ -40,6 +51,9 @@ import {
   getOriginatorReportExport,
   getOriginatorValidatorQuality,
   getProjectOverview,
+  getOriginatorDatapoint,
+  listOriginatorDatapoints,
+  updateOriginatorProject,
   listOriginatorProjects,
 } from './originator.ts';
 import {
@@ -102,10 +116,18 @@ const handlers: Handlers = {
   listMyProjects,
   claimSlot,
   releaseClaim,
+  listMyClaims,
+  listMyVotes,
+  skipClaim,
+  extendClaim,
+  changeVote,
   submitVote,
   getMe,
   listOriginatorProjects,
   getProjectOverview,
+  getOriginatorDatapoint,
+  listOriginatorDatapoints,
+  updateOriginatorProject,
   getOriginatorProofReport,
   getOriginatorReportExport,
 };

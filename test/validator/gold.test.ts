@@ -248,6 +248,18 @@ describe('serving gold items', () => {
     expect(o.body.datapointId).toBe(ids[0]);
   });
 
+  it('a skipped gold item sticks like any skipped datapoint', async () => {
+    const { projectId, goldIds } = await project('Skipped gold', 3, 1);
+    const v = await validator(projectId);
+    const g = await claim(v.token, projectId);
+    expect(g.body.datapointId).toBe(goldIds[0]);
+    const skipped = await call(app, 'skipClaim', { key: v.token, params: { slotId: g.body.slotId }, body: {} });
+    expect(skipped.status, JSON.stringify(skipped.body)).toBeLessThan(300);
+    // Rate 1, yet the skipped gold item is not offered again: the two ordinary datapoints come.
+    const next = [await claim(v.token, projectId), await claim(v.token, projectId)];
+    expect(next.map((c) => c.body.datapointId)).not.toContain(goldIds[0]);
+  });
+
   it('gold votes enter no consensus: gold items never decide, reports leave them out', async () => {
     const { projectId, goldIds, normalIds } = await project('No consensus', 3, 1);
     const vs = [await validator(projectId), await validator(projectId)];

@@ -2,7 +2,7 @@
 // figures, leave-one-out agreement, the rater model's estimates, the weight carried and pauses.
 // The figures are the server's (one function builds them for the API, MCP and this page).
 import { h } from '../dom.ts';
-import { api, type Schemas } from '../api.ts';
+import { api, ok, type Schemas } from '../api.ts';
 
 const num = (x: number | null, digits = 1): string => (x === null ? '–' : x.toFixed(digits));
 const signed = (x: number | null): string => (x === null ? '–' : `${x > 0 ? '+' : ''}${x.toFixed(1)}`);
@@ -36,9 +36,8 @@ function row(c: Schemas['ValidatorQualityCard']): HTMLTableRowElement {
 
 /** The section of the project page: a table, one row per validator. */
 export async function validatorQualitySection(projectId: string): Promise<HTMLElement> {
-  const { data } = await api<Schemas['ValidatorQualityList']>(
-    'GET',
-    `/originator/projects/${encodeURIComponent(projectId)}/validator-quality`,
+  const { data } = await ok(
+    api.GET('/originator/projects/{projectId}/validator-quality', { params: { path: { projectId } } }),
   );
   const section = h(
     'section',
