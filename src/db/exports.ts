@@ -2,7 +2,7 @@
 // headline figures and the per-datapoint rows, streamed. Producing an export is
 // src/services/exports.ts; the artifact rows are src/db/report-artifacts.ts.
 import type { Db, TxSql } from './client.ts';
-import type { ExportRow } from '../domain/export-formats.ts';
+import type { ExportRow, VoteExportRow } from '../domain/export-formats.ts';
 import { readDataState, type DataState } from './proof-reports.ts';
 
 /** Rows per cursor fetch when streaming export rows. */
@@ -46,6 +46,16 @@ export async function exportFigures(tx: TxSql, projectId: string): Promise<Expor
                from consensus_decisions where project_id = p.id) f
     where p.id = ${projectId}`;
   return p!;
+}
+
+/** Every vote of the project, by datapoint then time, with whether its datapoint is decided and the weight it carried. */
+export function streamProjectVotes(tx: TxSql, projectId: string) {
+  return tx<VoteExportRow[]>`
+    select v.datapoint_id as "datapointId", v.voter, v.class_id as "classId", v.synthetic,
+      exists (select 1 from consensus_decisions c where c.datapoint_id = v.datapoint_id) as decided,
+      coalesce(v.decision_weight, v.weight) as weight, v.rating, v.created_at as "votedAt"
+    from votes v where v.project_id = ${projectId}
+    order by v.datapoint_id, v.created_at, v.id`.cursor(EXPORT_BATCH);
 }
 
 /**

@@ -1922,8 +1922,17 @@ export interface components {
         JwkSet: {
             keys: components["schemas"]["Jwk"][];
         };
-        /** @enum {string} */
-        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip";
+        /**
+         * @description `votes_csv` is every vote of the project, one row each: the data the signed statistics
+         *     are computed from (docs/quality.md, "The votes export"). Its columns: `datapoint_id`,
+         *     `validator` (the per-project pseudonym of the report's statistics, never an identity),
+         *     `class_id`, `synthetic`, `decided` (the datapoint has its terminal decision; only decided
+         *     datapoints' votes enter the statistics), `weight` (the weight the vote carried in the
+         *     decision), `rating`, `voted_at` (UTC, ISO 8601). Weight and rating are written as
+         *     SignedDecimal (the exact double); rows are ordered by datapoint, then time.
+         * @enum {string}
+         */
+        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip" | "votes_csv";
         ReportExport: {
             format: components["schemas"]["ReportFormat"];
             contentType: string;

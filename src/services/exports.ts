@@ -9,7 +9,13 @@ import { closeSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sql } from '../db/client.ts';
-import { exportFigures, exportSubject, streamExportRows, type ExportSubject } from '../db/exports.ts';
+import {
+  exportFigures,
+  exportSubject,
+  streamExportRows,
+  streamProjectVotes,
+  type ExportSubject,
+} from '../db/exports.ts';
 import { findReportForState, findReportProject, readDataState } from '../db/proof-reports.ts';
 import { serveArtifact, type ArtifactOutput, type ArtifactRow } from '../db/report-artifacts.ts';
 import { distributionsOf } from '../db/project-stats.ts';
@@ -23,6 +29,7 @@ import {
   FORMATS,
   filenameOf,
   renderExport,
+  renderVotesCsv,
   rowLimitOf,
   type Attestation,
   type ExportData,
@@ -31,6 +38,7 @@ import {
   type Sink,
 } from '../domain/export-formats.ts';
 import type { ProofPayload } from '../domain/proof.ts';
+import { pseudonymOf } from '../domain/statistics.ts';
 import type { SigningKey } from '../domain/signing.ts';
 import type { components } from '../generated/openapi-types.ts';
 
@@ -154,7 +162,7 @@ export interface RenderDeps {
 }
 
 /** Stops a render between batches when the worker is shutting down (the job then runs again). */
-async function* checked(rows: AsyncIterable<ExportRow[]>, signal: AbortSignal | undefined): AsyncIterable<ExportRow[]> {
+async function* checked<T>(rows: AsyncIterable<T[]>, signal: AbortSignal | undefined): AsyncIterable<T[]> {
   for await (const batch of rows) {
     signal?.throwIfAborted();
     yield batch;
@@ -249,7 +257,13 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
           limit === 0 ? (async function* () {})() : checked(streamExportRows(tx, a.projectId, limit), deps.signal);
         const sink = new FileSink(tmp);
         try {
-          await renderExport(format, data, rows, sink);
+          if (format === 'votes_csv')
+            await renderVotesCsv(
+              checked(streamProjectVotes(tx, a.projectId), deps.signal),
+              (voter) => pseudonymOf(project.pseudonym_key, voter),
+              sink,
+            );
+          else await renderExport(format, data, rows, sink);
         } finally {
           sink.close();
         }
