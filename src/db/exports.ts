@@ -48,7 +48,10 @@ export async function exportFigures(tx: TxSql, projectId: string): Promise<Expor
   return p!;
 }
 
-/** Every vote of the project, by datapoint then time, with whether its datapoint is decided and the weight it carried. */
+/**
+ * Every vote of the project, by datapoint then time, with whether its datapoint is decided and
+ * the weight it carried in the decision.
+ */
 export function streamProjectVotes(tx: TxSql, projectId: string) {
   return tx<VoteExportRow[]>`
     select v.datapoint_id as "datapointId", v.voter, v.class_id as "classId", v.synthetic,

@@ -122,7 +122,7 @@ export function reportStatistics(votes: readonly StatisticsVote[], opts: Statist
     alphaByClass: opts.classes.map((c) => ({
       classId: c.id,
       type: c.type,
-      ...alpha((v) => v.classId === c.id),
+      alpha: alpha((v) => v.classId === c.id),
     })),
     alphaByType: {
       human: alpha((v) => v.classId !== null && typeOf.get(v.classId) === 'human'),

@@ -1833,7 +1833,8 @@ export interface components {
             classId: string;
             /** @enum {string} */
             type: "human" | "ai";
-        } & components["schemas"]["AlphaStatistic"];
+            alpha: components["schemas"]["AlphaStatistic"];
+        };
         /**
          * @description One validator of the project under a per-project pseudonym (never their identity), with
          *     the rater model's estimates (x = psi + bias + inconsistency·e, docs/quality.md) and the
