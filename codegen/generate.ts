@@ -3,9 +3,12 @@
 //   openapi.json      the whole contract as JSON (what the router and the tests load)
 //   openapi.<name>.json  each published document (x-documents), served at <server>/openapi.json
 //   openapi-types.ts  TypeScript types (openapi-typescript)
-//   operations.ts     the operation table: method, path, originator rule, success statuses, tools
+//   operations.ts     the operation table: method, path, auth, originator rule, body limit,
+//                     idempotency, success statuses, tools; the contract's limits
 //   handlers.ts       handler input and result types per operation
-//   mcp-tools.ts      the MCP tool table: names, descriptions, JSON Schema arguments
+//   mcp-tools.ts      the MCP tool table: names, descriptions, JSON Schema arguments; the spec
+//                     schema of the authoring guide
+//   contract.ts       openapi.json as the router's document (the one run-time import of it)
 //
 // `node codegen/generate.ts --check` regenerates in memory and fails when a committed file
 // differs, so the generated files can never drift from openapi.yaml.
@@ -14,8 +17,9 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildOperationTable, buildToolTable, type OpenApiDoc } from './model.ts';
-import { renderOperations, renderHandlers, renderTools } from './render.ts';
+import { buildOperationTable, buildToolTable, contractLimits, promptSchema, type OpenApiDoc } from './model.ts';
+import { MCP_ENVELOPE_BYTES, UNBOUNDED_BODY_BYTES } from './body-limits.ts';
+import { renderContract, renderOperations, renderHandlers, renderTools } from './render.ts';
 import { checkResponseSchemas, documentEntries, publishDocuments } from './publish.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,9 +40,19 @@ async function generate(): Promise<Map<string, string>> {
   files.set('openapi-types.ts', HEADER + '/* eslint-disable */\n' + astToString(ast));
 
   const ops = buildOperationTable(doc);
-  files.set('operations.ts', HEADER + renderOperations(ops, documentEntries(doc)));
+  files.set(
+    'operations.ts',
+    HEADER +
+      renderOperations(ops, {
+        documents: documentEntries(doc),
+        limits: contractLimits(doc),
+        unboundedBodyBytes: UNBOUNDED_BODY_BYTES,
+        mcpBodyLimit: Math.max(UNBOUNDED_BODY_BYTES, ...ops.map((o) => o.bodyLimit)) + MCP_ENVELOPE_BYTES,
+      }),
+  );
   files.set('handlers.ts', HEADER + renderHandlers(ops));
-  files.set('mcp-tools.ts', HEADER + renderTools(buildToolTable(doc, ops)));
+  files.set('mcp-tools.ts', HEADER + renderTools(buildToolTable(doc, ops), promptSchema(doc, 'ProjectSpec')));
+  files.set('contract.ts', HEADER + renderContract());
   return files;
 }
 

@@ -113,6 +113,15 @@ export const ERRORS = {
   webhook_endpoint_limit_reached: conflict(
     'The organization has as many webhook endpoints as it may have; delete one first.',
   ),
+  // Gold items and validator pauses (docs/quality.md).
+  validator_paused: conflict(
+    "You are paused on this project: your error on the project's gold items is above its threshold. " +
+      "The project's originator can lift the pause.",
+  ),
+  datapoint_has_votes: conflict(
+    'The datapoint has votes that count toward consensus, or is terminal; ' +
+      'only a datapoint nobody rated can become a gold item.',
+  ),
   // A dependency (database, object storage) did not answer: sent with Retry-After (docs/operations.md).
   service_unavailable: {
     status: 503,

@@ -56,13 +56,15 @@ export function streamProjectVotes(tx: TxSql, projectId: string) {
   return tx<VoteExportRow[]>`
     select v.datapoint_id as "datapointId", v.voter, v.class_id as "classId", v.synthetic,
       exists (select 1 from consensus_decisions c where c.datapoint_id = v.datapoint_id) as decided,
-      coalesce(v.decision_weight, v.weight) as weight, v.rating, v.created_at as "votedAt"
-    from votes v where v.project_id = ${projectId}
+      d.gold_rating is not null as gold, coalesce(v.decision_weight, v.weight) as weight, v.rating,
+      v.created_at as "votedAt"
+    from votes v join datapoints d on d.id = v.datapoint_id
+    where v.project_id = ${projectId}
     order by v.datapoint_id, v.created_at, v.id`.cursor(EXPORT_BATCH);
 }
 
 /**
- * The project's datapoints in ingestion order with their decision, if any, in batches; the first
+ * The project's datapoints (not gold items) in ingestion order with their decision, if any, in batches; the first
  * `limit` or all. A cursor, so memory stays flat whatever the project's size.
  */
 export function streamExportRows(tx: TxSql, projectId: string, limit: number | null = null) {
@@ -73,7 +75,6 @@ export function streamExportRows(tx: TxSql, projectId: string, limit: number | n
       "qualityRatingMedian",
       c.consensus_strength as "consensusStrength", c.contested
     from datapoints d left join consensus_decisions c on c.datapoint_id = d.id
-    where d.project_id = ${projectId} order by d.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(
-    EXPORT_BATCH,
-  );
+    where d.project_id = ${projectId} and d.gold_rating is null
+    order by d.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(EXPORT_BATCH);
 }

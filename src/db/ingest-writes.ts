@@ -45,11 +45,12 @@ export async function clockNow(tx: TxSql): Promise<string> {
 
 /**
  * COPY into datapoints, text format, one line per datapoint: id, project_id, run_id, checksum,
- * source_file, source_row, content, slots_open, created_at.
+ * source_file, source_row, content, slots_open, created_at, gold_rating (\N unless a gold item, whose
+ * slots_open is 0).
  */
 export function copyIntoDatapoints(tx: TxSql): CopyIn {
   return tx`copy datapoints (id, project_id, run_id, checksum, source_file, source_row, content, slots_open,
-    created_at) from stdin`;
+    created_at, gold_rating) from stdin`;
 }
 
 /** The run's rows as the checks read them, dropped when the transaction ends. */

@@ -113,11 +113,14 @@ export async function findReportByRoot(
   return row;
 }
 
-/** The project's manifest leaves (datapoints in ingestion order), in batches. */
+/**
+ * The project's manifest leaves (datapoints in ingestion order, gold items left out: they never
+ * reach consensus), in batches.
+ */
 export function streamDatapointLeaves(tx: TxSql, projectId: string) {
   return tx<{ datapointId: string; checksum: string }[]>`
     select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id =
-    ${projectId} order by seq`.cursor(BATCH);
+    ${projectId} and gold_rating is null order by seq`.cursor(BATCH);
 }
 
 /** A results leaf's row with its decision's seq (the key chunks are found by). */

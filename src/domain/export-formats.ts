@@ -98,12 +98,24 @@ export interface VoteExportRow {
   classId: string | null;
   synthetic: boolean;
   decided: boolean;
+  /** A vote on a gold item (docs/quality.md): scores the validator, never enters consensus. */
+  gold: boolean;
   weight: number;
   rating: number;
   votedAt: Date;
 }
 
-const VOTES_HEADER = ['datapoint_id', 'validator', 'class_id', 'synthetic', 'decided', 'weight', 'rating', 'voted_at'];
+const VOTES_HEADER = [
+  'datapoint_id',
+  'validator',
+  'class_id',
+  'synthetic',
+  'decided',
+  'gold',
+  'weight',
+  'rating',
+  'voted_at',
+];
 
 /** The votes export: validators under their pseudonym only, doubles in their exact (SignedDecimal) form. */
 export async function renderVotesCsv(
@@ -123,6 +135,7 @@ export async function renderVotesCsv(
               csvCell(v.classId ?? ''),
               String(v.synthetic),
               String(v.decided),
+              String(v.gold),
               signedDecimal(v.weight),
               signedDecimal(v.rating),
               v.votedAt.toISOString(),

@@ -23,7 +23,9 @@ import {
   listMyInvites,
   requestSignInLink,
 } from './validator-sign-in.ts';
-import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
+import { claimSlot, getMyStanding, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
+import { listGoldItems, setGoldItems } from './gold.ts';
+import { listValidatorQuality, resumeValidator } from './validator-quality.ts';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -65,6 +67,11 @@ const handlers: Handlers = {
   getUploadSessionStatus,
   listDatapoints,
   getDatapointConsensus,
+  setGoldItems,
+  listGoldItems,
+  listValidatorQuality,
+  resumeValidator,
+  getMyStanding,
   createWebhookEndpoint,
   listWebhookEndpoints,
   getWebhookEndpoint,

@@ -18,8 +18,7 @@ import {
   type ReportSigning,
   type StoredReport,
 } from '../services/proof-reports.ts';
-import { BeingPrepared, type PrepareOptions } from '../services/report-artifacts.ts';
-import { ApiError } from '../errors.ts';
+import type { PrepareOptions } from '../services/report-artifacts.ts';
 import { publishedJwks } from '../admin/signing-keys.ts';
 import { API_SCHEMA, type ProofPayload } from '../domain/proof.ts';
 import type { components } from '../generated/openapi-types.ts';
@@ -32,13 +31,14 @@ const signing = (ctx: Pick<RequestContext, 'signer' | 'config'>): ReportSigning 
 
 /**
  * A request's part in producing a report: its signing and issuer, how long it waits for a job
- * that is producing the report (REPORT_WAIT_SECONDS), and its request id for the job's log.
+ * that is producing the report (REPORT_WAIT_SECONDS, or until the caller's deadline: MCP's
+ * wait_for_proof_report), and its request id for the job's log.
  */
 export const reportRequest = (
-  ctx: Pick<RequestContext, 'signer' | 'config' | 'requestId'>,
+  ctx: Pick<RequestContext, 'signer' | 'config' | 'requestId' | 'deadline'>,
 ): ReportSigning & PrepareOptions => ({
   ...signing(ctx),
-  waitMs: ctx.config.reportWaitSeconds * 1000,
+  waitMs: ctx.deadline === undefined ? ctx.config.reportWaitSeconds * 1000 : Math.max(0, ctx.deadline - Date.now()),
   requestId: ctx.requestId,
 });
 
@@ -50,41 +50,6 @@ export async function getProofReport(
   ctx: RequestContext,
 ): Promise<GetProofReportResult> {
   return { status: 200, body: proofReportBody(await reportFor(ctx, params.projectId)) };
-}
-
-const POLL_MS = 500;
-
-/**
- * MCP's wait_for_proof_report: the Proof Report as get_proof_report gives it, waiting inside the
- * call, for the whole `timeoutSeconds` at most, while it is being prepared (watching its job's
- * artifact) or while the project is not drained yet (asking again every half second). Refusals
- * that waiting cannot change are thrown at once.
- */
-export async function waitForProofReport(
-  projectId: string,
-  timeoutSeconds: number,
-  ctx: RequestContext,
-): Promise<object> {
-  const deadline = Date.now() + timeoutSeconds * 1000;
-  for (;;) {
-    try {
-      const report = await requestProofReport(ctx.sql, ctx.auth.orgId, projectId, {
-        ...reportRequest(ctx),
-        waitMs: Math.max(0, deadline - Date.now()),
-      });
-      return { ...proofReportBody(report), timedOut: false };
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.code !== 'proof_report_not_ready') throw err;
-      const left = deadline - Date.now();
-      if (left <= 0)
-        return {
-          timedOut: true,
-          status: err instanceof BeingPrepared ? 'preparing' : 'not_ready',
-          message: err.message,
-        };
-      await new Promise((r) => setTimeout(r, Math.min(POLL_MS, left)));
-    }
-  }
 }
 
 /** The API's form of a stored report (developer API and the originator's session alike). */

@@ -3,6 +3,7 @@
 // operationId runs; the result or an ApiError comes back. Transport concerns (reading bodies,
 // writing responses, MCP framing) live in app.ts and mcp/.
 import { OpenAPIBackend, ValidationContext, type Document, type Operation } from 'openapi-backend';
+import { contractDocument } from '../generated/contract.ts';
 import { parse as parseQueryString } from 'qs';
 import { createAjv } from '../schema/ajv.ts';
 import { ApiError } from '../errors.ts';
@@ -11,7 +12,6 @@ import { markConditionals } from '../schema/describe.ts';
 import { requireOriginator, type AuthContext } from './auth.ts';
 import { documents, operationTable, operationIds, type OperationId } from '../generated/operations.ts';
 import type { HandlerMap } from '../generated/handlers.ts';
-import contract from '../generated/openapi.json' with { type: 'json' };
 import type { HandlerContexts, PublicRequestContext, RequestContext } from '../context.ts';
 
 export interface ApiRequest {
@@ -128,7 +128,7 @@ export class Api {
     }
     const backend = new ContractBackend({
       // Marked so that errors inside a `then`/`else` are worded with their `if` (schema/describe.ts).
-      definition: markConditionals(contract) as unknown as Document,
+      definition: markConditionals(contractDocument),
       apiRoot: '/',
       strict: true,
       validate: true,

@@ -36,6 +36,8 @@ export interface Record_ {
   /** 1-based line where the record starts, for messages. */
   line: number;
   content: Record<string, unknown>;
+  /** The expected rating when the record is a gold item (the spec's `dataset.goldField`), else null. */
+  gold?: number | null;
 }
 
 export interface DatasetRules {
@@ -43,6 +45,7 @@ export interface DatasetRules {
   idField?: string;
   contentFields?: string[];
   headingLevel?: number;
+  goldField?: string;
 }
 
 export interface SourceFile {
@@ -144,6 +147,25 @@ function checkContentSize(file: SourceFile, rec: Record_): Record_ {
   return rec;
 }
 
+/**
+ * Moves the gold field out of the record's content into `rec.gold`: a number 0..100 (or its
+ * decimal text) makes the record a gold item, an empty or absent value an ordinary datapoint.
+ * The field leaves every record, so validators never see it and gold records look like others.
+ */
+function takeGold(file: SourceFile, field: string, rec: Record_): void {
+  const value = rec.content[field];
+  delete rec.content[field];
+  rec.gold = null;
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return;
+  const rating = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
+  if (!(Number.isFinite(rating) && rating >= 0 && rating <= 100))
+    throw new IngestError(
+      `${file.relPath} line ${rec.line}: record ${rec.row} has \`${field}\` (the spec's goldField) ` +
+        `${JSON.stringify(value).slice(0, 40)}, not a rating from 0 to 100`,
+    );
+  rec.gold = rating;
+}
+
 function checkRecord(file: SourceFile, rules: DatasetRules, rec: Record_): Record_ {
   if (rules.idField !== undefined) {
     const id = rec.content[rules.idField];
@@ -152,6 +174,7 @@ function checkRecord(file: SourceFile, rules: DatasetRules, rec: Record_): Recor
         `${file.relPath} line ${rec.line}: record ${rec.row} has no \`${rules.idField}\` (the spec's idField)`,
       );
   }
+  if (rules.goldField !== undefined) takeGold(file, rules.goldField, rec);
   for (const field of rules.contentFields ?? []) {
     if (!(field in rec.content))
       throw new IngestError(

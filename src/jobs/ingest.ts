@@ -297,7 +297,7 @@ async function writeDatapoints(
       if (!skip?.has(r.ord)) {
         progress.written++;
         yield `${ids.next()}\t${run.projectId}\t${run.runId}\t\\\\x${r.checksum}\t${copyText(r.relPath)}\t` +
-          `${r.rec.row}\t${copyText(r.json)}\t${slots}\t${at}\n`;
+          `${r.rec.row}\t${copyText(r.json)}\t${r.rec.gold == null ? slots : 0}\t${at}\t${r.rec.gold ?? '\\N'}\n`;
       }
       await progress.tick();
     }

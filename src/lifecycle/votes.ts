@@ -27,6 +27,8 @@ import { emitConsensusReached } from '../webhooks/emit.ts';
 import { projectSpec } from '../db/projects.ts';
 import { wakeAutoConsensus } from './wake.ts';
 import { liveClaim, takeable } from './slots.ts';
+import { pauseIfGoldErrorHigh } from './gold.ts';
+import { validatorPaused } from '../db/validator-pauses.ts';
 import { uuidv7 } from '../domain/uuidv7.ts';
 
 /**
@@ -110,6 +112,11 @@ export async function recordVotes(sql: Sql, inputs: VoteInput[]): Promise<VoteRe
         return;
       }
       // An open slot row first (a released slot, a lapsed claim), else one from the counter.
+      // A gold item is served to people through claims only; it has no slot for a synthetic vote.
+      if (st!.row.gold && v.synthetic) {
+        results[i] = { kind: 'refused', error: refusal('no_open_slot') };
+        return;
+      }
       const slot = st!.open.shift() ?? null;
       const fromCounter = !slot && st!.slotsOpen > 0;
       if (!slot && !fromCounter && v.synthetic) {
@@ -130,6 +137,7 @@ export async function recordVotes(sql: Sql, inputs: VoteInput[]): Promise<VoteRe
 /** Why a vote on a claimed slot was not recorded. */
 export type ClaimVoteRefusal =
   | 'claim_not_found'
+  | 'validator_paused'
   | 'project_archived'
   | 'project_paused'
   | 'already_voted'
@@ -184,6 +192,10 @@ export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResu
     if (!slot || slot.claimedBy !== v.userId) return { refused: 'claim_not_found' };
     const refused = refuseOnDatapoint(st, v.userId);
     if (refused) return { refused };
+    const [{ paused }] = await tx<
+      { paused: boolean }[]
+    >`select ${validatorPaused(tx, s.project_id, v.userId)} as paused`;
+    if (paused) return { refused: 'validator_paused' };
     // A decided datapoint expires its unsubmitted slots, claimed ones included.
     if (slot.status === 'expired') return { refused: 'already_finalized' };
     if (slot.status !== 'claimed' || !slot.live) return { refused: 'claim_expired' };
@@ -214,6 +226,8 @@ export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResu
     ) as VoteOutcome;
     await flush(tx, w);
     if (outcome.kind === 'escalated') await wakeAutoConsensus(tx, s.project_id);
+    // After every vote, gold or not (the same path either way): the pause rule (gold.ts).
+    await pauseIfGoldErrorHigh(tx, s.project_id, v.userId);
     return { recorded: outcome, datapointId: s.datapoint_id, weight, classId };
   });
 }
@@ -228,6 +242,8 @@ interface Locked {
   paused: boolean;
   archived: boolean;
   consensus: ConsensusRules;
+  /** A gold item (gold.ts): its votes are recorded and never decided on. */
+  gold: boolean;
 }
 
 interface SlotState {
@@ -261,7 +277,7 @@ async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promi
     by id for share`;
   const rows = await tx<Locked[]>`
     select d.id, d.project_id, p.num_validators, d.slots_open, d.escalations, d.finalized_at is not null as finalized,
-      p.paused_at is not null as paused, p.archived_at is not null as archived,
+      p.paused_at is not null as paused, p.archived_at is not null as archived, d.gold_rating is not null as gold,
       (select s.compiled -> 'consensus' from ${projectSpec(tx, tx`p.id`)} s) as consensus
     from datapoints d join projects p on p.id = d.project_id
     where d.id = any(${ids}::uuid[])
@@ -390,6 +406,8 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
     comment: v.comment ?? null,
   });
   if (v.synthetic) w.syntheticProjects.add(row.project_id);
+  // A gold item never reaches a decision: its votes score validators and never enter consensus.
+  if (row.gold) return { kind: 'recorded', votes: st.votes.length, required: Number.POSITIVE_INFINITY };
 
   const required = row.num_validators + st.escalations * row.consensus.escalationStep;
   if (st.votes.length < required) return { kind: 'recorded', votes: st.votes.length, required };

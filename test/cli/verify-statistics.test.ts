@@ -110,7 +110,7 @@ describe.skipIf(!python)('scripts/verify_report.py --votes', () => {
   it('fails naming the statistics when one vote changed', async () => {
     const lines = votesCsv.split('\r\n');
     const cells = lines[5]!.split(',');
-    cells[6] = String(Number(cells[6]) + 1);
+    cells[7] = String(Number(cells[7]) + 1);
     lines[5] = cells.join(',');
     writeFileSync(join(dir, 'tampered.csv'), lines.join('\r\n'));
     const { code, out } = await run([

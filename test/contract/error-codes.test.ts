@@ -457,6 +457,25 @@ const producers: Record<ErrorCode, Producer> = {
     );
     return { op: 'createInvite', params: { projectId }, body: { email } };
   },
+  validator_paused: async (w) => {
+    const { projectId } = await claimed(w);
+    await w.app.sql`
+      insert into validator_pauses
+        (id, org_id, project_id, user_id, reason, gold_votes, mean_absolute_error, lower_bound, threshold)
+      values (gen_random_uuid(), ${w.app.orgA.id}, ${projectId}, ${w.validatorA.id}, 'gold_error', 10, 40, 35, 15)`;
+    return { op: 'claimSlot', key: 'validatorA', params: { projectId } };
+  },
+  datapoint_has_votes: async (w) => {
+    const { projectId, slotId } = await claimed(w);
+    const c = await call(w.app, 'submitVote', {
+      key: w.validatorA.sessionToken,
+      params: { slotId },
+      body: { rating: 50 },
+    });
+    expect(c.status).toBe(200);
+    const [d] = await w.app.sql<{ id: string }[]>`select datapoint_id as id from validation_slots where id = ${slotId}`;
+    return { op: 'setGoldItems', params: { projectId }, body: { items: [{ datapointId: d!.id, expectedRating: 50 }] } };
+  },
   already_voted: async (w) => {
     const { slotId } = await claimed(w);
     expect(
@@ -543,6 +562,7 @@ it('compared REST and MCP on every code an MCP tool can produce', () => {
     'claim_not_found',
     'claim_expired',
     'already_voted',
+    'validator_paused',
   ];
   const reachable = enumCodes.filter((c) => !('unreachable' in (producers[c as ErrorCode] as object)));
   expect(reachable.filter((c) => !parity.has(c) && !restOnly.includes(c))).toEqual([]);

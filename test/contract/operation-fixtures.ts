@@ -335,6 +335,31 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     crossOrg: 'claim_not_found',
   },
   getMe: { request: async () => ({}), crossOrg: { notScoped: 'names the caller' } },
+  getMyStanding: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w) } }),
+    crossOrg: 'project_not_found',
+  },
+  setGoldItems: {
+    request: async (w) => {
+      const projectId = await fx.project(w.app);
+      const [datapointId] = await fx.addDatapoints(w.app.sql, projectId, 1, { slotsPerDatapoint: 2 });
+      return { params: { projectId }, body: { items: [{ datapointId: datapointId!, expectedRating: 70 }] } };
+    },
+    crossOrg: 'project_not_found',
+    bodyIds: { 'items[0].datapointId': 'datapoint_not_found' },
+  },
+  listGoldItems: {
+    request: async (w) => ({ params: { projectId: await fx.project(w.app) } }),
+    crossOrg: 'project_not_found',
+  },
+  listValidatorQuality: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w) } }),
+    crossOrg: 'project_not_found',
+  },
+  resumeValidator: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w), validatorId: w.validatorA.id } }),
+    crossOrg: 'project_not_found',
+  },
   // The originator view: organization A's originator with a session; organization B's validator
   // (validatorB) is the foreign caller and finds nothing.
   listOriginatorProjects: {

@@ -116,7 +116,7 @@ describe('statistics in the Proof Report payload', () => {
     const report = (await call(app, 'getProofReport', { params: { projectId } })).body;
     const csv = await votesCsv(projectId);
     const [header, ...lines] = csv.trimEnd().split('\r\n');
-    expect(header).toBe('datapoint_id,validator,class_id,synthetic,decided,weight,rating,voted_at');
+    expect(header).toBe('datapoint_id,validator,class_id,synthetic,decided,gold,weight,rating,voted_at');
     expect(lines).toHaveLength(41);
     const rows = lines.map((l) => l.split(','));
     const pseudonyms = new Set(rows.map((r) => r[1]));
@@ -125,7 +125,7 @@ describe('statistics in the Proof Report payload', () => {
     );
     for (const voter of voters) expect(csv).not.toContain(voter);
     const units = new Map<string, number[]>();
-    for (const r of rows.filter((r) => r[4] === 'true')) units.set(r[0]!, [...(units.get(r[0]!) ?? []), Number(r[6])]);
+    for (const r of rows.filter((r) => r[4] === 'true')) units.set(r[0]!, [...(units.get(r[0]!) ?? []), Number(r[7])]);
     const a = report.payload.statistics.alpha;
     expect(canonicalJson(signedAlpha(alphaFigures([...units.values()], BigInt(`0x${a.seed}`))))).toBe(canonicalJson(a));
   });
