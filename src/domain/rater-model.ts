@@ -30,6 +30,8 @@ export interface RaterModelParameters {
   maxIterations: number;
   /** Stop when no psi moves by more than this. */
   tolerance: number;
+  /** Upper bound of precision (s²/upsilon²): a validator weighs at most this many times the pool's. */
+  maxPrecision: number;
 }
 
 /** The defaults of `consensus.reliability` (openapi.yaml, ProjectSpec). */
@@ -38,6 +40,7 @@ export const DEFAULT_RATER_MODEL: RaterModelParameters = {
   priorVotes: 3,
   maxIterations: 200,
   tolerance: 1e-9,
+  maxPrecision: 4,
 };
 
 export interface RaterEstimate {
@@ -152,7 +155,7 @@ export function fitRaterModel(
       votes: n[r]!,
       bias: bias[r]!,
       inconsistency: Math.sqrt(v2[r]!),
-      precision: scale > 0 ? scale / v2[r]! : 1,
+      precision: Math.min(scale > 0 ? scale / v2[r]! : 1, params.maxPrecision),
     });
   });
   return {

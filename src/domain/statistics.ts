@@ -132,6 +132,7 @@ export function reportStatistics(votes: readonly StatisticsVote[], opts: Statist
       method: 'alternating-projection',
       inconsistencyFloor: signedDecimal(params.inconsistencyFloor),
       priorVotes: signedDecimal(params.priorVotes),
+      maxPrecision: signedDecimal(params.maxPrecision),
     },
     validators,
   };

@@ -1587,6 +1587,41 @@ export interface components {
                  * @default 2
                  */
                 maxEscalations: number;
+                /**
+                 * @description How votes are weighted (docs/quality.md). `class_weighted`: each vote by its class's
+                 *     consensusWeight. `reliability`: by consensusWeight x the validator's estimated
+                 *     precision from the rater model, estimated per project from the decided votes; the
+                 *     weight each vote carried is recorded with it, so a decision recomputes exactly.
+                 * @default class_weighted
+                 * @enum {string}
+                 */
+                method: "class_weighted" | "reliability";
+                /**
+                 * @description The weighted median's tie rule: when the cumulative weight lands exactly on half, the
+                 *     midpoint of that rating and the next higher one (the only rule; named so that the
+                 *     config digest carries it).
+                 * @default midpoint
+                 * @enum {string}
+                 */
+                medianTie: "midpoint";
+                /** @description Parameters of the rater model for `method: reliability` (defaults filled then). */
+                reliability?: {
+                    /**
+                     * @description Lower bound of a validator's estimated inconsistency, rating points.
+                     * @default 2
+                     */
+                    inconsistencyFloor: number;
+                    /**
+                     * @description Pseudo-votes of the prior (bias toward 0, inconsistency toward the pool's).
+                     * @default 3
+                     */
+                    priorVotes: number;
+                    /**
+                     * @description Largest precision relative to the pool (a vote weighs at most this many times).
+                     * @default 4
+                     */
+                    maxPrecision: number;
+                };
             };
             qualifications?: components["schemas"]["SpecQualification"][];
             gold?: components["schemas"]["SpecGold"];
@@ -2154,6 +2189,7 @@ export interface components {
                 method: "alternating-projection";
                 inconsistencyFloor: components["schemas"]["SignedDecimal"];
                 priorVotes: components["schemas"]["SignedDecimal"];
+                maxPrecision: components["schemas"]["SignedDecimal"];
             };
             /** @description Ordered by pseudonym. */
             validators: components["schemas"]["ValidatorStatistic"][];

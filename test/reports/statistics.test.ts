@@ -81,6 +81,7 @@ describe('statistics in the Proof Report payload', () => {
       method: 'alternating-projection',
       inconsistencyFloor: '2',
       priorVotes: '3',
+      maxPrecision: '4',
     });
     expect(p.statistics.alphaByType.human.value).toBeNull();
 
