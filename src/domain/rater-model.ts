@@ -61,6 +61,12 @@ export interface RaterModel {
   pooledInconsistency: number;
   iterations: number;
   converged: boolean;
+  /**
+   * N/(N - U - R + 1): the residuals are taken after fitting U scores and R biases (one fixed by
+   * the centring), so Σr²/N underestimates the noise; an interval for psi scales its variance by
+   * this (bench/quality-simulation.ts checks the coverage).
+   */
+  varianceInflation: number;
 }
 
 /** Fits the model over every rating given; raters and units are processed in sorted key order. */
@@ -164,5 +170,6 @@ export function fitRaterModel(
     pooledInconsistency: Math.sqrt(pooled),
     iterations,
     converged,
+    varianceInflation: N - U - R + 1 > 0 ? N / (N - U - R + 1) : Number.POSITIVE_INFINITY,
   };
 }
