@@ -2193,6 +2193,21 @@ export interface components {
             };
             /** @description Ordered by pseudonym. */
             validators: components["schemas"]["ValidatorStatistic"][];
+            /**
+             * @description The agreement matrix: one entry per pair of validators (pseudonyms, a < b) who rated at
+             *     least one decided datapoint in common, ordered by (a, b).
+             */
+            agreement: {
+                a: string;
+                b: string;
+                /**
+                 * Format: int64
+                 * @description Decided datapoints both rated.
+                 */
+                datapoints: number;
+                meanAbsoluteDifference: components["schemas"]["SignedDecimal"];
+                within10: components["schemas"]["SignedDecimal"];
+            }[];
         };
         InclusionProof: {
             reportId: string;

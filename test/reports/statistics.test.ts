@@ -84,6 +84,13 @@ describe('statistics in the Proof Report payload', () => {
       maxPrecision: '4',
     });
     expect(p.statistics.alphaByType.human.value).toBeNull();
+    // The agreement matrix: every pair of the four raters shares datapoints in the 2011 matrix.
+    expect(p.statistics.agreement).toHaveLength(6);
+    const pseudonymSet = new Set(vs.map((v: { pseudonym: string }) => v.pseudonym));
+    for (const pair of p.statistics.agreement) {
+      expect(pseudonymSet.has(pair.a) && pseudonymSet.has(pair.b) && pair.a < pair.b).toBe(true);
+      expect(pair.datapoints).toBeGreaterThan(0);
+    }
 
     await expect(verifyReport(JSON.stringify(res.body), await jwks())).resolves.toContain(res.body.reportId);
   });
