@@ -14,17 +14,6 @@ alter table projects add column pseudonym_key uuid not null default gen_random_u
 -- project does. The decision recomputes exactly from (rating, coalesce(decision_weight, weight)).
 alter table votes add column decision_weight double precision check (decision_weight > 0);
 
--- The votes export is a report artifact like the other formats.
-alter table report_artifacts drop constraint report_artifacts_format_check;
-alter table report_artifacts add constraint report_artifacts_format_check check (format in ('proof_report', 'json',
-  'csv', 'attestation_yaml', 'verifiable_txt', 'verifiable_html', 'report_md', 'report_attestation_md',
-  'report_attestation_zip', 'votes_csv'));
-
 -- migrate:down
-delete from report_artifacts where format = 'votes_csv';
-alter table report_artifacts drop constraint report_artifacts_format_check;
-alter table report_artifacts add constraint report_artifacts_format_check check (format in ('proof_report', 'json',
-  'csv', 'attestation_yaml', 'verifiable_txt', 'verifiable_html', 'report_md', 'report_attestation_md',
-  'report_attestation_zip'));
 alter table votes drop column decision_weight;
 alter table projects drop column pseudonym_key;
