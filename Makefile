@@ -15,6 +15,7 @@ dev: node_modules/.installed
 test: node_modules/.installed
 	@bash scripts/python-verify-venv.sh
 	@bash scripts/python-clients-venv.sh
+	@bash scripts/python-croissant-venv.sh
 	@if $(MAKE) --no-print-directory lint check-generated typecheck; then \
 		node scripts/test-summary.mjs; \
 	else \
