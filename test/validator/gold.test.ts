@@ -248,6 +248,18 @@ describe('serving gold items', () => {
     expect(o.body.datapointId).toBe(ids[0]);
   });
 
+  it('a skipped gold item sticks like any skipped datapoint', async () => {
+    const { projectId, goldIds } = await project('Skipped gold', 3, 1);
+    const v = await validator(projectId);
+    const g = await claim(v.token, projectId);
+    expect(g.body.datapointId).toBe(goldIds[0]);
+    const skipped = await call(app, 'skipClaim', { key: v.token, params: { slotId: g.body.slotId }, body: {} });
+    expect(skipped.status, JSON.stringify(skipped.body)).toBeLessThan(300);
+    // Rate 1, yet the skipped gold item is not offered again: the two ordinary datapoints come.
+    const next = [await claim(v.token, projectId), await claim(v.token, projectId)];
+    expect(next.map((c) => c.body.datapointId)).not.toContain(goldIds[0]);
+  });
+
   it('gold votes enter no consensus: gold items never decide, reports leave them out', async () => {
     const { projectId, goldIds, normalIds } = await project('No consensus', 3, 1);
     const vs = [await validator(projectId), await validator(projectId)];
@@ -374,11 +386,13 @@ describe('the pause rule', () => {
     expect((await call(app, 'resumeValidator', { params: { projectId, validatorId: v.userId } })).status).toBe(200);
   });
 
-  it('parallel bad gold votes of one validator write exactly one pause and one event', async () => {
+  it('parallel gold claims get distinct items; parallel bad gold votes write one pause and one event', async () => {
     const { projectId, goldIds } = await project('Parallel', 6, 4);
     const v = await validator(projectId);
-    const claims = [];
-    for (let i = 0; i < 4; i++) claims.push((await claim(v.token, projectId)).body);
+    // Four claims at once: rate 1 and ordinary work left, so each is served a gold item, never the
+    // same one twice.
+    const responses = await Promise.all(Array.from({ length: 4 }, () => claim(v.token, projectId)));
+    const claims = responses.map((r) => r.body);
     expect(claims.map((c) => c.datapointId).sort()).toEqual([...goldIds].sort());
     const results = await Promise.all(claims.map((c) => vote(v.token, c.slotId, 0)));
     const accepted = results.filter((r) => r.status === 200).length;

@@ -46,7 +46,7 @@ const ROUTES: { path: RegExp; page: Page; signedIn: boolean }[] = [
 ];
 
 let mePromise: Promise<Schemas['Me']> | null = null;
-let leaving: (() => void | Promise<unknown>)[] = [];
+const leaving: (() => void | Promise<unknown>)[] = [];
 let flash: string | null = null;
 let firstRender = true;
 
