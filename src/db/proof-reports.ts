@@ -78,12 +78,14 @@ export interface StoredReport {
   decisionCount: number;
   /** Leaves per stored chunk root; null while the report has none (stored before chunks were). */
   chunkLeaves: number | null;
+  /** The C2SP checkpoint of its results tree, a signed note; null on reports stored before checkpoints were. */
+  checkpoint: string | null;
 }
 
 const REPORT_COLUMNS = (sql: Db) => sql`
   report_id as "reportId", project_id as "projectId", attestation_root as "attestationRoot", kid, issued_at as
   "issuedAt",
-  payload_jcs as "payloadJcs", jws, decision_count::int as "decisionCount", chunk_leaves as "chunkLeaves"`;
+  payload_jcs as "payloadJcs", jws, decision_count::int as "decisionCount", chunk_leaves as "chunkLeaves", checkpoint`;
 
 /** The latest report of the project that covered exactly this spec and data state. */
 export async function findReportForState(
@@ -115,12 +117,33 @@ export async function findReportByRoot(
 
 /**
  * The project's manifest leaves (datapoints in ingestion order, gold items left out: they never
- * reach consensus), in batches.
+ * reach consensus), the first `limit` or all, in batches.
  */
-export function streamDatapointLeaves(tx: TxSql, projectId: string) {
+export function streamDatapointLeaves(tx: TxSql, projectId: string, limit: number | null = null) {
   return tx<{ datapointId: string; checksum: string }[]>`
     select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id =
-    ${projectId} and gold_rating is null order by seq`.cursor(BATCH);
+    ${projectId} and gold_rating is null order by seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(BATCH);
+}
+
+/** The project's latest stored report (the one with the largest trees: reports only append). */
+export async function latestReport(sql: Db, projectId: string): Promise<StoredReport | undefined> {
+  const [row] = await sql<StoredReport[]>`
+    select ${REPORT_COLUMNS(sql)} from proof_reports where project_id = ${projectId} order by created_at desc limit 1`;
+  return row;
+}
+
+/** Stores a checkpoint on a report stored before checkpoints were; the first writer wins. Returns the stored one. */
+export async function storeReportCheckpoint(
+  sql: Db,
+  projectId: string,
+  reportId: string,
+  checkpoint: string,
+): Promise<string> {
+  await sql`update proof_reports set checkpoint = ${checkpoint}
+    where report_id = ${reportId} and project_id = ${projectId} and checkpoint is null`;
+  const [row] = await sql<{ checkpoint: string }[]>`
+    select checkpoint from proof_reports where report_id = ${reportId} and project_id = ${projectId}`;
+  return row.checkpoint;
 }
 
 /** A results leaf's row with its decision's seq (the key chunks are found by). */
@@ -236,16 +259,16 @@ export async function insertReport(
     issuedAt: Date;
     payloadJcs: string;
     jws: string;
+    checkpoint: string;
     specId: string;
     state: DataState;
   },
 ): Promise<StoredReport> {
   const [row] = await tx<StoredReport[]>`
     insert into proof_reports (report_id, org_id, project_id, attestation_root, kid, issued_at, payload_jcs, jws,
-    spec_id,
-      datapoint_count, datapoint_max_seq, decision_count, decision_max_seq)
+      checkpoint, spec_id, datapoint_count, datapoint_max_seq, decision_count, decision_max_seq)
     values (${r.reportId}, ${r.orgId}, ${r.projectId}, ${r.attestationRoot}, ${r.kid}, ${r.issuedAt}, ${r.payloadJcs},
-    ${r.jws}, ${r.specId},
+    ${r.jws}, ${r.checkpoint}, ${r.specId},
       ${r.state.datapointCount}, ${r.state.datapointMaxSeq}, ${r.state.decisionCount}, ${r.state.decisionMaxSeq})
     returning ${REPORT_COLUMNS(tx)}`;
   return row;

@@ -168,3 +168,41 @@ export class StreamingAuditPath {
     return this.ranges.map((r) => r.builder.root()).reverse();
   }
 }
+
+/**
+ * Whether a report being built extends the project's previous one: while the new trees grow, it
+ * records their roots at the previous report's sizes, which must be the previous report's digests
+ * (RFC 9162: a tree of m leaves is consistent with one of n >= m exactly when it is the first m
+ * leaves). The service signs nothing that fails this (src/services/proof-reports.ts).
+ */
+export class ExtendsPrevious {
+  private manifestRoot: Hash | null = null;
+  private resultsRoot: Hash | null = null;
+  private readonly previous: { reportId: string; digests: Digests } | null;
+
+  constructor(previous: { reportId: string; digests: Digests } | null) {
+    this.previous = previous;
+  }
+
+  /** Call after each leaf added to `acc`. */
+  afterDatapoint(acc: ReportAccumulator): void {
+    if (this.previous && acc.manifest.size === this.previous.digests.manifestLeaves)
+      this.manifestRoot = acc.manifest.root();
+  }
+
+  afterResult(acc: ReportAccumulator): void {
+    if (this.previous && acc.results.size === this.previous.digests.resultsLeaves)
+      this.resultsRoot = acc.results.root();
+  }
+
+  /** Why the new trees do not extend the previous report's, or null when they do (or there is none). */
+  failure(): string | null {
+    if (!this.previous) return null;
+    const { reportId, digests } = this.previous;
+    if (this.manifestRoot === null || prefixed(this.manifestRoot) !== digests.manifest)
+      return `the manifest's first ${digests.manifestLeaves} leaves no longer hash to ${reportId}'s digest`;
+    if (this.resultsRoot === null || prefixed(this.resultsRoot) !== digests.results)
+      return `the results' first ${digests.resultsLeaves} leaves no longer hash to ${reportId}'s digest`;
+    return null;
+  }
+}

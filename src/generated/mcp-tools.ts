@@ -162,6 +162,51 @@ export const projectSpecSchema: Readonly<Record<string, unknown>> = {
           "maximum": 10,
           "default": 2,
           "description": "Escalations before a datapoint is terminal and contested."
+        },
+        "method": {
+          "type": "string",
+          "enum": [
+            "class_weighted",
+            "reliability"
+          ],
+          "default": "class_weighted",
+          "description": "How votes are weighted (docs/quality.md). `class_weighted`: each vote by its class's\nconsensusWeight. `reliability`: by consensusWeight x the validator's estimated\nprecision from the rater model, estimated per project from the decided votes; the\nweight each vote carried is recorded with it, so a decision recomputes exactly.\n"
+        },
+        "medianTie": {
+          "type": "string",
+          "enum": [
+            "midpoint"
+          ],
+          "default": "midpoint",
+          "description": "The weighted median's tie rule: when the cumulative weight lands exactly on half, the\nmidpoint of that rating and the next higher one (the only rule; named so that the\nconfig digest carries it).\n"
+        },
+        "reliability": {
+          "type": "object",
+          "description": "Parameters of the rater model for `method: reliability` (defaults filled then).",
+          "properties": {
+            "inconsistencyFloor": {
+              "type": "number",
+              "minimum": 0.1,
+              "maximum": 50,
+              "default": 2,
+              "description": "Lower bound of a validator's estimated inconsistency, rating points."
+            },
+            "priorVotes": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 100,
+              "default": 3,
+              "description": "Pseudo-votes of the prior (bias toward 0, inconsistency toward the pool's)."
+            },
+            "maxPrecision": {
+              "type": "number",
+              "minimum": 1,
+              "maximum": 100,
+              "default": 4,
+              "description": "Largest precision relative to the pool (a vote weighs at most this many times)."
+            }
+          },
+          "additionalProperties": false
         }
       },
       "additionalProperties": false
@@ -640,6 +685,51 @@ export const mcpTools: readonly ToolDef[] = [
                   "maximum": 10,
                   "default": 2,
                   "description": "Escalations before a datapoint is terminal and contested."
+                },
+                "method": {
+                  "type": "string",
+                  "enum": [
+                    "class_weighted",
+                    "reliability"
+                  ],
+                  "default": "class_weighted",
+                  "description": "How votes are weighted (docs/quality.md). `class_weighted`: each vote by its class's\nconsensusWeight. `reliability`: by consensusWeight x the validator's estimated\nprecision from the rater model, estimated per project from the decided votes; the\nweight each vote carried is recorded with it, so a decision recomputes exactly.\n"
+                },
+                "medianTie": {
+                  "type": "string",
+                  "enum": [
+                    "midpoint"
+                  ],
+                  "default": "midpoint",
+                  "description": "The weighted median's tie rule: when the cumulative weight lands exactly on half, the\nmidpoint of that rating and the next higher one (the only rule; named so that the\nconfig digest carries it).\n"
+                },
+                "reliability": {
+                  "type": "object",
+                  "description": "Parameters of the rater model for `method: reliability` (defaults filled then).",
+                  "properties": {
+                    "inconsistencyFloor": {
+                      "type": "number",
+                      "minimum": 0.1,
+                      "maximum": 50,
+                      "default": 2,
+                      "description": "Lower bound of a validator's estimated inconsistency, rating points."
+                    },
+                    "priorVotes": {
+                      "type": "number",
+                      "minimum": 0,
+                      "maximum": 100,
+                      "default": 3,
+                      "description": "Pseudo-votes of the prior (bias toward 0, inconsistency toward the pool's)."
+                    },
+                    "maxPrecision": {
+                      "type": "number",
+                      "minimum": 1,
+                      "maximum": 100,
+                      "default": 4,
+                      "description": "Largest precision relative to the pool (a vote weighs at most this many times)."
+                    }
+                  },
+                  "additionalProperties": false
                 }
               },
               "additionalProperties": false
@@ -1007,6 +1097,73 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "projectId": "path",
       "datapointId": "path"
+    },
+    "errorCodes": [],
+    "idempotent": false
+  },
+  {
+    "name": "get_proof_report_consistency",
+    "operationId": "getProofReportConsistency",
+    "description": "Prove that a later Proof Report extends an earlier one\n\nRFC 9162 consistency proofs (§2.1.4) from the trees of the earlier report `from` to those\nof the later report `to` (default: the project's latest stored report), for both trees\nthat grow: `manifest` (datapoints in ingestion order) and `results` (decisions in\nfinalization order). Each proves that the earlier tree is a prefix of the later one: the\nlater report kept every leaf of the earlier one, in place, and only appended. Verify with\n`fromSize`, `toSize`, the two signed digests and `proof` (RFC 9162 §2.1.4.2). Reports are\nnamed by `reportId`; `proof_report_not_found` when one is not a report of this project,\nand `parameter_invalid` (param `from`) when `from` is later than `to`.\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        },
+        "from": {
+          "type": "string",
+          "description": "The earlier report's `reportId`.",
+          "pattern": "^PR-\\d{4}-\\d{4}-[A-Z0-9]{2,12}-\\d{4,}$"
+        },
+        "to": {
+          "type": "string",
+          "description": "The later report's `reportId`; default the project's latest stored report.",
+          "pattern": "^PR-\\d{4}-\\d{4}-[A-Z0-9]{2,12}-\\d{4,}$"
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId",
+        "from"
+      ]
+    },
+    "args": {
+      "projectId": "path",
+      "from": "query",
+      "to": "query"
+    },
+    "errorCodes": [],
+    "idempotent": false
+  },
+  {
+    "name": "get_proof_report_checkpoint",
+    "operationId": "getProofReportCheckpoint",
+    "description": "The project's transparency-log checkpoint\n\nThe C2SP tlog-checkpoint (c2sp.org/tlog-checkpoint) of a Proof Report's `results` tree in\na C2SP signed note (c2sp.org/signed-note), signed with the report's Ed25519 key: origin\n`<deployment host>/projects/<projectId>`, tree size `digests.resultsLeaves`, root hash\n`digests.results` in base64. The key name is the origin; `verifierKey` is the note\nverifier key (`<name>+<key id>+<base64 key>`) of the key that signed. Without `reportId`,\nthe latest stored report's checkpoint (a report is never built by this call:\n`proof_report_not_ready` when the project has none yet), so transparency tooling and\nwitnesses can follow a project's reports; with it, that report's checkpoint.\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        },
+        "reportId": {
+          "type": "string",
+          "description": "A report of the project; default its latest stored report.",
+          "pattern": "^PR-\\d{4}-\\d{4}-[A-Z0-9]{2,12}-\\d{4,}$"
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId"
+      ]
+    },
+    "args": {
+      "projectId": "path",
+      "reportId": "query"
     },
     "errorCodes": [],
     "idempotent": false

@@ -5,6 +5,10 @@ import type {
   GetDatapointInclusionProofInput,
   GetDatapointInclusionProofResult,
   GetJwksResult,
+  GetProofReportCheckpointInput,
+  GetProofReportCheckpointResult,
+  GetProofReportConsistencyInput,
+  GetProofReportConsistencyResult,
   GetProofReportInput,
   GetProofReportResult,
   GetReportExportInput,
@@ -19,6 +23,8 @@ import {
   type StoredReport,
 } from '../services/proof-reports.ts';
 import type { PrepareOptions } from '../services/report-artifacts.ts';
+import { buildConsistencyProof, reportCheckpoint } from '../services/proof-log.ts';
+import { openNote, parseCheckpoint, verifierKey } from '../domain/signed-note.ts';
 import { publishedJwks } from '../admin/signing-keys.ts';
 import { API_SCHEMA, type ProofPayload } from '../domain/proof.ts';
 import type { components } from '../generated/openapi-types.ts';
@@ -65,6 +71,47 @@ export function proofReportBody(report: StoredReport): components['schemas']['Pr
     signingKeyId: report.kid,
     payload: payload as unknown as Record<string, unknown>,
     jws: report.jws,
+    ...(report.checkpoint ? { checkpoint: report.checkpoint } : {}),
+  };
+}
+
+export async function getProofReportConsistency(
+  { params, query }: GetProofReportConsistencyInput,
+  ctx: RequestContext,
+): Promise<GetProofReportConsistencyResult> {
+  return {
+    status: 200,
+    body: await buildConsistencyProof(ctx.sql, ctx.auth.orgId, params.projectId, query.from, query.to),
+  };
+}
+
+/**
+ * A report's checkpoint with what a reader needs to follow it: the signed-note verifier key of
+ * the report's key (from the published keys), and the three lines read back from the note,
+ * which is opened with that key first so that nothing is served that would not verify.
+ */
+export async function getProofReportCheckpoint(
+  { params, query }: GetProofReportCheckpointInput,
+  ctx: RequestContext,
+): Promise<GetProofReportCheckpointResult> {
+  const { report, note } = await reportCheckpoint(ctx.sql, ctx.auth.orgId, params.projectId, query.reportId, ctx);
+  const jwk = (await publishedJwks(ctx.sql)).keys.find((k) => k.kid === report.kid);
+  if (!jwk) throw new Error(`the key ${report.kid} of ${report.reportId} is not published`);
+  const origin = note.slice(0, note.indexOf('\n'));
+  const vkey = verifierKey(origin, Buffer.from(jwk.x, 'base64url'));
+  const checkpoint = parseCheckpoint(openNote(note, vkey));
+  return {
+    status: 200,
+    body: {
+      reportId: report.reportId,
+      tree: 'results',
+      origin: checkpoint.origin,
+      treeSize: checkpoint.size,
+      rootHash: checkpoint.root.toString('base64'),
+      signingKeyId: report.kid,
+      verifierKey: vkey,
+      note,
+    },
   };
 }
 

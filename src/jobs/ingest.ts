@@ -16,6 +16,7 @@
 // aggregate and one join name the first repeated line and its first occurrence. The same check
 // is what a dry run performs, so a dry run that says `ok` means the real run would too. With
 // skipExisting that check comes first and tells the COPY which rows to leave out.
+import { appendContentFieldOrder } from '../db/projects.ts';
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import canonicalize from 'canonicalize';
 import { createHash } from 'node:crypto';
@@ -282,6 +283,9 @@ async function writeDatapoints(
   tx: TxSql,
   skip: Bitmap | null,
 ): Promise<number> {
+  // The source's field order (CSV header order; JSON keys in order of first appearance), which
+  // the jsonb content does not keep: stored beside it for display and exports.
+  const fields = new Set<string>();
   const ids = new Uuidv7();
   const slots = initialSlots(run.numValidators);
   // The run's rows share one created_at, read after the project's ingest turn began (not the
@@ -296,6 +300,7 @@ async function writeDatapoints(
       if (firstPass) progress.rows++;
       if (!skip?.has(r.ord)) {
         progress.written++;
+        for (const k of Object.keys(r.rec.content)) fields.add(k);
         yield `${ids.next()}\t${run.projectId}\t${run.runId}\t\\\\x${r.checksum}\t${copyText(r.relPath)}\t` +
           `${r.rec.row}\t${copyText(r.json)}\t${r.rec.gold == null ? slots : 0}\t${at}\t${r.rec.gold ?? '\\N'}\n`;
       }
@@ -303,6 +308,7 @@ async function writeDatapoints(
     }
   }
   await copyInto(copy, lines());
+  await appendContentFieldOrder(tx, run.projectId, [...fields]);
   return progress.written;
 }
 

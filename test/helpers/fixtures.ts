@@ -233,12 +233,19 @@ export async function finalizedInBulk(sql: Sql, projectIds: string[], n: number)
   return out;
 }
 
-/** Sets a decision's mean rating: an edit behind the service's back (decisions never change). Returns the old value. */
+/**
+ * Sets a decision's mean rating: an edit behind the service's back (decisions never change, and
+ * a trigger refuses it: the edit runs with triggers off, as a replica applies rows). Returns the
+ * old value.
+ */
 export async function editDecisionMean(sql: Sql, datapointId: string, mean: number): Promise<number> {
-  const [row] = await sql<{ old: number }[]>`
-    update consensus_decisions c set quality_rating_mean = ${mean} from consensus_decisions o
-    where c.datapoint_id = ${datapointId} and o.id = c.id returning o.quality_rating_mean as old`;
-  return row!.old;
+  return sql.begin(async (tx) => {
+    await tx`set local session_replication_role = replica`;
+    const [row] = await tx<{ old: number }[]>`
+      update consensus_decisions c set quality_rating_mean = ${mean} from consensus_decisions o
+      where c.datapoint_id = ${datapointId} and o.id = c.id returning o.quality_rating_mean as old`;
+    return row!.old;
+  });
 }
 
 /** Deletes a datapoint's decision (nothing in the service does; the summary must follow anyway). */
