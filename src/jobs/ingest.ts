@@ -27,7 +27,6 @@ import {
   completeDryRun,
   completeRun,
   failRun,
-  failStaleRuns,
   heartbeatRun,
   ingestFiles,
   ingestSource,
@@ -436,9 +435,4 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
   } finally {
     clearInterval(heartbeat);
   }
-}
-
-/** Fails runs whose worker stopped heartbeating, so their sessions can be processed again. */
-export async function sweepStaleRuns(sql: Sql, staleAfterSeconds = STALE_AFTER_SECONDS): Promise<number> {
-  return failStaleRuns(sql, staleAfterSeconds);
 }

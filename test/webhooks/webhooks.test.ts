@@ -8,6 +8,7 @@ import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { startReceiver, until, type Receiver } from '../helpers/webhook-receiver.ts';
 import { jobsDrained } from '../helpers/wait.ts';
+import { jobKey, queueName } from '../../src/jobs/tasks.ts';
 import * as fx from '../helpers/fixtures.ts';
 
 /**
@@ -17,13 +18,9 @@ import * as fx from '../helpers/fixtures.ts';
  * is asserted after this, never after a fixed sleep.
  */
 async function settled(projectId: string, endpointId: string): Promise<void> {
-  await jobsDrained(app.sql, 'auto_consensus', (p) => p.projectId === projectId);
-  const deliveries = new Set(
-    (await app.sql<{ id: string }[]>`select id from webhook_deliveries where endpoint_id = ${endpointId}`).map(
-      (d) => d.id,
-    ),
-  );
-  await jobsDrained(app.sql, 'deliver_webhook', (p) => deliveries.has(p.deliveryId));
+  await jobsDrained(app.sql, { key: jobKey('auto_consensus', { projectId })! });
+  // An endpoint's deliveries run in its own job queue.
+  await jobsDrained(app.sql, { queueName: queueName('deliver_webhook', endpointId)! });
 }
 
 const RETRY_MS = [300, 300, 300];
@@ -36,8 +33,8 @@ afterEach(async () => {
   // Every endpoint of the organization receives every event: each test starts with none. What a
   // test set going (Auto Consensus, deliveries and their short retries) ends first, so the
   // delete never races a delivery being recorded (a deadlock under load otherwise).
-  await jobsDrained(app.sql, 'auto_consensus');
-  await jobsDrained(app.sql, 'deliver_webhook');
+  await jobsDrained(app.sql, { task: 'auto_consensus' });
+  await jobsDrained(app.sql, { task: 'deliver_webhook' });
   await app.sql`delete from webhook_endpoints`;
   for (const r of receivers.splice(0)) await r.close();
 });
