@@ -1,12 +1,16 @@
 -- migrate:up
 
 -- The job worker's periodic sweeps (src/jobs/sweeps.ts) run on one worker process at a time and
--- once per interval across all of them, not on every process every interval: a sweep's row says
--- when one last started it. A process claims a run by moving `last_run_at` forward, under a
--- session advisory lock that it holds while the sweep runs (src/db/sweeps.ts).
+-- once per interval across all of them, not on every process every interval. A process claims a
+-- run in one short statement (src/db/sweeps.ts): `last_run_at` moves forward and the run holds
+-- the sweep until `running_until` (a lease: a process killed mid-sweep holds it no longer), or
+-- until it ends and clears the lease; `holder` names the run, so that a run whose lease ran out
+-- does not clear its successor's.
 create table worker_sweeps (
-  name        text primary key,
-  last_run_at timestamptz not null
+  name          text primary key,
+  last_run_at   timestamptz not null,
+  running_until timestamptz,
+  holder        uuid
 );
 
 -- migrate:down

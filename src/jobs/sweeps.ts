@@ -10,26 +10,28 @@ export interface Sweep {
   /** Unique among the sweeps: the name its runs are claimed under. */
   name: string;
   everyMs: number;
-  /** One pass; returns how many things it changed (logged with `changed` when not 0). */
+  /** One pass; returns how many things it changed. */
   run(): Promise<number>;
-  /** What the log says when a pass changed something. */
-  changed: string;
+  /** What the log says when a pass changed something (routine sweeps say nothing). */
+  changed?: { level: 'info' | 'warn'; message: string };
 }
 
 /**
  * Starts the sweeps: every `min(everyMs)` the process offers to run each sweep, one after the
  * other; a sweep runs when no process started it within its interval (a pass never overlaps the
- * next tick's). `stop` waits for the pass under way.
+ * next tick's). `stop` waits for the sweep under way, not the rest of its pass.
  */
 export function startSweeps(sql: Sql, sweeps: readonly Sweep[], log: Logger): { stop(): Promise<void> } {
   if (new Set(sweeps.map((s) => s.name)).size !== sweeps.length) throw new Error('two sweeps share a name');
   let pass: Promise<void> | null = null;
+  let stopping = false;
   const tick = async () => {
     for (const s of sweeps) {
+      if (stopping) return;
       try {
         // A tenth of the interval's slack: a tick a moment early (timers drift) still runs it.
         const n = await runSweepOnce(sql, s.name, s.everyMs * 0.9, () => s.run());
-        if (n) log.warn(s.changed, { sweep: s.name, count: n });
+        if (n && s.changed) log[s.changed.level](s.changed.message, { sweep: s.name, count: n });
       } catch (err) {
         log.error('sweep failed', { sweep: s.name, error: String(err) });
       }
@@ -43,6 +45,7 @@ export function startSweeps(sql: Sql, sweeps: readonly Sweep[], log: Logger): { 
   );
   return {
     async stop() {
+      stopping = true;
       clearInterval(timer);
       await pass;
     },

@@ -159,61 +159,52 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // Each runs on one worker process at a time, once per interval across all of them (sweeps.ts).
   // Unsent mail is re-driven by a process of the email set, report artifacts swept by one of the
   // reports set.
+  const only = (included: boolean, sweep: Sweep): Sweep[] => (included ? [sweep] : []);
   const sweeps: Sweep[] = [
     {
       name: 'stale_ingest_runs',
       everyMs: every,
       run: () => failStaleRuns(sql, stale),
-      changed: 'failed ingest runs whose worker stopped',
+      changed: { level: 'warn', message: 'failed ingest runs whose worker stopped' },
     },
     {
       // Unsent emails whose sign-in link expired are given up and blanked (docs/security.md).
       name: 'dead_sign_in_links',
       everyMs: every,
       run: () => abandonDeadLinks(sql),
-      changed: 'gave up unsent emails whose sign-in link expired or was used',
     },
-    ...(sets.includes('email')
-      ? [
-          {
-            // Unsent mail still worth sending whose job gave up is enqueued again (docs/operations.md).
-            name: 'unsent_mail',
-            everyMs: every,
-            run: () => redriveUnsentMail(sql),
-            changed: 're-drove unsent emails whose job gave up',
-          },
-        ]
-      : []),
+    ...only(sets.includes('email'), {
+      // Unsent mail still worth sending whose job gave up is enqueued again (docs/operations.md).
+      name: 'unsent_mail',
+      everyMs: every,
+      run: () => redriveUnsentMail(sql),
+      changed: { level: 'warn', message: 're-drove unsent emails whose job gave up' },
+    }),
     {
       name: 'lost_queued_ingest_runs',
       everyMs: every,
       run: () => redriveLostQueuedRuns(sql, options.lostQueuedRunSeconds),
-      changed: 're-queued ingest runs whose job was lost',
+      changed: { level: 'warn', message: 're-queued ingest runs whose job was lost' },
     },
-    ...(sets.includes('reports')
-      ? [
-          {
-            // Report artifacts whose job was lost are failed (a request re-arms them); superseded
-            // ones are deleted once their URLs have expired.
-            name: 'report_artifacts',
-            everyMs: every,
-            run: () => sweepReportArtifacts(deps, options.reportGraceSeconds),
-            changed: 'deleted superseded report artifacts',
-          },
-        ]
-      : []),
+    ...only(sets.includes('reports'), {
+      // Report artifacts whose job was lost are failed (a request re-arms them); superseded
+      // ones are deleted once their URLs have expired.
+      name: 'report_artifacts',
+      everyMs: every,
+      run: () => sweepReportArtifacts(deps, options.reportGraceSeconds),
+      changed: { level: 'info', message: 'deleted superseded report artifacts' },
+    }),
     {
       // Idempotency-Key records are kept 24 hours.
       name: 'idempotency_keys',
       everyMs: every,
       run: () => deleteExpired(sql),
-      changed: 'deleted expired idempotency records',
     },
     {
       name: 'dead_workers',
       everyMs: every,
       run: () => liveness.sweep(options.deadWorkerSeconds ?? DEAD_AFTER_SECONDS),
-      changed: 'unlocked the jobs of worker processes that stopped',
+      changed: { level: 'warn', message: 'unlocked the jobs of worker processes that stopped' },
     },
   ];
   const sweeper = startSweeps(sql, sweeps, log);
