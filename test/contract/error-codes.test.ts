@@ -6,7 +6,7 @@
 // code (REST/MCP parity); authentication codes are compared with the /mcp endpoint's answer.
 import { DEFAULT_MAX_LIVE_CLAIMS } from '../../src/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, raw, startTestApp, type CallResult } from '../helpers/app.ts';
+import { call, raw, startTestApp, type RawResult } from '../helpers/app.ts';
 import { connectMcp, toolErrorCode } from '../helpers/mcp.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { worldOf, type World } from './operation-fixtures.ts';
@@ -72,7 +72,7 @@ interface OpRequest {
 }
 type Producer =
   | ((w: World) => Promise<OpRequest>)
-  | { raw: (w: World) => Promise<CallResult>; mcp?: (w: World) => Promise<string | null>; mcpWhy?: string }
+  | { raw: (w: World) => Promise<RawResult>; mcp?: (w: World) => Promise<string | null>; mcpWhy?: string }
   | { unreachable: string };
 
 function keyOf(k: OpRequest['key']): string | null {

@@ -29,7 +29,7 @@ async function queuedRun(): Promise<string> {
     params: { projectId },
     body: { files: [{ relPath: 'a.jsonl', size: 8 }] },
   });
-  expect((await putToUrl(session.body.files[0].uploadUrl, '{"a":1}\n')).status).toBe(200);
+  expect((await putToUrl(session.body.files![0].uploadUrl, '{"a":1}\n')).status).toBe(200);
   const processed = await call(app, 'processUploadSession', {
     params: { projectId, uploadId: session.body.uploadId },
   });

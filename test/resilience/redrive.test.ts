@@ -33,7 +33,7 @@ async function uploaded(rows: number): Promise<{ projectId: string; uploadId: st
     params: { projectId },
     body: { files: [{ relPath: 'rows.csv', size: csv.length }] },
   });
-  expect((await putToUrl(session.body.files[0].uploadUrl, csv)).status).toBe(200);
+  expect((await putToUrl(session.body.files![0].uploadUrl, csv)).status).toBe(200);
   return { projectId, uploadId: session.body.uploadId };
 }
 

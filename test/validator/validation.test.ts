@@ -86,7 +86,7 @@ describe('my projects', () => {
     const v = await validator([{ projectId }]);
     const w = await validator([{ projectId }]);
     const openSlots = async () =>
-      (await call(app, 'listMyProjects', { key: v.token })).body.data.find((p: any) => p.projectId === projectId)
+      (await call(app, 'listMyProjects', { key: v.token })).body.data.find((p: any) => p.projectId === projectId)!
         .openSlots;
     // Nothing claimed yet: every slot is still a counter on its datapoint, no row.
     expect(await openSlots()).toBe(4);
