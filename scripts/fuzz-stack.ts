@@ -27,7 +27,8 @@ const { apiKey, userId } = await seedDev(sql);
 // A validator session of the same user, so the /validator/v1 operations are fuzzed signed in
 // (with the API key they would only ever answer 401).
 const sessionToken = newSessionToken();
-await sql`insert into validator_sessions (user_id, token_hash, expires_at) values (${userId}, ${hashToken(sessionToken)}, now() + interval '1 day')`;
+await sql`insert into validator_sessions (user_id, token_hash, expires_at) values (${userId},
+  ${hashToken(sessionToken)}, now() + interval '1 day')`;
 await sql.end();
 // The service's public URL is its real address, as in a deployment: a webhook URL pointing at it
 // is refused (it is "this service itself"), and nothing else is.

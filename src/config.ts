@@ -160,7 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
       const mode = statSync(signingKeyFile).mode;
       if ((mode & 0o077) !== 0)
         problems.push(
-          `SIGNING_KEY_FILE ${signingKeyFile} is accessible by group or others (mode ${(mode & 0o777).toString(8)}); chmod 600 it`,
+          `SIGNING_KEY_FILE ${signingKeyFile} is accessible by group or others (mode ` +
+            `${(mode & 0o777).toString(8)}); chmod 600 it`,
         );
       else signingKey = readFileSync(signingKeyFile, 'utf8');
     } catch (err) {
@@ -175,7 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   if (mailMode !== 'smtp' && mailMode !== 'log') problems.push('MAIL_MODE must be `smtp` or `log`');
   else if (mailMode === 'smtp' && needs.mail === true && !smtpUrl) {
     problems.push(
-      'SMTP_URL is required to send invitation and sign-in emails (or MAIL_MODE=log in development: emails are then written to the log)',
+      'SMTP_URL is required to send invitation and sign-in emails (or MAIL_MODE=log in development: emails are then ' +
+        'written to the log)',
     );
   } else if (mailMode === 'log' && smtpUrl)
     problems.push('MAIL_MODE=log writes emails to the log instead of sending them: unset SMTP_URL or MAIL_MODE');
@@ -183,7 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   // One key, or several separated by commas (newest first: it seals; all open): rotation.
   if (secretsKey !== null && !secretsKey.split(',').every((k) => isSecretsKey(k.trim())))
     problems.push(
-      'SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32), or several such keys separated by commas (newest first)',
+      'SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32), or several such keys separated by ' +
+        'commas (newest first)',
     );
 
   const int = (key: string, fallback: number, min: number, max: number): number => {

@@ -61,6 +61,7 @@ export const ERRORS = {
   invite_already_accepted: conflict('An accepted invite cannot be cancelled.'),
   datapoint_not_found: notFound('Datapoint not found in the organization.'),
   consensus_not_finalized: conflict('The datapoint has not reached terminal consensus.'),
+  proof_report_not_found: notFound('No Proof Report with this id in the project.'),
   proof_report_not_ready: notFound('The dataset has not finished draining; no finalized report yet.'),
   proof_report_signing_unavailable: {
     status: 503,
@@ -72,17 +73,20 @@ export const ERRORS = {
   webhook_endpoint_not_found: notFound('Webhook endpoint not found in the organization.'),
   // Validator API (/validator/v1).
   session_token_missing: auth(
-    'Missing or invalid Authorization header; send `Authorization: Bearer <validator session token>` (from POST /validator/v1/sessions).',
+    'Missing or invalid Authorization header; send `Authorization: Bearer <validator session token>` (from POST ' +
+      '/validator/v1/sessions).',
   ),
   session_token_malformed: auth(
-    'The token is not a validator session token (`assay_vs_` followed by 43 characters); developer API keys are not accepted here.',
+    'The token is not a validator session token (`assay_vs_` followed by 43 characters); developer API keys are not ' +
+      'accepted here.',
   ),
   session_token_invalid: auth('The validator session is invalid, expired or signed out; sign in again.'),
   sign_in_link_invalid: invalid('The sign-in link is unknown, expired or already used; request a new one.'),
   project_paused: conflict('The project is paused; nothing can be claimed or rated until it resumes.'),
   project_archived: conflict('The project is archived; nothing can be claimed or rated.'),
   no_claimable_slot: conflict(
-    'Nothing to claim in this project right now: every open slot is taken or is of a datapoint you already rated or hold.',
+    'Nothing to claim in this project right now: every open slot is taken or is of a datapoint you already rated or ' +
+      'hold.',
   ),
   claim_limit_reached: conflict(
     'You hold the most live claims allowed on this project; vote on or release one before claiming another.',
@@ -109,6 +113,15 @@ export const ERRORS = {
   },
   webhook_endpoint_limit_reached: conflict(
     'The organization has as many webhook endpoints as it may have; delete one first.',
+  ),
+  // Gold items and validator pauses (docs/quality.md).
+  validator_paused: conflict(
+    "You are paused on this project: your error on the project's gold items is above its threshold. " +
+      "The project's originator can lift the pause.",
+  ),
+  datapoint_has_votes: conflict(
+    'The datapoint has votes that count toward consensus, or is terminal; ' +
+      'only a datapoint nobody rated can become a gold item.',
   ),
   // A dependency (database, object storage) did not answer: sent with Retry-After (docs/operations.md).
   service_unavailable: {
@@ -181,7 +194,8 @@ export const errors = {
   classNotInSpec: (classId: string, param = 'classId', projectId?: string): ApiError =>
     new ApiError(
       'class_not_in_spec',
-      `Class \`${classId}\` is not declared in ${projectId ? `the spec of project ${projectId}` : "this project's spec"}.`,
+      `Class \`${classId}\` is not declared in ` +
+        `${projectId ? `the spec of project ${projectId}` : "this project's spec"}.`,
       param,
     ),
 };

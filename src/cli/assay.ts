@@ -12,7 +12,7 @@ import { startWorker, TASK_SETS, type TaskSet } from '../jobs/worker.ts';
 import * as admin from '../admin/admin.ts';
 import * as signingKeys from '../admin/signing-keys.ts';
 import { readFileSync } from 'node:fs';
-import { runVerify } from './verify.ts';
+import { runVerify, runVerifyConsistency } from './verify.ts';
 
 const USAGE = `usage:
   assay serve                      API + MCP server (DATABASE_URL, S3_*, PUBLIC_BASE_URL, ...)
@@ -29,7 +29,8 @@ const USAGE = `usage:
   assay admin signing-key retire --kid KID
   assay admin signing-key compromised --kid KID   retired at once; verifiers refuse every report it signed
   assay admin signing-key list
-  assay verify REPORT.json --jwks FILE|URL [--proof PROOF.json]`;
+  assay verify REPORT.json --jwks FILE|URL [--proof PROOF.json]
+  assay verify --consistency OLD.json NEW.json --jwks FILE|URL --proof CONSISTENCY.json`;
 
 const OPTIONS = {
   name: { type: 'string' },
@@ -47,6 +48,7 @@ const OPTIONS = {
   key: { type: 'string' },
   jwks: { type: 'string' },
   proof: { type: 'string' },
+  consistency: { type: 'boolean' },
   tasks: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -153,7 +155,8 @@ async function runSigningKey(
     const out = need(values, 'out');
     const info = await signingKeys.generateSigningKey(sql, out);
     console.error(
-      `Private key written to ${out} (mode 0600); it is not stored anywhere else. Activate with: assay admin signing-key activate --kid=${info.kid}`,
+      `Private key written to ${out} (mode 0600); it is not stored anywhere else. Activate with: assay admin ` +
+        `signing-key activate --kid=${info.kid}`,
     );
     return info;
   }
@@ -209,10 +212,15 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'admin') return runAdmin(rest, values);
   if (command === 'verify') {
-    if (rest.length !== 1) throw new admin.AdminError(`verify takes one REPORT.json\n${USAGE}`);
     const jwks = values.jwks;
+    if (values.consistency) {
+      if (rest.length !== 2) throw new admin.AdminError(`verify --consistency takes OLD.json NEW.json\n${USAGE}`);
+      if (!values.proof) throw new admin.AdminError('--proof CONSISTENCY.json is required with --consistency');
+    } else if (rest.length !== 1) throw new admin.AdminError(`verify takes one REPORT.json\n${USAGE}`);
     if (!jwks) throw new admin.AdminError('--jwks FILE|URL is required');
-    const outcome = await runVerify({ report: rest[0], jwks, proof: values.proof });
+    const outcome = values.consistency
+      ? await runVerifyConsistency({ older: rest[0], newer: rest[1], jwks, proof: values.proof! })
+      : await runVerify({ report: rest[0], jwks, proof: values.proof });
     if (!outcome.ok) {
       console.error(`assay verify: FAILED ${outcome.check}: ${outcome.reason}`);
       process.exit(2);

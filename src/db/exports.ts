@@ -6,7 +6,7 @@ import type { ExportRow } from '../domain/export-formats.ts';
 import { readDataState, type DataState } from './proof-reports.ts';
 
 /** Rows per cursor fetch when streaming export rows. */
-export const EXPORT_BATCH = 5000;
+const EXPORT_BATCH = 5000;
 
 export interface ExportSubject {
   orgId: string;
@@ -18,7 +18,8 @@ export interface ExportSubject {
 /** The project of the organization with its data state (the row the writing statements keep: O(1)), or undefined. */
 export async function exportSubject(sql: Db, orgId: string, projectId: string): Promise<ExportSubject | undefined> {
   const [p] = await sql<(Omit<ExportSubject, 'state'> & { id: string })[]>`
-    select id, org_id as "orgId", name, auto_consensus_used as "autoConsensusUsed" from projects where id = ${projectId} and org_id = ${orgId}`;
+    select id, org_id as "orgId", name, auto_consensus_used as "autoConsensusUsed" from projects where id =
+    ${projectId} and org_id = ${orgId}`;
   if (!p) return undefined;
   return {
     orgId: p.orgId,
@@ -48,16 +49,17 @@ export async function exportFigures(tx: TxSql, projectId: string): Promise<Expor
 }
 
 /**
- * The project's datapoints in ingestion order with their decision, if any, in batches; the first
+ * The project's datapoints (not gold items) in ingestion order with their decision, if any, in batches; the first
  * `limit` or all. A cursor, so memory stays flat whatever the project's size.
  */
 export function streamExportRows(tx: TxSql, projectId: string, limit: number | null = null) {
   return tx<ExportRow[]>`
-    select d.id as "datapointId", d.source_file as "sourceFile", d.source_row as "sourceRow", left(d.content::text, 120) as excerpt,
-      c.id as "consensusDecisionId", c.quality_rating_mean as "qualityRatingMean", c.quality_rating_median as "qualityRatingMedian",
+    select d.id as "datapointId", d.source_file as "sourceFile", d.source_row as "sourceRow", left(d.content::text,
+    120) as excerpt,
+      c.id as "consensusDecisionId", c.quality_rating_mean as "qualityRatingMean", c.quality_rating_median as
+      "qualityRatingMedian",
       c.consensus_strength as "consensusStrength", c.contested
     from datapoints d left join consensus_decisions c on c.datapoint_id = d.id
-    where d.project_id = ${projectId} order by d.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(
-    EXPORT_BATCH,
-  );
+    where d.project_id = ${projectId} and d.gold_rating is null
+    order by d.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(EXPORT_BATCH);
 }

@@ -19,7 +19,8 @@ const live = (sql: Db): Fragment => sql`(j.attempts < j.max_attempts or j.locked
  * (jobKeyPrefix in src/jobs/tasks.ts; the caller passes it, so no statement names a task).
  */
 export function hasLiveJob(sql: Db, keyPrefix: string, id: Fragment): Fragment {
-  return sql`exists (select 1 from graphile_worker.jobs j where j.key = ${keyPrefix}::text || ${id}::text and ${live(sql)})`;
+  return sql`exists (
+    select 1 from graphile_worker.jobs j where j.key = ${keyPrefix}::text || ${id}::text and ${live(sql)})`;
 }
 
 /** Which jobs to count: all given conditions hold. */

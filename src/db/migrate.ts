@@ -11,7 +11,7 @@ import { runMigrations } from 'graphile-worker';
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'sql', 'migrations');
 
-export function knownVersions(dir = MIGRATIONS_DIR): string[] {
+function knownVersions(dir = MIGRATIONS_DIR): string[] {
   return readdirSync(dir)
     .filter((f) => /^\d+_.+\.sql$/.test(f))
     .map((f) => f.split('_')[0])
@@ -41,7 +41,10 @@ async function appliedVersions(databaseUrl: string): Promise<string[]> {
   }
 }
 
-/** Creates the `assay` database on a server that has none (the embedded stack, src/dev/stack.ts), connected as its superuser. */
+/**
+ * Creates the `assay` database on a server that has none (the embedded stack, src/dev/stack.ts), connected as its
+ * superuser.
+ */
 export async function createAssayDatabase(adminUrl: string): Promise<void> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
@@ -57,7 +60,8 @@ export async function migrate(databaseUrl: string, options: { quiet?: boolean } 
   const unknown = (await appliedVersions(databaseUrl)).filter((v) => !known.has(v));
   if (unknown.length) {
     throw new Error(
-      `the database has migrations this code does not know (${unknown.join(', ')}): it is newer than the code; refusing to run`,
+      `the database has migrations this code does not know ` +
+        `(${unknown.join(', ')}): it is newer than the code; refusing to run`,
     );
   }
   // The URL goes through the environment, not `--url`: a command line (with its password) is

@@ -16,7 +16,8 @@ export interface OriginatorProjectRow extends ProjectRow {
 
 const columns = (sql: Sql) => sql`
   p.*, '' as cursor_t, o.code as org_code, o.name as org_name,
-  coalesce(s.datapoints, 0)::int as datapoints, coalesce(s.decisions, 0)::int as decisions, coalesce(s.contested, 0)::int as contested`;
+  coalesce(s.datapoints, 0)::int as datapoints, coalesce(s.decisions, 0)::int as decisions, coalesce(s.contested,
+  0)::int as contested`;
 
 export async function originatorProjects(sql: Sql, userId: string): Promise<OriginatorProjectRow[]> {
   return sql<OriginatorProjectRow[]>`

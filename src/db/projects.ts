@@ -28,7 +28,8 @@ export interface ProjectRow {
  * docs/spec-format.md), so this is the project's first and only spec row.
  */
 export const projectSpec = (sql: Db, projectId: Fragment | string): Fragment =>
-  sql`(select id, version, sha256, compiled from project_specs where project_id = ${projectId} order by created_at limit 1)`;
+  sql`(select id, version, sha256, compiled from project_specs where project_id = ${projectId} order by created_at
+    limit 1)`;
 
 export async function getProject(sql: Db, orgId: string, projectId: string): Promise<ProjectRow | undefined> {
   const [row] = await sql<ProjectRow[]>`select * from projects where org_id = ${orgId} and id = ${projectId}`;
@@ -43,7 +44,8 @@ export async function listProjects(sql: Sql, orgId: string, page: PageRequest): 
 /** The project's organization when its Auto Consensus may run now (on, not paused, not archived); else null. */
 export async function autoConsensusRunnable(sql: Db, projectId: string): Promise<string | null> {
   const [p] = await sql<{ on: boolean; org_id: string }[]>`
-    select auto_consensus and paused_at is null and archived_at is null as on, org_id from projects where id = ${projectId}`;
+    select auto_consensus and paused_at is null and archived_at is null as on, org_id from projects where id =
+    ${projectId}`;
   return p?.on ? p.org_id : null;
 }
 
@@ -90,9 +92,17 @@ export async function updateProject(
       name = ${c.name === undefined ? sql`name` : c.name},
       description = ${c.description === undefined ? sql`description` : c.description === '' ? null : c.description},
       paused_at = ${c.paused === undefined ? sql`paused_at` : c.paused ? sql`coalesce(paused_at, now())` : null},
-      archived_at = ${c.archived === undefined ? sql`archived_at` : c.archived ? sql`coalesce(archived_at, now())` : null},
+      archived_at = ${
+        c.archived === undefined
+          ? sql`archived_at`
+          : c.archived
+            ? sql`coalesce(archived_at,
+        now())`
+            : null
+      },
       auto_consensus = ${c.autoConsensus === undefined ? sql`auto_consensus` : c.autoConsensus},
-      auto_consensus_spread = ${c.autoConsensusSpread === undefined ? sql`auto_consensus_spread` : c.autoConsensusSpread},
+      auto_consensus_spread =
+        ${c.autoConsensusSpread === undefined ? sql`auto_consensus_spread` : c.autoConsensusSpread},
       updated_at = now()
     where org_id = ${orgId} and id = ${projectId}
     returning *`;

@@ -98,7 +98,8 @@ export interface AttemptRow {
 /** The endpoint's delivery attempts, newest first. */
 export async function listAttempts(sql: Sql, endpointId: string, page: PageRequest): Promise<Page<AttemptRow>> {
   const rows = sql`
-    select a.id, d.event_id, ev.type, a.attempt_number, a.succeeded, a.http_status, a.error, a.duration_ms, a.attempted_at, a.next_attempt_at
+    select a.id, d.event_id, ev.type, a.attempt_number, a.succeeded, a.http_status, a.error, a.duration_ms,
+    a.attempted_at, a.next_attempt_at
     from webhook_attempts a
     join webhook_deliveries d on d.id = a.delivery_id
     join webhook_events ev on ev.id = d.event_id
@@ -120,7 +121,8 @@ export async function insertEvents(
   if (events.length === 0) return [];
   const rows = await tx<{ id: string; endpoint_id: string }[]>`
     with event_in as (
-      select * from unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.projectId)}::uuid[], ${events.map((e) => e.body)}::text[]) as x(id, project_id, body)
+      select * from unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.projectId)}::uuid[],
+      ${events.map((e) => e.body)}::text[]) as x(id, project_id, body)
     ), subscribed as (
       select p.id as project_id, p.org_id, e.id as endpoint_id
       from projects p join webhook_endpoints e on e.org_id = p.org_id
@@ -132,7 +134,8 @@ export async function insertEvents(
       returning id
     )
     insert into webhook_deliveries (event_id, endpoint_id, org_id)
-    select event.id, s.endpoint_id, s.org_id from event join event_in i on i.id = event.id join subscribed s on s.project_id = i.project_id
+    select event.id, s.endpoint_id, s.org_id from event join event_in i on i.id = event.id join subscribed s on
+    s.project_id = i.project_id
     returning id, endpoint_id`;
   return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id }));
 }
@@ -187,8 +190,10 @@ export async function recordAttempt(
     where id = ${a.deliveryId} and attempts = ${a.attempt - 1} and status = 'pending'`;
   if (claimed.count === 0) return false;
   await tx`
-    insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, http_status, error, duration_ms, next_attempt_at)
-    values (${a.deliveryId}, ${a.endpointId}, ${a.attempt}, ${a.succeeded}, ${a.httpStatus}, ${a.error}, ${a.durationMs}, ${a.nextAttemptAt})`;
+    insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, http_status, error, duration_ms,
+    next_attempt_at)
+    values (${a.deliveryId}, ${a.endpointId}, ${a.attempt}, ${a.succeeded}, ${a.httpStatus}, ${a.error},
+    ${a.durationMs}, ${a.nextAttemptAt})`;
   return true;
 }
 
@@ -228,14 +233,17 @@ export async function countAttemptOutcome(
   reason: string,
 ): Promise<boolean> {
   if (succeeded) {
-    await tx`update webhook_endpoints set consecutive_failures = 0 where id = ${endpointId} and consecutive_failures <> 0`;
+    await tx`update webhook_endpoints set consecutive_failures = 0 where id = ${endpointId} and consecutive_failures <>
+      0`;
     return false;
   }
   const [row] = await tx<{ disabled: boolean }[]>`
     update webhook_endpoints e
        set consecutive_failures = e.consecutive_failures + 1,
-           status = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then 'disabled' else e.status end,
-           disabled_reason = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then ${reason} else e.disabled_reason end
+           status = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then 'disabled'
+           else e.status end,
+           disabled_reason = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then
+           ${reason} else e.disabled_reason end
       from (select id, status from webhook_endpoints where id = ${endpointId} for update) old
      where e.id = old.id
     returning old.status = 'enabled' and e.status = 'disabled' as disabled`;

@@ -1,4 +1,4 @@
-// Consensus math for one datapoint (../shared/design/ARCHITECTURE.md, section 3, "Consensus (per
+// Consensus math for one datapoint (the architecture notes, section 3, "Consensus (per
 // datapoint)"; docs/decisions.md, Consensus and Auto Consensus). Pure: no I/O.
 //
 //   mean     = Σ w·r / Σ w

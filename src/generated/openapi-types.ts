@@ -135,6 +135,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/developer/v1/projects/{projectId}/proof-report/consistency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Prove that a later Proof Report extends an earlier one
+         * @description RFC 9162 consistency proofs (§2.1.4) from the trees of the earlier report `from` to those
+         *     of the later report `to` (default: the project's latest stored report), for both trees
+         *     that grow: `manifest` (datapoints in ingestion order) and `results` (decisions in
+         *     finalization order). Each proves that the earlier tree is a prefix of the later one: the
+         *     later report kept every leaf of the earlier one, in place, and only appended. Verify with
+         *     `fromSize`, `toSize`, the two signed digests and `proof` (RFC 9162 §2.1.4.2). Reports are
+         *     named by `reportId`; `proof_report_not_found` when one is not a report of this project,
+         *     and `parameter_invalid` (param `from`) when `from` is later than `to`.
+         */
+        get: operations["getProofReportConsistency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/v1/projects/{projectId}/proof-report/checkpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The project's transparency-log checkpoint
+         * @description The C2SP tlog-checkpoint (c2sp.org/tlog-checkpoint) of a Proof Report's `results` tree in
+         *     a C2SP signed note (c2sp.org/signed-note), signed with the report's Ed25519 key: origin
+         *     `<deployment host>/projects/<projectId>`, tree size `digests.resultsLeaves`, root hash
+         *     `digests.results` in base64. The key name is the origin; `verifierKey` is the note
+         *     verifier key (`<name>+<key id>+<base64 key>`) of the key that signed. Without `reportId`,
+         *     the latest stored report's checkpoint (a report is never built by this call:
+         *     `proof_report_not_ready` when the project has none yet), so transparency tooling and
+         *     witnesses can follow a project's reports; with it, that report's checkpoint.
+         */
+        get: operations["getProofReportCheckpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/developer/v1/projects/{projectId}/report": {
         parameters: {
             query?: never;
@@ -591,6 +651,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/developer/v1/projects/{projectId}/gold-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a project's gold items
+         * @description The project's gold items, newest datapoint first, with a keyset cursor, each with its expected rating and the gold votes it received.
+         */
+        get: operations["listGoldItems"];
+        /**
+         * Mark datapoints as gold items with their expected rating
+         * @description Marks each listed datapoint of the project as a gold item with the rating it should get
+         *     (0-100), or changes the expected rating of one that is gold already. Gold items are served
+         *     to validators mixed into their claims at the spec's `gold.rate`, indistinguishable from
+         *     other datapoints; their votes score the validator (GET .../validator-quality) and never
+         *     enter consensus: a gold item never reaches a decision, and reports and statistics leave it
+         *     out. A datapoint that has votes counting toward consensus, or is terminal, cannot become
+         *     gold: `datapoint_has_votes` (409), `param` naming it. A datapoint not in the project is
+         *     `datapoint_not_found` (404). All or nothing; a datapoint listed twice takes its last rating.
+         *     Gold items can also be set at ingest: the spec's `dataset.goldField` names the column
+         *     holding the expected rating (docs/quality.md).
+         */
+        put: operations["setGoldItems"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/v1/projects/{projectId}/validator-quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Quality cards of a project's validators
+         * @description One card per validator assigned to the project or with a vote on it (synthetic Auto
+         *     Consensus voters are not validators and have none), ordered by validator id: votes, gold
+         *     figures (count, MAE, signed bias, Lin's CCC against the expected ratings), leave-one-out
+         *     agreement with the other validators on terminal datapoints, the mean weight their votes
+         *     carried, the rater model's estimates when the project has them, and the validator's pause
+         *     on the project, if any. Formulas in docs/quality.md.
+         */
+        get: operations["listValidatorQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/v1/projects/{projectId}/validators/{validatorId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a validator's pause on a project
+         * @description Lifts the automatic pause of a validator whose gold error was confidently above the
+         *     project's threshold, so the validator may claim and rate again. The pause rule starts over:
+         *     it looks only at gold votes cast after the lift, and needs the minimum number of them
+         *     again. Idempotent: a validator who is not paused is returned unchanged. A validator not
+         *     assigned to the project and without votes on it is `validator_not_found`.
+         */
+        post: operations["resumeValidator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/developer/v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -879,6 +1032,8 @@ export interface paths {
          *     `no_claimable_slot` (409) when nothing is left to claim; `claim_limit_reached` (409) when
          *     the validator already holds the most live claims a validator may hold on one project
          *     (`MAX_LIVE_CLAIMS_PER_VALIDATOR`, default 10): vote on or release one first.
+         *     `validator_paused` (409) while the validator is paused on the project because its error on
+         *     the project's gold items is confidently above the threshold (the originator can lift it).
          */
         post: operations["claimSlot"];
         delete?: never;
@@ -927,9 +1082,37 @@ export interface paths {
          * @description Records the rating through the consensus engine, weighted by the validator's active class on
          *     the project at this moment (1.0 without a class). `claim_not_found` (404) when the slot is not
          *     claimed by this validator; `claim_expired` (409) when the claim ran out (claim again);
-         *     `project_paused` / `project_archived` (409).
+         *     `project_paused` / `project_archived` (409); `validator_paused` (409) while the validator is
+         *     paused on the project.
          */
         post: operations["submitVote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/projects/{projectId}/standing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * My standing on a project
+         * @description The signed-in validator's own standing on a project: votes cast, leave-one-out agreement
+         *     with the other validators on terminal datapoints, and whether the validator is paused on
+         *     the project (and why). Gold figures are not shown here while the validator works, so that
+         *     nothing a validator receives tells gold items apart; the originator sees them.
+         *     `project_not_found` when the validator is not assigned to the project.
+         */
+        get: operations["getMyStanding"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1295,7 +1478,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "validator_paused" | "datapoint_has_votes";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1466,9 +1649,164 @@ export interface components {
                 maxEscalations: number;
             };
             qualifications?: components["schemas"]["SpecQualification"][];
+            gold?: components["schemas"]["SpecGold"];
             validators?: {
                 classes?: components["schemas"]["SpecValidatorClass"][];
             };
+        };
+        /**
+         * @description Gold items (docs/quality.md): how often they are served and when a validator's gold error
+         *     pauses the validator on the project. Defaults apply when the block or a field is absent.
+         */
+        SpecGold: {
+            /**
+             * @description Probability that a claim is served a gold item the validator has not rated yet, when one is left and other work is too.
+             * @default 0.1
+             */
+            rate: number;
+            /**
+             * @description Gold votes (since the last lift) before the pause rule may pause a validator.
+             * @default 10
+             */
+            minVotes: number;
+            /**
+             * @description The largest mean absolute error on gold items a validator may have.
+             * @default 15
+             */
+            maxMeanAbsoluteError: number;
+            /**
+             * @description Confidence of the one-sided lower bound on the validator's mean absolute error that must exceed the threshold.
+             * @default 0.95
+             */
+            confidence: number;
+        };
+        GoldItemInput: {
+            /** Format: uuid */
+            datapointId: string;
+            /**
+             * Format: double
+             * @description The rating the datapoint should get, 0-100.
+             */
+            expectedRating: number;
+        };
+        SetGoldItemsRequest: {
+            $schema?: components["schemas"]["SchemaUri"];
+            items: components["schemas"]["GoldItemInput"][];
+        };
+        GoldItem: {
+            datapointId: string;
+            /** Format: double */
+            expectedRating: number;
+            /**
+             * Format: int64
+             * @description Votes cast on the item (all of them gold votes).
+             */
+            goldVotes: number;
+            /**
+             * Format: double
+             * @description Mean |rating - expectedRating| over its votes; null without votes.
+             */
+            meanAbsoluteError: number | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        GoldItemSet: {
+            data: components["schemas"]["GoldItem"][];
+        };
+        GoldItemList: {
+            data: components["schemas"]["GoldItem"][] | null;
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        /** @description A validator's ratings of gold items against their expected ratings (docs/quality.md). */
+        GoldFigures: {
+            /** Format: int64 */
+            count: number;
+            /** Format: double */
+            meanAbsoluteError: number | null;
+            /**
+             * Format: double
+             * @description Mean of rating - expected; positive when the validator rates high.
+             */
+            bias: number | null;
+            /**
+             * Format: double
+             * @description Lin's concordance correlation coefficient; null below two gold votes or when undefined.
+             */
+            ccc: number | null;
+        };
+        /** @description Each of the validator's ratings of a terminal datapoint against the mean of the other validators' ratings of it. */
+        LeaveOneOutAgreement: {
+            /** Format: int64 */
+            datapoints: number;
+            /** Format: double */
+            meanAbsoluteDifference: number | null;
+            /** Format: double */
+            ccc: number | null;
+        };
+        /** @description Why and when a validator was paused on a project, with the figures the pause rule saw. */
+        ValidatorPause: {
+            pausedAt: components["schemas"]["Timestamp"];
+            /**
+             * @description `gold_error`: the one-sided lower bound on the validator's mean absolute error on gold items was above the project's threshold.
+             * @enum {string}
+             */
+            reason: "gold_error";
+            /** Format: int64 */
+            goldVotes: number;
+            /** Format: double */
+            meanAbsoluteError: number;
+            /** Format: double */
+            lowerBound: number;
+            /** Format: double */
+            threshold: number;
+        };
+        /** @description The rater model's estimates for the validator (docs/quality.md). */
+        RaterModelEstimate: {
+            /** Format: double */
+            bias: number;
+            /** Format: double */
+            inconsistency: number;
+        };
+        ValidatorQualityCard: {
+            validatorId: string;
+            /** @description Empty when none on file. */
+            email: string;
+            /** @description The validator's active class on the project; null without one. */
+            classId: string | null;
+            paused: boolean;
+            /** @description The validator's current pause on the project; null when not paused. */
+            pause: components["schemas"]["ValidatorPause"] | null;
+            /**
+             * Format: int64
+             * @description Every vote of the validator on the project, gold votes included.
+             */
+            votes: number;
+            /**
+             * Format: int64
+             * @description Votes that count toward consensus (on datapoints that are not gold items).
+             */
+            consensusVotes: number;
+            gold: components["schemas"]["GoldFigures"];
+            agreement: components["schemas"]["LeaveOneOutAgreement"];
+            /**
+             * Format: double
+             * @description Mean weight the validator's consensus votes carried; null without any.
+             */
+            meanWeight: number | null;
+            /** @description Estimated bias and inconsistency from the rater model; null until the project has an estimate for the validator. */
+            raterModel: components["schemas"]["RaterModelEstimate"] | null;
+        };
+        ValidatorQualityList: {
+            data: components["schemas"]["ValidatorQualityCard"][];
+        };
+        MyStanding: {
+            projectId: string;
+            /** Format: int64 */
+            votes: number;
+            agreement: components["schemas"]["LeaveOneOutAgreement"];
+            paused: boolean;
+            /** @description Why and when you were paused on the project; null when you are not. The project's originator can lift it. */
+            pause: components["schemas"]["ValidatorPause"] | null;
         };
         /** @enum {string} */
         SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
@@ -1479,6 +1817,8 @@ export interface components {
             idField?: string;
             /** @description Fields validators rate; all fields when omitted. */
             contentFields?: string[];
+            /** @description Field (column) holding a record's expected rating (0-100) when the record is a gold item; empty or absent in other records. It is removed from every record's content, so validators never see it. */
+            goldField?: string;
             /** @description For markdown_split, the heading level that starts a datapoint. */
             headingLevel?: number;
         };
@@ -1767,12 +2107,171 @@ export interface components {
             consensusStrength: number;
             attestationRoot: string;
             signingKeyId: string;
-            /** @description The canonical (RFC 8785) signed record. */
+            /**
+             * @description The canonical (RFC 8785) signed record. Reports built since the quality statistics
+             *     carry `statistics` (docs/quality.md); earlier reports have none and verify as before.
+             */
             payload: {
+                statistics?: components["schemas"]["ReportStatistics"];
+            } & {
                 [key: string]: unknown;
             };
             /** @description Compact JWS (EdDSA/Ed25519) over the canonical payload. */
             jws: string;
+            /**
+             * @description The report's C2SP tlog-checkpoint of its `results` tree as a signed note
+             *     (getProofReportCheckpoint says how to read it); absent only for a report stored before
+             *     checkpoints were while no active key can sign it.
+             */
+            checkpoint?: string;
+        };
+        /** @description A Proof Report's id. */
+        ReportId: string;
+        /**
+         * @description RFC 9162 §2.1.4 consistency proof of one tree: the tree of `fromSize` leaves with root
+         *     `fromRoot` (the earlier report's digest) is a prefix of the tree of `toSize` leaves with
+         *     root `toRoot` (the later report's digest). `proof` is empty when the sizes are equal.
+         */
+        TreeConsistency: {
+            /** Format: int64 */
+            fromSize: number;
+            /** Format: int64 */
+            toSize: number;
+            fromRoot: string;
+            toRoot: string;
+            /** @description The subtree hashes of PROOF(fromSize, D[toSize]) in RFC 9162 order, lower-case hex. */
+            proof: string[];
+        };
+        ConsistencyProof: {
+            /** Format: uuid */
+            projectId: string;
+            from: components["schemas"]["ReportRef"];
+            to: components["schemas"]["ReportRef"];
+            manifest: components["schemas"]["TreeConsistency"];
+            results: components["schemas"]["TreeConsistency"];
+        };
+        ReportRef: {
+            reportId: components["schemas"]["ReportId"];
+            attestationRoot: string;
+            issuedAt: components["schemas"]["Timestamp"];
+        };
+        ReportCheckpoint: {
+            reportId: components["schemas"]["ReportId"];
+            /**
+             * @description The tree the checkpoint commits; its root is the report's `payload.digests.results`.
+             * @enum {string}
+             */
+            tree: "results";
+            /** @description The log's origin and the key name, `<deployment host>/projects/<projectId>`. */
+            origin: string;
+            /** Format: int64 */
+            treeSize: number;
+            /** @description The tree's root hash in standard base64, as the checkpoint's third line. */
+            rootHash: string;
+            /** @description The `kid` (JWKS) of the Ed25519 key that signed the note. */
+            signingKeyId: string;
+            /** @description The signed-note verifier key, `<origin>+<key id hex>+<base64(0x01 || public key)>`. */
+            verifierKey: string;
+            /** @description The checkpoint as a signed note, exactly as signed (UTF-8 text). */
+            note: string;
+        };
+        /**
+         * @description A double inside a signed record, written as RFC 8785 writes a number (ECMAScript
+         *     Number::toString: the shortest decimal that reads back as the same double), as a string:
+         *     signed records hold no JSON floats (docs/verifying.md). Parse it as an IEEE 754 double.
+         */
+        SignedDecimal: string;
+        /**
+         * @description Krippendorff's alpha for interval data over the finalized datapoints' votes (a datapoint
+         *     with one vote is not pairable and does not count), with a 95% interval and P(alpha < t)
+         *     by Krippendorff's bootstrap. The bootstrap's randomness is `prng` seeded with `seed`, so
+         *     anyone recomputes it bit for bit from the votes export (docs/quality.md). `value`, `ci95`
+         *     and `pAlphaBelow` are null when alpha is undefined (fewer than two pairable values, or no
+         *     variation among them). Read alpha >= 0.800 as reliable, >= 0.667 as tentative.
+         */
+        AlphaStatistic: {
+            /** @enum {string} */
+            metric: "interval";
+            value: string | null;
+            /** @description The 2.5th and 97.5th percentiles of the bootstrapped alphas, [low, high]. */
+            ci95: components["schemas"]["SignedDecimal"][] | null;
+            /**
+             * Format: int64
+             * @description Votes of datapoints with at least two votes (n).
+             */
+            pairableValues: number;
+            /**
+             * Format: int64
+             * @description Datapoints with at least two votes.
+             */
+            pairableUnits: number;
+            /** @description Share of the bootstrapped alphas below each threshold. */
+            pAlphaBelow: {
+                0.667: components["schemas"]["SignedDecimal"];
+                "0.800": components["schemas"]["SignedDecimal"];
+            } | null;
+            /**
+             * Format: int64
+             * @description Bootstrap replicates (X).
+             */
+            draws: number;
+            /**
+             * Format: int64
+             * @description Pairs of values drawn per replicate (M = min(25q, pairs in the data)).
+             */
+            pairsPerDraw: number;
+            /** @description The PRNG's 64-bit seed, hex; the first 16 hex digits of `digests.results`. */
+            seed: string;
+            /** @enum {string} */
+            prng: "xoshiro256**/splitmix64";
+        };
+        ClassAlphaStatistic: {
+            classId: string;
+            /** @enum {string} */
+            type: "human" | "ai";
+        } & components["schemas"]["AlphaStatistic"];
+        /**
+         * @description One validator of the project under a per-project pseudonym (never their identity), with
+         *     the rater model's estimates (x = psi + bias + inconsistency·e, docs/quality.md) and the
+         *     mean weight their votes carried in their decisions.
+         */
+        ValidatorStatistic: {
+            pseudonym: string;
+            classId: string | null;
+            /** @description An Auto Consensus voter. */
+            synthetic: boolean;
+            /** Format: int64 */
+            votes: number;
+            /** @description Estimated bias, rating points (positive rates high). */
+            bias: components["schemas"]["SignedDecimal"];
+            /** @description Estimated standard deviation of the validator's noise, rating points. */
+            inconsistency: components["schemas"]["SignedDecimal"];
+            /** @description Pooled variance / the validator's variance (1 = as consistent as the pool). */
+            precision: components["schemas"]["SignedDecimal"];
+            /** @description Mean weight of the validator's votes in their datapoints' decisions. */
+            weightCarried: components["schemas"]["SignedDecimal"];
+            /** @description Gold figures of the validator, when the project has gold items. */
+            gold?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description The quality statistics of the signed Proof Report (docs/quality.md). */
+        ReportStatistics: {
+            alpha: components["schemas"]["AlphaStatistic"];
+            /** @description Alpha over each class's votes alone, in the spec's class order. */
+            alphaByClass: components["schemas"]["ClassAlphaStatistic"][];
+            alphaByType: {
+                human: components["schemas"]["AlphaStatistic"];
+                ai: components["schemas"]["AlphaStatistic"];
+            };
+            raterModel: {
+                /** @enum {string} */
+                method: "alternating-projection";
+                inconsistencyFloor: components["schemas"]["SignedDecimal"];
+                priorVotes: components["schemas"]["SignedDecimal"];
+            };
+            /** @description Ordered by pseudonym. */
+            validators: components["schemas"]["ValidatorStatistic"][];
         };
         InclusionProof: {
             reportId: string;
@@ -1837,10 +2336,10 @@ export interface components {
             };
         };
         /**
-         * @description `datapoint.consensus_reached`: a datapoint reached terminal consensus; `data` holds the six fields of the Datapoint consensus resource.
+         * @description `datapoint.consensus_reached`: a datapoint reached terminal consensus; `data` holds the six fields of the Datapoint consensus resource. `validator.paused`: a validator's gold error was confidently above the project's threshold and the validator was paused on the project; `data` holds projectId, validatorId and the fields of ValidatorPause.
          * @enum {string}
          */
-        WebhookEventType: "datapoint.consensus_reached";
+        WebhookEventType: "datapoint.consensus_reached" | "validator.paused";
         CreateWebhookEndpointRequest: {
             /**
              * Format: uri
@@ -2345,6 +2844,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InclusionProof"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ProofReportNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getProofReportConsistency: {
+        parameters: {
+            query: {
+                /** @description The earlier report's `reportId`. */
+                from: components["schemas"]["ReportId"];
+                /** @description The later report's `reportId`; default the project's latest stored report. */
+                to?: components["schemas"]["ReportId"];
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consistency proofs. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsistencyProof"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getProofReportCheckpoint: {
+        parameters: {
+            query?: {
+                /** @description A report of the project; default its latest stored report. */
+                reportId?: components["schemas"]["ReportId"];
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed checkpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportCheckpoint"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3113,6 +3682,143 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listGoldItems: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; pass the previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of gold items. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoldItemList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setGoldItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetGoldItemsRequest"];
+            };
+        };
+        responses: {
+            /** @description The gold items as now stored, in the order listed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoldItemSet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listValidatorQuality: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cards. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resumeValidator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The validator's quality card after the lift. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityCard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: {
@@ -3617,6 +4323,36 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getMyStanding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My standing. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyStanding"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

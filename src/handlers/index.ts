@@ -23,7 +23,9 @@ import {
   listMyInvites,
   requestSignInLink,
 } from './validator-sign-in.ts';
-import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
+import { claimSlot, getMyStanding, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
+import { listGoldItems, setGoldItems } from './gold.ts';
+import { listValidatorQuality, resumeValidator } from './validator-quality.ts';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -39,7 +41,14 @@ import {
   getProjectOverview,
   listOriginatorProjects,
 } from './originator.ts';
-import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
+import {
+  getDatapointInclusionProof,
+  getJwks,
+  getProofReport,
+  getProofReportCheckpoint,
+  getProofReportConsistency,
+  getReportExport,
+} from './reports.ts';
 
 const handlers: Handlers = {
   ping,
@@ -65,6 +74,11 @@ const handlers: Handlers = {
   getUploadSessionStatus,
   listDatapoints,
   getDatapointConsensus,
+  setGoldItems,
+  listGoldItems,
+  listValidatorQuality,
+  resumeValidator,
+  getMyStanding,
   createWebhookEndpoint,
   listWebhookEndpoints,
   getWebhookEndpoint,
@@ -73,6 +87,8 @@ const handlers: Handlers = {
   listWebhookAttempts,
   getProofReport,
   getDatapointInclusionProof,
+  getProofReportConsistency,
+  getProofReportCheckpoint,
   getJwks,
   getReportExport,
   requestSignInLink,

@@ -48,7 +48,7 @@ export async function requireProject(ctx: RequestContext, projectId: string): Pr
 }
 
 export async function createProject({ body }: CreateProjectInput, ctx: RequestContext): Promise<CreateProjectResult> {
-  let compilation;
+  let compilation: ReturnType<typeof compileSpec>;
   try {
     compilation = compileSpec(body.spec);
   } catch (err) {
@@ -62,7 +62,8 @@ export async function createProject({ body }: CreateProjectInput, ctx: RequestCo
     if (conflict) {
       throw new ApiError(
         'qualification_catalog_conflict',
-        `Qualification \`${conflict.key}\` is already in the organization's catalog as type ${conflict.existingType}; the spec declares it as ${conflict.newType}.`,
+        `Qualification \`${conflict.key}\` is already in the organization's catalog as type ` +
+          `${conflict.existingType}; the spec declares it as ${conflict.newType}.`,
         'spec.qualifications',
       );
     }

@@ -5,6 +5,8 @@
 import type {
   ClaimSlotInput,
   ClaimSlotResult,
+  GetMyStandingInput,
+  GetMyStandingResult,
   ListMyProjectsResult,
   ReleaseClaimInput,
   ReleaseClaimResult,
@@ -16,9 +18,10 @@ import { ApiError } from '../errors.ts';
 import { datasetFormatOf, listMyProjects as myProjects } from '../db/validator-projects.ts';
 import { claimNextSlot, releaseClaim as release, takeableSlotCounts, type ClaimRefusal } from '../lifecycle/slots.ts';
 import { presignGet } from '../storage/s3.ts';
+import { qualityCards } from '../services/validator-quality.ts';
 
 /** A file_collection datapoint's presigned GET: long enough to load it, short as a credential. */
-export const CLAIM_FILE_SECONDS = 300;
+const CLAIM_FILE_SECONDS = 300;
 import { voteOnClaim, type ClaimVoteRefusal } from '../lifecycle/votes.ts';
 
 export async function listMyProjects(_input: unknown, ctx: ValidatorRequestContext): Promise<ListMyProjectsResult> {
@@ -51,6 +54,7 @@ const CLAIM_REFUSALS: Record<ClaimRefusal, (projectId: string) => ApiError> = {
     new ApiError('project_not_found', `No project ${projectId} among the projects you are assigned to.`, 'projectId'),
   project_archived: () => new ApiError('project_archived'),
   project_paused: () => new ApiError('project_paused'),
+  validator_paused: () => new ApiError('validator_paused'),
   no_claimable_slot: () => new ApiError('no_claimable_slot'),
   claim_limit_reached: () => new ApiError('claim_limit_reached'),
 };
@@ -102,6 +106,7 @@ const VOTE_REFUSALS: Record<ClaimVoteRefusal, (slotId: string) => ApiError> = {
   claim_not_found: claimNotFound,
   project_archived: () => new ApiError('project_archived'),
   project_paused: () => new ApiError('project_paused'),
+  validator_paused: () => new ApiError('validator_paused'),
   already_voted: () => new ApiError('already_voted'),
   already_finalized: () =>
     new ApiError('claim_expired', 'The datapoint reached consensus before your vote; claim another.'),
@@ -127,6 +132,32 @@ export async function submitVote(
       weight: r.weight,
       classId: r.classId,
       outcome: r.recorded.kind,
+    },
+  };
+}
+
+export async function getMyStanding(
+  { params }: GetMyStandingInput,
+  ctx: ValidatorRequestContext,
+): Promise<GetMyStandingResult> {
+  const mine = await myProjects(ctx.sql, ctx.session.userId);
+  if (!mine.some((p) => p.id === params.projectId))
+    throw new ApiError(
+      'project_not_found',
+      `No project ${params.projectId} among the projects you are assigned to.`,
+      'projectId',
+    );
+  // The card the originator sees, without its gold figures: nothing a validator receives may
+  // tell gold items apart (docs/quality.md).
+  const [card] = await qualityCards(ctx.sql, params.projectId, ctx.session.userId);
+  return {
+    status: 200,
+    body: {
+      projectId: params.projectId,
+      votes: card?.votes ?? 0,
+      agreement: card?.agreement ?? { datapoints: 0, meanAbsoluteDifference: null, ccc: null },
+      paused: card?.paused ?? false,
+      pause: card?.pause ?? null,
     },
   };
 }

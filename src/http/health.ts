@@ -14,7 +14,7 @@ export interface ServerState {
   draining: boolean;
 }
 
-export const READY_DB_TIMEOUT_MS = 1000;
+const READY_DB_TIMEOUT_MS = 1000;
 
 async function databaseAnswers(sql: Sql): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;

@@ -89,7 +89,8 @@ export class RateLimits {
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       throw new ApiError(
         'rate_limited',
-        `Too many requests: ${entry.policy.points} per ${entry.policy.windowSeconds} seconds; retry after ${retryAfter} seconds.`,
+        `Too many requests: ${entry.policy.points} per ${entry.policy.windowSeconds} seconds; retry after ` +
+          `${retryAfter} seconds.`,
         undefined,
         { ...headers(name, entry.policy, rejection), 'Retry-After': String(retryAfter) },
       );

@@ -67,7 +67,11 @@ async function buildBundle(): Promise<WebBundle> {
 }
 
 /** A small mark, inline so that no request is needed for it. */
-const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#1f5fbf"/><path d="M4 12 8 3l4 9M5.6 8.5h4.8" stroke="#fff" stroke-width="1.8" fill="none"/></svg>')}`;
+const ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 ' +
+    '16"><rect width="16" height="16" rx="3" fill="#1f5fbf"/><path d="M4 12 8 3l4 9M5.6 8.5h4.8" stroke="#fff" ' +
+    'stroke-width="1.8" fill="none"/></svg>',
+)}`;
 
 function shell(b: WebBundle): string {
   const asset = (name: string) => escapeHtml(`${APP_PREFIX}/assets/${name}`);

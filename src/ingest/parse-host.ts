@@ -20,7 +20,7 @@ export interface ParserLimits {
   chunkTimeoutMs: number;
 }
 
-export const PARSER_LIMITS: ParserLimits = Object.freeze({
+const PARSER_LIMITS: ParserLimits = Object.freeze({
   maxOldGenerationMb: 48,
   maxYoungGenerationMb: 8,
   chunkTimeoutMs: 30_000,
@@ -78,8 +78,14 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
         reject(err);
       }, limits.chunkTimeoutMs);
       waiting.push({
-        resolve: (m) => (clearTimeout(timer), resolve(m)),
-        reject: (e) => (clearTimeout(timer), reject(e)),
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
       });
     });
   };

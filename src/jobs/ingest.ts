@@ -162,7 +162,8 @@ async function contentTypeOf(deps: IngestDeps, key: string, relPath: string): Pr
 /** A failed read of a session's file as the run's error: the file, what went wrong, what to do. */
 function readFailed(err: unknown, relPath: string): IngestError {
   return new IngestError(
-    `object storage failed while ${JSON.stringify(relPath)} was read (${describeReadFailure(err)}); process the session again`,
+    `object storage failed while ${JSON.stringify(relPath)} was read (${describeReadFailure(err)}); ` +
+      'process the session again',
   );
 }
 
@@ -185,10 +186,11 @@ async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Ingest
         const json = storableJson(rec.content);
         if (json === null)
           throw new IngestError(
-            `${f.relPath} line ${rec.line}: the record contains the NUL character or an unpaired surrogate (\\u0000, \\ud800-\\udfff), which cannot be stored`,
+            `${f.relPath} line ${rec.line}: the record contains the NUL character or an unpaired surrogate ` +
+              '(\\u0000, \\ud800-\\udfff), which cannot be stored',
           );
         const checksum = contentChecksum(rec.content);
-        yield { ord: ++ord, relPath: f.relPath, row: rec.row, line: rec.line, json, checksum };
+        yield { ord: ++ord, relPath: f.relPath, row: rec.row, line: rec.line, json, checksum, gold: rec.gold ?? null };
       }
     }
   } finally {
@@ -252,10 +254,16 @@ async function checkFiles(deps: IngestDeps, run: RunContext, progress: Progress 
 async function duplicateIn(tx: TxSql, projectId: string): Promise<string | null> {
   const dup = await firstRepeatInRun(tx);
   if (dup)
-    return `${dup.b_file} line ${dup.b_line}: same content as ${dup.a_file} line ${dup.a_line} (a datapoint's content must be unique in the project; process with skipExisting to skip repeats)`;
+    return (
+      `${dup.b_file} line ${dup.b_line}: same content as ${dup.a_file} line ${dup.a_line} (a datapoint's ` +
+      `content must be unique in the project; process with skipExisting to skip repeats)`
+    );
   const existing = await firstExistingContent(tx, projectId);
   if (existing)
-    return `${existing.source_file} line ${existing.source_line}: the project already has a datapoint with this content (checksum ${existing.checksum}); process with skipExisting to skip it`;
+    return (
+      `${existing.source_file} line ${existing.source_line}: the project already has a datapoint with this ` +
+      `content (checksum ${existing.checksum}); process with skipExisting to skip it`
+    );
   return null;
 }
 

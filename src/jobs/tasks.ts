@@ -115,7 +115,8 @@ export async function enqueue<K extends TaskName>(
   const q = QUEUE[task] as QueueOptions<K>;
   await sql`
     select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${options.runAt ?? null},
-      max_attempts => ${q.maxAttempts}, job_key => ${jobKey(task, payload)}, queue_name => ${queueName(task, options.queueKey)})`;
+      max_attempts => ${q.maxAttempts}, job_key => ${jobKey(task, payload)},
+      queue_name => ${queueName(task, options.queueKey)})`;
 }
 
 /** Enqueues one job of `task` per payload, in one statement (a batch of decisions' deliveries). */
@@ -127,8 +128,10 @@ export async function enqueueEach<K extends TaskName>(
   if (jobs.length === 0) return;
   const q = QUEUE[task] as QueueOptions<K>;
   await sql`
-    select graphile_worker.add_job(${task}, x.payload::json, max_attempts => ${q.maxAttempts}, job_key => nullif(x.job_key, ''),
+    select graphile_worker.add_job(${task}, x.payload::json, max_attempts => ${q.maxAttempts},
+      job_key => nullif(x.job_key, ''),
       queue_name => nullif(x.queue_name, ''))
-    from unnest(${jobs.map((j) => JSON.stringify(j.payload))}::text[], ${jobs.map((j) => jobKey(task, j.payload) ?? '')}::text[],
+    from unnest(${jobs.map((j) => JSON.stringify(j.payload))}::text[],
+      ${jobs.map((j) => jobKey(task, j.payload) ?? '')}::text[],
       ${jobs.map((j) => queueName(task, j.queueKey) ?? '')}::text[]) as x(payload, job_key, queue_name)`;
 }

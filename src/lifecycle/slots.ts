@@ -22,6 +22,9 @@ import type { Sql, TxSql } from '../db/client.ts';
 import { wakeAutoConsensus } from './wake.ts';
 import { uuidv7 } from '../domain/uuidv7.ts';
 import { projectSpec } from '../db/projects.ts';
+import { validatorPaused } from '../db/validator-pauses.ts';
+import { goldSettings } from '../domain/spec-compiler.ts';
+import { goldClaim } from './gold.ts';
 
 /** How long a claim is the validator's. */
 export const CLAIM_MINUTES = 10;
@@ -29,7 +32,7 @@ export const CLAIM_MINUTES = 10;
 type AnySql = Sql | TxSql;
 
 /** A claim that ran out: it counts as open. `s` is the alias of validation_slots in the query. */
-export const lapsedClaim = (sql: AnySql, s = 's') =>
+const lapsedClaim = (sql: AnySql, s = 's') =>
   sql`(${sql(s)}.status = 'claimed' and ${sql(s)}.claim_expires_at <= now())`;
 
 /** A claim still held: the negation of lapsedClaim for a claimed slot. */
@@ -53,14 +56,24 @@ export async function takeableSlotCounts(sql: Sql, projectIds: string[]): Promis
   if (projectIds.length === 0) return new Map();
   const rows = await sql<{ id: string; n: number }[]>`
     select p.id,
-      (select coalesce(sum(d.slots_open), 0) from datapoints d where d.project_id = p.id and d.finalized_at is null)::int
-        + (select count(*) from validation_slots s where s.project_id = p.id and ${takeable(sql)})::int as n
+      (select coalesce(sum(d.slots_open), 0) from datapoints d where d.project_id = p.id and d.finalized_at is
+      null)::int
+        + (select count(*) from validation_slots s where s.project_id = p.id and ${takeable(sql)}
+           and ${notGoldSlot(sql)})::int as n
     from unnest(${projectIds}::uuid[]) as p(id)`;
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
+/**
+ * A slot row that is not of a gold item: gold items are served by the gold path of a claim only
+ * (gold.ts), so their released or lapsed claims are never open work.
+ */
+const notGoldSlot = (sql: AnySql, s = 's') =>
+  sql`not exists (select 1 from datapoints g where g.id = ${sql(s)}.datapoint_id and g.gold_rating is not null)`;
+
 export type ClaimRefusal =
   | 'project_not_found'
+  | 'validator_paused'
   | 'project_archived'
   | 'project_paused'
   | 'no_claimable_slot'
@@ -90,16 +103,22 @@ export async function claimNextSlot(
 ): Promise<{ claimed: Claim } | { refused: ClaimRefusal }> {
   return sql.begin(async (tx) => {
     // The project row for share (as votes take it): a pause waits for this claim.
-    const [p] = await tx<{ paused: boolean; archived: boolean; instructions: string | null }[]>`
+    const [p] = await tx<
+      { paused: boolean; archived: boolean; instructions: string | null; gold: unknown; validator_paused: boolean }[]
+    >`
       select p.paused_at is not null as paused, p.archived_at is not null as archived,
-        (select s.compiled #>> '{validation,instructions}' from ${projectSpec(tx, tx`p.id`)} s) as instructions
+        (select s.compiled #>> '{validation,instructions}' from ${projectSpec(tx, tx`p.id`)} s) as instructions,
+        (select s.compiled -> 'gold' from ${projectSpec(tx, tx`p.id`)} s) as gold,
+        ${validatorPaused(tx, tx`p.id`, userId)} as validator_paused
       from projects p
       where p.id = ${projectId}
-        and exists (select 1 from project_assignments a where a.project_id = p.id and a.user_id = ${userId} and a.revoked_at is null)
+        and exists (select 1 from project_assignments a where a.project_id = p.id and a.user_id = ${userId} and
+        a.revoked_at is null)
       for share of p`;
     if (!p) return { refused: 'project_not_found' };
     if (p.archived) return { refused: 'project_archived' };
     if (p.paused) return { refused: 'project_paused' };
+    if (p.validator_paused) return { refused: 'validator_paused' };
     // One claim at a time per validator and project, so two concurrent claims of one validator
     // cannot both pick slots of the same datapoint (neither would see the other's claim).
     await tx`select pg_advisory_xact_lock(hashtextextended(${`claim:${userId}:${projectId}`}, 0))`;
@@ -111,14 +130,18 @@ export async function claimNextSlot(
       select count(*)::int as live from validation_slots s
       where s.claimed_by = ${userId} and s.project_id = ${projectId} and ${liveClaim(tx)}`;
     if (live >= limits.maxLiveClaims) return { refused: 'claim_limit_reached' };
-    const picked = await pickSlotRow(tx, projectId, userId);
+    // A gold item at the spec's rate (gold.ts), else the ordinary picks.
+    const gold = await goldClaim(tx, projectId, userId, goldSettings(p.gold).rate);
+    const picked = gold ? undefined : await pickSlotRow(tx, projectId, userId);
     // From the counter: first passing over datapoints a concurrent claim or vote holds (claims
     // spread over datapoints), then, if that found none, waiting for them (the last datapoints
     // with open slots may all be held for a moment; that is not "nothing to claim").
-    const claim = picked
-      ? await claimRow(tx, picked.id, userId)
-      : ((await claimFromCounter(tx, projectId, userId, 'skip')) ??
-        (await claimFromCounter(tx, projectId, userId, 'wait')));
+    const claim =
+      gold ??
+      (picked
+        ? await claimRow(tx, picked.id, userId)
+        : ((await claimFromCounter(tx, projectId, userId, 'skip')) ??
+          (await claimFromCounter(tx, projectId, userId, 'wait'))));
     if (!claim) return { refused: 'no_claimable_slot' };
     return {
       claimed: {
@@ -133,7 +156,7 @@ export async function claimNextSlot(
   });
 }
 
-interface ClaimRow {
+export interface ClaimRow {
   id: string;
   datapoint_id: string;
   claimed_at: Date;
@@ -142,9 +165,10 @@ interface ClaimRow {
 }
 
 /** Neither a datapoint the validator rated nor one it holds a live claim on. `d` is the datapoint. */
-const notMine = (tx: TxSql, userId: string) => tx`
+export const notMine = (tx: TxSql, userId: string) => tx`
   not exists (select 1 from votes v where v.datapoint_id = d.id and v.voter = ${userId})
-  and not exists (select 1 from validation_slots c where c.datapoint_id = d.id and c.claimed_by = ${userId} and ${liveClaim(tx, 'c')})`;
+  and not exists (select 1 from validation_slots c where c.datapoint_id = d.id and c.claimed_by = ${userId} and
+  ${liveClaim(tx, 'c')})`;
 
 /**
  * A slot row of the project this validator may take (released, or a claim that ran out),
@@ -156,7 +180,8 @@ async function pickSlotRow(tx: TxSql, projectId: string, userId: string): Promis
   const [slot] = await tx<{ id: string }[]>`
     select s.id
     from validation_slots s join datapoints d on d.id = s.datapoint_id
-    where s.project_id = ${projectId} and ${takeable(tx)} and d.finalized_at is null and ${notMine(tx, userId)}
+    where s.project_id = ${projectId} and ${takeable(tx)} and d.finalized_at is null and d.gold_rating is null
+      and ${notMine(tx, userId)}
     limit 1
     for update of s skip locked`;
   return slot;
@@ -165,7 +190,8 @@ async function pickSlotRow(tx: TxSql, projectId: string, userId: string): Promis
 async function claimRow(tx: TxSql, slotId: string, userId: string): Promise<ClaimRow> {
   const [claim] = await tx<ClaimRow[]>`
     update validation_slots s
-    set status = 'claimed', claimed_by = ${userId}, claimed_at = now(), claim_expires_at = now() + make_interval(mins => ${CLAIM_MINUTES})
+    set status = 'claimed', claimed_by = ${userId}, claimed_at = now(), claim_expires_at = now() + make_interval(mins
+    => ${CLAIM_MINUTES})
     from datapoints d
     where s.id = ${slotId} and d.id = s.datapoint_id
     returning s.id, s.datapoint_id, s.claimed_at, s.claim_expires_at, d.content`;
@@ -196,9 +222,11 @@ async function claimFromCounter(
     with taken as (update datapoints set slots_open = slots_open - 1 where id = ${d.id} returning id, content),
     slot as (
       insert into validation_slots (id, datapoint_id, project_id, status, claimed_by, claimed_at, claim_expires_at)
-      select ${uuidv7()}, id, ${projectId}, 'claimed', ${userId}, now(), now() + make_interval(mins => ${CLAIM_MINUTES}) from taken
+      select ${uuidv7()}, id, ${projectId}, 'claimed', ${userId}, now(), now() + make_interval(mins =>
+      ${CLAIM_MINUTES}) from taken
       returning id, datapoint_id, claimed_at, claim_expires_at)
-    select slot.id, slot.datapoint_id, slot.claimed_at, slot.claim_expires_at, taken.content from slot join taken on taken.id = slot.datapoint_id`;
+    select slot.id, slot.datapoint_id, slot.claimed_at, slot.claim_expires_at, taken.content from slot join taken on
+    taken.id = slot.datapoint_id`;
   return claim;
 }
 
@@ -238,11 +266,13 @@ export async function datapointsWithTakeableSlots(
   return sql<{ id: string; checksum: string; votes: number; open: number; escalations: number; created_at: string }[]>`
     select d.id, encode(d.checksum, 'hex') as checksum, d.escalations, d.created_at::text as created_at,
       (select count(*) from votes v where v.datapoint_id = d.id)::int as votes,
-      d.slots_open + (select count(*) from validation_slots s where s.datapoint_id = d.id and ${takeable(sql)})::int as open
+      d.slots_open + (select count(*) from validation_slots s where s.datapoint_id = d.id and ${takeable(sql)})::int as
+      open
     from datapoints d
-    where d.project_id = ${projectId} and d.finalized_at is null
+    where d.project_id = ${projectId} and d.finalized_at is null and d.gold_rating is null
       ${after ? sql`and (d.created_at, d.id) > (${after.createdAt}::text::timestamptz, ${after.id}::uuid)` : sql``}
-      and (d.slots_open > 0 or exists (select 1 from validation_slots s where s.datapoint_id = d.id and ${takeable(sql)}))
+      and (d.slots_open > 0 or exists (select 1 from validation_slots s where s.datapoint_id = d.id and
+      ${takeable(sql)}))
     order by d.created_at, d.id
     limit ${limit}`;
 }

@@ -27,13 +27,15 @@ import { emitConsensusReached } from '../webhooks/emit.ts';
 import { projectSpec } from '../db/projects.ts';
 import { wakeAutoConsensus } from './wake.ts';
 import { liveClaim, takeable } from './slots.ts';
+import { pauseIfGoldErrorHigh } from './gold.ts';
+import { validatorPaused } from '../db/validator-pauses.ts';
 import { uuidv7 } from '../domain/uuidv7.ts';
 
 /**
  * Weight of a vote by a validator without a class on the project: 1.0, as the consensus rule
  * says (docs/decisions.md).
  */
-export const CLASSLESS_WEIGHT = 1;
+const CLASSLESS_WEIGHT = 1;
 
 /** Why a vote of a batch was not recorded. */
 export type VoteRefusal =
@@ -110,6 +112,11 @@ export async function recordVotes(sql: Sql, inputs: VoteInput[]): Promise<VoteRe
         return;
       }
       // An open slot row first (a released slot, a lapsed claim), else one from the counter.
+      // A gold item is served to people through claims only; it has no slot for a synthetic vote.
+      if (st!.row.gold && v.synthetic) {
+        results[i] = { kind: 'refused', error: refusal('no_open_slot') };
+        return;
+      }
       const slot = st!.open.shift() ?? null;
       const fromCounter = !slot && st!.slotsOpen > 0;
       if (!slot && !fromCounter && v.synthetic) {
@@ -130,6 +137,7 @@ export async function recordVotes(sql: Sql, inputs: VoteInput[]): Promise<VoteRe
 /** Why a vote on a claimed slot was not recorded. */
 export type ClaimVoteRefusal =
   | 'claim_not_found'
+  | 'validator_paused'
   | 'project_archived'
   | 'project_paused'
   | 'already_voted'
@@ -153,6 +161,20 @@ export type ClaimVoteResult =
  * still assigned to the project, with the claim not run out; the vote counts with the weight of
  * the class the validator holds on the project at this moment.
  */
+const VOTE_COLUMNS = [
+  'id',
+  'datapoint_id',
+  'project_id',
+  'slot_id',
+  'voter',
+  'user_id',
+  'synthetic',
+  'rating',
+  'weight',
+  'class_id',
+  'comment',
+] as const;
+
 export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResult> {
   if (!(Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100))
     throw new RangeError(`rating ${v.rating} is outside 0..100`);
@@ -162,13 +184,18 @@ export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResu
     const [s] = await tx<{ datapoint_id: string; project_id: string }[]>`
       select s.datapoint_id, s.project_id from validation_slots s
       where s.id = ${v.slotId} and s.claimed_by = ${v.userId}
-        and exists (select 1 from project_assignments a where a.project_id = s.project_id and a.user_id = ${v.userId} and a.revoked_at is null)`;
+        and exists (select 1 from project_assignments a where a.project_id = s.project_id and a.user_id =
+        ${v.userId} and a.revoked_at is null)`;
     if (!s) return { refused: 'claim_not_found' };
     const st = (await load(tx, [s.datapoint_id], [v.slotId])).get(s.datapoint_id)!;
     const slot = st.slots.get(v.slotId);
     if (!slot || slot.claimedBy !== v.userId) return { refused: 'claim_not_found' };
     const refused = refuseOnDatapoint(st, v.userId);
     if (refused) return { refused };
+    const [{ paused }] = await tx<
+      { paused: boolean }[]
+    >`select ${validatorPaused(tx, s.project_id, v.userId)} as paused`;
+    if (paused) return { refused: 'validator_paused' };
     // A decided datapoint expires its unsubmitted slots, claimed ones included.
     if (slot.status === 'expired') return { refused: 'already_finalized' };
     if (slot.status !== 'claimed' || !slot.live) return { refused: 'claim_expired' };
@@ -199,6 +226,8 @@ export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResu
     ) as VoteOutcome;
     await flush(tx, w);
     if (outcome.kind === 'escalated') await wakeAutoConsensus(tx, s.project_id);
+    // After every vote, gold or not (the same path either way): the pause rule (gold.ts).
+    await pauseIfGoldErrorHigh(tx, s.project_id, v.userId);
     return { recorded: outcome, datapointId: s.datapoint_id, weight, classId };
   });
 }
@@ -213,6 +242,8 @@ interface Locked {
   paused: boolean;
   archived: boolean;
   consensus: ConsensusRules;
+  /** A gold item (gold.ts): its votes are recorded and never decided on. */
+  gold: boolean;
 }
 
 interface SlotState {
@@ -242,10 +273,11 @@ interface State {
  */
 async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promise<Map<string, State>> {
   const ids = [...datapointIds].sort();
-  await tx`select 1 from projects where id in (select project_id from datapoints where id = any(${ids}::uuid[])) order by id for share`;
+  await tx`select 1 from projects where id in (select project_id from datapoints where id = any(${ids}::uuid[])) order
+    by id for share`;
   const rows = await tx<Locked[]>`
     select d.id, d.project_id, p.num_validators, d.slots_open, d.escalations, d.finalized_at is not null as finalized,
-      p.paused_at is not null as paused, p.archived_at is not null as archived,
+      p.paused_at is not null as paused, p.archived_at is not null as archived, d.gold_rating is not null as gold,
       (select s.compiled -> 'consensus' from ${projectSpec(tx, tx`p.id`)} s) as consensus
     from datapoints d join projects p on p.id = d.project_id
     where d.id = any(${ids}::uuid[])
@@ -266,7 +298,8 @@ async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promi
     ]),
   );
   const votes = await tx<{ datapoint_id: string; voter: string; rating: number; weight: number; synthetic: boolean }[]>`
-    select datapoint_id, voter, rating, weight, synthetic from votes where datapoint_id = any(${ids}::uuid[]) order by created_at, id`;
+    select datapoint_id, voter, rating, weight, synthetic from votes where datapoint_id = any(${ids}::uuid[]) order by
+    created_at, id`;
   for (const v of votes) states.get(v.datapoint_id)!.votes.push(v);
   const slots = await tx<
     {
@@ -373,6 +406,8 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
     comment: v.comment ?? null,
   });
   if (v.synthetic) w.syntheticProjects.add(row.project_id);
+  // A gold item never reaches a decision: its votes score validators and never enter consensus.
+  if (row.gold) return { kind: 'recorded', votes: st.votes.length, required: Number.POSITIVE_INFINITY };
 
   const required = row.num_validators + st.escalations * row.consensus.escalationStep;
   if (st.votes.length < required) return { kind: 'recorded', votes: st.votes.length, required };
@@ -412,10 +447,12 @@ const CHUNK = 2000;
 
 async function flush(tx: TxSql, w: Writes): Promise<void> {
   if (w.submittedSlots.length) {
-    await tx`update validation_slots set status = 'submitted', submitted_at = now() where id = any(${w.submittedSlots}::uuid[])`;
+    await tx`update validation_slots set status = 'submitted', submitted_at = now() where id =
+      any(${w.submittedSlots}::uuid[])`;
   }
   for (let i = 0; i < w.votes.length; i += CHUNK) {
-    await tx`insert into votes ${tx(w.votes.slice(i, i + CHUNK), 'id', 'datapoint_id', 'project_id', 'slot_id', 'voter', 'user_id', 'synthetic', 'rating', 'weight', 'class_id', 'comment')}`;
+    await tx`insert into votes
+      ${tx(w.votes.slice(i, i + CHUNK), ...VOTE_COLUMNS)}`;
   }
   // One update per datapoint, whatever changed: the counter, escalations, finalization. Booleans
   // travel as text: postgres.js serializes the elements of a bool[] parameter wrongly.
@@ -425,26 +462,33 @@ async function flush(tx: TxSql, w: Writes): Promise<void> {
       update datapoints d
       set slots_open = x.slots_open, escalations = x.escalations,
         finalized_at = case when x.finalized and d.finalized_at is null then now() else d.finalized_at end
-      from unnest(${changed.map((c) => c.row.id)}::uuid[], ${changed.map((c) => c.slotsOpen)}::int[], ${changed.map((c) => c.escalations)}::int[],
+      from unnest(${changed.map((c) => c.row.id)}::uuid[], ${changed.map((c) => c.slotsOpen)}::int[],
+      ${changed.map((c) => c.escalations)}::int[],
         ${changed.map((c) => String(c.finalized))}::text[]::bool[]) as x(id, slots_open, escalations, finalized)
       where d.id = x.id`;
   }
   if (w.syntheticProjects.size) {
-    await tx`update projects set auto_consensus_used = true where id = any(${[...w.syntheticProjects]}::uuid[]) and not auto_consensus_used`;
+    await tx`update projects set auto_consensus_used = true where id = any(${[...w.syntheticProjects]}::uuid[]) and not
+      auto_consensus_used`;
   }
   if (w.decisions.length === 0) return;
   // `seq` (finalization order) follows the order of the decisions in the batch.
   const d = w.decisions;
   await tx`
-    insert into consensus_decisions (id, datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    insert into consensus_decisions (id, datapoint_id, project_id, quality_rating_mean, quality_rating_median,
+    consensus_strength, contested, vote_count, synthetic_votes, escalations)
     select id, datapoint_id, project_id, mean, median, strength, contested, vote_count, synthetic_votes, escalations
-    from unnest(${d.map((x) => x.id)}::uuid[], ${d.map((x) => x.datapoint_id)}::uuid[], ${d.map((x) => x.project_id)}::uuid[],
+    from unnest(${d.map((x) => x.id)}::uuid[], ${d.map((x) => x.datapoint_id)}::uuid[],
+    ${d.map((x) => x.project_id)}::uuid[],
       ${d.map((x) => x.mean)}::float8[], ${d.map((x) => x.median)}::float8[], ${d.map((x) => x.strength)}::float8[],
-      ${d.map((x) => String(x.contested))}::text[]::bool[], ${d.map((x) => x.vote_count)}::int[], ${d.map((x) => x.synthetic_votes)}::int[], ${d.map((x) => x.escalations)}::int[])
-      with ordinality as x(id, datapoint_id, project_id, mean, median, strength, contested, vote_count, synthetic_votes, escalations, n)
+      ${d.map((x) => String(x.contested))}::text[]::bool[], ${d.map((x) => x.vote_count)}::int[],
+      ${d.map((x) => x.synthetic_votes)}::int[], ${d.map((x) => x.escalations)}::int[])
+      with ordinality as x(id, datapoint_id, project_id, mean, median, strength, contested, vote_count,
+      synthetic_votes, escalations, n)
     order by n`;
   // Slot rows nobody needs any more (claimed but unsubmitted, or released) expire with the decision.
-  await tx`update validation_slots set status = 'expired' where datapoint_id = any(${d.map((x) => x.datapoint_id)}::uuid[]) and status in ('open', 'claimed')`;
+  await tx`update validation_slots set status = 'expired' where datapoint_id =
+    any(${d.map((x) => x.datapoint_id)}::uuid[]) and status in ('open', 'claimed')`;
   await emitConsensusReached(
     tx,
     d.map((x) => ({

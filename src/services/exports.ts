@@ -37,7 +37,7 @@ import type { components } from '../generated/openapi-types.ts';
 /** Minutes, not hours: an export URL is a bearer credential for the report. */
 export const EXPORT_URL_SECONDS = 600;
 
-export const reportKeyPrefix = (orgId: string, projectId: string): string => `reports/${orgId}/${projectId}/`;
+const reportKeyPrefix = (orgId: string, projectId: string): string => `reports/${orgId}/${projectId}/`;
 /**
  * Where an attempt of an export artifact stores its file. Each attempt has its own key, so that a
  * late attempt can never overwrite or delete another's object; the sweep deletes the keys of every
@@ -204,7 +204,11 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
         let attestation: Attestation | null = null;
         let attestationNote: string | null = null;
         if (coverage.partial) {
-          attestationNote = `coverage is partial (${state.decisionCount} of ${state.datapointCount} datapoints final); a Proof Report is signed once every datapoint is terminal`;
+          attestationNote =
+            `coverage is partial ` +
+            `(${state.decisionCount} of ${state.datapointCount} datapoints final); a Proof Report is signed once ` +
+            `every datapoint ` +
+            `is terminal`;
         } else if (signingNote) {
           attestationNote = signingNote;
         } else {

@@ -43,11 +43,13 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
       app,
       'Support answers',
       spec(
-        'Rate **correctness**: 100 when the answer is fully right, 0 when it is wrong.\n\n- Ignore tone\n- Check numbers',
+        'Rate **correctness**: 100 when the answer is fully right, 0 when it is wrong.\n\n- Ignore tone\n- Check ' +
+          'numbers',
       ),
     );
     const csv =
-      'id,question,answer\n1,What is 2+2?,4\n2,Capital of France?,Paris\n3,Largest planet?,Jupiter\n4,Boiling point of water at sea level?,100 °C\n5,Author of Hamlet?,Shakespeare\n';
+      'id,question,answer\n1,What is 2+2?,4\n2,Capital of France?,Paris\n3,Largest planet?,Jupiter\n4,Boiling point ' +
+      'of water at sea level?,100 °C\n5,Author of Hamlet?,Shakespeare\n';
     const { status } = await ingest(app, projectId, { 'answers.csv': csv });
     expect(status.run.status).toBe('ok');
     const list = await call(app, 'listDatapoints', { params: { projectId }, query: { limit: 100 } });
@@ -216,7 +218,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     const phone = await openPage(browser, { phone: true });
     await phone.page.goto(`${app.url}/app/sign-in`);
     await phone.page.evaluate(
-      `localStorage.setItem('assay.session', ${JSON.stringify(token)}); localStorage.setItem('assay.email', 'rater@example.com')`,
+      `localStorage.setItem('assay.session', ` +
+        `${JSON.stringify(token)}); localStorage.setItem('assay.email', 'rater@example.com')`,
     );
     await phone.page.goto(`${app.url}/app/`);
     await phone.page.getByRole('heading', { name: 'Support answers' }).waitFor();
@@ -246,7 +249,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     await p.page.clock.install(); // the page's own clock, moved forward below
     await p.page.goto(`${app.url}/app/sign-in`);
     await p.page.evaluate(
-      `localStorage.setItem('assay.session', ${JSON.stringify(token)}); localStorage.setItem('assay.email', 'rater@example.com')`,
+      `localStorage.setItem('assay.session', ` +
+        `${JSON.stringify(token)}); localStorage.setItem('assay.email', 'rater@example.com')`,
     );
     await p.page.goto(`${app.url}/app/projects/${projectId}/rate`);
     await p.page.locator('table.record').waitFor();

@@ -167,7 +167,8 @@ const producers: Record<ErrorCode, Producer> = {
   project_not_found: async () => ({ op: 'getProject', params: { projectId: UNKNOWN } }),
   project_already_active: {
     unreachable:
-      'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates one',
+      'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates ' +
+      'one',
   },
   project_spec_invalid: async () => ({
     op: 'createProject',
@@ -215,7 +216,8 @@ const producers: Record<ErrorCode, Producer> = {
   }),
   upload_id_required: {
     unreachable:
-      'no code path throws it: uploadId is a required path parameter, so a request without one matches no operation (unknown_endpoint)',
+      'no code path throws it: uploadId is a required path parameter, so a request without one matches no operation ' +
+      '(unknown_endpoint)',
   },
   upload_files_missing: async (w) => {
     const projectId = await fx.project(w.app);
@@ -255,6 +257,11 @@ const producers: Record<ErrorCode, Producer> = {
     await fx.addDatapoints(w.app.sql, projectId, 1);
     return { op: 'getProofReport', params: { projectId } };
   },
+  proof_report_not_found: async (w) => ({
+    op: 'getProofReportCheckpoint',
+    params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+    query: { reportId: 'PR-2026-0101-ZZ-0001' },
+  }),
   proof_report_signing_unavailable: {
     // A second server on the same database, configured without a signing key (started once).
     raw: async (w) =>
@@ -405,7 +412,8 @@ const producers: Record<ErrorCode, Producer> = {
     raw: async (w) => {
       const body = { name: 'In flight', spec: minimalSpec() };
       await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
-        values (${w.app.orgA.id}, 'in-flight-rest', 'createProject', ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
+        values (${w.app.orgA.id}, 'in-flight-rest', 'createProject',
+        ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
       return raw(w.app, 'POST', '/developer/v1/projects', {
         key: w.app.orgA.originatorKey,
         contentType: 'application/json',
@@ -416,7 +424,8 @@ const producers: Record<ErrorCode, Producer> = {
     mcp: async (w) => {
       const body = { name: 'In flight', spec: minimalSpec() };
       await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
-        values (${w.app.orgA.id}, 'in-flight-mcp', 'createProject', ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
+        values (${w.app.orgA.id}, 'in-flight-mcp', 'createProject',
+        ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
       const s = await connectMcp(w.app, w.app.orgA.originatorKey);
       try {
         return toolErrorCode(await s.tool('create_project', { ...body, idempotencyKey: 'in-flight-mcp' }));
@@ -452,6 +461,25 @@ const producers: Record<ErrorCode, Producer> = {
       200,
     );
     return { op: 'createInvite', params: { projectId }, body: { email } };
+  },
+  validator_paused: async (w) => {
+    const { projectId } = await claimed(w);
+    await w.app.sql`
+      insert into validator_pauses
+        (id, org_id, project_id, user_id, reason, gold_votes, mean_absolute_error, lower_bound, threshold)
+      values (gen_random_uuid(), ${w.app.orgA.id}, ${projectId}, ${w.validatorA.id}, 'gold_error', 10, 40, 35, 15)`;
+    return { op: 'claimSlot', key: 'validatorA', params: { projectId } };
+  },
+  datapoint_has_votes: async (w) => {
+    const { projectId, slotId } = await claimed(w);
+    const c = await call(w.app, 'submitVote', {
+      key: w.validatorA.sessionToken,
+      params: { slotId },
+      body: { rating: 50 },
+    });
+    expect(c.status).toBe(200);
+    const [d] = await w.app.sql<{ id: string }[]>`select datapoint_id as id from validation_slots where id = ${slotId}`;
+    return { op: 'setGoldItems', params: { projectId }, body: { items: [{ datapointId: d!.id, expectedRating: 50 }] } };
   },
   already_voted: async (w) => {
     const { slotId } = await claimed(w);
@@ -539,6 +567,7 @@ it('compared REST and MCP on every code an MCP tool can produce', () => {
     'claim_not_found',
     'claim_expired',
     'already_voted',
+    'validator_paused',
   ];
   const reachable = enumCodes.filter((c) => !('unreachable' in (producers[c as ErrorCode] as object)));
   expect(reachable.filter((c) => !parity.has(c) && !restOnly.includes(c))).toEqual([]);

@@ -37,7 +37,7 @@ export interface Req {
   key?: string | null;
 }
 
-export type CrossOrg =
+type CrossOrg =
   /** The registry's not-found code the foreign caller gets (its status comes from the registry). */
   | ErrorCode
   /** The contract declares no 404: the foreign caller gets a successful empty list. */
@@ -129,6 +129,22 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     request: async (w) => {
       const { projectId, datapointIds } = await fx.finalizedProject(w.app);
       return { params: { projectId, datapointId: datapointIds[1]! } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  getProofReportConsistency: {
+    request: async (w) => {
+      const { projectId } = await fx.finalizedProject(w.app);
+      const report = await call(w.app, 'getProofReport', { params: { projectId } });
+      return { params: { projectId }, query: { from: report.body.reportId } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  getProofReportCheckpoint: {
+    request: async (w) => {
+      const { projectId } = await fx.finalizedProject(w.app);
+      await call(w.app, 'getProofReport', { params: { projectId } });
+      return { params: { projectId } };
     },
     crossOrg: 'project_not_found',
   },
@@ -335,6 +351,31 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     crossOrg: 'claim_not_found',
   },
   getMe: { request: async () => ({}), crossOrg: { notScoped: 'names the caller' } },
+  getMyStanding: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w) } }),
+    crossOrg: 'project_not_found',
+  },
+  setGoldItems: {
+    request: async (w) => {
+      const projectId = await fx.project(w.app);
+      const [datapointId] = await fx.addDatapoints(w.app.sql, projectId, 1, { slotsPerDatapoint: 2 });
+      return { params: { projectId }, body: { items: [{ datapointId: datapointId!, expectedRating: 70 }] } };
+    },
+    crossOrg: 'project_not_found',
+    bodyIds: { 'items[0].datapointId': 'datapoint_not_found' },
+  },
+  listGoldItems: {
+    request: async (w) => ({ params: { projectId: await fx.project(w.app) } }),
+    crossOrg: 'project_not_found',
+  },
+  listValidatorQuality: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w) } }),
+    crossOrg: 'project_not_found',
+  },
+  resumeValidator: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w), validatorId: w.validatorA.id } }),
+    crossOrg: 'project_not_found',
+  },
   // The originator view: organization A's originator with a session; organization B's validator
   // (validatorB) is the foreign caller and finds nothing.
   listOriginatorProjects: {

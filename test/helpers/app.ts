@@ -13,7 +13,7 @@ import { expectContract, warmContract } from './contract.ts';
 import type { Sql } from '../../src/db/client.ts';
 import type { Config } from '../../src/config.ts';
 
-export interface Org {
+interface Org {
   id: string;
   code: string;
   originatorKey: string;
@@ -124,7 +124,6 @@ export interface CallResult<K extends OperationId> {
 export interface RawResult {
   status: number;
   headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: any JSON a raw request gets back
   body: any;
 }
 
@@ -163,7 +162,7 @@ export async function raw(
   if (opts.contentType) headers['content-type'] = opts.contentType;
   const res = await fetch(app.url + path, { method, headers, body: opts.body, redirect: 'manual' });
   const text = await res.text();
-  let body: unknown = undefined;
+  let body: unknown;
   if (text) {
     try {
       body = JSON.parse(text);

@@ -33,7 +33,8 @@ export function buildJobs(sql: Sql, artifactId: string): Promise<number> {
 
 /** Makes the artifact's last URL look handed out `seconds` ago (the sweep keeps it until its URLs expired). */
 export async function ageServedAt(sql: Sql, artifactId: string, seconds: number): Promise<void> {
-  await sql`update report_artifacts set served_at = now() - make_interval(secs => ${seconds}), updated_at = now() - make_interval(secs => ${seconds}) where id = ${artifactId}`;
+  await sql`update report_artifacts set served_at = now() - make_interval(secs => ${seconds}), updated_at = now() -
+    make_interval(secs => ${seconds}) where id = ${artifactId}`;
 }
 
 /** Which of `keys` exist in the test bucket. */

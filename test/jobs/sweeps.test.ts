@@ -13,7 +13,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-it('runs a sweep on one caller at a time: a second caller skips it while the first runs, whatever the interval', async () => {
+it('runs a sweep on one caller at a time: another skips it while the first runs, whatever the interval', async () => {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   let started!: () => void;

@@ -26,8 +26,8 @@ interface Job {
 
 async function jobs(task: string): Promise<Job[]> {
   return db.sql<Job[]>`
-    select j.task_identifier as task, p.payload, jsonb_typeof(p.payload::jsonb) as kind, j.key, j.max_attempts, j.run_at,
-      j.queue_name as queue
+    select j.task_identifier as task, p.payload, jsonb_typeof(p.payload::jsonb) as kind, j.key, j.max_attempts,
+      j.run_at, j.queue_name as queue
     from graphile_worker.jobs j join graphile_worker._private_jobs p on p.id = j.id
     where j.task_identifier = ${task} order by j.id`;
 }

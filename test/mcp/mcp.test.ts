@@ -82,6 +82,10 @@ const ADDITIVE_TOOLS = [
   'list_webhook_attempts',
   'get_datapoint_inclusion_proof',
   'wait_for_proof_report',
+  'set_gold_items',
+  'list_gold_items',
+  'list_validator_quality',
+  'resume_validator',
 ];
 
 describe('MCP over streamable HTTP', () => {

@@ -109,7 +109,8 @@ describe('GET /projects/{projectId}/report', () => {
 
     const csv = (await download(complete, 'csv')).bytes.toString().split('\r\n');
     expect(csv[0]).toBe(
-      'datapoint_id,source_file,source_row,status,consensus_decision_id,quality_rating_mean,quality_rating_median,consensus_strength,contested',
+      'datapoint_id,source_file,source_row,status,consensus_decision_id,' +
+        'quality_rating_mean,quality_rating_median,consensus_strength,contested',
     );
     expect(csv.filter(Boolean)).toHaveLength(6);
     // A cell that a spreadsheet would run as a formula is defused.
@@ -202,7 +203,7 @@ describe('GET /projects/{projectId}/report', () => {
 
   it('the HTML export verifies by its own instructions, with nothing but what it carries', async () => {
     const html = (await download(complete, 'verifiable_html')).bytes.toString();
-    const unescape = (t: string) =>
+    const unescapeHtml = (t: string) =>
       t
         .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
         .replace(/&lt;/g, '<')
@@ -211,7 +212,7 @@ describe('GET /projects/{projectId}/report', () => {
         .replace(/&#39;/g, "'")
         .replace(/&amp;/g, '&');
     const blocks = [...html.matchAll(/<pre class="code" tabindex="0"><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) =>
-      unescape(m[1]!),
+      unescapeHtml(m[1]!),
     );
     const python = blocks.find((b) => b.startsWith('#!/usr/bin/env python3'))!;
     const shell = blocks.find((b) => b.startsWith('#!/bin/sh'))!;

@@ -111,24 +111,32 @@ it('completes the delivery exactly once after the worker running it is killed', 
   expect(n).toBe(1);
 }, 120_000);
 
-it('unlocks a job locked under an id that no live worker lists (a worker killed before its first heartbeat)', async () => {
-  // Jobs of a task no runner here takes, so only the sweep touches them.
-  const lock = async (by: string) => {
-    const [job] = await app.sql<
-      { id: string }[]
-    >`select (graphile_worker.add_job('liveness_probe', '{}'::json)).id::text as id`;
-    // (No public function locks a job: the one write to graphile-worker's private table, faking a lock.)
-    await app.sql`update graphile_worker._private_jobs set locked_by = ${by}, locked_at = now() - interval '1 minute' where id = ${job!.id}::bigint`;
-    return job!.id;
-  };
-  const ghost = await lock('pool-ghost-never-listed');
-  const alive = await lock('pool-listed-by-a-live-process');
-  await app.sql`insert into worker_processes (id, graphile_worker_ids, heartbeat_at) values ('assay-worker-live-probe', ${['pool-listed-by-a-live-process']}, now() + interval '1 hour')`;
-  await createLiveness(app.sql).sweep(3);
-  const lockedBy = async (id: string) =>
-    (
-      await app.sql<{ locked_by: string | null }[]>`select locked_by from graphile_worker.jobs where id = ${id}::bigint`
-    )[0]!.locked_by;
-  expect(await lockedBy(ghost)).toBeNull();
-  expect(await lockedBy(alive)).toBe('pool-listed-by-a-live-process');
-});
+it(
+  'unlocks a job locked under an id that no live worker lists (a worker killed before its first ' + 'heartbeat)',
+  async () => {
+    // Jobs of a task no runner here takes, so only the sweep touches them.
+    const lock = async (by: string) => {
+      const [job] = await app.sql<
+        { id: string }[]
+      >`select (graphile_worker.add_job('liveness_probe', '{}'::json)).id::text as id`;
+      // (No public function locks a job: the one write to graphile-worker's private table, faking a lock.)
+      await app.sql`update graphile_worker._private_jobs set locked_by = ${by}, locked_at = now() - interval '1 minute'
+      where id = ${job!.id}::bigint`;
+      return job!.id;
+    };
+    const ghost = await lock('pool-ghost-never-listed');
+    const alive = await lock('pool-listed-by-a-live-process');
+    await app.sql`insert into worker_processes (id, graphile_worker_ids, heartbeat_at)
+      values ('assay-worker-live-probe',
+    ${['pool-listed-by-a-live-process']}, now() + interval '1 hour')`;
+    await createLiveness(app.sql).sweep(3);
+    const lockedBy = async (id: string) =>
+      (
+        await app.sql<
+          { locked_by: string | null }[]
+        >`select locked_by from graphile_worker.jobs where id = ${id}::bigint`
+      )[0]!.locked_by;
+    expect(await lockedBy(ghost)).toBeNull();
+    expect(await lockedBy(alive)).toBe('pool-listed-by-a-live-process');
+  },
+);

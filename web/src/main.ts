@@ -42,7 +42,7 @@ const ROUTES: { path: RegExp; page: Page; signedIn: boolean }[] = [
 ];
 
 let mePromise: Promise<Schemas['Me']> | null = null;
-let leaving: (() => void)[] = [];
+const leaving: (() => void)[] = [];
 let flash: string | null = null;
 let firstRender = true;
 

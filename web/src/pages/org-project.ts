@@ -50,7 +50,8 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
     h(
       'p',
       { class: 'note' },
-      `${o.organization.name} · created ${p.createdAt.slice(0, 10)} · ${p.numValidators} validator${p.numValidators === 1 ? '' : 's'} per datapoint`,
+      `${o.organization.name} · created ` +
+        `${p.createdAt.slice(0, 10)} · ${p.numValidators} validator${p.numValidators === 1 ? '' : 's'} per datapoint`,
     ),
     h(
       'dl',
@@ -84,7 +85,8 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
         saveFile(`${r.reportId}.json`, JSON.stringify(r, null, 2) + '\n');
         replace(
           reportStatus,
-          `${r.reportId}: quality rating ${r.qualityRating} / 100, consensus strength ${r.consensusStrength} / 100. Saved as ${r.reportId}.json.`,
+          `${r.reportId}: quality rating ` +
+            `${r.qualityRating} / 100, consensus strength ${r.consensusStrength} / 100. Saved as ${r.reportId}.json.`,
         );
       } catch (err) {
         replace(reportStatus, err instanceof Error ? err.message : String(err));
@@ -126,7 +128,8 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
           );
           replace(
             exportStatus,
-            `${e.filename} is ready${e.coverage.partial ? ' (partial coverage)' : ''}; the download starts now (its link works for a few minutes).`,
+            `${e.filename} is ready${e.coverage.partial ? ' (partial coverage)' : ''}; the download starts now (its ` +
+              `link works for a few minutes).`,
           );
           location.assign(e.url);
         } catch (err) {

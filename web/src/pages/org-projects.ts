@@ -13,7 +13,11 @@ export async function orgProjectsPage(ctx: PageContext): Promise<void> {
   const orgs = me.organizations.filter((o) => o.originator);
   if (orgs.length === 0) {
     ctx.main.append(
-      h('p', {}, 'You are not an originator of any organization. Originators see their organization’s projects here.'),
+      h(
+        'p',
+        {},
+        'You are not an originator of any organization. ' + 'Originators see their organization’s projects here.',
+      ),
     );
     return;
   }

@@ -11,10 +11,13 @@ export function statusBadge(p: Schemas['Project']): HTMLElement {
 const percent = (part: number, whole: number): string => (whole > 0 ? `${Math.round((100 * part) / whole)}%` : '0%');
 
 export const coverageText = (c: Schemas['Coverage']): string =>
-  `${c.datapointsFinalized.toLocaleString('en')} / ${c.datapointsTotal.toLocaleString('en')} (${percent(c.datapointsFinalized, c.datapointsTotal)})`;
+  `${c.datapointsFinalized.toLocaleString('en')} / ${c.datapointsTotal.toLocaleString('en')} (` +
+  `${percent(c.datapointsFinalized, c.datapointsTotal)})`;
 
 export const contestedText = (contested: number, finalized: number): string =>
   `${contested.toLocaleString('en')} (${percent(contested, finalized)})`;
 
 export const autoConsensusText = (p: Schemas['Project']): string =>
-  `${p.autoConsensus ? `On · ${p.autoConsensusSpread}` : 'Off'}${p.autoConsensusUsed ? ' · used (reports are test-contaminated)' : ''}`;
+  `${p.autoConsensus ? `On · ${p.autoConsensusSpread}` : 'Off'}${
+    p.autoConsensusUsed ? ' · used (reports are test-contaminated)' : ''
+  }`;

@@ -124,18 +124,25 @@ export async function ratePage(ctx: PageContext): Promise<void> {
       case 'claim_limit_reached':
         stop(
           'Too many datapoints held',
-          'You hold as many datapoints of this project as one person may (in other tabs or apps). Rate or skip those first; each one also frees itself 10 minutes after it was claimed.',
+          'You hold as many datapoints of this project as one person may (in other tabs or apps). Rate or skip those ' +
+            'first; each one also frees itself 10 minutes after it was claimed.',
           true,
         );
         return true;
       case 'claim_expired':
         showLapsed(
-          `${err.message.includes('consensus') ? err.message : 'Claims last 10 minutes; this one ran out before your rating arrived, so the rating was not recorded and the datapoint went back to the pool.'}`,
+          `${
+            err.message.includes('consensus')
+              ? err.message
+              : 'Claims last 10 minutes; this one ran out before your ' +
+                'rating arrived, so the rating was not recorded and the datapoint went back to the pool.'
+          }`,
         );
         return true;
       case 'claim_not_found':
         showLapsed(
-          'This datapoint is no longer claimed by you (it may have been released in another tab), so the rating was not recorded.',
+          'This datapoint is no longer claimed by you (it may have been released in another tab), so the rating was ' +
+            'not recorded.',
         );
         return true;
       default:

@@ -87,7 +87,8 @@ function emailForm(ctx: PageContext): HTMLElement {
     h(
       'p',
       { id: 'email-help' },
-      'Assay signs you in with a one-time link instead of a password. Enter the address you were invited with; the link works once, within 15 minutes.',
+      'Assay signs you in with a one-time link instead of a password. Enter the address you were invited with; the ' +
+        'link works once, within 15 minutes.',
     ),
     h('label', { for: 'email' }, 'Email address'),
     input,

@@ -112,7 +112,8 @@ export async function verifyPage(ctx: PageContext): Promise<void> {
       h(
         'p',
         {},
-        'This project’s report is not signed yet: it is, once every datapoint is terminal. The steps below apply then.',
+        'This project’s report is not signed yet: it is, once every datapoint is terminal. ' +
+          'The steps below apply then.',
       ),
     );
   }
