@@ -3,6 +3,8 @@
 //   openapi.json      the whole contract as JSON (what the router and the tests load)
 //   openapi.<name>.json  each published document (x-documents), served at <server>/openapi.json
 //   openapi-types.ts  TypeScript types (openapi-typescript)
+//   openapi-types.validator.ts  the validator document's types, paths relative to its server
+//                     (/validator/v1): what the web app's openapi-fetch client is typed by
 //   operations.ts     the operation table: method, path, auth, originator rule, body limit,
 //                     idempotency, success statuses, tools; the contract's limits
 //   handlers.ts       handler input and result types per operation
@@ -33,8 +35,13 @@ async function generate(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   checkResponseSchemas(doc);
   files.set('openapi.json', JSON.stringify(doc, null, 2) + '\n');
-  for (const [name, published] of publishDocuments(doc))
+  for (const [name, published] of publishDocuments(doc)) {
     files.set(`openapi.${name}.json`, JSON.stringify(published, null, 2) + '\n');
+    if (name === 'validator') {
+      const types = await openapiTS(published as never, { alphabetize: false, immutable: false });
+      files.set(`openapi-types.${name}.ts`, HEADER + '/* eslint-disable */\n' + astToString(types));
+    }
+  }
 
   const ast = await openapiTS(doc as never, { alphabetize: false, immutable: false });
   files.set('openapi-types.ts', HEADER + '/* eslint-disable */\n' + astToString(ast));

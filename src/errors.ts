@@ -94,6 +94,13 @@ export const ERRORS = {
   claim_not_found: notFound('You hold no claim on this slot.'),
   claim_expired: conflict('Your claim on this slot has expired; claim again.'),
   already_voted: conflict('You have already rated this datapoint.'),
+  datapoint_finalized: conflict(
+    'The datapoint reached terminal consensus before your vote; nothing was recorded. Claim another.',
+  ),
+  claim_already_extended: conflict('This claim was extended once already; rate or skip it before it runs out.'),
+  vote_not_changeable: conflict(
+    'This vote can no longer be changed: only your latest vote, within 2 minutes, on a datapoint not yet decided.',
+  ),
   // Safe multi-tenant operation (docs/security.md).
   request_body_too_large: {
     status: 413,

@@ -3,12 +3,14 @@
 
 usage: verify_report.py REPORT.json JWKS.json [PROOF.json]
        verify_report.py --consistency OLD.json NEW.json JWKS.json CONSISTENCY.json
+       verify_report.py --dsse ENVELOPE.json JWKS.json
 
 The same checks as `assay verify`, written independently: JWS shape and header, key by kid,
 Ed25519 signature, payload == RFC 8785 bytes, attestationRoot == RFC 9162 root of the digests,
 the report's C2SP checkpoint (signed note), and (optionally) one datapoint's inclusion proof up
 to digests.results. With --consistency: both reports verify, belong to the same project, OLD is
-not later than NEW, and the RFC 9162 consistency proofs link OLD's trees to NEW's. Prints OK or
+not later than NEW, and the RFC 9162 consistency proofs link OLD's trees to NEW's. With --dsse:
+the in-toto export's DSSE envelope is signed by a JWKS key over the DSSE encoding. Prints OK or
 `FAILED <check>: <reason>` and exits 0 or 1.
 """
 import base64
@@ -187,6 +189,26 @@ def verify(report, jwks, proof=None):
     return summary
 
 
+def verify_dsse(envelope, jwks):
+    """The intoto_dsse export: Ed25519 over DSSE's PAE(payloadType, payload) by a key of the JWKS."""
+    body = base64.b64decode(envelope["payload"])
+    kind = envelope["payloadType"].encode()
+    pae = b"DSSEv1 %d %s %d %s" % (len(kind), kind, len(body), body)
+    for s in envelope["signatures"]:
+        key = next((k for k in jwks["keys"] if k.get("kid") == s.get("keyid")), None)
+        if key is None:
+            continue
+        try:
+            Ed25519PublicKey.from_public_bytes(b64url(key["x"])).verify(base64.b64decode(s["sig"]), pae)
+        except InvalidSignature:
+            raise Failed("dsse", f"the signature by {key['kid']} does not verify")
+        statement = json.loads(body)
+        if statement.get("_type") != "https://in-toto.io/Statement/v1":
+            raise Failed("dsse", "the payload is not an in-toto Statement v1")
+        return f"in-toto statement of {len(statement['subject'])} subjects signed by {key['kid']}"
+    raise Failed("dsse", "no signature by a key of the JWKS")
+
+
 def payload_of(report):
     return json.loads(b64url(report["jws"].split(".")[1]))
 
@@ -213,12 +235,15 @@ def verify_link(old, new, jwks, proof):
 
 def main(argv):
     consistency = len(argv) == 6 and argv[1] == "--consistency"
+    dsse = len(argv) == 4 and argv[1] == "--dsse"
     if len(argv) not in (3, 4) and not consistency:
-        print("\n".join(__doc__.strip().splitlines()[2:4]), file=sys.stderr)
+        print("\n".join(__doc__.strip().splitlines()[2:5]), file=sys.stderr)
         return 2
     load = lambda p: json.load(open(p, encoding="utf-8"))
     try:
-        if consistency:
+        if dsse:
+            print("OK " + verify_dsse(load(argv[2]), load(argv[3])))
+        elif consistency:
             print("OK " + verify_link(*(load(p) for p in argv[2:6])))
         else:
             print("OK " + verify(load(argv[1]), load(argv[2]), load(argv[3]) if len(argv) == 4 else None))

@@ -16,6 +16,8 @@ export interface ProjectRow {
   auto_consensus_spread: 'tight' | 'medium' | 'wild';
   auto_consensus_used: boolean;
   num_validators: number;
+  /** The source's field order of the contents (jsonb does not keep it). */
+  content_field_order: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -30,6 +32,20 @@ export interface ProjectRow {
 export const projectSpec = (sql: Db, projectId: Fragment | string): Fragment =>
   sql`(select id, version, sha256, compiled from project_specs where project_id = ${projectId} order by created_at
     limit 1)`;
+
+/**
+ * Appends the fields a run met, in their source order, to the project's field order (a field
+ * already known keeps its place). Runs of a project are serialized by its ingest lock.
+ */
+export async function appendContentFieldOrder(sql: Db, projectId: string, fields: string[]): Promise<void> {
+  if (fields.length === 0) return;
+  await sql`
+    update projects p
+    set content_field_order = p.content_field_order || array(
+      select f from unnest(${fields}::text[]) with ordinality as x(f, n)
+      where f <> all(p.content_field_order) order by n)
+    where p.id = ${projectId}`;
+}
 
 export async function getProject(sql: Db, orgId: string, projectId: string): Promise<ProjectRow | undefined> {
   const [row] = await sql<ProjectRow[]>`select * from projects where org_id = ${orgId} and id = ${projectId}`;

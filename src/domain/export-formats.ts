@@ -35,6 +35,9 @@ export const FORMATS: Record<ExportFormat, { contentType: string; ext: string }>
   report_md: { contentType: 'text/markdown', ext: 'md' },
   report_attestation_md: { contentType: 'text/markdown', ext: 'md' },
   report_attestation_zip: { contentType: 'application/zip', ext: 'zip' },
+  // Rendered by src/domain/standard-exports.ts from the manifest, not from the rows below.
+  intoto_dsse: { contentType: 'application/vnd.dsse.envelope.v1+json', ext: 'dsse.json' },
+  croissant: { contentType: 'application/ld+json', ext: 'croissant.json' },
 };
 
 /** Readable formats list this many datapoints, then point to the csv/json export for the rest. */
@@ -66,6 +69,10 @@ export interface ExportData {
   distributions: Distributions;
   /** The verification scripts the readable formats carry in full. */
   verificationScripts: VerificationScripts;
+  /** The spec's dataset.idField (the csv export's source_id column), if any. */
+  idField: string | null;
+  /** The source's field order of the contents: the csv export's content columns, in this order. */
+  fieldOrder: string[];
 }
 
 export interface ExportRow {
@@ -78,6 +85,8 @@ export interface ExportRow {
   qualityRatingMedian: number | null;
   consensusStrength: number | null;
   contested: boolean | null;
+  /** The datapoint's content as stored (jsonb). */
+  content: unknown;
 }
 
 export interface Sink {
@@ -158,7 +167,14 @@ export function csvCell(value: string, text = true): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-function csvRow(r: ExportRow): string {
+/** The csv header: the fixed columns, the dataset's id, then one `content.<field>` column per field in source order. */
+const csvHeader = (d: ExportData): string[] => [...CSV_HEADER, 'source_id', ...d.fieldOrder.map((f) => `content.${f}`)];
+
+const cellOf = (v: unknown): string =>
+  v === undefined || v === null ? '' : csvCell(typeof v === 'string' ? v : JSON.stringify(v));
+
+function csvRow(r: ExportRow, d: ExportData): string {
+  const content = r.content !== null && typeof r.content === 'object' ? (r.content as Record<string, unknown>) : {};
   return [
     csvCell(r.datapointId),
     csvCell(r.sourceFile),
@@ -169,6 +185,8 @@ function csvRow(r: ExportRow): string {
     num(r.qualityRatingMedian, 6),
     num(r.consensusStrength, 6),
     r.contested === null ? '' : String(r.contested),
+    d.idField ? cellOf(content[d.idField]) : '',
+    ...d.fieldOrder.map((f) => cellOf(content[f])),
   ].join(',');
 }
 
@@ -434,6 +452,7 @@ function html(d: ExportData): Readable {
  */
 export function rowLimitOf(format: ExportFormat): number | null {
   if (format === 'csv' || format === 'json') return null;
+  if (format === 'intoto_dsse' || format === 'croissant') return 0;
   return format === 'attestation_yaml' ? 0 : READABLE_TABLE_LIMIT;
 }
 
@@ -492,8 +511,12 @@ export async function renderExport(
 ): Promise<void> {
   switch (format) {
     case 'csv': {
-      sink.write(CSV_HEADER.join(',') + '\r\n');
-      for await (const batch of rows) sink.write(batch.map((r) => csvRow(r) + '\r\n').join(''));
+      sink.write(
+        csvHeader(d)
+          .map((c) => csvCell(c))
+          .join(',') + '\r\n',
+      );
+      for await (const batch of rows) sink.write(batch.map((r) => csvRow(r, d) + '\r\n').join(''));
       return;
     }
     case 'json': {

@@ -1020,7 +1020,14 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * My live claims on the project
+         * @description The claims the validator holds on the project and that have not run out, oldest first, each
+         *     as `claimSlot` returned it: a page that is reloaded, or opened again, resumes the datapoint
+         *     already held instead of claiming another. `project_not_found` when the validator is not
+         *     assigned to the project.
+         */
+        get: operations["listMyClaims"];
         put?: never;
         /**
          * Claim the next open slot
@@ -1034,8 +1041,37 @@ export interface paths {
          *     (`MAX_LIVE_CLAIMS_PER_VALIDATOR`, default 10): vote on or release one first.
          *     `validator_paused` (409) while the validator is paused on the project because its error on
          *     the project's gold items is confidently above the threshold (the originator can lift it).
+         *     A datapoint the validator skipped is not offered again unless `includeSkipped` is true
+         *     (meant for when nothing else is left: `MyProject.skippedByYou`). Resume a claim already
+         *     held with `listMyClaims` rather than claiming again.
          */
         post: operations["claimSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/projects/{projectId}/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * My latest votes on the project
+         * @description The validator's latest votes on the project, newest first (the "previous" list). The newest
+         *     one carries `changeableUntil` while it may still be replaced (`changeVote`): within
+         *     `VOTE_CHANGE_SECONDS` (120) of being cast and while its datapoint is not terminal.
+         *     `project_not_found` when the validator is not assigned to the project.
+         */
+        get: operations["listMyVotes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1065,7 +1101,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validator/v1/claims/{slotId}/vote": {
+    "/validator/v1/claims/{slotId}/skip": {
         parameters: {
             query?: never;
             header?: never;
@@ -1078,12 +1114,74 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Skip the claimed datapoint
+         * @description Releases the claim and remembers the skip for this validator: the datapoint is not offered
+         *     to them again unless they ask for skipped datapoints (`claimSlot` with `includeSkipped`).
+         *     The optional reason ("I do not read this language") is shown to the project's originators.
+         *     `claim_not_found` when the validator holds no claim on the slot.
+         */
+        post: operations["skipClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/claims/{slotId}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep the claim longer, once
+         * @description Extends a live claim to a full claim length (10 minutes) from now, once per claim.
+         *     `claim_not_found` when the validator holds no claim on the slot; `claim_expired` (409) when
+         *     it already ran out; `claim_already_extended` (409) when it was extended before.
+         */
+        post: operations["extendClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/claims/{slotId}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace my last vote
+         * @description Replaces the rating (and comment) of the validator's vote on this slot, which must be their
+         *     latest vote on the project, cast within `VOTE_CHANGE_SECONDS` (120), on a datapoint that
+         *     has not reached terminal consensus: a vote is final once it has counted toward a terminal
+         *     decision (docs/decisions.md, "Undo"). The vote keeps its weight and class; the old rating is
+         *     recorded. `claim_not_found` when the validator cast no vote on the slot;
+         *     `datapoint_finalized` (409) when the datapoint is terminal; `vote_not_changeable` (409) when
+         *     the window has passed or a later vote was cast; `project_paused` / `project_archived` (409).
+         */
+        put: operations["changeVote"];
+        /**
          * Rate the claimed datapoint
          * @description Records the rating through the consensus engine, weighted by the validator's active class on
          *     the project at this moment (1.0 without a class). `claim_not_found` (404) when the slot is not
          *     claimed by this validator; `claim_expired` (409) when the claim ran out (claim again);
-         *     `project_paused` / `project_archived` (409); `validator_paused` (409) while the validator is
-         *     paused on the project.
+         *     `datapoint_finalized` (409) when the datapoint reached terminal consensus before this vote
+         *     (nothing is recorded; claim another); `project_paused` / `project_archived` (409);
+         *     `validator_paused` (409) while the validator is paused on the project.
          */
         post: operations["submitVote"];
         delete?: never;
@@ -1151,8 +1249,9 @@ export interface paths {
         /**
          * My organizations' projects
          * @description Every project of the organizations where the signed-in person is an originator, newest
-         *     first, archived ones included (flagged), with coverage and contested share. Empty for a
-         *     person who is an originator nowhere.
+         *     first, archived ones included (flagged), with coverage and contested share, a page at a
+         *     time (`limit`, default 50; `cursor`). `q` keeps projects whose name contains it (any case).
+         *     Empty for a person who is an originator nowhere.
          */
         get: operations["listOriginatorProjects"];
         put?: never;
@@ -1182,6 +1281,67 @@ export interface paths {
          *     belongs to an organization where the signed-in person is an originator.
          */
         get: operations["getProjectOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Pause, archive or set Auto Consensus (originator session)
+         * @description The same change as PATCH /developer/v1/projects/{projectId}, for an originator signed in
+         *     with a session: pause or resume, archive or unarchive, Auto Consensus and its spread, name
+         *     and description. `project_not_found` unless the project belongs to an organization where
+         *     the signed-in person is an originator.
+         */
+        patch: operations["updateOriginatorProject"];
+        trace?: never;
+    };
+    "/validator/v1/originator/projects/{projectId}/datapoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The project's datapoints, filtered (originator session)
+         * @description The project's datapoints, newest first, a page at a time, each with its consensus when it
+         *     has one. Filters: `status` (`pending` / `terminal`), `contested`, a range of the consensus
+         *     rating (`minRating`, `maxRating`: terminal datapoints only), and `validator` (datapoints
+         *     that validator voted on; the key of `validatorAgreement`). `project_not_found` unless the
+         *     project belongs to an organization where the signed-in person is an originator.
+         */
+        get: operations["listOriginatorDatapoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/originator/projects/{projectId}/datapoints/{datapointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                datapointId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A datapoint with every vote and its decision (originator session)
+         * @description The datapoint's content (with the source's field order), every vote (the validator's
+         *     label, class, rating, time, and whether the rating was replaced), the skips with their
+         *     reasons, and the decision when there is one. `project_not_found` or `datapoint_not_found`
+         *     outside the organizations where the signed-in person is an originator.
+         */
+        get: operations["getOriginatorDatapoint"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1325,6 +1485,13 @@ export interface components {
             ratedTotal: number;
             /** @description Validations of the project still open to claim, by anyone (claims that ran out count as open). */
             openSlots: number;
+            /**
+             * @description Datapoints this validator may still rate: not terminal, not rated or skipped by them, with
+             *     a validation open to claim or a claim they hold.
+             */
+            leftForYou: number;
+            /** @description Datapoints this validator skipped that are still open (offered only on request). */
+            skippedByYou: number;
         };
         MyProjectList: {
             data: components["schemas"]["MyProject"][];
@@ -1338,11 +1505,64 @@ export interface components {
             content: unknown;
             /** @description The project's rating instructions from its spec. */
             instructions: string;
+            /**
+             * @description The source's order of the content's fields (CSV header order; JSON keys in order of first
+             *     appearance): `content` is stored as jsonb, whose keys come out shortest first. Show the
+             *     fields in this order; fields not named here come after, as they are.
+             */
+            fieldOrder: string[];
             claimedAt: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
+            /**
+             * @description Seconds left on the claim as the server counts them when answering (a resumed claim has
+             *     less than a full claim length); independent of the client's clock.
+             */
+            remainingSeconds: number;
             format: components["schemas"]["SpecDatasetFormat"];
             /** @description For a file_collection datapoint, a short-lived presigned GET of its file; null for other formats. */
             file: components["schemas"]["ClaimFile"] | null;
+        };
+        MyClaimList: {
+            data: components["schemas"]["Claim"][];
+        };
+        ClaimExtension: {
+            slotId: string;
+            expiresAt: components["schemas"]["Timestamp"];
+            /** @description Seconds left on the claim as the server counts them (independent of the client's clock). */
+            remainingSeconds: number;
+        };
+        SkipRequest: {
+            /** @description Why the validator skipped; shown to the project's originators. */
+            reason?: string;
+        };
+        VoteChange: {
+            slotId: string;
+            datapointId: string;
+            rating: number;
+            previousRating: number;
+            changedAt: components["schemas"]["Timestamp"];
+        };
+        MyVote: {
+            slotId: string | null;
+            datapointId: string;
+            rating: number;
+            comment: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the rating was last replaced; null when never.
+             */
+            changedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Until when `changeVote` may replace this vote; null when it no longer can.
+             */
+            changeableUntil: string | null;
+            /** @description The datapoint's stored content, as in the claim. */
+            content: unknown;
+        };
+        MyVoteList: {
+            data: components["schemas"]["MyVote"][];
         };
         ClaimFile: {
             /**
@@ -1360,6 +1580,55 @@ export interface components {
         };
         OriginatorProjectList: {
             data: components["schemas"]["OriginatorProject"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        OriginatorDatapoint: {
+            id: string;
+            sourceFile: string;
+            sourceRow: number;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description The start of the content's values, in the source's field order. */
+            excerpt: string;
+            votes: number;
+            skips: number;
+            /** @enum {string} */
+            status: "pending" | "terminal";
+            qualityRatingMean: number | null;
+            consensusStrength: number | null;
+            contested: boolean | null;
+        };
+        OriginatorDatapointList: {
+            data: components["schemas"]["OriginatorDatapoint"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        OriginatorVote: {
+            /** @description The validator's label (email for people, "Auto Consensus voter N" for synthetic votes). */
+            validator: string;
+            classId: string | null;
+            rating: number;
+            weight: number;
+            synthetic: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description The rating was replaced by its validator before it counted toward the decision. */
+            changed: boolean;
+        };
+        OriginatorSkip: {
+            validator: string;
+            reason: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        OriginatorDatapointDetail: {
+            datapoint: components["schemas"]["OriginatorDatapoint"];
+            format: components["schemas"]["SpecDatasetFormat"];
+            /** @description The datapoint's stored content. */
+            content: unknown;
+            fieldOrder: string[];
+            votes: components["schemas"]["OriginatorVote"][];
+            skips: components["schemas"]["OriginatorSkip"][];
+            /** @description The terminal decision; null while pending. */
+            decision: components["schemas"]["DatapointConsensus"] | null;
         };
         OriginatorProject: {
             project: components["schemas"]["Project"];
@@ -1382,6 +1651,15 @@ export interface components {
             organization: components["schemas"]["OrganizationRef"];
             coverage: components["schemas"]["Coverage"];
             contested: number;
+            /**
+             * @description The project's headline result once every datapoint is terminal (as the Proof Report
+             *     states it: the mean of the datapoints' consensus ratings, and the mean consensus strength
+             *     times 100, both rounded); null before.
+             */
+            result: {
+                qualityRating: number;
+                consensusStrength: number;
+            } | null;
             /** @description Every datapoint of a non-empty project is terminal, so a Proof Report can be signed (when the deployment has a signing key). */
             proofReportReady: boolean;
             /** @description The project's latest ingest runs (at most 20), newest first. */
@@ -1478,7 +1756,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "validator_paused" | "datapoint_has_votes";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "validator_paused" | "datapoint_has_votes";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1760,12 +2038,23 @@ export interface components {
             /** Format: double */
             threshold: number;
         };
-        /** @description The rater model's estimates for the validator (docs/quality.md). */
+        /** @description The rater model's estimates for the validator over the project's decided votes, the same as the Proof Report's `statistics.validators` (docs/quality.md). */
         RaterModelEstimate: {
-            /** Format: double */
+            /**
+             * Format: double
+             * @description Delta, in rating points; positive when the validator rates high.
+             */
             bias: number;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description upsilon, the standard deviation of the validator's noise, in rating points.
+             */
             inconsistency: number;
+            /**
+             * Format: double
+             * @description Pooled inconsistency squared over the validator's; above 1 more consistent than the pool.
+             */
+            precision: number;
         };
         ValidatorQualityCard: {
             validatorId: string;
@@ -1790,10 +2079,10 @@ export interface components {
             agreement: components["schemas"]["LeaveOneOutAgreement"];
             /**
              * Format: double
-             * @description Mean weight the validator's consensus votes carried; null without any.
+             * @description Mean weight the validator's votes carried in their datapoints' decisions (as the Proof Report's `weightCarried`); null before one of them is decided.
              */
-            meanWeight: number | null;
-            /** @description Estimated bias and inconsistency from the rater model; null until the project has an estimate for the validator. */
+            weightCarried: number | null;
+            /** @description Estimated bias, inconsistency and precision from the rater model over the project's decided votes; null before one of the validator's votes is decided. */
             raterModel: components["schemas"]["RaterModelEstimate"] | null;
         };
         ValidatorQualityList: {
@@ -2318,8 +2607,19 @@ export interface components {
         JwkSet: {
             keys: components["schemas"]["Jwk"][];
         };
-        /** @enum {string} */
-        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip";
+        /**
+         * @description `intoto_dsse`: an in-toto Statement v1 in a DSSE envelope (payloadType
+         *     `application/vnd.in-toto+json`), signed with the Proof Report's Ed25519 key (`keyid` is its
+         *     `kid`); subjects are the datapoints as files `datapoints/<datapointId>.json` (the RFC 8785
+         *     form of the content) with the SHA-256 the manifest commits, predicateType
+         *     `urn:assay:predicate:data-quality-report:v1`, predicate the signed Proof Report payload.
+         *     Needs the project's signed Proof Report (`report_not_ready` until every datapoint is
+         *     terminal; `proof_report_signing_unavailable` without a key). `croissant`: Croissant 1.1
+         *     metadata (JSON-LD) with the RAI annotation fields and one FileObject per datapoint whose
+         *     `sha256` is its manifest checksum.
+         * @enum {string}
+         */
+        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip" | "intoto_dsse" | "croissant";
         ReportExport: {
             format: components["schemas"]["ReportFormat"];
             contentType: string;
@@ -4233,9 +4533,42 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    claimSlot: {
+    listMyClaims: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live claims. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyClaimList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    claimSlot: {
+        parameters: {
+            query?: {
+                /** @description Also offer datapoints this validator skipped (they come after every other datapoint). */
+                includeSkipped?: boolean;
+            };
             header?: never;
             path: {
                 /** @description Project ID. */
@@ -4264,6 +4597,39 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listMyVotes: {
+        parameters: {
+            query?: {
+                /** @description How many votes, newest first. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The votes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyVoteList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     releaseClaim: {
         parameters: {
             query?: never;
@@ -4287,6 +4653,106 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    skipClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SkipRequest"];
+            };
+        };
+        responses: {
+            /** @description Skipped and released. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    extendClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim, extended. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimExtension"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    changeVote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitVoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The vote, replaced. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -4383,7 +4849,14 @@ export interface operations {
     };
     listOriginatorProjects: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only projects whose name contains this text (case-insensitive). */
+                q?: string;
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor; pass the previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4400,6 +4873,7 @@ export interface operations {
                     "application/json": components["schemas"]["OriginatorProjectList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             500: components["responses"]["InternalError"];
         };
@@ -4430,6 +4904,112 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    updateOriginatorProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The project, changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listOriginatorDatapoints: {
+        parameters: {
+            query?: {
+                status?: "pending" | "terminal";
+                contested?: boolean;
+                minRating?: number;
+                maxRating?: number;
+                /** @description A validator's key (`validatorAgreement[].key`). */
+                validator?: string;
+                limit?: number;
+                /** @description Opaque cursor; pass the previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The datapoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OriginatorDatapointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOriginatorDatapoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                datapointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The datapoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OriginatorDatapointDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getOriginatorProofReport: {

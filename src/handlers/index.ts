@@ -23,7 +23,18 @@ import {
   listMyInvites,
   requestSignInLink,
 } from './validator-sign-in.ts';
-import { claimSlot, getMyStanding, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
+import {
+  changeVote,
+  claimSlot,
+  extendClaim,
+  getMyStanding,
+  listMyClaims,
+  listMyProjects,
+  listMyVotes,
+  releaseClaim,
+  skipClaim,
+  submitVote,
+} from './validator-work.ts';
 import { listGoldItems, setGoldItems } from './gold.ts';
 import { listValidatorQuality, resumeValidator } from './validator-quality.ts';
 import {
@@ -39,6 +50,9 @@ import {
   getOriginatorProofReport,
   getOriginatorReportExport,
   getProjectOverview,
+  getOriginatorDatapoint,
+  listOriginatorDatapoints,
+  updateOriginatorProject,
   listOriginatorProjects,
 } from './originator.ts';
 import {
@@ -100,10 +114,18 @@ const handlers: Handlers = {
   listMyProjects,
   claimSlot,
   releaseClaim,
+  listMyClaims,
+  listMyVotes,
+  skipClaim,
+  extendClaim,
+  changeVote,
   submitVote,
   getMe,
   listOriginatorProjects,
   getProjectOverview,
+  getOriginatorDatapoint,
+  listOriginatorDatapoints,
+  updateOriginatorProject,
   getOriginatorProofReport,
   getOriginatorReportExport,
 };

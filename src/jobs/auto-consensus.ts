@@ -59,9 +59,7 @@ export async function runAutoConsensus(
     }
     const results = await recordVotes(sql, votes);
     if (
-      results.some(
-        (r) => r.kind === 'refused' && (r.error.reason === 'project_paused' || r.error.reason === 'project_archived'),
-      )
+      results.some((r) => r.kind === 'refused' && (r.refused === 'project_paused' || r.refused === 'project_archived'))
     )
       return;
   }

@@ -16,6 +16,7 @@
 // aggregate and one join name the first repeated line and its first occurrence. The same check
 // is what a dry run performs, so a dry run that says `ok` means the real run would too. With
 // skipExisting that check comes first and tells the COPY which rows to leave out.
+import { appendContentFieldOrder } from '../db/projects.ts';
 import type { Sql, TxSql } from '../db/client.ts';
 import {
   claimQueuedRun,
@@ -47,7 +48,7 @@ import {
 } from '../db/ingest-writes.ts';
 import { describeReadFailure, objectBytes, objectContentType, type Storage } from '../storage/s3.ts';
 import type { Logger } from '../log.ts';
-import { IngestError, type DatasetRules } from '../ingest/parsers.ts';
+import { IngestError, type DatasetRules, type Record_ } from '../ingest/parsers.ts';
 import { createParser } from '../ingest/parse-host.ts';
 import { IngestAborted, requeueRun, throwIfAborted } from './ingest-redrive.ts';
 import { objectKey } from '../domain/upload-paths.ts';
@@ -171,7 +172,10 @@ function readFailed(err: unknown, relPath: string): IngestError {
  * Every record of every file of the run, in ingestion order. The files are parsed in a capped
  * worker thread (src/ingest/parse-host.ts); a worker shutting down stops the run between records.
  */
-async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<IngestRow> {
+/** A row of the run as the COPYs take it, with the record's content (its fields, in order). */
+type Row = IngestRow & { content: Record_['content'] };
+
+async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
   let ord = 0;
   const parser = createParser(run.rules);
   try {
@@ -190,7 +194,8 @@ async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Ingest
               '(\\u0000, \\ud800-\\udfff), which cannot be stored',
           );
         const checksum = contentChecksum(rec.content);
-        yield { ord: ++ord, relPath: f.relPath, row: rec.row, line: rec.line, json, checksum, gold: rec.gold ?? null };
+        const { row, line, content } = rec;
+        yield { ord: ++ord, relPath: f.relPath, row, line, json, checksum, gold: rec.gold ?? null, content };
       }
     }
   } finally {
@@ -206,6 +211,9 @@ async function writeDatapoints(
   tx: TxSql,
   skip: Bitmap | null,
 ): Promise<number> {
+  // The source's field order (CSV header order; JSON keys in order of first appearance), which
+  // the jsonb content does not keep: stored beside it for display and exports.
+  const fields = new Set<string>();
   const ids = new Uuidv7();
   const slots = initialSlots(run.numValidators);
   // The run's rows share one created_at, read after the project's ingest turn began (not the
@@ -220,12 +228,14 @@ async function writeDatapoints(
       if (firstPass) progress.rows++;
       if (!skip?.has(r.ord)) {
         progress.written++;
+        for (const k of Object.keys(r.content)) fields.add(k);
         yield datapointLine(r, { id: ids.next(), projectId: run.projectId, runId: run.runId, slots, at });
       }
       await progress.tick();
     }
   }
   await writeCopy(copy, lines());
+  await appendContentFieldOrder(tx, run.projectId, [...fields]);
   return progress.written;
 }
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, raw, startTestApp, type RawResult } from '../helpers/app.ts';
 import { connectMcp, toolErrorCode } from '../helpers/mcp.ts';
 import * as fx from '../helpers/fixtures.ts';
+import { recordVote } from '../helpers/votes.ts';
 import { worldOf, type World } from './operation-fixtures.ts';
 import { operationTable, type OperationId } from '../../src/generated/operations.ts';
 import { mcpTools } from '../../src/generated/mcp-tools.ts';
@@ -117,7 +118,10 @@ async function mcpAuthCode(authorization: string | undefined): Promise<string | 
   return res.body?.error?.code ?? null;
 }
 
-async function claimed(w: World, opts: { paused?: boolean } = {}): Promise<{ projectId: string; slotId: string }> {
+async function claimed(
+  w: World,
+  opts: { paused?: boolean } = {},
+): Promise<{ projectId: string; slotId: string; datapointId: string }> {
   const projectId = await fx.project(w.app);
   await fx.addDatapoints(w.app.sql, projectId, 1, { slotsPerDatapoint: 2 });
   await fx.assign(w.app, w.validatorA.id, projectId);
@@ -125,7 +129,7 @@ async function claimed(w: World, opts: { paused?: boolean } = {}): Promise<{ pro
   expect(c.status, JSON.stringify(c.body)).toBe(201);
   if (opts.paused)
     expect((await call(w.app, 'updateProject', { params: { projectId }, body: { paused: true } })).status).toBe(200);
-  return { projectId, slotId: c.body.slotId };
+  return { projectId, slotId: c.body.slotId, datapointId: c.body.datapointId };
 }
 
 const producers: Record<ErrorCode, Producer> = {
@@ -476,6 +480,51 @@ const producers: Record<ErrorCode, Producer> = {
     );
     return { op: 'createInvite', params: { projectId }, body: { email } };
   },
+  datapoint_finalized: async (w) => {
+    // Other voters finalize the datapoint while validator A still holds its claim.
+    const { slotId, datapointId } = await claimed(w);
+    for (let i = 1, kind = ''; kind !== 'terminal'; i++) {
+      expect(i).toBeLessThan(20);
+      kind = (
+        await recordVote(w.app.sql, {
+          datapointId,
+          voter: `other-${i}`,
+          userId: null,
+          synthetic: false,
+          rating: 50,
+          weight: 1,
+          classId: null,
+        })
+      ).kind;
+    }
+    return { op: 'submitVote', key: 'validatorA', params: { slotId }, body: { rating: 50 } };
+  },
+  claim_already_extended: async (w) => {
+    const { slotId } = await claimed(w);
+    const first = await call(w.app, 'extendClaim', { key: w.validatorA.sessionToken, params: { slotId } });
+    expect(first.status).toBe(200);
+    return { op: 'extendClaim', key: 'validatorA', params: { slotId } };
+  },
+  vote_not_changeable: async (w) => {
+    // Only the latest vote may be replaced: two votes, then a change of the first.
+    const projectId = await fx.project(w.app);
+    await fx.addDatapoints(w.app.sql, projectId, 2, { slotsPerDatapoint: 1 });
+    await fx.assign(w.app, w.validatorA.id, projectId);
+    const slots: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const c = await call(w.app, 'claimSlot', { key: w.validatorA.sessionToken, params: { projectId } });
+      expect(c.status).toBe(201);
+      const slotId = c.body.slotId;
+      const v = await call(w.app, 'submitVote', {
+        key: w.validatorA.sessionToken,
+        params: { slotId },
+        body: { rating: 40 },
+      });
+      expect(v.status).toBe(200);
+      slots.push(slotId);
+    }
+    return { op: 'changeVote', key: 'validatorA', params: { slotId: slots[0] }, body: { rating: 45 } };
+  },
   validator_paused: async (w) => {
     const { projectId } = await claimed(w);
     await w.app.sql`
@@ -599,6 +648,9 @@ it('compared REST and MCP on every code an MCP tool can produce', () => {
     'claim_not_found',
     'claim_expired',
     'already_voted',
+    'datapoint_finalized',
+    'claim_already_extended',
+    'vote_not_changeable',
     'validator_paused',
   ];
   const reachable = enumCodes.filter((c) => !('unreachable' in (producers[c as ErrorCode] as object)));

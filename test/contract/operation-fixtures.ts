@@ -350,6 +350,35 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     request: async (w) => ({ params: { slotId: await claimedSlot(w) }, body: { rating: 60, comment: 'fine' } }),
     crossOrg: 'claim_not_found',
   },
+  listMyClaims: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w) } }),
+    crossOrg: 'project_not_found',
+  },
+  listMyVotes: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w) }, query: { limit: 5 } }),
+    crossOrg: 'project_not_found',
+  },
+  skipClaim: {
+    request: async (w) => ({
+      params: { slotId: await claimedSlot(w) },
+      body: { reason: 'I do not read this language' },
+    }),
+    crossOrg: 'claim_not_found',
+  },
+  extendClaim: { request: async (w) => ({ params: { slotId: await claimedSlot(w) } }), crossOrg: 'claim_not_found' },
+  changeVote: {
+    request: async (w) => {
+      const slotId = await claimedSlot(w);
+      const voted = await call(w.app, 'submitVote', {
+        key: w.validatorA.sessionToken,
+        params: { slotId },
+        body: { rating: 8 },
+      });
+      if (voted.status !== 200) throw new Error(`vote fixture: ${JSON.stringify(voted.body)}`);
+      return { params: { slotId }, body: { rating: 85, comment: 'typo' } };
+    },
+    crossOrg: 'claim_not_found',
+  },
   getMe: { request: async () => ({}), crossOrg: { notScoped: 'names the caller' } },
   getMyStanding: {
     request: async (w) => ({ params: { projectId: await claimableProject(w) } }),
@@ -387,6 +416,29 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
       key: await originatorSession(w),
       params: { projectId: (await fx.finalizedProject(w.app)).projectId },
     }),
+    crossOrg: 'project_not_found',
+  },
+  updateOriginatorProject: {
+    request: async (w) => ({
+      key: await originatorSession(w),
+      params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+      body: { paused: true },
+    }),
+    crossOrg: 'project_not_found',
+  },
+  listOriginatorDatapoints: {
+    request: async (w) => ({
+      key: await originatorSession(w),
+      params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+      query: { status: 'terminal', minRating: 0, maxRating: 100, limit: 5 },
+    }),
+    crossOrg: 'project_not_found',
+  },
+  getOriginatorDatapoint: {
+    request: async (w) => {
+      const { projectId, datapointIds } = await fx.finalizedProject(w.app);
+      return { key: await originatorSession(w), params: { projectId, datapointId: datapointIds[0] } };
+    },
     crossOrg: 'project_not_found',
   },
   getOriginatorProofReport: {

@@ -50,7 +50,7 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-const DESKTOP = { width: 1280, height: 860 };
+const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
 export interface WatchedPage {

@@ -346,8 +346,8 @@ describe('votes', () => {
           classId: null,
         });
       const late = await vote(w.token, held.body.slotId, { rating: 70 });
-      expectEnvelope(late, 'claim_expired', 409);
-      expect(late.body.error.message).toMatch(/reached consensus/);
+      expectEnvelope(late, 'datapoint_finalized', 409);
+      expect(late.body.error.message).toMatch(/reached terminal consensus/);
       expect(await fx.votes(app.sql, { datapointIds: [held.body.datapointId] })).toHaveLength(2);
     },
   );
@@ -432,6 +432,6 @@ describe('votes', () => {
     expect((await fx.votes(app.sql, { datapointIds: [c.body.datapointId] })).filter((x) => x.synthetic)).toHaveLength(
       2,
     );
-    expectEnvelope(await vote(v.token, c.body.slotId, { rating: 50 }), 'claim_expired', 409);
+    expectEnvelope(await vote(v.token, c.body.slotId, { rating: 50 }), 'datapoint_finalized', 409);
   });
 });

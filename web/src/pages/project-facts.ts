@@ -2,9 +2,12 @@
 import { h } from '../dom.ts';
 import type { Schemas } from '../api.ts';
 
-export function statusBadge(p: Schemas['Project']): HTMLElement {
+/** Archived, paused, finished (every datapoint terminal) or active. */
+export function statusBadge(p: Schemas['Project'], c?: Schemas['Coverage']): HTMLElement {
   if (p.archived) return h('span', { class: 'badge archived' }, 'Archived');
   if (p.paused) return h('span', { class: 'badge paused' }, 'Paused');
+  if (c && c.datapointsTotal > 0 && c.datapointsFinalized === c.datapointsTotal)
+    return h('span', { class: 'badge finished' }, 'Finished');
   return h('span', { class: 'badge active' }, 'Active');
 }
 
