@@ -149,8 +149,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     await w.page.getByRole('heading', { name: /^Verify the Proof Report/ }).waitFor();
     expect(await w.page.locator('pre.code code').allTextContents()).toEqual(
       expect.arrayContaining([
-        readFileSync('scripts/verify_report.py', 'utf8'),
-        readFileSync('scripts/verify_report.sh', 'utf8'),
+        readFileSync('verify/verify_report.py', 'utf8'),
+        readFileSync('verify/verify_report.sh', 'utf8'),
       ]),
     );
     expect(await w.page.getByRole('link', { name: 'Download jwks.json' }).getAttribute('href')).toBe(

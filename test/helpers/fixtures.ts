@@ -74,7 +74,7 @@ export async function uploadSession(
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   if (opts.put) {
-    for (const f of res.body.files) {
+    for (const f of res.body.files!) {
       const put = await putToUrl(f.uploadUrl, files[f.relPath]!);
       expect(put.status, await put.text()).toBe(200);
     }
