@@ -43,7 +43,7 @@ export const DEFAULT_RATER_MODEL: RaterModelParameters = {
   maxPrecision: 4,
 };
 
-export interface RaterEstimate {
+interface RaterEstimate {
   rater: string;
   votes: number;
   bias: number;
