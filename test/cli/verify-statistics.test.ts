@@ -80,7 +80,7 @@ beforeAll(async () => {
   const exp = await call(app, 'getReportExport', { params: { projectId }, query: { format: 'votes_csv' } });
   votesCsv = await (await fetch(exp.body.url)).text();
   writeFileSync(join(dir, 'votes.csv'), votesCsv);
-});
+}, 300_000);
 afterAll(async () => {
   await app?.close();
   rmSync(dir, { recursive: true, force: true });
