@@ -2,7 +2,7 @@
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 SHELL := /bin/bash
 
-.PHONY: dev test lint format codegen check-generated typecheck unit bench bench-soak fuzz clean-dev
+.PHONY: dev test lint format codegen check-generated typecheck unit bench bench-soak fuzz clean-dev image
 
 node_modules/.installed: package.json package-lock.json $(wildcard patches/*.patch)
 	npm ci --no-fund --no-audit
@@ -15,6 +15,7 @@ dev: node_modules/.installed
 test: node_modules/.installed
 	@bash scripts/python-verify-venv.sh
 	@bash scripts/python-clients-venv.sh
+	@bash scripts/python-croissant-venv.sh
 	@if $(MAKE) --no-print-directory lint check-generated typecheck; then \
 		node scripts/test-summary.mjs; \
 	else \
@@ -52,6 +53,10 @@ bench-soak: node_modules/.installed
 
 fuzz: node_modules/.installed
 	bash scripts/fuzz.sh
+
+# The OCI image localhost/assay:<version> (deploy/image/build.sh: mmdebstrap, buildah; no Docker).
+image: node_modules/.installed
+	bash deploy/image/build.sh
 
 clean-dev:
 	rm -rf .data

@@ -42,10 +42,13 @@ const port = await new Promise<number>((resolve, reject) => {
 });
 const config: Config = {
   databaseUrl: stack.databaseUrl,
+  databaseDirectUrl: stack.databaseUrl,
   s3: stack.s3,
   publicBaseUrl: `http://127.0.0.1:${port}`,
   host: '127.0.0.1',
   port,
+  workerPort: null,
+  database: { poolSize: null, jobQueuePoolSize: null, transactionMode: false, prepare: true },
   signingKey: generateSigningKeyPem(),
   smtpUrl: null,
   mailMode: 'log',

@@ -45,6 +45,9 @@ function parseJson(text: string, what: string): any {
   }
 }
 
+/** Parsed untrusted JSON (see parseJson). */
+type Untrusted = ReturnType<typeof parseJson>;
+
 const b64url = (s: string, what: string): Buffer => {
   if (!/^[A-Za-z0-9_-]*$/.test(s)) fail(what, 'not base64url');
   return Buffer.from(s, 'base64url');
@@ -59,7 +62,7 @@ async function checkReport(
   reportText: string,
   jwksText: string,
   proofText?: string,
-): Promise<{ summary: string; payload: any }> {
+): Promise<{ summary: string; payload: Untrusted }> {
   const report = parseJson(reportText, 'report');
   const jwks = parseJson(jwksText, 'jwks');
   if (!Array.isArray(jwks?.keys)) fail('jwks', 'no "keys" array');
@@ -163,7 +166,7 @@ async function checkReport(
  * origin, whose three lines are the origin of the report's issuer and project, resultsLeaves and
  * digests.results.
  */
-function checkCheckpoint(note: unknown, payload: any, jwk: { x: string }): string {
+function checkCheckpoint(note: unknown, payload: Untrusted, jwk: { x: string }): string {
   if (typeof note !== 'string') return fail('checkpoint', 'not a string');
   const origin = checkpointOrigin(String(payload.issuer), String(payload.projectId));
   let text: string;

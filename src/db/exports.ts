@@ -1,9 +1,9 @@
 // Report export queries (contract tag Reports): the project as an export request sees it, the
 // headline figures and the per-datapoint rows, streamed. Producing an export is
 // src/services/exports.ts; the artifact rows are src/db/report-artifacts.ts.
-import { projectSpec } from './projects.ts';
 import type { Db, TxSql } from './client.ts';
-import type { ExportRow } from '../domain/export-formats.ts';
+import { projectSpec } from './projects.ts';
+import type { ExportRow, VoteExportRow } from '../domain/export-formats.ts';
 import { readDataState, type DataState } from './proof-reports.ts';
 
 /** Rows per cursor fetch when streaming export rows. */
@@ -55,6 +55,21 @@ export async function exportFigures(tx: TxSql, projectId: string): Promise<Expor
 }
 
 /**
+ * Every vote of the project, by datapoint then time, with whether its datapoint is decided and
+ * the weight it carried in the decision.
+ */
+export function streamProjectVotes(tx: TxSql, projectId: string) {
+  return tx<VoteExportRow[]>`
+    select v.datapoint_id as "datapointId", v.voter, v.class_id as "classId", v.synthetic,
+      exists (select 1 from consensus_decisions c where c.datapoint_id = v.datapoint_id) as decided,
+      d.gold_rating is not null as gold, coalesce(v.decision_weight, v.weight) as weight, v.rating,
+      v.created_at as "votedAt"
+    from votes v join datapoints d on d.id = v.datapoint_id
+    where v.project_id = ${projectId}
+    order by v.datapoint_id, v.created_at, v.id`.cursor(EXPORT_BATCH);
+}
+
+/**
  * The project's datapoints (not gold items) in ingestion order with their decision, if any, in batches; the first
  * `limit` or all. A cursor, so memory stays flat whatever the project's size.
  */
@@ -68,4 +83,16 @@ export function streamExportRows(tx: TxSql, projectId: string, limit: number | n
     from datapoints d left join consensus_decisions c on c.datapoint_id = d.id
     where d.project_id = ${projectId} and d.gold_rating is null
     order by d.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(EXPORT_BATCH);
+}
+
+/** What the project's spec asks of validators: its instructions and validators per datapoint. */
+export async function exportSpecValidation(
+  tx: TxSql,
+  projectId: string,
+): Promise<{ instructions: string; validatorsPerDatapoint: number }> {
+  const [row] = await tx<{ instructions: string | null; validatorsPerDatapoint: number | null }[]>`
+    select s.compiled -> 'validation' ->> 'instructions' as instructions,
+      (s.compiled -> 'validation' ->> 'validatorsPerDatapoint')::int as "validatorsPerDatapoint"
+    from ${projectSpec(tx, projectId)} s`;
+  return { instructions: row?.instructions ?? '', validatorsPerDatapoint: row?.validatorsPerDatapoint ?? 0 };
 }

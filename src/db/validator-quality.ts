@@ -38,8 +38,6 @@ export interface ValidatorRow {
   votes: number;
   /** Votes on datapoints that are not gold items. */
   consensus_votes: number;
-  /** Mean weight of those votes; null without any. */
-  mean_weight: number | null;
 }
 
 /**
@@ -56,11 +54,10 @@ export async function projectValidators(sql: Db, projectId: string, userId?: str
     select u.id as user_id, u.email,
       (select g.class_id from class_grants g
        where g.project_id = ${projectId} and g.user_id = u.id and g.revoked_at is null) as class_id,
-      coalesce(c.votes, 0)::int as votes, coalesce(c.consensus_votes, 0)::int as consensus_votes, c.mean_weight
+      coalesce(c.votes, 0)::int as votes, coalesce(c.consensus_votes, 0)::int as consensus_votes
     from who join users u on u.id = who.user_id
     left join lateral (
-      select count(*) as votes, count(*) filter (where d.gold_rating is null) as consensus_votes,
-        (avg(v.weight) filter (where d.gold_rating is null))::float8 as mean_weight
+      select count(*) as votes, count(*) filter (where d.gold_rating is null) as consensus_votes
       from votes v join datapoints d on d.id = v.datapoint_id
       where v.user_id = u.id and v.project_id = ${projectId}
     ) c on true

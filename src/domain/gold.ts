@@ -1,6 +1,7 @@
 // Gold items: how a validator's ratings of datapoints with a known expected rating are scored,
 // and the rule that pauses a validator whose error is confidently too large. Pure: no I/O. The
 // formulas are written out in docs/quality.md ("Gold items").
+import { signedDecimal } from './statistics.ts';
 
 /** A validator's rating of a gold datapoint beside the originator's expected rating. */
 export interface GoldPair {
@@ -44,6 +45,12 @@ export function linCcc(x: number[], y: number[]): number | null {
   }
   const denominator = sxx / n + syy / n + (mx - my) ** 2;
   return denominator === 0 ? null : (2 * sxy) / n / denominator;
+}
+
+/** The gold figures as a signed record holds them: doubles as RFC 8785 number strings. */
+export function signedGoldFigures(f: GoldFigures) {
+  const signed = (x: number | null) => (x === null ? null : signedDecimal(x));
+  return { count: f.count, meanAbsoluteError: signed(f.meanAbsoluteError), bias: signed(f.bias), ccc: signed(f.ccc) };
 }
 
 export function goldFigures(pairs: GoldPair[]): GoldFigures {

@@ -37,7 +37,7 @@ import {
   type Claim,
 } from '../lifecycle/slots.ts';
 import { presignGet } from '../storage/s3.ts';
-import { qualityCards } from '../services/validator-quality.ts';
+import { myStanding } from '../services/validator-quality.ts';
 
 /** A file_collection datapoint's presigned GET: long enough to load it, short as a credential. */
 const CLAIM_FILE_SECONDS = 300;
@@ -248,17 +248,9 @@ export async function getMyStanding(
       `No project ${params.projectId} among the projects you are assigned to.`,
       'projectId',
     );
-  // The card the originator sees, without its gold figures: nothing a validator receives may
-  // tell gold items apart (docs/quality.md).
-  const [card] = await qualityCards(ctx.sql, params.projectId, ctx.session.userId);
+  // Without gold figures: nothing a validator receives may tell gold items apart (docs/quality.md).
   return {
     status: 200,
-    body: {
-      projectId: params.projectId,
-      votes: card?.votes ?? 0,
-      agreement: card?.agreement ?? { datapoints: 0, meanAbsoluteDifference: null, ccc: null },
-      paused: card?.paused ?? false,
-      pause: card?.pause ?? null,
-    },
+    body: { projectId: params.projectId, ...(await myStanding(ctx.sql, params.projectId, ctx.session.userId)) },
   };
 }

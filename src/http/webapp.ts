@@ -11,7 +11,7 @@
 // of other sites' logs, and the shell is never cached.
 import express, { type Router } from 'express';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
 import escapeHtml from 'escape-html';
 
 export const APP_PREFIX = '/app';
@@ -26,16 +26,39 @@ export interface WebBundle {
 
 let bundle: Promise<WebBundle> | undefined;
 
-/** Builds the browser bundle once per process; later calls share the result. */
-export function webBundle(): Promise<WebBundle> {
-  bundle ??= buildBundle().catch((err: unknown) => {
-    bundle = undefined;
+/**
+ * Where an image keeps the bundle it built (scripts/build-web.ts): the runtime then needs neither
+ * esbuild's native binary nor web/'s sources. A checkout has none and builds in memory.
+ */
+const PREBUILT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+
+async function prebuiltBundle(): Promise<WebBundle | null> {
+  let manifest: { script: string; stylesheet: string; assets: Record<string, string> };
+  try {
+    manifest = JSON.parse(await readFile(`${PREBUILT}manifest.json`, 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
-  });
+  }
+  const assets = new Map<string, { body: Uint8Array; type: string }>();
+  for (const [name, type] of Object.entries(manifest.assets))
+    assets.set(name, { body: await readFile(`${PREBUILT}${name}`), type });
+  return { assets, script: manifest.script, stylesheet: manifest.stylesheet };
+}
+
+/** Builds (or loads, in an image) the browser bundle once per process; later calls share the result. */
+export function webBundle(): Promise<WebBundle> {
+  bundle ??= prebuiltBundle()
+    .then((b) => b ?? buildBundle())
+    .catch((err: unknown) => {
+      bundle = undefined;
+      throw err;
+    });
   return bundle;
 }
 
-async function buildBundle(): Promise<WebBundle> {
+export async function buildBundle(): Promise<WebBundle> {
+  const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: WEB_ROOT,
     entryPoints: { app: 'src/main.ts', style: 'app.css' },

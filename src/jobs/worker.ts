@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS } from '../db/client.ts';
+import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS, type Sql } from '../db/client.ts';
 import { createStorage } from '../storage/s3.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
@@ -22,6 +22,8 @@ import { createLiveness, DEAD_AFTER_SECONDS } from './worker-liveness.ts';
 import { redriveLostQueuedRuns } from './ingest-redrive.ts';
 import { runReportBuild, sweepReportArtifacts } from './build-report.ts';
 import { loadSigningKey } from '../domain/signing.ts';
+import { workerMetrics, type WorkerMetrics } from '../metrics.ts';
+import { queueDepth } from '../db/job-queue.ts';
 
 /**
  * Task sets, each run by a graphile-worker runner of its own (its own concurrency and
@@ -61,9 +63,22 @@ export interface WorkerOptions {
   reportGraceSeconds?: number;
 }
 
-export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<{ stop(): Promise<void> }> {
+export interface RunningWorker {
+  /** The worker's own pool (the probes' readiness check asks it). */
+  sql: Sql;
+  /** Jobs run by this process and the queue's depth, for /metrics on WORKER_PORT. */
+  metrics: WorkerMetrics;
+  /** Stops taking jobs, waits for running ones (aborting them after shutdownAbortAfterMs), closes the pools. */
+  stop(): Promise<void>;
+}
+
+export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<RunningWorker> {
   const log = options.log ?? createLogger(config.logLevel);
-  const sql = createSql(config.databaseUrl, { max: 12, timeouts: WORKER_TIMEOUTS });
+  const sql = createSql(config.databaseUrl, {
+    max: config.database.poolSize ?? 12,
+    timeouts: WORKER_TIMEOUTS,
+    pool: config.database,
+  });
   const deps = { sql, storage: createStorage(config.s3), log };
   // Proof Reports are built and signed by the build_report task: the worker has the API's key.
   const signer = config.signingKey ? await loadSigningKey(config.signingKey) : null;
@@ -115,12 +130,19 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const sets = options.taskSets ?? (Object.keys(TASK_SETS) as TaskSet[]);
   const concurrency = (set: TaskSet) =>
     set === 'data' ? (options.concurrency ?? SET_CONCURRENCY.data) : SET_CONCURRENCY[set];
+  // The job queue connects with DATABASE_DIRECT_URL (DATABASE_URL unless set): its LISTEN for new
+  // jobs needs a session of its own, which a pooler in transaction mode does not give. Pointed at
+  // such a pooler anyway, LISTEN hears nothing and jobs are found by polling (pollInterval).
   const pgPool = new pg.Pool({
-    connectionString: config.databaseUrl,
-    max: sets.reduce((n, set) => n + concurrency(set) + 1, 1),
+    connectionString: config.databaseDirectUrl,
+    max: config.database.jobQueuePoolSize ?? sets.reduce((n, set) => n + concurrency(set) + 1, 1),
     connectionTimeoutMillis: 5000,
-    statement_timeout: API_TIMEOUTS.statementMs,
-    idle_in_transaction_session_timeout: API_TIMEOUTS.idleInTransactionMs,
+    ...(config.database.transactionMode && config.databaseDirectUrl === config.databaseUrl
+      ? {}
+      : {
+          statement_timeout: API_TIMEOUTS.statementMs,
+          idle_in_transaction_session_timeout: API_TIMEOUTS.idleInTransactionMs,
+        }),
   });
   const lost = (err: Error) => log.warn('job queue connection lost', { error: err.message });
   pgPool.on('error', lost);
@@ -129,6 +151,15 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // killed, a live worker unlocks its jobs within seconds.
   const liveness = createLiveness(sql, { heartbeatMs: options.workerHeartbeatMs });
   const events = new EventEmitter() as WorkerEvents;
+  const metrics = workerMetrics(() => queueDepth(sql));
+  const started = new WeakMap<object, number>();
+  const elapsed = (job: object) => (performance.now() - (started.get(job) ?? performance.now())) / 1000;
+  events.on('job:start', ({ job }) => started.set(job, performance.now()));
+  events.on('job:success', ({ job }) => metrics.job(job.task_identifier, 'success', elapsed(job)));
+  // An error with attempts left is retried later; at the last attempt the job has failed for good.
+  events.on('job:error', ({ job }) =>
+    metrics.job(job.task_identifier, job.attempts >= job.max_attempts ? 'failed' : 'error', elapsed(job)),
+  );
   // Jobs are locked under the pool's id (batched fetching) or a worker's: record both.
   events.on('pool:create', ({ workerPool }) => liveness.add(workerPool.id));
   events.on('worker:create', ({ worker }) => liveness.add(worker.workerId));
@@ -145,6 +176,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
         events,
         concurrency: concurrency(set),
         noHandleSignals: true,
+        noPreparedStatements: !config.database.prepare,
         gracefulShutdownAbortTimeout: options.shutdownAbortAfterMs ?? 5000,
         pollInterval: 1000,
         taskList: tasks,
@@ -193,6 +225,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       .catch((err: unknown) => log.error('dead worker sweep failed', { error: String(err) }));
   }, options.sweepIntervalMs ?? 10_000);
   return {
+    sql,
+    metrics,
     async stop() {
       clearInterval(sweep);
       await Promise.all(runners.map((r) => r.stop()));

@@ -9,8 +9,15 @@ import { closeSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sql } from '../db/client.ts';
-import { exportFigures, exportSubject, streamExportRows, type ExportSubject } from '../db/exports.ts';
-import { findReportForState, findReportProject, readDataState } from '../db/proof-reports.ts';
+import {
+  exportFigures,
+  exportSpecValidation,
+  exportSubject,
+  streamExportRows,
+  streamProjectVotes,
+  type ExportSubject,
+} from '../db/exports.ts';
+import { findReportForState, findReportProject, readDataState, streamDatapointLeaves } from '../db/proof-reports.ts';
 import { serveArtifact, type ArtifactOutput, type ArtifactRow } from '../db/report-artifacts.ts';
 import { distributionsOf } from '../db/project-stats.ts';
 import { verificationScripts } from '../verification-scripts.ts';
@@ -23,6 +30,7 @@ import {
   FORMATS,
   filenameOf,
   renderExport,
+  renderVotesCsv,
   rowLimitOf,
   type Attestation,
   type ExportData,
@@ -31,6 +39,9 @@ import {
   type Sink,
 } from '../domain/export-formats.ts';
 import type { ProofPayload } from '../domain/proof.ts';
+import { pseudonymOf } from '../domain/statistics.ts';
+import { renderCroissant, renderIntotoDsse } from '../domain/standard-exports.ts';
+import { sign } from 'node:crypto';
 import type { SigningKey } from '../domain/signing.ts';
 import type { components } from '../generated/openapi-types.ts';
 
@@ -153,8 +164,25 @@ export interface RenderDeps {
   signal?: AbortSignal;
 }
 
+/**
+ * What the in-toto export needs before it renders: the signed payload it carries and the key of
+ * the report (the envelope is signed by the same key as the report's JWS). Without a signed
+ * report of this data, the refusal a Proof Report request would get.
+ */
+function signedReportOf(data: ExportData, signer: SigningKey | null): { payload: ProofPayload; signer: SigningKey } {
+  if (!signer) throw new ApiError('proof_report_signing_unavailable');
+  if (!data.attestation)
+    throw new ApiError(
+      'report_not_ready',
+      `The in-toto export carries the signed Proof Report: ${data.attestationNote ?? 'none covers this data'}.`,
+    );
+  if (data.attestation.signingKeyId !== signer.kid)
+    throw new ApiError('proof_report_signing_unavailable', "The report's key is no longer the signing key.");
+  return { payload: data.attestation.payload as unknown as ProofPayload, signer };
+}
+
 /** Stops a render between batches when the worker is shutting down (the job then runs again). */
-async function* checked(rows: AsyncIterable<ExportRow[]>, signal: AbortSignal | undefined): AsyncIterable<ExportRow[]> {
+async function* checked<T>(rows: AsyncIterable<T[]>, signal: AbortSignal | undefined): AsyncIterable<T[]> {
   for await (const batch of rows) {
     signal?.throwIfAborted();
     yield batch;
@@ -251,7 +279,41 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
           limit === 0 ? (async function* () {})() : checked(streamExportRows(tx, a.projectId, limit), deps.signal);
         const sink = new FileSink(tmp);
         try {
-          await renderExport(format, data, rows, sink);
+          if (format === 'intoto_dsse' || format === 'croissant') {
+            // The standard formats stream the manifest leaves, not the export rows.
+            const manifest = checked(streamDatapointLeaves(tx, a.projectId), deps.signal);
+            if (format === 'croissant') {
+              const spec = await exportSpecValidation(tx, a.projectId);
+              await renderCroissant(
+                {
+                  projectId: a.projectId,
+                  projectName: f.name,
+                  issuer: a.issuer,
+                  generatedAt: data.generatedAt,
+                  instructions: spec.instructions,
+                  annotatorsPerItem: spec.validatorsPerDatapoint,
+                  payload: signed ?? null,
+                },
+                manifest,
+                sink,
+              );
+            } else {
+              const { payload, signer } = signedReportOf(data, deps.signer);
+              await renderIntotoDsse(
+                payload,
+                manifest,
+                (message) => sign(null, message, signer.privateKey),
+                signer.kid,
+                sink,
+              );
+            }
+          } else if (format === 'votes_csv')
+            await renderVotesCsv(
+              checked(streamProjectVotes(tx, a.projectId), deps.signal),
+              (voter) => pseudonymOf(project.pseudonym_key, voter),
+              sink,
+            );
+          else await renderExport(format, data, rows, sink);
         } finally {
           sink.close();
         }

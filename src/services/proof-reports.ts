@@ -22,6 +22,8 @@ import {
 import { signPayload, type SigningKey } from '../domain/signing.ts';
 import { checkpointOrigin, checkpointText, signNote } from '../domain/signed-note.ts';
 import { reportStatistics, seedOfResults, type StatisticsVote } from '../domain/statistics.ts';
+import { goldFigures, signedGoldFigures, type GoldPair } from '../domain/gold.ts';
+import { goldVotes } from '../db/validator-quality.ts';
 import {
   ExtendsPrevious,
   PAYLOAD_SCHEMA,
@@ -127,7 +129,13 @@ export async function getOrCreateProofReport(
 
   type Computed =
     | { stored: db.StoredReport }
-    | { state: db.DataState; acc: ReportAccumulator; chunks: Chunk<number>[]; votes: StatisticsVote[] };
+    | {
+        state: db.DataState;
+        acc: ReportAccumulator;
+        chunks: Chunk<number>[];
+        votes: StatisticsVote[];
+        gold: Map<string, GoldPair[]>;
+      };
   const computed: Computed = await sql.begin('isolation level repeatable read read only', async (tx) => {
     const state = await db.readDataState(tx, project.id);
     if (!drained(state)) throw notReady();
@@ -176,16 +184,25 @@ export async function getOrCreateProofReport(
           weight: r.weight,
         });
     }
-    return { state, acc, chunks: chunks.chunks(), votes };
+    // Gold votes score validators (statistics.validators[].gold) and are in no decision.
+    const gold = new Map<string, GoldPair[]>();
+    for (const g of await goldVotes(tx, project.id)) {
+      const list = gold.get(g.user_id);
+      if (list) list.push(g);
+      else gold.set(g.user_id, [g]);
+    }
+    return { state, acc, chunks: chunks.chunks(), votes, gold };
   });
   if ('stored' in computed) return computed.stored;
 
-  const { state, acc, chunks, votes } = computed;
+  const { state, acc, chunks, votes, gold } = computed;
   const digests = acc.digests(project.spec_sha256!);
   const statistics = reportStatistics(votes, {
     seed: seedOfResults(digests.results),
     classes: project.spec_classes,
     pseudonymKey: project.pseudonym_key,
+    // Only when the project has gold votes: other projects' payloads are unchanged.
+    ...(gold.size ? { gold: (voter: string) => signedGoldFigures(goldFigures(gold.get(voter) ?? [])) } : {}),
   });
   const attestationRoot = prefixed(attestationRootOf(digests));
   return sql.begin(async (tx) => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { addDatapoints, createProject, finalize } from '../helpers/reports.ts';
-import { LINK_COMMANDS } from '../helpers/verify-commands.ts';
+import { DSSE_COMMAND, LINK_COMMANDS } from '../helpers/verify-commands.ts';
 import { canonicalJson } from '../../src/domain/canonical-json.ts';
 import { generateSigningKeyPem, loadSigningKey, signPayload } from '../../src/domain/signing.ts';
 
@@ -241,7 +241,7 @@ describe('docs/verifying.md', () => {
     const shown = blocks.filter((b) => b.lang === 'console').flatMap((b) => b.text.split('\n').filter(Boolean));
     expect(shown.every((l) => l.startsWith('$ '))).toBe(true);
     expect(shown.map((l) => l.slice(2)).sort()).toEqual(
-      [...Object.values(DOC_COMMANDS), ...Object.values(LINK_COMMANDS), VENV_COMMAND].sort(),
+      [...Object.values(DOC_COMMANDS), ...Object.values(LINK_COMMANDS), DSSE_COMMAND, VENV_COMMAND].sort(),
     );
   });
 

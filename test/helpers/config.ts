@@ -11,6 +11,8 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     publicBaseUrl: 'http://127.0.0.1',
     host: '127.0.0.1',
     port: 0,
+    workerPort: null,
+    database: { poolSize: null, jobQueuePoolSize: null, transactionMode: false, prepare: true },
     signingKey: null,
     smtpUrl: null,
     // Tests read links from the log when no SMTP sink is configured (the development mode).
@@ -33,5 +35,6 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
       disableAfterFailures: 100,
     },
     ...overrides,
+    databaseDirectUrl: overrides.databaseDirectUrl ?? overrides.databaseUrl,
   };
 }

@@ -12,6 +12,7 @@ import { ingest } from '../helpers/uploads.ts';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.ts';
 import { until } from '../helpers/wait.ts';
 import { validSpec } from '../fixtures/specs.ts';
+import { pseudonymOf } from '../../src/domain/statistics.ts';
 import { acceptAllInvites, createProject, inviteWithSql, signIn, startMailingApp } from './helpers.ts';
 
 let app: TestApp;
@@ -19,7 +20,7 @@ let sink: SmtpSink;
 let receiver: Receiver;
 let close = async () => {};
 beforeAll(async () => {
-  ({ app, sink, close } = await startMailingApp());
+  ({ app, sink, close } = await startMailingApp({ signingKey: true }));
   receiver = await startReceiver();
   const res = await call(app, 'createWebhookEndpoint', {
     body: { url: receiver.url, eventTypes: ['validator.paused'] },
@@ -48,6 +49,8 @@ async function project(name: string, rows: number, goldRows: number, settings: o
   const spec: any = validSpec();
   spec.validation.validatorsPerDatapoint = 2;
   spec.gold = settings;
+  // No classes: every validator votes with weight 1.
+  delete spec.validators;
   const projectId = await createProject(app, name, spec);
   const lines = Array.from({ length: rows }, (_, i) => `${i + 1},${name} q${i + 1},a${i + 1}`);
   const csv = `id,question,answer\n${lines.join('\n')}\n`;
@@ -269,10 +272,30 @@ describe('serving gold items', () => {
       await app.sql`select datapoints::int, decisions::int from project_data_state where project_id = ${projectId}`;
     expect(state[0]).toEqual({ datapoints: 2, decisions: 2 });
     const cards = await call(app, 'listValidatorQuality', { params: { projectId } });
+    // The signed Proof Report: gold items are not in it, the gold figures are, under pseudonyms,
+    // and the rater model's figures and the weight carried equal the cards'.
+    const report = await until(
+      () => call(app, 'getProofReport', { params: { projectId } }),
+      (r) => r.status === 200,
+    );
+    const payload = report.body.payload;
+    expect(payload.coverage).toMatchObject({ datapointsFinalized: 2, datapointsTotal: 2 });
+    expect(payload.digests).toMatchObject({ manifestLeaves: 2, resultsLeaves: 2 });
+    const [{ key }] = await app.sql`select pseudonym_key::text as key from projects where id = ${projectId}`;
     for (const v of vs) {
       const card = cards.body.data.find((c: any) => c.validatorId === v.userId);
-      expect(card).toMatchObject({ votes: 3, consensusVotes: 2, gold: { count: 1, meanAbsoluteError: 60, bias: -60 } });
+      expect(card).toMatchObject({
+        votes: 3,
+        consensusVotes: 2,
+        gold: { count: 1, meanAbsoluteError: 60, bias: -60, ccc: null },
+        weightCarried: expect.any(Number),
+      });
       expect(card.agreement).toEqual({ datapoints: 2, meanAbsoluteDifference: 0, ccc: null });
+      const signed = payload.statistics.validators.find((x: any) => x.pseudonym === pseudonymOf(key, v.userId));
+      expect(signed).toMatchObject({ votes: 2, gold: { count: 1, meanAbsoluteError: '60', bias: '-60', ccc: null } });
+      expect(Number(signed.bias)).toBe(card.raterModel.bias);
+      expect(Number(signed.inconsistency)).toBe(card.raterModel.inconsistency);
+      expect(Number(signed.weightCarried)).toBe(card.weightCarried);
     }
   });
 });
