@@ -153,7 +153,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     await doc.context.close();
   });
 
-  it('shows the headline result, filters the datapoints, opens one with its votes, and pauses the project', async () => {
+  it('shows the headline result, filters the datapoints, opens one with its votes, pauses the project', async () => {
     await w.page.goto(`${app.url}/app/org/projects/${seeded.projectId}`);
     const result = w.page.locator('section.result-card');
     await result.waitFor();
