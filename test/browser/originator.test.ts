@@ -124,8 +124,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
       const r = rows.find((x) => x[0] === c.email)!;
       expect(r[2]).toBe(String(c.votes));
       expect(r[3]).toBe('0');
-      expect(r[7]).toBe(`${c.agreement.meanAbsoluteDifference.toFixed(1)} (${c.agreement.datapoints})`);
-      expect(r[9]).toBe(c.raterModel.inconsistency.toFixed(1));
+      expect(r[7]).toBe(`${c.agreement.meanAbsoluteDifference!.toFixed(1)} (${c.agreement.datapoints})`);
+      expect(r[9]).toBe(c.raterModel!.inconsistency.toFixed(1));
       expect(r[11]).toBe('Active');
     }
     await checkPage(w, 'org-project-validators');
@@ -187,7 +187,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     // The figures a Proof Report states, computed here from the developer API's consensus.
     const list = await call(app, 'listDatapoints', { params: { projectId: seeded.projectId }, query: { limit: 100 } });
     const decisions = await Promise.all(
-      list.body.data.map(
+      list.body.data!.map(
         async (d: { id: string }) =>
           (await call(app, 'getDatapointConsensus', { params: { datapointId: d.id } })).body as {
             qualityRatingMean: number;
