@@ -68,7 +68,7 @@ export async function validatorQualitySection(projectId: string): Promise<HTMLEl
       { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Validator quality' },
       h(
         'table',
-        { id: 'validator-quality', class: 'list' },
+        { id: 'validator-quality' },
         h('thead', {}, h('tr', {}, ...head.map((t) => h('th', { scope: 'col' }, t)))),
         h('tbody', {}, ...data.map(row)),
       ),
