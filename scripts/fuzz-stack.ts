@@ -16,7 +16,7 @@ import { startServer } from '../src/server.ts';
 import { createLogger } from '../src/log.ts';
 import { generateSigningKeyPem } from '../src/domain/signing.ts';
 import { documents } from '../src/generated/operations.ts';
-import { DEFAULT_MAX_LIVE_CLAIMS, type Config } from '../src/config.ts';
+import { DEFAULT_MAX_LIVE_CLAIMS, DEFAULT_QUOTAS, type Config } from '../src/config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'assay-fuzz-'));
 chmodSync(dir, 0o755);
@@ -65,6 +65,7 @@ const config: Config = {
   // (with Retry-After), instead of waiting for a job that never runs.
   reportWaitSeconds: 0,
   maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
+  quotas: DEFAULT_QUOTAS,
   webhooks: { receivers: ['loopback'], dnsServers: ['127.0.0.1:9'], maxEndpointsPerOrg: 20, disableAfterFailures: 100 },
 };
 // Internal errors are what fuzzing looks for: log them to stderr so the run shows the cause.

@@ -59,6 +59,8 @@ export interface Config {
   readonly reportWaitSeconds: number;
   /** MAX_LIVE_CLAIMS_PER_VALIDATOR: live claims one validator may hold on one project (default 10). */
   readonly maxLiveClaimsPerValidator: number;
+  /** Quotas of content, files and sessions (docs/security.md, "Quotas"). */
+  readonly quotas: Quotas;
   /** Webhook egress and limits (docs/security.md). */
   readonly webhooks: {
     /**
@@ -74,6 +76,38 @@ export interface Config {
     readonly disableAfterFailures: number;
   };
 }
+
+export interface Quotas {
+  /** UPLOAD_MAX_FILES_PER_SESSION: files one upload session may hold (default 10,000). */
+  readonly maxFilesPerSession: number;
+  /** UPLOAD_MAX_OPEN_SESSIONS_PER_ORG: upload sessions of one organization open at once (default 1,000). */
+  readonly maxOpenSessionsPerOrg: number;
+  /** INGEST_MAX_DATAPOINTS_PER_RUN: datapoints one ingest run may write (default 20,000,000). */
+  readonly maxDatapointsPerRun: number;
+  /** INGEST_MAX_CONTENT_BYTES_PER_RUN: bytes of content (JSON text) one run may write (default 20 GiB). */
+  readonly maxContentBytesPerRun: number;
+  /** ORG_MAX_DATAPOINTS: datapoints one organization may hold (default 200,000,000). */
+  readonly maxDatapointsPerOrg: number;
+  /** ORG_MAX_CONTENT_BYTES: bytes of content one organization may hold (default 500 GiB). */
+  readonly maxContentBytesPerOrg: number;
+  /**
+   * INGEST_BATCH_BYTES: the most record bytes the parser thread hands the writer at once; it
+   * parses on only when the writer has taken them (default 4 MiB).
+   */
+  readonly ingestBatchBytes: number;
+}
+
+const GiB = 1024 ** 3;
+/** The quotas unless the environment says otherwise (docs/security.md lists them). */
+export const DEFAULT_QUOTAS: Quotas = Object.freeze({
+  maxFilesPerSession: 10_000,
+  maxOpenSessionsPerOrg: 1_000,
+  maxDatapointsPerRun: 20_000_000,
+  maxContentBytesPerRun: 20 * GiB,
+  maxDatapointsPerOrg: 200_000_000,
+  maxContentBytesPerOrg: 500 * GiB,
+  ingestBatchBytes: 4 * 1024 * 1024,
+});
 
 /** Live claims one validator may hold on one project unless MAX_LIVE_CLAIMS_PER_VALIDATOR says otherwise. */
 export const DEFAULT_MAX_LIVE_CLAIMS = 10;
@@ -233,6 +267,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     resendCooldownMinutes: int('INVITE_RESEND_COOLDOWN_MINUTES', 60, 0, 10_080),
   };
 
+  const D = DEFAULT_QUOTAS;
+  const quotas: Quotas = {
+    maxFilesPerSession: int('UPLOAD_MAX_FILES_PER_SESSION', D.maxFilesPerSession, 1, 10_000_000),
+    maxOpenSessionsPerOrg: int('UPLOAD_MAX_OPEN_SESSIONS_PER_ORG', D.maxOpenSessionsPerOrg, 1, 10_000_000),
+    maxDatapointsPerRun: int('INGEST_MAX_DATAPOINTS_PER_RUN', D.maxDatapointsPerRun, 1, 2 ** 31 - 1),
+    maxContentBytesPerRun: int('INGEST_MAX_CONTENT_BYTES_PER_RUN', D.maxContentBytesPerRun, 1, 2 ** 50),
+    maxDatapointsPerOrg: int('ORG_MAX_DATAPOINTS', D.maxDatapointsPerOrg, 1, 2 ** 50),
+    maxContentBytesPerOrg: int('ORG_MAX_CONTENT_BYTES', D.maxContentBytesPerOrg, 1, 2 ** 50),
+    ingestBatchBytes: int('INGEST_BATCH_BYTES', D.ingestBatchBytes, 64 * 1024, 1024 ** 3),
+  };
+
   const maxLiveClaimsPerValidator = int('MAX_LIVE_CLAIMS_PER_VALIDATOR', DEFAULT_MAX_LIVE_CLAIMS, 1, 10_000);
 
   if (problems.length) throw new ConfigError(problems);
@@ -253,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     invites,
     reportWaitSeconds,
     maxLiveClaimsPerValidator,
+    quotas,
     webhooks,
   });
 }

@@ -50,6 +50,25 @@ export async function getSession(
   return row;
 }
 
+/**
+ * The organization's open sessions, counted under a per-organization lock held to the end of the
+ * caller's transaction, so two concurrent creates cannot both take the last place.
+ */
+export async function countOpenSessionsLocked(tx: TxSql, orgId: string): Promise<number> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${'upload_sessions:' + orgId}, 0))`;
+  const [{ n }] = await tx<{ n: number }[]>`
+    select count(*)::int as n from upload_sessions where org_id = ${orgId} and status = 'open'`;
+  return n;
+}
+
+/** Files declared on a session (the caller holds the session's row lock, or just inserted it). */
+export async function countFiles(tx: TxSql, sessionId: string): Promise<number> {
+  const [{ n }] = await tx<
+    { n: number }[]
+  >`select count(*)::int as n from upload_files where session_id = ${sessionId}`;
+  return n;
+}
+
 export async function insertSession(
   tx: TxSql,
   s: { id: string; orgId: string; projectId: string; keyPrefix: string },

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { DEFAULT_MAX_LIVE_CLAIMS, type Config } from '../../src/config.ts';
+import { DEFAULT_MAX_LIVE_CLAIMS, DEFAULT_QUOTAS, type Config } from '../../src/config.ts';
 
 /** A fixed key is fine in tests: each test database is thrown away. */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -26,6 +26,7 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     invites: { perOrgPerHour: 100, perRecipientPerDay: 5, resendCooldownMinutes: 60 },
     reportWaitSeconds: 5,
     maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
+    quotas: DEFAULT_QUOTAS,
     webhooks: {
       receivers: ['loopback'],
       dnsServers: [inject('dnsServer')],
