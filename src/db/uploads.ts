@@ -1,6 +1,7 @@
 // Upload sessions, their declared files and ingest runs. Sessions are always looked up through
 // their project and organization, so another organization's session is simply not found.
 import type { Sql, TxSql } from './client.ts';
+import type { ErrorCode } from '../errors.ts';
 
 export interface SessionRow {
   id: string;
@@ -31,6 +32,7 @@ export interface RunRow {
   datapoints_persisted: number;
   validations_created: number;
   error_message: string | null;
+  error_code: ErrorCode | null;
   started_at: Date;
   updated_at: Date;
   finished_at: Date | null;

@@ -320,6 +320,7 @@ export function toIngestRun(run: db.RunRow): IngestRun {
     datapointsPersisted: run.datapoints_persisted,
     validationsCreated: run.validations_created,
     ...(run.error_message !== null ? { errorMessage: run.error_message } : {}),
+    ...(run.status === 'failed' ? { errorCode: run.error_code ?? 'internal_error' } : {}),
     startedAt: run.started_at.toISOString(),
     updatedAt: run.updated_at.toISOString(),
     finishedAt: run.finished_at ? run.finished_at.toISOString() : null,

@@ -64,7 +64,7 @@ export interface WorkerOptions {
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<{ stop(): Promise<void> }> {
   const log = options.log ?? createLogger(config.logLevel);
   const sql = createSql(config.databaseUrl, { max: 12, timeouts: WORKER_TIMEOUTS });
-  const deps = { sql, storage: createStorage(config.s3), log };
+  const deps = { sql, storage: createStorage(config.s3), log, quotas: config.quotas };
   // Proof Reports are built and signed by the build_report task: the worker has the API's key.
   const signer = config.signingKey ? await loadSigningKey(config.signingKey) : null;
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
