@@ -16,7 +16,7 @@ import { startServer } from '../src/server.ts';
 import { createLogger } from '../src/log.ts';
 import { generateSigningKeyPem } from '../src/domain/signing.ts';
 import { documents } from '../src/generated/operations.ts';
-import { DEFAULT_MAX_LIVE_CLAIMS, DEFAULT_QUOTAS, type Config } from '../src/config.ts';
+import { DEFAULT_MAX_LIVE_CLAIMS, DEFAULT_QUOTAS, DEFAULT_WEBHOOK_DELIVERY, type Config } from '../src/config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'assay-fuzz-'));
 chmodSync(dir, 0o755);
@@ -66,7 +66,13 @@ const config: Config = {
   reportWaitSeconds: 0,
   maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
   quotas: DEFAULT_QUOTAS,
-  webhooks: { receivers: ['loopback'], dnsServers: ['127.0.0.1:9'], maxEndpointsPerOrg: 20, disableAfterFailures: 100 },
+  webhooks: {
+    receivers: ['loopback'],
+    dnsServers: ['127.0.0.1:9'],
+    maxEndpointsPerOrg: 20,
+    disableAfterFailures: 100,
+    ...DEFAULT_WEBHOOK_DELIVERY,
+  },
 };
 // Internal errors are what fuzzing looks for: log them to stderr so the run shows the cause.
 const server = await startServer(config, { log: createLogger('error', (l) => process.stderr.write(l + '\n')) });

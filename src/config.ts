@@ -74,6 +74,17 @@ export interface Config {
     readonly maxEndpointsPerOrg: number;
     /** WEBHOOK_DISABLE_AFTER_FAILURES: consecutive failed attempts that disable an endpoint (default 100). */
     readonly disableAfterFailures: number;
+    /**
+     * WEBHOOK_LATENCY_BUDGET_MS: an attempt that takes longer counts against the endpoint like a
+     * failed one (it never resets the count), even when it succeeds (default 5,000).
+     */
+    readonly latencyBudgetMs: number;
+    /** WEBHOOK_CONCURRENCY: deliveries in flight per worker process (default 64). */
+    readonly concurrency: number;
+    /** WEBHOOK_ENDPOINT_CONCURRENCY: deliveries in flight per endpoint, per worker process (default 48). */
+    readonly perEndpoint: number;
+    /** WEBHOOK_ORG_CONCURRENCY: deliveries in flight per organization, per worker process (default 48). */
+    readonly perOrg: number;
   };
 }
 
@@ -107,6 +118,18 @@ export const DEFAULT_QUOTAS: Quotas = Object.freeze({
   maxDatapointsPerOrg: 200_000_000,
   maxContentBytesPerOrg: 500 * GiB,
   ingestBatchBytes: 4 * 1024 * 1024,
+});
+
+/**
+ * Webhook delivery concurrency and latency budget (docs/webhooks.md): 48 in flight to one
+ * endpoint deliver more than 300 a second to a receiver answering in 100 ms; an organization
+ * takes at most 48 of a process's 64 slots, so the others stay free for other organizations.
+ */
+export const DEFAULT_WEBHOOK_DELIVERY = Object.freeze({
+  latencyBudgetMs: 5_000,
+  concurrency: 64,
+  perEndpoint: 48,
+  perOrg: 48,
 });
 
 /** Live claims one validator may hold on one project unless MAX_LIVE_CLAIMS_PER_VALIDATOR says otherwise. */
@@ -247,6 +270,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
       : null,
     maxEndpointsPerOrg: int('WEBHOOK_MAX_ENDPOINTS', 20, 1, 10_000),
     disableAfterFailures: int('WEBHOOK_DISABLE_AFTER_FAILURES', 100, 1, 1_000_000),
+    latencyBudgetMs: int('WEBHOOK_LATENCY_BUDGET_MS', DEFAULT_WEBHOOK_DELIVERY.latencyBudgetMs, 100, 15_000),
+    concurrency: int('WEBHOOK_CONCURRENCY', DEFAULT_WEBHOOK_DELIVERY.concurrency, 1, 1_000),
+    perEndpoint: int('WEBHOOK_ENDPOINT_CONCURRENCY', DEFAULT_WEBHOOK_DELIVERY.perEndpoint, 1, 1_000),
+    perOrg: int('WEBHOOK_ORG_CONCURRENCY', DEFAULT_WEBHOOK_DELIVERY.perOrg, 1, 1_000),
   };
   const policy = (key: string, fallback: string) => {
     const v = get(key, false) || fallback;

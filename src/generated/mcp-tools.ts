@@ -1397,7 +1397,7 @@ export const mcpTools: readonly ToolDef[] = [
   {
     "name": "rotate_webhook_endpoint_secret",
     "operationId": "rotateWebhookEndpointSecret",
-    "description": "Rotate a webhook endpoint's secret\n\nIssues a new `whsec_` secret, shown once. For 24 hours deliveries carry two signatures\nin `webhook-signature` (new and previous secret), so a receiver can switch without\ndropping events. A disabled endpoint is enabled again.\n",
+    "description": "Rotate a webhook endpoint's secret\n\nIssues a new `whsec_` secret, shown once. For 24 hours deliveries carry two signatures\nin `webhook-signature` (new and previous secret), so a receiver can switch without\ndropping events. A disabled endpoint stays disabled (delete it and register the receiver\nagain once it answers).\n",
     "inputSchema": {
       "type": "object",
       "properties": {

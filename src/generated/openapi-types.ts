@@ -678,7 +678,8 @@ export interface paths {
          * Rotate a webhook endpoint's secret
          * @description Issues a new `whsec_` secret, shown once. For 24 hours deliveries carry two signatures
          *     in `webhook-signature` (new and previous secret), so a receiver can switch without
-         *     dropping events. A disabled endpoint is enabled again.
+         *     dropping events. A disabled endpoint stays disabled (delete it and register the receiver
+         *     again once it answers).
          */
         post: operations["rotateWebhookEndpointSecret"];
         delete?: never;
@@ -1878,7 +1879,10 @@ export interface components {
             eventTypes: components["schemas"]["WebhookEventType"][];
             description: string | null;
             /**
-             * @description `disabled` after the receiver answered 410 Gone; rotating the secret enables it again.
+             * @description `disabled` after the receiver answered 410 Gone, or after `WEBHOOK_DISABLE_AFTER_FAILURES`
+             *     attempts in a row failed or took longer than the latency budget
+             *     (`WEBHOOK_LATENCY_BUDGET_MS`, default 5 s). Rotating the secret does not enable it
+             *     again; delete it and register the receiver again.
              * @enum {string}
              */
             status: "enabled" | "disabled";

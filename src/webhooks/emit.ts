@@ -5,7 +5,7 @@
 import type { TxSql } from '../db/client.ts';
 import type { components } from '../generated/openapi-types.ts';
 import { insertEvents, type WebhookEventType } from '../db/webhooks.ts';
-import { enqueueEach } from '../jobs/tasks.ts';
+import { deliveryFlags, enqueueEach } from '../jobs/tasks.ts';
 
 type ConsensusData = Omit<components['schemas']['DatapointConsensus'], '$schema'>;
 
@@ -33,6 +33,6 @@ export async function emitConsensusReached(tx: TxSql, decisions: ConsensusData[]
   await enqueueEach(
     tx,
     'deliver_webhook',
-    deliveries.map((d) => ({ payload: { deliveryId: d.id, attempt: 1 }, queueKey: d.endpointId })),
+    deliveries.map((d) => ({ payload: { deliveryId: d.id, attempt: 1 }, flags: deliveryFlags(d.orgId, d.endpointId) })),
   );
 }

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { DEFAULT_MAX_LIVE_CLAIMS, DEFAULT_QUOTAS, type Config } from '../../src/config.ts';
+import { DEFAULT_MAX_LIVE_CLAIMS, DEFAULT_QUOTAS, DEFAULT_WEBHOOK_DELIVERY, type Config } from '../../src/config.ts';
 
 /** A fixed key is fine in tests: each test database is thrown away. */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
       dnsServers: [inject('dnsServer')],
       maxEndpointsPerOrg: 20,
       disableAfterFailures: 100,
+      ...DEFAULT_WEBHOOK_DELIVERY,
     },
     ...overrides,
   };
