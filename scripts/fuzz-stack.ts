@@ -16,7 +16,13 @@ import { startServer } from '../src/server.ts';
 import { createLogger } from '../src/log.ts';
 import { generateSigningKeyPem } from '../src/domain/signing.ts';
 import { documents } from '../src/generated/operations.ts';
-import { DEFAULT_MAX_LIVE_CLAIMS, DEFAULT_QUOTAS, DEFAULT_WEBHOOK_DELIVERY, type Config } from '../src/config.ts';
+import {
+  DEFAULT_MAX_LIVE_CLAIMS,
+  DEFAULT_HTTP_TIMEOUTS,
+  DEFAULT_QUOTAS,
+  DEFAULT_WEBHOOK_DELIVERY,
+  type Config,
+} from '../src/config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'assay-fuzz-'));
 chmodSync(dir, 0o755);
@@ -66,6 +72,7 @@ const config: Config = {
   reportWaitSeconds: 0,
   maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
   quotas: DEFAULT_QUOTAS,
+  http: DEFAULT_HTTP_TIMEOUTS,
   webhooks: {
     receivers: ['loopback'],
     dnsServers: ['127.0.0.1:9'],

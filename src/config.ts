@@ -61,6 +61,15 @@ export interface Config {
   readonly maxLiveClaimsPerValidator: number;
   /** Quotas of content, files and sessions (docs/security.md, "Quotas"). */
   readonly quotas: Quotas;
+  /** HTTP server timeouts (docs/security.md, "Slow clients"). */
+  readonly http: {
+    /** HTTP_HEADERS_TIMEOUT_MS: to receive a request's headers (default 10,000). */
+    readonly headersTimeoutMs: number;
+    /** HTTP_REQUEST_TIMEOUT_MS: to receive a whole request, body included (default 30,000). */
+    readonly requestTimeoutMs: number;
+    /** HTTP_KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive socket is closed after (default 65,000). */
+    readonly keepAliveTimeoutMs: number;
+  };
   /** Webhook egress and limits (docs/security.md). */
   readonly webhooks: {
     /**
@@ -130,6 +139,18 @@ export const DEFAULT_WEBHOOK_DELIVERY = Object.freeze({
   concurrency: 64,
   perEndpoint: 48,
   perOrg: 48,
+});
+
+/**
+ * HTTP server timeouts. Idle keep-alive sockets live longer here than in clients (undici,
+ * browsers, load balancers keep them for seconds to a minute), so it is always the client that
+ * closes an idle socket: when the server closed first (Node's default, 5 s), a client sending its
+ * next request at that moment got ECONNRESET.
+ */
+export const DEFAULT_HTTP_TIMEOUTS = Object.freeze({
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 65_000,
 });
 
 /** Live claims one validator may hold on one project unless MAX_LIVE_CLAIMS_PER_VALIDATOR says otherwise. */
@@ -305,6 +326,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     ingestBatchBytes: int('INGEST_BATCH_BYTES', D.ingestBatchBytes, 64 * 1024, 1024 ** 3),
   };
 
+  const http = {
+    headersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs, 100, 600_000),
+    requestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs, 100, 3_600_000),
+    keepAliveTimeoutMs: int('HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs, 1_000, 600_000),
+  };
+  if (http.requestTimeoutMs < http.headersTimeoutMs)
+    problems.push('HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS');
+
   const maxLiveClaimsPerValidator = int('MAX_LIVE_CLAIMS_PER_VALIDATOR', DEFAULT_MAX_LIVE_CLAIMS, 1, 10_000);
 
   if (problems.length) throw new ConfigError(problems);
@@ -326,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     reportWaitSeconds,
     maxLiveClaimsPerValidator,
     quotas,
+    http,
     webhooks,
   });
 }

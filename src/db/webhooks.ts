@@ -237,7 +237,9 @@ export async function countAttemptOutcome(
        set consecutive_failures = e.consecutive_failures + 1,
            status = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then 'disabled' else e.status end,
            disabled_reason = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then ${reason} else e.disabled_reason end
-      from (select id, status from webhook_endpoints where id = ${endpointId} for update) old
+      -- no key update: the attempt rows just inserted by concurrent deliveries hold key-share
+      -- locks on this row (their foreign key), which a full update lock would wait for: a deadlock.
+      from (select id, status from webhook_endpoints where id = ${endpointId} for no key update) old
      where e.id = old.id
     returning old.status = 'enabled' and e.status = 'disabled' as disabled`;
   if (row?.disabled) await disableDeliveries(tx, endpointId);

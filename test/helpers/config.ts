@@ -1,5 +1,11 @@
 import { inject } from 'vitest';
-import { DEFAULT_MAX_LIVE_CLAIMS, DEFAULT_QUOTAS, DEFAULT_WEBHOOK_DELIVERY, type Config } from '../../src/config.ts';
+import {
+  DEFAULT_MAX_LIVE_CLAIMS,
+  DEFAULT_HTTP_TIMEOUTS,
+  DEFAULT_QUOTAS,
+  DEFAULT_WEBHOOK_DELIVERY,
+  type Config,
+} from '../../src/config.ts';
 
 /** A fixed key is fine in tests: each test database is thrown away. */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -27,6 +33,7 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     reportWaitSeconds: 5,
     maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
     quotas: DEFAULT_QUOTAS,
+    http: DEFAULT_HTTP_TIMEOUTS,
     webhooks: {
       receivers: ['loopback'],
       dnsServers: [inject('dnsServer')],

@@ -172,7 +172,8 @@ describe('webhook delivery lanes', () => {
       const endpointId = await register(org.key, receiver.url());
       await emit(await fx.project(app, { key: org.key }), 3);
       const endpoint = await until(
-        async () => (await call(app, 'getWebhookEndpoint', { key: org.key, params: { webhookEndpointId: endpointId } })).body,
+        async () =>
+          (await call(app, 'getWebhookEndpoint', { key: org.key, params: { webhookEndpointId: endpointId } })).body,
         (e) => e.status === 'disabled',
         30_000,
       );
