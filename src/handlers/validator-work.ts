@@ -16,6 +16,7 @@ import { ApiError } from '../errors.ts';
 import { datasetFormatOf, listMyProjects as myProjects } from '../db/validator-projects.ts';
 import { claimNextSlot, releaseClaim as release, takeableSlotCounts, type ClaimRefusal } from '../lifecycle/slots.ts';
 import { presignGet } from '../storage/s3.ts';
+import { servedFile } from '../domain/served-files.ts';
 
 /** A file_collection datapoint's presigned GET: long enough to load it, short as a credential. */
 export const CLAIM_FILE_SECONDS = 300;
@@ -63,11 +64,17 @@ export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorReques
   const c = r.claimed;
   const format = await datasetFormatOf(ctx.sql, params.projectId);
   // A file is shown from object storage directly: a presigned GET of exactly its key.
-  const key = format === 'file_collection' ? (c.content as { key?: unknown }).key : undefined;
+  const stored = c.content as { key?: unknown; relPath?: unknown; contentType?: unknown };
+  const key = format === 'file_collection' ? stored.key : undefined;
+  // Served with a safe type: an allowed image inline, anything else as an attachment.
+  const served = servedFile(
+    typeof stored.relPath === 'string' ? stored.relPath : 'file',
+    typeof stored.contentType === 'string' ? stored.contentType : undefined,
+  );
   const file =
     typeof key === 'string'
       ? {
-          url: await presignGet(ctx.storage, key, CLAIM_FILE_SECONDS),
+          url: await presignGet(ctx.storage, key, CLAIM_FILE_SECONDS, undefined, served),
           expiresAt: new Date(Date.now() + CLAIM_FILE_SECONDS * 1000).toISOString(),
         }
       : null;
