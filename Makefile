@@ -2,7 +2,7 @@
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 SHELL := /bin/bash
 
-.PHONY: dev test lint codegen check-generated typecheck unit bench bench-soak fuzz clean-dev
+.PHONY: dev test lint format codegen check-generated typecheck unit bench bench-soak fuzz clean-dev image
 
 node_modules/.installed: package.json package-lock.json $(wildcard patches/*.patch)
 	npm ci --no-fund --no-audit
@@ -15,15 +15,25 @@ dev: node_modules/.installed
 test: node_modules/.installed
 	@bash scripts/python-verify-venv.sh
 	@bash scripts/python-clients-venv.sh
+	@bash scripts/python-croissant-venv.sh
 	@if $(MAKE) --no-print-directory lint check-generated typecheck; then \
 		node scripts/test-summary.mjs; \
 	else \
 		echo "0 passed, 1 failed"; exit 1; \
 	fi
 
-# The source and the two documents published from it (make codegen writes them).
+# The contract and the two documents published from it (make codegen writes them); then the
+# code: Biome's formatter and linter, the line width and citation rule, and knip (unused files,
+# exports and dependencies). docs/development.md, "Style", says why these tools.
 lint: node_modules/.installed
 	redocly lint openapi.yaml src/generated/openapi.developer.json src/generated/openapi.validator.json --format=summary
+	biome check --error-on-warnings .
+	node scripts/check-style.ts
+	knip --no-progress
+
+# Rewrites the tree to the formatter's layout and applies the linter's safe fixes.
+format: node_modules/.installed
+	biome check --write .
 
 codegen: node_modules/.installed
 	node codegen/generate.ts
@@ -43,6 +53,10 @@ bench-soak: node_modules/.installed
 
 fuzz: node_modules/.installed
 	bash scripts/fuzz.sh
+
+# The OCI image localhost/assay:<version> (deploy/image/build.sh: mmdebstrap, buildah; no Docker).
+image: node_modules/.installed
+	bash deploy/image/build.sh
 
 clean-dev:
 	rm -rf .data

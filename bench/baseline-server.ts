@@ -44,19 +44,21 @@ async function auth(header: string | undefined): Promise<{ org_id: string; is_or
 
 app.get('/developer/v1/projects/:id', async (req, res) => {
   const a = await auth(req.headers.authorization);
-  if (!a || !a.is_originator) return void res.status(401).json({ error: 'unauthorized' });
+  if (!a?.is_originator) return void res.status(401).json({ error: 'unauthorized' });
   const [row] =
-    await sql`select *, to_char(created_at at time zone 'UTC', ${'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'}) as cursor_t from projects where org_id = ${a.org_id} and id = ${req.params.id}`;
+    await sql`select *, to_char(created_at at time zone 'UTC', ${'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'}) as cursor_t from
+      projects where org_id = ${a.org_id} and id = ${req.params.id}`;
   if (!row) return void res.status(404).json({ error: 'not found' });
   res.set('X-Request-Id', 'req_baseline').json(project(row));
 });
 
 app.get('/developer/v1/projects', async (req, res) => {
   const a = await auth(req.headers.authorization);
-  if (!a || !a.is_originator) return void res.status(401).json({ error: 'unauthorized' });
+  if (!a?.is_originator) return void res.status(401).json({ error: 'unauthorized' });
   const limit = Number(req.query.limit ?? 20);
   const rows =
-    await sql`select *, to_char(created_at at time zone 'UTC', ${'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'}) as cursor_t from projects where org_id = ${a.org_id} order by created_at desc, id desc limit ${limit + 1}`;
+    await sql`select *, to_char(created_at at time zone 'UTC', ${'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'}) as cursor_t from
+      projects where org_id = ${a.org_id} order by created_at desc, id desc limit ${limit + 1}`;
   const hasMore = rows.length > limit;
   const kept = rows.slice(0, limit);
   const last = kept[kept.length - 1];

@@ -35,14 +35,16 @@ async function seedProject(sql: Sql, base: string, key: string, name: string): P
   };
   const { projectId } = await api(base, key, 'POST', '/projects', { name, spec });
   await sql.begin(async (tx) => {
-    const [session] =
-      await tx`insert into upload_sessions (org_id, project_id, key_prefix) select org_id, id, ${`bench/${projectId}/`} from projects where id = ${projectId} returning id`;
+    const [session] = await tx`insert into upload_sessions (org_id, project_id, key_prefix) select org_id, id,
+        ${`bench/${projectId}/`} from projects where id = ${projectId} returning id`;
     const [run] =
-      await tx`insert into ingest_runs (session_id, project_id, dry_run, skip_existing) values (${session.id}, ${projectId}, false, false) returning id`;
+      await tx`insert into ingest_runs (session_id, project_id, dry_run, skip_existing) values (${session.id},
+        ${projectId}, false, false) returning id`;
     // As ingest writes them: time-ordered ids, raw checksums, open slots as the counter.
     await tx`
       insert into datapoints (id, project_id, run_id, checksum, source_file, source_row, content, slots_open)
-      select uuidv7(), ${projectId}, ${run.id}, sha256(convert_to(${projectId}::text || 'bench row ' || g, 'UTF8')), 'bench.csv', g,
+      select uuidv7(), ${projectId}, ${run.id}, sha256(convert_to(${projectId}::text || 'bench row ' || g, 'UTF8')),
+      'bench.csv', g,
         jsonb_build_object('id', g::text, 'text', 'bench row ' || g), ${SLOTS}
       from generate_series(1, ${N}) g`;
   });
@@ -59,8 +61,10 @@ async function baseline(sql: Sql, projectId: string): Promise<number> {
       from datapoints d cross join generate_series(1, ${SLOTS}) k
       where d.project_id = ${projectId}`;
     await tx`
-      insert into consensus_decisions (id, datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
-      select uuidv7(), datapoint_id, project_id, avg(rating), percentile_cont(0.5) within group (order by rating), 1, false, count(*), count(*), 0
+      insert into consensus_decisions (id, datapoint_id, project_id, quality_rating_mean, quality_rating_median,
+      consensus_strength, contested, vote_count, synthetic_votes, escalations)
+      select uuidv7(), datapoint_id, project_id, avg(rating), percentile_cont(0.5) within group (order by rating), 1,
+      false, count(*), count(*), 0
       from votes where project_id = ${projectId} group by datapoint_id, project_id`;
     await tx`update datapoints set slots_open = 0, finalized_at = now() where project_id = ${projectId}`;
   });
@@ -133,11 +137,15 @@ export function consensusLines(baseMs: number, runs: { label: string; f: Consens
   for (const { label, f } of runs) {
     const ratio = rate(f.serviceMs) / rate(baseMs);
     out.push(
-      `| Assay, ${label}: mode on to all terminal | ${rate(f.serviceMs).toFixed(0)} | ${ratio.toFixed(2)}x | target >= ${TARGET}x: ${ratio >= TARGET ? 'met' : 'NOT met'}; ${f.votes.toLocaleString('en')} votes, ${f.escalated} escalated, ${f.contested} contested |`,
+      `| Assay, ${label}: mode on to all terminal | ` +
+        `${rate(f.serviceMs).toFixed(0)} | ${ratio.toFixed(2)}x | target >= ` +
+        `${TARGET}x: ${ratio >= TARGET ? 'met' : 'NOT met'}; ${f.votes.toLocaleString('en')} votes, ` +
+        `${f.escalated} escalated, ${f.contested} contested |`,
     );
   }
   out.push(
-    `| bulk SQL: votes, decisions, datapoints | ${rate(baseMs).toFixed(0)} | 1.00x | ${(N * SLOTS).toLocaleString('en')} votes, one transaction, no rules |`,
+    `| bulk SQL: votes, decisions, datapoints | ` +
+      `${rate(baseMs).toFixed(0)} | 1.00x | ${(N * SLOTS).toLocaleString('en')} votes, one transaction, no rules |`,
   );
   return out;
 }

@@ -9,7 +9,7 @@
 //   - each again: the stored artifact served (no rendering);
 //   - baseline, same run, a fresh Node child: `COPY (<the export's own select>) TO STDOUT` of the
 //     same rows into a file, i.e. what Postgres alone takes to produce them.
-// Target (issue 11): each format <= 60 s with flat memory.
+// Target: each format <= 60 s with flat memory.
 //
 // Run as a script (`node bench/exports.ts --baseline-child`) it is the baseline child.
 import { spawn } from 'node:child_process';
@@ -24,7 +24,7 @@ import { generateSigningKeyPem } from '../src/domain/signing.ts';
 import { FORMATS, type ExportFormat } from '../src/domain/export-formats.ts';
 import { getUntilReady, seed, startReportWorker } from './proof.ts';
 
-export const EXPORT_DATAPOINTS = Number(process.env.BENCH_EXPORT_DATAPOINTS ?? 1_000_000);
+const EXPORT_DATAPOINTS = Number(process.env.BENCH_EXPORT_DATAPOINTS ?? 1_000_000);
 const TARGET_MS = 60_000;
 
 const procStatus = (pid: number, field: string): number => {
@@ -35,10 +35,13 @@ const procStatus = (pid: number, field: string): number => {
 /** The export's rows exactly as src/db/exports.ts selects them; the project id is checked to be a uuid. */
 function exportSelect(projectId: string): string {
   if (!/^[0-9a-f-]{36}$/.test(projectId)) throw new Error('not a uuid');
-  return `select d.id, d.source_file, d.source_row, left(d.content::text, 120), c.id, c.quality_rating_mean, c.quality_rating_median,
+  return (
+    `select d.id, d.source_file, d.source_row, left(d.content::text, 120), c.id, c.quality_rating_mean, ` +
+    `c.quality_rating_median,
       c.consensus_strength, c.contested
     from datapoints d left join consensus_decisions c on c.datapoint_id = d.id
-    where d.project_id = '${projectId}' order by d.seq`;
+    where d.project_id = '${projectId}' order by d.seq`
+  );
 }
 
 /** The baseline child: COPY of the same rows to a file. Prints one JSON line. */
@@ -123,7 +126,8 @@ export async function exportsBench(
       const peak = procStatus(pid, 'VmHWM');
       const [stored] = await sql<
         { bytes: number }[]
-      >`select bytes::float8 as bytes from report_artifacts where project_id = ${projectId} and format = ${format} and status = 'ready'`;
+      >`select bytes::float8 as bytes from report_artifacts where project_id = ${projectId} and format = ${format} and
+      status = 'ready'`;
       const bytes = stored?.bytes ?? NaN;
       if (cold.json.coverage.datapointsFinalized !== EXPORT_DATAPOINTS)
         throw new Error(`${format} covers ${cold.json.coverage.datapointsFinalized}`);
@@ -134,18 +138,24 @@ export async function exportsBench(
       if (format === 'csv') csvMs = cold.ms;
       met &&= cold.ms <= TARGET_MS;
       rows.push(
-        `| ${format} | ${(cold.ms / 1000).toFixed(1)} | ${cold.requests} | ${(bytes / 1e6).toFixed(1)} MB | ${mb(peak)} | ${warmMs.toFixed(0)} ms | ${cold.ms <= TARGET_MS ? 'met' : 'NOT met'} |`,
+        `| ${format} | ${(cold.ms / 1000).toFixed(1)} | ${cold.requests} | ${(bytes / 1e6).toFixed(1)} MB | ` +
+          `${mb(peak)} | ${warmMs.toFixed(0)} ms | ${cold.ms <= TARGET_MS ? 'met' : 'NOT met'} |`,
       );
     }
 
     const base = await runBaseline({ ...process.env, ...env, BENCH_PROJECT_ID: projectId });
     return [
-      `\nExports, ${EXPORT_DATAPOINTS.toLocaleString('en')} finalized datapoints (seeded by SQL in ${(seedMs / 1000).toFixed(1)} s); API and reports worker in separate processes; worker idle RSS ${mb(idleRss)}\n`,
-      `Cold Proof Report built and signed by the job: ${(proof.ms / 1000).toFixed(1)} s until GET proof-report answered 200 (${proof.requests} request${proof.requests === 1 ? '' : 's'}), worker peak ${mb(proofPeak)}.\n`,
+      `\nExports, ${EXPORT_DATAPOINTS.toLocaleString('en')} finalized datapoints (seeded by SQL in ` +
+        `${(seedMs / 1000).toFixed(1)} s); API and reports worker in separate processes; worker idle RSS ` +
+        `${mb(idleRss)}\n`,
+      `Cold Proof Report built and signed by the job: ${(proof.ms / 1000).toFixed(1)} s until GET proof-report ` +
+        `answered 200 (${proof.requests} request${proof.requests === 1 ? '' : 's'}), worker peak ${mb(proofPeak)}.\n`,
       '| format | s until 200 (job) | requests | file | worker peak RSS | served again | <= 60 s |',
       '|---|---|---|---|---|---|---|',
       ...rows,
-      `| baseline: COPY (the same select) TO STDOUT into a file, Node child | ${(base.ms / 1000).toFixed(1)} | | ${(base.bytes / 1e6).toFixed(1)} MB | child ${mb(base.maxRssMb)} | | csv is ${(csvMs / base.ms).toFixed(2)}x of it |`,
+      `| baseline: COPY (the same select) TO STDOUT into a file, Node child | ${(base.ms / 1000).toFixed(1)} | | ` +
+        `${(base.bytes / 1e6).toFixed(1)} MB | child ${mb(base.maxRssMb)} | | csv is ` +
+        `${(csvMs / base.ms).toFixed(2)}x of it |`,
       `\nEvery format within 60 s: ${met ? 'met' : 'NOT met'}.`,
     ];
   } finally {

@@ -3,7 +3,7 @@
 // and the CPU time of the worker process and of Postgres during the run. The worker runs alone in
 // its own process (bench/ingest-worker.ts) with the V8 flags of `assay worker`.
 //
-// Baseline in the same run, on the same Postgres (issue 11): a raw COPY of the same rows, with
+// Baseline in the same run, on the same Postgres: a raw COPY of the same rows, with
 // their checksums computed and their content serialized in Node as the service does, into bare
 // tables without any index or constraint: datapoints, and numValidators slot rows per datapoint
 // (the rows the service wrote before slots became a counter). That is the physical limit.
@@ -22,7 +22,7 @@ import workerNodeFlags from '../src/jobs/worker-node-flags.json' with { type: 'j
 
 export const INGEST_ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000);
 const VALIDATORS = 3;
-export const INGEST_TARGET = 0.5;
+const INGEST_TARGET = 0.5;
 
 function row(i: number): { id: string; question: string; answer: string } {
   return {
@@ -78,14 +78,17 @@ function postgresCpuSeconds(): number {
 export async function bareCopy(sql: Sql): Promise<number> {
   await sql`drop table if exists bench_bare_datapoints`;
   await sql`drop table if exists bench_bare_slots`;
-  await sql`create table bench_bare_datapoints (id uuid, project_id uuid, run_id uuid, checksum text, source_file text, source_row int, content jsonb, created_at timestamptz default now())`;
-  await sql`create table bench_bare_slots (id uuid default gen_random_uuid(), datapoint_id uuid, project_id uuid, status text default 'open', created_at timestamptz default now())`;
+  await sql`create table bench_bare_datapoints (id uuid, project_id uuid, run_id uuid, checksum text, source_file text,
+    source_row int, content jsonb, created_at timestamptz default now())`;
+  await sql`create table bench_bare_slots (id uuid default gen_random_uuid(), datapoint_id uuid, project_id uuid,
+    status text default 'open', created_at timestamptz default now())`;
   const projectId = randomUUID();
   const runId = randomUUID();
   const start = performance.now();
   await sql.begin(async (tx) => {
     const dp =
-      await tx`copy bench_bare_datapoints (id, project_id, run_id, checksum, source_file, source_row, content) from stdin`.writable();
+      await tx`copy bench_bare_datapoints (id, project_id, run_id, checksum, source_file, source_row, content) from
+        stdin`.writable();
     const ids: string[] = [];
     for (let i = 1; i <= INGEST_ROWS; i++) {
       const content = row(i);
@@ -222,7 +225,8 @@ export function ingestLines(o: {
 }): string[] {
   const bare = o.bareMs === null ? null : INGEST_ROWS / (o.bareMs / 1000);
   const out = [
-    `\nIngest, ${INGEST_ROWS.toLocaleString('en')} CSV rows (${(o.bytes / 1e6).toFixed(0)} MB), numValidators ${VALIDATORS}\n`,
+    `\nIngest, ${INGEST_ROWS.toLocaleString('en')} CSV rows ` +
+      `(${(o.bytes / 1e6).toFixed(0)} MB), numValidators ${VALIDATORS}\n`,
     '| path | rows/s | ratio | worker peak RSS | CPU s: worker / Postgres (wall s) | target |',
     '|---|---|---|---|---|---|',
   ];
@@ -230,12 +234,20 @@ export function ingestLines(o: {
     const rate = rowsPerSecond(f);
     const ratio = bare === null ? null : rate / bare;
     out.push(
-      `| Assay, ${label}: process call to run ok | ${rate.toFixed(0)} | ${ratio === null ? '-' : `${ratio.toFixed(2)}x of bare COPY`} | ${f.maxRssMb} MB | ${f.workerCpu.toFixed(1)} / ${f.postgresCpu.toFixed(1)} (${(f.ms / 1000).toFixed(1)}) | ${ratio === null ? '' : `>= ${INGEST_TARGET}x: ${ratio >= INGEST_TARGET ? 'met' : 'NOT met'}; `}RSS < 256 MB: ${f.maxRssMb < 256 ? 'met' : 'NOT met'} |`,
+      `| Assay, ${label}: process call to run ok | ` +
+        `${rate.toFixed(0)} | ${
+          ratio === null ? '-' : `${ratio.toFixed(2)}x of bare COPY`
+        } | ${f.maxRssMb} MB | ${f.workerCpu.toFixed(1)} / ${f.postgresCpu.toFixed(1)} (` +
+        `${(f.ms / 1000).toFixed(1)}) | ` +
+        `${ratio === null ? '' : `>= ${INGEST_TARGET}x: ${ratio >= INGEST_TARGET ? 'met' : 'NOT met'}; `}RSS < 256 ` +
+        `MB: ` +
+        `${f.maxRssMb < 256 ? 'met' : 'NOT met'} |`,
     );
   }
   if (bare !== null)
     out.push(
-      `| raw COPY into bare tables (datapoints + ${VALIDATORS} slot rows each, no index) | ${bare.toFixed(0)} | 1.00x | | | |`,
+      `| raw COPY into bare tables (datapoints + ${VALIDATORS} slot rows each, no index) | ${bare.toFixed(0)} | ` +
+        `1.00x | | | |`,
     );
   return out;
 }

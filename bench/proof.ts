@@ -88,22 +88,28 @@ async function api(
   return { status: res.status, json: await res.json() };
 }
 
-/** `n` datapoints in ingestion order and one terminal decision each, in the same order (bench/exports.ts seeds with it too). */
+/**
+ * `n` datapoints in ingestion order and one terminal decision each, in the same order (bench/exports.ts seeds with it
+ * too).
+ */
 export async function seed(sql: Sql, projectId: string, n = N): Promise<void> {
   const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
   const [session] = await sql<
     { id: string }[]
-  >`insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p.org_id}, ${projectId}, 'complete', ${`bench/proof/${projectId}/`}) returning id`;
+  >`insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p.org_id}, ${projectId}, 'complete',
+  ${`bench/proof/${projectId}/`}) returning id`;
   const [run] = await sql<
     { id: string }[]
-  >`insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session.id}, ${projectId}, 'ok', false, false) returning id`;
+  >`insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session.id},
+  ${projectId}, 'ok', false, false) returning id`;
   await sql`
     insert into datapoints (id, project_id, run_id, checksum, source_file, source_row, content, finalized_at)
     select uuidv7(), ${projectId}, ${run.id}, sha256(convert_to('row ' || g, 'UTF8')), 'big.csv', g,
       jsonb_build_object('id', g::text, 'text', 'item ' || g), now()
     from generate_series(1, ${n}::int) g`;
   await sql`
-    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median,
+    consensus_strength, contested, vote_count, synthetic_votes, escalations)
     select id, project_id, (seq % 101) + 0.25, (seq % 101) + 0.5, 0.5 + (seq % 5) / 10.0, false, 3, 0, 0
     from datapoints where project_id = ${projectId} order by seq`;
   await sql`vacuum analyze datapoints`;
@@ -125,9 +131,8 @@ async function baselineChild(): Promise<void> {
   const start = performance.now();
   await sql.begin('isolation level repeatable read read only', async (tx) => {
     for await (const rows of tx<{ datapointId: string; checksum: string }[]>`
-      select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id = ${projectId} order by seq`.cursor(
-      BATCH,
-    )) {
+      select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id =
+      ${projectId} order by seq`.cursor(BATCH)) {
       hashAll(rows.map((r) => manifestLeaf(r)));
     }
     for await (const rows of tx<ResultRow[]>`
@@ -171,7 +176,8 @@ async function inclusionProofTimes(
   reportId: string,
 ): Promise<string[]> {
   const order = (i: number) => sql<{ id: string }[]>`
-    select datapoint_id as id from consensus_decisions where project_id = ${projectId} order by seq offset ${i} limit 1`;
+    select datapoint_id as id from consensus_decisions where project_id = ${projectId} order by seq offset ${i} limit
+    1`;
   const ids = await Promise.all([0, Math.floor(N / 2), N - 1].map(async (i) => (await order(i))[0].id));
   const timed = async (id: string) => {
     const t = performance.now();
@@ -190,7 +196,9 @@ async function inclusionProofTimes(
       if (k === 0) chunked.push(r.body);
     }
     rows.push(
-      `| inclusion proof from chunk roots, leaf ${['0', 'n/2', 'n-1'][i]}, median of ${WARM_RUNS} (${runs.map((w) => w.toFixed(0)).join(', ')}) | ${median(runs).toFixed(1)} | | | |`,
+      `| inclusion proof from chunk roots, leaf ` +
+        `${['0', 'n/2', 'n-1'][i]}, median of ` +
+        `${WARM_RUNS} (${runs.map((w) => w.toFixed(0)).join(', ')}) | ${median(runs).toFixed(1)} | | | |`,
     );
   }
   await sql.begin(async (tx) => {
@@ -205,7 +213,8 @@ async function inclusionProofTimes(
   )
     throw new Error('inclusion proofs differ between the two paths');
   rows.push(
-    `| inclusion proof, old path: full stream of the results tree (report without chunk roots; stores them) | ${old.ms.toFixed(0)} | ${(old.ms / again.ms).toFixed(0)}x of the next | | |`,
+    `| inclusion proof, old path: full stream of the results tree (report without chunk roots; stores them) | ` +
+      `${old.ms.toFixed(0)} | ${(old.ms / again.ms).toFixed(0)}x of the next | | |`,
   );
   rows.push(`| the next inclusion proof of that report (from the stored chunk roots) | ${again.ms.toFixed(1)} | | | |`);
   return rows;
@@ -264,14 +273,21 @@ export async function proofBench(
     const ratio = coldMs / base.totalMs;
     const warmMs = median(warm);
     return [
-      `\nProof Report, ${N.toLocaleString('en')} finalized datapoints (${(2 * N).toLocaleString('en')} leaves; seeded by SQL in ${(seedMs / 1000).toFixed(1)} s)\n`,
+      `\nProof Report, ${N.toLocaleString('en')} finalized datapoints ` +
+        `(${(2 * N).toLocaleString('en')} leaves; seeded by SQL in ${(seedMs / 1000).toFixed(1)} s)\n`,
       '| path | ms | ratio | peak RSS | target |',
       '|---|---|---|---|---|',
-      `| cold GET proof-report until 200 (the job streams, hashes, signs, stores; ${cold.requests} request${cold.requests === 1 ? '' : 's'}) | ${coldMs.toFixed(0)} | ${ratio.toFixed(2)}x of baseline | worker ${coldPeak.toFixed(0)} MB (${rssBefore.toFixed(0)} MB before) | <= 3x: ${ratio <= 3 ? 'met' : 'NOT met'} |`,
-      `| warm GET proof-report, median of ${WARM_RUNS} (${warm.map((w) => w.toFixed(0)).join(', ')}) | ${warmMs.toFixed(1)} | | | < 50 ms: ${warmMs < 50 ? 'met' : 'NOT met'} |`,
+      `| cold GET proof-report until 200 (the job streams, hashes, signs, stores; ` +
+        `${cold.requests} request${cold.requests === 1 ? '' : 's'}) | ${coldMs.toFixed(0)} | ${ratio.toFixed(2)}x ` +
+        `of baseline | worker ${coldPeak.toFixed(0)} MB (${rssBefore.toFixed(0)} MB before) | <= 3x: ` +
+        `${ratio <= 3 ? 'met' : 'NOT met'} |`,
+      `| warm GET proof-report, median of ${WARM_RUNS} (${warm.map((w) => w.toFixed(0)).join(', ')}) | ` +
+        `${warmMs.toFixed(1)} | | | < 50 ms: ${warmMs < 50 ? 'met' : 'NOT met'} |`,
       ...proofs,
-      `| baseline: same queries + SHA-256 of the same leaf bytes (Node child) | ${base.totalMs.toFixed(0)} | 1.00x | child ${base.maxRssMb.toFixed(0)} MB | |`,
-      `| of which SHA-256 alone | ${base.hashMs.toFixed(0)} | cold is ${(coldMs / base.hashMs).toFixed(2)}x of it | | |`,
+      `| baseline: same queries + SHA-256 of the same leaf bytes (Node child) | ${base.totalMs.toFixed(0)} | 1.00x ` +
+        `| child ${base.maxRssMb.toFixed(0)} MB | |`,
+      `| of which SHA-256 alone | ${base.hashMs.toFixed(0)} | cold is ${(coldMs / base.hashMs).toFixed(2)}x of it | ` +
+        `| |`,
     ];
   } finally {
     await server.stop().catch(() => {});

@@ -80,7 +80,8 @@ try {
   const [first] = await sql<{ id: string }[]>`
     with p as (
       insert into projects (org_id, created_by_user_id, name, num_validators, created_at)
-      select ${orgId}, ${userId}, 'Bench project ' || g, 2, now() - (g || ' seconds')::interval from generate_series(1, 200) g
+      select ${orgId}, ${userId}, 'Bench project ' || g, 2, now() - (g || ' seconds')::interval from generate_series(1,
+      200) g
       returning id)
     select id from p limit 1`;
   await sql.end();
@@ -134,7 +135,10 @@ try {
     if (errors) failed = true;
     const ratio = assayRps / baseRps;
     rows.push(
-      `| ${route.name} | ${assayRps.toFixed(0)} (${runs.assay.map((r) => r.rps.toFixed(0)).join(', ')}) | ${baseRps.toFixed(0)} | ${ratio.toFixed(2)}x | ${runs.assay[0].p99} / ${runs.baseline[0].p99} ms | ${errors} | ${ratio >= TARGET ? 'met' : 'NOT met'} (>= ${TARGET}x) |`,
+      `| ${route.name} | ${assayRps.toFixed(0)} (${runs.assay.map((r) => r.rps.toFixed(0)).join(', ')}) | ` +
+        `${baseRps.toFixed(0)} | ${ratio.toFixed(2)}x | ${runs.assay[0].p99} / ${runs.baseline[0].p99} ms | ` +
+        `${errors} | ` +
+        `${ratio >= TARGET ? 'met' : 'NOT met'} (>= ${TARGET}x) |`,
     );
   }
   if (rows.length) {
@@ -145,7 +149,7 @@ try {
   }
   // The per-project benchmarks run twice: on this database (200 small projects of the org), then
   // beside a neighbour of BENCH_NEIGHBOUR datapoints of other organizations (bench/neighbour.ts);
-  // the figures must stay within 10% of each other (issue 11). BENCH_NEIGHBOUR=0: once, no neighbour.
+  // the figures must stay within 10% of each other. BENCH_NEIGHBOUR=0: once, no neighbour.
   // BENCH_SKIP_EMPTY=1 runs only beside the neighbour (the long 10M run).
   const besideLabel = `beside ${NEIGHBOUR.toLocaleString('en')} neighbour datapoints`;
   const phases =
@@ -168,7 +172,8 @@ try {
     try {
       if (label === besideLabel)
         console.log(
-          `\n(neighbour: ${NEIGHBOUR.toLocaleString('en')} datapoints of two other organizations seeded in ${(await seedNeighbour(sql2)).toFixed(0)} s)`,
+          `\n(neighbour: ${NEIGHBOUR.toLocaleString('en')} datapoints of two other organizations seeded in ` +
+            `${(await seedNeighbour(sql2)).toFixed(0)} s)`,
         );
       // Each pass starts with no maintenance pending: without this, autovacuum works through the
       // rows the previous pass wrote (1M ingested, 300,000 votes) while the second pass is timed,
@@ -203,7 +208,8 @@ try {
     if (ingestRuns.length === 2) {
       const drift = rowsPerSecond(ingestRuns[1]!.f) / rowsPerSecond(ingestRuns[0]!.f);
       console.log(
-        `\nbeside the neighbour: ${drift.toFixed(2)}x of the empty database's rows/s (target within 10%: ${Math.abs(1 - drift) <= 0.1 ? 'met' : 'NOT met'})`,
+        `\nbeside the neighbour: ${drift.toFixed(2)}x of the empty database's rows/s (target within 10%: ` +
+          `${Math.abs(1 - drift) <= 0.1 ? 'met' : 'NOT met'})`,
       );
     }
   }
@@ -213,12 +219,13 @@ try {
     if (consensusRuns.length === 2) {
       const drift = consensusRuns[0]!.f.serviceMs / consensusRuns[1]!.f.serviceMs;
       console.log(
-        `\nbeside the neighbour: ${drift.toFixed(2)}x of the empty database's decisions/s (target within 10%: ${Math.abs(1 - drift) <= 0.1 ? 'met' : 'NOT met'})`,
+        `\nbeside the neighbour: ${drift.toFixed(2)}x of the empty database's decisions/s (target within 10%: ` +
+          `${Math.abs(1 - drift) <= 0.1 ? 'met' : 'NOT met'})`,
       );
     }
   }
   if (ONLY.has('two-workers')) {
-    // One session of two equal files: one worker process, then two (issue 11: >= 1.6x).
+    // One session of two equal files: one worker process, then two (>= 1.6x).
     const half = Math.floor(INGEST_ROWS / 2);
     const files = [
       { path: join(dir, 'half-1.csv'), relPath: 'half-1.csv', bytes: 0, rows: half },
@@ -231,7 +238,11 @@ try {
       const one = await assayIngest(stack, url, apiKey, files, 'Two files, one worker', 1);
       const two = await assayIngest(stack, url, apiKey, files, 'Two files, two workers', 2);
       console.log(
-        `\nTwo files of ${half.toLocaleString('en')} rows in one session: one worker ${rowsPerSecond(one).toFixed(0)} rows/s (CPU worker ${one.workerCpu.toFixed(1)} s, Postgres ${one.postgresCpu.toFixed(1)} s, wall ${(one.ms / 1000).toFixed(1)} s); two workers ${rowsPerSecond(two).toFixed(0)} rows/s: ${(rowsPerSecond(two) / rowsPerSecond(one)).toFixed(2)}x (target >= 1.6x)`,
+        `\nTwo files of ${half.toLocaleString('en')} rows in one session: one worker ` +
+          `${rowsPerSecond(one).toFixed(0)} rows/s (CPU worker ${one.workerCpu.toFixed(1)} s, Postgres ` +
+          `${one.postgresCpu.toFixed(1)} s, wall ${(one.ms / 1000).toFixed(1)} s); two workers ` +
+          `${rowsPerSecond(two).toFixed(0)} rows/s: ${(rowsPerSecond(two) / rowsPerSecond(one)).toFixed(2)}x ` +
+          `(target >= 1.6x)`,
       );
     } finally {
       await stopChild(child);

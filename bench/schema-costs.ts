@@ -30,7 +30,8 @@ const VARIANTS: Record<string, [string, string]> = {
     'create index datapoints_pending_idx on datapoints (project_id, created_at, id) where finalized_at is null',
   ],
   'with foreign keys on project_id and run_id (as before migration 20261124700001)': [
-    'alter table datapoints add constraint bench_project_fk foreign key (project_id) references projects(id), add constraint bench_run_fk foreign key (run_id) references ingest_runs(id)',
+    'alter table datapoints add constraint bench_project_fk foreign key (project_id) references projects(id), add ' +
+      'constraint bench_run_fk foreign key (run_id) references ingest_runs(id)',
     'alter table datapoints drop constraint bench_project_fk, drop constraint bench_run_fk',
   ],
   'bare table, no index': ['create table bench_bare (like datapoints)', 'drop table bench_bare'],
@@ -47,15 +48,20 @@ try {
   >`insert into projects (org_id, name, num_validators) values (${orgId}, 'Schema costs', 3) returning id`;
   const [s] = await sql<
     { id: string }[]
-  >`insert into upload_sessions (org_id, project_id, key_prefix) values (${orgId}, ${p!.id}, 'schema-costs/') returning id`;
+  >`insert into upload_sessions (org_id, project_id, key_prefix) values (${orgId}, ${p!.id}, 'schema-costs/') returning
+  id`;
   const [r] = await sql<
     { id: string }[]
-  >`insert into ingest_runs (session_id, project_id, dry_run, skip_existing) values (${s!.id}, ${p!.id}, false, false) returning id`;
+  >`insert into ingest_runs (session_id, project_id, dry_run, skip_existing) values (${s!.id}, ${p!.id}, false, false)
+  returning id`;
   await sql`
     create unlogged table bench_rows as
-    select uuidv7() as id, sha256(convert_to('row ' || g, 'UTF8')) as checksum, 'big.csv'::text as source_file, g as source_row,
-      jsonb_build_object('id', g::text, 'question', 'What is the status of ticket ' || g || ' in queue ' || (g % 97) || '?',
-        'answer', 'Ticket ' || g || ' was resolved by agent ' || (g % 13) || ' after ' || (g % 48) || ' hours.')::text as content
+    select uuidv7() as id, sha256(convert_to('row ' || g, 'UTF8')) as checksum, 'big.csv'::text as source_file, g as
+    source_row,
+      jsonb_build_object('id', g::text, 'question', 'What is the status of ticket ' || g || ' in queue ' || (g % 97) ||
+      '?',
+        'answer', 'Ticket ' || g || ' was resolved by agent ' || (g % 13) || ' after ' || (g % 48) || ' hours.')::text
+        as content
     from generate_series(1, ${N}::int) g`;
   await sql`vacuum analyze bench_rows`;
   const times: Record<string, number[]> = {};
@@ -66,12 +72,16 @@ try {
       const start = performance.now();
       await sql
         .begin(async (tx) => {
-          await tx.unsafe(`insert into ${target} (id, project_id, run_id, checksum, source_file, source_row, content, slots_open)
-          select id, '${p!.id}', '${r!.id}', checksum, source_file, source_row, content::jsonb, 3 from bench_rows`);
+          await tx.unsafe(
+            `insert into ` +
+              `${target} (id, project_id, run_id, checksum, source_file, source_row, content, slots_open)
+          select id, '${p!.id}', '${r!.id}', checksum, source_file, source_row, content::jsonb, 3 from bench_rows`,
+          );
           throw new Error('roll back');
         })
         .catch(() => {});
-      (times[name] ??= []).push(performance.now() - start);
+      times[name] ??= [];
+      times[name].push(performance.now() - start);
       if (restore) await sql.unsafe(restore);
       await sql`vacuum datapoints`;
     }

@@ -82,7 +82,10 @@ export async function soakBench(options: SoakOptions): Promise<{ lines: string[]
   sample();
   let finish!: (r: autocannon.Result) => void;
   let fail!: (e: Error) => void;
-  const done = new Promise<autocannon.Result>((resolve, reject) => ((finish = resolve), (fail = reject)));
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
   const instance = autocannon(
     { url: options.url, connections: CONNECTIONS, overallRate: rate, duration: soakSeconds, headers },
     (err, r) => (err ? fail(err) : finish(r)),
@@ -132,19 +135,29 @@ export async function soakBench(options: SoakOptions): Promise<{ lines: string[]
   };
   const met = Object.values(checks).every(Boolean);
   const lines = [
-    `\nSoak: GET /projects/{projectId}, ${CONNECTIONS} connections; peak ${peak.toFixed(0)} req/s over ${peakSeconds} s; offered ${rate} req/s (${load}x peak) for ${soakSeconds} s\n`,
+    `\nSoak: GET /projects/{projectId}, ` +
+      `${CONNECTIONS} connections; peak ` +
+      `${peak.toFixed(0)} req/s over ${peakSeconds} s; offered ${rate} req/s (${load}x peak) for ${soakSeconds} s\n`,
     '| minute | req/s | p50 ms | p99 ms | max ms | errors | server CPU ms/request | server RSS MB (mean) |',
     '|---|---|---|---|---|---|---|---|',
     ...minutes.map((m, i) => {
       const sorted = Float64Array.from(m.latencies).sort();
-      return `| ${i + 1} | ${rps(i).toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted[sorted.length - 1]?.toFixed(1)} | ${m.errors} | ${cpuPerRequest(i).toFixed(3)} | ${mean(m.rss).toFixed(0)} |`;
+      return (
+        `| ${i + 1} | ${rps(i).toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} | ` +
+        `${percentile(sorted, 99).toFixed(1)} | ${sorted[sorted.length - 1]?.toFixed(1)} | ${m.errors} | ` +
+        `${cpuPerRequest(i).toFixed(3)} | ${mean(m.rss).toFixed(0)} |`
+      );
     }),
     '',
     `last minute / first minute: ${ratio.toFixed(3)}x (target >= 0.95x: ${checks.throughput ? 'met' : 'NOT met'})`,
-    `server CPU per request, last minute / first minute: ${cpuRatio.toFixed(3)}x (not a target: the decay signal that the machine's other load cannot move)`,
-    `p99 over the soak: ${p99.toFixed(1)} ms (autocannon, corrected for coordinated omission: ${result.latency.p99} ms) (target < 50 ms: ${checks.p99 ? 'met' : 'NOT met'})`,
+    `server CPU per request, last minute / first minute: ${cpuRatio.toFixed(3)}x (not a target: the decay signal ` +
+      `that the machine's other load cannot move)`,
+    `p99 over the soak: ${p99.toFixed(1)} ms (autocannon, corrected for coordinated omission: ` +
+      `${result.latency.p99} ms) (target < 50 ms: ${checks.p99 ? 'met' : 'NOT met'})`,
     `errors: ${errors} (target 0: ${checks.errors ? 'met' : 'NOT met'})`,
-    `server RSS: minute ${minutes.length >= 3 ? 2 : 1} ${rssFirst.toFixed(0)} MB, last minute ${rssLast.toFixed(0)} MB (${(rssGrowth * 100).toFixed(1)}%; target within 10%: ${checks.rss ? 'met' : 'NOT met'})`,
+    `server RSS: minute ${minutes.length >= 3 ? 2 : 1} ${rssFirst.toFixed(0)} MB, last minute ` +
+      `${rssLast.toFixed(0)} MB (${(rssGrowth * 100).toFixed(1)}%; target within 10%: ` +
+      `${checks.rss ? 'met' : 'NOT met'})`,
   ];
   return { lines, met };
 }

@@ -1,6 +1,8 @@
 // Reads the parts of an OpenAPI 3.1 document that codegen needs and resolves them into plain
 // data: the operation table and the MCP tool table. No I/O here.
 import { documentOf } from './publish.ts';
+import { bodyLimit } from './body-limits.ts';
+import { deref, inlineRefs, resolvePointer } from './refs.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -65,9 +67,26 @@ export interface OpenApiDoc {
   'x-mcp-extra-tools'?: ExtraTool[];
 }
 
-export type ArgLocation = 'path' | 'query' | 'body';
+/** The request header that makes a retry safe; MCP tools take it as IDEMPOTENCY_ARGUMENT. */
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
+/** The argument's schema: the key itself, unquoted (the header's structured-field quotes are HTTP's). */
+const IDEMPOTENCY_ARGUMENT_SCHEMA = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^[\\x21-\\x7E]+$',
+  description:
+    'Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) ' +
+    'instead of acting twice.',
+};
 
-/** One `x-error-code` placed where it applies: `pointer` is the value's JSON pointer inside its location, `*` any array index or key. */
+type ArgLocation = 'path' | 'query' | 'body';
+
+/**
+ * One `x-error-code` placed where it applies: `pointer` is the value's JSON pointer inside its location, `*` any array
+ * index or key.
+ */
 export interface ErrorCodeRule {
   in: ArgLocation;
   pointer: string;
@@ -78,7 +97,7 @@ export interface ErrorCodeRule {
 }
 
 /** Who may call an operation, from its `security` (or the document's). */
-export type OperationAuth = 'apiKey' | 'validatorSession' | 'none';
+type OperationAuth = 'apiKey' | 'validatorSession' | 'none';
 const AUTH_BY_SCHEME: Record<string, OperationAuth> = { bearerAuth: 'apiKey', validatorSession: 'validatorSession' };
 
 export interface OperationEntry {
@@ -98,6 +117,10 @@ export interface OperationEntry {
   /** Content type of the request body, or null when the operation takes none. */
   bodyType: 'application/json' | 'application/octet-stream' | null;
   bodyRequired: boolean;
+  /** Bytes the JSON body may take (codegen/body-limits.ts); 0 when the operation reads no JSON body. */
+  bodyLimit: number;
+  /** The operation takes the Idempotency-Key header. */
+  idempotent: boolean;
   successStatuses: number[];
   statuses: number[];
   /** Query parameters with a schema default: always present in the handler's input. */
@@ -116,53 +139,17 @@ export interface ToolEntry {
   args: Record<string, ArgLocation>;
   /** The operation's x-error-code rules that concern the tool's arguments. */
   errorCodes: ErrorCodeRule[];
+  /** The tool takes IDEMPOTENCY_ARGUMENT (its operation takes the Idempotency-Key header). */
+  idempotent: boolean;
   /** Extra tools: the component schema of the arguments, or null when the tool takes none. */
   argumentsSchema: string | null;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-/** Resolves a local `#/components/...` reference. */
-function deref<T>(doc: OpenApiDoc, value: T): T {
-  let current: unknown = value;
-  for (let i = 0; i < 10 && current && typeof current === 'object' && '$ref' in current; i++) {
-    const ref = (current as { $ref: string }).$ref;
-    if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported: ${ref}`);
-    current = ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>(
-        (node, key) => (node as Record<string, unknown>)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')],
-        doc,
-      );
-    if (current === undefined) throw new Error(`unresolved $ref ${ref}`);
-  }
-  return current as T;
-}
-
-/**
- * Inlines every $ref so a schema stands alone (MCP tool schemas must be self-contained). Vendor
- * extensions (`x-error-code`) are left out: codegen carries them in tables of their own.
- */
-export function inlineRefs(doc: OpenApiDoc, schema: unknown, seen: string[] = []): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => inlineRefs(doc, s, seen));
-  if (!schema || typeof schema !== 'object') return schema;
-  const obj = schema as Record<string, unknown>;
-  if (typeof obj.$ref === 'string') {
-    if (seen.includes(obj.$ref)) throw new Error(`recursive schema ${obj.$ref} cannot be inlined`);
-    const { $ref, ...rest } = obj;
-    return {
-      ...(inlineRefs(doc, deref(doc, { $ref }), [...seen, $ref as string]) as object),
-      ...(inlineRefs(doc, rest, seen) as object),
-    };
-  }
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(obj)) {
-    if (k === 'examples' || k === 'example' || k === 'readOnly' || k.startsWith('x-')) continue;
-    out[k] = inlineRefs(doc, v, seen);
-  }
-  return out;
-}
+/** An MCP tool's schema stands alone, without examples or annotations a client has no use for. */
+const toolSchema = (doc: OpenApiDoc, schema: unknown): unknown =>
+  inlineRefs(doc, schema, (k) => k === 'examples' || k === 'example' || k === 'readOnly' || k.startsWith('x-'));
 
 const SUBSCHEMAS_SAME_VALUE = ['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'not'];
 
@@ -219,7 +206,8 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
   const codes = errorCodeEnum(doc);
   if (doc.servers?.length !== 1 || doc.servers[0].url !== '/')
     throw new Error(
-      'openapi.yaml has exactly one server, `/`: its paths are full paths (x-documents publishes each API under its own server)',
+      'openapi.yaml has exactly one server, `/`: its paths are full paths (x-documents publishes each API under its ' +
+        'own server)',
     );
   const entries: OperationEntry[] = [];
   const ids = new Set<string>();
@@ -262,6 +250,7 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
           collectErrorCodes(doc, p.schema, { in: p.in, pointer: `/${p.name}` }, codes, errorCodes);
       }
       if (bodySchema) collectErrorCodes(doc, bodySchema, { in: 'body', pointer: '' }, codes, errorCodes);
+      const idempotent = params.some((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_HEADER);
       const queryDefaults = params
         .filter((p) => p.in === 'query' && p.schema && deref(doc, p.schema).default !== undefined)
         .map((p) => p.name);
@@ -277,6 +266,8 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
         requiresOriginator: op['x-requires-originator'] === true,
         bodyType: (contentTypes[0] as OperationEntry['bodyType']) ?? null,
         bodyRequired: body?.required === true,
+        bodyLimit: bodyLimit(doc, bodySchema),
+        idempotent,
         successStatuses: statuses.filter((s) => s < 400),
         statuses,
         queryDefaults,
@@ -303,7 +294,7 @@ function toolFromBinding(doc: OpenApiDoc, entry: OperationEntry, binding: McpBin
   const params = operationParameters(doc, entry.fullPath, entry.raw);
   const bodySchema =
     entry.bodyType === 'application/json'
-      ? (inlineRefs(doc, deref(doc, entry.raw.requestBody!).content!['application/json'].schema) as JsonSchema)
+      ? (toolSchema(doc, deref(doc, entry.raw.requestBody!).content!['application/json'].schema) as JsonSchema)
       : undefined;
   const bodyProps = (bodySchema?.properties ?? {}) as Record<string, JsonSchema>;
   const bodyRequired = new Set((bodySchema?.required as string[] | undefined) ?? []);
@@ -315,7 +306,7 @@ function toolFromBinding(doc: OpenApiDoc, entry: OperationEntry, binding: McpBin
     if (param) {
       args[name] = param.in as ArgLocation;
       properties[name] = {
-        ...(inlineRefs(doc, param.schema) as object),
+        ...(toolSchema(doc, param.schema) as object),
         ...(param.description ? { description: param.description } : {}),
       };
       if (param.in === 'path' || param.required) required.push(name);
@@ -333,6 +324,11 @@ function toolFromBinding(doc: OpenApiDoc, entry: OperationEntry, binding: McpBin
     if (!(name in args))
       throw new Error(`${entry.operationId}: x-mcp required ${name} of ${binding.tool} is not one of its arguments`);
     if (!required.includes(name)) required.push(name);
+  }
+  if (entry.idempotent) {
+    if (IDEMPOTENCY_ARGUMENT in args)
+      throw new Error(`${binding.tool}: an argument named ${IDEMPOTENCY_ARGUMENT} hides the Idempotency-Key`);
+    properties[IDEMPOTENCY_ARGUMENT] = IDEMPOTENCY_ARGUMENT_SCHEMA;
   }
   const schema: JsonSchema = { type: 'object', properties, additionalProperties: false };
   if (required.length) schema.required = required;
@@ -363,6 +359,7 @@ function toolFromBinding(doc: OpenApiDoc, entry: OperationEntry, binding: McpBin
     inputSchema: schema,
     args,
     errorCodes,
+    idempotent: entry.idempotent,
     argumentsSchema: null,
   };
 }
@@ -381,9 +378,10 @@ export function buildToolTable(doc: OpenApiDoc, ops: OperationEntry[]): ToolEntr
       name: extra.tool,
       operationId: null,
       description: extra.description,
-      inputSchema: inlineRefs(doc, extra.inputSchema) as JsonSchema,
+      inputSchema: toolSchema(doc, extra.inputSchema) as JsonSchema,
       args: {},
       errorCodes: [],
+      idempotent: false,
       argumentsSchema: ref ? ref.slice('#/components/schemas/'.length) : null,
     });
   }
@@ -393,4 +391,34 @@ export function buildToolTable(doc: OpenApiDoc, ops: OperationEntry[]): ToolEntr
     names.add(t.name);
   }
   return tools;
+}
+
+/**
+ * The JSON Schema of a project spec as the spec authoring guide shows it to a model: every
+ * reference inlined (a model reading the prompt cannot follow a $ref), without vendor extensions,
+ * with its examples (the guide's worked example is the first).
+ */
+export function promptSchema(doc: OpenApiDoc, component: string): JsonSchema {
+  return inlineRefs(doc, { $ref: `#/components/schemas/${component}` }) as JsonSchema;
+}
+
+/**
+ * Limits that handlers check on values the contract's validation does not see (a Content-Length
+ * header, a path's length in bytes): each read from the schema keyword that states it.
+ */
+const CONTRACT_LIMITS = {
+  /** The largest file an upload session accepts. */
+  maxFileBytes: '#/components/schemas/DeclaredUploadFile/properties/size/maximum',
+  /** A relPath's bound; its description states it in UTF-8 bytes (the object key must fit S3's 1,024). */
+  relPathMaxLength: '#/components/schemas/RelPath/maxLength',
+} as const;
+
+export function contractLimits(doc: OpenApiDoc): Record<keyof typeof CONTRACT_LIMITS, number> {
+  return Object.fromEntries(
+    Object.entries(CONTRACT_LIMITS).map(([name, ref]) => {
+      const value = resolvePointer(doc, ref);
+      if (typeof value !== 'number') throw new Error(`contract limit ${name}: ${ref} is not a number`);
+      return [name, value];
+    }),
+  ) as Record<keyof typeof CONTRACT_LIMITS, number>;
 }

@@ -2,6 +2,7 @@
 // server `/`) into the documents clients see, one per entry of `x-documents`: its paths, relative
 // to its one server, and only the components, tags and security schemes they use. No I/O here.
 import type { JsonSchema, OpenApiDoc } from './model.ts';
+import { resolvePointer } from './refs.ts';
 
 export interface DocumentEntry {
   server: string;
@@ -77,9 +78,7 @@ export function publishDocuments(doc: OpenApiDoc): Map<string, object> {
     for (let grew = true; grew; ) {
       grew = false;
       for (const ref of [...used]) {
-        const [, , kind, key] = ref.split('/');
-        const target = components[kind]?.[key];
-        if (target === undefined) throw new Error(`${name}: unresolved ${ref}`);
+        const target = resolvePointer(doc, ref);
         const before = used.size;
         refsIn(target, used);
         if (used.size > before) grew = true;
@@ -110,16 +109,17 @@ export function publishDocuments(doc: OpenApiDoc): Map<string, object> {
  * carries one. Request schemas may keep the optional `$schema`.
  */
 export function checkResponseSchemas(doc: OpenApiDoc): void {
-  const components = (doc.components ?? {}) as Record<string, Record<string, unknown>>;
   const seen = new Set<unknown>();
   const visit = (node: unknown, where: string): void => {
-    if (Array.isArray(node)) return node.forEach((n) => visit(n, where));
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n, where);
+      return;
+    }
     if (!node || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
     const obj = node as JsonSchema;
     if (typeof obj.$ref === 'string') {
-      const [, , kind, key] = obj.$ref.split('/');
-      visit(components[kind]?.[key], obj.$ref);
+      visit(resolvePointer(doc, obj.$ref), obj.$ref);
     }
     if (obj.properties && typeof obj.properties === 'object' && '$schema' in obj.properties) {
       throw new Error(`${where}: a response schema declares a $schema property`);

@@ -22,13 +22,29 @@ export interface ErrorCodeRule {
 }
 `;
 
-export function renderOperations(ops: OperationEntry[], documents: Record<string, { server: string }>): string {
+export interface ContractFacts {
+  documents: Record<string, { server: string }>;
+  limits: Record<string, number>;
+  unboundedBodyBytes: number;
+  mcpBodyLimit: number;
+}
+
+export function renderOperations(ops: OperationEntry[], facts: ContractFacts): string {
+  const { documents } = facts;
   const docRows = Object.entries(documents).map(
     ([name, d]) => `  ${name}: { server: ${lit(d.server)}, openapi: ${lit(`${d.server}/openapi.json`)} },`,
   );
   const rows = ops.map(
     (o) =>
-      `  ${o.operationId}: { method: ${lit(o.method)}, document: ${lit(o.document)}, server: ${lit(o.server)}, path: ${lit(o.path)}, auth: ${lit(o.auth)}, summary: ${lit(o.summary)}, requiresOriginator: ${o.requiresOriginator}, bodyType: ${lit(o.bodyType)}, bodyRequired: ${o.bodyRequired}, successStatuses: ${lit(o.successStatuses)}, statuses: ${lit(o.statuses)}, tools: ${lit(o.bindings.map((b) => b.tool))}, errorCodes: ${renderRules(o.errorCodes)} },`,
+      `  ${o.operationId}: { method: ` +
+      `${lit(o.method)}, document: ${lit(o.document)}, server: ` +
+      `${lit(o.server)}, path: ${lit(o.path)}, auth: ` +
+      `${lit(o.auth)}, summary: ${lit(o.summary)}, requiresOriginator: ` +
+      `${o.requiresOriginator}, bodyType: ` +
+      `${lit(o.bodyType)}, bodyRequired: ` +
+      `${o.bodyRequired}, bodyLimit: ${o.bodyLimit}, idempotent: ${o.idempotent}, successStatuses: ` +
+      `${lit(o.successStatuses)}, statuses: ` +
+      `${lit(o.statuses)}, tools: ${lit(o.bindings.map((b) => b.tool))}, errorCodes: ${renderRules(o.errorCodes)} },`,
   );
   return `import type { components } from './openapi-types.ts';
 
@@ -55,6 +71,10 @@ export interface OperationInfo {
   readonly requiresOriginator: boolean;
   readonly bodyType: 'application/json' | 'application/octet-stream' | null;
   readonly bodyRequired: boolean;
+  /** Bytes the JSON body may take, from its schema's bounds (unboundedBodyBytes where open); 0: no JSON body. */
+  readonly bodyLimit: number;
+  /** The operation takes the Idempotency-Key header (MCP: the idempotencyKey argument). */
+  readonly idempotent: boolean;
   readonly successStatuses: readonly number[];
   readonly statuses: readonly number[];
   /** MCP tools (x-mcp) that call this operation. */
@@ -69,6 +89,14 @@ ${rows.join('\n')}
 
 export type OperationId = keyof typeof operationTable;
 export const operationIds = Object.keys(operationTable) as OperationId[];
+
+/** The body limit of a JSON operation whose schema sets no bound (an open object such as a project spec). */
+export const unboundedBodyBytes = ${facts.unboundedBodyBytes};
+/** The MCP endpoint's body limit: the largest tool call's, and room for the JSON-RPC envelope. */
+export const mcpBodyLimit = ${facts.mcpBodyLimit};
+
+/** Limits handlers check on values validation does not see, each from the schema keyword that states it. */
+export const contractLimits = ${lit(facts.limits)} as const;
 `;
 }
 
@@ -78,9 +106,14 @@ export function renderHandlers(ops: OperationEntry[]): string {
   );
   const aliases = ops.map((o) => {
     const n = pascal(o.operationId);
-    return `export type ${n}Input = HandlerInput<'${o.operationId}'>;\nexport type ${n}Response = HandlerResponse<'${o.operationId}'>;\nexport type ${n}Result = HandlerResult<'${o.operationId}'>;`;
+    return (
+      `export type ${n}Input = ` +
+      `HandlerInput<'${o.operationId}'>;\nexport type ` +
+      `${n}Response = HandlerResponse<'${o.operationId}'>;\nexport type ${n}Result = HandlerResult<'${o.operationId}'>;`
+    );
   });
-  return `import type { operations } from './openapi-types.ts';
+  return (
+    `import type { operations } from './openapi-types.ts';
 import type { OperationId, operationTable } from './operations.ts';
 
 // Glossary:
@@ -101,8 +134,10 @@ type BodyOf<O> = O extends { requestBody?: infer R }
 interface QueryDefaults {
 ${defaults.join('\n')}
 }
-type WithDefaults<T, D extends PropertyKey> = [D] extends [never] ? T : Omit<T, D> & { [P in D & keyof T]-?: Exclude<T[P], undefined> };
-type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content: { 'application/jwk-set+json': infer B } } ? B : undefined;
+type WithDefaults<T, D extends PropertyKey> = [D] extends [never] ? T : Omit<T, D> & { [P in D & keyof T]-?: ` +
+    `Exclude<T[P], undefined> };
+type ContentOf<R> = R extends { content: { 'application/json': infer B } } ? B : R extends { content: { ` +
+    `'application/jwk-set+json': infer B } } ? B : undefined;
 
 export interface HandlerInput<K extends OperationId> {
   params: Defined<Params<K>['path']>;
@@ -113,7 +148,8 @@ export interface HandlerInput<K extends OperationId> {
 }
 
 export type HandlerResponse<K extends OperationId> = {
-  [S in keyof operations[K]['responses']]: { status: S; body: ContentOf<operations[K]['responses'][S]>; headers?: Record<string, string> };
+  [S in keyof operations[K]['responses']]: { status: S; body: ContentOf<operations[K]['responses'][S]>; headers?: ` +
+    `Record<string, string> };
 }[keyof operations[K]['responses']];
 
 type SuccessStatus = 200 | 201 | 202 | 204 | 307;
@@ -126,14 +162,17 @@ export type HandlerMap<Ctx extends Record<(typeof operationTable)[OperationId]['
 };
 
 ${aliases.join('\n')}
-`;
+`
+  );
 }
 
-export function renderTools(tools: ToolEntry[]): string {
+export function renderTools(tools: ToolEntry[], specSchema: object): string {
   const extras = tools.filter((t) => t.operationId === null);
   const args = extras.map(
     (t) =>
-      `  ${t.name}: ${t.argumentsSchema ? `components['schemas'][${lit(t.argumentsSchema)}]` : 'Record<string, never>'};`,
+      `  ${t.name}: ${
+        t.argumentsSchema ? `components['schemas'][${lit(t.argumentsSchema)}]` : 'Record<string, never>'
+      };`,
   );
   return `import type { components } from './openapi-types.ts';
 import type { ErrorCodeRule, OperationId } from './operations.ts';
@@ -148,6 +187,8 @@ export interface ToolDef {
   readonly args: Readonly<Record<string, 'path' | 'query' | 'body'>>;
   /** The operation's x-error-code rules on these arguments (pointers start with the argument's name). */
   readonly errorCodes: readonly ErrorCodeRule[];
+  /** The tool takes \`idempotencyKey\`, its operation's Idempotency-Key. */
+  readonly idempotent: boolean;
 }
 
 /** The tools without a REST counterpart (x-mcp-extra-tools), with their validated arguments (defaults applied). */
@@ -157,10 +198,28 @@ ${args.join('\n')}
 export type ExtraToolName = keyof ExtraToolArguments;
 export const extraToolNames: readonly ExtraToolName[] = ${lit(extras.map((t) => t.name))};
 
+/** The JSON Schema of a project spec, self-contained, for the spec authoring guide (its examples kept). */
+export const projectSpecSchema: Readonly<Record<string, unknown>> = ${JSON.stringify(specSchema, null, 2)};
+
 export const mcpTools: readonly ToolDef[] = ${JSON.stringify(
     tools.map(({ argumentsSchema: _, ...t }) => t),
     null,
     2,
   )} as const;
+`;
+}
+
+/** The whole contract for the run-time parts that take a document (openapi-backend, the spec compiler's Ajv). */
+export function renderContract(): string {
+  return `import type { Document } from 'openapi-backend';
+import source from './openapi.json' with { type: 'json' };
+
+/**
+ * openapi.yaml as one JSON document, typed as the router library's document: the only place that
+ * imports openapi.json at run time.
+ */
+export const contractDocument = source as unknown as Document & {
+  components: { schemas: Readonly<Record<string, object>> };
+};
 `;
 }

@@ -33,7 +33,8 @@ const { apiKey, userId } = await seedDev(sql);
 // A validator session of the same user, so the /validator/v1 operations are fuzzed signed in
 // (with the API key they would only ever answer 401).
 const sessionToken = newSessionToken();
-await sql`insert into validator_sessions (user_id, token_hash, expires_at) values (${userId}, ${hashToken(sessionToken)}, now() + interval '1 day')`;
+await sql`insert into validator_sessions (user_id, token_hash, expires_at) values (${userId},
+  ${hashToken(sessionToken)}, now() + interval '1 day')`;
 await sql.end();
 // The service's public URL is its real address, as in a deployment: a webhook URL pointing at it
 // is refused (it is "this service itself"), and nothing else is.
@@ -47,10 +48,13 @@ const port = await new Promise<number>((resolve, reject) => {
 });
 const config: Config = {
   databaseUrl: stack.databaseUrl,
+  databaseDirectUrl: stack.databaseUrl,
   s3: stack.s3,
   publicBaseUrl: `http://127.0.0.1:${port}`,
   host: '127.0.0.1',
   port,
+  workerPort: null,
+  database: { poolSize: null, jobQueuePoolSize: null, transactionMode: false, prepare: true },
   signingKey: generateSigningKeyPem(),
   smtpUrl: null,
   mailMode: 'log',

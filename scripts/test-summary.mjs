@@ -48,7 +48,9 @@ if (existsSync(verdictFile)) {
       } else {
         failed++;
         problems.push(
-          `FAIL unexpected skip${ci ? ' (CI=true: no skip is allowed)' : ''}: ${t.file} > ${t.name}${t.note ? ` (${t.note})` : ''}`,
+          `FAIL unexpected skip${
+            ci ? ' (CI=true: no skip is ' + 'allowed)' : ''
+          }: ${t.file} > ${t.name}${t.note ? ` (${t.note})` : ''}`,
         );
       }
     } else {

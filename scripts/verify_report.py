@@ -2,10 +2,15 @@
 """Verifies an Assay Proof Report with only Python's `cryptography` and `rfc8785` packages.
 
 usage: verify_report.py REPORT.json JWKS.json [PROOF.json]
+       verify_report.py --consistency OLD.json NEW.json JWKS.json CONSISTENCY.json
+       verify_report.py --dsse ENVELOPE.json JWKS.json
 
 The same checks as `assay verify`, written independently: JWS shape and header, key by kid,
 Ed25519 signature, payload == RFC 8785 bytes, attestationRoot == RFC 9162 root of the digests,
-and (optionally) one datapoint's inclusion proof up to digests.results. Prints OK or
+the report's C2SP checkpoint (signed note), and (optionally) one datapoint's inclusion proof up
+to digests.results. With --consistency: both reports verify, belong to the same project, OLD is
+not later than NEW, and the RFC 9162 consistency proofs link OLD's trees to NEW's. With --dsse:
+the in-toto export's DSSE envelope is signed by a JWKS key over the DSSE encoding. Prints OK or
 `FAILED <check>: <reason>` and exits 0 or 1.
 """
 import base64
@@ -74,6 +79,60 @@ def verify_inclusion(leaf_hash, index, size, path, root):
     return sn == 0 and r == root
 
 
+def verify_consistency(size1, size2, proof, root1, root2):
+    """RFC 9162 2.1.4.2: the tree of size1 leaves with root1 is a prefix of the one of size2 with root2."""
+    if not (0 < size1 <= size2) or any(len(p) != 32 for p in proof):
+        return False
+    if size1 == size2:
+        return not proof and root1 == root2
+    if not proof:
+        return False
+    path = [root1] + proof if size1 & (size1 - 1) == 0 else list(proof)
+    fn, sn = size1 - 1, size2 - 1
+    while fn % 2 == 1:
+        fn //= 2
+        sn //= 2
+    fr = sr = path[0]
+    for c in path[1:]:
+        if sn == 0:
+            return False
+        if fn % 2 == 1 or fn == sn:
+            fr, sr = node(c, fr), node(c, sr)
+            while fn % 2 == 0 and fn != 0:
+                fn //= 2
+                sn //= 2
+        else:
+            sr = node(sr, c)
+        fn //= 2
+        sn //= 2
+    return sn == 0 and fr == root1 and sr == root2
+
+
+def check_checkpoint(note, payload, public, x):
+    """The report's C2SP checkpoint: a signed note (c2sp.org/signed-note) by the report's key."""
+    origin = payload["issuer"].split("://", 1)[-1].rstrip("/") + "/projects/" + payload["projectId"]
+    key_id = hashlib.sha256(origin.encode() + b"\n\x01" + x).digest()[:4]
+    text, _, sigs = note.rpartition("\n\n")
+    text += "\n"
+    ok = False
+    for line in sigs.rstrip("\n").split("\n"):
+        name, _, sig = line.removeprefix("\u2014 ").partition(" ")
+        raw = base64.b64decode(sig)
+        if name == origin and raw[:4] == key_id:
+            try:
+                public.verify(raw[4:], text.encode())
+            except InvalidSignature:
+                raise Failed("checkpoint", f"the signature by {origin} does not verify")
+            ok = True
+    if not ok:
+        raise Failed("checkpoint", f"no signature by {origin} with the report's key")
+    lines = text.split("\n")
+    d = payload["digests"]
+    if lines[:3] != [origin, str(d["resultsLeaves"]), base64.b64encode(digest(d["results"], "results")).decode()]:
+        raise Failed("checkpoint", "origin, tree size or root hash differ from the report")
+    return f"checkpoint {origin} at {d['resultsLeaves']}"
+
+
 def verify(report, jwks, proof=None):
     parts = report.get("jws", "").split(".")
     if len(parts) != 3 or not all(parts):
@@ -125,16 +184,69 @@ def verify(report, jwks, proof=None):
         if not ok:
             raise Failed("proof", "the leaf does not fold to digests.results")
         summary += f"; datapoint {proof['datapointId']} included"
+    if "checkpoint" in report:
+        summary += "; " + check_checkpoint(report["checkpoint"], payload, public, b64url(key["x"]))
     return summary
 
 
+def verify_dsse(envelope, jwks):
+    """The intoto_dsse export: Ed25519 over DSSE's PAE(payloadType, payload) by a key of the JWKS."""
+    body = base64.b64decode(envelope["payload"])
+    kind = envelope["payloadType"].encode()
+    pae = b"DSSEv1 %d %s %d %s" % (len(kind), kind, len(body), body)
+    for s in envelope["signatures"]:
+        key = next((k for k in jwks["keys"] if k.get("kid") == s.get("keyid")), None)
+        if key is None:
+            continue
+        try:
+            Ed25519PublicKey.from_public_bytes(b64url(key["x"])).verify(base64.b64decode(s["sig"]), pae)
+        except InvalidSignature:
+            raise Failed("dsse", f"the signature by {key['kid']} does not verify")
+        statement = json.loads(body)
+        if statement.get("_type") != "https://in-toto.io/Statement/v1":
+            raise Failed("dsse", "the payload is not an in-toto Statement v1")
+        return f"in-toto statement of {len(statement['subject'])} subjects signed by {key['kid']}"
+    raise Failed("dsse", "no signature by a key of the JWKS")
+
+
+def payload_of(report):
+    return json.loads(b64url(report["jws"].split(".")[1]))
+
+
+def verify_link(old, new, jwks, proof):
+    verify(old, jwks)
+    verify(new, jwks)
+    a, b = payload_of(old), payload_of(new)
+    if a["projectId"] != b["projectId"] or a["issuer"] != b["issuer"]:
+        raise Failed("project", f"{a['reportId']} and {b['reportId']} are reports of different projects")
+    da, db = a["digests"], b["digests"]
+    if da["resultsLeaves"] > db["resultsLeaves"] or da["manifestLeaves"] > db["manifestLeaves"] \
+            or a["issuedAt"] > b["issuedAt"]:
+        raise Failed("order", f"{a['reportId']} is later than {b['reportId']}: give the earlier report first")
+    if proof["from"]["reportId"] != a["reportId"] or proof["to"]["reportId"] != b["reportId"]:
+        raise Failed("consistency", "the proof links other reports")
+    for tree in ("manifest", "results"):
+        path = [bytes.fromhex(h) for h in proof[tree]["proof"]]
+        if not verify_consistency(da[tree + "Leaves"], db[tree + "Leaves"], path,
+                                  digest(da[tree], tree), digest(db[tree], tree)):
+            raise Failed("consistency", f"the {tree} tree of {a['reportId']} is not a prefix of {b['reportId']}'s")
+    return f"{b['reportId']} extends {a['reportId']}"
+
+
 def main(argv):
-    if len(argv) not in (3, 4):
-        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+    consistency = len(argv) == 6 and argv[1] == "--consistency"
+    dsse = len(argv) == 4 and argv[1] == "--dsse"
+    if len(argv) not in (3, 4) and not consistency:
+        print("\n".join(__doc__.strip().splitlines()[2:5]), file=sys.stderr)
         return 2
     load = lambda p: json.load(open(p, encoding="utf-8"))
     try:
-        print("OK " + verify(load(argv[1]), load(argv[2]), load(argv[3]) if len(argv) == 4 else None))
+        if dsse:
+            print("OK " + verify_dsse(load(argv[2]), load(argv[3])))
+        elif consistency:
+            print("OK " + verify_link(*(load(p) for p in argv[2:6])))
+        else:
+            print("OK " + verify(load(argv[1]), load(argv[2]), load(argv[3]) if len(argv) == 4 else None))
         return 0
     except Failed as e:
         print(f"FAILED {e}", file=sys.stderr)

@@ -36,6 +36,7 @@ const server = createServer((req, res) => {
 server.listen(port, '127.0.0.1');
 await once(server, 'listening');
 
+// biome-ignore lint/suspicious/noExplicitAny: a dev script reading the API's JSON answers.
 const api = async (method: string, path: string, body?: unknown): Promise<any> => {
   const res = await fetch(`${BASE_URL}${path}`, {
     method,

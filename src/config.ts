@@ -5,6 +5,22 @@ import { readFileSync, statSync } from 'node:fs';
 
 export interface Config {
   readonly databaseUrl: string;
+  /**
+   * DATABASE_DIRECT_URL: a connection that bypasses any pooler, for what needs a session of its
+   * own: migrations (their advisory lock) and the worker's LISTEN. Default: DATABASE_URL.
+   */
+  readonly databaseDirectUrl: string;
+  /** Connections to Postgres (docs/operations.md, "Connections and PgBouncer"). */
+  readonly database: {
+    /** DATABASE_POOL_SIZE: the process's main pool (default: 10 for serve, 12 for worker). */
+    readonly poolSize: number | null;
+    /** JOB_QUEUE_POOL_SIZE: the worker's job queue pool (default: its task sets' concurrency + 1 each, + 1). */
+    readonly jobQueuePoolSize: number | null;
+    /** DATABASE_POOL_MODE=transaction: DATABASE_URL is a pooler in transaction mode (default `session`). */
+    readonly transactionMode: boolean;
+    /** DATABASE_PREPARED_STATEMENTS (default true): false sends every statement unnamed. */
+    readonly prepare: boolean;
+  };
   readonly s3: {
     readonly endpoint: string;
     readonly region: string;
@@ -16,6 +32,8 @@ export interface Config {
   readonly publicBaseUrl: string;
   readonly host: string;
   readonly port: number;
+  /** WORKER_PORT: where `assay worker` serves /healthz and /readyz (on HOST); null: no listener. */
+  readonly workerPort: number | null;
   /** PKCS#8 PEM of the Ed25519 report signing key; null when reports cannot be signed. */
   readonly signingKey: string | null;
   readonly smtpUrl: string | null;
@@ -183,12 +201,35 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * Secrets that may come from a file named by KEY_FILE instead of the variable KEY (a Kubernetes
+ * or compose secret mounted as a file). SIGNING_KEY_FILE has rules of its own (its mode).
+ */
+const SECRET_FILE_KEYS = new Set([
+  'DATABASE_URL',
+  'DATABASE_DIRECT_URL',
+  'SECRETS_KEY',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'SMTP_URL',
+]);
+
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   const problems: string[] = [];
   const get = (key: string, required: boolean): string => {
-    const v = env[key]?.trim() ?? '';
+    let v = env[key]?.trim() ?? '';
+    // KEY_FILE for a secret: its value read from a file (how orchestrators mount secrets), never both.
+    const file = SECRET_FILE_KEYS.has(key) ? (env[`${key}_FILE`]?.trim() ?? '') : '';
+    if (file) {
+      if (v) problems.push(`set ${key} or ${key}_FILE, not both`);
+      try {
+        v = readFileSync(file, 'utf8').trim();
+      } catch (err) {
+        problems.push(`${key}_FILE ${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
+    }
     if (required && v === '') problems.push(`${key} is required`);
     return v;
   };
@@ -213,6 +254,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   };
 
   const databaseUrl = url('DATABASE_URL', needs.db === true, ['postgres:', 'postgresql:']);
+  const databaseDirectUrl = url('DATABASE_DIRECT_URL', false, ['postgres:', 'postgresql:']) || databaseUrl;
+  const poolMode = get('DATABASE_POOL_MODE', false) || 'session';
+  if (poolMode !== 'session' && poolMode !== 'transaction')
+    problems.push('DATABASE_POOL_MODE must be `session` or `transaction`');
   const s3 = {
     endpoint: url('S3_ENDPOINT', needs.s3 === true, ['http:', 'https:']),
     region: get('S3_REGION', false) || 'us-east-1',
@@ -226,19 +271,27 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   const portText = get('PORT', false) || '3000';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push('PORT must be an integer 0..65535');
+  const workerPortText = get('WORKER_PORT', false);
+  const workerPort = workerPortText === '' ? null : Number(workerPortText);
+  if (workerPort !== null && (!Number.isInteger(workerPort) || workerPort < 0 || workerPort > 65535))
+    problems.push('WORKER_PORT must be an integer 0..65535');
   const logLevel = (get('LOG_LEVEL', false) || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   let signingKey = get('SIGNING_KEY', false).replace(/\\n/g, '\n') || null;
-  // SIGNING_KEY_FILE: the PEM in a file only its owner may read or write (like ssh's keys):
-  // a key readable by the group or others is refused, not used.
+  // SIGNING_KEY_FILE: the PEM in a file only its owner may read or write (like ssh's keys), or,
+  // as PostgreSQL allows for its key file, one owned by root that its group may read (0640 or
+  // less): how a secret is mounted for a non-root process (Kubernetes' fsGroup, a root-owned
+  // file in the service's group). Anything more open is refused, not used.
   const signingKeyFile = get('SIGNING_KEY_FILE', false);
   if (signingKeyFile) {
     if (signingKey) problems.push('set SIGNING_KEY or SIGNING_KEY_FILE, not both');
     try {
-      const mode = statSync(signingKeyFile).mode;
-      if ((mode & 0o077) !== 0)
+      const { mode, uid } = statSync(signingKeyFile);
+      const allowed = uid === 0 ? 0o640 : 0o600;
+      if ((mode & 0o777 & ~allowed) !== 0)
         problems.push(
-          `SIGNING_KEY_FILE ${signingKeyFile} is accessible by group or others (mode ${(mode & 0o777).toString(8)}); chmod 600 it`,
+          `SIGNING_KEY_FILE ${signingKeyFile} is accessible by group or others (mode ` +
+            `${(mode & 0o777).toString(8)}); chmod 600 it (or 640 when owned by root)`,
         );
       else signingKey = readFileSync(signingKeyFile, 'utf8');
     } catch (err) {
@@ -253,7 +306,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   if (mailMode !== 'smtp' && mailMode !== 'log') problems.push('MAIL_MODE must be `smtp` or `log`');
   else if (mailMode === 'smtp' && needs.mail === true && !smtpUrl) {
     problems.push(
-      'SMTP_URL is required to send invitation and sign-in emails (or MAIL_MODE=log in development: emails are then written to the log)',
+      'SMTP_URL is required to send invitation and sign-in emails (or MAIL_MODE=log in development: emails are then ' +
+        'written to the log)',
     );
   } else if (mailMode === 'log' && smtpUrl)
     problems.push('MAIL_MODE=log writes emails to the log instead of sending them: unset SMTP_URL or MAIL_MODE');
@@ -261,7 +315,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   // One key, or several separated by commas (newest first: it seals; all open): rotation.
   if (secretsKey !== null && !secretsKey.split(',').every((k) => isSecretsKey(k.trim())))
     problems.push(
-      'SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32), or several such keys separated by commas (newest first)',
+      'SECRETS_KEY must be the base64 of 32 bytes (openssl rand -base64 32), or several such keys separated by ' +
+        'commas (newest first)',
     );
 
   const int = (key: string, fallback: number, min: number, max: number): number => {
@@ -334,15 +389,27 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   if (http.requestTimeoutMs < http.headersTimeoutMs)
     problems.push('HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS');
 
+  const optionalInt = (key: string, min: number, max: number): number | null =>
+    get(key, false) === '' ? null : int(key, 0, min, max);
+  const database = {
+    poolSize: optionalInt('DATABASE_POOL_SIZE', 1, 1000),
+    jobQueuePoolSize: optionalInt('JOB_QUEUE_POOL_SIZE', 2, 1000),
+    transactionMode: poolMode === 'transaction',
+    prepare: bool('DATABASE_PREPARED_STATEMENTS', true),
+  };
+
   const maxLiveClaimsPerValidator = int('MAX_LIVE_CLAIMS_PER_VALIDATOR', DEFAULT_MAX_LIVE_CLAIMS, 1, 10_000);
 
   if (problems.length) throw new ConfigError(problems);
   return deepFreeze({
     databaseUrl,
+    databaseDirectUrl,
+    database,
     s3,
     publicBaseUrl,
     host,
     port,
+    workerPort,
     signingKey,
     smtpUrl,
     mailMode,

@@ -28,6 +28,11 @@ export interface PublicRequestContext extends AppDeps {
   requestId: string;
   /** The Host header the request came in on (webhook URLs must not point back at it). */
   host: string | undefined;
+  /**
+   * Set by a caller that waits inside one call (MCP's wait tools): a handler that waits for a job
+   * waits until this time (ms since the epoch) instead of its usual bound.
+   */
+  deadline?: number;
 }
 
 /** Developer API (/developer/v1, MCP): authenticated by an API key. */

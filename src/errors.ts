@@ -61,6 +61,7 @@ export const ERRORS = {
   invite_already_accepted: conflict('An accepted invite cannot be cancelled.'),
   datapoint_not_found: notFound('Datapoint not found in the organization.'),
   consensus_not_finalized: conflict('The datapoint has not reached terminal consensus.'),
+  proof_report_not_found: notFound('No Proof Report with this id in the project.'),
   proof_report_not_ready: notFound('The dataset has not finished draining; no finalized report yet.'),
   proof_report_signing_unavailable: {
     status: 503,
@@ -72,17 +73,20 @@ export const ERRORS = {
   webhook_endpoint_not_found: notFound('Webhook endpoint not found in the organization.'),
   // Validator API (/validator/v1).
   session_token_missing: auth(
-    'Missing or invalid Authorization header; send `Authorization: Bearer <validator session token>` (from POST /validator/v1/sessions).',
+    'Missing or invalid Authorization header; send `Authorization: Bearer <validator session token>` (from POST ' +
+      '/validator/v1/sessions).',
   ),
   session_token_malformed: auth(
-    'The token is not a validator session token (`assay_vs_` followed by 43 characters); developer API keys are not accepted here.',
+    'The token is not a validator session token (`assay_vs_` followed by 43 characters); developer API keys are not ' +
+      'accepted here.',
   ),
   session_token_invalid: auth('The validator session is invalid, expired or signed out; sign in again.'),
   sign_in_link_invalid: invalid('The sign-in link is unknown, expired or already used; request a new one.'),
   project_paused: conflict('The project is paused; nothing can be claimed or rated until it resumes.'),
   project_archived: conflict('The project is archived; nothing can be claimed or rated.'),
   no_claimable_slot: conflict(
-    'Nothing to claim in this project right now: every open slot is taken or is of a datapoint you already rated or hold.',
+    'Nothing to claim in this project right now: every open slot is taken or is of a datapoint you already rated or ' +
+      'hold.',
   ),
   claim_limit_reached: conflict(
     'You hold the most live claims allowed on this project; vote on or release one before claiming another.',
@@ -90,6 +94,13 @@ export const ERRORS = {
   claim_not_found: notFound('You hold no claim on this slot.'),
   claim_expired: conflict('Your claim on this slot has expired; claim again.'),
   already_voted: conflict('You have already rated this datapoint.'),
+  datapoint_finalized: conflict(
+    'The datapoint reached terminal consensus before your vote; nothing was recorded. Claim another.',
+  ),
+  claim_already_extended: conflict('This claim was extended once already; rate or skip it before it runs out.'),
+  vote_not_changeable: conflict(
+    'This vote can no longer be changed: only your latest vote, within 2 minutes, on a datapoint not yet decided.',
+  ),
   // Safe multi-tenant operation (docs/security.md).
   request_body_too_large: {
     status: 413,
@@ -122,6 +133,15 @@ export const ERRORS = {
   ),
   // An ingest run's errorCode only: the files were refused by a reader's limit or budget.
   ingest_file_invalid: invalid('A file of the run is malformed, over a limit of the reader, or repeats a content.'),
+  // Gold items and validator pauses (docs/quality.md).
+  validator_paused: conflict(
+    "You are paused on this project: your error on the project's gold items is above its threshold. " +
+      "The project's originator can lift the pause.",
+  ),
+  datapoint_has_votes: conflict(
+    'The datapoint has votes that count toward consensus, or is terminal; ' +
+      'only a datapoint nobody rated can become a gold item.',
+  ),
   // A dependency (database, object storage) did not answer: sent with Retry-After (docs/operations.md).
   service_unavailable: {
     status: 503,
@@ -193,7 +213,8 @@ export const errors = {
   classNotInSpec: (classId: string, param = 'classId', projectId?: string): ApiError =>
     new ApiError(
       'class_not_in_spec',
-      `Class \`${classId}\` is not declared in ${projectId ? `the spec of project ${projectId}` : "this project's spec"}.`,
+      `Class \`${classId}\` is not declared in ` +
+        `${projectId ? `the spec of project ${projectId}` : "this project's spec"}.`,
       param,
     ),
 };

@@ -1,5 +1,5 @@
 // The API + MCP server process.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createApp } from './http/app.ts';
 import { buildHandlers } from './handlers/index.ts';
 import { API_TIMEOUTS, createSql } from './db/client.ts';
@@ -25,11 +25,15 @@ export interface RunningServer {
 }
 
 /** Longest wait for requests in flight at shutdown. */
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config, options: { log?: Logger } = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel as Level);
-  const sql = createSql(config.databaseUrl, { timeouts: API_TIMEOUTS });
+  const sql = createSql(config.databaseUrl, {
+    max: config.database.poolSize ?? 10,
+    timeouts: API_TIMEOUTS,
+    pool: config.database,
+  });
   // A configured key that cannot be parsed stops the start: signing must not silently fail later.
   const signer = config.signingKey ? await loadSigningKey(config.signingKey) : null;
   if (signer) {
@@ -45,7 +49,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   // The web app's bundle is built before listening: a bundle that does not build stops the start.
   await webBundle();
   const state: ServerState = { draining: false };
-  const rateLimits = new RateLimits(config.databaseUrl, config.rateLimits, log);
+  const rateLimits = new RateLimits(config.databaseUrl, config.rateLimits, log, config.database);
   const app = await createApp(
     { sql, config, log, storage: createStorage(config.s3), signer, egress: new Egress(config.webhooks), rateLimits },
     buildHandlers(),
@@ -76,12 +80,16 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
   let inFlight = 0;
   let idle: (() => void) | null = null;
-  server.on('request', (_req, res) => {
+  const track = (_req: unknown, res: ServerResponse) => {
     inFlight++;
     res.once('close', () => {
       if (--inFlight === 0) idle?.();
     });
-  });
+  };
+  // A request with `Expect: 100-continue` arrives as 'checkContinue', not 'request': counted too,
+  // or a drain would cut an upload whose body is on its way.
+  server.on('request', track);
+  server.on('checkContinue', track);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

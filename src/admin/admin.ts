@@ -1,5 +1,5 @@
 // Administration of organizations, users, memberships and API keys: what the reference leaves
-// to operators (../shared/spec/developer-api.md, section 5 Authentication: "Creation, rotation and
+// to operators (the API reference, section 5 Authentication: "Creation, rotation and
 // revocation of API keys: not shown"). Used by the admin
 // CLI, the dev seed and tests.
 import type { Sql } from '../db/client.ts';
@@ -61,7 +61,12 @@ export async function createUser(sql: Sql, u: { email?: string | null; subject: 
 export async function findUser(sql: Sql, emailOrId: string): Promise<User> {
   const isUuid = /^[0-9a-f-]{36}$/i.test(emailOrId);
   const [row] = await sql<User[]>`
-    select id, email, subject from users where ${isUuid ? sql`id = ${emailOrId}` : sql`email = ${normalizeEmail(emailOrId)}`}`;
+    select id, email, subject from users where ${
+      isUuid
+        ? sql`id = ${emailOrId}`
+        : sql`email =
+      ${normalizeEmail(emailOrId)}`
+    }`;
   if (!row) throw new AdminError(`no user ${emailOrId}`);
   return row;
 }
@@ -112,7 +117,8 @@ export async function createApiKey(
 
 export async function listApiKeys(sql: Sql, orgId: string): Promise<ApiKeyInfo[]> {
   return sql<ApiKeyInfo[]>`
-    select k.id, k.name, k.key_last4 as last4, u.email as "createdBy", k.created_at as "createdAt", k.expires_at as "expiresAt", k.revoked_at as "revokedAt"
+    select k.id, k.name, k.key_last4 as last4, u.email as "createdBy", k.created_at as "createdAt", k.expires_at as
+    "expiresAt", k.revoked_at as "revokedAt"
     from api_keys k left join users u on u.id = k.created_by_user_id
     where k.org_id = ${orgId} order by k.created_at desc`;
 }

@@ -3,7 +3,7 @@
 // high-entropy a plain (unsalted) hash is enough and keeps lookup a single indexed equality.
 import { createHash, randomBytes } from 'node:crypto';
 
-export const KEY_PREFIX = 'assay_live_';
+const KEY_PREFIX = 'assay_live_';
 export const KEY_PATTERN = /^assay_live_[0-9A-Za-z]{32}$/;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -22,7 +22,10 @@ export interface SigningKeyInfo {
   retiredAt: Date | null;
 }
 
-/** Creates a key pair, writes the private key to `outFile` (refusing to overwrite) and registers the public key as pending. */
+/**
+ * Creates a key pair, writes the private key to `outFile` (refusing to overwrite) and registers the public key as
+ * pending.
+ */
 export async function generateSigningKey(sql: Sql, outFile: string): Promise<SigningKeyInfo> {
   const pem = generateSigningKeyPem();
   const key = await loadSigningKey(pem);
@@ -33,14 +36,16 @@ export async function generateSigningKey(sql: Sql, outFile: string): Promise<Sig
     throw new AdminError(`cannot write ${outFile}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
   }
   const [row] = await sql<SigningKeyInfo[]>`
-    insert into signing_keys (kid, public_jwk, status) values (${key.kid}, ${sql.json(key.publicJwk as never)}, 'pending')
+    insert into signing_keys (kid, public_jwk, status) values (${key.kid}, ${sql.json(key.publicJwk as never)},
+    'pending')
     returning kid, status, created_at as "createdAt", activated_at as "activatedAt", retired_at as "retiredAt"`;
   return row;
 }
 
 /** Registers a public key (from a PEM private key file's public half) as pending if it is unknown. */
 export async function importPublicKey(sql: Sql, jwk: PublicJwk): Promise<void> {
-  await sql`insert into signing_keys (kid, public_jwk, status) values (${jwk.kid}, ${sql.json(jwk as never)}, 'pending') on conflict (kid) do nothing`;
+  await sql`insert into signing_keys (kid, public_jwk, status) values (${jwk.kid}, ${sql.json(jwk as never)},
+    'pending') on conflict (kid) do nothing`;
 }
 
 export async function activateSigningKey(sql: Sql, kid: string): Promise<SigningKeyInfo> {
@@ -79,8 +84,10 @@ export function listSigningKeys(sql: Sql): Promise<SigningKeyInfo[]> {
  */
 export async function registerConfiguredKey(sql: Sql, key: SigningKey): Promise<KeyStatus> {
   const [row] = await sql<{ status: KeyStatus }[]>`
-    insert into signing_keys (kid, public_jwk, status, activated_at) values (${key.kid}, ${sql.json(key.publicJwk as never)}, 'active', now())
-    on conflict (kid) do update set status = case when signing_keys.status = 'pending' then 'active' else signing_keys.status end,
+    insert into signing_keys (kid, public_jwk, status, activated_at) values (${key.kid},
+    ${sql.json(key.publicJwk as never)}, 'active', now())
+    on conflict (kid) do update set status = case when signing_keys.status = 'pending' then 'active' else
+    signing_keys.status end,
       activated_at = coalesce(signing_keys.activated_at, now())
     returning status`;
   return row.status;
@@ -125,7 +132,8 @@ export async function publishedJwks(sql: Sql): Promise<{ keys: PublishedJwk[] }>
  */
 export async function markCompromised(sql: Sql, kid: string): Promise<SigningKeyInfo> {
   const [row] = await sql<SigningKeyInfo[]>`
-    update signing_keys set status = 'retired', retired_at = coalesce(retired_at, now()), compromised_at = coalesce(compromised_at, now())
+    update signing_keys set status = 'retired', retired_at = coalesce(retired_at, now()), compromised_at =
+    coalesce(compromised_at, now())
     where kid = ${kid}
     returning kid, status, created_at as "createdAt", activated_at as "activatedAt", retired_at as "retiredAt"`;
   if (!row) throw new AdminError(`no signing key ${kid}`);

@@ -7,12 +7,13 @@ import { createSql } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { startServer } from '../server.ts';
 import { surviveLostConnections } from '../crash-guard.ts';
-import { createLogger } from '../log.ts';
+import { createLogger, type Logger } from '../log.ts';
+import { startProbeServer, type ServerState } from '../http/health.ts';
 import { startWorker, TASK_SETS, type TaskSet } from '../jobs/worker.ts';
 import * as admin from '../admin/admin.ts';
 import * as signingKeys from '../admin/signing-keys.ts';
 import { readFileSync } from 'node:fs';
-import { runVerify } from './verify.ts';
+import { runVerify, runVerifyConsistency } from './verify.ts';
 
 const USAGE = `usage:
   assay serve                      API + MCP server (DATABASE_URL, S3_*, PUBLIC_BASE_URL, ...)
@@ -29,7 +30,8 @@ const USAGE = `usage:
   assay admin signing-key retire --kid KID
   assay admin signing-key compromised --kid KID   retired at once; verifiers refuse every report it signed
   assay admin signing-key list
-  assay verify REPORT.json --jwks FILE|URL [--proof PROOF.json]`;
+  assay verify REPORT.json --jwks FILE|URL [--proof PROOF.json]
+  assay verify --consistency OLD.json NEW.json --jwks FILE|URL --proof CONSISTENCY.json`;
 
 const OPTIONS = {
   name: { type: 'string' },
@@ -47,6 +49,7 @@ const OPTIONS = {
   key: { type: 'string' },
   jwks: { type: 'string' },
   proof: { type: 'string' },
+  consistency: { type: 'boolean' },
   tasks: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -89,11 +92,30 @@ function need(values: Values, key: keyof Values): string {
   return v;
 }
 
-const waitForSignal = (): Promise<void> =>
+/**
+ * Resolves at the first SIGTERM or SIGINT. The handlers stay installed: a repeated signal (a
+ * Ctrl-C that reached both bin/assay.js and this process, an impatient orchestrator) does not
+ * cut the drain short; the orchestrator's SIGKILL after its grace period still does. As PID 1 of
+ * a container the handler is what makes the kernel deliver the signal at all.
+ */
+const waitForSignal = (log: Logger): Promise<void> =>
   new Promise((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+    let received = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (received) return log.info('shutdown already in progress', { signal });
+      received = true;
+      log.info('shutdown signal received; draining', { signal });
+      resolve();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
   });
+
+/** After a drain: exit 0 now, so that a handle something left open cannot keep the process up. */
+function exitDrained(log: Logger): never {
+  log.info('drained; exiting');
+  process.exit(0);
+}
 
 async function runAdmin(args: string[], values: Values): Promise<void> {
   const sql = createSql(loadConfig(process.env, { db: true }).databaseUrl, { max: 1 });
@@ -153,7 +175,8 @@ async function runSigningKey(
     const out = need(values, 'out');
     const info = await signingKeys.generateSigningKey(sql, out);
     console.error(
-      `Private key written to ${out} (mode 0600); it is not stored anywhere else. Activate with: assay admin signing-key activate --kid=${info.kid}`,
+      `Private key written to ${out} (mode 0600); it is not stored anywhere else. Activate with: assay admin ` +
+        `signing-key activate --kid=${info.kid}`,
     );
     return info;
   }
@@ -181,16 +204,26 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'migrate') {
-    await migrate(loadConfig(process.env, { db: true }).databaseUrl);
+    const config = loadConfig(process.env, { db: true });
+    const outcome = await migrate(config.databaseDirectUrl, {
+      onWait: () => console.log('assay migrate: another migrator holds the migration lock; waiting for it'),
+    });
+    console.log(
+      outcome.applied.length
+        ? `assay migrate: applied ${outcome.applied.length} migration(s): ${outcome.applied.join(', ')}`
+        : 'assay migrate: nothing to do, the database is up to date',
+    );
     return;
   }
   if (command === 'serve') {
     const config = loadConfig(process.env, { db: true, s3: true, http: true, secrets: true, mail: true });
-    surviveLostConnections(createLogger(config.logLevel));
-    const server = await startServer(config);
-    await waitForSignal();
+    const log = createLogger(config.logLevel);
+    surviveLostConnections(log);
+    const signal = waitForSignal(log);
+    const server = await startServer(config, { log });
+    await signal;
     await server.close();
-    return;
+    exitDrained(log);
   }
   if (command === 'worker') {
     const taskSets = values.tasks
@@ -201,18 +234,32 @@ async function main(argv: string[]): Promise<void> {
     if (unknown.length || taskSets?.length === 0)
       throw new admin.AdminError(`--tasks takes some of ${Object.keys(TASK_SETS).join(', ')}\n${USAGE}`);
     const config = loadConfig(process.env, { db: true, s3: true, secrets: true, mail: true });
-    surviveLostConnections(createLogger(config.logLevel));
-    const worker = await startWorker(config, { taskSets: taskSets as TaskSet[] | undefined });
-    await waitForSignal();
+    const log = createLogger(config.logLevel);
+    surviveLostConnections(log);
+    const signal = waitForSignal(log);
+    const worker = await startWorker(config, { taskSets: taskSets as TaskSet[] | undefined, log });
+    const state: ServerState = { draining: false };
+    const probes =
+      config.workerPort === null
+        ? null
+        : await startProbeServer({ host: config.host, port: config.workerPort, sql: worker.sql, state, log });
+    await signal;
+    state.draining = true;
     await worker.stop();
-    return;
+    await probes?.close();
+    exitDrained(log);
   }
   if (command === 'admin') return runAdmin(rest, values);
   if (command === 'verify') {
-    if (rest.length !== 1) throw new admin.AdminError(`verify takes one REPORT.json\n${USAGE}`);
     const jwks = values.jwks;
+    if (values.consistency) {
+      if (rest.length !== 2) throw new admin.AdminError(`verify --consistency takes OLD.json NEW.json\n${USAGE}`);
+      if (!values.proof) throw new admin.AdminError('--proof CONSISTENCY.json is required with --consistency');
+    } else if (rest.length !== 1) throw new admin.AdminError(`verify takes one REPORT.json\n${USAGE}`);
     if (!jwks) throw new admin.AdminError('--jwks FILE|URL is required');
-    const outcome = await runVerify({ report: rest[0], jwks, proof: values.proof });
+    const outcome = values.consistency
+      ? await runVerifyConsistency({ older: rest[0], newer: rest[1], jwks, proof: values.proof! })
+      : await runVerify({ report: rest[0], jwks, proof: values.proof });
     if (!outcome.ok) {
       console.error(`assay verify: FAILED ${outcome.check}: ${outcome.reason}`);
       process.exit(2);

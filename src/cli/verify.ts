@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { verifyJws } from '../domain/signing.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
-import { leafHash, verifyInclusion } from '../domain/merkle.ts';
+import { leafHash, verifyConsistency, verifyInclusion } from '../domain/merkle.ts';
 import { attestationRootOf, parsePrefixed, prefixed, PAYLOAD_SCHEMA } from '../domain/proof.ts';
+import { checkpointOrigin, openNote, parseCheckpoint, verifierKey } from '../domain/signed-note.ts';
 
 export type Outcome = { ok: true; summary: string } | { ok: false; check: string; reason: string };
 
@@ -35,6 +36,7 @@ async function readSource(src: string, what: string): Promise<string> {
   }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: untrusted JSON, every field is checked where it is read.
 function parseJson(text: string, what: string): any {
   try {
     return JSON.parse(text);
@@ -43,12 +45,24 @@ function parseJson(text: string, what: string): any {
   }
 }
 
+/** Parsed untrusted JSON (see parseJson). */
+type Untrusted = ReturnType<typeof parseJson>;
+
 const b64url = (s: string, what: string): Buffer => {
   if (!/^[A-Za-z0-9_-]*$/.test(s)) fail(what, 'not base64url');
   return Buffer.from(s, 'base64url');
 };
 
 export async function verifyReport(reportText: string, jwksText: string, proofText?: string): Promise<string> {
+  return (await checkReport(reportText, jwksText, proofText)).summary;
+}
+
+/** Every check of one report; returns its summary and the verified signed payload. */
+async function checkReport(
+  reportText: string,
+  jwksText: string,
+  proofText?: string,
+): Promise<{ summary: string; payload: Untrusted }> {
   const report = parseJson(reportText, 'report');
   const jwks = parseJson(jwksText, 'jwks');
   if (!Array.isArray(jwks?.keys)) fail('jwks', 'no "keys" array');
@@ -143,7 +157,99 @@ export async function verifyReport(reportText: string, jwksText: string, proofTe
     if (!ok) fail('proof', `leaf ${proof.leafIndex} does not fold to digests.results`);
     summary += `; datapoint ${proof.datapointId} included at ${proof.leafIndex} of ${proof.treeSize}`;
   }
-  return summary;
+  if (report.checkpoint !== undefined) summary += `; ${checkCheckpoint(report.checkpoint, payload, jwk)}`;
+  return { summary, payload };
+}
+
+/**
+ * The report's C2SP checkpoint: a signed note by the report's key under the key name of its
+ * origin, whose three lines are the origin of the report's issuer and project, resultsLeaves and
+ * digests.results.
+ */
+function checkCheckpoint(note: unknown, payload: Untrusted, jwk: { x: string }): string {
+  if (typeof note !== 'string') return fail('checkpoint', 'not a string');
+  const origin = checkpointOrigin(String(payload.issuer), String(payload.projectId));
+  let text: string;
+  try {
+    text = openNote(note, verifierKey(origin, Buffer.from(jwk.x, 'base64url')));
+  } catch (e) {
+    return fail('checkpoint', `the signed note does not verify as ${origin}: ${(e as Error).message}`);
+  }
+  let c: ReturnType<typeof parseCheckpoint>;
+  try {
+    c = parseCheckpoint(text);
+  } catch (e) {
+    return fail('checkpoint', (e as Error).message);
+  }
+  if (c.origin !== origin) fail('checkpoint', `origin is ${c.origin}, expected ${origin}`);
+  if (c.size !== payload.digests.resultsLeaves)
+    fail('checkpoint', `tree size ${c.size} differs from digests.resultsLeaves ${payload.digests.resultsLeaves}`);
+  if (prefixed(c.root) !== payload.digests.results) fail('checkpoint', 'root hash differs from digests.results');
+  return `checkpoint ${c.origin} at ${c.size}`;
+}
+
+/**
+ * `assay verify --consistency OLD NEW`: both reports verify on their own, belong to the same
+ * project of the same issuer, OLD is not later than NEW, and the consistency proof (from
+ * getProofReportConsistency) links each of OLD's trees to NEW's (RFC 9162 §2.1.4.2).
+ */
+async function verifyReportConsistency(
+  oldText: string,
+  newText: string,
+  jwksText: string,
+  proofText: string,
+): Promise<string> {
+  const older = (await checkReport(oldText, jwksText)).payload;
+  const newer = (await checkReport(newText, jwksText)).payload;
+  if (older.projectId !== newer.projectId || older.issuer !== newer.issuer)
+    fail('project', `${older.reportId} and ${newer.reportId} are reports of different projects or issuers`);
+  const a = older.digests;
+  const b = newer.digests;
+  if (a.resultsLeaves > b.resultsLeaves || a.manifestLeaves > b.manifestLeaves || older.issuedAt > newer.issuedAt)
+    fail('order', `${older.reportId} is later than ${newer.reportId}: give the earlier report first`);
+  const proof = parseJson(proofText, 'consistency');
+  if (proof?.from?.reportId !== older.reportId || proof?.to?.reportId !== newer.reportId)
+    fail('consistency', `the proof links ${proof?.from?.reportId} to ${proof?.to?.reportId}`);
+  if (proof.projectId !== newer.projectId) fail('consistency', `the proof is for project ${proof.projectId}`);
+  for (const tree of ['manifest', 'results'] as const) {
+    const t = proof[tree];
+    if (!Array.isArray(t?.proof) || !t.proof.every((h: unknown) => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h)))
+      fail('consistency', `${tree}.proof is not a list of 64-hex hashes`);
+    const ok = verifyConsistency(
+      a[`${tree}Leaves`],
+      b[`${tree}Leaves`],
+      t.proof.map((h: string) => Buffer.from(h, 'hex')),
+      parsePrefixed(a[tree], `digests.${tree}`),
+      parsePrefixed(b[tree], `digests.${tree}`),
+    );
+    if (!ok)
+      fail(
+        'consistency',
+        `the ${tree} tree of ${older.reportId} (${a[`${tree}Leaves`]} leaves) is not a prefix of ${newer.reportId}'s`,
+      );
+  }
+  return (
+    `${newer.reportId} extends ${older.reportId}: manifest ${a.manifestLeaves} -> ${b.manifestLeaves}, ` +
+    `results ${a.resultsLeaves} -> ${b.resultsLeaves}`
+  );
+}
+
+export async function runVerifyConsistency(a: {
+  older: string;
+  newer: string;
+  jwks: string;
+  proof: string;
+}): Promise<Outcome> {
+  try {
+    const older = await readSource(a.older, 'report');
+    const newer = await readSource(a.newer, 'report');
+    const jwks = await readSource(a.jwks, 'jwks');
+    const proof = await readSource(a.proof, 'consistency');
+    return { ok: true, summary: await verifyReportConsistency(older, newer, jwks, proof) };
+  } catch (e) {
+    if (e instanceof CheckFailed) return { ok: false, check: e.check, reason: e.message };
+    throw e;
+  }
 }
 
 export async function runVerify(a: { report: string; jwks: string; proof?: string }): Promise<Outcome> {

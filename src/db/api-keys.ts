@@ -12,7 +12,7 @@ export interface KeyGrant {
 }
 
 /** How often at most `last_used_at` is written for one key: an audit hint, not a counter. */
-export const LAST_USED_RESOLUTION = '1 minute';
+const LAST_USED_RESOLUTION = '1 minute';
 
 /**
  * The live (not revoked, not expired) key of that hash, with its organization and creator's
@@ -38,7 +38,8 @@ export async function findLiveKey(sql: Db, keyHash: Buffer): Promise<KeyGrant | 
   if (stale && grant.user_id !== null) {
     await sql`
       update api_keys set last_used_at = now()
-      where id = ${grant.key_id} and (last_used_at is null or last_used_at < now() - ${LAST_USED_RESOLUTION}::interval)`;
+      where id = ${grant.key_id} and (last_used_at is null or last_used_at < now() -
+      ${LAST_USED_RESOLUTION}::interval)`;
   }
   return grant;
 }

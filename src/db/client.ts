@@ -5,6 +5,9 @@
 // postgres.js 3.4.9 is patched (patches/, docs/decisions.md "Tooling"): its connection queue
 // slowed a busy pool down query after query.
 import postgres from 'postgres';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type Sql = postgres.Sql;
 export type TxSql = postgres.TransactionSql;
@@ -40,16 +43,54 @@ const CONNECT_TIMEOUT_SECONDS = 5;
  */
 const RECONNECT_DELAY_SECONDS = 0.25;
 
-export function createSql(databaseUrl: string, options: { max?: number; timeouts?: SessionTimeouts } = {}): Sql {
+/**
+ * How the process reaches Postgres (DATABASE_POOL_MODE, DATABASE_PREPARED_STATEMENTS):
+ * `transaction`: through a pooler in transaction mode (PgBouncer), which refuses startup
+ * parameters other than a few it knows, so the session timeouts are not sent (the pooler's
+ * server connections carry them: docs/operations.md, "PgBouncer"); `prepare: false` sends every
+ * statement unnamed, for a pooler that cannot track prepared statements (PgBouncer < 1.21).
+ */
+export interface PoolSettings {
+  transactionMode: boolean;
+  prepare: boolean;
+}
+const DIRECT: PoolSettings = Object.freeze({ transactionMode: false, prepare: true });
+
+/**
+ * Refuses to run on an unpatched postgres.js: the patch is applied by npm's postinstall, which
+ * `npm ci --ignore-scripts` (usual in hardened builds) skips, and nothing else would notice. The
+ * driver's files that the patch changes carry its marker. `dir`: the driver's ESM source folder.
+ */
+export function assertPatchedDriver(dir = dirname(fileURLToPath(import.meta.resolve('postgres')))): void {
+  const file = join(dir, 'connection.js');
+  if (!readFileSync(file, 'utf8').includes('Assay patch'))
+    throw new Error(
+      `postgres.js is not patched (${file}): run \`npx patch-package\` after installing (patches/, docs/decisions.md)`,
+    );
+}
+let driverChecked = false;
+
+export function createSql(
+  databaseUrl: string,
+  options: { max?: number; timeouts?: SessionTimeouts; pool?: PoolSettings } = {},
+): Sql {
+  if (!driverChecked) {
+    assertPatchedDriver();
+    driverChecked = true;
+  }
   const t = options.timeouts;
+  const pool = options.pool ?? DIRECT;
   return postgres(databaseUrl, {
     max: options.max ?? 10,
+    prepare: pool.prepare,
     onnotice: () => {},
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
     backoff: () => RECONNECT_DELAY_SECONDS,
     connection: {
       application_name: 'assay',
-      ...(t ? { statement_timeout: t.statementMs, idle_in_transaction_session_timeout: t.idleInTransactionMs } : {}),
+      ...(t && !pool.transactionMode
+        ? { statement_timeout: t.statementMs, idle_in_transaction_session_timeout: t.idleInTransactionMs }
+        : {}),
     },
   });
 }

@@ -23,7 +23,14 @@ export async function listDatapoints(
     select id, encode(checksum, 'hex') as checksum, source_file, source_row, created_at, finalized_at
     from datapoints
     where project_id = ${projectId}
-      ${status === 'terminal' ? sql`and finalized_at is not null` : status === 'pending' ? sql`and finalized_at is null` : sql``}`;
+      ${
+        status === 'terminal'
+          ? sql`and finalized_at is not null`
+          : status === 'pending'
+            ? sql`and finalized_at is
+        null`
+            : sql``
+      }`;
   return keysetPage<DatapointRow>(sql, rows, 'created_at', page);
 }
 
@@ -39,7 +46,8 @@ export interface ConsensusRow {
 /** A datapoint of the organization with its terminal decision, if any; undefined when not found. */
 export async function getConsensus(sql: Sql, orgId: string, datapointId: string): Promise<ConsensusRow | undefined> {
   const [row] = await sql<ConsensusRow[]>`
-    select d.project_id, c.id as decision_id, c.quality_rating_mean as mean, c.quality_rating_median as median, c.consensus_strength as strength
+    select d.project_id, c.id as decision_id, c.quality_rating_mean as mean, c.quality_rating_median as median,
+    c.consensus_strength as strength
     from datapoints d
     join projects p on p.id = d.project_id and p.org_id = ${orgId}
     left join consensus_decisions c on c.datapoint_id = d.id

@@ -36,13 +36,15 @@ export async function claimKey(
     returning id, operation_id, fingerprint, response_status, response_sealed, true as locked`;
   if (mine) return { claimed: true, row: mine };
   const [theirs] = await sql<IdempotencyRow[]>`
-    select id, operation_id, fingerprint, response_status, response_sealed, (response_status is null and locked_until > now()) as locked
+    select id, operation_id, fingerprint, response_status, response_sealed, (response_status is null and locked_until >
+    now()) as locked
     from idempotency_keys where org_id = ${orgId} and idem_key = ${key}`;
   return { claimed: false, row: theirs! };
 }
 
 export async function complete(sql: Sql, id: string, status: number, sealed: Buffer): Promise<void> {
-  await sql`update idempotency_keys set response_status = ${status}, response_sealed = ${sealed}, locked_until = null where id = ${id}`;
+  await sql`update idempotency_keys set response_status = ${status}, response_sealed = ${sealed}, locked_until = null
+    where id = ${id}`;
 }
 
 /** The operation failed: the key is free again (a retry runs the operation). */

@@ -71,13 +71,17 @@ export async function heartbeatRun(sql: Db, runId: string): Promise<void> {
 /** A run that wrote its datapoints, in the transaction that wrote them: the run is ok, its session complete. */
 export async function completeRun(tx: TxSql, runId: string, sessionId: string, c: RunCounters): Promise<void> {
   await tx`
-    update ingest_runs set status = 'ok', phase = 'writing_datapoints', row_count = ${c.rowCount}, datapoints_persisted = ${c.datapointsPersisted},
+    update ingest_runs set status = 'ok', phase = 'writing_datapoints', row_count = ${c.rowCount}, datapoints_persisted
+    = ${c.datapointsPersisted},
       validations_created = ${c.validationsCreated}, finished_at = clock_timestamp(), updated_at = clock_timestamp()
     where id = ${runId}`;
   await tx`update upload_sessions set status = 'complete', updated_at = clock_timestamp() where id = ${sessionId}`;
 }
 
-/** A dry run whose checks passed: the run is ok with nothing persisted, and its session open again so a real run can follow. */
+/**
+ * A dry run whose checks passed: the run is ok with nothing persisted, and its session open again so a real run can
+ * follow.
+ */
 export async function completeDryRun(tx: TxSql, runId: string, sessionId: string, rowCount: number): Promise<void> {
   await tx`
     update ingest_runs set status = 'ok', row_count = ${rowCount}, datapoints_persisted = 0, validations_created = 0,
@@ -120,7 +124,8 @@ export async function resetRunToQueued(sql: Db, runId: string): Promise<{ id: st
 export async function lostQueuedRuns(sql: Db, olderThanSeconds: number): Promise<{ id: string }[]> {
   return sql<{ id: string }[]>`
     select r.id from ingest_runs r
-    where r.status = 'running' and r.phase = 'queued' and r.updated_at < now() - make_interval(secs => ${olderThanSeconds})
+    where r.status = 'running' and r.phase = 'queued' and r.updated_at < now() - make_interval(secs =>
+    ${olderThanSeconds})
       and not exists (
         -- (graphile-worker's public jobs view leaves the payload out.)
         select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id

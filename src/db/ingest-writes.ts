@@ -45,15 +45,18 @@ export async function clockNow(tx: TxSql): Promise<string> {
 
 /**
  * COPY into datapoints, text format, one line per datapoint: id, project_id, run_id, checksum,
- * source_file, source_row, content, slots_open, created_at.
+ * source_file, source_row, content, slots_open, created_at, gold_rating (\N unless a gold item, whose
+ * slots_open is 0).
  */
 export function copyIntoDatapoints(tx: TxSql): CopyIn {
-  return tx`copy datapoints (id, project_id, run_id, checksum, source_file, source_row, content, slots_open, created_at) from stdin`;
+  return tx`copy datapoints (id, project_id, run_id, checksum, source_file, source_row, content, slots_open,
+    created_at, gold_rating) from stdin`;
 }
 
 /** The run's rows as the checks read them, dropped when the transaction ends. */
 export async function createCheckTable(tx: TxSql): Promise<void> {
-  await tx`create temp table ingest_check (ord bigint, checksum bytea, source_file text, source_row int, source_line int, content jsonb) on commit drop`;
+  await tx`create temp table ingest_check (ord bigint, checksum bytea, source_file text, source_row int, source_line
+    int, content jsonb) on commit drop`;
 }
 
 /** COPY into ingest_check, text format: ord, checksum, source_file, source_row, source_line, content. */
@@ -98,14 +101,17 @@ export async function firstExistingContent(
 export function ordsToSkip(tx: TxSql, projectId: string): AsyncIterable<{ ord: string }[]> {
   return tx<{ ord: string }[]>`
     select c.ord from ingest_check c
-    join (select checksum, min(ord) as first from ingest_check group by checksum having count(*) > 1) r on r.checksum = c.checksum and c.ord > r.first
+    join (select checksum, min(ord) as first from ingest_check group by checksum having count(*) > 1) r on r.checksum =
+    c.checksum and c.ord > r.first
     union all
-    select c.ord from ingest_check c join datapoints d on d.project_id = ${projectId} and d.checksum = c.checksum`.cursor(
-    10_000,
-  );
+    select c.ord from ingest_check c join datapoints d on d.project_id = ${projectId} and d.checksum =
+    c.checksum`.cursor(10_000);
 }
 
-/** The COPY into datapoints met a content the project (or the run, earlier) already has: its unique index on (project_id, checksum). */
+/**
+ * The COPY into datapoints met a content the project (or the run, earlier) already has: its unique index on
+ * (project_id, checksum).
+ */
 export const isDuplicateContent = (err: unknown): boolean =>
   (err as { code?: string }).code === UNIQUE_VIOLATION &&
   (err as { constraint_name?: string }).constraint_name === 'datapoints_project_id_checksum_key';

@@ -35,13 +35,16 @@ export async function inviteMailRefusal(
     { same: number | null; org_n: number; org_wait: number | null; to_n: number; to_wait: number | null }[]
   >`
     select
-      (select ceil(extract(epoch from max(t.created_at) + make_interval(mins => ${limits.resendCooldownMinutes}) - now()))::int
+      (select ceil(extract(epoch from max(t.created_at) + make_interval(mins => ${limits.resendCooldownMinutes}) -
+      now()))::int
          from sign_in_tokens t where t.invite_id = ${inviteId}
           and t.created_at > now() - make_interval(mins => ${limits.resendCooldownMinutes})) as same,
       count(*) filter (where i.org_id = ${orgId} and t.created_at > now() - interval '1 hour')::int as org_n,
-      ceil(extract(epoch from min(t.created_at) filter (where i.org_id = ${orgId} and t.created_at > now() - interval '1 hour') + interval '1 hour' - now()))::int as org_wait,
+      ceil(extract(epoch from min(t.created_at) filter (where i.org_id = ${orgId} and t.created_at > now() - interval
+      '1 hour') + interval '1 hour' - now()))::int as org_wait,
       count(*) filter (where t.email = ${email})::int as to_n,
-      ceil(extract(epoch from min(t.created_at) filter (where t.email = ${email}) + interval '1 day' - now()))::int as to_wait
+      ceil(extract(epoch from min(t.created_at) filter (where t.email = ${email}) + interval '1 day' - now()))::int as
+      to_wait
     from sign_in_tokens t join invites i on i.id = t.invite_id
     where t.invite_id is not null and t.created_at > now() - interval '1 day'
       and (i.org_id = ${orgId} or t.email = ${email})`;

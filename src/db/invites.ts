@@ -63,7 +63,8 @@ export async function insertOrLock(
  */
 export async function reactivate(tx: TxSql, id: string, i: NewInvite): Promise<void> {
   await tx`
-    update invites set status = 'pending', cancelled_at = null, class_id = ${i.classId}, evidence_note = ${i.evidenceNote},
+    update invites set status = 'pending', cancelled_at = null, class_id = ${i.classId}, evidence_note =
+    ${i.evidenceNote},
       invited_by_user_id = ${i.invitedBy}, email_sent_at = null, updated_at = now()
     where id = ${id}`;
 }

@@ -11,7 +11,7 @@ import { runMigrations } from 'graphile-worker';
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'sql', 'migrations');
 
-export function knownVersions(dir = MIGRATIONS_DIR): string[] {
+function knownVersions(dir = MIGRATIONS_DIR): string[] {
   return readdirSync(dir)
     .filter((f) => /^\d+_.+\.sql$/.test(f))
     .map((f) => f.split('_')[0])
@@ -41,7 +41,10 @@ async function appliedVersions(databaseUrl: string): Promise<string[]> {
   }
 }
 
-/** Creates the `assay` database on a server that has none (the embedded stack, src/dev/stack.ts), connected as its superuser. */
+/**
+ * Creates the `assay` database on a server that has none (the embedded stack, src/dev/stack.ts), connected as its
+ * superuser.
+ */
 export async function createAssayDatabase(adminUrl: string): Promise<void> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
@@ -52,12 +55,74 @@ export async function createAssayDatabase(adminUrl: string): Promise<void> {
   }
 }
 
-export async function migrate(databaseUrl: string, options: { quiet?: boolean } = {}): Promise<void> {
+/**
+ * The advisory lock every `assay migrate` takes before it looks at the schema: with one migrator
+ * per pod (a Helm hook, a compose one-off, an init container), two would otherwise run the same
+ * migration at once (dbmate takes no lock). A session lock: it needs a direct connection, not a
+ * pooler in transaction mode (DATABASE_DIRECT_URL).
+ */
+export const MIGRATION_LOCK_KEY = 4_417_220_266_431_105n;
+
+export interface MigrationOutcome {
+  /** Versions this run applied, oldest first; empty when the database was up to date. */
+  applied: string[];
+  /** True when another migrator held the lock and this one waited for it. */
+  waited: boolean;
+}
+
+export async function migrate(
+  databaseUrl: string,
+  options: { quiet?: boolean; onWait?: () => void } = {},
+): Promise<MigrationOutcome> {
+  // The lock's own session: no statement timeout (waiting for another migrator may take as long
+  // as its migrations do). It is released when the session ends, also if this process dies.
+  const lock = postgres(databaseUrl, {
+    max: 1,
+    onnotice: () => {},
+    connection: { application_name: 'assay migrate', statement_timeout: 0 },
+  });
+  try {
+    return await underLock(lock, databaseUrl, options);
+  } finally {
+    await lock.end({ timeout: 5 });
+  }
+}
+
+async function underLock(
+  lock: postgres.Sql,
+  databaseUrl: string,
+  options: { quiet?: boolean; onWait?: () => void },
+): Promise<MigrationOutcome> {
+  const key = MIGRATION_LOCK_KEY.toString();
+  return lock.reserve().then(async (session) => {
+    try {
+      const [{ got }] = await session<{ got: boolean }[]>`select pg_try_advisory_lock(${key}::bigint) as got`;
+      if (!got) {
+        options.onWait?.();
+        await session`select pg_advisory_lock(${key}::bigint)`;
+      }
+      try {
+        const before = await appliedVersions(databaseUrl);
+        await migrateLocked(databaseUrl, before, options);
+        const after = new Set(await appliedVersions(databaseUrl));
+        const had = new Set(before);
+        return { applied: [...after].filter((v) => !had.has(v)).sort(), waited: !got };
+      } finally {
+        await session`select pg_advisory_unlock(${key}::bigint)`;
+      }
+    } finally {
+      session.release();
+    }
+  });
+}
+
+async function migrateLocked(databaseUrl: string, applied: string[], options: { quiet?: boolean }): Promise<void> {
   const known = new Set(knownVersions());
-  const unknown = (await appliedVersions(databaseUrl)).filter((v) => !known.has(v));
+  const unknown = applied.filter((v) => !known.has(v));
   if (unknown.length) {
     throw new Error(
-      `the database has migrations this code does not know (${unknown.join(', ')}): it is newer than the code; refusing to run`,
+      `the database has migrations this code does not know ` +
+        `(${unknown.join(', ')}): it is newer than the code; refusing to run`,
     );
   }
   // The URL goes through the environment, not `--url`: a command line (with its password) is

@@ -44,7 +44,8 @@ export async function getMessage(sql: Sql, outboxId: string): Promise<OutboxMess
   const [m] = await sql<OutboxMessage[]>`
     select o.kind, o.ref_id, o.to_address, o.subject, o.body_text, o.sent_at, o.abandoned_at, o.sign_in_token_id,
       t.token_sealed,
-      (o.sign_in_token_id is not null and (t.id is null or t.token_sealed is null or t.used_at is not null or t.expires_at <= now())) as link_dead
+      (o.sign_in_token_id is not null and (t.id is null or t.token_sealed is null or t.used_at is not null or
+      t.expires_at <= now())) as link_dead
     from email_outbox o left join sign_in_tokens t on t.id = o.sign_in_token_id
     where o.id = ${outboxId}`;
   return m;
@@ -81,9 +82,11 @@ export async function markSent(
  */
 export async function abandonDeadLinks(sql: Sql): Promise<number> {
   return sql.begin(async (tx) => {
-    await tx`update sign_in_tokens set token_sealed = null where token_sealed is not null and (expires_at <= now() or used_at is not null)`;
+    await tx`update sign_in_tokens set token_sealed = null where token_sealed is not null and (expires_at <= now() or
+      used_at is not null)`;
     const gone = await tx`
-      update email_outbox o set abandoned_at = now(), body_text = '', to_address = '', last_error = 'not sent: its sign-in link expired or was used first'
+      update email_outbox o set abandoned_at = now(), body_text = '', to_address = '', last_error =
+      'not sent: its sign-in link expired or was used first'
         from sign_in_tokens t
        where o.sign_in_token_id = t.id and o.sent_at is null and o.abandoned_at is null and t.token_sealed is null`;
     return gone.count;
@@ -91,7 +94,7 @@ export async function abandonDeadLinks(sql: Sql): Promise<number> {
 }
 
 /** An unsent message older than this is no longer worth sending (invitation links last 72 h). */
-export const MAIL_RELEVANT_HOURS = 72;
+const MAIL_RELEVANT_HOURS = 72;
 
 /**
  * Mail still worth sending whose job is gone (graphile-worker gave up after its attempts, e.g.
@@ -101,8 +104,10 @@ export const MAIL_RELEVANT_HOURS = 72;
  */
 export async function unsentMailWithoutJob(tx: TxSql): Promise<string[]> {
   await tx`
-    update email_outbox set abandoned_at = now(), body_text = '', to_address = '', last_error = ${`not sent within ${MAIL_RELEVANT_HOURS} hours: given up`}
-     where sent_at is null and abandoned_at is null and created_at < now() - make_interval(hours => ${MAIL_RELEVANT_HOURS})`;
+    update email_outbox set abandoned_at = now(), body_text = '', to_address = '', last_error =
+    ${`not sent within ${MAIL_RELEVANT_HOURS} hours: given up`}
+     where sent_at is null and abandoned_at is null and created_at < now() - make_interval(hours =>
+     ${MAIL_RELEVANT_HOURS})`;
   const rows = await tx<{ id: string }[]>`
     select o.id from email_outbox o
      where o.sent_at is null and o.abandoned_at is null

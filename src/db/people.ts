@@ -28,7 +28,8 @@ function roster(sql: Db, orgId: string, only: { userId?: string; email?: string 
     )
     select u.id, u.subject, u.email, u.evm_address, coalesce(m.is_originator, false) as is_originator,
            case when m.is_validator then m.created_at
-                else (select min(pa.assigned_at) from project_assignments pa where pa.org_id = ${orgId} and pa.user_id = u.id)
+                else (select min(pa.assigned_at) from project_assignments pa where pa.org_id = ${orgId} and pa.user_id
+                = u.id)
            end as joined_at
     from ids
     join users u on u.id = ids.user_id

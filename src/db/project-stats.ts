@@ -57,7 +57,8 @@ export async function classAgreementOf(sql: Sql, projectId: string): Promise<Agr
 export async function validatorAgreementOf(sql: Sql, projectId: string, limit = 50): Promise<AgreementRow[]> {
   return sql<AgreementRow[]>`
     select a.voter as key,
-      case when a.synthetic then 'Auto Consensus voter ' || split_part(a.voter, ':', 2) else coalesce(u.email, a.voter) end as label,
+      case when a.synthetic then 'Auto Consensus voter ' || split_part(a.voter, ':', 2) else coalesce(u.email, a.voter)
+      end as label,
       a.synthetic, a.votes, a.agreeing, a.mad as "meanAbsoluteDifference"
     from (
       select v.voter, v.synthetic, min(v.user_id::text)::uuid as user_id, count(*)::int as votes,

@@ -16,6 +16,8 @@ export interface ProjectRow {
   auto_consensus_spread: 'tight' | 'medium' | 'wild';
   auto_consensus_used: boolean;
   num_validators: number;
+  /** The source's field order of the contents (jsonb does not keep it). */
+  content_field_order: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -28,7 +30,22 @@ export interface ProjectRow {
  * docs/spec-format.md), so this is the project's first and only spec row.
  */
 export const projectSpec = (sql: Db, projectId: Fragment | string): Fragment =>
-  sql`(select id, version, sha256, compiled from project_specs where project_id = ${projectId} order by created_at limit 1)`;
+  sql`(select id, version, sha256, compiled from project_specs where project_id = ${projectId} order by created_at
+    limit 1)`;
+
+/**
+ * Appends the fields a run met, in their source order, to the project's field order (a field
+ * already known keeps its place). Runs of a project are serialized by its ingest lock.
+ */
+export async function appendContentFieldOrder(sql: Db, projectId: string, fields: string[]): Promise<void> {
+  if (fields.length === 0) return;
+  await sql`
+    update projects p
+    set content_field_order = p.content_field_order || array(
+      select f from unnest(${fields}::text[]) with ordinality as x(f, n)
+      where f <> all(p.content_field_order) order by n)
+    where p.id = ${projectId}`;
+}
 
 export async function getProject(sql: Db, orgId: string, projectId: string): Promise<ProjectRow | undefined> {
   const [row] = await sql<ProjectRow[]>`select * from projects where org_id = ${orgId} and id = ${projectId}`;
@@ -43,7 +60,8 @@ export async function listProjects(sql: Sql, orgId: string, page: PageRequest): 
 /** The project's organization when its Auto Consensus may run now (on, not paused, not archived); else null. */
 export async function autoConsensusRunnable(sql: Db, projectId: string): Promise<string | null> {
   const [p] = await sql<{ on: boolean; org_id: string }[]>`
-    select auto_consensus and paused_at is null and archived_at is null as on, org_id from projects where id = ${projectId}`;
+    select auto_consensus and paused_at is null and archived_at is null as on, org_id from projects where id =
+    ${projectId}`;
   return p?.on ? p.org_id : null;
 }
 
@@ -90,9 +108,17 @@ export async function updateProject(
       name = ${c.name === undefined ? sql`name` : c.name},
       description = ${c.description === undefined ? sql`description` : c.description === '' ? null : c.description},
       paused_at = ${c.paused === undefined ? sql`paused_at` : c.paused ? sql`coalesce(paused_at, now())` : null},
-      archived_at = ${c.archived === undefined ? sql`archived_at` : c.archived ? sql`coalesce(archived_at, now())` : null},
+      archived_at = ${
+        c.archived === undefined
+          ? sql`archived_at`
+          : c.archived
+            ? sql`coalesce(archived_at,
+        now())`
+            : null
+      },
       auto_consensus = ${c.autoConsensus === undefined ? sql`auto_consensus` : c.autoConsensus},
-      auto_consensus_spread = ${c.autoConsensusSpread === undefined ? sql`auto_consensus_spread` : c.autoConsensusSpread},
+      auto_consensus_spread =
+        ${c.autoConsensusSpread === undefined ? sql`auto_consensus_spread` : c.autoConsensusSpread},
       updated_at = now()
     where org_id = ${orgId} and id = ${projectId}
     returning *`;

@@ -5,6 +5,9 @@
 import type { Db, TxSql } from './client.ts';
 import type { ResultRow } from '../domain/proof.ts';
 import type { Chunk } from '../domain/proof-chunks.ts';
+import type { StatisticsVote } from '../domain/statistics.ts';
+
+export type StatisticsVoteRow = StatisticsVote & { createdAt: Date };
 import { projectSpec } from './projects.ts';
 
 /** Rows per cursor fetch when streaming leaves. */
@@ -18,6 +21,10 @@ export interface ReportProjectRow {
   spec_id: string | null;
   spec_version: string | null;
   spec_sha256: string | null;
+  /** The compiled spec's validator classes (id and type), [] without any. */
+  spec_classes: { id: string; type: 'human' | 'ai' }[];
+  /** Key of the validators' pseudonyms (HMAC-SHA256), never shown. */
+  pseudonym_key: string;
 }
 
 /** The project of the organization with its organization's code and its compiled spec. */
@@ -27,7 +34,10 @@ export async function findReportProject(
   projectId: string,
 ): Promise<ReportProjectRow | undefined> {
   const [row] = await sql<ReportProjectRow[]>`
-    select p.id, p.org_id, o.code as org_code, p.auto_consensus_used, s.id as spec_id, s.version as spec_version, s.sha256 as spec_sha256
+    select p.id, p.org_id, o.code as org_code, p.auto_consensus_used, s.id as spec_id, s.version as spec_version,
+      s.sha256 as spec_sha256, p.pseudonym_key::text as pseudonym_key,
+      coalesce((select jsonb_agg(jsonb_build_object('id', c ->> 'id', 'type', c ->> 'type'))
+                from jsonb_array_elements(s.compiled #> '{validators,classes}') c), '[]'::jsonb) as spec_classes
     from projects p join organizations o on o.id = p.org_id
     left join lateral ${projectSpec(sql, sql`p.id`)} s on true
     where p.id = ${projectId} and p.org_id = ${orgId}`;
@@ -68,11 +78,14 @@ export interface StoredReport {
   decisionCount: number;
   /** Leaves per stored chunk root; null while the report has none (stored before chunks were). */
   chunkLeaves: number | null;
+  /** The C2SP checkpoint of its results tree, a signed note; null on reports stored before checkpoints were. */
+  checkpoint: string | null;
 }
 
 const REPORT_COLUMNS = (sql: Db) => sql`
-  report_id as "reportId", project_id as "projectId", attestation_root as "attestationRoot", kid, issued_at as "issuedAt",
-  payload_jcs as "payloadJcs", jws, decision_count::int as "decisionCount", chunk_leaves as "chunkLeaves"`;
+  report_id as "reportId", project_id as "projectId", attestation_root as "attestationRoot", kid, issued_at as
+  "issuedAt",
+  payload_jcs as "payloadJcs", jws, decision_count::int as "decisionCount", chunk_leaves as "chunkLeaves", checkpoint`;
 
 /** The latest report of the project that covered exactly this spec and data state. */
 export async function findReportForState(
@@ -84,7 +97,8 @@ export async function findReportForState(
   const [same] = await tx<StoredReport[]>`
     select ${REPORT_COLUMNS(tx)} from proof_reports
     where project_id = ${projectId} and spec_id = ${specId} and datapoint_count = ${state.datapointCount}
-      and datapoint_max_seq = ${state.datapointMaxSeq} and decision_count = ${state.decisionCount} and decision_max_seq = ${state.decisionMaxSeq}
+      and datapoint_max_seq = ${state.datapointMaxSeq} and decision_count = ${state.decisionCount} and decision_max_seq
+      = ${state.decisionMaxSeq}
     order by created_at desc limit 1`;
   return same;
 }
@@ -96,16 +110,40 @@ export async function findReportByRoot(
 ): Promise<StoredReport | undefined> {
   const [row] = await tx<
     StoredReport[]
-  >`select ${REPORT_COLUMNS(tx)} from proof_reports where project_id = ${projectId} and attestation_root = ${attestationRoot}`;
+  >`select ${REPORT_COLUMNS(tx)} from proof_reports where project_id = ${projectId} and attestation_root =
+  ${attestationRoot}`;
   return row;
 }
 
-/** The project's manifest leaves (datapoints in ingestion order), in batches. */
-export function streamDatapointLeaves(tx: TxSql, projectId: string) {
+/**
+ * The project's manifest leaves (datapoints in ingestion order, gold items left out: they never
+ * reach consensus), the first `limit` or all, in batches.
+ */
+export function streamDatapointLeaves(tx: TxSql, projectId: string, limit: number | null = null) {
   return tx<{ datapointId: string; checksum: string }[]>`
-    select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id = ${projectId} order by seq`.cursor(
-    BATCH,
-  );
+    select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id =
+    ${projectId} and gold_rating is null order by seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(BATCH);
+}
+
+/** The project's latest stored report (the one with the largest trees: reports only append). */
+export async function latestReport(sql: Db, projectId: string): Promise<StoredReport | undefined> {
+  const [row] = await sql<StoredReport[]>`
+    select ${REPORT_COLUMNS(sql)} from proof_reports where project_id = ${projectId} order by created_at desc limit 1`;
+  return row;
+}
+
+/** Stores a checkpoint on a report stored before checkpoints were; the first writer wins. Returns the stored one. */
+export async function storeReportCheckpoint(
+  sql: Db,
+  projectId: string,
+  reportId: string,
+  checkpoint: string,
+): Promise<string> {
+  await sql`update proof_reports set checkpoint = ${checkpoint}
+    where report_id = ${reportId} and project_id = ${projectId} and checkpoint is null`;
+  const [row] = await sql<{ checkpoint: string }[]>`
+    select checkpoint from proof_reports where report_id = ${reportId} and project_id = ${projectId}`;
+  return row.checkpoint;
 }
 
 /** A results leaf's row with its decision's seq (the key chunks are found by). */
@@ -125,22 +163,36 @@ const DECISION_COLUMNS = (sql: Db) => sql`
 export function streamDecisions(tx: TxSql, projectId: string, limit: number | null) {
   return tx<DecisionRow[]>`
     select ${DECISION_COLUMNS(tx)}
-    from consensus_decisions where project_id = ${projectId} order by consensus_decisions.seq ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(
-    BATCH,
-  );
+    from consensus_decisions where project_id = ${projectId} order by consensus_decisions.seq
+      ${limit === null ? tx`` : tx`limit ${limit}`}`.cursor(BATCH);
 }
 
 /** One chunk of results leaves: `limit` decisions from seq `firstSeq` on, in order (the (project_id, seq) index). */
 export function decisionsFrom(tx: TxSql, projectId: string, firstSeq: number, limit: number): Promise<DecisionRow[]> {
   return tx<DecisionRow[]>`
     select ${DECISION_COLUMNS(tx)}
-    from consensus_decisions where project_id = ${projectId} and seq >= ${firstSeq} order by consensus_decisions.seq limit ${limit}`;
+    from consensus_decisions where project_id = ${projectId} and seq >= ${firstSeq} order by consensus_decisions.seq
+    limit ${limit}`;
+}
+
+/**
+ * Every vote of the project's decided datapoints, grouped by datapoint, with the weight it carried
+ * in the decision: what the report's statistics and the votes export are computed from.
+ */
+export function streamDecidedVotes(tx: TxSql, projectId: string) {
+  return tx<StatisticsVoteRow[]>`
+    select v.datapoint_id as "datapointId", v.voter, v.class_id as "classId", v.synthetic, v.rating,
+      coalesce(v.decision_weight, v.weight) as weight, v.created_at as "createdAt"
+    from votes v join consensus_decisions d on d.datapoint_id = v.datapoint_id and d.project_id = ${projectId}
+    where v.project_id = ${projectId}
+    order by v.datapoint_id, v.created_at, v.id`.cursor(BATCH);
 }
 
 /** The seq of the datapoint's decision in the project, or undefined (no decision, or another project's). */
 export async function decisionSeq(tx: TxSql, projectId: string, datapointId: string): Promise<number | undefined> {
   const [row] = await tx<{ seq: number }[]>`
-    select seq::float8 as seq from consensus_decisions where datapoint_id = ${datapointId} and project_id = ${projectId}`;
+    select seq::float8 as seq from consensus_decisions where datapoint_id = ${datapointId} and project_id =
+    ${projectId}`;
   return row?.seq;
 }
 
@@ -173,7 +225,8 @@ export async function storeReportChunks(
   await tx`
     insert into proof_report_chunks (report_id, chunk_no, first_seq, root)
     select ${reportId}, (t.n - 1)::int, t.first_seq, decode(t.root, 'hex')
-    from unnest(${chunks.map((c) => String(c.firstKey))}::bigint[], ${chunks.map((c) => c.root.toString('hex'))}::text[]) with ordinality as t(first_seq, root, n)`;
+    from unnest(${chunks.map((c) => String(c.firstKey))}::bigint[],
+    ${chunks.map((c) => c.root.toString('hex'))}::text[]) with ordinality as t(first_seq, root, n)`;
   return true;
 }
 
@@ -206,14 +259,16 @@ export async function insertReport(
     issuedAt: Date;
     payloadJcs: string;
     jws: string;
+    checkpoint: string;
     specId: string;
     state: DataState;
   },
 ): Promise<StoredReport> {
   const [row] = await tx<StoredReport[]>`
-    insert into proof_reports (report_id, org_id, project_id, attestation_root, kid, issued_at, payload_jcs, jws, spec_id,
-      datapoint_count, datapoint_max_seq, decision_count, decision_max_seq)
-    values (${r.reportId}, ${r.orgId}, ${r.projectId}, ${r.attestationRoot}, ${r.kid}, ${r.issuedAt}, ${r.payloadJcs}, ${r.jws}, ${r.specId},
+    insert into proof_reports (report_id, org_id, project_id, attestation_root, kid, issued_at, payload_jcs, jws,
+      checkpoint, spec_id, datapoint_count, datapoint_max_seq, decision_count, decision_max_seq)
+    values (${r.reportId}, ${r.orgId}, ${r.projectId}, ${r.attestationRoot}, ${r.kid}, ${r.issuedAt}, ${r.payloadJcs},
+    ${r.jws}, ${r.checkpoint}, ${r.specId},
       ${r.state.datapointCount}, ${r.state.datapointMaxSeq}, ${r.state.decisionCount}, ${r.state.decisionMaxSeq})
     returning ${REPORT_COLUMNS(tx)}`;
   return row;
@@ -225,7 +280,8 @@ export async function insertReport(
  */
 export async function decisionIndex(tx: TxSql, projectId: string, datapointId: string): Promise<number | undefined> {
   const [pos] = await tx<{ index: number }[]>`
-    select (select count(*)::int from consensus_decisions c2 where c2.project_id = c.project_id and c2.seq < c.seq) as index
+    select (select count(*)::int from consensus_decisions c2 where c2.project_id = c.project_id and c2.seq < c.seq) as
+    index
     from consensus_decisions c where c.datapoint_id = ${datapointId} and c.project_id = ${projectId}`;
   return pos?.index;
 }

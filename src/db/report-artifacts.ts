@@ -6,10 +6,10 @@ import type { Db, Sql, TxSql } from './client.ts';
 import type { DataState } from './proof-reports.ts';
 
 /** `proof_report`, or one of the eight export formats. */
-export type ArtifactFormat = string;
-export type ArtifactStatus = 'preparing' | 'ready' | 'failed' | 'deleting';
+type ArtifactFormat = string;
+type ArtifactStatus = 'preparing' | 'ready' | 'failed' | 'deleting';
 
-export interface ArtifactCoverage {
+interface ArtifactCoverage {
   datapointsFinalized: number;
   datapointsTotal: number;
   partial: boolean;
@@ -47,13 +47,15 @@ export interface ArtifactKey {
 
 const COLUMNS = (sql: Db) => sql`
   id, org_id as "orgId", project_id as "projectId", format, status, attempt, issuer, s3_key as "s3Key", filename,
-  content_type as "contentType", coverage, report_id as "reportId", error_code as "errorCode", error_message as "errorMessage",
+  content_type as "contentType", coverage, report_id as "reportId", error_code as "errorCode", error_message as
+  "errorMessage",
   ready_at as "readyAt"`;
 
 const keyMatches = (sql: Db, key: ArtifactKey) => sql`
   project_id = ${key.projectId} and org_id = ${key.orgId} and format = ${key.format}
   and datapoint_count = ${key.state.datapointCount} and datapoint_max_seq = ${key.state.datapointMaxSeq}
-  and decision_count = ${key.state.decisionCount} and decision_max_seq = ${key.state.decisionMaxSeq} and variant = ${key.variant}`;
+  and decision_count = ${key.state.decisionCount} and decision_max_seq = ${key.state.decisionMaxSeq} and variant =
+  ${key.variant}`;
 
 /** The artifact for `key` as it is, without claiming anything (the path of every request after the first). */
 export async function findArtifact(sql: Db, key: ArtifactKey): Promise<ArtifactRow | undefined> {
@@ -70,10 +72,13 @@ export async function findArtifact(sql: Db, key: ArtifactKey): Promise<ArtifactR
 export async function claimArtifact(tx: TxSql, key: ArtifactKey): Promise<{ row: ArtifactRow; start: boolean }> {
   const s = key.state;
   const [created] = await tx<ArtifactRow[]>`
-    insert into report_artifacts (org_id, project_id, format, datapoint_count, datapoint_max_seq, decision_count, decision_max_seq, variant, issuer)
-    values (${key.orgId}, ${key.projectId}, ${key.format}, ${s.datapointCount}, ${s.datapointMaxSeq}, ${s.decisionCount}, ${s.decisionMaxSeq},
+    insert into report_artifacts (org_id, project_id, format, datapoint_count, datapoint_max_seq, decision_count,
+    decision_max_seq, variant, issuer)
+    values (${key.orgId}, ${key.projectId}, ${key.format}, ${s.datapointCount}, ${s.datapointMaxSeq},
+    ${s.decisionCount}, ${s.decisionMaxSeq},
       ${key.variant}, ${key.issuer})
-    on conflict (project_id, format, datapoint_count, datapoint_max_seq, decision_count, decision_max_seq, variant) do nothing
+    on conflict (project_id, format, datapoint_count, datapoint_max_seq, decision_count, decision_max_seq, variant) do
+    nothing
     returning ${COLUMNS(tx)}`;
   if (created) return { row: created, start: true };
   // The row exists: lock it, so that of two requests finding it failed only one re-arms it.
@@ -101,7 +106,8 @@ export async function getArtifact(sql: Db, id: string): Promise<ArtifactRow | un
  */
 export async function serveArtifact(sql: Db, id: string): Promise<ArtifactRow | undefined> {
   const [row] = await sql<ArtifactRow[]>`
-    update report_artifacts set served_at = clock_timestamp() where id = ${id} and status = 'ready' returning ${COLUMNS(sql)}`;
+    update report_artifacts set served_at = clock_timestamp() where id = ${id} and status = 'ready' returning
+    ${COLUMNS(sql)}`;
   return row;
 }
 
@@ -117,8 +123,10 @@ export async function markArtifactReady(sql: Db, id: string, attempt: number, ou
       ? { s3_key: out.s3Key, filename: out.filename, content_type: out.contentType, bytes: out.bytes, report_id: null }
       : { s3_key: null, filename: null, content_type: null, bytes: null, report_id: out.reportId };
   const rows = await sql`
-    update report_artifacts set status = 'ready', s3_key = ${o.s3_key}, filename = ${o.filename}, content_type = ${o.content_type},
-      bytes = ${o.bytes}, report_id = ${o.report_id}, coverage = ${sql.json(out.coverage as never)}, ready_at = clock_timestamp(),
+    update report_artifacts set status = 'ready', s3_key = ${o.s3_key}, filename = ${o.filename}, content_type =
+    ${o.content_type},
+      bytes = ${o.bytes}, report_id = ${o.report_id}, coverage = ${sql.json(out.coverage as never)}, ready_at =
+      clock_timestamp(),
       updated_at = clock_timestamp()
     where id = ${id} and attempt = ${attempt} and status = 'preparing'`;
   return rows.count === 1;
@@ -133,7 +141,8 @@ export async function markArtifactFailed(
   message: string,
 ): Promise<boolean> {
   const rows = await sql`
-    update report_artifacts set status = 'failed', error_code = ${code}, error_message = ${message.slice(0, 2000)}, updated_at = clock_timestamp()
+    update report_artifacts set status = 'failed', error_code = ${code}, error_message = ${message.slice(0, 2000)},
+    updated_at = clock_timestamp()
     where id = ${id} and attempt = ${attempt} and status = 'preparing'`;
   return rows.count === 1;
 }
@@ -184,7 +193,8 @@ export async function supersededArtifacts(sql: Sql, graceSeconds: number, limit 
         and (a.served_at is null or a.served_at < clock_timestamp() - make_interval(secs => ${graceSeconds}))
         and (
           (a.datapoint_count, a.datapoint_max_seq, a.decision_count, a.decision_max_seq)
-            is distinct from (coalesce(s.datapoints, 0), coalesce(s.datapoint_max_seq, 0), coalesce(s.decisions, 0), coalesce(s.decision_max_seq, 0))
+            is distinct from (coalesce(s.datapoints, 0), coalesce(s.datapoint_max_seq, 0), coalesce(s.decisions, 0),
+            coalesce(s.decision_max_seq, 0))
           or exists (
             select 1 from report_artifacts b
             where b.project_id = a.project_id and b.format = a.format and b.status = 'ready' and b.id <> a.id

@@ -35,7 +35,8 @@ export async function insertSignInToken(
 ): Promise<void> {
   await sql`
     insert into sign_in_tokens (id, email, token_hash, token_sealed, invite_id, expires_at)
-    values (${t.id}, ${t.email}, ${t.tokenHash}, ${t.tokenSealed}, ${t.inviteId}, now() + make_interval(mins => ${t.minutes}))`;
+    values (${t.id}, ${t.email}, ${t.tokenHash}, ${t.tokenSealed}, ${t.inviteId}, now() + make_interval(mins =>
+    ${t.minutes}))`;
 }
 
 export interface SignInTokenRow {

@@ -51,7 +51,8 @@ export async function acceptInvite(tx: TxSql, inviteId: string, email: string, u
   if (inv.class_id !== null) {
     await tx`
       update class_grants set revoked_at = now()
-      where project_id = ${inv.project_id} and user_id = ${userId} and revoked_at is null and class_id <> ${inv.class_id}`;
+      where project_id = ${inv.project_id} and user_id = ${userId} and revoked_at is null and class_id <>
+      ${inv.class_id}`;
     await tx`
       insert into class_grants (project_id, user_id, class_id, evidence_note)
       values (${inv.project_id}, ${userId}, ${inv.class_id}, ${inv.evidence_note})

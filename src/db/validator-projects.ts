@@ -17,13 +17,18 @@ export interface MyProjectRow {
   rated_total: number;
 }
 
-/** The user's live assignments to projects that are not archived, newest first, with the class held and the user's progress. */
+/**
+ * The user's live assignments to projects that are not archived, newest first, with the class held and the user's
+ * progress.
+ */
 export function listMyProjects(sql: Sql, userId: string) {
   return sql<MyProjectRow[]>`
-    select p.id, p.name, p.paused_at is not null as paused, a.assigned_at, g.class_id, s.compiled #>> '{validation,instructions}' as instructions,
+    select p.id, p.name, p.paused_at is not null as paused, a.assigned_at, g.class_id, s.compiled #>>
+    '{validation,instructions}' as instructions,
       s.compiled #>> '{dataset,format}' as format,
       (select count(*)::int from votes v
-        where v.user_id = ${userId} and v.project_id = p.id and v.created_at >= date_trunc('day', now(), 'UTC')) as rated_today,
+        where v.user_id = ${userId} and v.project_id = p.id and v.created_at >= date_trunc('day', now(), 'UTC')) as
+        rated_today,
       (select count(*)::int from votes v where v.user_id = ${userId} and v.project_id = p.id) as rated_total
     from project_assignments a
     join projects p on p.id = a.project_id

@@ -98,7 +98,8 @@ export interface AttemptRow {
 /** The endpoint's delivery attempts, newest first. */
 export async function listAttempts(sql: Sql, endpointId: string, page: PageRequest): Promise<Page<AttemptRow>> {
   const rows = sql`
-    select a.id, d.event_id, ev.type, a.attempt_number, a.succeeded, a.http_status, a.error, a.duration_ms, a.attempted_at, a.next_attempt_at
+    select a.id, d.event_id, ev.type, a.attempt_number, a.succeeded, a.http_status, a.error, a.duration_ms,
+    a.attempted_at, a.next_attempt_at
     from webhook_attempts a
     join webhook_deliveries d on d.id = a.delivery_id
     join webhook_events ev on ev.id = d.event_id
@@ -120,7 +121,8 @@ export async function insertEvents(
   if (events.length === 0) return [];
   const rows = await tx<{ id: string; endpoint_id: string; org_id: string }[]>`
     with event_in as (
-      select * from unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.projectId)}::uuid[], ${events.map((e) => e.body)}::text[]) as x(id, project_id, body)
+      select * from unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.projectId)}::uuid[],
+      ${events.map((e) => e.body)}::text[]) as x(id, project_id, body)
     ), subscribed as (
       select p.id as project_id, p.org_id, e.id as endpoint_id
       from projects p join webhook_endpoints e on e.org_id = p.org_id
@@ -188,8 +190,10 @@ export async function recordAttempt(
     where id = ${a.deliveryId} and attempts = ${a.attempt - 1} and status = 'pending'`;
   if (claimed.count === 0) return false;
   await tx`
-    insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, http_status, error, duration_ms, next_attempt_at)
-    values (${a.deliveryId}, ${a.endpointId}, ${a.attempt}, ${a.succeeded}, ${a.httpStatus}, ${a.error}, ${a.durationMs}, ${a.nextAttemptAt})`;
+    insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, http_status, error, duration_ms,
+    next_attempt_at)
+    values (${a.deliveryId}, ${a.endpointId}, ${a.attempt}, ${a.succeeded}, ${a.httpStatus}, ${a.error},
+    ${a.durationMs}, ${a.nextAttemptAt})`;
   return true;
 }
 
@@ -229,7 +233,8 @@ export async function countAttemptOutcome(
   reason: string,
 ): Promise<boolean> {
   if (succeeded) {
-    await tx`update webhook_endpoints set consecutive_failures = 0 where id = ${endpointId} and consecutive_failures <> 0`;
+    await tx`update webhook_endpoints set consecutive_failures = 0 where id = ${endpointId} and consecutive_failures <>
+      0`;
     return false;
   }
   const [row] = await tx<{ disabled: boolean }[]>`

@@ -32,7 +32,8 @@ export async function removeDeadWorkerProcesses(sql: Db, processId: string, dead
         and not exists (select 1 from live where live.id = j.locked_by)
     ), unlocked as (
       select graphile_worker.force_unlock_workers(
-        coalesce(array(select unnest(graphile_worker_ids) from dead), '{}') || coalesce(array(select locked_by from orphaned), '{}'))
+        coalesce(array(select unnest(graphile_worker_ids) from dead), '{}') || coalesce(array(select locked_by from
+        orphaned), '{}'))
     )
     select (select count(*) from dead)::int as n, (select count(*) from unlocked) as u`;
   return n;

@@ -10,7 +10,7 @@ import {
   userIdByEmail,
 } from '../admin/admin.ts';
 
-export const DEV_ORG_CODE = 'DEV';
+const DEV_ORG_CODE = 'DEV';
 const DEV_EMAIL = 'dev@assay.local';
 
 export async function seedDev(sql: Sql): Promise<{ apiKey: string; orgId: string; userId: string }> {

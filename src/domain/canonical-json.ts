@@ -13,7 +13,7 @@ function check(value: unknown, path: string): void {
   }
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
   if (Array.isArray(value)) {
-    value.forEach((v, i) => check(v, `${path}[${i}]`));
+    for (const [i, v] of value.entries()) check(v, `${path}[${i}]`);
     return;
   }
   if (typeof value === 'object') {

@@ -13,7 +13,7 @@ const SYNTHETIC = '#7a4fb5';
 const TOTAL = '#8a4b00';
 const FONT = 'font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif"';
 
-export const escapeXml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeXml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const fmt = (n: number): string => n.toLocaleString('en');
 const round1 = (n: number): number => Math.round(n * 10) / 10;
@@ -29,7 +29,9 @@ export function niceScale(max: number, ticks = 4): { top: number; step: number }
 
 function frame(id: string, width: number, height: number, title: string, desc: string, body: string): string {
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="${id}-t ${id}-d" ${FONT} font-size="12" fill="${INK}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ` +
+    `${width} ${height}" width="${width}" height="${height}" role="img" ` +
+    `aria-labelledby="${id}-t ${id}-d" ${FONT} font-size="12" fill="${INK}">` +
     `<title id="${id}-t">${escapeXml(title)}</title><desc id="${id}-d">${escapeXml(desc)}</desc>${body}</svg>`
   );
 }
@@ -72,22 +74,27 @@ export function histogramSvg(h: HistogramInput): string {
     const bw = slot - 4;
     const barTop = y(v);
     parts.push(
-      `<rect x="${x.toFixed(1)}" y="${barTop.toFixed(1)}" width="${bw.toFixed(1)}" height="${(T + plotH - barTop).toFixed(1)}" fill="${BAR}"><title>${escapeXml(`${h.labels[i]}: ${fmt(v)}`)}</title></rect>`,
+      `<rect x="${x.toFixed(1)}" y="${barTop.toFixed(1)}" width="${bw.toFixed(1)}" height="` +
+        `${(T + plotH - barTop).toFixed(1)}" fill="${BAR}"><title>` +
+        `${escapeXml(`${h.labels[i]}: ${fmt(v)}`)}</title></rect>`,
     );
     if (v > 0)
       parts.push(
-        `<text x="${(x + bw / 2).toFixed(1)}" y="${(barTop - 5).toFixed(1)}" text-anchor="middle" font-weight="600">${fmt(v)}</text>`,
+        `<text x="${(x + bw / 2).toFixed(1)}" y="${(barTop - 5).toFixed(1)}" text-anchor="middle" font-weight="600">` +
+          `${fmt(v)}</text>`,
       );
   });
   h.edges.forEach((e, i) => {
     parts.push(
-      `<text x="${(L + i * slot).toFixed(1)}" y="${T + plotH + 16}" text-anchor="middle" fill="${MUTED}" font-size="11">${escapeXml(e)}</text>`,
+      `<text x="${(L + i * slot).toFixed(1)}" y="${T + plotH + 16}" text-anchor="middle" fill="${MUTED}" ` +
+        `font-size="11">${escapeXml(e)}</text>`,
     );
   });
   parts.push(
     `<line x1="${L}" x2="${W - R}" y1="${T + plotH}" y2="${T + plotH}" stroke="${MUTED}"/>`,
     `<text x="${L + plotW / 2}" y="${H - 6}" text-anchor="middle" fill="${MUTED}">${escapeXml(h.xTitle)}</text>`,
-    `<text x="11" y="${T + plotH / 2}" text-anchor="middle" fill="${MUTED}" transform="rotate(-90 11 ${T + plotH / 2})">${escapeXml(h.yTitle)}</text>`,
+    `<text x="11" y="${T + plotH / 2}" text-anchor="middle" fill="${MUTED}" transform="rotate(-90 11 ` +
+      `${T + plotH / 2})">${escapeXml(h.yTitle)}</text>`,
   );
   const total = h.values.reduce((a, b) => a + b, 0);
   const desc = `${fmt(total)} in all. ${h.labels.map((l, i) => `${l}: ${fmt(h.values[i] ?? 0)}`).join('; ')}.`;
@@ -115,7 +122,8 @@ export function agreementSvg(a: { id: string; title: string; rows: AgreementBar[
     const x = 1 + (pct / 100) * (plotW - 2);
     parts.push(
       `<line x1="${x.toFixed(1)}" x2="${x.toFixed(1)}" y1="${T + 18}" y2="${H - B}" stroke="${GRID}"/>`,
-      `<text x="${x.toFixed(1)}" y="${H - B + 16}" text-anchor="${pct === 0 ? 'start' : pct === 100 ? 'end' : 'middle'}" fill="${MUTED}" font-size="11">${pct}%</text>`,
+      `<text x="${x.toFixed(1)}" y="${H - B + 16}" text-anchor="` +
+        `${pct === 0 ? 'start' : pct === 100 ? 'end' : 'middle'}" fill="${MUTED}" font-size="11">${pct}%</text>`,
     );
   }
   a.rows.forEach((r, i) => {
@@ -124,8 +132,11 @@ export function agreementSvg(a: { id: string; title: string; rows: AgreementBar[
     const label = r.label.length > 52 ? `${r.label.slice(0, 51)}…` : r.label;
     parts.push(
       `<text x="1" y="${yTop + 13}">${escapeXml(label)}<title>${escapeXml(r.label)}</title></text>`,
-      `<rect x="1" y="${yTop + 18}" width="${Math.max(0, share * (plotW - 2)).toFixed(1)}" height="16" fill="${r.synthetic ? SYNTHETIC : BAR}"><title>${escapeXml(`${r.label}: ${fmt(r.agreeing)} of ${fmt(r.votes)} votes agree`)}</title></rect>`,
-      `<text x="${plotW + 8}" y="${yTop + 31}" font-weight="600">${Math.round(share * 100)}% <tspan fill="${MUTED}" font-weight="400" font-size="11">${fmt(r.agreeing)}/${fmt(r.votes)}</tspan></text>`,
+      `<rect x="1" y="${yTop + 18}" width="${Math.max(0, share * (plotW - 2)).toFixed(1)}" height="16" fill="` +
+        `${r.synthetic ? SYNTHETIC : BAR}"><title>` +
+        `${escapeXml(`${r.label}: ${fmt(r.agreeing)} of ${fmt(r.votes)} votes agree`)}</title></rect>`,
+      `<text x="${plotW + 8}" y="${yTop + 31}" font-weight="600">${Math.round(share * 100)}% <tspan fill="${MUTED}" ` +
+        `font-weight="400" font-size="11">${fmt(r.agreeing)}/${fmt(r.votes)}</tspan></text>`,
     );
   });
   if (a.rows.length === 0)
@@ -136,7 +147,8 @@ export function agreementSvg(a: { id: string; title: string; rows: AgreementBar[
       : a.rows
           .map(
             (r) =>
-              `${r.label}: ${r.votes > 0 ? Math.round((100 * r.agreeing) / r.votes) : 0}% (${fmt(r.agreeing)} of ${fmt(r.votes)})`,
+              `${r.label}: ${r.votes > 0 ? Math.round((100 * r.agreeing) / r.votes) : 0}% (${fmt(r.agreeing)} of ` +
+              `${fmt(r.votes)})`,
           )
           .join('; ') + '.';
   return frame(a.id, W, H, a.title, desc, parts.join(''));
@@ -172,7 +184,8 @@ export function progressSvg(p: {
   }
   if (p.total > 0) {
     parts.push(
-      `<line x1="${L}" x2="${W - R}" y1="${y(p.total).toFixed(1)}" y2="${y(p.total).toFixed(1)}" stroke="${TOTAL}" stroke-dasharray="6 4" stroke-width="1.5"/>`,
+      `<line x1="${L}" x2="${W - R}" y1="${y(p.total).toFixed(1)}" y2="${y(p.total).toFixed(1)}" stroke="${TOTAL}" ` +
+        `stroke-dasharray="6 4" stroke-width="1.5"/>`,
       `<text x="${L + 4}" y="${(y(p.total) - 5).toFixed(1)}" fill="${TOTAL}">total ${fmt(p.total)}</text>`,
     );
   }
@@ -200,7 +213,9 @@ export function progressSvg(p: {
     `<text x="${W - R}" y="${T + plotH + 16}" text-anchor="end" fill="${MUTED}" font-size="11">${label(t1)}</text>`,
     `<text x="${L + plotW / 2}" y="${H - 4}" text-anchor="middle" fill="${MUTED}">time (UTC)</text>`,
   );
-  const desc = `${fmt(last?.finalized ?? 0)} of ${fmt(p.total)} datapoints finalized by ${label(t1)} UTC, starting ${label(t0)} UTC.`;
+  const desc =
+    `${fmt(last?.finalized ?? 0)} of ${fmt(p.total)} datapoints finalized by ${label(t1)} UTC, starting ` +
+    `${label(t0)} UTC.`;
   return frame(p.id, W, H, p.title, desc, parts.join(''));
 }
 

@@ -1,4 +1,4 @@
-// Consensus math for one datapoint (../shared/design/ARCHITECTURE.md, section 3, "Consensus (per
+// Consensus math for one datapoint (the architecture notes, section 3, "Consensus (per
 // datapoint)"; docs/decisions.md, Consensus and Auto Consensus). Pure: no I/O.
 //
 //   mean     = Σ w·r / Σ w
@@ -58,7 +58,11 @@ function sum(values: number[]): number {
 }
 
 export function weightedMedian(votes: readonly Vote[]): number {
-  const sorted = checked(votes);
+  return medianOfSorted(checked(votes));
+}
+
+/** The weighted median of votes already checked and in canonical order. */
+function medianOfSorted(sorted: readonly Vote[]): number {
   const total = sum(sorted.map((v) => v.weight));
   const half = total / 2;
   let cumulative = 0;
@@ -81,7 +85,7 @@ export function consensusFigures(votes: readonly Vote[]): ConsensusFigures {
   const sorted = checked(votes);
   const total = sum(sorted.map((v) => v.weight));
   const mean = sum(sorted.map((v) => v.weight * v.rating)) / total;
-  const median = weightedMedian(sorted);
+  const median = medianOfSorted(sorted);
   const deviation = sum(sorted.map((v) => v.weight * Math.abs(v.rating - median))) / total;
   const strength = Math.min(1, Math.max(0, 1 - deviation / 50));
   return { mean, median, strength };

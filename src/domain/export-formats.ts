@@ -35,10 +35,13 @@ export const FORMATS: Record<ExportFormat, { contentType: string; ext: string }>
   report_md: { contentType: 'text/markdown', ext: 'md' },
   report_attestation_md: { contentType: 'text/markdown', ext: 'md' },
   report_attestation_zip: { contentType: 'application/zip', ext: 'zip' },
+  // Rendered by src/domain/standard-exports.ts from the manifest, not from the rows below.
+  intoto_dsse: { contentType: 'application/vnd.dsse.envelope.v1+json', ext: 'dsse.json' },
+  croissant: { contentType: 'application/ld+json', ext: 'croissant.json' },
 };
 
 /** Readable formats list this many datapoints, then point to the csv/json export for the rest. */
-export const READABLE_TABLE_LIMIT = 1000;
+const READABLE_TABLE_LIMIT = 1000;
 
 export interface Attestation {
   reportId: string;
@@ -66,6 +69,10 @@ export interface ExportData {
   distributions: Distributions;
   /** The verification scripts the readable formats carry in full. */
   verificationScripts: VerificationScripts;
+  /** The spec's dataset.idField (the csv export's source_id column), if any. */
+  idField: string | null;
+  /** The source's field order of the contents: the csv export's content columns, in this order. */
+  fieldOrder: string[];
 }
 
 export interface ExportRow {
@@ -78,6 +85,8 @@ export interface ExportRow {
   qualityRatingMedian: number | null;
   consensusStrength: number | null;
   contested: boolean | null;
+  /** The datapoint's content as stored (jsonb). */
+  content: unknown;
 }
 
 export interface Sink {
@@ -128,7 +137,7 @@ const strengthChart = (d: ExportData) => ({
 });
 
 /** The two charts as SVG files (the zip carries them beside its Markdown). */
-export const chartFiles = (d: ExportData): Record<string, string> => ({
+const chartFiles = (d: ExportData): Record<string, string> => ({
   'rating-histogram.svg': histogramSvg({ id: 'rating', ...ratingChart(d) }) + '\n',
   'strength-distribution.svg': histogramSvg({ id: 'strength', ...strengthChart(d) }) + '\n',
 });
@@ -151,14 +160,21 @@ const CSV_HEADER = [
  * Quotes when needed; a text cell that a spreadsheet could run as a formula is prefixed with '.
  * Spreadsheets skip leading spaces and accept full-width signs (＝＋－＠), so those count too.
  */
-export const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
+const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
 export function csvCell(value: string, text = true): string {
   let v = value;
   if (text && FORMULA_START.test(v)) v = `'${v}`;
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-function csvRow(r: ExportRow): string {
+/** The csv header: the fixed columns, the dataset's id, then one `content.<field>` column per field in source order. */
+const csvHeader = (d: ExportData): string[] => [...CSV_HEADER, 'source_id', ...d.fieldOrder.map((f) => `content.${f}`)];
+
+const cellOf = (v: unknown): string =>
+  v === undefined || v === null ? '' : csvCell(typeof v === 'string' ? v : JSON.stringify(v));
+
+function csvRow(r: ExportRow, d: ExportData): string {
+  const content = r.content !== null && typeof r.content === 'object' ? (r.content as Record<string, unknown>) : {};
   return [
     csvCell(r.datapointId),
     csvCell(r.sourceFile),
@@ -169,6 +185,8 @@ function csvRow(r: ExportRow): string {
     num(r.qualityRatingMedian, 6),
     num(r.consensusStrength, 6),
     r.contested === null ? '' : String(r.contested),
+    d.idField ? cellOf(content[d.idField]) : '',
+    ...d.fieldOrder.map((f) => cellOf(content[f])),
   ].join(',');
 }
 
@@ -188,7 +206,8 @@ function summaryLines(d: ExportData): [string, string][] {
     ['Generated', d.generatedAt],
     [
       'Coverage',
-      `${c.datapointsFinalized} of ${c.datapointsTotal} datapoints final${c.partial ? ' (PARTIAL: not every datapoint is terminal yet)' : ''}`,
+      `${c.datapointsFinalized} of ${c.datapointsTotal} datapoints ` +
+        `final${c.partial ? ' (PARTIAL: not every datapoint is terminal yet)' : ''}`,
     ],
     ['Quality rating', `${d.qualityRating} / 100`],
     ['Consensus strength', `${d.consensusStrength} / 100`],
@@ -248,7 +267,7 @@ function txt(d: ExportData): Readable {
 const mdCell = (s: string): string => escapeHtml(s.replace(/[\r\n]+/g, ' ').replace(/([\\`*_[\]#|])/g, '\\$1'));
 // Ids, key ids, roots and digests are shown as code spans, so they copy exactly (a backslash
 // escape before `_` would be copied with them); the pattern admits no backtick or markup.
-const mdValue = (s: string): string => (/^[A-Za-z0-9_:.\-]+$/.test(s) ? `\`${s}\`` : mdCell(s));
+const mdValue = (s: string): string => (/^[A-Za-z0-9_:.-]+$/.test(s) ? `\`${s}\`` : mdCell(s));
 
 /** Markdown; `images` links the charts as the SVG files beside it (the zip), else text bars. */
 function md(d: ExportData, images = false): Readable {
@@ -275,7 +294,17 @@ function md(d: ExportData, images = false): Readable {
       '|---|---|---|---|---|---|---|',
     ],
     row: (r) =>
-      `| ${[r.datapointId, `${r.sourceFile}:${r.sourceRow}`, status(r), num(r.qualityRatingMean), num(r.qualityRatingMedian), num(r.consensusStrength, 3), r.excerpt].map(mdCell).join(' | ')} |`,
+      `| ${[
+        r.datapointId,
+        `${r.sourceFile}:${r.sourceRow}`,
+        status(r),
+        num(r.qualityRatingMean),
+        num(r.qualityRatingMedian),
+        num(r.consensusStrength, 3),
+        r.excerpt,
+      ]
+        .map(mdCell)
+        .join(' | ')} |`,
     more: (n) => `\n${moreText(n)}`,
     tail: [
       '',
@@ -292,30 +321,43 @@ function md(d: ExportData, images = false): Readable {
 
 const h = (s: string) => escapeHtml(s);
 
-const STYLE = `
+const STYLE =
+  `
 :root{color:#1b1f24;background:#f3f5f8;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 body{margin:0}main{max-width:60rem;margin:0 auto;padding:2rem 1.25rem 4rem}
 header .kind{text-transform:uppercase;letter-spacing:.08em;color:#4a5360;font-size:.8rem;margin:0}
-h1{margin:.2rem 0 .3rem;font-size:1.9rem}h2{margin:2.2rem 0 .8rem;font-size:1.35rem;border-bottom:2px solid #cfd6de;padding-bottom:.3rem}h3{font-size:1.05rem;margin:1.4rem 0 .4rem}
-.muted{color:#4a5360}.figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(11rem,1fr));gap:.75rem;margin:1.25rem 0}
-.figure{background:#fff;border:1px solid #cfd6de;border-radius:8px;padding:.8rem 1rem}.figure .v{font-size:1.8rem;font-weight:700}.figure .k{color:#4a5360;font-size:.85rem}
-.note{background:#fff4e0;border:1px solid #e2b46b;border-radius:6px;padding:.6rem .9rem}.ok{background:#e9f6ed;border-color:#8cc79d}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;background:#fff;border:1px solid #cfd6de;border-radius:8px;padding:1rem}
+h1{margin:.2rem 0 .3rem;font-size:1.9rem}h2{margin:2.2rem 0 .8rem;font-size:1.35rem;border-bottom:2px solid ` +
+  `#cfd6de;padding-bottom:.3rem}h3{font-size:1.05rem;margin:1.4rem 0 .4rem}
+.muted{color:#4a5360}
+.figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(11rem,1fr));gap:.75rem;margin:1.25rem 0}
+.figure{background:#fff;border:1px solid #cfd6de;border-radius:8px;padding:.8rem 1rem}.figure ` +
+  `.v{font-size:1.8rem;font-weight:700}.figure .k{color:#4a5360;font-size:.85rem}
+.note{background:#fff4e0;border:1px solid #e2b46b;border-radius:6px;padding:.6rem ` +
+  `.9rem}.ok{background:#e9f6ed;border-color:#8cc79d}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;background:#fff;border:1px solid ` +
+  `#cfd6de;border-radius:8px;padding:1rem}
 dl.facts dt{color:#4a5360}dl.facts dd{margin:0;overflow-wrap:anywhere}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(22rem,1fr));gap:1rem}
-figure{margin:0;background:#fff;border:1px solid #cfd6de;border-radius:8px;padding:.8rem}figure svg{width:100%;height:auto;display:block}figcaption{color:#4a5360;font-size:.9rem}
-table{border-collapse:collapse;background:#fff;font-size:.9rem;width:100%}td,th{border:1px solid #cfd6de;padding:.25rem .5rem;text-align:left;vertical-align:top}th{background:#eef1f5}
+figure{margin:0;background:#fff;border:1px solid #cfd6de;border-radius:8px;padding:.8rem}figure ` +
+  `svg{width:100%;height:auto;display:block}figcaption{color:#4a5360;font-size:.9rem}
+table{border-collapse:collapse;background:#fff;font-size:.9rem;width:100%}td,th{border:1px solid ` +
+  `#cfd6de;padding:.25rem .5rem;text-align:left;vertical-align:top}th{background:#eef1f5}
 .scroll{overflow-x:auto}td.x{overflow-wrap:anywhere;min-width:12rem}
-pre.code{background:#0f1720;color:#e6edf3;padding:.75rem 1rem;border-radius:6px;overflow-x:auto;font-size:.85rem;white-space:pre}
-pre.jws{white-space:pre-wrap;word-break:break-all;background:#fff;border:1px solid #cfd6de;padding:.75rem;border-radius:6px;font-size:.8rem}
+pre.code{background:#0f1720;color:#e6edf3;padding:.75rem ` +
+  `1rem;border-radius:6px;overflow-x:auto;font-size:.85rem;white-space:pre}
+pre.jws{white-space:pre-wrap;word-break:break-all;background:#fff;border:1px solid ` +
+  `#cfd6de;padding:.75rem;border-radius:6px;font-size:.8rem}
 details{margin:.5rem 0}summary{cursor:pointer;color:#1f5fbf;font-weight:600}code{font-size:.9em}
 @media print{:root{background:#fff}details{display:block}}
 `;
 
 function figureHtml(svg: string, caption: string, labels: string[], values: number[]): string {
-  return `<figure>${svg}<figcaption>${h(caption)}</figcaption><details><summary>The figures</summary><table><thead><tr><th>bin</th><th>datapoints</th></tr></thead><tbody>${labels
-    .map((l, i) => `<tr><td>${h(l)}</td><td>${values[i] ?? 0}</td></tr>`)
-    .join('')}</tbody></table></details></figure>`;
+  return (
+    `<figure>${svg}<figcaption>${h(caption)}</figcaption><details><summary>The ` +
+    `figures</summary><table><thead><tr><th>bin</th><th>datapoints</th></tr></thead><tbody>${labels
+      .map((l, i) => `<tr><td>${h(l)}</td><td>${values[i] ?? 0}</td></tr>`)
+      .join('')}</tbody></table></details></figure>`
+  );
 }
 
 function html(d: ExportData): Readable {
@@ -329,27 +371,35 @@ function html(d: ExportData): Readable {
   return {
     head: [
       '<!doctype html>',
-      '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+      '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, ' +
+        'initial-scale=1">',
       // No script may run and nothing may load in a downloaded report, whatever a datapoint contains.
       `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
       `<title>Assay Proof Report: ${h(d.projectName)}</title>`,
       `<style>${STYLE}</style>`,
       '</head><body><main>',
-      `<header><p class="kind">Assay Proof Report</p><h1>${h(d.projectName)}</h1><p class="muted">Project <code>${h(d.projectId)}</code> · generated ${h(d.generatedAt)}</p></header>`,
+      `<header><p class="kind">Assay Proof Report</p><h1>${h(d.projectName)}</h1><p class="muted">Project <code>` +
+        `${h(d.projectId)}</code> · generated ${h(d.generatedAt)}</p></header>`,
       '<section class="figures" aria-label="Headline figures">',
-      `<div class="figure"><div class="k">Quality rating</div><div class="v">${d.qualityRating}<span class="muted"> / 100</span></div></div>`,
-      `<div class="figure"><div class="k">Consensus strength</div><div class="v">${d.consensusStrength}<span class="muted"> / 100</span></div></div>`,
-      `<div class="figure"><div class="k">Coverage</div><div class="v">${pct}%</div><div class="k">${c.datapointsFinalized} of ${c.datapointsTotal} datapoints final</div></div>`,
-      `<div class="figure"><div class="k">Test contaminated</div><div class="v">${d.testContaminated ? 'yes' : 'no'}</div><div class="k">${d.testContaminated ? 'Auto Consensus votes were used' : 'people and AI validators only'}</div></div>`,
+      `<div class="figure"><div class="k">Quality rating</div><div class="v">${d.qualityRating}<span class="muted"> ` +
+        `/ 100</span></div></div>`,
+      `<div class="figure"><div class="k">Consensus strength</div><div class="v">${d.consensusStrength}<span ` +
+        `class="muted"> / 100</span></div></div>`,
+      `<div class="figure"><div class="k">Coverage</div><div class="v">${pct}%</div><div class="k">` +
+        `${c.datapointsFinalized} of ${c.datapointsTotal} datapoints final</div></div>`,
+      `<div class="figure"><div class="k">Test contaminated</div><div class="v">` +
+        `${d.testContaminated ? 'yes' : 'no'}</div><div class="k">` +
+        `${d.testContaminated ? 'Auto Consensus votes were used' : 'people and AI validators only'}</div></div>`,
       '</section>',
       d.attestation
-        ? `<p class="note ok">Signed: the figures above are those of the signed attestation below, which anyone can verify offline (see <a href="#verify">How to verify</a>).</p>`
+        ? `<p class="note ok">Signed: the figures above are those of the signed attestation below, which anyone can ` +
+          `verify offline (see <a href="#verify">How to verify</a>).</p>`
         : `<p class="note">${h(unsigned(d))}</p>`,
       c.partial ? '<p class="note">PARTIAL: not every datapoint is terminal yet.</p>' : '',
       '<h2>Attestation</h2>',
       '<dl class="facts">',
       ...facts.map(
-        ([k, v]) => `<dt>${h(k)}</dt><dd>${/^[A-Za-z0-9_:.\-]+$/.test(v) ? `<code>${h(v)}</code>` : h(v)}</dd>`,
+        ([k, v]) => `<dt>${h(k)}</dt><dd>${/^[A-Za-z0-9_:.-]+$/.test(v) ? `<code>${h(v)}</code>` : h(v)}</dd>`,
       ),
       '</dl>',
       '<h2>Distributions</h2>',
@@ -362,16 +412,28 @@ function html(d: ExportData): Readable {
       ),
       figureHtml(
         histogramSvg({ id: 'strength', ...sc }),
-        `${sc.title}: 1 is unanimous. A datapoint below the project's minimum strength gets more votes, and is finalized as contested if it stays below.`,
+        `${sc.title}: 1 is unanimous. A datapoint below the project's minimum strength gets more votes, and is ` +
+          `finalized as contested if it stays below.`,
         sc.labels,
         sc.values,
       ),
       '</div>',
       '<h2>Datapoints</h2>',
-      '<div class="scroll" tabindex="0" role="region" aria-label="Datapoints"><table id="datapoints"><thead><tr><th>datapoint</th><th>source</th><th>status</th><th>mean</th><th>median</th><th>strength</th><th>excerpt</th></tr></thead><tbody>',
+      '<div class="scroll" tabindex="0" role="region" aria-label="Datapoints"><table id="datapoints"><thead><tr>' +
+        '<th>datapoint</th><th>source</th><th>status</th><th>mean</th><th>median</th><th>strength</th>' +
+        '<th>excerpt</th></tr></thead><tbody>',
     ],
     row: (r) =>
-      `<tr>${[r.datapointId, `${r.sourceFile}:${r.sourceRow}`, status(r), num(r.qualityRatingMean), num(r.qualityRatingMedian), num(r.consensusStrength, 3)].map((v) => `<td>${h(v)}</td>`).join('')}<td class="x">${h(r.excerpt)}</td></tr>`,
+      `<tr>${[
+        r.datapointId,
+        `${r.sourceFile}:${r.sourceRow}`,
+        status(r),
+        num(r.qualityRatingMean),
+        num(r.qualityRatingMedian),
+        num(r.consensusStrength, 3),
+      ]
+        .map((v) => `<td>${h(v)}</td>`)
+        .join('')}<td class="x">${h(r.excerpt)}</td></tr>`,
     more: (n) => `</tbody></table></div><p>${h(moreText(n))}</p><div><table><tbody>`,
     tail: [
       '</tbody></table></div>',
@@ -390,6 +452,7 @@ function html(d: ExportData): Readable {
  */
 export function rowLimitOf(format: ExportFormat): number | null {
   if (format === 'csv' || format === 'json') return null;
+  if (format === 'intoto_dsse' || format === 'croissant') return 0;
   return format === 'attestation_yaml' ? 0 : READABLE_TABLE_LIMIT;
 }
 
@@ -448,8 +511,12 @@ export async function renderExport(
 ): Promise<void> {
   switch (format) {
     case 'csv': {
-      sink.write(CSV_HEADER.join(',') + '\r\n');
-      for await (const batch of rows) sink.write(batch.map((r) => csvRow(r) + '\r\n').join(''));
+      sink.write(
+        csvHeader(d)
+          .map((c) => csvCell(c))
+          .join(',') + '\r\n',
+      );
+      for await (const batch of rows) sink.write(batch.map((r) => csvRow(r, d) + '\r\n').join(''));
       return;
     }
     case 'json': {

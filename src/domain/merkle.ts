@@ -12,6 +12,7 @@ export const leafHash = (data: Uint8Array): Hash => createHash('sha256').update(
 export const nodeHash = (left: Hash, right: Hash): Hash =>
   createHash('sha256').update(Buffer.of(1)).update(left).update(right).digest();
 export const EMPTY_ROOT: Hash = createHash('sha256').digest();
+const isHash = (h: Hash): boolean => h.length === 32;
 
 /**
  * Builds the root from leaf hashes streamed in order, holding O(log n) hashes: completed
@@ -53,6 +54,8 @@ export function merkleRoot(leaves: readonly Hash[]): Hash {
 /** RFC 9162 §2.1.3.2: verifies that `leaf` is at `index` of a tree of `size` leaves with `root`. */
 export function verifyInclusion(leaf: Hash, index: number, size: number, proof: readonly Hash[], root: Hash): boolean {
   if (!Number.isInteger(index) || !Number.isInteger(size) || index < 0 || index >= size) return false;
+  // Every hash is 32 bytes: an empty leaf hash equal to an empty root must not "verify".
+  if (![leaf, root, ...proof].every(isHash)) return false;
   let fn = index;
   let sn = size - 1;
   let r = leaf;
@@ -73,4 +76,133 @@ export function verifyInclusion(leaf: Hash, index: number, size: number, proof: 
     sn = Math.floor(sn / 2);
   }
   return sn === 0 && r.equals(root);
+}
+
+/** The largest power of two strictly below n (n >= 2). */
+function splitOf(n: number): number {
+  let k = 1;
+  while (k * 2 < n) k *= 2;
+  return k;
+}
+
+/**
+ * RFC 9162 §2.1.4.1: the leaf ranges [lo, hi) whose Merkle Tree Hashes are PROOF(m, D[n]), in
+ * the proof's order (0 < m < n; empty when m == n). The ranges are disjoint, so a proof can be
+ * built from leaves streamed once (RangeRoots).
+ */
+export function consistencyRanges(m: number, n: number): [number, number][] {
+  if (!Number.isInteger(m) || !Number.isInteger(n) || m < 1 || m > n)
+    throw new RangeError(`no consistency proof from ${m} to ${n} leaves`);
+  const sub = (lo: number, hi: number, b: boolean): [number, number][] => {
+    if (m === hi) return b ? [] : [[lo, hi]];
+    const k = splitOf(hi - lo);
+    if (m <= lo + k) return [...sub(lo, lo + k, b), [lo + k, hi]];
+    return [...sub(lo + k, hi, false), [lo, lo + k]];
+  };
+  return sub(0, n, true);
+}
+
+/** The roots of disjoint leaf ranges, fed by leaf hashes streamed in order (O(number of ranges) memory). */
+export class RangeRoots {
+  private readonly ranges: { lo: number; hi: number; builder: MerkleRootBuilder }[];
+  private next = 0;
+
+  constructor(ranges: readonly [number, number][]) {
+    this.ranges = ranges.map(([lo, hi]) => ({ lo, hi, builder: new MerkleRootBuilder() }));
+  }
+
+  add(leaf: Hash): void {
+    const i = this.next++;
+    for (const r of this.ranges) if (i >= r.lo && i < r.hi) r.builder.add(leaf);
+  }
+
+  /** Each range's root, in the order the ranges were given. Throws unless every range is complete. */
+  roots(): Hash[] {
+    return this.ranges.map((r) => {
+      if (r.builder.size !== r.hi - r.lo) throw new RangeError(`range [${r.lo}, ${r.hi}) saw ${r.builder.size} leaves`);
+      return r.builder.root();
+    });
+  }
+}
+
+/** PROOF(m, D[n]) over leaf hashes held in memory (tests and small trees). */
+export function consistencyProof(leaves: readonly Hash[], m: number): Hash[] {
+  const roots = new RangeRoots(consistencyRanges(m, leaves.length));
+  for (const l of leaves) roots.add(l);
+  return roots.roots();
+}
+
+/**
+ * RFC 9162 §2.1.4.2: verifies that the tree of `size1` leaves with `root1` is a prefix of the tree
+ * of `size2` leaves with `root2`. As transparency-dev/merkle does, a proof from the empty tree is
+ * refused (it proves nothing), and equal sizes need an empty proof and equal roots.
+ */
+export function verifyConsistency(
+  size1: number,
+  size2: number,
+  proof: readonly Hash[],
+  root1: Hash,
+  root2: Hash,
+): boolean {
+  if (!Number.isInteger(size1) || !Number.isInteger(size2) || size1 < 1 || size1 > size2) return false;
+  if (size1 === size2) return proof.length === 0 && root1.equals(root2);
+  if (![root1, root2, ...proof].every(isHash)) return false;
+  if (proof.length === 0) return false;
+  // A first tree of 2^k leaves is a node of the second tree: its root starts the path.
+  const path = (size1 & (size1 - 1)) === 0 ? [root1, ...proof] : [...proof];
+  let fn = size1 - 1;
+  let sn = size2 - 1;
+  while (fn % 2 === 1) {
+    fn = Math.floor(fn / 2);
+    sn = Math.floor(sn / 2);
+  }
+  let fr = path[0];
+  let sr = path[0];
+  for (const c of path.slice(1)) {
+    if (sn === 0) return false;
+    if (fn % 2 === 1 || fn === sn) {
+      fr = nodeHash(c, fr);
+      sr = nodeHash(c, sr);
+      while (fn % 2 === 0 && fn !== 0) {
+        fn = Math.floor(fn / 2);
+        sn = Math.floor(sn / 2);
+      }
+    } else {
+      sr = nodeHash(sr, c);
+    }
+    fn = Math.floor(fn / 2);
+    sn = Math.floor(sn / 2);
+  }
+  return sn === 0 && fr.equals(root1) && sr.equals(root2);
+}
+
+/**
+ * PROOF(fromSize, D[toSize]) built from the later tree's leaf hashes streamed once in order, with
+ * the roots of both trees on the way (the earlier one is the root of the first fromSize leaves):
+ * O(log n) memory. The caller compares both roots with what was signed.
+ */
+export class StreamingConsistencyProof {
+  private readonly ranges: RangeRoots;
+  private readonly prefix = new MerkleRootBuilder();
+  private readonly whole = new MerkleRootBuilder();
+  readonly fromSize: number;
+  readonly toSize: number;
+
+  constructor(fromSize: number, toSize: number) {
+    this.fromSize = fromSize;
+    this.toSize = toSize;
+    this.ranges = new RangeRoots(consistencyRanges(fromSize, toSize));
+  }
+
+  add(leaf: Hash): void {
+    if (this.whole.size < this.fromSize) this.prefix.add(leaf);
+    this.whole.add(leaf);
+    this.ranges.add(leaf);
+  }
+
+  /** Throws unless exactly toSize leaves went by. */
+  result(): { proof: Hash[]; fromRoot: Hash; toRoot: Hash } {
+    if (this.whole.size !== this.toSize) throw new RangeError(`${this.whole.size} leaves, expected ${this.toSize}`);
+    return { proof: this.ranges.roots(), fromRoot: this.prefix.root(), toRoot: this.whole.root() };
+  }
 }

@@ -9,11 +9,12 @@
 //   attestationRoot  RFC 9162 MTH over the three digests' 32 raw bytes, in that order
 import { canonicalBytes, decimalString } from './canonical-json.ts';
 import { MerkleRootBuilder, leafHash, merkleRoot, type Hash } from './merkle.ts';
+import type { ReportStatistics } from './statistics.ts';
 
 export const PAYLOAD_SCHEMA = 'assay.attestation/v1';
-/** The API field `schema` omits the service prefix (../shared/spec/developer-api.md, section 2, Proof Report). */
+/** The API field `schema` omits the service prefix (the API reference, section 2, Proof Report). */
 export const API_SCHEMA = 'attestation/v1';
-export const DIGEST_METHOD = 'rfc9162-sha256';
+const DIGEST_METHOD = 'rfc9162-sha256';
 
 export const hex = (h: Hash): string => h.toString('hex');
 export const prefixed = (h: Hash): string => `sha256:${h.toString('hex')}`;
@@ -78,6 +79,8 @@ export interface ProofPayload {
   testContaminated: boolean;
   digests: Digests;
   attestationRoot: string;
+  /** The quality statistics (docs/quality.md); absent from reports built before them. */
+  statistics?: ReportStatistics;
 }
 
 /** `PR-<yyyy>-<mmdd>-<ORG>-<seq4>` for the UTC day of `at`. */
@@ -163,5 +166,43 @@ export class StreamingAuditPath {
   /** Bottom-up, as RFC 9162 §2.1.3.1 orders it. */
   path(): Hash[] {
     return this.ranges.map((r) => r.builder.root()).reverse();
+  }
+}
+
+/**
+ * Whether a report being built extends the project's previous one: while the new trees grow, it
+ * records their roots at the previous report's sizes, which must be the previous report's digests
+ * (RFC 9162: a tree of m leaves is consistent with one of n >= m exactly when it is the first m
+ * leaves). The service signs nothing that fails this (src/services/proof-reports.ts).
+ */
+export class ExtendsPrevious {
+  private manifestRoot: Hash | null = null;
+  private resultsRoot: Hash | null = null;
+  private readonly previous: { reportId: string; digests: Digests } | null;
+
+  constructor(previous: { reportId: string; digests: Digests } | null) {
+    this.previous = previous;
+  }
+
+  /** Call after each leaf added to `acc`. */
+  afterDatapoint(acc: ReportAccumulator): void {
+    if (this.previous && acc.manifest.size === this.previous.digests.manifestLeaves)
+      this.manifestRoot = acc.manifest.root();
+  }
+
+  afterResult(acc: ReportAccumulator): void {
+    if (this.previous && acc.results.size === this.previous.digests.resultsLeaves)
+      this.resultsRoot = acc.results.root();
+  }
+
+  /** Why the new trees do not extend the previous report's, or null when they do (or there is none). */
+  failure(): string | null {
+    if (!this.previous) return null;
+    const { reportId, digests } = this.previous;
+    if (this.manifestRoot === null || prefixed(this.manifestRoot) !== digests.manifest)
+      return `the manifest's first ${digests.manifestLeaves} leaves no longer hash to ${reportId}'s digest`;
+    if (this.resultsRoot === null || prefixed(this.resultsRoot) !== digests.results)
+      return `the results' first ${digests.resultsLeaves} leaves no longer hash to ${reportId}'s digest`;
+    return null;
   }
 }

@@ -40,7 +40,7 @@ export async function publicJwkOf(publicKey: KeyObject): Promise<PublicJwk> {
   return { kty: 'OKP', crv: 'Ed25519', x: jwk.x, kid, alg: 'EdDSA', use: 'sig' };
 }
 
-export const JWS_TYPE = 'assay.attestation+jws';
+const JWS_TYPE = 'assay.attestation+jws';
 
 /** Compact JWS over exactly `payload` (the JCS bytes). */
 export function signPayload(key: SigningKey, payload: Uint8Array): Promise<string> {

@@ -8,9 +8,9 @@ import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../schema/ajv.ts';
 import { describeRule, errorPointer, markConditionals, pointerToPath } from '../schema/describe.ts';
 import type { components } from '../generated/openapi-types.ts';
-import contract from '../generated/openapi.json' with { type: 'json' };
+import { contractDocument } from '../generated/contract.ts';
 
-export type ProjectSpec = components['schemas']['ProjectSpec'];
+type ProjectSpec = components['schemas']['ProjectSpec'];
 type ConsensusRules = Required<NonNullable<ProjectSpec['consensus']>>;
 
 export interface CompiledSpec extends ProjectSpec {
@@ -44,7 +44,7 @@ function specValidator(): ValidateFunction {
   // components object rather than copied out of it.
   if (!validateSpec) {
     const ajv = createAjv({ useDefaults: true });
-    ajv.addSchema({ $id: 'assay:contract', components: markConditionals(contract.components) } as object);
+    ajv.addSchema({ $id: 'assay:contract', components: markConditionals(contractDocument.components) } as object);
     validateSpec = ajv.compile({ $ref: 'assay:contract#/components/schemas/ProjectSpec' });
   }
   return validateSpec;
@@ -95,4 +95,24 @@ export function compileSpec(input: unknown): SpecCompilation {
   };
   const sha256 = createHash('sha256').update(canonicalize(compiled)!, 'utf8').digest('hex');
   return { compiled, sha256, numValidators: typed.validation.validatorsPerDatapoint };
+}
+
+export type GoldSettings = Required<NonNullable<ProjectSpec['gold']>>;
+
+let validateGold: ValidateFunction | undefined;
+/**
+ * A compiled spec's gold settings with the contract's defaults filled in. The defaults are read
+ * at use rather than written into the compiled spec, so a spec without a `gold` block compiles to
+ * what it compiled to before gold items existed (its config digest is unchanged).
+ */
+export function goldSettings(gold: unknown): GoldSettings {
+  if (!validateGold) {
+    const ajv = createAjv({ useDefaults: true });
+    ajv.addSchema({ $id: 'assay:contract', components: markConditionals(contractDocument.components) } as object);
+    validateGold = ajv.compile({ $ref: 'assay:contract#/components/schemas/SpecGold' });
+  }
+  const settings = structuredClone(gold ?? {});
+  // A stored spec was checked when it was compiled; a failure here is a defect, not input.
+  if (!validateGold(settings)) throw new Error(`stored gold settings are invalid: ${JSON.stringify(gold)}`);
+  return settings as GoldSettings;
 }

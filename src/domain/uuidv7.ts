@@ -37,7 +37,11 @@ export class Uuidv7 {
       }
     }
     const { a, b1, b2 } = this;
-    return `${this.prefix}${HEX[a >> 8]![1]}${HEX[a & 0xff]}-${HEX[0x80 | (b1 >>> 24)]}${HEX[(b1 >>> 16) & 0xff]}-${HEX[(b1 >>> 8) & 0xff]}${HEX[b1 & 0xff]}${HEX[b2 >>> 24]}${HEX[(b2 >>> 16) & 0xff]}${HEX[(b2 >>> 8) & 0xff]}${HEX[b2 & 0xff]}`;
+    return (
+      `${this.prefix}${HEX[a >> 8]![1]}${HEX[a & 0xff]}-${HEX[0x80 | (b1 >>> 24)]}${HEX[(b1 >>> 16) & 0xff]}-` +
+      `${HEX[(b1 >>> 8) & 0xff]}${HEX[b1 & 0xff]}` +
+      `${HEX[b2 >>> 24]}${HEX[(b2 >>> 16) & 0xff]}${HEX[(b2 >>> 8) & 0xff]}${HEX[b2 & 0xff]}`
+    );
   }
 }
 

@@ -28,24 +28,27 @@ export interface GuideInput {
   scripts: VerificationScripts;
 }
 
-export const PYTHON_PINS = ['cryptography==48.0.0', 'rfc8785==0.1.4'];
+const PYTHON_PINS = ['cryptography==48.0.0', 'rfc8785==0.1.4'];
 
-export const CHECKS: [string, string][] = [
+const CHECKS: [string, string][] = [
   ['jws', 'the report is a compact JWS: three non-empty base64url parts'],
   ['header', 'its protected header says "alg": "EdDSA" and names a key id (kid)'],
   ['kid', "the key set has an Ed25519 key with that kid, and the payload's signingKeyId is that kid"],
   ['signature', 'the Ed25519 signature verifies over the text header.payload, exactly as sent'],
   [
     'payload',
-    'the signed bytes are exactly the RFC 8785 (JCS) form of the JSON they contain, and its schema is assay.attestation/v1',
+    'the signed bytes are exactly the RFC 8785 (JCS) form of the JSON they contain, and its schema is ' +
+      'assay.attestation/v1',
   ],
   [
     'key',
-    'the key is not marked revoked (compromised) and was valid when the report was issued: nbf <= issuedAt < exp (no exp: still active), so a retired key vouches for no report dated after its retirement',
+    'the key is not marked revoked (compromised) and was valid when the report was issued: nbf <= issuedAt < exp (no ' +
+      'exp: still active), so a retired key vouches for no report dated after its retirement',
   ],
   [
     'root',
-    'attestationRoot is the RFC 9162 Merkle root of digests.config, digests.manifest and digests.results, in that order',
+    'attestationRoot is the RFC 9162 Merkle root of digests.config, digests.manifest and digests.results, in that ' +
+      'order',
   ],
   ['proof', "(with a proof file) one datapoint's result line folds up its audit path to digests.results"],
 ];
@@ -54,12 +57,22 @@ export function verificationGuide(g: GuideInput): GuideBlock[] {
   const blocks: GuideBlock[] = [
     {
       kind: 'p',
-      text: "The figures of this report are signed by its issuer with an Ed25519 key. Anyone can check the signature offline, without Assay and without trusting whoever handed the report over: you need the issuer's public keys and one of the two scripts below (Python 3.9 or later with two packages, or a POSIX shell with OpenSSL 3 and jq). Nothing is sent anywhere while checking.",
+      text:
+        'The figures of this report are signed by its issuer with an Ed25519 key. Anyone can check the signature ' +
+        "offline, without Assay and without trusting whoever handed the report over: you need the issuer's public " +
+        'keys and ' +
+        'one of the two scripts below (Python 3.9 or later with two packages, or a POSIX shell with OpenSSL 3 and ' +
+        'jq). ' +
+        'Nothing is sent anywhere while checking.',
     },
     { kind: 'h', text: "1. Get the issuer's public keys" },
     {
       kind: 'p',
-      text: "Download the issuer's key set (JWKS) from the issuer itself, over a channel you trust, not from the person who sent you the report: that the key is the issuer's comes only from where you got it. Retired keys stay listed with their validity window, so older reports keep verifying.",
+      text:
+        "Download the issuer's key set (JWKS) from the issuer itself, over a channel you trust, not from the " +
+        "person who sent you the report: that the key is the issuer's comes only from where you got it. Retired " +
+        'keys stay ' +
+        'listed with their validity window, so older reports keep verifying.',
     },
     { kind: 'code', text: `curl -fsS '${g.jwksUrl}' > jwks.json` },
     { kind: 'h', text: '2. Save the signed report' },
@@ -68,25 +81,36 @@ export function verificationGuide(g: GuideInput): GuideBlock[] {
     blocks.push(
       {
         kind: 'p',
-        text: 'Only the signature (a compact JWS) is trusted; everything else in this document is a readable copy of what it signs. Save it as report.json:',
+        text:
+          'Only the signature (a compact JWS) is trusted; everything else in this document is a readable copy of ' +
+          'what it signs. Save it as report.json:',
       },
       { kind: 'code', text: `printf '{"jws":"%s"}\\n' '${g.jws}' > report.json` },
     );
   } else {
     blocks.push({
       kind: 'p',
-      text: `Save the Proof Report as report.json: from the project's page in Assay's web app ("Download the signed Proof Report"), or from the API, GET /developer/v1/projects/${g.projectId}/proof-report. Only its jws member is trusted; the other members are readable copies of what it signs.`,
+      text:
+        `Save the Proof Report as report.json: from the project's page in Assay's web app ("Download the signed ` +
+        `Proof Report"), or from the API, GET ` +
+        `/developer/v1/projects/${g.projectId}/proof-report. Only its jws member is trusted; the other members are ` +
+        `readable ` +
+        `copies of what it signs.`,
     });
   }
   blocks.push(
     { kind: 'h', text: '3a. Check with Python' },
     {
       kind: 'p',
-      text: `Save the script below as verify_report.py. It needs the packages ${PYTHON_PINS.join(' and ')} (the versions it was tested with), best in a virtual environment:`,
+      text:
+        `Save the script below as verify_report.py. It needs the packages ` +
+        `${PYTHON_PINS.join(' and ')} (the versions it was tested with), best in a virtual environment:`,
     },
     {
       kind: 'code',
-      text: `python3 -m venv verify-env\nverify-env/bin/pip install ${PYTHON_PINS.join(' ')}\nverify-env/bin/python verify_report.py report.json jwks.json`,
+      text:
+        `python3 -m venv verify-env\nverify-env/bin/pip install ` +
+        `${PYTHON_PINS.join(' ')}\nverify-env/bin/python verify_report.py report.json jwks.json`,
     },
     {
       kind: 'p',
@@ -96,7 +120,9 @@ export function verificationGuide(g: GuideInput): GuideBlock[] {
     { kind: 'h', text: '3b. Or check with OpenSSL and a shell' },
     {
       kind: 'p',
-      text: 'Save the script below as verify_report.sh. It needs OpenSSL 3 (OpenSSL 1.1.1 cannot verify Ed25519 from the command line), jq 1.6 or later, and the POSIX tools od, awk, tr, grep and cmp; no bash.',
+      text:
+        'Save the script below as verify_report.sh. It needs OpenSSL 3 (OpenSSL 1.1.1 cannot verify Ed25519 from ' +
+        'the command line), jq 1.6 or later, and the POSIX tools od, awk, tr, grep and cmp; no bash.',
     },
     { kind: 'code', text: 'sh verify_report.sh report.json jwks.json' },
     {
@@ -108,17 +134,31 @@ export function verificationGuide(g: GuideInput): GuideBlock[] {
     { kind: 'table', head: ['check', 'what must hold'], rows: CHECKS.map(([c, w]) => [c, w]) },
     {
       kind: 'p',
-      text: 'RFC 9162 hashing: a leaf is SHA-256(0x00 || data), an inner node SHA-256(0x01 || left || right); with the three digests, attestationRoot = node(node(leaf(config), leaf(manifest)), leaf(results)).',
+      text:
+        'RFC 9162 hashing: a leaf is SHA-256(0x00 || data), an inner node SHA-256(0x01 || left || right); with ' +
+        'the three digests, attestationRoot = node(node(leaf(config), leaf(manifest)), leaf(results)).',
     },
     { kind: 'h', text: 'What a passing check tells you' },
     {
       kind: 'p',
-      text: "That the holder of the key kid signed exactly these digests, this quality rating and consensus strength for this project at issuedAt. The digests commit to the project's compiled spec (config), to every datapoint's checksum in ingestion order (manifest) and to every finalized datapoint's consensus result (results). It does not tell you that the key is the issuer's: that comes from where you got jwks.json.",
+      text:
+        'That the holder of the key kid signed exactly these digests, this quality rating and consensus strength ' +
+        "for this project at issuedAt. The digests commit to the project's compiled spec (config), to every " +
+        "datapoint's " +
+        "checksum in ingestion order (manifest) and to every finalized datapoint's consensus result (results). It " +
+        'does not ' +
+        "tell you that the key is the issuer's: that comes from where you got jwks.json.",
     },
     { kind: 'h', text: "One datapoint's inclusion (optional)" },
     {
       kind: 'p',
-      text: `The issuer can hand out an inclusion proof for any datapoint (GET /developer/v1/projects/${g.projectId}/proof-report/datapoints/<datapointId>). Save it as proof.json and add it as a third argument to either script: it then also checks that the datapoint's result line is one of the results leaves under digests.results.`,
+      text:
+        `The issuer can hand out an inclusion proof for any datapoint (GET ` +
+        `/developer/v1/projects/${g.projectId}/proof-report/datapoints/<datapointId>). Save it as proof.json and ` +
+        `add it as a ` +
+        `third argument to either script: it then also checks that the datapoint's result line is one of the ` +
+        `results leaves ` +
+        `under digests.results.`,
     },
     { kind: 'code', text: 'verify-env/bin/python verify_report.py report.json jwks.json proof.json' },
   );
@@ -140,11 +180,16 @@ export function guideHtml(blocks: GuideBlock[]): string {
           return `<ul>${b.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
         case 'code':
           return b.file
-            ? `<details><summary>${escapeHtml(b.file)} (${b.text.split('\n').length} lines)</summary><pre class="code" tabindex="0"><code>${escapeHtml(b.text)}</code></pre></details>`
+            ? `<details><summary>${escapeHtml(b.file)} (${b.text.split('\n').length} lines)</summary><pre ` +
+                `class="code" tabindex="0"><code>${escapeHtml(b.text)}</code></pre></details>`
             : `<pre class="code" tabindex="0"><code>${escapeHtml(b.text)}</code></pre>`;
-        case 'table':
-          return `<table><thead><tr>${b.head.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr></thead><tbody>${b.rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+        case 'table': {
+          const head = b.head.map((c) => `<th>${escapeHtml(c)}</th>`).join('');
+          const rows = b.rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`);
+          return `<table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+        }
       }
+      return b satisfies never;
     })
     .join('\n');
 }
@@ -181,18 +226,18 @@ export function guideText(blocks: GuideBlock[]): string[] {
 }
 
 /** Markdown: code in fenced blocks (a fence longer than any backtick run in the code). */
-export function guideMarkdown(blocks: GuideBlock[], escape: (s: string) => string): string[] {
+export function guideMarkdown(blocks: GuideBlock[], esc: (s: string) => string): string[] {
   const lines: string[] = [];
   for (const b of blocks) {
     switch (b.kind) {
       case 'h':
-        lines.push(`### ${escape(b.text)}`, '');
+        lines.push(`### ${esc(b.text)}`, '');
         break;
       case 'p':
-        lines.push(escape(b.text), '');
+        lines.push(esc(b.text), '');
         break;
       case 'list':
-        lines.push(...b.items.map((i) => `- ${escape(i)}`), '');
+        lines.push(...b.items.map((i) => `- ${esc(i)}`), '');
         break;
       case 'code': {
         const fence = '`'.repeat(Math.max(3, ...Array.from(b.text.matchAll(/`+/g), (m) => m[0].length + 1)));
@@ -204,7 +249,7 @@ export function guideMarkdown(blocks: GuideBlock[], escape: (s: string) => strin
         lines.push(
           `| ${b.head.join(' | ')} |`,
           `|${b.head.map(() => '---').join('|')}|`,
-          ...b.rows.map((r) => `| ${r.map(escape).join(' | ')} |`),
+          ...b.rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
           '',
         );
         break;

@@ -13,6 +13,8 @@ export interface ToolDef {
   readonly args: Readonly<Record<string, 'path' | 'query' | 'body'>>;
   /** The operation's x-error-code rules on these arguments (pointers start with the argument's name). */
   readonly errorCodes: readonly ErrorCodeRule[];
+  /** The tool takes `idempotencyKey`, its operation's Idempotency-Key. */
+  readonly idempotent: boolean;
 }
 
 /** The tools without a REST counterpart (x-mcp-extra-tools), with their validated arguments (defaults applied). */
@@ -26,6 +28,426 @@ export interface ExtraToolArguments {
 export type ExtraToolName = keyof ExtraToolArguments;
 export const extraToolNames: readonly ExtraToolName[] = ["get_started","spec_authoring_guide","project_creation_instruction","wait_for_upload_session","wait_for_proof_report"];
 
+/** The JSON Schema of a project spec, self-contained, for the spec authoring guide (its examples kept). */
+export const projectSpecSchema: Readonly<Record<string, unknown>> = {
+  "type": "object",
+  "description": "The project spec: a JSON object mirroring a TOML spec file. Compiled and locked when the\nproject is created. See docs/spec-format.md. Every rule of this schema is the compiler's;\nbeyond it, class ids (`validators.classes[].id`) and qualification keys\n(`qualifications[].key`) must be unique within the spec. An error anywhere inside the spec\nis `project_spec_invalid`, its message `<path>: <rule>`.\n",
+  "properties": {
+    "$schema": {
+      "type": "string",
+      "format": "uri",
+      "maxLength": 2048,
+      "description": "Optional JSON Schema URI of the document; ignored."
+    },
+    "version": {
+      "type": "string",
+      "description": "Semantic version of the spec, returned as specVersion.",
+      "pattern": "^(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$",
+      "maxLength": 64
+    },
+    "description": {
+      "type": "string",
+      "pattern": "^[^\\u0000]*$",
+      "maxLength": 2000
+    },
+    "dataset": {
+      "type": "object",
+      "properties": {
+        "format": {
+          "type": "string",
+          "enum": [
+            "csv",
+            "json",
+            "jsonl",
+            "markdown_split",
+            "file_collection"
+          ]
+        },
+        "idField": {
+          "type": "string",
+          "pattern": "^[^\\u0000]*$",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "Field (column) holding each record's own id."
+        },
+        "contentFields": {
+          "type": "array",
+          "maxItems": 100,
+          "items": {
+            "type": "string",
+            "pattern": "^[^\\u0000]*$",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "description": "Fields validators rate; all fields when omitted."
+        },
+        "goldField": {
+          "type": "string",
+          "pattern": "^[^\\u0000]*$",
+          "minLength": 1,
+          "maxLength": 200,
+          "description": "Field (column) holding a record's expected rating (0-100) when the record is a gold item; empty or absent in other records. It is removed from every record's content, so validators never see it."
+        },
+        "headingLevel": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 6,
+          "description": "For markdown_split, the heading level that starts a datapoint."
+        }
+      },
+      "required": [
+        "format"
+      ],
+      "additionalProperties": false,
+      "description": "`headingLevel` is required when `format` is markdown_split.",
+      "if": {
+        "properties": {
+          "format": {
+            "const": "markdown_split"
+          }
+        },
+        "required": [
+          "format"
+        ]
+      },
+      "then": {
+        "required": [
+          "headingLevel"
+        ]
+      }
+    },
+    "validation": {
+      "type": "object",
+      "properties": {
+        "validatorsPerDatapoint": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 50,
+          "description": "Validators required per datapoint (the project's numValidators)."
+        },
+        "instructions": {
+          "type": "string",
+          "pattern": "^[^\\u0000]*$",
+          "minLength": 1,
+          "maxLength": 20000,
+          "description": "What a validator reads before rating a datapoint 0-100."
+        }
+      },
+      "required": [
+        "validatorsPerDatapoint",
+        "instructions"
+      ],
+      "additionalProperties": false
+    },
+    "consensus": {
+      "type": "object",
+      "properties": {
+        "minStrength": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 0.7,
+          "description": "Consensus strength a datapoint needs to be terminal."
+        },
+        "escalationStep": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 10,
+          "default": 1,
+          "description": "Validation slots added per escalation."
+        },
+        "maxEscalations": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 10,
+          "default": 2,
+          "description": "Escalations before a datapoint is terminal and contested."
+        }
+      },
+      "additionalProperties": false
+    },
+    "qualifications": {
+      "type": "array",
+      "maxItems": 100,
+      "items": {
+        "type": "object",
+        "properties": {
+          "key": {
+            "type": "string",
+            "pattern": "^[a-z][a-z0-9_]{0,63}$"
+          },
+          "label": {
+            "type": "string",
+            "pattern": "^[^\\u0000]*$",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "type": {
+            "type": "string",
+            "enum": [
+              "string",
+              "number",
+              "boolean",
+              "enum"
+            ]
+          },
+          "values": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 200,
+            "uniqueItems": true,
+            "items": {
+              "type": "string",
+              "pattern": "^[^\\u0000]*$",
+              "minLength": 1,
+              "maxLength": 200
+            }
+          }
+        },
+        "required": [
+          "key",
+          "type"
+        ],
+        "additionalProperties": false,
+        "description": "`values` is required when `type` is enum and not allowed otherwise. Keys are unique within the spec.",
+        "if": {
+          "properties": {
+            "type": {
+              "const": "enum"
+            }
+          },
+          "required": [
+            "type"
+          ]
+        },
+        "then": {
+          "required": [
+            "values"
+          ]
+        },
+        "else": {
+          "properties": {
+            "values": {
+              "not": {}
+            }
+          }
+        }
+      }
+    },
+    "gold": {
+      "type": "object",
+      "description": "Gold items (docs/quality.md): how often they are served and when a validator's gold error\npauses the validator on the project. Defaults apply when the block or a field is absent.\n",
+      "properties": {
+        "rate": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 0.1,
+          "description": "Probability that a claim is served a gold item the validator has not rated yet, when one is left and other work is too."
+        },
+        "minVotes": {
+          "type": "integer",
+          "minimum": 2,
+          "maximum": 1000,
+          "default": 10,
+          "description": "Gold votes (since the last lift) before the pause rule may pause a validator."
+        },
+        "maxMeanAbsoluteError": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 100,
+          "default": 15,
+          "description": "The largest mean absolute error on gold items a validator may have."
+        },
+        "confidence": {
+          "type": "number",
+          "minimum": 0.5,
+          "maximum": 0.999,
+          "default": 0.95,
+          "description": "Confidence of the one-sided lower bound on the validator's mean absolute error that must exceed the threshold."
+        }
+      },
+      "additionalProperties": false
+    },
+    "validators": {
+      "type": "object",
+      "properties": {
+        "classes": {
+          "type": "array",
+          "maxItems": 50,
+          "items": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "pattern": "^[a-z][a-z0-9_-]{0,63}$"
+              },
+              "label": {
+                "type": "string",
+                "pattern": "^[^\\u0000]*$",
+                "minLength": 1,
+                "maxLength": 200
+              },
+              "type": {
+                "type": "string",
+                "enum": [
+                  "human",
+                  "ai"
+                ]
+              },
+              "rewardCents": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 100000000
+              },
+              "stakeWei": {
+                "type": "string",
+                "pattern": "^(0|[1-9][0-9]{0,77})$"
+              },
+              "consensusWeight": {
+                "type": "number",
+                "exclusiveMinimum": 0,
+                "maximum": 1000
+              },
+              "model": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "minLength": 1,
+                "maxLength": 200,
+                "pattern": "^[^\\u0000]*$",
+                "description": "The AI model; required for `ai` classes, null (or absent) for `human` ones."
+              }
+            },
+            "required": [
+              "id",
+              "label",
+              "type",
+              "rewardCents",
+              "stakeWei",
+              "consensusWeight"
+            ],
+            "additionalProperties": false,
+            "description": "A kind of validator of the project. Ids are unique within the spec.",
+            "if": {
+              "properties": {
+                "type": {
+                  "const": "ai"
+                }
+              },
+              "required": [
+                "type"
+              ]
+            },
+            "then": {
+              "properties": {
+                "model": {
+                  "type": "string"
+                }
+              },
+              "required": [
+                "model"
+              ]
+            },
+            "else": {
+              "if": {
+                "properties": {
+                  "type": {
+                    "const": "human"
+                  }
+                },
+                "required": [
+                  "type"
+                ]
+              },
+              "then": {
+                "properties": {
+                  "model": {
+                    "const": null
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "required": [
+    "version",
+    "dataset",
+    "validation"
+  ],
+  "additionalProperties": false,
+  "examples": [
+    {
+      "version": "1.0.0",
+      "description": "Customer-support answers rated for correctness by people, with a model pre-rating.",
+      "dataset": {
+        "format": "csv",
+        "idField": "id",
+        "contentFields": [
+          "question",
+          "answer"
+        ]
+      },
+      "validation": {
+        "validatorsPerDatapoint": 3,
+        "instructions": "Rate 100 when the answer is correct and complete for the question, 50 when it is partly right, 0 when it is wrong or harmful."
+      },
+      "consensus": {
+        "minStrength": 0.7,
+        "escalationStep": 2,
+        "maxEscalations": 2
+      },
+      "qualifications": [
+        {
+          "key": "support_tier",
+          "type": "enum",
+          "values": [
+            "tier1",
+            "tier2",
+            "tier3"
+          ]
+        }
+      ],
+      "validators": {
+        "classes": [
+          {
+            "id": "reviewer",
+            "label": "Support reviewer",
+            "type": "human",
+            "rewardCents": 25,
+            "stakeWei": "0",
+            "consensusWeight": 1,
+            "model": null
+          },
+          {
+            "id": "senior",
+            "label": "Senior reviewer",
+            "type": "human",
+            "rewardCents": 60,
+            "stakeWei": "0",
+            "consensusWeight": 2,
+            "model": null
+          },
+          {
+            "id": "model",
+            "label": "Model pre-rater",
+            "type": "ai",
+            "rewardCents": 1,
+            "stakeWei": "1000000000000000",
+            "consensusWeight": 0.5,
+            "model": "gpt-5"
+          }
+        ]
+      }
+    }
+  ]
+};
+
 export const mcpTools: readonly ToolDef[] = [
   {
     "name": "ping",
@@ -37,7 +459,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_projects",
@@ -67,7 +490,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "create_project",
@@ -134,6 +558,13 @@ export const mcpTools: readonly ToolDef[] = [
                     "maxLength": 200
                   },
                   "description": "Fields validators rate; all fields when omitted."
+                },
+                "goldField": {
+                  "type": "string",
+                  "pattern": "^[^\\u0000]*$",
+                  "minLength": 1,
+                  "maxLength": 200,
+                  "description": "Field (column) holding a record's expected rating (0-100) when the record is a gold item; empty or absent in other records. It is removed from every record's content, so validators never see it."
                 },
                 "headingLevel": {
                   "type": "integer",
@@ -281,6 +712,41 @@ export const mcpTools: readonly ToolDef[] = [
                 }
               }
             },
+            "gold": {
+              "type": "object",
+              "description": "Gold items (docs/quality.md): how often they are served and when a validator's gold error\npauses the validator on the project. Defaults apply when the block or a field is absent.\n",
+              "properties": {
+                "rate": {
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 1,
+                  "default": 0.1,
+                  "description": "Probability that a claim is served a gold item the validator has not rated yet, when one is left and other work is too."
+                },
+                "minVotes": {
+                  "type": "integer",
+                  "minimum": 2,
+                  "maximum": 1000,
+                  "default": 10,
+                  "description": "Gold votes (since the last lift) before the pause rule may pause a validator."
+                },
+                "maxMeanAbsoluteError": {
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 100,
+                  "default": 15,
+                  "description": "The largest mean absolute error on gold items a validator may have."
+                },
+                "confidence": {
+                  "type": "number",
+                  "minimum": 0.5,
+                  "maximum": 0.999,
+                  "default": 0.95,
+                  "description": "Confidence of the one-sided lower bound on the validator's mean absolute error that must exceed the threshold."
+                }
+              },
+              "additionalProperties": false
+            },
             "validators": {
               "type": "object",
               "properties": {
@@ -393,6 +859,13 @@ export const mcpTools: readonly ToolDef[] = [
             "validation"
           ],
           "additionalProperties": false
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -413,7 +886,8 @@ export const mcpTools: readonly ToolDef[] = [
         "code": "project_spec_invalid",
         "message": "{param}: {rule}"
       }
-    ]
+    ],
+    "idempotent": true
   },
   {
     "name": "get_project",
@@ -436,7 +910,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "projectId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "update_project",
@@ -478,7 +953,8 @@ export const mcpTools: readonly ToolDef[] = [
       "description": "body",
       "paused": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "get_proof_report",
@@ -501,7 +977,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "projectId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "get_datapoint_inclusion_proof",
@@ -531,7 +1008,75 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "datapointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
+  },
+  {
+    "name": "get_proof_report_consistency",
+    "operationId": "getProofReportConsistency",
+    "description": "Prove that a later Proof Report extends an earlier one\n\nRFC 9162 consistency proofs (§2.1.4) from the trees of the earlier report `from` to those\nof the later report `to` (default: the project's latest stored report), for both trees\nthat grow: `manifest` (datapoints in ingestion order) and `results` (decisions in\nfinalization order). Each proves that the earlier tree is a prefix of the later one: the\nlater report kept every leaf of the earlier one, in place, and only appended. Verify with\n`fromSize`, `toSize`, the two signed digests and `proof` (RFC 9162 §2.1.4.2). Reports are\nnamed by `reportId`; `proof_report_not_found` when one is not a report of this project,\nand `parameter_invalid` (param `from`) when `from` is later than `to`.\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        },
+        "from": {
+          "type": "string",
+          "description": "The earlier report's `reportId`.",
+          "pattern": "^PR-\\d{4}-\\d{4}-[A-Z0-9]{2,12}-\\d{4,}$"
+        },
+        "to": {
+          "type": "string",
+          "description": "The later report's `reportId`; default the project's latest stored report.",
+          "pattern": "^PR-\\d{4}-\\d{4}-[A-Z0-9]{2,12}-\\d{4,}$"
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId",
+        "from"
+      ]
+    },
+    "args": {
+      "projectId": "path",
+      "from": "query",
+      "to": "query"
+    },
+    "errorCodes": [],
+    "idempotent": false
+  },
+  {
+    "name": "get_proof_report_checkpoint",
+    "operationId": "getProofReportCheckpoint",
+    "description": "The project's transparency-log checkpoint\n\nThe C2SP tlog-checkpoint (c2sp.org/tlog-checkpoint) of a Proof Report's `results` tree in\na C2SP signed note (c2sp.org/signed-note), signed with the report's Ed25519 key: origin\n`<deployment host>/projects/<projectId>`, tree size `digests.resultsLeaves`, root hash\n`digests.results` in base64. The key name is the origin; `verifierKey` is the note\nverifier key (`<name>+<key id>+<base64 key>`) of the key that signed. Without `reportId`,\nthe latest stored report's checkpoint (a report is never built by this call:\n`proof_report_not_ready` when the project has none yet), so transparency tooling and\nwitnesses can follow a project's reports; with it, that report's checkpoint.\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        },
+        "reportId": {
+          "type": "string",
+          "description": "A report of the project; default its latest stored report.",
+          "pattern": "^PR-\\d{4}-\\d{4}-[A-Z0-9]{2,12}-\\d{4,}$"
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId"
+      ]
+    },
+    "args": {
+      "projectId": "path",
+      "reportId": "query"
+    },
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_project_classes",
@@ -554,7 +1099,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "projectId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "grant_validator_class",
@@ -585,6 +1131,13 @@ export const mcpTools: readonly ToolDef[] = [
           "pattern": "^[^\\u0000]*$",
           "minLength": 1,
           "maxLength": 2000
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -601,7 +1154,8 @@ export const mcpTools: readonly ToolDef[] = [
       "classId": "body",
       "evidenceNote": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "revoke_validator_class",
@@ -640,7 +1194,8 @@ export const mcpTools: readonly ToolDef[] = [
       "validatorId": "path",
       "classId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_project_invites",
@@ -679,7 +1234,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "invite_validator",
@@ -715,6 +1271,13 @@ export const mcpTools: readonly ToolDef[] = [
         "sendEmail": {
           "type": "boolean",
           "default": true
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -735,7 +1298,8 @@ export const mcpTools: readonly ToolDef[] = [
       "evidenceNote": "body",
       "sendEmail": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "cancel_project_invite",
@@ -765,7 +1329,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "inviteId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_validators",
@@ -795,7 +1360,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "lookup_validator",
@@ -819,7 +1385,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "email": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_validator_projects",
@@ -842,7 +1409,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "validatorId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "assign_validator",
@@ -894,6 +1462,13 @@ export const mcpTools: readonly ToolDef[] = [
         },
         "autoEnroll": {
           "type": "boolean"
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -907,7 +1482,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projects": "body",
       "autoEnroll": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "unassign_validator",
@@ -929,6 +1505,13 @@ export const mcpTools: readonly ToolDef[] = [
             "type": "string",
             "format": "uuid"
           }
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -941,7 +1524,8 @@ export const mcpTools: readonly ToolDef[] = [
       "validatorId": "path",
       "projectIds": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "create_upload_session",
@@ -984,6 +1568,13 @@ export const mcpTools: readonly ToolDef[] = [
             ],
             "additionalProperties": false
           }
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1015,7 +1606,8 @@ export const mcpTools: readonly ToolDef[] = [
         "code": "upload_file_path_invalid",
         "message": "`{param}` must be a relative path with forward slashes and no empty, `.` or `..` segment, backslash or control character."
       }
-    ]
+    ],
+    "idempotent": true
   },
   {
     "name": "get_upload_session",
@@ -1045,7 +1637,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "uploadId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "declare_upload_files",
@@ -1093,6 +1686,13 @@ export const mcpTools: readonly ToolDef[] = [
             ],
             "additionalProperties": false
           }
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1126,7 +1726,8 @@ export const mcpTools: readonly ToolDef[] = [
         "code": "upload_file_path_invalid",
         "message": "`{param}` must be a relative path with forward slashes and no empty, `.` or `..` segment, backslash or control character."
       }
-    ]
+    ],
+    "idempotent": true
   },
   {
     "name": "process_upload_session",
@@ -1154,6 +1755,13 @@ export const mcpTools: readonly ToolDef[] = [
           "type": "boolean",
           "default": false,
           "description": "Skip datapoints whose checksum already exists in the project instead of failing."
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1168,7 +1776,8 @@ export const mcpTools: readonly ToolDef[] = [
       "dryRun": "body",
       "skipExisting": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "get_upload_session_status",
@@ -1198,7 +1807,8 @@ export const mcpTools: readonly ToolDef[] = [
       "projectId": "path",
       "uploadId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_datapoints",
@@ -1246,7 +1856,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "get_datapoint_consensus",
@@ -1269,7 +1880,155 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "datapointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
+  },
+  {
+    "name": "list_gold_items",
+    "operationId": "listGoldItems",
+    "description": "List a project's gold items\n\nThe project's gold items, newest datapoint first, with a keyset cursor, each with its expected rating and the gold votes it received.",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        },
+        "limit": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20,
+          "description": "Page size."
+        },
+        "cursor": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 512,
+          "description": "Opaque cursor; pass the previous page's `nextCursor`."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId"
+      ]
+    },
+    "args": {
+      "projectId": "path",
+      "limit": "query",
+      "cursor": "query"
+    },
+    "errorCodes": [],
+    "idempotent": false
+  },
+  {
+    "name": "set_gold_items",
+    "operationId": "setGoldItems",
+    "description": "Mark datapoints as gold items with their expected rating\n\nMarks each listed datapoint of the project as a gold item with the rating it should get\n(0-100), or changes the expected rating of one that is gold already. Gold items are served\nto validators mixed into their claims at the spec's `gold.rate`, indistinguishable from\nother datapoints; their votes score the validator (GET .../validator-quality) and never\nenter consensus: a gold item never reaches a decision, and reports and statistics leave it\nout. A datapoint that has votes counting toward consensus, or is terminal, cannot become\ngold: `datapoint_has_votes` (409), `param` naming it. A datapoint not in the project is\n`datapoint_not_found` (404). All or nothing; a datapoint listed twice takes its last rating.\nGold items can also be set at ingest: the spec's `dataset.goldField` names the column\nholding the expected rating (docs/quality.md).\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        },
+        "items": {
+          "type": "array",
+          "minItems": 1,
+          "maxItems": 1000,
+          "items": {
+            "type": "object",
+            "properties": {
+              "datapointId": {
+                "type": "string",
+                "format": "uuid"
+              },
+              "expectedRating": {
+                "type": "number",
+                "format": "double",
+                "minimum": 0,
+                "maximum": 100,
+                "description": "The rating the datapoint should get, 0-100."
+              }
+            },
+            "required": [
+              "datapointId",
+              "expectedRating"
+            ],
+            "additionalProperties": false
+          }
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId",
+        "items"
+      ]
+    },
+    "args": {
+      "projectId": "path",
+      "items": "body"
+    },
+    "errorCodes": [],
+    "idempotent": false
+  },
+  {
+    "name": "list_validator_quality",
+    "operationId": "listValidatorQuality",
+    "description": "Quality cards of a project's validators\n\nOne card per validator assigned to the project or with a vote on it (synthetic Auto\nConsensus voters are not validators and have none), ordered by validator id: votes, gold\nfigures (count, MAE, signed bias, Lin's CCC against the expected ratings), leave-one-out\nagreement with the other validators on terminal datapoints, the mean weight their votes\ncarried, the rater model's estimates when the project has them, and the validator's pause\non the project, if any. Formulas in docs/quality.md.\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId"
+      ]
+    },
+    "args": {
+      "projectId": "path"
+    },
+    "errorCodes": [],
+    "idempotent": false
+  },
+  {
+    "name": "resume_validator",
+    "operationId": "resumeValidator",
+    "description": "Lift a validator's pause on a project\n\nLifts the automatic pause of a validator whose gold error was confidently above the\nproject's threshold, so the validator may claim and rate again. The pause rule starts over:\nit looks only at gold votes cast after the lift, and needs the minimum number of them\nagain. Idempotent: a validator who is not paused is returned unchanged. A validator not\nassigned to the project and without votes on it is `validator_not_found`.\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        },
+        "validatorId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Validator (user) ID."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId",
+        "validatorId"
+      ]
+    },
+    "args": {
+      "projectId": "path",
+      "validatorId": "path"
+    },
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "list_webhook_endpoints",
@@ -1299,7 +2058,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "create_webhook_endpoint",
@@ -1324,15 +2084,23 @@ export const mcpTools: readonly ToolDef[] = [
           "items": {
             "type": "string",
             "enum": [
-              "datapoint.consensus_reached"
+              "datapoint.consensus_reached",
+              "validator.paused"
             ],
-            "description": "`datapoint.consensus_reached`: a datapoint reached terminal consensus; `data` holds the six fields of the Datapoint consensus resource."
+            "description": "`datapoint.consensus_reached`: a datapoint reached terminal consensus; `data` holds the six fields of the Datapoint consensus resource. `validator.paused`: a validator's gold error was confidently above the project's threshold and the validator was paused on the project; `data` holds projectId, validatorId and the fields of ValidatorPause."
           }
         },
         "description": {
           "type": "string",
           "pattern": "^[^\\u0000]*$",
           "maxLength": 500
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1346,7 +2114,8 @@ export const mcpTools: readonly ToolDef[] = [
       "eventTypes": "body",
       "description": "body"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "get_webhook_endpoint",
@@ -1369,7 +2138,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "webhookEndpointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "delete_webhook_endpoint",
@@ -1392,7 +2162,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "webhookEndpointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "rotate_webhook_endpoint_secret",
@@ -1405,6 +2176,13 @@ export const mcpTools: readonly ToolDef[] = [
           "type": "string",
           "format": "uuid",
           "description": "Webhook endpoint ID."
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -1415,7 +2193,8 @@ export const mcpTools: readonly ToolDef[] = [
     "args": {
       "webhookEndpointId": "path"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": true
   },
   {
     "name": "list_webhook_attempts",
@@ -1454,7 +2233,8 @@ export const mcpTools: readonly ToolDef[] = [
       "limit": "query",
       "cursor": "query"
     },
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "get_started",
@@ -1466,7 +2246,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "spec_authoring_guide",
@@ -1478,7 +2259,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "project_creation_instruction",
@@ -1502,7 +2284,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "wait_for_upload_session",
@@ -1533,7 +2316,8 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   },
   {
     "name": "wait_for_proof_report",
@@ -1559,6 +2343,7 @@ export const mcpTools: readonly ToolDef[] = [
       "additionalProperties": false
     },
     "args": {},
-    "errorCodes": []
+    "errorCodes": [],
+    "idempotent": false
   }
 ] as const;

@@ -135,6 +135,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/developer/v1/projects/{projectId}/proof-report/consistency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Prove that a later Proof Report extends an earlier one
+         * @description RFC 9162 consistency proofs (§2.1.4) from the trees of the earlier report `from` to those
+         *     of the later report `to` (default: the project's latest stored report), for both trees
+         *     that grow: `manifest` (datapoints in ingestion order) and `results` (decisions in
+         *     finalization order). Each proves that the earlier tree is a prefix of the later one: the
+         *     later report kept every leaf of the earlier one, in place, and only appended. Verify with
+         *     `fromSize`, `toSize`, the two signed digests and `proof` (RFC 9162 §2.1.4.2). Reports are
+         *     named by `reportId`; `proof_report_not_found` when one is not a report of this project,
+         *     and `parameter_invalid` (param `from`) when `from` is later than `to`.
+         */
+        get: operations["getProofReportConsistency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/v1/projects/{projectId}/proof-report/checkpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The project's transparency-log checkpoint
+         * @description The C2SP tlog-checkpoint (c2sp.org/tlog-checkpoint) of a Proof Report's `results` tree in
+         *     a C2SP signed note (c2sp.org/signed-note), signed with the report's Ed25519 key: origin
+         *     `<deployment host>/projects/<projectId>`, tree size `digests.resultsLeaves`, root hash
+         *     `digests.results` in base64. The key name is the origin; `verifierKey` is the note
+         *     verifier key (`<name>+<key id>+<base64 key>`) of the key that signed. Without `reportId`,
+         *     the latest stored report's checkpoint (a report is never built by this call:
+         *     `proof_report_not_ready` when the project has none yet), so transparency tooling and
+         *     witnesses can follow a project's reports; with it, that report's checkpoint.
+         */
+        get: operations["getProofReportCheckpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/developer/v1/projects/{projectId}/report": {
         parameters: {
             query?: never;
@@ -604,6 +664,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/developer/v1/projects/{projectId}/gold-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a project's gold items
+         * @description The project's gold items, newest datapoint first, with a keyset cursor, each with its expected rating and the gold votes it received.
+         */
+        get: operations["listGoldItems"];
+        /**
+         * Mark datapoints as gold items with their expected rating
+         * @description Marks each listed datapoint of the project as a gold item with the rating it should get
+         *     (0-100), or changes the expected rating of one that is gold already. Gold items are served
+         *     to validators mixed into their claims at the spec's `gold.rate`, indistinguishable from
+         *     other datapoints; their votes score the validator (GET .../validator-quality) and never
+         *     enter consensus: a gold item never reaches a decision, and reports and statistics leave it
+         *     out. A datapoint that has votes counting toward consensus, or is terminal, cannot become
+         *     gold: `datapoint_has_votes` (409), `param` naming it. A datapoint not in the project is
+         *     `datapoint_not_found` (404). All or nothing; a datapoint listed twice takes its last rating.
+         *     Gold items can also be set at ingest: the spec's `dataset.goldField` names the column
+         *     holding the expected rating (docs/quality.md).
+         */
+        put: operations["setGoldItems"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/v1/projects/{projectId}/validator-quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Quality cards of a project's validators
+         * @description One card per validator assigned to the project or with a vote on it (synthetic Auto
+         *     Consensus voters are not validators and have none), ordered by validator id: votes, gold
+         *     figures (count, MAE, signed bias, Lin's CCC against the expected ratings), leave-one-out
+         *     agreement with the other validators on terminal datapoints, the mean weight their votes
+         *     carried, the rater model's estimates when the project has them, and the validator's pause
+         *     on the project, if any. Formulas in docs/quality.md.
+         */
+        get: operations["listValidatorQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/v1/projects/{projectId}/validators/{validatorId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a validator's pause on a project
+         * @description Lifts the automatic pause of a validator whose gold error was confidently above the
+         *     project's threshold, so the validator may claim and rate again. The pause rule starts over:
+         *     it looks only at gold votes cast after the lift, and needs the minimum number of them
+         *     again. Idempotent: a validator who is not paused is returned unchanged. A validator not
+         *     assigned to the project and without votes on it is `validator_not_found`.
+         */
+        post: operations["resumeValidator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/developer/v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -881,7 +1034,14 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * My live claims on the project
+         * @description The claims the validator holds on the project and that have not run out, oldest first, each
+         *     as `claimSlot` returned it: a page that is reloaded, or opened again, resumes the datapoint
+         *     already held instead of claiming another. `project_not_found` when the validator is not
+         *     assigned to the project.
+         */
+        get: operations["listMyClaims"];
         put?: never;
         /**
          * Claim the next open slot
@@ -893,8 +1053,39 @@ export interface paths {
          *     `no_claimable_slot` (409) when nothing is left to claim; `claim_limit_reached` (409) when
          *     the validator already holds the most live claims a validator may hold on one project
          *     (`MAX_LIVE_CLAIMS_PER_VALIDATOR`, default 10): vote on or release one first.
+         *     `validator_paused` (409) while the validator is paused on the project because its error on
+         *     the project's gold items is confidently above the threshold (the originator can lift it).
+         *     A datapoint the validator skipped is not offered again unless `includeSkipped` is true
+         *     (meant for when nothing else is left: `MyProject.skippedByYou`). Resume a claim already
+         *     held with `listMyClaims` rather than claiming again.
          */
         post: operations["claimSlot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/projects/{projectId}/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * My latest votes on the project
+         * @description The validator's latest votes on the project, newest first (the "previous" list). The newest
+         *     one carries `changeableUntil` while it may still be replaced (`changeVote`): within
+         *     `VOTE_CHANGE_SECONDS` (120) of being cast and while its datapoint is not terminal.
+         *     `project_not_found` when the validator is not assigned to the project.
+         */
+        get: operations["listMyVotes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -924,7 +1115,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/validator/v1/claims/{slotId}/vote": {
+    "/validator/v1/claims/{slotId}/skip": {
         parameters: {
             query?: never;
             header?: never;
@@ -937,13 +1128,103 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Skip the claimed datapoint
+         * @description Releases the claim and remembers the skip for this validator: the datapoint is not offered
+         *     to them again unless they ask for skipped datapoints (`claimSlot` with `includeSkipped`).
+         *     The optional reason ("I do not read this language") is shown to the project's originators.
+         *     `claim_not_found` when the validator holds no claim on the slot.
+         */
+        post: operations["skipClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/claims/{slotId}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep the claim longer, once
+         * @description Extends a live claim to a full claim length (10 minutes) from now, once per claim.
+         *     `claim_not_found` when the validator holds no claim on the slot; `claim_expired` (409) when
+         *     it already ran out; `claim_already_extended` (409) when it was extended before.
+         */
+        post: operations["extendClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/claims/{slotId}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace my last vote
+         * @description Replaces the rating (and comment) of the validator's vote on this slot, which must be their
+         *     latest vote on the project, cast within `VOTE_CHANGE_SECONDS` (120), on a datapoint that
+         *     has not reached terminal consensus: a vote is final once it has counted toward a terminal
+         *     decision (docs/decisions.md, "Undo"). The vote keeps its weight and class; the old rating is
+         *     recorded. `claim_not_found` when the validator cast no vote on the slot;
+         *     `datapoint_finalized` (409) when the datapoint is terminal; `vote_not_changeable` (409) when
+         *     the window has passed or a later vote was cast; `project_paused` / `project_archived` (409).
+         */
+        put: operations["changeVote"];
+        /**
          * Rate the claimed datapoint
          * @description Records the rating through the consensus engine, weighted by the validator's active class on
          *     the project at this moment (1.0 without a class). `claim_not_found` (404) when the slot is not
          *     claimed by this validator; `claim_expired` (409) when the claim ran out (claim again);
-         *     `project_paused` / `project_archived` (409).
+         *     `datapoint_finalized` (409) when the datapoint reached terminal consensus before this vote
+         *     (nothing is recorded; claim another); `project_paused` / `project_archived` (409);
+         *     `validator_paused` (409) while the validator is paused on the project.
          */
         post: operations["submitVote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/projects/{projectId}/standing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * My standing on a project
+         * @description The signed-in validator's own standing on a project: votes cast, leave-one-out agreement
+         *     with the other validators on terminal datapoints, and whether the validator is paused on
+         *     the project (and why). Gold figures are not shown here while the validator works, so that
+         *     nothing a validator receives tells gold items apart; the originator sees them.
+         *     `project_not_found` when the validator is not assigned to the project.
+         */
+        get: operations["getMyStanding"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -982,8 +1263,9 @@ export interface paths {
         /**
          * My organizations' projects
          * @description Every project of the organizations where the signed-in person is an originator, newest
-         *     first, archived ones included (flagged), with coverage and contested share. Empty for a
-         *     person who is an originator nowhere.
+         *     first, archived ones included (flagged), with coverage and contested share, a page at a
+         *     time (`limit`, default 50; `cursor`). `q` keeps projects whose name contains it (any case).
+         *     Empty for a person who is an originator nowhere.
          */
         get: operations["listOriginatorProjects"];
         put?: never;
@@ -1013,6 +1295,67 @@ export interface paths {
          *     belongs to an organization where the signed-in person is an originator.
          */
         get: operations["getProjectOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Pause, archive or set Auto Consensus (originator session)
+         * @description The same change as PATCH /developer/v1/projects/{projectId}, for an originator signed in
+         *     with a session: pause or resume, archive or unarchive, Auto Consensus and its spread, name
+         *     and description. `project_not_found` unless the project belongs to an organization where
+         *     the signed-in person is an originator.
+         */
+        patch: operations["updateOriginatorProject"];
+        trace?: never;
+    };
+    "/validator/v1/originator/projects/{projectId}/datapoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The project's datapoints, filtered (originator session)
+         * @description The project's datapoints, newest first, a page at a time, each with its consensus when it
+         *     has one. Filters: `status` (`pending` / `terminal`), `contested`, a range of the consensus
+         *     rating (`minRating`, `maxRating`: terminal datapoints only), and `validator` (datapoints
+         *     that validator voted on; the key of `validatorAgreement`). `project_not_found` unless the
+         *     project belongs to an organization where the signed-in person is an originator.
+         */
+        get: operations["listOriginatorDatapoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/originator/projects/{projectId}/datapoints/{datapointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                datapointId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A datapoint with every vote and its decision (originator session)
+         * @description The datapoint's content (with the source's field order), every vote (the validator's
+         *     label, class, rating, time, and whether the rating was replaced), the skips with their
+         *     reasons, and the decision when there is one. `project_not_found` or `datapoint_not_found`
+         *     outside the organizations where the signed-in person is an originator.
+         */
+        get: operations["getOriginatorDatapoint"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1156,6 +1499,13 @@ export interface components {
             ratedTotal: number;
             /** @description Validations of the project still open to claim, by anyone (claims that ran out count as open). */
             openSlots: number;
+            /**
+             * @description Datapoints this validator may still rate: not terminal, not rated or skipped by them, with
+             *     a validation open to claim or a claim they hold.
+             */
+            leftForYou: number;
+            /** @description Datapoints this validator skipped that are still open (offered only on request). */
+            skippedByYou: number;
         };
         MyProjectList: {
             data: components["schemas"]["MyProject"][];
@@ -1169,11 +1519,64 @@ export interface components {
             content: unknown;
             /** @description The project's rating instructions from its spec. */
             instructions: string;
+            /**
+             * @description The source's order of the content's fields (CSV header order; JSON keys in order of first
+             *     appearance): `content` is stored as jsonb, whose keys come out shortest first. Show the
+             *     fields in this order; fields not named here come after, as they are.
+             */
+            fieldOrder: string[];
             claimedAt: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
+            /**
+             * @description Seconds left on the claim as the server counts them when answering (a resumed claim has
+             *     less than a full claim length); independent of the client's clock.
+             */
+            remainingSeconds: number;
             format: components["schemas"]["SpecDatasetFormat"];
             /** @description For a file_collection datapoint, a short-lived presigned GET of its file; null for other formats. */
             file: components["schemas"]["ClaimFile"] | null;
+        };
+        MyClaimList: {
+            data: components["schemas"]["Claim"][];
+        };
+        ClaimExtension: {
+            slotId: string;
+            expiresAt: components["schemas"]["Timestamp"];
+            /** @description Seconds left on the claim as the server counts them (independent of the client's clock). */
+            remainingSeconds: number;
+        };
+        SkipRequest: {
+            /** @description Why the validator skipped; shown to the project's originators. */
+            reason?: string;
+        };
+        VoteChange: {
+            slotId: string;
+            datapointId: string;
+            rating: number;
+            previousRating: number;
+            changedAt: components["schemas"]["Timestamp"];
+        };
+        MyVote: {
+            slotId: string | null;
+            datapointId: string;
+            rating: number;
+            comment: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the rating was last replaced; null when never.
+             */
+            changedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Until when `changeVote` may replace this vote; null when it no longer can.
+             */
+            changeableUntil: string | null;
+            /** @description The datapoint's stored content, as in the claim. */
+            content: unknown;
+        };
+        MyVoteList: {
+            data: components["schemas"]["MyVote"][];
         };
         ClaimFile: {
             /**
@@ -1191,6 +1594,55 @@ export interface components {
         };
         OriginatorProjectList: {
             data: components["schemas"]["OriginatorProject"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        OriginatorDatapoint: {
+            id: string;
+            sourceFile: string;
+            sourceRow: number;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description The start of the content's values, in the source's field order. */
+            excerpt: string;
+            votes: number;
+            skips: number;
+            /** @enum {string} */
+            status: "pending" | "terminal";
+            qualityRatingMean: number | null;
+            consensusStrength: number | null;
+            contested: boolean | null;
+        };
+        OriginatorDatapointList: {
+            data: components["schemas"]["OriginatorDatapoint"][];
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        OriginatorVote: {
+            /** @description The validator's label (email for people, "Auto Consensus voter N" for synthetic votes). */
+            validator: string;
+            classId: string | null;
+            rating: number;
+            weight: number;
+            synthetic: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description The rating was replaced by its validator before it counted toward the decision. */
+            changed: boolean;
+        };
+        OriginatorSkip: {
+            validator: string;
+            reason: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        OriginatorDatapointDetail: {
+            datapoint: components["schemas"]["OriginatorDatapoint"];
+            format: components["schemas"]["SpecDatasetFormat"];
+            /** @description The datapoint's stored content. */
+            content: unknown;
+            fieldOrder: string[];
+            votes: components["schemas"]["OriginatorVote"][];
+            skips: components["schemas"]["OriginatorSkip"][];
+            /** @description The terminal decision; null while pending. */
+            decision: components["schemas"]["DatapointConsensus"] | null;
         };
         OriginatorProject: {
             project: components["schemas"]["Project"];
@@ -1213,6 +1665,15 @@ export interface components {
             organization: components["schemas"]["OrganizationRef"];
             coverage: components["schemas"]["Coverage"];
             contested: number;
+            /**
+             * @description The project's headline result once every datapoint is terminal (as the Proof Report
+             *     states it: the mean of the datapoints' consensus ratings, and the mean consensus strength
+             *     times 100, both rounded); null before.
+             */
+            result: {
+                qualityRating: number;
+                consensusStrength: number;
+            } | null;
             /** @description Every datapoint of a non-empty project is terminal, so a Proof Report can be signed (when the deployment has a signing key). */
             proofReportReady: boolean;
             /** @description The project's latest ingest runs (at most 20), newest first. */
@@ -1309,7 +1770,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "upload_file_limit_reached" | "upload_session_limit_reached" | "ingest_quota_exceeded" | "ingest_file_invalid";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "upload_file_limit_reached" | "upload_session_limit_reached" | "ingest_quota_exceeded" | "ingest_file_invalid" | "validator_paused" | "datapoint_has_votes";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1480,9 +1941,175 @@ export interface components {
                 maxEscalations: number;
             };
             qualifications?: components["schemas"]["SpecQualification"][];
+            gold?: components["schemas"]["SpecGold"];
             validators?: {
                 classes?: components["schemas"]["SpecValidatorClass"][];
             };
+        };
+        /**
+         * @description Gold items (docs/quality.md): how often they are served and when a validator's gold error
+         *     pauses the validator on the project. Defaults apply when the block or a field is absent.
+         */
+        SpecGold: {
+            /**
+             * @description Probability that a claim is served a gold item the validator has not rated yet, when one is left and other work is too.
+             * @default 0.1
+             */
+            rate: number;
+            /**
+             * @description Gold votes (since the last lift) before the pause rule may pause a validator.
+             * @default 10
+             */
+            minVotes: number;
+            /**
+             * @description The largest mean absolute error on gold items a validator may have.
+             * @default 15
+             */
+            maxMeanAbsoluteError: number;
+            /**
+             * @description Confidence of the one-sided lower bound on the validator's mean absolute error that must exceed the threshold.
+             * @default 0.95
+             */
+            confidence: number;
+        };
+        GoldItemInput: {
+            /** Format: uuid */
+            datapointId: string;
+            /**
+             * Format: double
+             * @description The rating the datapoint should get, 0-100.
+             */
+            expectedRating: number;
+        };
+        SetGoldItemsRequest: {
+            $schema?: components["schemas"]["SchemaUri"];
+            items: components["schemas"]["GoldItemInput"][];
+        };
+        GoldItem: {
+            datapointId: string;
+            /** Format: double */
+            expectedRating: number;
+            /**
+             * Format: int64
+             * @description Votes cast on the item (all of them gold votes).
+             */
+            goldVotes: number;
+            /**
+             * Format: double
+             * @description Mean |rating - expectedRating| over its votes; null without votes.
+             */
+            meanAbsoluteError: number | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        GoldItemSet: {
+            data: components["schemas"]["GoldItem"][];
+        };
+        GoldItemList: {
+            data: components["schemas"]["GoldItem"][] | null;
+            hasMore: boolean;
+            nextCursor: string | null;
+        };
+        /** @description A validator's ratings of gold items against their expected ratings (docs/quality.md). */
+        GoldFigures: {
+            /** Format: int64 */
+            count: number;
+            /** Format: double */
+            meanAbsoluteError: number | null;
+            /**
+             * Format: double
+             * @description Mean of rating - expected; positive when the validator rates high.
+             */
+            bias: number | null;
+            /**
+             * Format: double
+             * @description Lin's concordance correlation coefficient; null below two gold votes or when undefined.
+             */
+            ccc: number | null;
+        };
+        /** @description Each of the validator's ratings of a terminal datapoint against the mean of the other validators' ratings of it. */
+        LeaveOneOutAgreement: {
+            /** Format: int64 */
+            datapoints: number;
+            /** Format: double */
+            meanAbsoluteDifference: number | null;
+            /** Format: double */
+            ccc: number | null;
+        };
+        /** @description Why and when a validator was paused on a project, with the figures the pause rule saw. */
+        ValidatorPause: {
+            pausedAt: components["schemas"]["Timestamp"];
+            /**
+             * @description `gold_error`: the one-sided lower bound on the validator's mean absolute error on gold items was above the project's threshold.
+             * @enum {string}
+             */
+            reason: "gold_error";
+            /** Format: int64 */
+            goldVotes: number;
+            /** Format: double */
+            meanAbsoluteError: number;
+            /** Format: double */
+            lowerBound: number;
+            /** Format: double */
+            threshold: number;
+        };
+        /** @description The rater model's estimates for the validator over the project's decided votes, the same as the Proof Report's `statistics.validators` (docs/quality.md). */
+        RaterModelEstimate: {
+            /**
+             * Format: double
+             * @description Delta, in rating points; positive when the validator rates high.
+             */
+            bias: number;
+            /**
+             * Format: double
+             * @description upsilon, the standard deviation of the validator's noise, in rating points.
+             */
+            inconsistency: number;
+            /**
+             * Format: double
+             * @description Pooled inconsistency squared over the validator's; above 1 more consistent than the pool.
+             */
+            precision: number;
+        };
+        ValidatorQualityCard: {
+            validatorId: string;
+            /** @description Empty when none on file. */
+            email: string;
+            /** @description The validator's active class on the project; null without one. */
+            classId: string | null;
+            paused: boolean;
+            /** @description The validator's current pause on the project; null when not paused. */
+            pause: components["schemas"]["ValidatorPause"] | null;
+            /**
+             * Format: int64
+             * @description Every vote of the validator on the project, gold votes included.
+             */
+            votes: number;
+            /**
+             * Format: int64
+             * @description Votes that count toward consensus (on datapoints that are not gold items).
+             */
+            consensusVotes: number;
+            gold: components["schemas"]["GoldFigures"];
+            agreement: components["schemas"]["LeaveOneOutAgreement"];
+            /**
+             * Format: double
+             * @description Mean weight the validator's votes carried in their datapoints' decisions (as the Proof Report's `weightCarried`); null before one of them is decided.
+             */
+            weightCarried: number | null;
+            /** @description Estimated bias, inconsistency and precision from the rater model over the project's decided votes; null before one of the validator's votes is decided. */
+            raterModel: components["schemas"]["RaterModelEstimate"] | null;
+        };
+        ValidatorQualityList: {
+            data: components["schemas"]["ValidatorQualityCard"][];
+        };
+        MyStanding: {
+            projectId: string;
+            /** Format: int64 */
+            votes: number;
+            agreement: components["schemas"]["LeaveOneOutAgreement"];
+            paused: boolean;
+            /** @description Why and when you were paused on the project; null when you are not. The project's originator can lift it. */
+            pause: components["schemas"]["ValidatorPause"] | null;
         };
         /** @enum {string} */
         SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
@@ -1493,6 +2120,8 @@ export interface components {
             idField?: string;
             /** @description Fields validators rate; all fields when omitted. */
             contentFields?: string[];
+            /** @description Field (column) holding a record's expected rating (0-100) when the record is a gold item; empty or absent in other records. It is removed from every record's content, so validators never see it. */
+            goldField?: string;
             /** @description For markdown_split, the heading level that starts a datapoint. */
             headingLevel?: number;
         };
@@ -1789,12 +2418,171 @@ export interface components {
             consensusStrength: number;
             attestationRoot: string;
             signingKeyId: string;
-            /** @description The canonical (RFC 8785) signed record. */
+            /**
+             * @description The canonical (RFC 8785) signed record. Reports built since the quality statistics
+             *     carry `statistics` (docs/quality.md); earlier reports have none and verify as before.
+             */
             payload: {
+                statistics?: components["schemas"]["ReportStatistics"];
+            } & {
                 [key: string]: unknown;
             };
             /** @description Compact JWS (EdDSA/Ed25519) over the canonical payload. */
             jws: string;
+            /**
+             * @description The report's C2SP tlog-checkpoint of its `results` tree as a signed note
+             *     (getProofReportCheckpoint says how to read it); absent only for a report stored before
+             *     checkpoints were while no active key can sign it.
+             */
+            checkpoint?: string;
+        };
+        /** @description A Proof Report's id. */
+        ReportId: string;
+        /**
+         * @description RFC 9162 §2.1.4 consistency proof of one tree: the tree of `fromSize` leaves with root
+         *     `fromRoot` (the earlier report's digest) is a prefix of the tree of `toSize` leaves with
+         *     root `toRoot` (the later report's digest). `proof` is empty when the sizes are equal.
+         */
+        TreeConsistency: {
+            /** Format: int64 */
+            fromSize: number;
+            /** Format: int64 */
+            toSize: number;
+            fromRoot: string;
+            toRoot: string;
+            /** @description The subtree hashes of PROOF(fromSize, D[toSize]) in RFC 9162 order, lower-case hex. */
+            proof: string[];
+        };
+        ConsistencyProof: {
+            /** Format: uuid */
+            projectId: string;
+            from: components["schemas"]["ReportRef"];
+            to: components["schemas"]["ReportRef"];
+            manifest: components["schemas"]["TreeConsistency"];
+            results: components["schemas"]["TreeConsistency"];
+        };
+        ReportRef: {
+            reportId: components["schemas"]["ReportId"];
+            attestationRoot: string;
+            issuedAt: components["schemas"]["Timestamp"];
+        };
+        ReportCheckpoint: {
+            reportId: components["schemas"]["ReportId"];
+            /**
+             * @description The tree the checkpoint commits; its root is the report's `payload.digests.results`.
+             * @enum {string}
+             */
+            tree: "results";
+            /** @description The log's origin and the key name, `<deployment host>/projects/<projectId>`. */
+            origin: string;
+            /** Format: int64 */
+            treeSize: number;
+            /** @description The tree's root hash in standard base64, as the checkpoint's third line. */
+            rootHash: string;
+            /** @description The `kid` (JWKS) of the Ed25519 key that signed the note. */
+            signingKeyId: string;
+            /** @description The signed-note verifier key, `<origin>+<key id hex>+<base64(0x01 || public key)>`. */
+            verifierKey: string;
+            /** @description The checkpoint as a signed note, exactly as signed (UTF-8 text). */
+            note: string;
+        };
+        /**
+         * @description A double inside a signed record, written as RFC 8785 writes a number (ECMAScript
+         *     Number::toString: the shortest decimal that reads back as the same double), as a string:
+         *     signed records hold no JSON floats (docs/verifying.md). Parse it as an IEEE 754 double.
+         */
+        SignedDecimal: string;
+        /**
+         * @description Krippendorff's alpha for interval data over the finalized datapoints' votes (a datapoint
+         *     with one vote is not pairable and does not count), with a 95% interval and P(alpha < t)
+         *     by Krippendorff's bootstrap. The bootstrap's randomness is `prng` seeded with `seed`, so
+         *     anyone recomputes it bit for bit from the votes export (docs/quality.md). `value`, `ci95`
+         *     and `pAlphaBelow` are null when alpha is undefined (fewer than two pairable values, or no
+         *     variation among them). Read alpha >= 0.800 as reliable, >= 0.667 as tentative.
+         */
+        AlphaStatistic: {
+            /** @enum {string} */
+            metric: "interval";
+            value: string | null;
+            /** @description The 2.5th and 97.5th percentiles of the bootstrapped alphas, [low, high]. */
+            ci95: components["schemas"]["SignedDecimal"][] | null;
+            /**
+             * Format: int64
+             * @description Votes of datapoints with at least two votes (n).
+             */
+            pairableValues: number;
+            /**
+             * Format: int64
+             * @description Datapoints with at least two votes.
+             */
+            pairableUnits: number;
+            /** @description Share of the bootstrapped alphas below each threshold. */
+            pAlphaBelow: {
+                0.667: components["schemas"]["SignedDecimal"];
+                "0.800": components["schemas"]["SignedDecimal"];
+            } | null;
+            /**
+             * Format: int64
+             * @description Bootstrap replicates (X).
+             */
+            draws: number;
+            /**
+             * Format: int64
+             * @description Pairs of values drawn per replicate (M = min(25q, pairs in the data)).
+             */
+            pairsPerDraw: number;
+            /** @description The PRNG's 64-bit seed, hex; the first 16 hex digits of `digests.results`. */
+            seed: string;
+            /** @enum {string} */
+            prng: "xoshiro256**/splitmix64";
+        };
+        ClassAlphaStatistic: {
+            classId: string;
+            /** @enum {string} */
+            type: "human" | "ai";
+        } & components["schemas"]["AlphaStatistic"];
+        /**
+         * @description One validator of the project under a per-project pseudonym (never their identity), with
+         *     the rater model's estimates (x = psi + bias + inconsistency·e, docs/quality.md) and the
+         *     mean weight their votes carried in their decisions.
+         */
+        ValidatorStatistic: {
+            pseudonym: string;
+            classId: string | null;
+            /** @description An Auto Consensus voter. */
+            synthetic: boolean;
+            /** Format: int64 */
+            votes: number;
+            /** @description Estimated bias, rating points (positive rates high). */
+            bias: components["schemas"]["SignedDecimal"];
+            /** @description Estimated standard deviation of the validator's noise, rating points. */
+            inconsistency: components["schemas"]["SignedDecimal"];
+            /** @description Pooled variance / the validator's variance (1 = as consistent as the pool). */
+            precision: components["schemas"]["SignedDecimal"];
+            /** @description Mean weight of the validator's votes in their datapoints' decisions. */
+            weightCarried: components["schemas"]["SignedDecimal"];
+            /** @description Gold figures of the validator, when the project has gold items. */
+            gold?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description The quality statistics of the signed Proof Report (docs/quality.md). */
+        ReportStatistics: {
+            alpha: components["schemas"]["AlphaStatistic"];
+            /** @description Alpha over each class's votes alone, in the spec's class order. */
+            alphaByClass: components["schemas"]["ClassAlphaStatistic"][];
+            alphaByType: {
+                human: components["schemas"]["AlphaStatistic"];
+                ai: components["schemas"]["AlphaStatistic"];
+            };
+            raterModel: {
+                /** @enum {string} */
+                method: "alternating-projection";
+                inconsistencyFloor: components["schemas"]["SignedDecimal"];
+                priorVotes: components["schemas"]["SignedDecimal"];
+            };
+            /** @description Ordered by pseudonym. */
+            validators: components["schemas"]["ValidatorStatistic"][];
         };
         InclusionProof: {
             reportId: string;
@@ -1841,8 +2629,19 @@ export interface components {
         JwkSet: {
             keys: components["schemas"]["Jwk"][];
         };
-        /** @enum {string} */
-        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip";
+        /**
+         * @description `intoto_dsse`: an in-toto Statement v1 in a DSSE envelope (payloadType
+         *     `application/vnd.in-toto+json`), signed with the Proof Report's Ed25519 key (`keyid` is its
+         *     `kid`); subjects are the datapoints as files `datapoints/<datapointId>.json` (the RFC 8785
+         *     form of the content) with the SHA-256 the manifest commits, predicateType
+         *     `urn:assay:predicate:data-quality-report:v1`, predicate the signed Proof Report payload.
+         *     Needs the project's signed Proof Report (`report_not_ready` until every datapoint is
+         *     terminal; `proof_report_signing_unavailable` without a key). `croissant`: Croissant 1.1
+         *     metadata (JSON-LD) with the RAI annotation fields and one FileObject per datapoint whose
+         *     `sha256` is its manifest checksum.
+         * @enum {string}
+         */
+        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip" | "intoto_dsse" | "croissant";
         ReportExport: {
             format: components["schemas"]["ReportFormat"];
             contentType: string;
@@ -1859,10 +2658,10 @@ export interface components {
             };
         };
         /**
-         * @description `datapoint.consensus_reached`: a datapoint reached terminal consensus; `data` holds the six fields of the Datapoint consensus resource.
+         * @description `datapoint.consensus_reached`: a datapoint reached terminal consensus; `data` holds the six fields of the Datapoint consensus resource. `validator.paused`: a validator's gold error was confidently above the project's threshold and the validator was paused on the project; `data` holds projectId, validatorId and the fields of ValidatorPause.
          * @enum {string}
          */
-        WebhookEventType: "datapoint.consensus_reached";
+        WebhookEventType: "datapoint.consensus_reached" | "validator.paused";
         CreateWebhookEndpointRequest: {
             /**
              * Format: uri
@@ -2370,6 +3169,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InclusionProof"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ProofReportNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getProofReportConsistency: {
+        parameters: {
+            query: {
+                /** @description The earlier report's `reportId`. */
+                from: components["schemas"]["ReportId"];
+                /** @description The later report's `reportId`; default the project's latest stored report. */
+                to?: components["schemas"]["ReportId"];
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consistency proofs. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsistencyProof"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getProofReportCheckpoint: {
+        parameters: {
+            query?: {
+                /** @description A report of the project; default its latest stored report. */
+                reportId?: components["schemas"]["ReportId"];
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed checkpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportCheckpoint"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3138,6 +4007,143 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listGoldItems: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; pass the previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of gold items. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoldItemList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setGoldItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetGoldItemsRequest"];
+            };
+        };
+        responses: {
+            /** @description The gold items as now stored, in the order listed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoldItemSet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listValidatorQuality: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cards. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resumeValidator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The validator's quality card after the lift. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityCard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: {
@@ -3552,9 +4558,42 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    claimSlot: {
+    listMyClaims: {
         parameters: {
             query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live claims. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyClaimList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    claimSlot: {
+        parameters: {
+            query?: {
+                /** @description Also offer datapoints this validator skipped (they come after every other datapoint). */
+                includeSkipped?: boolean;
+            };
             header?: never;
             path: {
                 /** @description Project ID. */
@@ -3583,6 +4622,39 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listMyVotes: {
+        parameters: {
+            query?: {
+                /** @description How many votes, newest first. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The votes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyVoteList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     releaseClaim: {
         parameters: {
             query?: never;
@@ -3606,6 +4678,106 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    skipClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SkipRequest"];
+            };
+        };
+        responses: {
+            /** @description Skipped and released. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    extendClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim, extended. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimExtension"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    changeVote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validation slot ID (the claim). */
+                slotId: components["parameters"]["SlotId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitVoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The vote, replaced. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoteChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -3647,6 +4819,36 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getMyStanding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My standing. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyStanding"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -3672,7 +4874,14 @@ export interface operations {
     };
     listOriginatorProjects: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only projects whose name contains this text (case-insensitive). */
+                q?: string;
+                /** @description Page size. */
+                limit?: number;
+                /** @description Opaque cursor; pass the previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3689,6 +4898,7 @@ export interface operations {
                     "application/json": components["schemas"]["OriginatorProjectList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             500: components["responses"]["InternalError"];
         };
@@ -3719,6 +4929,112 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    updateOriginatorProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description The project, changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listOriginatorDatapoints: {
+        parameters: {
+            query?: {
+                status?: "pending" | "terminal";
+                contested?: boolean;
+                minRating?: number;
+                maxRating?: number;
+                /** @description A validator's key (`validatorAgreement[].key`). */
+                validator?: string;
+                limit?: number;
+                /** @description Opaque cursor; pass the previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The datapoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OriginatorDatapointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOriginatorDatapoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                datapointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The datapoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OriginatorDatapointDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getOriginatorProofReport: {

@@ -23,7 +23,20 @@ import {
   listMyInvites,
   requestSignInLink,
 } from './validator-sign-in.ts';
-import { claimSlot, listMyProjects, releaseClaim, submitVote } from './validator-work.ts';
+import {
+  changeVote,
+  claimSlot,
+  extendClaim,
+  getMyStanding,
+  listMyClaims,
+  listMyProjects,
+  listMyVotes,
+  releaseClaim,
+  skipClaim,
+  submitVote,
+} from './validator-work.ts';
+import { listGoldItems, setGoldItems } from './gold.ts';
+import { listValidatorQuality, resumeValidator } from './validator-quality.ts';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -37,9 +50,19 @@ import {
   getOriginatorProofReport,
   getOriginatorReportExport,
   getProjectOverview,
+  getOriginatorDatapoint,
+  listOriginatorDatapoints,
+  updateOriginatorProject,
   listOriginatorProjects,
 } from './originator.ts';
-import { getDatapointInclusionProof, getJwks, getProofReport, getReportExport } from './reports.ts';
+import {
+  getDatapointInclusionProof,
+  getJwks,
+  getProofReport,
+  getProofReportCheckpoint,
+  getProofReportConsistency,
+  getReportExport,
+} from './reports.ts';
 
 const handlers: Handlers = {
   ping,
@@ -65,6 +88,11 @@ const handlers: Handlers = {
   getUploadSessionStatus,
   listDatapoints,
   getDatapointConsensus,
+  setGoldItems,
+  listGoldItems,
+  listValidatorQuality,
+  resumeValidator,
+  getMyStanding,
   createWebhookEndpoint,
   listWebhookEndpoints,
   getWebhookEndpoint,
@@ -73,6 +101,8 @@ const handlers: Handlers = {
   listWebhookAttempts,
   getProofReport,
   getDatapointInclusionProof,
+  getProofReportConsistency,
+  getProofReportCheckpoint,
   getJwks,
   getReportExport,
   requestSignInLink,
@@ -84,10 +114,18 @@ const handlers: Handlers = {
   listMyProjects,
   claimSlot,
   releaseClaim,
+  listMyClaims,
+  listMyVotes,
+  skipClaim,
+  extendClaim,
+  changeVote,
   submitVote,
   getMe,
   listOriginatorProjects,
   getProjectOverview,
+  getOriginatorDatapoint,
+  listOriginatorDatapoints,
+  updateOriginatorProject,
   getOriginatorProofReport,
   getOriginatorReportExport,
 };

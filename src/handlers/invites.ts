@@ -1,4 +1,4 @@
-// Invites (../shared/spec/developer-api.md, section 3 States and transitions, Invite): an
+// Invites (the API reference, section 3 States and transitions, Invite): an
 // idempotent upsert keyed by the normalized email and the project, with a pre-staged class
 // granted when the invitee signs in. The invitation email is written to
 // the outbox and its send job enqueued in the same transaction as the invite, so a refused
@@ -27,7 +27,7 @@ type Invite = components['schemas']['Invite'];
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-export function toInvite(row: db.InviteRow): Invite {
+function toInvite(row: db.InviteRow): Invite {
   return {
     id: row.id,
     email: row.email,
@@ -42,7 +42,7 @@ export function toInvite(row: db.InviteRow): Invite {
   };
 }
 
-export function invitationText(p: { projectName: string; inviterEmail: string | null; link: string }): {
+function invitationText(p: { projectName: string; inviterEmail: string | null; link: string }): {
   subject: string;
   text: string;
 } {

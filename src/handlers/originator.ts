@@ -9,16 +9,36 @@ import type {
   GetOriginatorReportExportResult,
   GetProjectOverviewInput,
   GetProjectOverviewResult,
+  GetOriginatorDatapointInput,
+  GetOriginatorDatapointResult,
+  ListOriginatorDatapointsInput,
+  ListOriginatorDatapointsResult,
+  ListOriginatorProjectsInput,
   ListOriginatorProjectsResult,
+  UpdateOriginatorProjectInput,
+  UpdateOriginatorProjectResult,
 } from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { ValidatorRequestContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { latestRuns, originatorProject, originatorProjects, type OriginatorProjectRow } from '../db/originator.ts';
+import {
+  datapointSkips,
+  datapointVotes,
+  headlineOf,
+  latestRuns,
+  originatorDatapoint,
+  originatorDatapoints,
+  originatorProject,
+  originatorProjects,
+  type OriginatorDatapointRow,
+  type OriginatorProjectRow,
+} from '../db/originator.ts';
+import { datasetFormatOf } from '../db/validator-projects.ts';
+import { mapPage } from '../db/pagination.ts';
 import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } from '../db/project-stats.ts';
 import { requestProofReport } from '../services/proof-reports.ts';
 import { requestExport } from '../services/exports.ts';
-import { toProject } from './projects.ts';
+import { changeProject, toProject } from './projects.ts';
 import { toIngestRun } from './uploads.ts';
 import { proofReportBody, reportRequest } from './reports.ts';
 
@@ -45,11 +65,113 @@ async function requireProject(ctx: ValidatorRequestContext, projectId: string): 
 }
 
 export async function listOriginatorProjects(
-  _input: unknown,
+  { query }: ListOriginatorProjectsInput,
   ctx: ValidatorRequestContext,
 ): Promise<ListOriginatorProjectsResult> {
-  const rows = await originatorProjects(ctx.sql, ctx.session.userId);
-  return { status: 200, body: { data: rows.map(summary) } };
+  const page = await originatorProjects(ctx.sql, ctx.session.userId, query.q || undefined, {
+    limit: query.limit ?? 50,
+    cursor: query.cursor,
+  });
+  return { status: 200, body: mapPage(page, summary) };
+}
+
+export async function updateOriginatorProject(
+  { params, body }: UpdateOriginatorProjectInput,
+  ctx: ValidatorRequestContext,
+): Promise<UpdateOriginatorProjectResult> {
+  const row = await requireProject(ctx, params.projectId);
+  const updated = await changeProject(ctx.sql, row.org_id, row.id, body);
+  if (!updated) throw new ApiError('project_not_found', undefined, 'projectId');
+  return { status: 200, body: toProject(updated) };
+}
+
+/** The start of a content's values in the source's field order: what a table row shows. */
+function excerptOf(content: unknown, fieldOrder: string[]): string {
+  let text: string;
+  if (content !== null && typeof content === 'object' && !Array.isArray(content)) {
+    const c = content as Record<string, unknown>;
+    const keys = [...fieldOrder.filter((k) => k in c), ...Object.keys(c).filter((k) => !fieldOrder.includes(k))];
+    text = keys.map((k) => (typeof c[k] === 'string' ? c[k] : JSON.stringify(c[k]))).join(' · ');
+  } else text = JSON.stringify(content);
+  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+}
+
+const toDatapoint = (r: OriginatorDatapointRow, fieldOrder: string[]) => ({
+  id: r.id,
+  sourceFile: r.source_file,
+  sourceRow: r.source_row,
+  createdAt: r.created_at.toISOString(),
+  excerpt: excerptOf(r.content, fieldOrder),
+  votes: r.votes,
+  skips: r.skips,
+  status: r.decision_id ? ('terminal' as const) : ('pending' as const),
+  qualityRatingMean: r.mean,
+  consensusStrength: r.strength,
+  contested: r.contested,
+});
+
+export async function listOriginatorDatapoints(
+  { params, query }: ListOriginatorDatapointsInput,
+  ctx: ValidatorRequestContext,
+): Promise<ListOriginatorDatapointsResult> {
+  const row = await requireProject(ctx, params.projectId);
+  const page = await originatorDatapoints(
+    ctx.sql,
+    row.id,
+    {
+      status: query.status,
+      contested: query.contested,
+      minRating: query.minRating,
+      maxRating: query.maxRating,
+      validator: query.validator,
+    },
+    { limit: query.limit ?? 25, cursor: query.cursor },
+  );
+  return { status: 200, body: mapPage(page, (r) => toDatapoint(r, row.content_field_order)) };
+}
+
+export async function getOriginatorDatapoint(
+  { params }: GetOriginatorDatapointInput,
+  ctx: ValidatorRequestContext,
+): Promise<GetOriginatorDatapointResult> {
+  const row = await requireProject(ctx, params.projectId);
+  const d = await originatorDatapoint(ctx.sql, row.id, params.datapointId);
+  if (!d)
+    throw new ApiError('datapoint_not_found', `No datapoint ${params.datapointId} in this project.`, 'datapointId');
+  const [votes, skips, format] = await Promise.all([
+    datapointVotes(ctx.sql, d.id),
+    datapointSkips(ctx.sql, d.id),
+    datasetFormatOf(ctx.sql, row.id),
+  ]);
+  return {
+    status: 200,
+    body: {
+      datapoint: toDatapoint(d, row.content_field_order),
+      format,
+      content: d.content,
+      fieldOrder: row.content_field_order,
+      votes: votes.map((v) => ({
+        validator: v.validator,
+        classId: v.class_id,
+        rating: v.rating,
+        weight: v.weight,
+        synthetic: v.synthetic,
+        createdAt: v.created_at.toISOString(),
+        changed: v.changed,
+      })),
+      skips: skips.map((k) => ({ validator: k.validator, reason: k.reason, createdAt: k.created_at.toISOString() })),
+      decision: d.decision_id
+        ? {
+            datapointId: d.id,
+            projectId: row.id,
+            consensusDecisionId: d.decision_id,
+            qualityRatingMean: d.mean!,
+            qualityRatingMedian: d.median!,
+            consensusStrength: d.strength!,
+          }
+        : null,
+    },
+  };
 }
 
 export async function getProjectOverview(
@@ -57,18 +179,24 @@ export async function getProjectOverview(
   ctx: ValidatorRequestContext,
 ): Promise<GetProjectOverviewResult> {
   const row = await requireProject(ctx, params.projectId);
-  const [runs, distributions, classAgreement, validatorAgreement, progress] = await Promise.all([
+  const finished = row.datapoints > 0 && row.decisions === row.datapoints;
+  const [runs, distributions, classAgreement, validatorAgreement, progress, headline] = await Promise.all([
     latestRuns(ctx.sql, row.id),
     distributionsOf(ctx.sql, row.id),
     classAgreementOf(ctx.sql, row.id),
     validatorAgreementOf(ctx.sql, row.id),
     progressOf(ctx.sql, row.id, row.created_at),
+    finished ? headlineOf(ctx.sql, row.id) : null,
   ]);
   return {
     status: 200,
     body: {
       ...summary(row),
-      proofReportReady: row.datapoints > 0 && row.decisions === row.datapoints,
+      result:
+        headline && headline.mean !== null && headline.strength !== null
+          ? { qualityRating: Math.round(headline.mean), consensusStrength: Math.round(100 * headline.strength) }
+          : null,
+      proofReportReady: finished,
       ingestRuns: runs.map((r) => ({ ...toIngestRun(r), uploadId: r.session_id, dryRun: r.dry_run })),
       ...distributions,
       classAgreement,

@@ -48,7 +48,7 @@ export async function requireProject(ctx: RequestContext, projectId: string): Pr
 }
 
 export async function createProject({ body }: CreateProjectInput, ctx: RequestContext): Promise<CreateProjectResult> {
-  let compilation;
+  let compilation: ReturnType<typeof compileSpec>;
   try {
     compilation = compileSpec(body.spec);
   } catch (err) {
@@ -62,7 +62,8 @@ export async function createProject({ body }: CreateProjectInput, ctx: RequestCo
     if (conflict) {
       throw new ApiError(
         'qualification_catalog_conflict',
-        `Qualification \`${conflict.key}\` is already in the organization's catalog as type ${conflict.existingType}; the spec declares it as ${conflict.newType}.`,
+        `Qualification \`${conflict.key}\` is already in the organization's catalog as type ` +
+          `${conflict.existingType}; the spec declares it as ${conflict.newType}.`,
         'spec.qualifications',
       );
     }
@@ -96,13 +97,23 @@ export async function updateProject(
   { params, body }: UpdateProjectInput,
   ctx: RequestContext,
 ): Promise<UpdateProjectResult> {
-  const row = await ctx.sql.begin(async (tx) => {
-    const updated = await db.updateProject(tx, ctx.auth.orgId, params.projectId, body);
+  const row = await changeProject(ctx.sql, ctx.auth.orgId, params.projectId, body);
+  if (!row) throw errors.projectNotFound(params.projectId);
+  return { status: 200, body: toProject(row) };
+}
+
+/** A project change, for the developer API and the originator's session alike. */
+export async function changeProject(
+  sql: RequestContext['sql'],
+  orgId: string,
+  projectId: string,
+  body: UpdateProjectInput['body'],
+): Promise<db.ProjectRow | undefined> {
+  return sql.begin(async (tx) => {
+    const updated = await db.updateProject(tx, orgId, projectId, body);
     // Turning Auto Consensus on, unpausing or unarchiving can give synthetic validators work.
     const mayResume = body.autoConsensus === true || body.paused === false || body.archived === false;
     if (updated && mayResume) await wakeAutoConsensus(tx, updated.id);
     return updated;
   });
-  if (!row) throw errors.projectNotFound(params.projectId);
-  return { status: 200, body: toProject(row) };
 }

@@ -5,6 +5,10 @@ import type {
   GetDatapointInclusionProofInput,
   GetDatapointInclusionProofResult,
   GetJwksResult,
+  GetProofReportCheckpointInput,
+  GetProofReportCheckpointResult,
+  GetProofReportConsistencyInput,
+  GetProofReportConsistencyResult,
   GetProofReportInput,
   GetProofReportResult,
   GetReportExportInput,
@@ -18,27 +22,29 @@ import {
   type ReportSigning,
   type StoredReport,
 } from '../services/proof-reports.ts';
-import { BeingPrepared, type PrepareOptions } from '../services/report-artifacts.ts';
-import { ApiError } from '../errors.ts';
+import type { PrepareOptions } from '../services/report-artifacts.ts';
+import { buildConsistencyProof, reportCheckpoint } from '../services/proof-log.ts';
+import { openNote, parseCheckpoint, verifierKey } from '../domain/signed-note.ts';
 import { publishedJwks } from '../admin/signing-keys.ts';
 import { API_SCHEMA, type ProofPayload } from '../domain/proof.ts';
 import type { components } from '../generated/openapi-types.ts';
 
 /** The signing key and issuer of this deployment (developer API and the originator's session alike). */
-export const signing = (ctx: Pick<RequestContext, 'signer' | 'config'>): ReportSigning => ({
+const signing = (ctx: Pick<RequestContext, 'signer' | 'config'>): ReportSigning => ({
   signer: ctx.signer,
   issuer: ctx.config.publicBaseUrl.replace(/\/+$/, ''),
 });
 
 /**
  * A request's part in producing a report: its signing and issuer, how long it waits for a job
- * that is producing the report (REPORT_WAIT_SECONDS), and its request id for the job's log.
+ * that is producing the report (REPORT_WAIT_SECONDS, or until the caller's deadline: MCP's
+ * wait_for_proof_report), and its request id for the job's log.
  */
 export const reportRequest = (
-  ctx: Pick<RequestContext, 'signer' | 'config' | 'requestId'>,
+  ctx: Pick<RequestContext, 'signer' | 'config' | 'requestId' | 'deadline'>,
 ): ReportSigning & PrepareOptions => ({
   ...signing(ctx),
-  waitMs: ctx.config.reportWaitSeconds * 1000,
+  waitMs: ctx.deadline === undefined ? ctx.config.reportWaitSeconds * 1000 : Math.max(0, ctx.deadline - Date.now()),
   requestId: ctx.requestId,
 });
 
@@ -50,41 +56,6 @@ export async function getProofReport(
   ctx: RequestContext,
 ): Promise<GetProofReportResult> {
   return { status: 200, body: proofReportBody(await reportFor(ctx, params.projectId)) };
-}
-
-const POLL_MS = 500;
-
-/**
- * MCP's wait_for_proof_report: the Proof Report as get_proof_report gives it, waiting inside the
- * call, for the whole `timeoutSeconds` at most, while it is being prepared (watching its job's
- * artifact) or while the project is not drained yet (asking again every half second). Refusals
- * that waiting cannot change are thrown at once.
- */
-export async function waitForProofReport(
-  projectId: string,
-  timeoutSeconds: number,
-  ctx: RequestContext,
-): Promise<object> {
-  const deadline = Date.now() + timeoutSeconds * 1000;
-  for (;;) {
-    try {
-      const report = await requestProofReport(ctx.sql, ctx.auth.orgId, projectId, {
-        ...reportRequest(ctx),
-        waitMs: Math.max(0, deadline - Date.now()),
-      });
-      return { ...proofReportBody(report), timedOut: false };
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.code !== 'proof_report_not_ready') throw err;
-      const left = deadline - Date.now();
-      if (left <= 0)
-        return {
-          timedOut: true,
-          status: err instanceof BeingPrepared ? 'preparing' : 'not_ready',
-          message: err.message,
-        };
-      await new Promise((r) => setTimeout(r, Math.min(POLL_MS, left)));
-    }
-  }
 }
 
 /** The API's form of a stored report (developer API and the originator's session alike). */
@@ -100,6 +71,47 @@ export function proofReportBody(report: StoredReport): components['schemas']['Pr
     signingKeyId: report.kid,
     payload: payload as unknown as Record<string, unknown>,
     jws: report.jws,
+    ...(report.checkpoint ? { checkpoint: report.checkpoint } : {}),
+  };
+}
+
+export async function getProofReportConsistency(
+  { params, query }: GetProofReportConsistencyInput,
+  ctx: RequestContext,
+): Promise<GetProofReportConsistencyResult> {
+  return {
+    status: 200,
+    body: await buildConsistencyProof(ctx.sql, ctx.auth.orgId, params.projectId, query.from, query.to),
+  };
+}
+
+/**
+ * A report's checkpoint with what a reader needs to follow it: the signed-note verifier key of
+ * the report's key (from the published keys), and the three lines read back from the note,
+ * which is opened with that key first so that nothing is served that would not verify.
+ */
+export async function getProofReportCheckpoint(
+  { params, query }: GetProofReportCheckpointInput,
+  ctx: RequestContext,
+): Promise<GetProofReportCheckpointResult> {
+  const { report, note } = await reportCheckpoint(ctx.sql, ctx.auth.orgId, params.projectId, query.reportId, ctx);
+  const jwk = (await publishedJwks(ctx.sql)).keys.find((k) => k.kid === report.kid);
+  if (!jwk) throw new Error(`the key ${report.kid} of ${report.reportId} is not published`);
+  const origin = note.slice(0, note.indexOf('\n'));
+  const vkey = verifierKey(origin, Buffer.from(jwk.x, 'base64url'));
+  const checkpoint = parseCheckpoint(openNote(note, vkey));
+  return {
+    status: 200,
+    body: {
+      reportId: report.reportId,
+      tree: 'results',
+      origin: checkpoint.origin,
+      treeSize: checkpoint.size,
+      rootHash: checkpoint.root.toString('base64'),
+      signingKeyId: report.kid,
+      verifierKey: vkey,
+      note,
+    },
   };
 }
 
@@ -116,7 +128,7 @@ export async function getDatapointInclusionProof(
 }
 
 /** Public and cacheable: keys change rarely, and a retired key stays listed. */
-export const JWKS_HEADERS = { 'Content-Type': 'application/jwk-set+json', 'Cache-Control': 'public, max-age=300' };
+const JWKS_HEADERS = { 'Content-Type': 'application/jwk-set+json', 'Cache-Control': 'public, max-age=300' };
 
 export async function getJwks(_input: unknown, ctx: PublicRequestContext): Promise<GetJwksResult> {
   return { status: 200, body: await publishedJwks(ctx.sql), headers: JWKS_HEADERS };

@@ -24,22 +24,24 @@ import { requireProject } from './projects.ts';
 import * as db from '../db/uploads.ts';
 import { orgUsage } from '../db/org-usage.ts';
 import { enqueue } from '../jobs/tasks.ts';
-import { describePathProblem, objectKey, pathProblem, sessionKeyPrefix } from '../domain/upload-paths.ts';
+import { objectKey, pathProblem, sessionKeyPrefix } from '../domain/upload-paths.ts';
+import { contractLimits } from '../generated/operations.ts';
 import { headSize, presignPut } from '../storage/s3.ts';
 
 type DeclaredUploadFile = components['schemas']['DeclaredUploadFile'];
 type PresignedUpload = components['schemas']['PresignedUpload'];
 type IngestRun = components['schemas']['IngestRun'];
 
-/** Presigned upload URLs live one hour (../shared/spec/developer-api.md, upload sessions). */
-export const UPLOAD_URL_SECONDS = 3600;
-const MAX_FILE_BYTES = 5368709120;
+/** Presigned upload URLs live one hour (the API reference, upload sessions). */
+const UPLOAD_URL_SECONDS = 3600;
+/** The largest file a session takes (the contract's bound on a declared size). */
+const MAX_FILE_BYTES = contractLimits.maxFileBytes;
 /** HEAD requests in flight at once while verifying a session's objects. */
 const HEAD_CONCURRENCY = 16;
 
 /**
- * Path rules (the contract's RelPath pattern says the same; this names the exact problem), and
- * one entry per path: a path declared twice in one request takes its last size, as a later
+ * The path rule the contract's RelPath pattern cannot say (its length in bytes), and one entry
+ * per path: a path declared twice in one request takes its last size, as a later
  * declare call would.
  */
 function checkPaths(files: DeclaredUploadFile[]): DeclaredUploadFile[] {
@@ -47,11 +49,7 @@ function checkPaths(files: DeclaredUploadFile[]): DeclaredUploadFile[] {
   files.forEach((f, i) => {
     const problem = pathProblem(f.relPath);
     if (problem)
-      throw new ApiError(
-        'upload_file_path_invalid',
-        `\`files[${i}].relPath\` ${describePathProblem(problem)}.`,
-        `files[${i}].relPath`,
-      );
+      throw new ApiError('upload_file_path_invalid', `\`files[${i}].relPath\` ${problem}.`, `files[${i}].relPath`);
     byPath.set(f.relPath, { relPath: f.relPath, size: f.size });
   });
   return [...byPath.values()];
@@ -210,7 +208,7 @@ export async function uploadFile(
       throw new ApiError('parameter_invalid', `The file is larger than ${MAX_FILE_BYTES} bytes.`, 'size');
   }
   const problem = pathProblem(query.path);
-  if (problem) throw new ApiError('upload_file_path_invalid', `\`path\` ${describePathProblem(problem)}.`, 'path');
+  if (problem) throw new ApiError('upload_file_path_invalid', `\`path\` ${problem}.`, 'path');
   const session = await declare(ctx, params.projectId, params.uploadId, [{ relPath: query.path, size }], 'path');
   const url = await presignPut(ctx.storage, objectKey(session.key_prefix, query.path), UPLOAD_URL_SECONDS);
   return { status: 307, body: undefined, headers: { Location: url, 'Cache-Control': 'no-store' } };

@@ -35,9 +35,9 @@ import { LINK_MINUTES, issueSignInLink, signInPageUrl } from '../validator/sign-
 import { acceptInvite, countPendingInvites, emailOfUser, listPendingInvites } from '../db/validator-invites.ts';
 
 /** On responses that carry a secret (a session token): kept by no cache, leaked by no Referer. */
-export const SECRET_RESPONSE_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+const SECRET_RESPONSE_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
-export const SESSION_DAYS = 30;
+const SESSION_DAYS = 30;
 /** Links per address per LINK_MINUTES: enough for a lost email or two, not for mail-bombing. */
 export const LINKS_PER_WINDOW = 5;
 
@@ -64,7 +64,8 @@ export async function requestSignInLink(
       signInTokenId: id,
       subject: 'Your Assay sign-in link',
       text:
-        `Sign in to Assay as a validator with this link (valid for ${LINK_MINUTES} minutes, usable once):\n\n${link}\n\n` +
+        `Sign in to Assay as a validator with this link (valid for ` +
+        `${LINK_MINUTES} minutes, usable once):\n\n${link}\n\n` +
         'If you did not ask for it, ignore this email: nothing happens until the link is used.\n',
     });
     return 'sent';

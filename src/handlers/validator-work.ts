@@ -1,10 +1,22 @@
 // The validator's work (/validator/v1, session token): my projects, claim the next slot, rate
-// it, release it. The slot / claim / vote lifecycle itself lives in src/lifecycle/; this module
-// maps its outcomes to the contract. A project the validator is not assigned to (of any
-// organization) is "not found".
+// it, release it. The slot / claim / vote lifecycle itself lives in src/lifecycle/ and names its
+// refusals with registry codes; this module adds only their wording. A project the validator is
+// not assigned to (of any organization) is "not found".
 import type {
+  ChangeVoteInput,
+  ChangeVoteResult,
+  ExtendClaimInput,
+  ExtendClaimResult,
+  ListMyClaimsInput,
+  ListMyClaimsResult,
+  ListMyVotesInput,
+  ListMyVotesResult,
+  SkipClaimInput,
+  SkipClaimResult,
   ClaimSlotInput,
   ClaimSlotResult,
+  GetMyStandingInput,
+  GetMyStandingResult,
   ListMyProjectsResult,
   ReleaseClaimInput,
   ReleaseClaimResult,
@@ -14,20 +26,30 @@ import type {
 import type { ValidatorRequestContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { datasetFormatOf, listMyProjects as myProjects } from '../db/validator-projects.ts';
-import { claimNextSlot, releaseClaim as release, takeableSlotCounts, type ClaimRefusal } from '../lifecycle/slots.ts';
+import {
+  claimNextSlot,
+  extendClaim as extend,
+  leftForValidator,
+  liveClaims,
+  releaseClaim as release,
+  skipClaim as skip,
+  takeableSlotCounts,
+  type Claim,
+} from '../lifecycle/slots.ts';
 import { presignGet } from '../storage/s3.ts';
 import { servedFile } from '../domain/served-files.ts';
+import { myStanding } from '../services/validator-quality.ts';
 
 /** A file_collection datapoint's presigned GET: long enough to load it, short as a credential. */
-export const CLAIM_FILE_SECONDS = 300;
-import { voteOnClaim, type ClaimVoteRefusal } from '../lifecycle/votes.ts';
+const CLAIM_FILE_SECONDS = 300;
+import { changeVote as change, recentVotes, voteOnClaim } from '../lifecycle/votes.ts';
+import type { components } from '../generated/openapi-types.ts';
 
 export async function listMyProjects(_input: unknown, ctx: ValidatorRequestContext): Promise<ListMyProjectsResult> {
   const rows = await myProjects(ctx.sql, ctx.session.userId);
-  const open = await takeableSlotCounts(
-    ctx.sql,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const open = await takeableSlotCounts(ctx.sql, ids);
+  const mine = await leftForValidator(ctx.sql, ctx.session.userId, ids);
   return {
     status: 200,
     body: {
@@ -42,28 +64,49 @@ export async function listMyProjects(_input: unknown, ctx: ValidatorRequestConte
         ratedToday: r.rated_today,
         ratedTotal: r.rated_total,
         openSlots: open.get(r.id) ?? 0,
+        leftForYou: mine.get(r.id)?.left ?? 0,
+        skippedByYou: mine.get(r.id)?.skipped ?? 0,
       })),
     },
   };
 }
 
-const CLAIM_REFUSALS: Record<ClaimRefusal, (projectId: string) => ApiError> = {
-  project_not_found: (projectId) =>
-    new ApiError('project_not_found', `No project ${projectId} among the projects you are assigned to.`, 'projectId'),
-  project_archived: () => new ApiError('project_archived'),
-  project_paused: () => new ApiError('project_paused'),
-  no_claimable_slot: () => new ApiError('no_claimable_slot'),
-  claim_limit_reached: () => new ApiError('claim_limit_reached'),
-};
+const notAssigned = (projectId: string) =>
+  new ApiError('project_not_found', `No project ${projectId} among the projects you are assigned to.`, 'projectId');
 
-export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorRequestContext): Promise<ClaimSlotResult> {
+export async function claimSlot(
+  { params, query }: ClaimSlotInput,
+  ctx: ValidatorRequestContext,
+): Promise<ClaimSlotResult> {
   const r = await claimNextSlot(ctx.sql, params.projectId, ctx.session.userId, {
     maxLiveClaims: ctx.config.maxLiveClaimsPerValidator,
+    includeSkipped: query.includeSkipped === true,
   });
-  if ('refused' in r) throw CLAIM_REFUSALS[r.refused](params.projectId);
-  const c = r.claimed;
+  if ('refused' in r) throw r.refused === 'project_not_found' ? notAssigned(params.projectId) : new ApiError(r.refused);
   const format = await datasetFormatOf(ctx.sql, params.projectId);
-  // A file is shown from object storage directly: a presigned GET of exactly its key.
+  return { status: 201, body: await claimBody(ctx, params.projectId, format, r.claimed) };
+}
+
+export async function listMyClaims(
+  { params }: ListMyClaimsInput,
+  ctx: ValidatorRequestContext,
+): Promise<ListMyClaimsResult> {
+  const r = await liveClaims(ctx.sql, params.projectId, ctx.session.userId);
+  if ('refused' in r) throw notAssigned(params.projectId);
+  const format = await datasetFormatOf(ctx.sql, params.projectId);
+  return {
+    status: 200,
+    body: { data: await Promise.all(r.claims.map((c) => claimBody(ctx, params.projectId, format, c))) },
+  };
+}
+
+/** A claim as the contract shows it; a file is shown from object storage directly, by a presigned GET of its key. */
+async function claimBody(
+  ctx: ValidatorRequestContext,
+  projectId: string,
+  format: components['schemas']['SpecDatasetFormat'],
+  c: Claim,
+): Promise<components['schemas']['Claim']> {
   const stored = c.content as { key?: unknown; relPath?: unknown; contentType?: unknown };
   const key = format === 'file_collection' ? stored.key : undefined;
   // Served with a safe type: an allowed image inline, anything else as an attachment.
@@ -79,18 +122,17 @@ export async function claimSlot({ params }: ClaimSlotInput, ctx: ValidatorReques
         }
       : null;
   return {
-    status: 201,
-    body: {
-      slotId: c.slotId,
-      projectId: params.projectId,
-      datapointId: c.datapointId,
-      content: c.content,
-      instructions: c.instructions,
-      claimedAt: c.claimedAt.toISOString(),
-      expiresAt: c.expiresAt.toISOString(),
-      format,
-      file,
-    },
+    slotId: c.slotId,
+    projectId,
+    datapointId: c.datapointId,
+    content: c.content,
+    instructions: c.instructions,
+    fieldOrder: c.fieldOrder,
+    claimedAt: c.claimedAt.toISOString(),
+    expiresAt: c.expiresAt.toISOString(),
+    remainingSeconds: Math.max(0, Math.round((c.expiresAt.getTime() - Date.now()) / 1000)),
+    format,
+    file,
   };
 }
 
@@ -105,15 +147,79 @@ export async function releaseClaim(
   return { status: 204, body: undefined };
 }
 
-const VOTE_REFUSALS: Record<ClaimVoteRefusal, (slotId: string) => ApiError> = {
-  claim_not_found: claimNotFound,
-  project_archived: () => new ApiError('project_archived'),
-  project_paused: () => new ApiError('project_paused'),
-  already_voted: () => new ApiError('already_voted'),
-  already_finalized: () =>
-    new ApiError('claim_expired', 'The datapoint reached consensus before your vote; claim another.'),
-  claim_expired: () => new ApiError('claim_expired'),
-};
+export async function skipClaim(
+  { params, body }: SkipClaimInput,
+  ctx: ValidatorRequestContext,
+): Promise<SkipClaimResult> {
+  const reason = body?.reason?.trim() || null;
+  if (!(await skip(ctx.sql, params.slotId, ctx.session.userId, reason))) throw claimNotFound(params.slotId);
+  return { status: 204, body: undefined };
+}
+
+export async function extendClaim(
+  { params }: ExtendClaimInput,
+  ctx: ValidatorRequestContext,
+): Promise<ExtendClaimResult> {
+  const r = await extend(ctx.sql, params.slotId, ctx.session.userId);
+  if ('refused' in r) throw r.refused === 'claim_not_found' ? claimNotFound(params.slotId) : new ApiError(r.refused);
+  return {
+    status: 200,
+    body: {
+      slotId: params.slotId,
+      expiresAt: r.extended.expiresAt.toISOString(),
+      remainingSeconds: r.extended.remainingSeconds,
+    },
+  };
+}
+
+export async function changeVote(
+  { params, body }: ChangeVoteInput,
+  ctx: ValidatorRequestContext,
+): Promise<ChangeVoteResult> {
+  const r = await change(ctx.sql, {
+    slotId: params.slotId,
+    userId: ctx.session.userId,
+    rating: body.rating,
+    comment: body.comment ?? null,
+  });
+  if ('refused' in r)
+    throw r.refused === 'claim_not_found'
+      ? new ApiError('claim_not_found', `You cast no vote on slot ${params.slotId}.`, 'slotId')
+      : new ApiError(r.refused);
+  return {
+    status: 200,
+    body: {
+      slotId: params.slotId,
+      datapointId: r.changed.datapointId,
+      rating: r.changed.rating,
+      previousRating: r.changed.previousRating,
+      changedAt: r.changed.changedAt.toISOString(),
+    },
+  };
+}
+
+export async function listMyVotes(
+  { params, query }: ListMyVotesInput,
+  ctx: ValidatorRequestContext,
+): Promise<ListMyVotesResult> {
+  const r = await recentVotes(ctx.sql, params.projectId, ctx.session.userId, query.limit ?? 10);
+  if ('refused' in r) throw notAssigned(params.projectId);
+  return {
+    status: 200,
+    body: {
+      data: r.votes.map((v) => ({
+        slotId: v.slotId,
+        datapointId: v.datapointId,
+        rating: v.rating,
+        comment: v.comment,
+        createdAt: v.createdAt.toISOString(),
+        changedAt: v.changedAt?.toISOString() ?? null,
+        changeableUntil: v.changeableUntil?.toISOString() ?? null,
+        content: v.content,
+      })),
+    },
+  };
+}
 
 export async function submitVote(
   { params, body }: SubmitVoteInput,
@@ -125,7 +231,7 @@ export async function submitVote(
     rating: body.rating,
     comment: body.comment ?? null,
   });
-  if ('refused' in r) throw VOTE_REFUSALS[r.refused](params.slotId);
+  if ('refused' in r) throw r.refused === 'claim_not_found' ? claimNotFound(params.slotId) : new ApiError(r.refused);
   return {
     status: 200,
     body: {
@@ -135,5 +241,23 @@ export async function submitVote(
       classId: r.classId,
       outcome: r.recorded.kind,
     },
+  };
+}
+
+export async function getMyStanding(
+  { params }: GetMyStandingInput,
+  ctx: ValidatorRequestContext,
+): Promise<GetMyStandingResult> {
+  const mine = await myProjects(ctx.sql, ctx.session.userId);
+  if (!mine.some((p) => p.id === params.projectId))
+    throw new ApiError(
+      'project_not_found',
+      `No project ${params.projectId} among the projects you are assigned to.`,
+      'projectId',
+    );
+  // Without gold figures: nothing a validator receives may tell gold items apart (docs/quality.md).
+  return {
+    status: 200,
+    body: { projectId: params.projectId, ...(await myStanding(ctx.sql, params.projectId, ctx.session.userId)) },
   };
 }

@@ -21,7 +21,7 @@ import * as db from '../db/people.ts';
 
 type Validator = components['schemas']['Validator'];
 
-export function toValidator(row: db.ValidatorRow): Validator {
+function toValidator(row: db.ValidatorRow): Validator {
   return {
     userId: row.id,
     subject: row.subject,

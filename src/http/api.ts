@@ -3,6 +3,7 @@
 // operationId runs; the result or an ApiError comes back. Transport concerns (reading bodies,
 // writing responses, MCP framing) live in app.ts and mcp/.
 import { OpenAPIBackend, ValidationContext, type Document, type Operation } from 'openapi-backend';
+import { contractDocument } from '../generated/contract.ts';
 import { parse as parseQueryString } from 'qs';
 import { createAjv } from '../schema/ajv.ts';
 import { ApiError } from '../errors.ts';
@@ -11,12 +12,11 @@ import { markConditionals } from '../schema/describe.ts';
 import { requireOriginator, type AuthContext } from './auth.ts';
 import { documents, operationTable, operationIds, type OperationId } from '../generated/operations.ts';
 import type { HandlerMap } from '../generated/handlers.ts';
-import contract from '../generated/openapi.json' with { type: 'json' };
 import type { HandlerContexts, PublicRequestContext, RequestContext } from '../context.ts';
 
 export interface ApiRequest {
   method: string;
-  /** Path relative to the operation's server, e.g. `/projects/…` under /developer/v1 (the root's: `/.well-known/…`). */
+  /** Path relative to the operation's server: `/projects/…` under /developer/v1 (the root's: `/.well-known/…`). */
   path: string;
   /** Raw query string without `?`, or already-split values. */
   query: string | Record<string, string | string[]>;
@@ -88,7 +88,8 @@ export function assertPlainParameters(ops: Operation[]): void {
         p.schema?.type !== 'array';
       if (!plain)
         throw new Error(
-          `${op.operationId}: parameter ${p.in} ${p.name} needs openapi-backend's full request parser (src/http/api.ts)`,
+          `${op.operationId}: parameter ` +
+            `${p.in} ${p.name} needs openapi-backend's full request parser (src/http/api.ts)`,
         );
     }
   }
@@ -98,7 +99,9 @@ export function assertPlainParameters(ops: Operation[]): void {
 const parseQuery = (query: ApiRequest['query']): Record<string, unknown> =>
   typeof query === 'string' ? (query === '' ? {} : parseQueryString(query)) : structuredClone(query);
 
-/** What `match` found: the operation and its path parameters' values as they stand in the path (still percent-encoded). */
+/**
+ * What `match` found: the operation and its path parameters' values as they stand in the path (still percent-encoded).
+ */
 export interface MatchedOperation {
   operationId: OperationId;
   pathValues: [name: string, value: string][];
@@ -125,7 +128,7 @@ export class Api {
     }
     const backend = new ContractBackend({
       // Marked so that errors inside a `then`/`else` are worded with their `if` (schema/describe.ts).
-      definition: markConditionals(contract) as unknown as Document,
+      definition: markConditionals(contractDocument),
       apiRoot: '/',
       strict: true,
       validate: true,

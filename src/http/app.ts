@@ -1,44 +1,27 @@
-// The HTTP transport: request ids, auth, body reading, the REST core (api.ts), the MCP endpoint,
-// the served contract and the API reference page. Every error leaves through writeError.
+// The HTTP server: request ids and common headers, health, the served contract, the API reference
+// page, the web app, and the doors of the request pipeline (pipeline.ts: REST and the MCP
+// endpoint). Every error leaves through writeError.
 import express, { type Request, type Response, type NextFunction } from 'express';
 import { docsRouter } from './docs.ts';
-import { Api, type ApiResult, type Handlers } from './api.ts';
-import { authenticate, authenticateSession } from './auth.ts';
+import { Api, type Handlers } from './api.ts';
 import { ApiError } from '../errors.ts';
-import { writeError } from './respond.ts';
-import { refuseNulInQuery } from './nul.ts';
+import { expressExchange, writeError, writeResult } from './respond.ts';
+import { DOORS, serveRest } from './pipeline.ts';
 import { newRequestId } from './request-id.ts';
-import { readJsonBody, refuseDeclaredLength } from './body.ts';
-import { BODY_LIMITS } from './body-limits.ts';
-import { clientAddress } from './rate-limit.ts';
-import { accessLog, audit } from './access-log.ts';
-import { IDEMPOTENT_OPERATIONS, idempotent, parseIdempotencyKey } from './idempotency.ts';
-import { documents, operationTable } from '../generated/operations.ts';
+import { accessLog } from './access-log.ts';
+import { documents } from '../generated/operations.ts';
 import developerDocument from '../generated/openapi.developer.json' with { type: 'json' };
 import validatorDocument from '../generated/openapi.validator.json' with { type: 'json' };
 import { mountMcp } from '../mcp/endpoint.ts';
 import { APP_PREFIX, webAppRouter } from './webapp.ts';
 import { mountHealth, type ServerState } from './health.ts';
-import type { AppDeps, RequestContext } from '../context.ts';
+import type { AppDeps } from '../context.ts';
 
 /** The published documents (openapi.yaml's x-documents), served at <server>/openapi.json. */
 const PUBLISHED = [
   { ...documents.developer, json: JSON.stringify(developerDocument), title: 'Assay Developer API' },
   { ...documents.validator, json: JSON.stringify(validatorDocument), title: 'Assay Validator API' },
 ];
-
-function writeResult(res: Response, result: ApiResult): void {
-  res.status(result.status);
-  if (result.headers) res.set(result.headers);
-  if (result.body === undefined) res.end();
-  else res.json(result.body);
-}
-
-/** Raw query string without the `?`, so openapi-backend parses and validates it itself. */
-const rawQuery = (req: Request): string => {
-  const i = req.originalUrl.indexOf('?');
-  return i < 0 ? '' : req.originalUrl.slice(i + 1);
-};
 
 export async function createApp(
   deps: AppDeps,
@@ -88,100 +71,26 @@ export async function createApp(
   // The web app for validators and originators (a browser client of the validator API).
   app.use(APP_PREFIX, webAppRouter({ storageEndpoint: deps.config.s3.endpoint }));
 
-  mountMcp(app, deps, api);
-
-  // The developer API: every operation takes an API key, so the key is checked before routing.
-  app.use(documents.developer.server, async (req, res) => {
-    const requestId = res.locals.requestId as string;
-    try {
-      const auth = await authenticate(deps.sql, req.headers.authorization);
-      audit(res, { orgId: auth.orgId, keyId: auth.keyId });
-      // One budget per key, before any other work (REST and MCP count together).
-      res.set(await deps.rateLimits.consume('api', auth.keyId));
-      const op = api.match(req.method, req.path);
-      audit(res, { operation: op.operationId });
-      // Query values too (a decoded %00 cannot be stored or compared in Postgres).
-      refuseNulInQuery(rawQuery(req));
-      const info = operationTable[op.operationId];
-      // Only JSON operations read the body here; the one-shot upload must answer before reading it.
-      let body: unknown;
-      if (info.bodyType === 'application/json') {
-        // Too large by its Content-Length: refused before the client is told to send it.
-        refuseDeclaredLength(req, BODY_LIMITS[op.operationId]);
-        if (String(req.headers.expect ?? '').toLowerCase() === '100-continue') res.writeContinue();
-        body = await readJsonBody(req, BODY_LIMITS[op.operationId]);
-      }
-      const ctx: RequestContext = { ...deps, requestId, auth, host: req.headers.host };
-      const run = () =>
-        api.run(op, { method: req.method, path: req.path, query: rawQuery(req), headers: req.headers, body }, ctx);
-      const key = IDEMPOTENT_OPERATIONS.has(op.operationId)
-        ? parseIdempotencyKey(req.headers['idempotency-key'])
-        : null;
-      const result =
-        key === null
-          ? await run()
-          : await idempotent(
-              { sql: deps.sql, secretsKey: deps.config.secretsKey },
-              auth.orgId,
-              key,
-              op.operationId,
-              req.path,
-              body,
-              run,
-            );
-      writeResult(res, result);
-    } catch (err) {
-      writeError(res, err, requestId, deps.log);
+  // The doors: each runs the one request pipeline (pipeline.ts) over its transport. The developer
+  // API authenticates before routing (every operation takes an API key); the validator API, which
+  // mixes public operations (sign-in) with session-token ones, and the root's operations (the
+  // public key set: verifiers have no key) route first and then authenticate as the operation's
+  // `auth` says; a wrong method gets the router's 405 like any other path. Developer API keys are
+  // never accepted on the validator API (the session check refuses their shape), nor session
+  // tokens under /developer/v1.
+  for (const door of DOORS) {
+    if (door.transport === 'mcp') {
+      mountMcp(app, deps, api, door);
+      continue;
     }
-  });
-
-  // The validator API, which mixes public operations (sign-in) with session-token ones, and the
-  // operations served at the root (the public key set: verifiers have no key). They route first
-  // and then authenticate as the operation's `auth` says; a wrong method gets the router's 405
-  // like any other path. Developer API keys are never accepted here (the session check refuses
-  // their shape), nor session tokens under /developer/v1.
-  const routeThenAuthenticate =
-    (server: string, prefix = '') =>
-    async (req: Request, res: Response) => {
-      const requestId = res.locals.requestId as string;
+    app.use(door.mount, async (req: Request, res: Response) => {
       try {
-        const path = prefix + req.path;
-        const op = api.match(req.method, path, server);
-        audit(res, { operation: op.operationId });
-        const info = operationTable[op.operationId];
-        const base = { ...deps, requestId, host: req.headers.host };
-        // Public operations (sign-in) count per client address before anything else, the body
-        // included; session operations per session once authenticated. The JWKS is not limited.
-        if (info.auth === 'none' && server !== '/') {
-          res.set(
-            await deps.rateLimits.consume(
-              'public',
-              clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.config.trustProxyHops),
-            ),
-          );
-        }
-        const session =
-          info.auth === 'validatorSession' ? await authenticateSession(deps.sql, req.headers.authorization) : null;
-        if (session) {
-          audit(res, { userId: session.userId, sessionId: session.sessionId });
-          res.set(await deps.rateLimits.consume('api', `session:${session.sessionId}`));
-        }
-        const ctx = session ? { ...base, session } : base;
-        refuseNulInQuery(rawQuery(req));
-        const body =
-          info.bodyType === 'application/json' ? await readJsonBody(req, BODY_LIMITS[op.operationId]) : undefined;
-        const result = await api.run(
-          op,
-          { method: req.method, path, query: rawQuery(req), headers: req.headers, body },
-          ctx,
-        );
-        writeResult(res, result);
+        writeResult(res, await serveRest(api, deps, door, expressExchange(req, res, deps)));
       } catch (err) {
-        writeError(res, err, requestId, deps.log);
+        writeError(res, err, res.locals.requestId as string, deps.log);
       }
-    };
-  app.use(documents.validator.server, routeThenAuthenticate(documents.validator.server));
-  app.use('/.well-known', routeThenAuthenticate('/', '/.well-known'));
+    });
+  }
 
   app.use((_req, res) => {
     writeError(res, new ApiError('unknown_endpoint'), res.locals.requestId as string, deps.log);

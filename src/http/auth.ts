@@ -1,5 +1,5 @@
 // Authentication of both surfaces: developer API keys (/developer/v1 and MCP; see
-// ../shared/spec/developer-api.md, section 5 Authentication) and validator session tokens
+// the API reference, section 5 Authentication) and validator session tokens
 // (/validator/v1). The credential in the Authorization header is checked for shape before any
 // database work, then looked up by its SHA-256. The shapes differ (`assay_live_` vs `assay_vs_`),
 // so each surface refuses the other's token before touching the database, and the tables differ,

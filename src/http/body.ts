@@ -3,8 +3,9 @@
 // (required bodies then fail as request_body_invalid). A body larger than the operation's limit
 // (src/http/body-limits.ts) is request_body_too_large (413): refused on its Content-Length before
 // a byte is read, or as soon as a chunked body passes the limit; the connection is closed then,
-// so the rest is never read either.
-import type { IncomingMessage } from 'node:http';
+// so the rest is never read either. A client that waits for `100 Continue` (server.ts leaves the
+// answer to the app) gets it here, after the declared length passed, on every door.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../errors.ts';
 import { refuseNul } from './nul.ts';
 
@@ -22,14 +23,18 @@ const tooLarge = (limit: number) =>
   );
 
 /** Refuses a declared Content-Length over the limit, before anything is read. */
-export function refuseDeclaredLength(req: IncomingMessage, limit: number): void {
+function refuseDeclaredLength(req: IncomingMessage, limit: number): void {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
 }
 
-/** The raw JSON value of the body (not yet checked for NUL or depth), or undefined when empty. */
-export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+/**
+ * The raw JSON value of the body (not yet checked for NUL or depth), or undefined when empty:
+ * the declared length checked, `100 Continue` answered when asked for, then read within `limit`.
+ */
+export async function readJson(req: IncomingMessage, res: ServerResponse, limit: number): Promise<unknown> {
   refuseDeclaredLength(req, limit);
+  if (String(req.headers.expect ?? '').toLowerCase() === '100-continue') res.writeContinue();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -52,8 +57,8 @@ export async function readJson(req: IncomingMessage, limit: number): Promise<unk
 }
 
 /** A REST operation's body: read within `limit`, then checked for NUL and nesting depth. */
-export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  const body = await readJson(req, limit);
+export async function readJsonBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<unknown> {
+  const body = await readJson(req, res, limit);
   refuseNul(body);
   return body;
 }

@@ -10,7 +10,6 @@
 //   process) with the response sealed under SECRETS_KEY (a webhook endpoint's response carries
 //   its secret).
 import { createHash } from 'node:crypto';
-import contract from '../generated/openapi.json' with { type: 'json' };
 import { operationIds, operationTable, type OperationId } from '../generated/operations.ts';
 import canonicalize from 'canonicalize';
 import { open, seal } from '../domain/secret-box.ts';
@@ -19,19 +18,12 @@ import type { Sql } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import type { ApiResult } from './api.ts';
 
-export const IDEMPOTENCY_PARAMETER = '#/components/parameters/IdempotencyKey';
 /** How long a request in flight holds its key before a retry may take it over. */
 const LOCK_SECONDS = 120;
 
-/** The operations whose contract declares the Idempotency-Key header. */
+/** The operations whose contract declares the Idempotency-Key header (the operation table's `idempotent`). */
 export const IDEMPOTENT_OPERATIONS: ReadonlySet<OperationId> = new Set(
-  operationIds.filter((id) => {
-    const info = operationTable[id];
-    const item = (
-      contract as unknown as { paths: Record<string, Record<string, { parameters?: { $ref?: string }[] }>> }
-    ).paths[(info.server === '/' ? '' : info.server) + info.path];
-    return (item?.[info.method]?.parameters ?? []).some((p) => p.$ref === IDEMPOTENCY_PARAMETER);
-  }),
+  operationIds.filter((id) => operationTable[id].idempotent),
 );
 
 /**
@@ -86,7 +78,8 @@ export async function idempotent(
     if (!row.fingerprint.equals(fingerprint)) {
       throw new ApiError(
         'idempotency_key_reused',
-        'This Idempotency-Key was used with another request (operation, path or body) in the last 24 hours; use a new key.',
+        'This Idempotency-Key was used with another request (operation, path or body) in the last 24 hours; use a ' +
+          'new key.',
         'Idempotency-Key',
       );
     }

@@ -35,12 +35,6 @@ export function scanValue(root: unknown, maxDepth = MAX_BODY_DEPTH): Found | nul
   return null;
 }
 
-/** The path of the first string (or key) containing U+0000, or null. */
-export function findNul(value: unknown): string | null {
-  const found = scanValue(value, Infinity);
-  return found?.kind === 'nul' ? found.path : null;
-}
-
 export function refuseNul(
   value: unknown,
   code: 'request_body_invalid' | 'parameter_invalid' = 'request_body_invalid',

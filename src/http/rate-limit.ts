@@ -31,7 +31,12 @@ export class RateLimits {
   private readonly pool: pg.Pool | null;
   private readonly limiters: Partial<Record<PolicyName, { policy: RatePolicy; limiter: RateLimiterPostgres }>> = {};
 
-  constructor(databaseUrl: string, settings: RateLimitSettings, log: Logger) {
+  constructor(
+    databaseUrl: string,
+    settings: RateLimitSettings,
+    log: Logger,
+    pooling: { transactionMode: boolean } = { transactionMode: false },
+  ) {
     const active = (Object.entries(settings) as [PolicyName, RatePolicy | null][]).filter(([, p]) => p !== null) as [
       PolicyName,
       RatePolicy,
@@ -45,7 +50,8 @@ export class RateLimits {
           application_name: 'assay-rate-limit',
           connectionTimeoutMillis: 2000,
           query_timeout: 2000,
-          statement_timeout: 2000,
+          // A startup parameter, which a pooler in transaction mode refuses; query_timeout bounds it there.
+          ...(pooling.transactionMode ? {} : { statement_timeout: 2000 }),
         })
       : null;
     // Idle connections report errors to the pool, checked-out ones to themselves: both are
@@ -89,7 +95,8 @@ export class RateLimits {
       const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       throw new ApiError(
         'rate_limited',
-        `Too many requests: ${entry.policy.points} per ${entry.policy.windowSeconds} seconds; retry after ${retryAfter} seconds.`,
+        `Too many requests: ${entry.policy.points} per ${entry.policy.windowSeconds} seconds; retry after ` +
+          `${retryAfter} seconds.`,
         undefined,
         { ...headers(name, entry.policy, rejection), 'Retry-After': String(retryAfter) },
       );

@@ -1,24 +1,47 @@
-// The one writer of error responses, for REST and the MCP endpoint's HTTP-level errors.
-import type { Response } from 'express';
-import { toApiError } from '../errors.ts';
-import { fromPgError } from '../db/errors.ts';
-import { fromStorageError } from '../storage/s3.ts';
+// The express side of the request pipeline (pipeline.ts): a request as the pipeline's Exchange,
+// and the one writer of results and error responses, for REST and the MCP endpoint's HTTP-level
+// errors.
+import type { Request, Response } from 'express';
+import { asApiError, type Exchange } from './pipeline.ts';
+import { readJsonBody } from './body.ts';
+import { clientAddress } from './rate-limit.ts';
+import { audit } from './access-log.ts';
+import type { ApiResult } from './api.ts';
+import type { AppDeps } from '../context.ts';
 import type { Logger } from '../log.ts';
 
+/** Raw query string without the `?`, so openapi-backend parses and validates it itself. */
+const rawQuery = (req: Request): string => {
+  const i = req.originalUrl.indexOf('?');
+  return i < 0 ? '' : req.originalUrl.slice(i + 1);
+};
+
+export function expressExchange(req: Request, res: Response, deps: AppDeps): Exchange {
+  return {
+    requestId: res.locals.requestId as string,
+    method: req.method,
+    path: req.path,
+    rawQuery: rawQuery(req),
+    headers: req.headers,
+    clientAddress: () =>
+      clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.config.trustProxyHops),
+    readBody: (limit) => readJsonBody(req, res, limit),
+    setHeaders: (headers) => {
+      res.set(headers);
+    },
+    audit: (fields) => audit(res, fields),
+  };
+}
+
+export function writeResult(res: Response, result: ApiResult): void {
+  res.status(result.status);
+  if (result.headers) res.set(result.headers);
+  if (result.body === undefined) res.end();
+  else res.json(result.body);
+}
+
 export function writeError(res: Response, err: unknown, requestId: string, log: Logger): void {
-  const apiErr = toApiError(fromStorageError(fromPgError(err)));
-  if (apiErr.code === 'internal_error') {
-    // The cause goes to the log only; the client sees the registry's generic message.
-    log.error('request failed', { requestId, error: err instanceof Error ? err.stack : String(err) });
-  } else if (apiErr.code === 'service_unavailable') {
-    // One line, no stack: an outage would otherwise fill the log with identical traces.
-    const cause = (apiErr as { cause?: { code?: string; name?: string; message?: string } }).cause;
-    log.warn('dependency unavailable', {
-      requestId,
-      message: apiErr.message,
-      cause: cause?.code ?? cause?.name ?? cause?.message,
-    });
-  }
+  const apiErr = asApiError(err, log, requestId);
   if (res.headersSent) {
     res.destroy();
     return;

@@ -11,7 +11,7 @@
 // of other sites' logs, and the shell is never cached.
 import express, { type Router } from 'express';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
 import escapeHtml from 'escape-html';
 
 export const APP_PREFIX = '/app';
@@ -26,16 +26,39 @@ export interface WebBundle {
 
 let bundle: Promise<WebBundle> | undefined;
 
-/** Builds the browser bundle once per process; later calls share the result. */
-export function webBundle(): Promise<WebBundle> {
-  bundle ??= buildBundle().catch((err: unknown) => {
-    bundle = undefined;
+/**
+ * Where an image keeps the bundle it built (scripts/build-web.ts): the runtime then needs neither
+ * esbuild's native binary nor web/'s sources. A checkout has none and builds in memory.
+ */
+const PREBUILT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+
+async function prebuiltBundle(): Promise<WebBundle | null> {
+  let manifest: { script: string; stylesheet: string; assets: Record<string, string> };
+  try {
+    manifest = JSON.parse(await readFile(`${PREBUILT}manifest.json`, 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
-  });
+  }
+  const assets = new Map<string, { body: Uint8Array; type: string }>();
+  for (const [name, type] of Object.entries(manifest.assets))
+    assets.set(name, { body: await readFile(`${PREBUILT}${name}`), type });
+  return { assets, script: manifest.script, stylesheet: manifest.stylesheet };
+}
+
+/** Builds (or loads, in an image) the browser bundle once per process; later calls share the result. */
+export function webBundle(): Promise<WebBundle> {
+  bundle ??= prebuiltBundle()
+    .then((b) => b ?? buildBundle())
+    .catch((err: unknown) => {
+      bundle = undefined;
+      throw err;
+    });
   return bundle;
 }
 
-async function buildBundle(): Promise<WebBundle> {
+export async function buildBundle(): Promise<WebBundle> {
+  const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: WEB_ROOT,
     entryPoints: { app: 'src/main.ts', style: 'app.css' },
@@ -67,7 +90,11 @@ async function buildBundle(): Promise<WebBundle> {
 }
 
 /** A small mark, inline so that no request is needed for it. */
-const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#1f5fbf"/><path d="M4 12 8 3l4 9M5.6 8.5h4.8" stroke="#fff" stroke-width="1.8" fill="none"/></svg>')}`;
+const ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 ' +
+    '16"><rect width="16" height="16" rx="3" fill="#1f5fbf"/><path d="M4 12 8 3l4 9M5.6 8.5h4.8" stroke="#fff" ' +
+    'stroke-width="1.8" fill="none"/></svg>',
+)}`;
 
 function shell(b: WebBundle): string {
   const asset = (name: string) => escapeHtml(`${APP_PREFIX}/assets/${name}`);

@@ -22,7 +22,7 @@ export interface ParserLimits {
   batchBytes: number;
 }
 
-export const PARSER_LIMITS: ParserLimits = Object.freeze({
+const PARSER_LIMITS: ParserLimits = Object.freeze({
   maxOldGenerationMb: 48,
   maxYoungGenerationMb: 8,
   chunkTimeoutMs: 30_000,
@@ -87,8 +87,14 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
         reject(err);
       }, limits.chunkTimeoutMs);
       waiting.push({
-        resolve: (m) => (clearTimeout(timer), resolve(m)),
-        reject: (e) => (clearTimeout(timer), reject(e)),
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
       });
     });
   };

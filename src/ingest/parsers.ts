@@ -55,6 +55,8 @@ export interface Record_ {
   /** 1-based line where the record starts, for messages. */
   line: number;
   content: Record<string, unknown>;
+  /** The expected rating when the record is a gold item (the spec's `dataset.goldField`), else null. */
+  gold?: number | null;
 }
 
 export interface DatasetRules {
@@ -62,6 +64,7 @@ export interface DatasetRules {
   idField?: string;
   contentFields?: string[];
   headingLevel?: number;
+  goldField?: string;
 }
 
 export interface SourceFile {
@@ -80,7 +83,8 @@ async function* declaredBytes(file: SourceFile): AsyncGenerator<Uint8Array> {
     read += chunk.length;
     if (read > file.size)
       throw new IngestError(
-        `${file.relPath}: the file is longer than its declared size of ${file.size} bytes (more than ${file.size} bytes were read); declare its real size and upload it again`,
+        `${file.relPath}: the file is longer than its declared size of ` +
+          `${file.size} bytes (more than ${file.size} bytes were read); declare its real size and upload it again`,
       );
     yield chunk;
   }
@@ -155,9 +159,30 @@ function checkContentSize(file: SourceFile, rec: Record_): Record_ {
   const bytes = Buffer.byteLength(JSON.stringify(rec.content));
   if (bytes > LIMITS.contentBytes)
     throw new IngestError(
-      `${file.relPath} line ${rec.line}: record ${rec.row} is ${bytes} bytes as JSON, more than the ${LIMITS.contentBytes} bytes a datapoint's content may have`,
+      `${file.relPath} line ${rec.line}: record ` +
+        `${rec.row} is ${bytes} bytes as JSON, more than the ${LIMITS.contentBytes} bytes a datapoint's content may ` +
+        `have`,
     );
   return rec;
+}
+
+/**
+ * Moves the gold field out of the record's content into `rec.gold`: a number 0..100 (or its
+ * decimal text) makes the record a gold item, an empty or absent value an ordinary datapoint.
+ * The field leaves every record, so validators never see it and gold records look like others.
+ */
+function takeGold(file: SourceFile, field: string, rec: Record_): void {
+  const value = rec.content[field];
+  delete rec.content[field];
+  rec.gold = null;
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return;
+  const rating = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
+  if (!(Number.isFinite(rating) && rating >= 0 && rating <= 100))
+    throw new IngestError(
+      `${file.relPath} line ${rec.line}: record ${rec.row} has \`${field}\` (the spec's goldField) ` +
+        `${JSON.stringify(value).slice(0, 40)}, not a rating from 0 to 100`,
+    );
+  rec.gold = rating;
 }
 
 function checkRecord(file: SourceFile, rules: DatasetRules, rec: Record_): Record_ {
@@ -168,6 +193,7 @@ function checkRecord(file: SourceFile, rules: DatasetRules, rec: Record_): Recor
         `${file.relPath} line ${rec.line}: record ${rec.row} has no \`${rules.idField}\` (the spec's idField)`,
       );
   }
+  if (rules.goldField !== undefined) takeGold(file, rules.goldField, rec);
   for (const field of rules.contentFields ?? []) {
     if (!(field in rec.content))
       throw new IngestError(
@@ -247,7 +273,8 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
     const e = err as { lines?: number; message: string; code?: string };
     if (e.code === 'CSV_MAX_RECORD_SIZE')
       throw new IngestError(
-        `${file.relPath} line ${lastEnd + 1}: the record starting here is longer than ${LIMITS.recordChars} characters (is a quoted field left open?)`,
+        `${file.relPath} line ${lastEnd + 1}: the record starting here is longer than ` +
+          `${LIMITS.recordChars} characters (is a quoted field left open?)`,
       );
     if (e.code === 'CSV_QUOTE_NOT_CLOSED')
       throw new IngestError(
@@ -339,7 +366,8 @@ async function* jsonArrayRecords(file: SourceFile): AsyncGenerator<Record_> {
       if (failure) throw failure;
       if (sinceElement > LIMITS.recordChars + JSON_SLICE)
         throw new IngestError(
-          `${file.relPath} line ${line}: element ${row + 1} of the array is longer than ${LIMITS.recordChars} characters`,
+          `${file.relPath} line ${line}: element ` +
+            `${row + 1} of the array is longer than ${LIMITS.recordChars} characters`,
         );
       line += countNewlines(text);
       while (queue.length) yield queue.shift()!;
@@ -401,7 +429,8 @@ async function* markdownSections(file: SourceFile, level: number): AsyncGenerato
       current.chars += text.length + 1;
       if (current.chars > LIMITS.sectionChars)
         throw new IngestError(
-          `${file.relPath} line ${current.line}: the section starting here is longer than ${LIMITS.sectionChars} characters`,
+          `${file.relPath} line ${current.line}: the section starting here is longer than ` +
+            `${LIMITS.sectionChars} characters`,
         );
       current.body.push(text);
     }

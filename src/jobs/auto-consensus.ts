@@ -30,7 +30,7 @@ export async function runAutoConsensus(
     // The worker is shutting down: stop between batches; the job fails and runs again later.
     deps.signal?.throwIfAborted();
     const p = await autoConsensusProject(sql, projectId);
-    if (!p || !p.auto_consensus || p.paused_at || p.archived_at) return;
+    if (!p?.auto_consensus || p.paused_at || p.archived_at) return;
     // Datapoints with an open slot, in ingestion order from where the last batch ended; when the
     // end is reached, start over once more (a batch's escalations leave fresh open slots behind it).
     const open = await datapointsWithTakeableSlots(sql, projectId, after, BATCH);
@@ -59,9 +59,7 @@ export async function runAutoConsensus(
     }
     const results = await recordVotes(sql, votes);
     if (
-      results.some(
-        (r) => r.kind === 'refused' && (r.error.reason === 'project_paused' || r.error.reason === 'project_archived'),
-      )
+      results.some((r) => r.kind === 'refused' && (r.refused === 'project_paused' || r.refused === 'project_archived'))
     )
       return;
   }

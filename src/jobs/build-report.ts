@@ -1,6 +1,6 @@
 // The build_report task: produces one report artifact (an export, or a Proof Report's cold build)
 // that a request claimed (src/services/report-artifacts.ts), and marks it ready or failed. Also
-// the sweep that removes artifacts no request can be answered with any more (issue 13: exports
+// the sweep that removes artifacts no request can be answered with any more (exports
 // are reused while the data is unchanged and cleaned up once superseded).
 import type { Sql } from '../db/client.ts';
 import {
@@ -40,7 +40,7 @@ export interface BuildReportDeps {
  */
 export async function runReportBuild(deps: BuildReportDeps, artifactId: string, requestId?: string): Promise<void> {
   const a = await getArtifact(deps.sql, artifactId);
-  if (!a || a.status !== 'preparing') return;
+  if (a?.status !== 'preparing') return;
   const started = performance.now();
   let out: ArtifactOutput;
   try {
@@ -99,7 +99,7 @@ export async function runReportBuild(deps: BuildReportDeps, artifactId: string, 
 }
 
 /** Seconds an artifact may stay `preparing` without a job to run it before it is failed. */
-export const LOST_ARTIFACT_SECONDS = 60;
+const LOST_ARTIFACT_SECONDS = 60;
 
 /**
  * Fails artifacts whose job is gone, then deletes the objects and rows of superseded artifacts

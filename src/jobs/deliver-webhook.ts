@@ -26,7 +26,7 @@ const S = 1000;
 const M = 60 * S;
 const H = 60 * M;
 /** Delay before attempt n+1 after attempt n failed; its length + 1 is the number of attempts. */
-export const RETRY_DELAYS_MS = [5 * S, 5 * M, 30 * M, 2 * H, 5 * H, 10 * H, 14 * H, 20 * H, 24 * H];
+const RETRY_DELAYS_MS = [5 * S, 5 * M, 30 * M, 2 * H, 5 * H, 10 * H, 14 * H, 20 * H, 24 * H];
 const TIMEOUT_MS = 15 * S;
 
 export interface DeliverDeps {
@@ -59,7 +59,7 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
   // Pending on an endpoint disabled while this attempt was being recorded (disableDeliveries).
   if (d && d.status === 'pending' && d.endpoint_status !== 'enabled') return db.endDelivery(sql, payload.deliveryId);
   // Deleted, finished, disabled, or this attempt already recorded by an earlier run of the job.
-  if (!d || d.status !== 'pending' || d.endpoint_status !== 'enabled' || d.attempts !== payload.attempt - 1) return;
+  if (d?.status !== 'pending' || d.endpoint_status !== 'enabled' || d.attempts !== payload.attempt - 1) return;
 
   // A delivery that cannot even be signed (the secret does not open: SECRETS_KEY was changed) is
   // recorded as a failed attempt like any other and retried on the schedule, so it shows in the

@@ -16,6 +16,7 @@
 // aggregate and one join name the first repeated line and its first occurrence. The same check
 // is what a dry run performs, so a dry run that says `ok` means the real run would too. With
 // skipExisting that check comes first and tells the COPY which rows to leave out.
+import { appendContentFieldOrder } from '../db/projects.ts';
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import canonicalize from 'canonicalize';
 import { createHash } from 'node:crypto';
@@ -117,7 +118,7 @@ async function claim(sql: Sql, runId: string): Promise<RunContext | null> {
 const copyText = (value: string): string =>
   value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 
-export const contentChecksum = (content: unknown): string =>
+const contentChecksum = (content: unknown): string =>
   createHash('sha256').update(canonicalize(content)!, 'utf8').digest('hex');
 
 /** The run's counters as the status endpoint shows them, written on their own connection. */
@@ -175,7 +176,9 @@ async function contentTypeOf(deps: IngestDeps, key: string, relPath: string): Pr
   }
 }
 
-/** A failed read of a session's file as the run's error: the file, what went wrong, what to do; never the driver's text. */
+/**
+ * A failed read of a session's file as the run's error: the file, what went wrong, what to do; never the driver's text.
+ */
 function storageReadFailed(err: unknown, relPath: string): IngestError {
   const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } } | null;
   const status = e?.$metadata?.httpStatusCode;
@@ -210,7 +213,8 @@ function contentJson(content: unknown, relPath: string, line: number): string {
   const json = JSON.stringify(content);
   if (json.includes('\\u') && /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i.test(json)) {
     throw new IngestError(
-      `${relPath} line ${line}: the record contains the NUL character or an unpaired surrogate (\\u0000, \\ud800-\\udfff), which cannot be stored`,
+      `${relPath} line ${line}: the record contains the NUL character or an unpaired surrogate (\\u0000, ` +
+        `\\ud800-\\udfff), which cannot be stored`,
     );
   }
   return json;
@@ -287,6 +291,9 @@ async function writeDatapoints(
   skip: Bitmap | null,
   meter: QuotaMeter,
 ): Promise<number> {
+  // The source's field order (CSV header order; JSON keys in order of first appearance), which
+  // the jsonb content does not keep: stored beside it for display and exports.
+  const fields = new Set<string>();
   const ids = new Uuidv7();
   const slots = initialSlots(run.numValidators);
   // The run's rows share one created_at, read after the project's ingest turn began (not the
@@ -302,12 +309,15 @@ async function writeDatapoints(
       if (!skip?.has(r.ord)) {
         meter.add(r.json);
         progress.written++;
-        yield `${ids.next()}\t${run.projectId}\t${run.runId}\t\\\\x${r.checksum}\t${copyText(r.relPath)}\t${r.rec.row}\t${copyText(r.json)}\t${slots}\t${at}\n`;
+        for (const k of Object.keys(r.rec.content)) fields.add(k);
+        yield `${ids.next()}\t${run.projectId}\t${run.runId}\t\\\\x${r.checksum}\t${copyText(r.relPath)}\t` +
+          `${r.rec.row}\t${copyText(r.json)}\t${r.rec.gold == null ? slots : 0}\t${at}\t${r.rec.gold ?? '\\N'}\n`;
       }
       await progress.tick();
     }
   }
   await copyInto(copy, lines());
+  await appendContentFieldOrder(tx, run.projectId, [...fields]);
   return progress.written;
 }
 
@@ -343,10 +353,16 @@ async function checkFiles(
 async function duplicateIn(tx: TxSql, projectId: string): Promise<string | null> {
   const dup = await firstRepeatInRun(tx);
   if (dup)
-    return `${dup.b_file} line ${dup.b_line}: same content as ${dup.a_file} line ${dup.a_line} (a datapoint's content must be unique in the project; process with skipExisting to skip repeats)`;
+    return (
+      `${dup.b_file} line ${dup.b_line}: same content as ${dup.a_file} line ${dup.a_line} (a datapoint's ` +
+      `content must be unique in the project; process with skipExisting to skip repeats)`
+    );
   const existing = await firstExistingContent(tx, projectId);
   if (existing)
-    return `${existing.source_file} line ${existing.source_line}: the project already has a datapoint with this content (checksum ${existing.checksum}); process with skipExisting to skip it`;
+    return (
+      `${existing.source_file} line ${existing.source_line}: the project already has a datapoint with this ` +
+      `content (checksum ${existing.checksum}); process with skipExisting to skip it`
+    );
   return null;
 }
 

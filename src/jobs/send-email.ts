@@ -30,7 +30,7 @@ export interface SendEmailDeps {
 }
 
 /** An SMTP reply may quote the recipient ("550 <a@b>: unknown user"): the log gets it without addresses. */
-export const withoutAddresses = (text: string): string => text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '<address>');
+const withoutAddresses = (text: string): string => text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '<address>');
 
 export async function sendOutboxEmail(deps: SendEmailDeps, outboxId: string): Promise<void> {
   const m = await getMessage(deps.sql, outboxId);

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from '../db/client.ts';
 import { beatWorkerProcess, removeDeadWorkerProcesses, removeWorkerProcess } from '../db/worker-processes.ts';
 
-export const HEARTBEAT_MS = 5000;
+const HEARTBEAT_MS = 5000;
 /** A worker process silent for this long is dead (several missed heartbeats, not one slow one). */
 export const DEAD_AFTER_SECONDS = 30;
 

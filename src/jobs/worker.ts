@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS } from '../db/client.ts';
+import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS, type Sql } from '../db/client.ts';
 import { createStorage } from '../storage/s3.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
@@ -62,9 +62,20 @@ export interface WorkerOptions {
   reportGraceSeconds?: number;
 }
 
-export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<{ stop(): Promise<void> }> {
+export interface RunningWorker {
+  /** The worker's own pool (the probes' readiness check asks it). */
+  sql: Sql;
+  /** Stops taking jobs, waits for running ones (aborting them after shutdownAbortAfterMs), closes the pools. */
+  stop(): Promise<void>;
+}
+
+export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<RunningWorker> {
   const log = options.log ?? createLogger(config.logLevel);
-  const sql = createSql(config.databaseUrl, { max: 12, timeouts: WORKER_TIMEOUTS });
+  const sql = createSql(config.databaseUrl, {
+    max: config.database.poolSize ?? 12,
+    timeouts: WORKER_TIMEOUTS,
+    pool: config.database,
+  });
   const deps = { sql, storage: createStorage(config.s3), log, quotas: config.quotas };
   // Proof Reports are built and signed by the build_report task: the worker has the API's key.
   const signer = config.signingKey ? await loadSigningKey(config.signingKey) : null;
@@ -132,14 +143,21 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       : set === 'data'
         ? (options.concurrency ?? SET_CONCURRENCY.data)
         : SET_CONCURRENCY[set];
-  // A runner holds a connection only while it fetches or completes a job, never while the task
+  // The job queue connects with DATABASE_DIRECT_URL (DATABASE_URL unless set): its LISTEN for new
+  // jobs needs a session of its own, which a pooler in transaction mode does not give. Pointed at
+  // such a pooler anyway, LISTEN hears nothing and jobs are found by polling (pollInterval). A
+  // runner holds a connection only while it fetches or completes a job, never while the task
   // runs: the webhooks set's many slots share a bounded number of connections.
   const pgPool = new pg.Pool({
-    connectionString: config.databaseUrl,
-    max: sets.reduce((n, set) => n + Math.min(concurrency(set), 16) + 1, 1),
+    connectionString: config.databaseDirectUrl,
+    max: config.database.jobQueuePoolSize ?? sets.reduce((n, set) => n + Math.min(concurrency(set), 16) + 1, 1),
     connectionTimeoutMillis: 5000,
-    statement_timeout: API_TIMEOUTS.statementMs,
-    idle_in_transaction_session_timeout: API_TIMEOUTS.idleInTransactionMs,
+    ...(config.database.transactionMode && config.databaseDirectUrl === config.databaseUrl
+      ? {}
+      : {
+          statement_timeout: API_TIMEOUTS.statementMs,
+          idle_in_transaction_session_timeout: API_TIMEOUTS.idleInTransactionMs,
+        }),
   });
   const lost = (err: Error) => log.warn('job queue connection lost', { error: err.message });
   pgPool.on('error', lost);
@@ -165,6 +183,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
         concurrency: concurrency(set),
         ...(set === 'webhooks' ? { forbiddenFlags: () => lanes.forbidden() } : {}),
         noHandleSignals: true,
+        noPreparedStatements: !config.database.prepare,
         gracefulShutdownAbortTimeout: options.shutdownAbortAfterMs ?? 5000,
         pollInterval: 1000,
         taskList: tasks,
@@ -213,6 +232,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       .catch((err: unknown) => log.error('dead worker sweep failed', { error: String(err) }));
   }, options.sweepIntervalMs ?? 10_000);
   return {
+    sql,
     async stop() {
       clearInterval(sweep);
       await Promise.all(runners.map((r) => r.stop()));

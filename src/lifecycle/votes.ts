@@ -27,43 +27,31 @@ import { emitConsensusReached } from '../webhooks/emit.ts';
 import { projectSpec } from '../db/projects.ts';
 import { wakeAutoConsensus } from './wake.ts';
 import { liveClaim, takeable } from './slots.ts';
+import { pauseIfGoldErrorHigh } from './gold.ts';
+import { validatorPaused } from '../db/validator-pauses.ts';
 import { uuidv7 } from '../domain/uuidv7.ts';
+import type { ErrorCode } from '../errors.ts';
 
 /**
  * Weight of a vote by a validator without a class on the project: 1.0, as the consensus rule
  * says (docs/decisions.md).
  */
-export const CLASSLESS_WEIGHT = 1;
+const CLASSLESS_WEIGHT = 1;
 
-/** Why a vote of a batch was not recorded. */
-export type VoteRefusal =
-  | 'rating_out_of_range'
+/**
+ * Why a vote was not recorded: a code of the error registry, so a refusal reaches the wire as the
+ * lifecycle named it (the vote handler adds only wording). `no_claimable_slot` is the batch's
+ * "no open slot left" for a synthetic vote (Auto Consensus only fills open slots).
+ */
+export type VoteRefusal = Extract<
+  ErrorCode,
   | 'datapoint_not_found'
   | 'project_paused'
   | 'project_archived'
-  | 'already_finalized'
+  | 'datapoint_finalized'
   | 'already_voted'
-  | 'no_open_slot';
-
-export class VoteRefused extends Error {
-  readonly reason: VoteRefusal;
-  constructor(reason: VoteRefusal, message: string) {
-    super(message);
-    this.name = 'VoteRefused';
-    this.reason = reason;
-  }
-}
-
-const MESSAGES: Record<VoteRefusal, string> = {
-  rating_out_of_range: 'A rating is a number from 0 to 100.',
-  datapoint_not_found: 'No such datapoint.',
-  project_archived: 'The project is archived and takes no votes.',
-  project_paused: 'The project is paused and takes no votes.',
-  already_finalized: 'The datapoint has reached terminal consensus.',
-  already_voted: 'This validator has already voted on this datapoint.',
-  no_open_slot: 'The datapoint has no open validation slot.',
-};
-const refusal = (reason: VoteRefusal) => new VoteRefused(reason, MESSAGES[reason]);
+  | 'no_claimable_slot'
+>;
 
 export interface VoteInput {
   datapointId: string;
@@ -83,7 +71,7 @@ export type VoteOutcome =
   | { kind: 'terminal'; decisionId: string; contested: boolean }
   | { kind: 'escalated'; addedSlots: number; escalations: number };
 
-export type VoteResult = VoteOutcome | { kind: 'refused'; error: VoteRefused };
+export type VoteResult = VoteOutcome | { kind: 'refused'; refused: VoteRefusal };
 
 /**
  * Records a batch of votes, each on the first open slot of its datapoint (a lapsed claim counts
@@ -92,28 +80,29 @@ export type VoteResult = VoteOutcome | { kind: 'refused'; error: VoteRefused };
  */
 export async function recordVotes(sql: Sql, inputs: VoteInput[]): Promise<VoteResult[]> {
   return sql.begin(async (tx) => {
-    const results: (VoteResult | undefined)[] = inputs.map((v) =>
-      Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100
-        ? undefined
-        : { kind: 'refused', error: refusal('rating_out_of_range') },
-    );
-    const ids = [...new Set(inputs.filter((_, i) => !results[i]).map((v) => v.datapointId))];
-    if (ids.length === 0) return results as VoteResult[];
+    // The rating is checked at the boundary (the contract's schema; Auto Consensus's ratings are
+    // in range by construction) and guarded by the votes table's check constraint.
+    const results: (VoteResult | undefined)[] = inputs.map(() => undefined);
+    const ids = [...new Set(inputs.map((v) => v.datapointId))];
     const states = await load(tx, ids, []);
     const w = newWrites();
     inputs.forEach((v, i) => {
-      if (results[i]) return;
       const st = states.get(v.datapointId);
       const refused = st ? refuseOnDatapoint(st, v.voter) : 'datapoint_not_found';
       if (refused) {
-        results[i] = { kind: 'refused', error: refusal(refused) };
+        results[i] = { kind: 'refused', refused };
         return;
       }
       // An open slot row first (a released slot, a lapsed claim), else one from the counter.
+      // A gold item is served to people through claims only; it has no slot for a synthetic vote.
+      if (st!.row.gold && v.synthetic) {
+        results[i] = { kind: 'refused', refused: 'no_claimable_slot' };
+        return;
+      }
       const slot = st!.open.shift() ?? null;
       const fromCounter = !slot && st!.slotsOpen > 0;
       if (!slot && !fromCounter && v.synthetic) {
-        results[i] = { kind: 'refused', error: refusal('no_open_slot') };
+        results[i] = { kind: 'refused', refused: 'no_claimable_slot' };
         return;
       }
       if (fromCounter) st!.slotsOpen -= 1;
@@ -127,19 +116,22 @@ export async function recordVotes(sql: Sql, inputs: VoteInput[]): Promise<VoteRe
   });
 }
 
-/** Why a vote on a claimed slot was not recorded. */
-export type ClaimVoteRefusal =
+/** Why a vote on a claimed slot was not recorded: a code of the error registry. */
+export type ClaimVoteRefusal = Extract<
+  ErrorCode,
   | 'claim_not_found'
+  | 'validator_paused'
   | 'project_archived'
   | 'project_paused'
   | 'already_voted'
-  | 'already_finalized'
-  | 'claim_expired';
+  | 'datapoint_finalized'
+  | 'claim_expired'
+>;
 
 export interface ClaimVote {
   slotId: string;
   userId: string;
-  /** 0..100: the contract's schema has checked it. */
+  /** 0..100: the contract's schema has checked it (the boundary); it is not checked again here. */
   rating: number;
   comment: string | null;
 }
@@ -153,24 +145,41 @@ export type ClaimVoteResult =
  * still assigned to the project, with the claim not run out; the vote counts with the weight of
  * the class the validator holds on the project at this moment.
  */
+const VOTE_COLUMNS = [
+  'id',
+  'datapoint_id',
+  'project_id',
+  'slot_id',
+  'voter',
+  'user_id',
+  'synthetic',
+  'rating',
+  'weight',
+  'class_id',
+  'comment',
+] as const;
+
 export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResult> {
-  if (!(Number.isFinite(v.rating) && v.rating >= 0 && v.rating <= 100))
-    throw new RangeError(`rating ${v.rating} is outside 0..100`);
   return sql.begin(async (tx): Promise<ClaimVoteResult> => {
     // Which datapoint the slot belongs to (never changes), to lock it; the claim itself is
     // checked below, under the locks.
     const [s] = await tx<{ datapoint_id: string; project_id: string }[]>`
       select s.datapoint_id, s.project_id from validation_slots s
       where s.id = ${v.slotId} and s.claimed_by = ${v.userId}
-        and exists (select 1 from project_assignments a where a.project_id = s.project_id and a.user_id = ${v.userId} and a.revoked_at is null)`;
+        and exists (select 1 from project_assignments a where a.project_id = s.project_id and a.user_id =
+        ${v.userId} and a.revoked_at is null)`;
     if (!s) return { refused: 'claim_not_found' };
     const st = (await load(tx, [s.datapoint_id], [v.slotId])).get(s.datapoint_id)!;
     const slot = st.slots.get(v.slotId);
     if (!slot || slot.claimedBy !== v.userId) return { refused: 'claim_not_found' };
     const refused = refuseOnDatapoint(st, v.userId);
     if (refused) return { refused };
+    const [{ paused }] = await tx<
+      { paused: boolean }[]
+    >`select ${validatorPaused(tx, s.project_id, v.userId)} as paused`;
+    if (paused) return { refused: 'validator_paused' };
     // A decided datapoint expires its unsubmitted slots, claimed ones included.
-    if (slot.status === 'expired') return { refused: 'already_finalized' };
+    if (slot.status === 'expired') return { refused: 'datapoint_finalized' };
     if (slot.status !== 'claimed' || !slot.live) return { refused: 'claim_expired' };
     // The weight of the class held now; the grant row is read for share (last in the lock
     // order), so a concurrent revoke or grant lands before or after this vote, never half-way.
@@ -199,6 +208,8 @@ export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResu
     ) as VoteOutcome;
     await flush(tx, w);
     if (outcome.kind === 'escalated') await wakeAutoConsensus(tx, s.project_id);
+    // After every vote, gold or not (the same path either way): the pause rule (gold.ts).
+    await pauseIfGoldErrorHigh(tx, s.project_id, v.userId);
     return { recorded: outcome, datapointId: s.datapoint_id, weight, classId };
   });
 }
@@ -213,6 +224,8 @@ interface Locked {
   paused: boolean;
   archived: boolean;
   consensus: ConsensusRules;
+  /** A gold item (gold.ts): its votes are recorded and never decided on. */
+  gold: boolean;
 }
 
 interface SlotState {
@@ -242,10 +255,11 @@ interface State {
  */
 async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promise<Map<string, State>> {
   const ids = [...datapointIds].sort();
-  await tx`select 1 from projects where id in (select project_id from datapoints where id = any(${ids}::uuid[])) order by id for share`;
+  await tx`select 1 from projects where id in (select project_id from datapoints where id = any(${ids}::uuid[])) order
+    by id for share`;
   const rows = await tx<Locked[]>`
     select d.id, d.project_id, p.num_validators, d.slots_open, d.escalations, d.finalized_at is not null as finalized,
-      p.paused_at is not null as paused, p.archived_at is not null as archived,
+      p.paused_at is not null as paused, p.archived_at is not null as archived, d.gold_rating is not null as gold,
       (select s.compiled -> 'consensus' from ${projectSpec(tx, tx`p.id`)} s) as consensus
     from datapoints d join projects p on p.id = d.project_id
     where d.id = any(${ids}::uuid[])
@@ -266,7 +280,8 @@ async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promi
     ]),
   );
   const votes = await tx<{ datapoint_id: string; voter: string; rating: number; weight: number; synthetic: boolean }[]>`
-    select datapoint_id, voter, rating, weight, synthetic from votes where datapoint_id = any(${ids}::uuid[]) order by created_at, id`;
+    select datapoint_id, voter, rating, weight, synthetic from votes where datapoint_id = any(${ids}::uuid[]) order by
+    created_at, id`;
   for (const v of votes) states.get(v.datapoint_id)!.votes.push(v);
   const slots = await tx<
     {
@@ -295,11 +310,11 @@ async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promi
 function refuseOnDatapoint(
   st: State,
   voter: string,
-): 'project_archived' | 'project_paused' | 'already_finalized' | 'already_voted' | null {
+): Extract<VoteRefusal, 'project_archived' | 'project_paused' | 'datapoint_finalized' | 'already_voted'> | null {
   if (st.row.archived) return 'project_archived';
   if (st.row.paused) return 'project_paused';
   if (st.votes.some((x) => x.voter === voter)) return 'already_voted';
-  if (st.finalized) return 'already_finalized';
+  if (st.finalized) return 'datapoint_finalized';
   return null;
 }
 
@@ -373,6 +388,8 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
     comment: v.comment ?? null,
   });
   if (v.synthetic) w.syntheticProjects.add(row.project_id);
+  // A gold item never reaches a decision: its votes score validators and never enter consensus.
+  if (row.gold) return { kind: 'recorded', votes: st.votes.length, required: Number.POSITIVE_INFINITY };
 
   const required = row.num_validators + st.escalations * row.consensus.escalationStep;
   if (st.votes.length < required) return { kind: 'recorded', votes: st.votes.length, required };
@@ -412,10 +429,12 @@ const CHUNK = 2000;
 
 async function flush(tx: TxSql, w: Writes): Promise<void> {
   if (w.submittedSlots.length) {
-    await tx`update validation_slots set status = 'submitted', submitted_at = now() where id = any(${w.submittedSlots}::uuid[])`;
+    await tx`update validation_slots set status = 'submitted', submitted_at = now() where id =
+      any(${w.submittedSlots}::uuid[])`;
   }
   for (let i = 0; i < w.votes.length; i += CHUNK) {
-    await tx`insert into votes ${tx(w.votes.slice(i, i + CHUNK), 'id', 'datapoint_id', 'project_id', 'slot_id', 'voter', 'user_id', 'synthetic', 'rating', 'weight', 'class_id', 'comment')}`;
+    await tx`insert into votes
+      ${tx(w.votes.slice(i, i + CHUNK), ...VOTE_COLUMNS)}`;
   }
   // One update per datapoint, whatever changed: the counter, escalations, finalization. Booleans
   // travel as text: postgres.js serializes the elements of a bool[] parameter wrongly.
@@ -425,26 +444,33 @@ async function flush(tx: TxSql, w: Writes): Promise<void> {
       update datapoints d
       set slots_open = x.slots_open, escalations = x.escalations,
         finalized_at = case when x.finalized and d.finalized_at is null then now() else d.finalized_at end
-      from unnest(${changed.map((c) => c.row.id)}::uuid[], ${changed.map((c) => c.slotsOpen)}::int[], ${changed.map((c) => c.escalations)}::int[],
+      from unnest(${changed.map((c) => c.row.id)}::uuid[], ${changed.map((c) => c.slotsOpen)}::int[],
+      ${changed.map((c) => c.escalations)}::int[],
         ${changed.map((c) => String(c.finalized))}::text[]::bool[]) as x(id, slots_open, escalations, finalized)
       where d.id = x.id`;
   }
   if (w.syntheticProjects.size) {
-    await tx`update projects set auto_consensus_used = true where id = any(${[...w.syntheticProjects]}::uuid[]) and not auto_consensus_used`;
+    await tx`update projects set auto_consensus_used = true where id = any(${[...w.syntheticProjects]}::uuid[]) and not
+      auto_consensus_used`;
   }
   if (w.decisions.length === 0) return;
   // `seq` (finalization order) follows the order of the decisions in the batch.
   const d = w.decisions;
   await tx`
-    insert into consensus_decisions (id, datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    insert into consensus_decisions (id, datapoint_id, project_id, quality_rating_mean, quality_rating_median,
+    consensus_strength, contested, vote_count, synthetic_votes, escalations)
     select id, datapoint_id, project_id, mean, median, strength, contested, vote_count, synthetic_votes, escalations
-    from unnest(${d.map((x) => x.id)}::uuid[], ${d.map((x) => x.datapoint_id)}::uuid[], ${d.map((x) => x.project_id)}::uuid[],
+    from unnest(${d.map((x) => x.id)}::uuid[], ${d.map((x) => x.datapoint_id)}::uuid[],
+    ${d.map((x) => x.project_id)}::uuid[],
       ${d.map((x) => x.mean)}::float8[], ${d.map((x) => x.median)}::float8[], ${d.map((x) => x.strength)}::float8[],
-      ${d.map((x) => String(x.contested))}::text[]::bool[], ${d.map((x) => x.vote_count)}::int[], ${d.map((x) => x.synthetic_votes)}::int[], ${d.map((x) => x.escalations)}::int[])
-      with ordinality as x(id, datapoint_id, project_id, mean, median, strength, contested, vote_count, synthetic_votes, escalations, n)
+      ${d.map((x) => String(x.contested))}::text[]::bool[], ${d.map((x) => x.vote_count)}::int[],
+      ${d.map((x) => x.synthetic_votes)}::int[], ${d.map((x) => x.escalations)}::int[])
+      with ordinality as x(id, datapoint_id, project_id, mean, median, strength, contested, vote_count,
+      synthetic_votes, escalations, n)
     order by n`;
   // Slot rows nobody needs any more (claimed but unsubmitted, or released) expire with the decision.
-  await tx`update validation_slots set status = 'expired' where datapoint_id = any(${d.map((x) => x.datapoint_id)}::uuid[]) and status in ('open', 'claimed')`;
+  await tx`update validation_slots set status = 'expired' where datapoint_id =
+    any(${d.map((x) => x.datapoint_id)}::uuid[]) and status in ('open', 'claimed')`;
   await emitConsensusReached(
     tx,
     d.map((x) => ({
@@ -456,4 +482,126 @@ async function flush(tx: TxSql, w: Writes): Promise<void> {
       consensusStrength: x.strength,
     })),
   );
+}
+
+/**
+ * How long a person's latest vote may be replaced after it was cast (docs/decisions.md, "Undo"):
+ * long enough to notice a mistyped digit, short enough that a vote is soon final. Counted from
+ * when the vote was cast, so replacing it does not extend the window.
+ */
+export const VOTE_CHANGE_SECONDS = 120;
+
+export type VoteChangeRefusal = Extract<
+  ErrorCode,
+  'claim_not_found' | 'project_archived' | 'project_paused' | 'datapoint_finalized' | 'vote_not_changeable'
+>;
+
+/**
+ * Replaces a validator's vote on a slot: it must be their latest vote on the project, cast within
+ * VOTE_CHANGE_SECONDS, on a datapoint that is not terminal. A vote is final once it has counted
+ * toward a terminal decision; before that it has been used at most for an escalation, which only
+ * opened more slots. The datapoint is locked as every vote locks it (the lifecycle's order), so a
+ * change and the vote that finalizes the datapoint are serialized: the decision is computed from
+ * the replaced rating, or the change is refused as `datapoint_finalized`. The vote keeps its
+ * weight and class; the old rating and comment are recorded in vote_changes.
+ */
+export async function changeVote(
+  sql: Sql,
+  v: ClaimVote,
+): Promise<
+  | { changed: { datapointId: string; rating: number; previousRating: number; changedAt: Date } }
+  | { refused: VoteChangeRefusal }
+> {
+  return sql.begin(async (tx) => {
+    const [found] = await tx<{ id: string; datapoint_id: string }[]>`
+      select v.id, v.datapoint_id from votes v
+      where v.slot_id = ${v.slotId} and v.user_id = ${v.userId}
+        and exists (select 1 from project_assignments a where a.project_id = v.project_id and a.user_id = ${v.userId} and a.revoked_at is null)`;
+    if (!found) return { refused: 'claim_not_found' };
+    const st = (await load(tx, [found.datapoint_id], [])).get(found.datapoint_id)!;
+    if (st.row.archived) return { refused: 'project_archived' };
+    if (st.row.paused) return { refused: 'project_paused' };
+    if (st.finalized) return { refused: 'datapoint_finalized' };
+    const [cur] = await tx<{ rating: number; comment: string | null; changeable: boolean }[]>`
+      select v.rating, v.comment,
+        v.created_at > now() - make_interval(secs => ${VOTE_CHANGE_SECONDS})
+          and not exists (select 1 from votes w where w.user_id = v.user_id and w.project_id = v.project_id
+            and (w.created_at, w.id) > (v.created_at, v.id)) as changeable
+      from votes v where v.id = ${found.id}
+      for update`;
+    if (!cur!.changeable) return { refused: 'vote_not_changeable' };
+    await tx`update votes set rating = ${v.rating}, comment = ${v.comment} where id = ${found.id}`;
+    const [c] = await tx<{ changed_at: Date }[]>`
+      insert into vote_changes (id, vote_id, old_rating, new_rating, old_comment)
+      values (${uuidv7()}, ${found.id}, ${cur!.rating}, ${v.rating}, ${cur!.comment})
+      returning changed_at`;
+    return {
+      changed: {
+        datapointId: found.datapoint_id,
+        rating: v.rating,
+        previousRating: cur!.rating,
+        changedAt: c!.changed_at,
+      },
+    };
+  });
+}
+
+export interface RecentVote {
+  slotId: string | null;
+  datapointId: string;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+  changedAt: Date | null;
+  /** Until when changeVote accepts it; null when it no longer does (only the latest vote can). */
+  changeableUntil: Date | null;
+  content: unknown;
+}
+
+/**
+ * A validator's latest votes on a project, newest first; `project_not_found` when the validator
+ * is not assigned. The newest carries its change deadline while changeVote would accept it.
+ */
+export async function recentVotes(
+  sql: Sql,
+  projectId: string,
+  userId: string,
+  limit: number,
+): Promise<{ votes: RecentVote[] } | { refused: 'project_not_found' }> {
+  const [assigned] = await sql`
+    select 1 from project_assignments a where a.project_id = ${projectId} and a.user_id = ${userId} and a.revoked_at is null`;
+  if (!assigned) return { refused: 'project_not_found' };
+  const rows = await sql<
+    {
+      slot_id: string | null;
+      datapoint_id: string;
+      rating: number;
+      comment: string | null;
+      created_at: Date;
+      changed_at: Date | null;
+      until: Date;
+      changeable: boolean;
+      content: unknown;
+    }[]
+  >`
+    select v.slot_id, v.datapoint_id, v.rating, v.comment, v.created_at, d.content,
+      (select max(c.changed_at) from vote_changes c where c.vote_id = v.id) as changed_at,
+      v.created_at + make_interval(secs => ${VOTE_CHANGE_SECONDS}) as until,
+      d.finalized_at is null and v.created_at > now() - make_interval(secs => ${VOTE_CHANGE_SECONDS}) as changeable
+    from votes v join datapoints d on d.id = v.datapoint_id
+    where v.user_id = ${userId} and v.project_id = ${projectId}
+    order by v.created_at desc, v.id desc
+    limit ${limit}`;
+  return {
+    votes: rows.map((r, i) => ({
+      slotId: r.slot_id,
+      datapointId: r.datapoint_id,
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: r.created_at,
+      changedAt: r.changed_at,
+      changeableUntil: i === 0 && r.changeable && r.slot_id !== null ? r.until : null,
+      content: r.content,
+    })),
+  };
 }

@@ -1,25 +1,23 @@
-// The MCP endpoint: stateless streamable HTTP at /mcp. The API key is checked before anything
+// The MCP transport: stateless streamable HTTP at an MCP door of the pipeline (src/http/pipeline.ts,
+// DOORS). The caller is admitted (authenticated, counted) by the pipeline's steps before anything
 // reaches the MCP SDK, so an unauthenticated client gets the REST 401 envelope (JSON, with
 // WWW-Authenticate) and no tool ever runs. No session id is issued; each POST gets a fresh
 // server and transport, which is what stateless mode means in the SDK.
-import type { Express } from 'express';
+import type { Express, Request, Response } from 'express';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { authenticate } from '../http/auth.ts';
 import { ApiError } from '../errors.ts';
-import { writeError } from '../http/respond.ts';
+import { expressExchange, writeError } from '../http/respond.ts';
 import { readJson } from '../http/body.ts';
-import { audit } from '../http/access-log.ts';
 import { MAX_BODY_DEPTH, MCP_BODY_LIMIT } from '../http/body-limits.ts';
 import { scanValue } from '../http/nul.ts';
+import { admit, contextFor, type Door } from '../http/pipeline.ts';
 import { callTool, toolList } from './tools.ts';
 import type { Api } from '../http/api.ts';
 import type { AppDeps, RequestContext } from '../context.ts';
 
-export const MCP_PATH = '/mcp';
-
-function buildServer(api: Api, ctx: RequestContext): Server {
+function buildServer(api: Api, door: Door, ctx: RequestContext): Server {
   const server = new Server(
     { name: 'assay', version: '1.0.0' },
     {
@@ -29,42 +27,42 @@ function buildServer(api: Api, ctx: RequestContext): Server {
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList }));
   server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    callTool(api, request.params.name, request.params.arguments, ctx),
+    callTool(api, door, request.params.name, request.params.arguments, ctx),
   );
   return server;
 }
 
-export function mountMcp(app: Express, deps: AppDeps, api: Api): void {
-  app.post(MCP_PATH, async (req, res) => {
-    const requestId = res.locals.requestId as string;
-    let auth;
-    try {
-      auth = await authenticate(deps.sql, req.headers.authorization);
-      audit(res, { orgId: auth.orgId, keyId: auth.keyId, operation: 'mcp' });
-      // The key's one budget, shared with its REST calls.
-      res.set(await deps.rateLimits.consume('api', auth.keyId));
-    } catch (err) {
-      writeError(res, err, requestId, deps.log);
-      return;
-    }
-    // The body goes through the REST reader (its size limit, read before the SDK sees anything);
-    // JSON-RPC batches are refused (the MCP protocol since 2025-06-18 has none, and a batch would
-    // multiply one request's work past every per-request limit).
+/** The JSON-RPC request: read within the endpoint's limit; one request, not nested past the tools' depth. */
+async function readEnvelope(req: Request, res: Response): Promise<unknown> {
+  const body = await readJson(req, res, MCP_BODY_LIMIT);
+  // JSON-RPC batches are refused (the MCP protocol since 2025-06-18 has none, and a batch would
+  // multiply one request's work past every per-request limit).
+  if (Array.isArray(body))
+    throw new ApiError('request_body_invalid', 'JSON-RPC batches are not accepted: send one request per HTTP request.');
+  if (scanValue(body, MAX_BODY_DEPTH + 4)?.kind === 'depth')
+    throw new ApiError('request_body_invalid', `The request is nested deeper than ${MAX_BODY_DEPTH} levels.`);
+  return body;
+}
+
+export function mountMcp(app: Express, deps: AppDeps, api: Api, door: Door): void {
+  if (door.scheme === null) throw new Error(`MCP door ${door.mount}: its operations must share one security scheme`);
+  const scheme = door.scheme;
+  app.post(door.mount, async (req, res) => {
+    const x = expressExchange(req, res, deps);
+    let ctx: RequestContext;
     let body: unknown;
     try {
-      body = await readJson(req, MCP_BODY_LIMIT);
-      if (Array.isArray(body))
-        throw new ApiError(
-          'request_body_invalid',
-          'JSON-RPC batches are not accepted: send one request per HTTP request.',
-        );
-      if (scanValue(body, MAX_BODY_DEPTH + 4)?.kind === 'depth')
-        throw new ApiError('request_body_invalid', `The request is nested deeper than ${MAX_BODY_DEPTH} levels.`);
+      // The caller's one budget, shared with its REST calls.
+      const caller = await admit(scheme, door, x, deps);
+      x.audit({ operation: 'mcp' });
+      // The body goes through the REST reader (its size limit, read before the SDK sees anything).
+      body = await readEnvelope(req, res);
+      ctx = contextFor(deps, x.requestId, req.headers.host, caller) as RequestContext;
     } catch (err) {
-      writeError(res, err, requestId, deps.log);
+      writeError(res, err, x.requestId, deps.log);
       return;
     }
-    const server = buildServer(api, { ...deps, requestId, auth, host: req.headers.host });
+    const server = buildServer(api, door, ctx);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();
@@ -74,15 +72,17 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api): void {
       await server.connect(transport);
       await transport.handleRequest(req, res, body);
     } catch (err) {
-      writeError(res, err, requestId, deps.log);
+      writeError(res, err, x.requestId, deps.log);
     }
   });
   // Stateless: there is no stream to resume (GET) and no session to end (DELETE).
-  app.all(MCP_PATH, (_req, res) => {
-    const err = new ApiError('method_not_allowed', 'The MCP endpoint accepts POST only (stateless streamable HTTP).');
-    res
-      .status(err.status)
-      .set('Allow', 'POST')
-      .json(err.body(res.locals.requestId as string));
+  app.all(door.mount, (_req, res) => {
+    const err = new ApiError(
+      'method_not_allowed',
+      'The MCP endpoint accepts POST only (stateless streamable HTTP).',
+      undefined,
+      { Allow: 'POST' },
+    );
+    writeError(res, err, res.locals.requestId as string, deps.log);
   });
 }

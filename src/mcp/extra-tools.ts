@@ -1,42 +1,31 @@
 // The MCP tools that have no REST counterpart: the recommended sequence, the spec authoring
 // system prompt (with the spec's JSON Schema taken from the contract, so it cannot go stale),
 // upload guidance per dataset format, and the polling wrappers wait_for_upload_session and
-// wait_for_proof_report.
-import contract from '../generated/openapi.json' with { type: 'json' };
+// wait_for_proof_report, which call their operations through the request pipeline (tools.ts).
 import type { components } from '../generated/openapi-types.ts';
-import type { ExtraToolArguments, ExtraToolName } from '../generated/mcp-tools.ts';
+import { projectSpecSchema, type ExtraToolArguments, type ExtraToolName } from '../generated/mcp-tools.ts';
+import type { HandlerResult } from '../generated/handlers.ts';
+import type { OperationId } from '../generated/operations.ts';
 import type { RequestContext } from '../context.ts';
-import { getUploadSessionStatus } from '../handlers/uploads.ts';
-import { waitForProofReport } from '../handlers/reports.ts';
-import { requireOriginator } from '../http/auth.ts';
+import { ApiError } from '../errors.ts';
+import { pollUntil } from '../domain/poll.ts';
+
+/**
+ * Runs an operation for the tool's caller through the request pipeline's last steps (validation,
+ * the handler table); `ctx` replaces the caller's context (a wait tool's deadline).
+ */
+export type OperationCall = <K extends OperationId>(
+  operationId: K,
+  input: { params?: Record<string, unknown>; query?: Record<string, string>; body?: unknown },
+  ctx?: RequestContext,
+) => Promise<HandlerResult<K>>;
 
 type DatasetType = components['schemas']['SpecDatasetFormat'];
 
-const schemas = contract.components.schemas as Record<string, unknown>;
-
-/**
- * The schema with its `#/components/schemas/...` references replaced by their targets (a model
- * reading the prompt has no way to follow a $ref) and without the contract's vendor extensions.
- */
-function inline(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(inline);
-  if (!node || typeof node !== 'object') return node;
-  const { $ref, ...rest } = node as Record<string, unknown>;
-  const base = typeof $ref === 'string' ? (inline(schemas[$ref.replace('#/components/schemas/', '')]) as object) : {};
-  return {
-    ...base,
-    ...Object.fromEntries(
-      Object.entries(rest)
-        .filter(([k]) => !k.startsWith('x-'))
-        .map(([k, v]) => [k, inline(v)]),
-    ),
-  };
-}
-
-const specSchema = inline(schemas.ProjectSpec) as Record<string, unknown>;
+const specSchema = projectSpecSchema;
 const specExample = (specSchema.examples as unknown[] | undefined)?.[0];
 
-export const GET_STARTED = `Assay: recommended tool sequence for a new data-quality project.
+const GET_STARTED = `Assay: recommended tool sequence for a new data-quality project.
 
 1. spec_authoring_guide: read the system prompt and the JSON Schema of a project spec. If the user
    has a markdown description of the project, draft the spec JSON from it with that prompt.
@@ -64,7 +53,7 @@ text starts with a camelCase code and a colon (for example \`projectNotFound: ..
 \`requestId:\` line to quote when asking for support. Lists are paginated: pass nextCursor as
 cursor while hasMore is true.`;
 
-export function specAuthoringGuide(): string {
+function specAuthoringGuide(): string {
   return `SYSTEM PROMPT: drafting an Assay project spec
 
 You turn a project description (usually markdown written by a person) into an Assay project
@@ -152,7 +141,7 @@ const BY_TYPE: Record<DatasetType, string> = {
 - Declare each file's exact or maximum size; processing checks each object against it.`,
 };
 
-export function projectCreationInstruction(datasetType?: DatasetType): string {
+function projectCreationInstruction(datasetType?: DatasetType): string {
   if (datasetType) return `${BY_TYPE[datasetType]}\n\n${COMMON_UPLOAD}`;
   return `${COMMON_UPLOAD}\n\nPer format (pass datasetType for one):\n\n${Object.values(BY_TYPE).join('\n\n')}`;
 }
@@ -160,37 +149,68 @@ export function projectCreationInstruction(datasetType?: DatasetType): string {
 const POLL_MS = 500;
 
 /**
- * Polls the session's status inside the call until its latest run has finished (ok or failed)
- * or `timeoutSeconds` pass. Returns the status body of GET .../status plus `timedOut`.
+ * Polls the session's status (GET .../status) inside the call until its latest run has finished
+ * (ok or failed) or `timeoutSeconds` pass. Returns the status body plus `timedOut`.
  */
-export async function waitForUploadSession(
+async function waitForUploadSession(
   args: ExtraToolArguments['wait_for_upload_session'],
-  ctx: RequestContext,
+  _ctx: RequestContext,
+  call: OperationCall,
 ): Promise<object> {
-  requireOriginator(ctx.auth);
   const params = { projectId: args.projectId, uploadId: args.uploadId };
+  const last = await pollUntil(
+    Date.now() + args.timeoutSeconds * 1000,
+    async () => {
+      const { body } = await call('getUploadSessionStatus', { params });
+      return { done: Boolean(body.run && body.run.status !== 'running'), value: body };
+    },
+    POLL_MS,
+  );
+  return { ...last.value, timedOut: !last.done };
+}
+
+/**
+ * The Proof Report as get_proof_report gives it, waiting inside the call, for the whole
+ * `timeoutSeconds` at most: while it is being prepared (the operation watches its job's artifact
+ * until the deadline) or while the project is not drained yet (asking again every half second).
+ * Refusals that waiting cannot change are thrown at once. Which of the two "not ready" meanings
+ * a timeout met is told by Retry-After, which only "being prepared" carries.
+ */
+async function waitForProofReport(
+  args: ExtraToolArguments['wait_for_proof_report'],
+  ctx: RequestContext,
+  call: OperationCall,
+): Promise<object> {
   const deadline = Date.now() + args.timeoutSeconds * 1000;
-  // The whole `timeoutSeconds`: the last wait is shortened to end at the deadline, and the status
-  // is read once more then (returning one poll interval early gave timeoutSeconds 1 half a second).
-  for (;;) {
-    const { body } = await getUploadSessionStatus({ params, query: {}, body: undefined, headers: {} }, ctx);
-    if (body.run && body.run.status !== 'running') return { ...body, timedOut: false };
-    const left = deadline - Date.now();
-    if (left <= 0) return { ...body, timedOut: true };
-    await new Promise((r) => setTimeout(r, Math.min(POLL_MS, left)));
-  }
+  const waiting = { ...ctx, deadline };
+  const last = await pollUntil<object>(
+    deadline,
+    async () => {
+      try {
+        const { body } = await call('getProofReport', { params: { projectId: args.projectId } }, waiting);
+        return { done: true, value: { ...body, timedOut: false } };
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.code !== 'proof_report_not_ready') throw err;
+        const status = err.headers['Retry-After'] === undefined ? 'not_ready' : 'preparing';
+        return { done: false, value: { timedOut: true, status, message: err.message } };
+      }
+    },
+    POLL_MS,
+  );
+  return last.value;
 }
 
 /** Tools without a REST counterpart (x-mcp-extra-tools), by name; arguments as validated. */
 export const guideTools: {
-  [K in ExtraToolName]: (args: ExtraToolArguments[K], ctx: RequestContext) => Promise<string | object>;
+  [K in ExtraToolName]: (
+    args: ExtraToolArguments[K],
+    ctx: RequestContext,
+    call: OperationCall,
+  ) => Promise<string | object>;
 } = {
   get_started: async () => GET_STARTED,
   spec_authoring_guide: async () => specAuthoringGuide(),
   project_creation_instruction: async (args) => projectCreationInstruction(args.datasetType),
   wait_for_upload_session: waitForUploadSession,
-  wait_for_proof_report: async (args, ctx) => {
-    requireOriginator(ctx.auth);
-    return waitForProofReport(args.projectId, args.timeoutSeconds, ctx);
-  },
+  wait_for_proof_report: waitForProofReport,
 };

@@ -1,18 +1,18 @@
 // MCP tool calls. Each tool comes from the generated table (x-mcp in openapi.yaml): its
 // arguments are validated with the same Ajv as REST, placed into a REST request (path, query,
-// body) and run through the same core, so a tool and its endpoint cannot disagree.
+// body) and run through the request pipeline's last steps (src/http/pipeline.ts: idempotency,
+// validation, the handler table), so a tool and its endpoint cannot disagree. The tools without
+// a REST counterpart (extra-tools.ts) call operations through the same steps.
 import type { ValidateFunction } from 'ajv';
 import { mcpTools, type ExtraToolName, type ToolDef } from '../generated/mcp-tools.ts';
 import { createAjv } from '../schema/ajv.ts';
-import { ApiError, camelCode, toApiError } from '../errors.ts';
+import { ApiError, camelCode } from '../errors.ts';
 import { toolArgumentErrorToApiError } from '../http/schema-errors.ts';
 import { markConditionals } from '../schema/describe.ts';
 import { refuseNul } from '../http/nul.ts';
-import { operationTable } from '../generated/operations.ts';
-import { fromPgError } from '../db/errors.ts';
-import { fromStorageError } from '../storage/s3.ts';
-import { guideTools } from './extra-tools.ts';
-import { IDEMPOTENT_OPERATIONS, idempotent, parseIdempotencyKey } from '../http/idempotency.ts';
+import { asApiError, callOperation, operationRequest, type Door } from '../http/pipeline.ts';
+import { parseIdempotencyKey } from '../http/idempotency.ts';
+import { guideTools, type OperationCall } from './extra-tools.ts';
 import type { Api } from '../http/api.ts';
 import type { RequestContext } from '../context.ts';
 
@@ -25,31 +25,13 @@ export interface ToolResult {
 
 /**
  * Tools of operations that take an Idempotency-Key header (openapi.yaml) take it as an optional
- * `idempotencyKey` argument, with the same meaning (src/http/idempotency.ts).
+ * `idempotencyKey` argument (in their generated schema), with the same meaning (src/http/idempotency.ts).
  */
 const IDEMPOTENCY_ARG = 'idempotencyKey';
-function inputSchemaOf(t: ToolDef): ToolDef['inputSchema'] {
-  if (t.operationId === null || !IDEMPOTENT_OPERATIONS.has(t.operationId)) return t.inputSchema;
-  const schema = t.inputSchema as { properties?: Record<string, unknown> };
-  return {
-    ...t.inputSchema,
-    properties: {
-      ...schema.properties,
-      [IDEMPOTENCY_ARG]: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 255,
-        pattern: '^[\\x21-\\x7E]+$',
-        description:
-          'Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice.',
-      },
-    },
-  } as ToolDef['inputSchema'];
-}
 
 const ajv = createAjv({ useDefaults: true });
 const validators = new Map<string, ValidateFunction>(
-  mcpTools.map((t) => [t.name, ajv.compile(markConditionals(inputSchemaOf(t)))]),
+  mcpTools.map((t) => [t.name, ajv.compile(markConditionals(t.inputSchema))]),
 );
 const byName = new Map<string, ToolDef>(mcpTools.map((t) => [t.name, t]));
 
@@ -57,14 +39,14 @@ const byName = new Map<string, ToolDef>(mcpTools.map((t) => [t.name, t]));
 export const toolList = mcpTools.map((t) => ({
   name: t.name,
   description: t.description,
-  inputSchema: inputSchemaOf(t),
+  inputSchema: t.inputSchema,
 }));
 
-export function toolError(err: unknown, requestId: string): ToolResult {
-  const apiErr = toApiError(fromStorageError(fromPgError(err)));
+/** A failure as MCP's tool error: the camelCase code and message, then the request id to quote. */
+function toolError(err: ApiError, requestId: string): ToolResult {
   return {
     isError: true,
-    content: [{ type: 'text', text: `${camelCode(apiErr.code)}: ${apiErr.message}\nrequestId: ${requestId}` }],
+    content: [{ type: 'text', text: `${camelCode(err.code)}: ${err.message}\nrequestId: ${requestId}` }],
   };
 }
 
@@ -75,12 +57,27 @@ const ok = (body: unknown): ToolResult => ({
     : {}),
 });
 
-/** Fills `{name}` placeholders of an operation path from the tool's path arguments. */
-function buildPath(template: string, args: Record<string, unknown>): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(args[name])));
+/** The tool's validated arguments as its operation's request: path, query and body by `tool.args`. */
+function toolInput(tool: ToolDef, args: Record<string, unknown>) {
+  const params: Record<string, unknown> = {};
+  const query: Record<string, string> = {};
+  const body: Record<string, unknown> = {};
+  for (const [arg, where] of Object.entries(tool.args)) {
+    if (args[arg] === undefined) continue;
+    if (where === 'path') params[arg] = args[arg];
+    else if (where === 'query') query[arg] = String(args[arg]);
+    else body[arg] = args[arg];
+  }
+  return { params, query, body };
 }
 
-export async function callTool(api: Api, name: string, rawArgs: unknown, ctx: RequestContext): Promise<ToolResult> {
+export async function callTool(
+  api: Api,
+  door: Door,
+  name: string,
+  rawArgs: unknown,
+  ctx: RequestContext,
+): Promise<ToolResult> {
   try {
     const tool = byName.get(name);
     if (!tool) throw new ApiError('unknown_endpoint', `Unknown tool: ${name}.`);
@@ -90,57 +87,24 @@ export async function callTool(api: Api, name: string, rawArgs: unknown, ctx: Re
     if (!validate(args)) throw toolArgumentErrorToApiError(validate.errors![0], tool.args, tool.errorCodes);
     if (tool.operationId === null) {
       // The arguments were validated against the tool's schema just above.
-      const run = guideTools[name as ExtraToolName] as (args: unknown, ctx: RequestContext) => Promise<string | object>;
-      const out = await run(args, ctx);
+      const call: OperationCall = async (operationId, input, waitCtx = ctx) =>
+        (await callOperation(api, door.server, operationId, operationRequest(operationId, input), waitCtx)) as never;
+      const run = guideTools[name as ExtraToolName] as (
+        args: unknown,
+        ctx: RequestContext,
+        call: OperationCall,
+      ) => Promise<string | object>;
+      const out = await run(args, ctx, call);
       return typeof out === 'string' ? { content: [{ type: 'text', text: out }] } : ok(out);
     }
-    const info = operationTable[tool.operationId];
-    const query: Record<string, string> = {};
-    const body: Record<string, unknown> = {};
-    for (const [arg, where] of Object.entries(tool.args)) {
-      if (args[arg] === undefined) continue;
-      if (where === 'query') query[arg] = String(args[arg]);
-      else if (where === 'body') body[arg] = args[arg];
-    }
-    const path = buildPath(info.path, args);
-    const op = api.match(info.method, path);
-    const requestBody = info.bodyType === 'application/json' ? body : undefined;
-    const run = () =>
-      api.run(
-        op,
-        {
-          method: info.method,
-          path,
-          query: new URLSearchParams(query).toString(),
-          headers: info.bodyType === 'application/json' ? { 'content-type': 'application/json' } : {},
-          body: requestBody,
-        },
-        ctx,
-      );
     const key =
-      typeof args[IDEMPOTENCY_ARG] === 'string'
+      tool.idempotent && typeof args[IDEMPOTENCY_ARG] === 'string'
         ? parseIdempotencyKey(args[IDEMPOTENCY_ARG] as string, IDEMPOTENCY_ARG)
         : null;
-    const result =
-      key === null
-        ? await run()
-        : await idempotent(
-            { sql: ctx.sql, secretsKey: ctx.config.secretsKey },
-            ctx.auth.orgId,
-            key,
-            tool.operationId,
-            path,
-            requestBody,
-            run,
-          );
+    const request = operationRequest(tool.operationId, toolInput(tool, args));
+    const result = await callOperation(api, door.server, tool.operationId, request, ctx, key);
     return ok(result.body);
   } catch (err) {
-    if (toApiError(fromStorageError(fromPgError(err))).code === 'internal_error')
-      ctx.log.error('tool call failed', {
-        requestId: ctx.requestId,
-        tool: name,
-        error: err instanceof Error ? err.stack : String(err),
-      });
-    return toolError(err, ctx.requestId);
+    return toolError(asApiError(err, ctx.log, ctx.requestId, { tool: name }), ctx.requestId);
   }
 }

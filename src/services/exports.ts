@@ -9,8 +9,14 @@ import { closeSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sql } from '../db/client.ts';
-import { exportFigures, exportSubject, streamExportRows, type ExportSubject } from '../db/exports.ts';
-import { findReportForState, findReportProject, readDataState } from '../db/proof-reports.ts';
+import {
+  exportFigures,
+  exportSpecValidation,
+  exportSubject,
+  streamExportRows,
+  type ExportSubject,
+} from '../db/exports.ts';
+import { findReportForState, findReportProject, readDataState, streamDatapointLeaves } from '../db/proof-reports.ts';
 import { serveArtifact, type ArtifactOutput, type ArtifactRow } from '../db/report-artifacts.ts';
 import { distributionsOf } from '../db/project-stats.ts';
 import { verificationScripts } from '../verification-scripts.ts';
@@ -31,13 +37,15 @@ import {
   type Sink,
 } from '../domain/export-formats.ts';
 import type { ProofPayload } from '../domain/proof.ts';
+import { renderCroissant, renderIntotoDsse } from '../domain/standard-exports.ts';
+import { sign } from 'node:crypto';
 import type { SigningKey } from '../domain/signing.ts';
 import type { components } from '../generated/openapi-types.ts';
 
 /** Minutes, not hours: an export URL is a bearer credential for the report. */
 export const EXPORT_URL_SECONDS = 600;
 
-export const reportKeyPrefix = (orgId: string, projectId: string): string => `reports/${orgId}/${projectId}/`;
+const reportKeyPrefix = (orgId: string, projectId: string): string => `reports/${orgId}/${projectId}/`;
 /**
  * Where an attempt of an export artifact stores its file. Each attempt has its own key, so that a
  * late attempt can never overwrite or delete another's object; the sweep deletes the keys of every
@@ -153,8 +161,25 @@ export interface RenderDeps {
   signal?: AbortSignal;
 }
 
+/**
+ * What the in-toto export needs before it renders: the signed payload it carries and the key of
+ * the report (the envelope is signed by the same key as the report's JWS). Without a signed
+ * report of this data, the refusal a Proof Report request would get.
+ */
+function signedReportOf(data: ExportData, signer: SigningKey | null): { payload: ProofPayload; signer: SigningKey } {
+  if (!signer) throw new ApiError('proof_report_signing_unavailable');
+  if (!data.attestation)
+    throw new ApiError(
+      'report_not_ready',
+      `The in-toto export carries the signed Proof Report: ${data.attestationNote ?? 'none covers this data'}.`,
+    );
+  if (data.attestation.signingKeyId !== signer.kid)
+    throw new ApiError('proof_report_signing_unavailable', "The report's key is no longer the signing key.");
+  return { payload: data.attestation.payload as unknown as ProofPayload, signer };
+}
+
 /** Stops a render between batches when the worker is shutting down (the job then runs again). */
-async function* checked(rows: AsyncIterable<ExportRow[]>, signal: AbortSignal | undefined): AsyncIterable<ExportRow[]> {
+async function* checked<T>(rows: AsyncIterable<T[]>, signal: AbortSignal | undefined): AsyncIterable<T[]> {
   for await (const batch of rows) {
     signal?.throwIfAborted();
     yield batch;
@@ -204,7 +229,11 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
         let attestation: Attestation | null = null;
         let attestationNote: string | null = null;
         if (coverage.partial) {
-          attestationNote = `coverage is partial (${state.decisionCount} of ${state.datapointCount} datapoints final); a Proof Report is signed once every datapoint is terminal`;
+          attestationNote =
+            `coverage is partial ` +
+            `(${state.decisionCount} of ${state.datapointCount} datapoints final); a Proof Report is signed once ` +
+            `every datapoint ` +
+            `is terminal`;
         } else if (signingNote) {
           attestationNote = signingNote;
         } else {
@@ -239,13 +268,43 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
           jwksUrl: `${a.issuer}/.well-known/jwks.json`,
           distributions: await distributionsOf(tx, a.projectId),
           verificationScripts: await verificationScripts(),
+          idField: f.idField,
+          fieldOrder: f.fieldOrder,
         };
         const limit = rowLimitOf(format);
         const rows: AsyncIterable<ExportRow[]> =
           limit === 0 ? (async function* () {})() : checked(streamExportRows(tx, a.projectId, limit), deps.signal);
         const sink = new FileSink(tmp);
         try {
-          await renderExport(format, data, rows, sink);
+          if (format === 'intoto_dsse' || format === 'croissant') {
+            // The standard formats stream the manifest leaves, not the export rows.
+            const manifest = checked(streamDatapointLeaves(tx, a.projectId), deps.signal);
+            if (format === 'croissant') {
+              const spec = await exportSpecValidation(tx, a.projectId);
+              await renderCroissant(
+                {
+                  projectId: a.projectId,
+                  projectName: f.name,
+                  issuer: a.issuer,
+                  generatedAt: data.generatedAt,
+                  instructions: spec.instructions,
+                  annotatorsPerItem: spec.validatorsPerDatapoint,
+                  payload: signed ?? null,
+                },
+                manifest,
+                sink,
+              );
+            } else {
+              const { payload, signer } = signedReportOf(data, deps.signer);
+              await renderIntotoDsse(
+                payload,
+                manifest,
+                (message) => sign(null, message, signer.privateKey),
+                signer.kid,
+                sink,
+              );
+            }
+          } else await renderExport(format, data, rows, sink);
         } finally {
           sink.close();
         }

@@ -20,9 +20,16 @@ import {
   type Chunk,
 } from '../domain/proof-chunks.ts';
 import { signPayload, type SigningKey } from '../domain/signing.ts';
+import { checkpointOrigin, checkpointText, signNote } from '../domain/signed-note.ts';
+import { reportStatistics, seedOfResults, type StatisticsVote } from '../domain/statistics.ts';
+import { goldFigures, signedGoldFigures, type GoldPair } from '../domain/gold.ts';
+import { goldVotes } from '../db/validator-quality.ts';
 import {
+  ExtendsPrevious,
   PAYLOAD_SCHEMA,
   ReportAccumulator,
+  parsePrefixed,
+  type Digests,
   StreamingAuditPath,
   attestationRootOf,
   canonicalTime,
@@ -122,7 +129,13 @@ export async function getOrCreateProofReport(
 
   type Computed =
     | { stored: db.StoredReport }
-    | { state: db.DataState; acc: ReportAccumulator; chunks: Chunk<number>[] };
+    | {
+        state: db.DataState;
+        acc: ReportAccumulator;
+        chunks: Chunk<number>[];
+        votes: StatisticsVote[];
+        gold: Map<string, GoldPair[]>;
+      };
   const computed: Computed = await sql.begin('isolation level repeatable read read only', async (tx) => {
     const state = await db.readDataState(tx, project.id);
     if (!drained(state)) throw notReady();
@@ -130,22 +143,67 @@ export async function getOrCreateProofReport(
     const same = await db.findReportForState(tx, project.id, specId, state);
     if (same) return { stored: same };
     const acc = new ReportAccumulator();
+    // Each report extends the previous one (docs/decisions.md, "Reports only append").
+    const previous = await db.latestReport(tx, project.id);
+    const extending = new ExtendsPrevious(
+      previous
+        ? { reportId: previous.reportId, digests: (JSON.parse(previous.payloadJcs) as ProofPayload).digests }
+        : null,
+    );
     for await (const rows of db.streamDatapointLeaves(tx, project.id)) {
       signal?.throwIfAborted();
-      for (const r of rows) acc.addDatapoint(r);
+      for (const r of rows) {
+        acc.addDatapoint(r);
+        extending.afterDatapoint(acc);
+      }
     }
     // The results tree's chunk roots, stored with the report: inclusion proofs read one chunk.
     const chunks = new ChunkRecorder<number>(PROOF_CHUNK_LEAVES);
     for await (const rows of db.streamDecisions(tx, project.id, null)) {
       signal?.throwIfAborted();
-      for (const r of rows) chunks.add(acc.addResult(r), r.seq);
+      for (const r of rows) {
+        chunks.add(acc.addResult(r), r.seq);
+        extending.afterResult(acc);
+      }
     }
-    return { state, acc, chunks: chunks.chunks() };
+    const failure = extending.failure();
+    // Only an edit of the database behind the service gets here (the rows' triggers keep the
+    // order): refusing is the one answer that keeps every signed report a prefix of the next.
+    if (failure) throw new Error(`refusing to sign a Proof Report of project ${project.id}: ${failure}`);
+    // The votes the statistics are computed from, in the same snapshot as the decisions.
+    const votes: StatisticsVote[] = [];
+    for await (const rows of db.streamDecidedVotes(tx, project.id)) {
+      signal?.throwIfAborted();
+      for (const r of rows)
+        votes.push({
+          datapointId: r.datapointId,
+          voter: r.voter,
+          classId: r.classId,
+          synthetic: r.synthetic,
+          rating: r.rating,
+          weight: r.weight,
+        });
+    }
+    // Gold votes score validators (statistics.validators[].gold) and are in no decision.
+    const gold = new Map<string, GoldPair[]>();
+    for (const g of await goldVotes(tx, project.id)) {
+      const list = gold.get(g.user_id);
+      if (list) list.push(g);
+      else gold.set(g.user_id, [g]);
+    }
+    return { state, acc, chunks: chunks.chunks(), votes, gold };
   });
   if ('stored' in computed) return computed.stored;
 
-  const { state, acc, chunks } = computed;
+  const { state, acc, chunks, votes, gold } = computed;
   const digests = acc.digests(project.spec_sha256!);
+  const statistics = reportStatistics(votes, {
+    seed: seedOfResults(digests.results),
+    classes: project.spec_classes,
+    pseudonymKey: project.pseudonym_key,
+    // Only when the project has gold votes: other projects' payloads are unchanged.
+    ...(gold.size ? { gold: (voter: string) => signedGoldFigures(goldFigures(gold.get(voter) ?? [])) } : {}),
+  });
   const attestationRoot = prefixed(attestationRootOf(digests));
   return sql.begin(async (tx) => {
     await db.lockProjectForReport(tx, project.id);
@@ -171,9 +229,11 @@ export async function getOrCreateProofReport(
       testContaminated: project.auto_consensus_used,
       digests,
       attestationRoot,
+      statistics,
     };
     const payloadJcs = canonicalJson(payload);
     const jws = await signPayload(signer, Buffer.from(payloadJcs, 'utf8'));
+    const checkpoint = signCheckpoint(signer, signing.issuer, project.id, digests);
     const report = await db.insertReport(tx, {
       reportId: payload.reportId,
       orgId: project.org_id,
@@ -183,12 +243,27 @@ export async function getOrCreateProofReport(
       issuedAt: issued,
       payloadJcs,
       jws,
+      checkpoint,
       specId,
       state,
     });
     await db.storeReportChunks(tx, project.id, report.reportId, PROOF_CHUNK_LEAVES, chunks);
     return { ...report, chunkLeaves: PROOF_CHUNK_LEAVES };
   });
+}
+
+/**
+ * The report's C2SP checkpoint: its results tree (size and root) under the origin naming the
+ * deployment and the project, in a signed note by the report's key, the key name being the origin.
+ */
+export function signCheckpoint(signer: SigningKey, issuer: string, projectId: string, digests: Digests): string {
+  const origin = checkpointOrigin(issuer, projectId);
+  const text = checkpointText({
+    origin,
+    size: digests.resultsLeaves,
+    root: parsePrefixed(digests.results, 'digests.results'),
+  });
+  return signNote(text, origin, signer.privateKey);
 }
 
 export interface InclusionProofData {
@@ -252,7 +327,7 @@ export async function buildInclusionProof(
       throw treeMismatch(report);
     }
     const leaves = rows.map((r) => resultsLeaf(r));
-    let proof;
+    let proof: ReturnType<typeof chunkedInclusionProof>;
     try {
       proof = chunkedInclusionProof({
         size,

@@ -8,9 +8,10 @@ import type { Sql } from '../db/client.ts';
 import * as db from '../db/report-artifacts.ts';
 import { enqueue } from '../jobs/tasks.ts';
 import { ApiError, ERRORS, type ErrorCode } from '../errors.ts';
+import { pollUntil } from '../domain/poll.ts';
 
 /** Seconds a client is told to wait (Retry-After) before asking again for an artifact being prepared. */
-export const REPORT_RETRY_AFTER_SECONDS = 2;
+const REPORT_RETRY_AFTER_SECONDS = 2;
 
 /** How long a request watches an artifact being prepared, and who asked (for the job's log lines). */
 export interface PrepareOptions {
@@ -30,8 +31,6 @@ export class BeingPrepared extends ApiError {
     });
   }
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Claims the artifact of `key` (enqueuing its job when this request is the one that created or
@@ -59,17 +58,18 @@ export async function prepareArtifact(sql: Sql, key: db.ArtifactKey, options: Pr
 
 /** Reads the row until it leaves `preparing` or `waitMs` pass (first reads soon, then every 250 ms). */
 async function watchArtifact(sql: Sql, row: db.ArtifactRow, waitMs: number): Promise<db.ArtifactRow> {
-  const deadline = Date.now() + waitMs;
   let current = row;
-  let pause = 25;
-  while (current.status === 'preparing') {
-    const left = deadline - Date.now();
-    if (left <= 0) break;
-    await sleep(Math.min(pause, left));
-    pause = Math.min(pause * 2, 250);
-    current = (await db.getArtifact(sql, row.id)) ?? current;
-  }
-  return current;
+  let reads = 0;
+  const last = await pollUntil(
+    Date.now() + waitMs,
+    async () => {
+      // The first answer is the row in hand; later ones read it again.
+      if (reads++ > 0) current = (await db.getArtifact(sql, row.id)) ?? current;
+      return { done: current.status !== 'preparing', value: current };
+    },
+    (n) => Math.min(25 * 2 ** n, 250),
+  );
+  return last.value;
 }
 
 /**

@@ -36,7 +36,7 @@ export interface S3Limits {
   maxAttempts: number;
 }
 
-export const S3_LIMITS: S3Limits = Object.freeze({
+const S3_LIMITS: S3Limits = Object.freeze({
   connectionTimeoutMs: 3000,
   responseTimeoutMs: 30_000,
   idleTimeoutMs: 30_000,

@@ -4,8 +4,8 @@
 // token, and with this much entropy an unsalted hash is enough (lookup stays an indexed equality).
 import { createHash, randomBytes } from 'node:crypto';
 
-export const SIGN_IN_PREFIX = 'assay_signin_';
-export const SESSION_PREFIX = 'assay_vs_';
+const SIGN_IN_PREFIX = 'assay_signin_';
+const SESSION_PREFIX = 'assay_vs_';
 export const SIGN_IN_PATTERN = /^assay_signin_[A-Za-z0-9_-]{43}$/;
 export const SESSION_PATTERN = /^assay_vs_[A-Za-z0-9_-]{43}$/;
 

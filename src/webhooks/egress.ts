@@ -26,7 +26,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
 
-export type ReceiverClass = 'public' | 'loopback';
+type ReceiverClass = 'public' | 'loopback';
 
 export interface EgressSettings {
   /** Which address classes may receive webhooks; private ranges are never among them. */

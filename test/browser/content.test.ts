@@ -104,7 +104,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => 
     w = await openPage(browser);
     await w.page.goto(`${app.url}/app/sign-in`);
     await w.page.evaluate(
-      `localStorage.setItem('assay.session', ${JSON.stringify(session.sessionToken)}); localStorage.setItem('assay.email', ${JSON.stringify(email)})`,
+      `localStorage.setItem('assay.session', ` +
+        `${JSON.stringify(session.sessionToken)}); localStorage.setItem('assay.email', ${JSON.stringify(email)})`,
     );
   }, 180_000);
 
@@ -139,28 +140,31 @@ describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => 
     await checkPage(w, 'content-json');
   });
 
-  it('renders Markdown sanitized: formatting and tables stay, raw HTML shows as text, javascript: links go', async () => {
-    await rate(projects.md!);
-    const section = w.page.locator('.datapoint .md-section');
-    await section.waitFor();
-    expect(await section.locator('h3').textContent()).toBe('Resetting a password');
-    expect(await section.locator('strong').first().textContent()).toBe('Settings');
-    expect(await section.locator('table td').allTextContents()).toEqual(['1', 'open settings']);
-    const guide = section.getByRole('link', { name: 'the guide' });
-    expect(await guide.getAttribute('href')).toBe('https://example.com/guide');
-    expect(await guide.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(await section.locator('script, form, button, img, [onerror]').count()).toBe(0);
-    // What the datapoint says is shown as written, markup included.
-    expect(await section.textContent()).toContain('<script>window.__pwned = "script"</script>');
-    expect(await section.textContent()).toContain('<form action="https://evil.example">');
-    const trap = section.getByText('a trap');
-    expect(
-      await trap.evaluate((el) => (el as unknown as { getAttribute(n: string): string | null }).getAttribute('href')),
-    ).toBeNull();
-    expect(await w.page.evaluate(`window.__pwned ?? null`)).toBeNull();
-    expect(await w.page.locator('.instructions strong').textContent()).toBe('explain');
-    await checkPage(w, 'content-markdown');
-  });
+  it(
+    'renders Markdown sanitized: formatting and tables stay, raw HTML shows as text, javascript: links ' + 'go',
+    async () => {
+      await rate(projects.md!);
+      const section = w.page.locator('.datapoint .md-section');
+      await section.waitFor();
+      expect(await section.locator('h3').textContent()).toBe('Resetting a password');
+      expect(await section.locator('strong').first().textContent()).toBe('Settings');
+      expect(await section.locator('table td').allTextContents()).toEqual(['1', 'open settings']);
+      const guide = section.getByRole('link', { name: 'the guide' });
+      expect(await guide.getAttribute('href')).toBe('https://example.com/guide');
+      expect(await guide.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(await section.locator('script, form, button, img, [onerror]').count()).toBe(0);
+      // What the datapoint says is shown as written, markup included.
+      expect(await section.textContent()).toContain('<script>window.__pwned = "script"</script>');
+      expect(await section.textContent()).toContain('<form action="https://evil.example">');
+      const trap = section.getByText('a trap');
+      expect(
+        await trap.evaluate((el) => (el as unknown as { getAttribute(n: string): string | null }).getAttribute('href')),
+      ).toBeNull();
+      expect(await w.page.evaluate(`window.__pwned ?? null`)).toBeNull();
+      expect(await w.page.locator('.instructions strong').textContent()).toBe('explain');
+      await checkPage(w, 'content-markdown');
+    },
+  );
 
   it('shows a file_collection image inline from a short-lived presigned GET', async () => {
     await rate(projects.files!);

@@ -158,7 +158,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     const phone = await openPage(browser, { phone: true });
     await phone.page.goto(`${app.url}/app/sign-in`);
     await phone.page.evaluate(
-      `localStorage.setItem('assay.session', ${JSON.stringify(token)}); localStorage.setItem('assay.email', ${JSON.stringify(ownerEmail)})`,
+      `localStorage.setItem('assay.session', ` +
+        `${JSON.stringify(token)}); localStorage.setItem('assay.email', ${JSON.stringify(ownerEmail)})`,
     );
     await phone.page.goto(`${app.url}/app/org`);
     await phone.page.locator('li.org-project').first().waitFor();

@@ -43,11 +43,13 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
       app,
       'Support answers',
       spec(
-        'Rate **correctness**: 100 when the answer is fully right, 0 when it is wrong.\n\n- Ignore tone\n- Check numbers',
+        'Rate **correctness**: 100 when the answer is fully right, 0 when it is wrong.\n\n- Ignore tone\n- Check ' +
+          'numbers',
       ),
     );
     const csv =
-      'id,question,answer\n1,What is 2+2?,4\n2,Capital of France?,Paris\n3,Largest planet?,Jupiter\n4,Boiling point of water at sea level?,100 °C\n5,Author of Hamlet?,Shakespeare\n';
+      'id,question,answer\n1,What is 2+2?,4\n2,Capital of France?,Paris\n3,Largest planet?,Jupiter\n4,Boiling point ' +
+      'of water at sea level?,100 °C\n5,Author of Hamlet?,Shakespeare\n';
     const { status } = await ingest(app, projectId, { 'answers.csv': csv });
     expect(status.run.status).toBe('ok');
     const list = await call(app, 'listDatapoints', { params: { projectId }, query: { limit: 100 } });
@@ -140,6 +142,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     expect(focused).toBe('Start rating Support answers');
     await w.page.keyboard.press('Enter');
     await w.page.locator('table.record').waitFor();
+    // The record is shown as written: the CSV header's order, not jsonb's (shortest key first).
+    expect(await w.page.locator('table.record th').allTextContents()).toEqual(['id', 'question', 'answer']);
     // The instructions are Markdown, rendered.
     expect(await w.page.locator('.instructions strong').textContent()).toBe('correctness');
     expect(await w.page.locator('.instructions li').count()).toBe(2);
@@ -164,7 +168,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     await rate(['8', '5'], 85); // digits
     await rate(['4', '0', 'ArrowUp', 'ArrowUp'], 42); // digits, then arrows
     await rate(['ArrowUp', 'Shift+ArrowUp', 'Shift+ArrowUp', 'ArrowDown'], 69); // arrows alone start at 50
-    expect(await w.page.locator('.progress').textContent()).toBe('Rated today: 3 · overall: 3');
+    expect(await w.page.locator('.progress').textContent()).toBe('Rated today: 3 · overall: 3 · left for you: 2');
 
     for (const [row, rating] of rated) {
       const c = await call(app, 'getDatapointConsensus', { params: { datapointId: datapointOfRow.get(row)! } });
@@ -173,18 +177,22 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     }
   });
 
-  it('S skips: the next datapoint is loaded and the skipped claim is released', async () => {
+  it('S skips: the next datapoint is loaded, the skipped claim is released, and it is not offered again', async () => {
     const skippedRow = await shownRow();
+    // Inside the rating field S is not a shortcut.
+    await w.page.keyboard.press('s');
+    expect(await w.page.getByRole('status').textContent()).not.toContain('Skipped');
+    await w.page.locator('h1').focus();
     await w.page.keyboard.press('s');
     await w.page.getByRole('status').filter({ hasText: 'Skipped' }).waitFor();
     const nextRow = await shownRow();
     expect(nextRow).not.toBe(skippedRow);
-    // Released: the same person can claim the skipped datapoint again right away (it is open and
-    // first in line), which a held claim would prevent.
+    // Released, and sticky for this person: their next claim is another datapoint, while the
+    // skipped one is open to others again.
     const token = await sessionToken();
     const again = await call(app, 'claimSlot', { key: token, params: { projectId } });
     expect(again.status).toBe(201);
-    expect(again.body.datapointId).toBe(datapointOfRow.get(skippedRow));
+    expect(again.body.datapointId).not.toBe(datapointOfRow.get(skippedRow));
     expect((await call(app, 'releaseClaim', { key: token, params: { slotId: again.body.slotId } })).status).toBe(204);
   });
 
@@ -216,7 +224,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     const phone = await openPage(browser, { phone: true });
     await phone.page.goto(`${app.url}/app/sign-in`);
     await phone.page.evaluate(
-      `localStorage.setItem('assay.session', ${JSON.stringify(token)}); localStorage.setItem('assay.email', 'rater@example.com')`,
+      `localStorage.setItem('assay.session', ` +
+        `${JSON.stringify(token)}); localStorage.setItem('assay.email', 'rater@example.com')`,
     );
     await phone.page.goto(`${app.url}/app/`);
     await phone.page.getByRole('heading', { name: 'Support answers' }).waitFor();
@@ -246,7 +255,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     await p.page.clock.install(); // the page's own clock, moved forward below
     await p.page.goto(`${app.url}/app/sign-in`);
     await p.page.evaluate(
-      `localStorage.setItem('assay.session', ${JSON.stringify(token)}); localStorage.setItem('assay.email', 'rater@example.com')`,
+      `localStorage.setItem('assay.session', ` +
+        `${JSON.stringify(token)}); localStorage.setItem('assay.email', 'rater@example.com')`,
     );
     await p.page.goto(`${app.url}/app/projects/${projectId}/rate`);
     await p.page.locator('table.record').waitFor();

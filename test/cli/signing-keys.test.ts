@@ -29,7 +29,9 @@ function assay(args: string[]) {
       return JSON.parse(res.stdout);
     } catch {
       throw new Error(
-        `assay ${args.join(' ')} exited ${res.status} (signal ${res.signal}) without JSON; stdout: ${JSON.stringify(res.stdout)}; stderr: ${res.stderr}; error: ${res.error}`,
+        `assay ${args.join(' ')} exited ` +
+          `${res.status} (signal ${res.signal}) without JSON; stdout: ` +
+          `${JSON.stringify(res.stdout)}; stderr: ${res.stderr}; error: ${res.error}`,
       );
     }
   };
@@ -116,7 +118,8 @@ describe('assay admin signing-key', { timeout: 120_000 }, () => {
     const key = await loadSigningKey(generateSigningKeyPem());
     expect(await registerConfiguredKey(db.sql, key)).toBe('active');
     const [{ activated }] =
-      await db.sql`select extract(epoch from activated_at)::float8 as activated from signing_keys where kid = ${key.kid}`;
+      await db.sql`select extract(epoch from activated_at)::float8 as activated from signing_keys where kid =
+        ${key.kid}`;
     const published = () => publishedJwks(db.sql).then((j) => j.keys.find((k) => k.kid === key.kid)!);
     expect(await published()).toMatchObject({ kid: key.kid, nbf: Math.floor(activated) });
     expect((await published()).exp).toBeUndefined();

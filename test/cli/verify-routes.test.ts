@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { addDatapoints, createProject, finalize } from '../helpers/reports.ts';
+import { DSSE_COMMAND, LINK_COMMANDS } from '../helpers/verify-commands.ts';
 import { canonicalJson } from '../../src/domain/canonical-json.ts';
 import { generateSigningKeyPem, loadSigningKey, signPayload } from '../../src/domain/signing.ts';
 
@@ -144,14 +145,20 @@ const routes = [
     name: 'assay verify',
     skip: null,
     template: DOC_COMMANDS.assay,
-    ok: /^assay verify: OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+, attestationRoot sha256:[0-9a-f]{64}; datapoint [0-9a-f-]{36} included at 4 of 5$/,
+    ok: new RegExp(
+      String.raw`^assay verify: OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+, attestationRoot sha256:[0-9a-f]{64}; ` +
+        String.raw`datapoint [0-9a-f-]{36} included at 4 of 5; checkpoint \S+/projects/[0-9a-f-]{36} at 5$`,
+    ),
   },
   // When only the system python3 has the packages, it stands in for the venv's interpreter.
   {
     name: 'Python route (cryptography + rfc8785)',
     skip: pythonSkip,
     template: DOC_COMMANDS.python.replace(VENV_PYTHON, python ?? VENV_PYTHON),
-    ok: /^OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+; datapoint [0-9a-f-]{36} included$/,
+    ok: new RegExp(
+      String.raw`^OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+; datapoint [0-9a-f-]{36} included; ` +
+        String.raw`checkpoint \S+/projects/[0-9a-f-]{36} at 5$`,
+    ),
   },
   {
     name: 'shell route (sh + openssl + jq)',
@@ -233,7 +240,9 @@ describe('docs/verifying.md', () => {
   it('shows exactly the commands this test runs', () => {
     const shown = blocks.filter((b) => b.lang === 'console').flatMap((b) => b.text.split('\n').filter(Boolean));
     expect(shown.every((l) => l.startsWith('$ '))).toBe(true);
-    expect(shown.map((l) => l.slice(2)).sort()).toEqual([...Object.values(DOC_COMMANDS), VENV_COMMAND].sort());
+    expect(shown.map((l) => l.slice(2)).sort()).toEqual(
+      [...Object.values(DOC_COMMANDS), ...Object.values(LINK_COMMANDS), DSSE_COMMAND, VENV_COMMAND].sort(),
+    );
   });
 
   it('quotes the scripts verbatim', () => {

@@ -86,13 +86,15 @@ describe('the published documents', () => {
   });
 });
 
-const CLIENT_PROGRAM = `import createClient from 'openapi-fetch';
+const CLIENT_PROGRAM =
+  `import createClient from 'openapi-fetch';
 import type { paths as DeveloperPaths } from './developer.ts';
 import type { paths as ValidatorPaths } from './validator.ts';
 
 /** Base URLs come from each document's one server. */
 export async function callBoth(origin: string, servers: { developer: string; validator: string }, apiKey: string) {
-  const developer = createClient<DeveloperPaths>({ baseUrl: origin + servers.developer, headers: { Authorization: \`Bearer \${apiKey}\` } });
+  const developer = createClient<DeveloperPaths>({ baseUrl: origin + servers.developer, headers: { Authorization: ` +
+  `\`Bearer \${apiKey}\` } });
   const ping = await developer.GET('/ping');
   const pong: boolean | undefined = ping.data?.pong;
   const page = await developer.GET('/projects', { params: { query: { limit: 1 } } });
@@ -102,7 +104,8 @@ export async function callBoth(origin: string, servers: { developer: string; val
   const accepted: true | undefined = link.data?.accepted;
   const session = await validator.POST('/sessions', { body: { token: 'assay_signin_unknown' } });
   const code: string | undefined = session.error?.error.code;
-  return { ping: [ping.response.status, pong], projects: [page.response.status, hasMore], link: [link.response.status, accepted], session: [session.response.status, code] };
+  return { ping: [ping.response.status, pong], projects: [page.response.status, hasMore], link: ` +
+  `[link.response.status, accepted], session: [session.response.status, code] };
 }
 `;
 
@@ -159,7 +162,8 @@ describe('TypeScript clients (openapi-typescript + openapi-fetch)', () => {
   }, 180_000);
 });
 
-const PYTHON_PROGRAM = `import json, sys
+const PYTHON_PROGRAM =
+  `import json, sys
 sys.path.insert(0, sys.argv[1])
 origin, key, developer_server, validator_server = sys.argv[2:6]
 from developer import AuthenticatedClient
@@ -178,7 +182,8 @@ assert isinstance(page.parsed, ProjectList), page
 validator = Client(base_url=origin + validator_server)
 link = request_sign_in_link.sync_detailed(client=validator, body=SignInLinkRequest(email="nobody@example.com"))
 assert isinstance(link.parsed, SignInLinkAccepted), link
-session = create_validator_session.sync_detailed(client=validator, body=CreateValidatorSessionRequest(token="assay_signin_unknown"))
+session = create_validator_session.sync_detailed(client=validator, ` +
+  `body=CreateValidatorSessionRequest(token="assay_signin_unknown"))
 assert isinstance(session.parsed, ErrorEnvelope), session
 print(json.dumps({
     "ping": [p.status_code, p.parsed.pong],
@@ -191,7 +196,8 @@ print(json.dumps({
 
 describe(
   pythonSkip
-    ? `Python clients (openapi-python-client) — ${process.env.CI === 'true' ? 'FAILS under CI' : 'SKIPPED'}: ${pythonSkip}`
+    ? `Python clients (openapi-python-client) — ` +
+        `${process.env.CI === 'true' ? 'FAILS under CI' : 'SKIPPED'}: ${pythonSkip}`
     : 'Python clients (openapi-python-client)',
   () => {
     // CI must not report a pass without the Python route.

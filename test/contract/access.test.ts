@@ -153,29 +153,35 @@ describe.each(operationIds.map((op) => [op]))('%s', (op) => {
   }
 
   if (info.requiresOriginator) {
-    it('a member who is not an originator, and a key without a user, are refused over REST and MCP; nothing is written', async () => {
-      expect(fixture, `${op} has no entry in test/contract/operation-fixtures.ts`).toBeDefined();
-      const req = await fixture.request(w);
-      const before = await fx.snapshot(w.app.sql);
-      expectCode(await send(op, req, w.app.orgA.memberKey), 'not_org_originator', `${op} with the member key`);
-      expectCode(
-        await send(op, req, w.app.orgA.noActorKey),
-        'api_key_actor_unavailable',
-        `${op} with a key without a user`,
-      );
-      // Every tool of the operation, with the request's arguments it takes: the originator check
-      // comes before anything else, so a tool that cannot carry them all is refused the same way.
-      const all = { ...req.params, ...req.query, ...(req.body as object | undefined) } as Record<string, unknown>;
-      const tools = mcpTools
-        .filter((t) => t.operationId === op)
-        .map((tool) => ({ tool, args: Object.fromEntries(Object.entries(all).filter(([k]) => k in tool.args)) }));
-      for (const { tool, args } of tools) {
-        exercisedTools.add(tool.name);
-        const r = await mcp.member.tool(tool.name, args);
-        expect(toolErrorCode(r), `${tool.name} with the member key: ${r.content[0]?.text}`).toBe('not_org_originator');
-      }
-      expect(await fx.snapshot(w.app.sql), 'nothing written').toEqual(before);
-    });
+    it(
+      'a member who is not an originator, and a key without a user, are refused over REST and MCP; nothing is ' +
+        'written',
+      async () => {
+        expect(fixture, `${op} has no entry in test/contract/operation-fixtures.ts`).toBeDefined();
+        const req = await fixture.request(w);
+        const before = await fx.snapshot(w.app.sql);
+        expectCode(await send(op, req, w.app.orgA.memberKey), 'not_org_originator', `${op} with the member key`);
+        expectCode(
+          await send(op, req, w.app.orgA.noActorKey),
+          'api_key_actor_unavailable',
+          `${op} with a key without a user`,
+        );
+        // Every tool of the operation, with the request's arguments it takes: the originator check
+        // comes before anything else, so a tool that cannot carry them all is refused the same way.
+        const all = { ...req.params, ...req.query, ...(req.body as object | undefined) } as Record<string, unknown>;
+        const tools = mcpTools
+          .filter((t) => t.operationId === op)
+          .map((tool) => ({ tool, args: Object.fromEntries(Object.entries(all).filter(([k]) => k in tool.args)) }));
+        for (const { tool, args } of tools) {
+          exercisedTools.add(tool.name);
+          const r = await mcp.member.tool(tool.name, args);
+          expect(toolErrorCode(r), `${tool.name} with the member key: ${r.content[0]?.text}`).toBe(
+            'not_org_originator',
+          );
+        }
+        expect(await fx.snapshot(w.app.sql), 'nothing written').toEqual(before);
+      },
+    );
   }
 });
 

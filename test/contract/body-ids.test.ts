@@ -86,6 +86,10 @@ afterAll(async () => {
 /** A resource of organization B of the kind the not-found code names. */
 async function foreignResource(code: ErrorCode): Promise<string> {
   if (code === 'project_not_found') return fx.project(w.app, { key: w.app.orgB.originatorKey });
+  if (code === 'datapoint_not_found') {
+    const projectId = await fx.project(w.app, { key: w.app.orgB.originatorKey });
+    return (await fx.addDatapoints(w.app.sql, projectId, 1))[0]!;
+  }
   throw new Error(`no organization-B fixture for ${code}: add one here`);
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, raw, startTestApp, type CallResult } from '../helpers/app.ts';
 import { connectMcp, toolErrorCode } from '../helpers/mcp.ts';
 import * as fx from '../helpers/fixtures.ts';
+import { recordVote } from '../helpers/votes.ts';
 import { worldOf, type World } from './operation-fixtures.ts';
 import { operationTable, type OperationId } from '../../src/generated/operations.ts';
 import { mcpTools } from '../../src/generated/mcp-tools.ts';
@@ -128,7 +129,10 @@ async function mcpAuthCode(authorization: string | undefined): Promise<string | 
   return res.body?.error?.code ?? null;
 }
 
-async function claimed(w: World, opts: { paused?: boolean } = {}): Promise<{ projectId: string; slotId: string }> {
+async function claimed(
+  w: World,
+  opts: { paused?: boolean } = {},
+): Promise<{ projectId: string; slotId: string; datapointId: string }> {
   const projectId = await fx.project(w.app);
   await fx.addDatapoints(w.app.sql, projectId, 1, { slotsPerDatapoint: 2 });
   await fx.assign(w.app, w.validatorA.id, projectId);
@@ -136,7 +140,7 @@ async function claimed(w: World, opts: { paused?: boolean } = {}): Promise<{ pro
   expect(c.status, JSON.stringify(c.body)).toBe(201);
   if (opts.paused)
     expect((await call(w.app, 'updateProject', { params: { projectId }, body: { paused: true } })).status).toBe(200);
-  return { projectId, slotId: c.body.slotId };
+  return { projectId, slotId: c.body.slotId, datapointId: c.body.datapointId };
 }
 
 const producers: Record<ErrorCode, Producer> = {
@@ -185,7 +189,8 @@ const producers: Record<ErrorCode, Producer> = {
   project_not_found: async () => ({ op: 'getProject', params: { projectId: UNKNOWN } }),
   project_already_active: {
     unreachable:
-      'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates one',
+      'no handler throws it: a project is active from creation (src/handlers/projects.ts), and nothing re-activates ' +
+      'one',
   },
   project_spec_invalid: async () => ({
     op: 'createProject',
@@ -233,7 +238,8 @@ const producers: Record<ErrorCode, Producer> = {
   }),
   upload_id_required: {
     unreachable:
-      'no code path throws it: uploadId is a required path parameter, so a request without one matches no operation (unknown_endpoint)',
+      'no code path throws it: uploadId is a required path parameter, so a request without one matches no operation ' +
+      '(unknown_endpoint)',
   },
   upload_files_missing: async (w) => {
     const projectId = await fx.project(w.app);
@@ -273,6 +279,11 @@ const producers: Record<ErrorCode, Producer> = {
     await fx.addDatapoints(w.app.sql, projectId, 1);
     return { op: 'getProofReport', params: { projectId } };
   },
+  proof_report_not_found: async (w) => ({
+    op: 'getProofReportCheckpoint',
+    params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+    query: { reportId: 'PR-2026-0101-ZZ-0001' },
+  }),
   proof_report_signing_unavailable: {
     // A second server on the same database, configured without a signing key (started once).
     raw: async (w) =>
@@ -461,7 +472,8 @@ const producers: Record<ErrorCode, Producer> = {
     raw: async (w) => {
       const body = { name: 'In flight', spec: minimalSpec() };
       await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
-        values (${w.app.orgA.id}, 'in-flight-rest', 'createProject', ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
+        values (${w.app.orgA.id}, 'in-flight-rest', 'createProject',
+        ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
       return raw(w.app, 'POST', '/developer/v1/projects', {
         key: w.app.orgA.originatorKey,
         contentType: 'application/json',
@@ -472,7 +484,8 @@ const producers: Record<ErrorCode, Producer> = {
     mcp: async (w) => {
       const body = { name: 'In flight', spec: minimalSpec() };
       await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
-        values (${w.app.orgA.id}, 'in-flight-mcp', 'createProject', ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
+        values (${w.app.orgA.id}, 'in-flight-mcp', 'createProject',
+        ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
       const s = await connectMcp(w.app, w.app.orgA.originatorKey);
       try {
         return toolErrorCode(await s.tool('create_project', { ...body, idempotencyKey: 'in-flight-mcp' }));
@@ -508,6 +521,70 @@ const producers: Record<ErrorCode, Producer> = {
       200,
     );
     return { op: 'createInvite', params: { projectId }, body: { email } };
+  },
+  datapoint_finalized: async (w) => {
+    // Other voters finalize the datapoint while validator A still holds its claim.
+    const { slotId, datapointId } = await claimed(w);
+    for (let i = 1, kind = ''; kind !== 'terminal'; i++) {
+      expect(i).toBeLessThan(20);
+      kind = (
+        await recordVote(w.app.sql, {
+          datapointId,
+          voter: `other-${i}`,
+          userId: null,
+          synthetic: false,
+          rating: 50,
+          weight: 1,
+          classId: null,
+        })
+      ).kind;
+    }
+    return { op: 'submitVote', key: 'validatorA', params: { slotId }, body: { rating: 50 } };
+  },
+  claim_already_extended: async (w) => {
+    const { slotId } = await claimed(w);
+    const first = await call(w.app, 'extendClaim', { key: w.validatorA.sessionToken, params: { slotId } });
+    expect(first.status).toBe(200);
+    return { op: 'extendClaim', key: 'validatorA', params: { slotId } };
+  },
+  vote_not_changeable: async (w) => {
+    // Only the latest vote may be replaced: two votes, then a change of the first.
+    const projectId = await fx.project(w.app);
+    await fx.addDatapoints(w.app.sql, projectId, 2, { slotsPerDatapoint: 1 });
+    await fx.assign(w.app, w.validatorA.id, projectId);
+    const slots: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const c = await call(w.app, 'claimSlot', { key: w.validatorA.sessionToken, params: { projectId } });
+      expect(c.status).toBe(201);
+      const slotId = c.body.slotId;
+      const v = await call(w.app, 'submitVote', {
+        key: w.validatorA.sessionToken,
+        params: { slotId },
+        body: { rating: 40 },
+      });
+      expect(v.status).toBe(200);
+      slots.push(slotId);
+    }
+    return { op: 'changeVote', key: 'validatorA', params: { slotId: slots[0] }, body: { rating: 45 } };
+  },
+  validator_paused: async (w) => {
+    const { projectId } = await claimed(w);
+    await w.app.sql`
+      insert into validator_pauses
+        (id, org_id, project_id, user_id, reason, gold_votes, mean_absolute_error, lower_bound, threshold)
+      values (gen_random_uuid(), ${w.app.orgA.id}, ${projectId}, ${w.validatorA.id}, 'gold_error', 10, 40, 35, 15)`;
+    return { op: 'claimSlot', key: 'validatorA', params: { projectId } };
+  },
+  datapoint_has_votes: async (w) => {
+    const { projectId, slotId } = await claimed(w);
+    const c = await call(w.app, 'submitVote', {
+      key: w.validatorA.sessionToken,
+      params: { slotId },
+      body: { rating: 50 },
+    });
+    expect(c.status).toBe(200);
+    const [d] = await w.app.sql<{ id: string }[]>`select datapoint_id as id from validation_slots where id = ${slotId}`;
+    return { op: 'setGoldItems', params: { projectId }, body: { items: [{ datapointId: d!.id, expectedRating: 50 }] } };
   },
   already_voted: async (w) => {
     const { slotId } = await claimed(w);
@@ -595,6 +672,10 @@ it('compared REST and MCP on every code an MCP tool can produce', () => {
     'claim_not_found',
     'claim_expired',
     'already_voted',
+    'datapoint_finalized',
+    'claim_already_extended',
+    'vote_not_changeable',
+    'validator_paused',
   ];
   const reachable = enumCodes.filter((c) => !('unreachable' in (producers[c as ErrorCode] as object)));
   expect(reachable.filter((c) => !parity.has(c) && !restOnly.includes(c))).toEqual([]);

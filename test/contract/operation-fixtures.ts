@@ -37,7 +37,7 @@ export interface Req {
   key?: string | null;
 }
 
-export type CrossOrg =
+type CrossOrg =
   /** The registry's not-found code the foreign caller gets (its status comes from the registry). */
   | ErrorCode
   /** The contract declares no 404: the foreign caller gets a successful empty list. */
@@ -129,6 +129,22 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     request: async (w) => {
       const { projectId, datapointIds } = await fx.finalizedProject(w.app);
       return { params: { projectId, datapointId: datapointIds[1]! } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  getProofReportConsistency: {
+    request: async (w) => {
+      const { projectId } = await fx.finalizedProject(w.app);
+      const report = await call(w.app, 'getProofReport', { params: { projectId } });
+      return { params: { projectId }, query: { from: report.body.reportId } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  getProofReportCheckpoint: {
+    request: async (w) => {
+      const { projectId } = await fx.finalizedProject(w.app);
+      await call(w.app, 'getProofReport', { params: { projectId } });
+      return { params: { projectId } };
     },
     crossOrg: 'project_not_found',
   },
@@ -334,7 +350,61 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     request: async (w) => ({ params: { slotId: await claimedSlot(w) }, body: { rating: 60, comment: 'fine' } }),
     crossOrg: 'claim_not_found',
   },
+  listMyClaims: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w) } }),
+    crossOrg: 'project_not_found',
+  },
+  listMyVotes: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w) }, query: { limit: 5 } }),
+    crossOrg: 'project_not_found',
+  },
+  skipClaim: {
+    request: async (w) => ({
+      params: { slotId: await claimedSlot(w) },
+      body: { reason: 'I do not read this language' },
+    }),
+    crossOrg: 'claim_not_found',
+  },
+  extendClaim: { request: async (w) => ({ params: { slotId: await claimedSlot(w) } }), crossOrg: 'claim_not_found' },
+  changeVote: {
+    request: async (w) => {
+      const slotId = await claimedSlot(w);
+      const voted = await call(w.app, 'submitVote', {
+        key: w.validatorA.sessionToken,
+        params: { slotId },
+        body: { rating: 8 },
+      });
+      if (voted.status !== 200) throw new Error(`vote fixture: ${JSON.stringify(voted.body)}`);
+      return { params: { slotId }, body: { rating: 85, comment: 'typo' } };
+    },
+    crossOrg: 'claim_not_found',
+  },
   getMe: { request: async () => ({}), crossOrg: { notScoped: 'names the caller' } },
+  getMyStanding: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w) } }),
+    crossOrg: 'project_not_found',
+  },
+  setGoldItems: {
+    request: async (w) => {
+      const projectId = await fx.project(w.app);
+      const [datapointId] = await fx.addDatapoints(w.app.sql, projectId, 1, { slotsPerDatapoint: 2 });
+      return { params: { projectId }, body: { items: [{ datapointId: datapointId!, expectedRating: 70 }] } };
+    },
+    crossOrg: 'project_not_found',
+    bodyIds: { 'items[0].datapointId': 'datapoint_not_found' },
+  },
+  listGoldItems: {
+    request: async (w) => ({ params: { projectId: await fx.project(w.app) } }),
+    crossOrg: 'project_not_found',
+  },
+  listValidatorQuality: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w) } }),
+    crossOrg: 'project_not_found',
+  },
+  resumeValidator: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w), validatorId: w.validatorA.id } }),
+    crossOrg: 'project_not_found',
+  },
   // The originator view: organization A's originator with a session; organization B's validator
   // (validatorB) is the foreign caller and finds nothing.
   listOriginatorProjects: {
@@ -346,6 +416,29 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
       key: await originatorSession(w),
       params: { projectId: (await fx.finalizedProject(w.app)).projectId },
     }),
+    crossOrg: 'project_not_found',
+  },
+  updateOriginatorProject: {
+    request: async (w) => ({
+      key: await originatorSession(w),
+      params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+      body: { paused: true },
+    }),
+    crossOrg: 'project_not_found',
+  },
+  listOriginatorDatapoints: {
+    request: async (w) => ({
+      key: await originatorSession(w),
+      params: { projectId: (await fx.finalizedProject(w.app)).projectId },
+      query: { status: 'terminal', minRating: 0, maxRating: 100, limit: 5 },
+    }),
+    crossOrg: 'project_not_found',
+  },
+  getOriginatorDatapoint: {
+    request: async (w) => {
+      const { projectId, datapointIds } = await fx.finalizedProject(w.app);
+      return { key: await originatorSession(w), params: { projectId, datapointId: datapointIds[0] } };
+    },
     crossOrg: 'project_not_found',
   },
   getOriginatorProofReport: {

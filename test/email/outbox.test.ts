@@ -194,7 +194,8 @@ describe('without a mail transport and without the development mail mode', () =>
     const row = await eventually(
       async () =>
         (
-          await app.sql`select abandoned_at, body_text, to_address, sent_at from email_outbox where sign_in_token_id = ${t!.id} and abandoned_at is not null`
+          await app.sql`select abandoned_at, body_text, to_address, sent_at from email_outbox where sign_in_token_id =
+            ${t!.id} and abandoned_at is not null`
         )[0],
     );
     expect(row).toMatchObject({ body_text: '', to_address: '', sent_at: null });

@@ -11,7 +11,7 @@ import { expectContract, warmContract } from './contract.ts';
 import type { Sql } from '../../src/db/client.ts';
 import type { Config } from '../../src/config.ts';
 
-export interface Org {
+interface Org {
   id: string;
   code: string;
   originatorKey: string;
@@ -46,7 +46,12 @@ async function seedOrg(sql: Sql, code: string): Promise<Org> {
  * `config` overrides parts of the test configuration (e.g. `smtpUrl` of an SMTP sink).
  */
 export async function startTestApp(
-  options: { worker?: boolean | WorkerOptions; config?: Partial<Config> } = {},
+  options: {
+    worker?: boolean | WorkerOptions;
+    config?: Partial<Config>;
+    /** Configuration derived from the test database's URL (a pooler in front of it); stopped on close. */
+    connect?: (databaseUrl: string) => Promise<{ config: Partial<Config>; stop(): Promise<void> }>;
+  } = {},
 ): Promise<TestApp> {
   const [db] = await Promise.all([createTestDatabase(), warmContract()]);
   const n = ++seq;
@@ -68,7 +73,8 @@ export async function startTestApp(
 
   const logs: string[] = [];
   const log = createLogger('debug', (l) => logs.push(l));
-  const config = testConfig({ ...options.config, databaseUrl: db.databaseUrl, port: 0 });
+  const connected = await options.connect?.(db.databaseUrl);
+  const config = testConfig({ ...options.config, databaseUrl: db.databaseUrl, port: 0, ...connected?.config });
   const server = await startServer(config, { log });
   const workerOptions = typeof options.worker === 'object' ? options.worker : {};
   const worker = options.worker
@@ -84,6 +90,7 @@ export async function startTestApp(
     async close() {
       await worker?.stop();
       await server.close();
+      await connected?.stop();
       await db.drop();
     },
   };
@@ -139,7 +146,7 @@ export async function raw(
   if (opts.contentType) headers['content-type'] = opts.contentType;
   const res = await fetch(app.url + path, { method, headers, body: opts.body, redirect: 'manual' });
   const text = await res.text();
-  let body: unknown = undefined;
+  let body: unknown;
   if (text) {
     try {
       body = JSON.parse(text);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ci = /^(1|true|yes)$/i.test(process.env.CI ?? '');
 const missing = existsSync(CHROMIUM)
   ? null
@@ -25,7 +25,7 @@ if (skipBrowserTests) console.warn(`browser tests SKIPPED: ${missing}`);
 /** A browser suite's title, naming the reason when it is skipped (test/verdict/allowed-skips.ts matches it). */
 export const browserSuite = (title: string): string => (skipBrowserTests ? `${title} — SKIPPED: ${missing}` : title);
 
-export const SCREENSHOTS = join(process.cwd(), 'test-artifacts', 'screenshots');
+const SCREENSHOTS = join(process.cwd(), 'test-artifacts', 'screenshots');
 
 export async function launchBrowser(): Promise<Browser> {
   if (missing) throw new Error(`${missing}; CI=true, so the browser tests must run`);
@@ -50,8 +50,8 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export const DESKTOP = { width: 1280, height: 860 };
-export const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
 
 export interface WatchedPage {
   page: Page;
@@ -88,11 +88,12 @@ export async function openPage(browser: Browser, options: { phone?: boolean } = 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe-core (WCAG 2.1 A and AA rules) on the page as it is now; returns the violations. */
-export async function axeViolations(page: Page): Promise<string[]> {
+async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') does not apply.
   await page.evaluate(axeSource);
   const result = await page.evaluate<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>(
-    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })`,
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ` +
+      `'best-practice'] } })`,
   );
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }

@@ -17,6 +17,8 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     publicBaseUrl: 'http://127.0.0.1',
     host: '127.0.0.1',
     port: 0,
+    workerPort: null,
+    database: { poolSize: null, jobQueuePoolSize: null, transactionMode: false, prepare: true },
     signingKey: null,
     smtpUrl: null,
     // Tests read links from the log when no SMTP sink is configured (the development mode).
@@ -42,5 +44,6 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
       ...DEFAULT_WEBHOOK_DELIVERY,
     },
     ...overrides,
+    databaseDirectUrl: overrides.databaseDirectUrl ?? overrides.databaseUrl,
   };
 }

@@ -148,15 +148,18 @@ export async function addDatapoints(
   const content = opts.content ?? ((i: number) => ({ id: String(i), text: `item ${i}` }));
   const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
   const [session] = await sql<{ id: string }[]>`
-    insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p!.org_id}, ${projectId}, 'complete', ${'test/' + randomBytes(8).toString('hex')}) returning id`;
+    insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p!.org_id}, ${projectId},
+    'complete', ${'test/' + randomBytes(8).toString('hex')}) returning id`;
   const [run] = await sql<{ id: string }[]>`
-    insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session!.id}, ${projectId}, 'ok', false, false) returning id`;
+    insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session!.id},
+    ${projectId}, 'ok', false, false) returning id`;
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
     // Open slots are the datapoint's counter (src/lifecycle/slots.ts); rows exist only once claimed.
     const [row] = await sql<{ id: string }[]>`
       insert into datapoints (project_id, run_id, checksum, source_file, source_row, content, slots_open)
-      values (${projectId}, ${run!.id}, ${randomBytes(32)}, 'a.csv', ${i + 1}, ${sql.json(content(i) as never)}, ${opts.slotsPerDatapoint ?? 0}) returning id`;
+      values (${projectId}, ${run!.id}, ${randomBytes(32)}, 'a.csv', ${i + 1}, ${sql.json(content(i) as never)},
+      ${opts.slotsPerDatapoint ?? 0}) returning id`;
     ids.push(row!.id);
   }
   return ids;
@@ -167,8 +170,10 @@ export async function finalize(sql: Sql, projectId: string, datapointIds: string
   for (const [i, id] of datapointIds.entries()) {
     const mean = ((i * 37) % 101) + 0.25;
     await sql`
-      insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
-      values (${id}, ${projectId}, ${Math.min(mean, 100)}, ${Math.min(mean + 0.5, 100)}, ${0.5 + (i % 5) / 10}, false, 3, ${synthetic ? 3 : 0}, 0)`;
+      insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median,
+      consensus_strength, contested, vote_count, synthetic_votes, escalations)
+      values (${id}, ${projectId}, ${Math.min(mean, 100)}, ${Math.min(mean + 0.5, 100)}, ${0.5 + (i % 5) / 10}, false,
+      3, ${synthetic ? 3 : 0}, 0)`;
     await sql`update datapoints set finalized_at = now() where id = ${id}`;
   }
   if (synthetic) await sql`update projects set auto_consensus_used = true where id = ${projectId}`;
@@ -185,7 +190,8 @@ export async function insertDecisions(
   contested: (i: number) => boolean,
 ): Promise<void> {
   await sql`
-    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median,
+    consensus_strength, contested, vote_count, synthetic_votes, escalations)
     select id, ${projectId}, 50, 50, 0.4, id = any(${datapointIds.filter((_, i) => contested(i))}::uuid[]), 5, 0, 2
     from unnest(${datapointIds}::uuid[]) as t(id)`;
 }
@@ -201,12 +207,15 @@ export async function finalizedInBulk(sql: Sql, projectIds: string[], n: number)
   for (const projectId of projectIds) {
     const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
     const [session] = await sql<{ id: string }[]>`
-      insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p!.org_id}, ${projectId}, 'complete', ${'test/' + randomBytes(8).toString('hex')}) returning id`;
+      insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p!.org_id}, ${projectId},
+      'complete', ${'test/' + randomBytes(8).toString('hex')}) returning id`;
     const [run] = await sql<{ id: string }[]>`
-      insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session!.id}, ${projectId}, 'ok', false, false) returning id`;
+      insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session!.id},
+      ${projectId}, 'ok', false, false) returning id`;
     await sql`
       insert into datapoints (project_id, run_id, checksum, source_file, source_row, content, slots_open, finalized_at)
-      select ${projectId}, ${run!.id}, sha256(convert_to(${projectId}::text || ':' || g, 'UTF8')), 'bulk.csv', g, jsonb_build_object('id', g::text), 0, now()
+      select ${projectId}, ${run!.id}, sha256(convert_to(${projectId}::text || ':' || g, 'UTF8')), 'bulk.csv', g,
+      jsonb_build_object('id', g::text), 0, now()
       from generate_series(1, ${n}::int) g order by g`;
     out.push(
       (await sql<{ id: string }[]>`select id from datapoints where project_id = ${projectId} order by seq`).map(
@@ -215,19 +224,28 @@ export async function finalizedInBulk(sql: Sql, projectIds: string[], n: number)
     );
   }
   await sql`
-    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
-    select id, project_id, (source_row * 37) % 101 + 0.25, least((source_row * 37) % 101 + 0.75, 100), 0.5 + (source_row % 5) / 10.0, false, 3, 0, 0
+    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median,
+    consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    select id, project_id, (source_row * 37) % 101 + 0.25, least((source_row * 37) % 101 + 0.75, 100), 0.5 +
+    (source_row % 5) / 10.0, false, 3, 0, 0
     from datapoints where project_id = any(${projectIds}::uuid[])
     order by source_row desc, array_position(${projectIds}::uuid[], project_id)`;
   return out;
 }
 
-/** Sets a decision's mean rating: an edit behind the service's back (decisions never change). Returns the old value. */
+/**
+ * Sets a decision's mean rating: an edit behind the service's back (decisions never change, and
+ * a trigger refuses it: the edit runs with triggers off, as a replica applies rows). Returns the
+ * old value.
+ */
 export async function editDecisionMean(sql: Sql, datapointId: string, mean: number): Promise<number> {
-  const [row] = await sql<{ old: number }[]>`
-    update consensus_decisions c set quality_rating_mean = ${mean} from consensus_decisions o
-    where c.datapoint_id = ${datapointId} and o.id = c.id returning o.quality_rating_mean as old`;
-  return row!.old;
+  return sql.begin(async (tx) => {
+    await tx`set local session_replication_role = replica`;
+    const [row] = await tx<{ old: number }[]>`
+      update consensus_decisions c set quality_rating_mean = ${mean} from consensus_decisions o
+      where c.datapoint_id = ${datapointId} and o.id = c.id returning o.quality_rating_mean as old`;
+    return row!.old;
+  });
 }
 
 /** Deletes a datapoint's decision (nothing in the service does; the summary must follow anyway). */
@@ -298,7 +316,8 @@ export async function holdDatapoint(sql: Sql, datapointId: string): Promise<{ re
 
 /** Makes every live claim on the datapoint lapse now (the page under test holds one; its slot id is not shown). */
 export async function expireClaimsOn(sql: Sql, datapointId: string): Promise<void> {
-  await sql`update validation_slots set claim_expires_at = now() - interval '1 second' where datapoint_id = ${datapointId} and status = 'claimed'`;
+  await sql`update validation_slots set claim_expires_at = now() - interval '1 second' where datapoint_id =
+    ${datapointId} and status = 'claimed'`;
 }
 
 /** Marks an upload session complete, as a finished ingest leaves it (without running one). */
@@ -324,20 +343,23 @@ export interface DatapointRow {
 /** The project's datapoints in ingestion order. */
 export function datapoints(sql: Sql, projectId: string): Promise<DatapointRow[]> {
   return sql<DatapointRow[]>`
-    select id, encode(checksum, 'hex') as checksum, content, source_file, source_row, finalized_at, escalations from datapoints where project_id = ${projectId} order by seq`;
+    select id, encode(checksum, 'hex') as checksum, content, source_file, source_row, finalized_at, escalations from
+    datapoints where project_id = ${projectId} order by seq`;
 }
 
 /** One datapoint (undefined when it does not exist). */
 export async function datapoint(sql: Sql, id: string): Promise<(DatapointRow & { project_id: string }) | undefined> {
   const [row] = await sql<(DatapointRow & { project_id: string })[]>`
-    select id, project_id, encode(checksum, 'hex') as checksum, content, source_file, source_row, finalized_at, escalations from datapoints where id = ${id}`;
+    select id, project_id, encode(checksum, 'hex') as checksum, content, source_file, source_row, finalized_at,
+    escalations from datapoints where id = ${id}`;
   return row;
 }
 
 /** Datapoints of any project that came from `sourceFile`, in ingestion order. */
 export function datapointsFromFile(sql: Sql, sourceFile: string): Promise<DatapointRow[]> {
   return sql<DatapointRow[]>`
-    select id, encode(checksum, 'hex') as checksum, content, source_file, source_row, finalized_at, escalations from datapoints where source_file = ${sourceFile} order by seq`;
+    select id, encode(checksum, 'hex') as checksum, content, source_file, source_row, finalized_at, escalations from
+    datapoints where source_file = ${sourceFile} order by seq`;
 }
 
 /** Renames the source file of every datapoint of the project (hostile names in exports). */
@@ -375,8 +397,10 @@ export async function counts(sql: Sql, projectId: string): Promise<ProjectCounts
         + (select count(*) from validation_slots where project_id = ${projectId})
         + (select count(*) from votes where project_id = ${projectId} and slot_id is null))::int as slots,
       ((select coalesce(sum(slots_open), 0) from datapoints where project_id = ${projectId} and finalized_at is null)
-        + (select count(*) from validation_slots where project_id = ${projectId} and status = 'open'))::int as "openSlots",
-      (select count(*) from validation_slots where project_id = ${projectId} and status = 'claimed')::int as "claimedSlots",
+        + (select count(*) from validation_slots where project_id = ${projectId} and status = 'open'))::int as
+        "openSlots",
+      (select count(*) from validation_slots where project_id = ${projectId} and status = 'claimed')::int as
+      "claimedSlots",
       (select count(*) from votes where project_id = ${projectId})::int as votes,
       (select count(*) from votes where project_id = ${projectId} and synthetic)::int as "syntheticVotes",
       (select count(*) from consensus_decisions where project_id = ${projectId})::int as decisions`;
@@ -421,10 +445,12 @@ export function datapointsWithOpenSlots(
   projectId: string,
 ): Promise<{ id: string; checksum: string; votes: number }[]> {
   return sql<{ id: string; checksum: string; votes: number }[]>`
-    select d.id, encode(d.checksum, 'hex') as checksum, (select count(*) from votes v where v.datapoint_id = d.id)::int as votes
+    select d.id, encode(d.checksum, 'hex') as checksum, (select count(*) from votes v where v.datapoint_id = d.id)::int
+    as votes
     from datapoints d
     where d.project_id = ${projectId} and d.finalized_at is null
-      and (d.slots_open > 0 or exists (select 1 from validation_slots s where s.datapoint_id = d.id and s.status = 'open'))
+      and (d.slots_open > 0 or exists (select 1 from validation_slots s where s.datapoint_id = d.id and s.status =
+      'open'))
     order by d.id`;
 }
 
@@ -438,15 +464,27 @@ export interface VoteRow {
   comment: string | null;
 }
 
+/** Inserts votes directly (no slots, no consensus run): the data of statistics tests. */
+export async function insertVotes(
+  sql: Sql,
+  projectId: string,
+  rows: { datapointId: string; voter: string; rating: number; weight?: number; classId?: string | null }[],
+): Promise<void> {
+  for (const r of rows)
+    await sql`
+      insert into votes (datapoint_id, project_id, voter, synthetic, rating, weight, class_id)
+      values (${r.datapointId}, ${projectId}, ${r.voter}, false, ${r.rating}, ${r.weight ?? 1}, ${r.classId ?? null})`;
+}
+
 /** Votes of a project or of some datapoints, oldest first (then by voter). */
 export function votes(sql: Sql, of: { projectId: string } | { datapointIds: string[] }): Promise<VoteRow[]> {
   return 'projectId' in of
-    ? sql<
-        VoteRow[]
-      >`select voter, user_id, synthetic, rating, weight, class_id, comment from votes where project_id = ${of.projectId} order by created_at, voter`
+    ? sql<VoteRow[]>`select voter, user_id, synthetic, rating, weight, class_id, comment from votes where project_id =
+      ${of.projectId} order by created_at, voter`
     : sql<
         VoteRow[]
-      >`select voter, user_id, synthetic, rating, weight, class_id, comment from votes where datapoint_id in ${sql(of.datapointIds)} order by created_at, voter`;
+      >`select voter, user_id, synthetic, rating, weight, class_id, comment from votes where datapoint_id in
+      ${sql(of.datapointIds)} order by created_at, voter`;
 }
 
 export interface DecisionRow {
@@ -468,7 +506,8 @@ export interface DecisionRow {
 /** The project's terminal decisions in finalization order, each with its datapoint's checksum. */
 export function decisions(sql: Sql, projectId: string): Promise<DecisionRow[]> {
   return sql<DecisionRow[]>`
-    select c.id, c.datapoint_id, c.project_id, c.quality_rating_mean, c.quality_rating_median, c.consensus_strength, c.contested,
+    select c.id, c.datapoint_id, c.project_id, c.quality_rating_mean, c.quality_rating_median, c.consensus_strength,
+    c.contested,
       c.vote_count, c.synthetic_votes, c.escalations, c.seq, c.decided_at, encode(d.checksum, 'hex') as checksum
     from consensus_decisions c join datapoints d on d.id = c.datapoint_id
     where c.project_id = ${projectId} order by c.seq`;
@@ -480,7 +519,8 @@ export async function decisionOf(
   datapointId: string,
 ): Promise<{ decision: DecisionRow | undefined; rows: number }> {
   const rows = await sql<DecisionRow[]>`
-    select c.id, c.datapoint_id, c.project_id, c.quality_rating_mean, c.quality_rating_median, c.consensus_strength, c.contested,
+    select c.id, c.datapoint_id, c.project_id, c.quality_rating_mean, c.quality_rating_median, c.consensus_strength,
+    c.contested,
       c.vote_count, c.synthetic_votes, c.escalations, c.seq, c.decided_at, encode(d.checksum, 'hex') as checksum
     from consensus_decisions c join datapoints d on d.id = c.datapoint_id where c.datapoint_id = ${datapointId}`;
   return { decision: rows[0], rows: rows.length };
@@ -513,7 +553,8 @@ export interface DataState {
 /** The project's data-state summary row as the writing statements keep it (undefined if none). */
 export async function keptDataState(sql: Sql, projectId: string): Promise<DataState | undefined> {
   const [row] = await sql<DataState[]>`
-    select datapoints::int, datapoint_max_seq::int, decisions::int, decision_max_seq::int, contested::int from project_data_state where project_id = ${projectId}`;
+    select datapoints::int, datapoint_max_seq::int, decisions::int, decision_max_seq::int, contested::int from
+    project_data_state where project_id = ${projectId}`;
   return row;
 }
 
@@ -541,7 +582,8 @@ export async function ingestRun(
 
 /** Raw writes that the schema must refuse (tenancy constraints): an upload session of `orgId` on `projectId`. */
 export function insertUploadSessionRaw(sql: Sql, orgId: string, projectId: string): Promise<unknown> {
-  return sql`insert into upload_sessions (org_id, project_id, key_prefix) values (${orgId}, ${projectId}, 'uploads/mixed/')`;
+  return sql`insert into upload_sessions (org_id, project_id, key_prefix) values (${orgId}, ${projectId},
+    'uploads/mixed/')`;
 }
 
 /** Moves an upload session to another organization (what the schema must refuse). */
@@ -549,14 +591,19 @@ export function moveUploadSessionRaw(sql: Sql, uploadId: string, orgId: string):
   return sql`update upload_sessions set org_id = ${orgId} where id = ${uploadId}`;
 }
 
-/** A slot, a vote and a decision that name `datapointId` under `projectId` (the schema must refuse a project other than the datapoint's). */
+/**
+ * A slot, a vote and a decision that name `datapointId` under `projectId` (the schema must refuse a project other than
+ * the datapoint's).
+ */
 export const mismatchedRowsRaw = {
   slot: (sql: Sql, datapointId: string, projectId: string) => sql`
     insert into validation_slots (datapoint_id, project_id, status) values (${datapointId}, ${projectId}, 'open')`,
   vote: (sql: Sql, datapointId: string, projectId: string, slotId: string | null = null) => sql`
-    insert into votes (datapoint_id, project_id, slot_id, voter, synthetic, rating, weight) values (${datapointId}, ${projectId}, ${slotId}, ${`synthetic:${slotId ?? 'x'}`}, true, 50, 1)`,
+    insert into votes (datapoint_id, project_id, slot_id, voter, synthetic, rating, weight) values (${datapointId},
+    ${projectId}, ${slotId}, ${`synthetic:${slotId ?? 'x'}`}, true, 50, 1)`,
   decision: (sql: Sql, datapointId: string, projectId: string) => sql`
-    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median,
+    consensus_strength, contested, vote_count, synthetic_votes, escalations)
     values (${datapointId}, ${projectId}, 50, 50, 1, false, 1, 1, 0)`,
   /** Moves a slot to another project (what the schema must refuse too). */
   moveSlot: (sql: Sql, datapointId: string, projectId: string) =>
@@ -581,16 +628,20 @@ export async function addPreScaleDatapoints(
 ): Promise<{ id: string; checksum: string }[]> {
   const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
   const [session] = await sql<{ id: string }[]>`
-    insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p!.org_id}, ${projectId}, 'complete', ${'test/' + randomBytes(8).toString('hex')}) returning id`;
+    insert into upload_sessions (org_id, project_id, status, key_prefix) values (${p!.org_id}, ${projectId},
+    'complete', ${'test/' + randomBytes(8).toString('hex')}) returning id`;
   const [run] = await sql<{ id: string }[]>`
-    insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session!.id}, ${projectId}, 'ok', false, false) returning id`;
+    insert into ingest_runs (session_id, project_id, status, dry_run, skip_existing) values (${session!.id},
+    ${projectId}, 'ok', false, false) returning id`;
   const out: { id: string; checksum: string }[] = [];
   for (let i = 0; i < n; i++) {
     const checksum = randomBytes(32).toString('hex');
     const [row] = await sql<{ id: string }[]>`
       insert into datapoints (project_id, run_id, checksum, source_file, source_row, content, created_at)
-      values (${projectId}, ${run!.id}, ${checksum}, 'a.csv', ${i + 1}, ${sql.json({ id: String(i) })}, now() + make_interval(secs => ${i})) returning id`;
-    await sql`insert into validation_slots (datapoint_id, project_id) select ${row!.id}, ${projectId} from generate_series(1, ${open})`;
+      values (${projectId}, ${run!.id}, ${checksum}, 'a.csv', ${i + 1}, ${sql.json({ id: String(i) })}, now() +
+      make_interval(secs => ${i})) returning id`;
+    await sql`insert into validation_slots (datapoint_id, project_id) select ${row!.id}, ${projectId} from
+      generate_series(1, ${open})`;
     if (claimedBy) {
       await sql`
         insert into validation_slots (datapoint_id, project_id, status, claimed_by, claimed_at, claim_expires_at)
@@ -601,16 +652,22 @@ export async function addPreScaleDatapoints(
   return out;
 }
 
-/** The project's datapoints as stored (either side of the migration): checksum as text, open counter (null before), slot rows by state. */
+/**
+ * The project's datapoints as stored (either side of the migration): checksum as text, open counter (null before), slot
+ * rows by state.
+ */
 export async function storedDatapoints(
   sql: Sql,
   projectId: string,
 ): Promise<{ id: string; checksum: string; slots_open: number | null; rows: Record<string, number> }[]> {
   const [{ counter }] = await sql<{ counter: boolean }[]>`
-    select exists (select 1 from information_schema.columns where table_name = 'datapoints' and column_name = 'slots_open') as counter`;
+    select exists (select 1 from information_schema.columns where table_name = 'datapoints' and column_name =
+    'slots_open') as counter`;
   return sql<{ id: string; checksum: string; slots_open: number | null; rows: Record<string, number> }[]>`
-    select d.id, ${counter ? sql`encode(d.checksum, 'hex')` : sql`d.checksum`} as checksum, ${counter ? sql`d.slots_open` : sql`null::int`} as slots_open,
-      coalesce((select jsonb_object_agg(status, n) from (select status, count(*)::int as n from validation_slots s where s.datapoint_id = d.id group by status) x), '{}') as rows
+    select d.id, ${counter ? sql`encode(d.checksum, 'hex')` : sql`d.checksum`} as checksum,
+      ${counter ? sql`d.slots_open` : sql`null::int`} as slots_open,
+      coalesce((select jsonb_object_agg(status, n) from (select status, count(*)::int as n from validation_slots s
+      where s.datapoint_id = d.id group by status) x), '{}') as rows
     from datapoints d where d.project_id = ${projectId}
     order by d.created_at, d.id`;
 }

@@ -27,14 +27,16 @@ export function artifacts(sql: Sql, projectId: string, format?: string): Promise
 /** build_report jobs still to run (queued, waiting for a retry, or running) for the artifact. */
 export async function buildJobs(sql: Sql, artifactId: string): Promise<number> {
   const [row] = await sql<{ n: number }[]>`
-    select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+    select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id =
+    j.task_id
     where t.identifier = 'build_report' and j.payload->>'artifactId' = ${artifactId} and j.attempts < j.max_attempts`;
   return row!.n;
 }
 
 /** Makes the artifact's last URL look handed out `seconds` ago (the sweep keeps it until its URLs expired). */
 export async function ageServedAt(sql: Sql, artifactId: string, seconds: number): Promise<void> {
-  await sql`update report_artifacts set served_at = now() - make_interval(secs => ${seconds}), updated_at = now() - make_interval(secs => ${seconds}) where id = ${artifactId}`;
+  await sql`update report_artifacts set served_at = now() - make_interval(secs => ${seconds}), updated_at = now() -
+    make_interval(secs => ${seconds}) where id = ${artifactId}`;
 }
 
 /** Which of `keys` exist in the test bucket. */

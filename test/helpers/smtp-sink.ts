@@ -4,7 +4,7 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;

@@ -80,7 +80,8 @@ describe('originator checks', () => {
       expect(mcp.status).toBe(403);
       expect(mcp.body.error.code).toBe('api_key_actor_unavailable');
     } finally {
-      await app.sql`insert into memberships (org_id, user_id, is_originator) values (${app.orgA.id}, ${app.orgA.originatorUserId}, true)`;
+      await app.sql`insert into memberships (org_id, user_id, is_originator) values (${app.orgA.id},
+        ${app.orgA.originatorUserId}, true)`;
     }
   });
 });

@@ -81,16 +81,19 @@ describe('POST /projects/{id}/invites', () => {
     expect(Date.parse(sent)).not.toBeNaN();
   });
 
-  it('returns a pending invite unchanged on a repeat, whatever the case of the email, and sends nothing more', async () => {
-    const p = await project();
-    const first = await invite(p, { email: 'linus@example.com', sendEmail: false });
-    expect(first.body.emailSentAt).toBeNull();
-    const again = await invite(p, { email: 'LINUS@example.com', classId: 'gpt', evidenceNote: 'changed my mind' });
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual(first.body);
-    expect(await count('invites', p)).toBe(1);
-    expect(await count('email_outbox', 'linus@example.com')).toBe(0);
-  });
+  it(
+    'returns a pending invite unchanged on a repeat, whatever the case of the email, and sends nothing ' + 'more',
+    async () => {
+      const p = await project();
+      const first = await invite(p, { email: 'linus@example.com', sendEmail: false });
+      expect(first.body.emailSentAt).toBeNull();
+      const again = await invite(p, { email: 'LINUS@example.com', classId: 'gpt', evidenceNote: 'changed my mind' });
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+      expect(await count('invites', p)).toBe(1);
+      expect(await count('email_outbox', 'linus@example.com')).toBe(0);
+    },
+  );
 
   it('reactivates a cancelled invite under the same id with the new class, and emails again', async () => {
     const p = await project();
@@ -201,16 +204,19 @@ describe('DELETE /projects/{id}/invites/{inviteId}', () => {
     expect(still.status).toBe('accepted');
   });
 
-  it("answers invite_not_found for another project's invite and project_not_found for another organization", async () => {
-    const [p1, p2] = [await project(), await project()];
-    const a = await invite(p1, { email: 'c@example.com', sendEmail: false });
-    expectError(await cancel(p2, a.body.id), 404, 'invite_not_found', 'inviteId');
-    expectError(await cancel(p1, UNKNOWN), 404, 'invite_not_found', 'inviteId');
-    expectError(await cancel(p1, a.body.id, app.orgB.originatorKey), 404, 'project_not_found', 'projectId');
-    expectError(await cancel(p1, 'nope'), 400, 'parameter_invalid', 'inviteId');
-    const [row] = await app.sql`select status from invites where id = ${a.body.id}`;
-    expect(row.status).toBe('pending');
-  });
+  it(
+    "answers invite_not_found for another project's invite and project_not_found for another " + 'organization',
+    async () => {
+      const [p1, p2] = [await project(), await project()];
+      const a = await invite(p1, { email: 'c@example.com', sendEmail: false });
+      expectError(await cancel(p2, a.body.id), 404, 'invite_not_found', 'inviteId');
+      expectError(await cancel(p1, UNKNOWN), 404, 'invite_not_found', 'inviteId');
+      expectError(await cancel(p1, a.body.id, app.orgB.originatorKey), 404, 'project_not_found', 'projectId');
+      expectError(await cancel(p1, 'nope'), 400, 'parameter_invalid', 'inviteId');
+      const [row] = await app.sql`select status from invites where id = ${a.body.id}`;
+      expect(row.status).toBe('pending');
+    },
+  );
 });
 
 describe('GET /projects/{id}/invites', () => {

@@ -260,32 +260,35 @@ describe('processing', () => {
     expect(declare.body.error.code).toBe('upload_session_not_open');
   });
 
-  it('fails a ragged CSV naming file and line, keeps nothing, and succeeds when fixed and processed again', async () => {
-    const projectId = await project();
-    const bad = 'id,text\n1,ok\n2,too,many\n';
-    const fixed = 'id,text\n1,ok\n2,fine\n';
-    const created = await call(app, 'createUploadSession', {
-      params: { projectId },
-      body: { files: [{ relPath: 'bad.csv', size: 100 }] },
-    });
-    const { uploadId, files } = created.body;
-    await putToUrl(files[0].uploadUrl, bad);
-    expect((await call(app, 'processUploadSession', { params: { projectId, uploadId } })).status).toBe(202);
-    const failed = await waitForRun(app, projectId, uploadId);
-    expect(failed.sessionStatus).toBe('failed');
-    expect(failed.run.status).toBe('failed');
-    expect(failed.run.errorMessage).toMatch(/^bad\.csv line 3: /);
-    expect(await counts(projectId)).toEqual({ d: 0, s: 0 });
-    // The same bytes again: the same failure (a retry gives the same result as a clean run).
-    expect((await call(app, 'processUploadSession', { params: { projectId, uploadId } })).status).toBe(202);
-    expect((await waitForRun(app, projectId, uploadId)).run.errorMessage).toBe(failed.run.errorMessage);
-    // Fixed bytes at the same key (the upload URL is still valid): the retry succeeds.
-    await putToUrl(files[0].uploadUrl, fixed);
-    expect((await call(app, 'processUploadSession', { params: { projectId, uploadId } })).status).toBe(202);
-    const ok = await waitForRun(app, projectId, uploadId);
-    expect(ok).toMatchObject({ sessionStatus: 'complete', run: { status: 'ok', datapointsPersisted: 2 } });
-    expect(await counts(projectId)).toEqual({ d: 2, s: 6 });
-  });
+  it(
+    'fails a ragged CSV naming file and line, keeps nothing, and succeeds when fixed and processed ' + 'again',
+    async () => {
+      const projectId = await project();
+      const bad = 'id,text\n1,ok\n2,too,many\n';
+      const fixed = 'id,text\n1,ok\n2,fine\n';
+      const created = await call(app, 'createUploadSession', {
+        params: { projectId },
+        body: { files: [{ relPath: 'bad.csv', size: 100 }] },
+      });
+      const { uploadId, files } = created.body;
+      await putToUrl(files[0].uploadUrl, bad);
+      expect((await call(app, 'processUploadSession', { params: { projectId, uploadId } })).status).toBe(202);
+      const failed = await waitForRun(app, projectId, uploadId);
+      expect(failed.sessionStatus).toBe('failed');
+      expect(failed.run.status).toBe('failed');
+      expect(failed.run.errorMessage).toMatch(/^bad\.csv line 3: /);
+      expect(await counts(projectId)).toEqual({ d: 0, s: 0 });
+      // The same bytes again: the same failure (a retry gives the same result as a clean run).
+      expect((await call(app, 'processUploadSession', { params: { projectId, uploadId } })).status).toBe(202);
+      expect((await waitForRun(app, projectId, uploadId)).run.errorMessage).toBe(failed.run.errorMessage);
+      // Fixed bytes at the same key (the upload URL is still valid): the retry succeeds.
+      await putToUrl(files[0].uploadUrl, fixed);
+      expect((await call(app, 'processUploadSession', { params: { projectId, uploadId } })).status).toBe(202);
+      const ok = await waitForRun(app, projectId, uploadId);
+      expect(ok).toMatchObject({ sessionStatus: 'complete', run: { status: 'ok', datapointsPersisted: 2 } });
+      expect(await counts(projectId)).toEqual({ d: 2, s: 6 });
+    },
+  );
 
   it.each([
     [

@@ -41,7 +41,8 @@ const assignments = async (userId: string) =>
   )[0].n;
 const liveGrants = (userId: string) =>
   app.sql<{ project_id: string; class_id: string; evidence_note: string }[]>`
-    select project_id, class_id, evidence_note from class_grants where user_id = ${userId} and revoked_at is null order by project_id`;
+    select project_id, class_id, evidence_note from class_grants where user_id = ${userId} and revoked_at is null order
+    by project_id`;
 
 function expectError(res: { status: number; body: any }, status: number, code: string, param?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -63,9 +64,11 @@ describe('GET /validators (list mode)', () => {
       email: `assigned-${n}@example.com`,
       subject: `test|assigned-${n}`,
     });
-    await app.sql`insert into project_assignments (org_id, project_id, user_id, assigned_at) values (${org.id}, ${p}, ${assignedOnly.id}, now() + interval '1 hour')`;
+    await app.sql`insert into project_assignments (org_id, project_id, user_id, assigned_at) values (${org.id}, ${p},
+      ${assignedOnly.id}, now() + interval '1 hour')`;
     const revokedOnly = await createUser(app.sql, { email: `revoked-${n}@example.com`, subject: `test|revoked-${n}` });
-    await app.sql`insert into project_assignments (org_id, project_id, user_id, revoked_at) values (${org.id}, ${p}, ${revokedOnly.id}, now())`;
+    await app.sql`insert into project_assignments (org_id, project_id, user_id, revoked_at) values (${org.id}, ${p},
+      ${revokedOnly.id}, now())`;
     // Another organization's validator with an assignment there.
     const elsewhere = await member(app.orgB.id, { validator: true });
 
@@ -135,18 +138,21 @@ describe('GET /validators?email= (lookup mode)', () => {
     });
   });
 
-  it("answers the same validator_not_found for strangers, plain members and other organizations' validators", async () => {
-    const plain = await member(app.orgA.id);
-    const foreign = await member(app.orgB.id, { validator: true });
-    const messages = new Set<string>();
-    for (const email of ['nobody@example.com', plain.email, foreign.email]) {
-      const res = await call(app, 'listValidators', { query: { email } });
-      expectError(res, 404, 'validator_not_found', 'email');
-      messages.add(res.body.error.message);
-    }
-    // One message for all three: the answer does not tell whether the person exists.
-    expect(messages.size).toBe(1);
-  });
+  it(
+    "answers the same validator_not_found for strangers, plain members and other organizations' " + 'validators',
+    async () => {
+      const plain = await member(app.orgA.id);
+      const foreign = await member(app.orgB.id, { validator: true });
+      const messages = new Set<string>();
+      for (const email of ['nobody@example.com', plain.email, foreign.email]) {
+        const res = await call(app, 'listValidators', { query: { email } });
+        expectError(res, 404, 'validator_not_found', 'email');
+        messages.add(res.body.error.message);
+      }
+      // One message for all three: the answer does not tell whether the person exists.
+      expect(messages.size).toBe(1);
+    },
+  );
 
   it('refuses an email that is not an email', async () => {
     expectError(
@@ -328,7 +334,8 @@ describe('POST /validators/{id}/unassign', () => {
     // Assigning again makes a new live row; the old ones stay as history.
     await call(app, 'assignValidator', { params: { validatorId: v.id }, body: { projects: [{ id: p1 }] } });
     const rows =
-      await app.sql`select revoked_at from project_assignments where user_id = ${v.id} and project_id = ${p1} order by assigned_at`;
+      await app.sql`select revoked_at from project_assignments where user_id = ${v.id} and project_id = ${p1} order by
+        assigned_at`;
     expect(rows.map((r) => r.revoked_at === null)).toEqual([false, true]);
   });
 

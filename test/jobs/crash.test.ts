@@ -57,7 +57,7 @@ const poll = async <T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutM
   }
 };
 
-// CRASH_TEST_ROWS=1000000 runs it at the size issue 11 names (bench/README.md records that run).
+// CRASH_TEST_ROWS=1000000 runs it at the size of the scale target (bench/README.md records that run).
 const rows = Number(process.env.CRASH_TEST_ROWS ?? 200_000);
 
 it(

@@ -161,7 +161,8 @@ const peakRssMb = (pid: number) =>
   Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 describe('hostile files', { timeout: 180_000 }, () => {
-  it('a file longer than its declared size (replaced after the process call) fails without being read through', async () => {
+  it('a file longer than its declared size (replaced after the process call) fails without being read ' +
+    'through', async () => {
     // No worker runs yet: the run is queued when the object is replaced by a longer one.
     const projectId = await project('csv');
     const small = 'id,text\n1,a\n';
@@ -177,7 +178,8 @@ describe('hostile files', { timeout: 180_000 }, () => {
     const { run } = await finishWhilePinging(projectId, uploadId);
     expect(run.status).toBe('failed');
     expect(run.errorMessage).toBe(
-      `grown.csv: the file is longer than its declared size of ${small.length} bytes (more than ${small.length} bytes were read); declare its real size and upload it again`,
+      `grown.csv: the file is longer than its declared size of ` +
+        `${small.length} bytes (more than ${small.length} bytes were read); declare its real size and upload it again`,
     );
   }, 180_000);
 

@@ -169,7 +169,8 @@ describe('run times and progress', () => {
         () =>
           app.sql<
             { n: number }[]
-          >`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
+          >`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select
+          oid from pg_database where datname = current_database())`,
         (r) => r[0]!.n > 0,
       );
       expect(waiting[0]!.n).toBe(1);
@@ -233,7 +234,8 @@ describe('run times and progress', () => {
 });
 
 describe('planner statistics', () => {
-  it('a run of ANALYZE_AFTER_ROWS datapoints commits statistics that know its project; a small run leaves them to autovacuum', async () => {
+  it('a run of ANALYZE_AFTER_ROWS datapoints commits statistics that know its project; a small run leaves them to ' +
+    'autovacuum', async () => {
     const small = await project();
     expect((await ingest(app, small, { 'small.csv': csv(50, 'stats-small') })).status.run.status).toBe('ok');
     expect(await fx.plannerSeesProject(app.sql, small)).toBe(false);

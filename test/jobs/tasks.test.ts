@@ -95,7 +95,8 @@ describe('enqueueEach', () => {
     expect((await jobs('auto_consensus')).map((j) => j.key)).toContain('auto_consensus:p3');
     // Each delivery in its endpoint's job queue, Auto Consensus in its organization's.
     const queues = await db.sql<{ payload: { deliveryId?: string; projectId?: string }; queue: string }[]>`
-      select j.payload, q.queue_name as queue from graphile_worker._private_jobs j join graphile_worker._private_job_queues q on q.id = j.job_queue_id`;
+      select j.payload, q.queue_name as queue from graphile_worker._private_jobs j join
+      graphile_worker._private_job_queues q on q.id = j.job_queue_id`;
     expect(queues.find((j) => j.payload.deliveryId === 'a')?.queue).toBe('webhook:endpoint-a');
     expect(queues.find((j) => j.payload.deliveryId === 'b')?.queue).toBe('webhook:endpoint-b');
     expect(queues.find((j) => j.payload.projectId === 'p3')?.queue).toBe('data:org-3');

@@ -27,7 +27,8 @@ it('installs its schema where there is none, runs a job, and stops cleanly', asy
     // Auto Consensus for a project that does not exist finds nothing to do and completes; a
     // completed job leaves the queue.
     const [{ id }] = await db.sql<{ id: string }[]>`
-      select (graphile_worker.add_job('auto_consensus', json_build_object('projectId', gen_random_uuid()))).id::text as id`;
+      select (graphile_worker.add_job('auto_consensus', json_build_object('projectId', gen_random_uuid()))).id::text as
+      id`;
     await until(
       async () => (await db.sql`select 1 from graphile_worker.jobs where id = ${id}`).length,
       (n) => n === 0,

@@ -82,6 +82,12 @@ const ADDITIVE_TOOLS = [
   'list_webhook_attempts',
   'get_datapoint_inclusion_proof',
   'wait_for_proof_report',
+  'get_proof_report_consistency',
+  'get_proof_report_checkpoint',
+  'set_gold_items',
+  'list_gold_items',
+  'list_validator_quality',
+  'resume_validator',
 ];
 
 describe('MCP over streamable HTTP', () => {

@@ -45,7 +45,8 @@ it('follows rows written by SQL, and a new decision makes a new report', async (
   const ids = await addDatapoints(app.sql, projectId, 6);
   await finalize(app.sql, projectId, ids.slice(0, 5));
   expect(await kept(app.sql, projectId)).toEqual(await counted(app.sql, projectId));
-  expect((await call(app, 'getProofReport', { params: { projectId } })).body.error.code).toBe('proof_report_not_ready'); // 5 of 6
+  // 5 of 6
+  expect((await call(app, 'getProofReport', { params: { projectId } })).body.error.code).toBe('proof_report_not_ready');
 
   await finalize(app.sql, projectId, ids.slice(5));
   const first = await call(app, 'getProofReport', { params: { projectId } });

@@ -1,6 +1,8 @@
 // Report exports: every format is stored in the bucket and downloads through its presigned URL
 // without auth, with the readings' content type and filename, and parses as its type; user text
 // (project name, source paths, datapoint content) never becomes markup.
+import { appendContentFieldOrder } from '../../src/db/projects.ts';
+import { csvCell } from '../../src/domain/export-formats.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { unzipSync, strFromU8 } from 'fflate';
@@ -48,6 +50,8 @@ beforeAll(async () => {
   complete = await mk(`Complete ${HOSTILE}`);
   const ids = await addDatapoints(app.sql, complete, 5, (i) => ({ id: String(i), text: `${HOSTILE} row ${i}` }));
   await fx.setSourceFile(app.sql, complete, '=cmd|' + HOSTILE + '.csv');
+  // The source's field order, as an ingest run records it (text before id: not jsonb's order).
+  await appendContentFieldOrder(app.sql, complete, ['text', 'id']);
   await finalize(app.sql, complete, ids);
   partial = await mk('Partial');
   const pids = await addDatapoints(app.sql, partial, 4);
@@ -109,9 +113,13 @@ describe('GET /projects/{projectId}/report', () => {
 
     const csv = (await download(complete, 'csv')).bytes.toString().split('\r\n');
     expect(csv[0]).toBe(
-      'datapoint_id,source_file,source_row,status,consensus_decision_id,quality_rating_mean,quality_rating_median,consensus_strength,contested',
+      'datapoint_id,source_file,source_row,status,consensus_decision_id,' +
+        'quality_rating_mean,quality_rating_median,consensus_strength,contested,source_id,content.text,content.id',
     );
     expect(csv.filter(Boolean)).toHaveLength(6);
+    // The dataset's id field and the content, in the source's field order, end each row.
+    const firstId = json.datapoints[0].content.id as string;
+    expect(csv[1].endsWith(`,${firstId},${csvCell(json.datapoints[0].content.text)},${firstId}`)).toBe(true);
     // A cell that a spreadsheet would run as a formula is defused.
     expect(csv[1].split(',')[1]).toMatch(/^"?'=cmd/);
 
@@ -202,7 +210,7 @@ describe('GET /projects/{projectId}/report', () => {
 
   it('the HTML export verifies by its own instructions, with nothing but what it carries', async () => {
     const html = (await download(complete, 'verifiable_html')).bytes.toString();
-    const unescape = (t: string) =>
+    const unescapeHtml = (t: string) =>
       t
         .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
         .replace(/&lt;/g, '<')
@@ -211,7 +219,7 @@ describe('GET /projects/{projectId}/report', () => {
         .replace(/&#39;/g, "'")
         .replace(/&amp;/g, '&');
     const blocks = [...html.matchAll(/<pre class="code" tabindex="0"><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) =>
-      unescape(m[1]!),
+      unescapeHtml(m[1]!),
     );
     const python = blocks.find((b) => b.startsWith('#!/usr/bin/env python3'))!;
     const shell = blocks.find((b) => b.startsWith('#!/bin/sh'))!;

@@ -86,41 +86,44 @@ describe('inclusion proofs from chunk roots', () => {
     for (const r of rows) expect(r.root).toHaveLength(32);
   });
 
-  it('proves first, middle and last-chunk datapoints: verified against the signed digest, equal to the full stream', async () => {
-    for (const index of INDEXES) {
-      const id = leafOrder[index]!;
-      const res = await proofOf(id);
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const proof = res.body;
-      expect(proof).toMatchObject({
-        reportId: report.reportId,
-        attestationRoot: report.attestationRoot,
-        tree: 'results',
-        datapointId: id,
-        leafIndex: index,
-        treeSize: N,
-        treeRoot: report.payload.digests.results,
-      });
-      const streamed = await streamInclusionProof(app.sql, stored, id);
-      expect(proof).toEqual({
-        reportId: report.reportId,
-        attestationRoot: report.attestationRoot,
-        tree: 'results',
-        ...streamed.proof,
-      });
-      const ok = verifyInclusion(
-        leafHash(Buffer.from(proof.leaf)),
-        proof.leafIndex,
-        proof.treeSize,
-        proof.auditPath.map((h: string) => Buffer.from(h, 'hex')),
-        Buffer.from(proof.treeRoot.slice(7), 'hex'),
-      );
-      expect(ok, `leaf ${index}`).toBe(true);
-      await expect(verifyReport(JSON.stringify(report), jwks, JSON.stringify(proof))).resolves.toContain(
-        `included at ${index} of ${N}`,
-      );
-    }
-  });
+  it(
+    'proves first, middle and last-chunk datapoints: verified against the signed digest, equal to the full ' + 'stream',
+    async () => {
+      for (const index of INDEXES) {
+        const id = leafOrder[index]!;
+        const res = await proofOf(id);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const proof = res.body;
+        expect(proof).toMatchObject({
+          reportId: report.reportId,
+          attestationRoot: report.attestationRoot,
+          tree: 'results',
+          datapointId: id,
+          leafIndex: index,
+          treeSize: N,
+          treeRoot: report.payload.digests.results,
+        });
+        const streamed = await streamInclusionProof(app.sql, stored, id);
+        expect(proof).toEqual({
+          reportId: report.reportId,
+          attestationRoot: report.attestationRoot,
+          tree: 'results',
+          ...streamed.proof,
+        });
+        const ok = verifyInclusion(
+          leafHash(Buffer.from(proof.leaf)),
+          proof.leafIndex,
+          proof.treeSize,
+          proof.auditPath.map((h: string) => Buffer.from(h, 'hex')),
+          Buffer.from(proof.treeRoot.slice(7), 'hex'),
+        );
+        expect(ok, `leaf ${index}`).toBe(true);
+        await expect(verifyReport(JSON.stringify(report), jwks, JSON.stringify(proof))).resolves.toContain(
+          `included at ${index} of ${N}`,
+        );
+      }
+    },
+  );
 
   it('records while streaming the same chunk roots the build stored', async () => {
     const { chunks } = await streamInclusionProof(app.sql, stored, leafOrder[0]!);
@@ -170,7 +173,8 @@ describe('inclusion proofs from chunk roots', () => {
     // A stored chunk root edited: a proof in that chunk, and one in another (the fold no longer
     // gives the signed digest), are internal errors.
     const [row] = await chunkRows(app.sql, report.reportId);
-    await app.sql`update proof_report_chunks set root = ${Buffer.alloc(32, 7)} where report_id = ${report.reportId} and chunk_no = 0`;
+    await app.sql`update proof_report_chunks set root = ${Buffer.alloc(32, 7)} where report_id = ${report.reportId} and
+      chunk_no = 0`;
     try {
       for (const index of [3, C + 3]) {
         await expect(buildInclusionProof(app.sql, stored, leafOrder[index]!)).rejects.toThrow(
@@ -181,7 +185,8 @@ describe('inclusion proofs from chunk roots', () => {
       expect([res.status, res.body.error.code]).toEqual([500, 'internal_error']);
       expect(JSON.stringify(res.body)).not.toMatch(/digest|PR-/);
     } finally {
-      await app.sql`update proof_report_chunks set root = ${row!.root} where report_id = ${report.reportId} and chunk_no = 0`;
+      await app.sql`update proof_report_chunks set root = ${row!.root} where report_id = ${report.reportId} and
+        chunk_no = 0`;
     }
     expect((await proofOf(leafOrder[C + 3]!)).status).toBe(200);
   });

@@ -107,50 +107,53 @@ describe('exports', () => {
     expect(await artifacts(prompt.sql, projectId)).toEqual([]);
   });
 
-  it('renders a new artifact when the data changed, and the sweep deletes the superseded one once its URLs expired', async () => {
-    const projectId = await readyProject(prompt, 4, 3);
-    expectPreparing(await exportOf(prompt, projectId, 'json'), 409, 'report_not_ready');
-    expectPreparing(await exportOf(prompt, projectId, 'report_md'), 409, 'report_not_ready');
-    await until(
-      () => artifacts(prompt.sql, projectId),
-      (rows) => rows.length === 2 && rows.every((r) => r.status === 'ready'),
-    );
-    const old = await exportOf(prompt, projectId, 'json');
-    const oldMd = await exportOf(prompt, projectId, 'report_md');
-    expect(old.body.coverage).toEqual({ datapointsFinalized: 3, datapointsTotal: 4, partial: true });
-    const [oldJson, oldReadable] = [
-      (await artifacts(prompt.sql, projectId, 'json'))[0]!,
-      (await artifacts(prompt.sql, projectId, 'report_md'))[0]!,
-    ];
+  it(
+    'renders a new artifact when the data changed, and the sweep deletes the superseded one once its URLs ' + 'expired',
+    async () => {
+      const projectId = await readyProject(prompt, 4, 3);
+      expectPreparing(await exportOf(prompt, projectId, 'json'), 409, 'report_not_ready');
+      expectPreparing(await exportOf(prompt, projectId, 'report_md'), 409, 'report_not_ready');
+      await until(
+        () => artifacts(prompt.sql, projectId),
+        (rows) => rows.length === 2 && rows.every((r) => r.status === 'ready'),
+      );
+      const old = await exportOf(prompt, projectId, 'json');
+      const oldMd = await exportOf(prompt, projectId, 'report_md');
+      expect(old.body.coverage).toEqual({ datapointsFinalized: 3, datapointsTotal: 4, partial: true });
+      const [oldJson, oldReadable] = [
+        (await artifacts(prompt.sql, projectId, 'json'))[0]!,
+        (await artifacts(prompt.sql, projectId, 'report_md'))[0]!,
+      ];
 
-    // The last datapoint finalizes: the stored exports no longer show the project's data.
-    const [last] = (await fx.datapoints(prompt.sql, projectId)).filter((x) => !x.finalized_at).map((x) => x.id);
-    await finalize(prompt.sql, projectId, [last!]);
-    expectPreparing(await exportOf(prompt, projectId, 'json'), 409, 'report_not_ready');
-    const fresh = await eventually(async () => {
-      const r = await exportOf(prompt, projectId, 'json');
-      return r.status === 200 ? r : null;
-    });
-    expect(fresh.body.coverage).toEqual({ datapointsFinalized: 4, datapointsTotal: 4, partial: false });
-    expect(new URL(fresh.body.url).pathname).not.toBe(new URL(old.body.url).pathname);
+      // The last datapoint finalizes: the stored exports no longer show the project's data.
+      const [last] = (await fx.datapoints(prompt.sql, projectId)).filter((x) => !x.finalized_at).map((x) => x.id);
+      await finalize(prompt.sql, projectId, [last!]);
+      expectPreparing(await exportOf(prompt, projectId, 'json'), 409, 'report_not_ready');
+      const fresh = await eventually(async () => {
+        const r = await exportOf(prompt, projectId, 'json');
+        return r.status === 200 ? r : null;
+      });
+      expect(fresh.body.coverage).toEqual({ datapointsFinalized: 4, datapointsTotal: 4, partial: false });
+      expect(new URL(fresh.body.url).pathname).not.toBe(new URL(old.body.url).pathname);
 
-    // Both old artifacts are superseded; only the one whose URL has expired may go.
-    expect(await storedKeys([oldJson.s3_key!])).toEqual([oldJson.s3_key]);
-    await ageServedAt(prompt.sql, oldJson.id, 3600);
-    await until(
-      () => artifacts(prompt.sql, projectId, 'json'),
-      (rows) => rows.every((r) => r.id !== oldJson.id),
-    );
-    expect(await storedKeys([oldJson.s3_key!])).toEqual([]);
-    expect((await fetch(old.body.url)).status).toBe(404);
-    // The Markdown export's URL is still live: kept, and it still downloads.
-    expect((await artifacts(prompt.sql, projectId, 'report_md')).map((r) => r.id)).toEqual([oldReadable.id]);
-    expect((await fetch(oldMd.body.url)).status).toBe(200);
-    // The current artifact stays, whatever its age.
-    const current = (await artifacts(prompt.sql, projectId, 'json'))[0]!;
-    await ageServedAt(prompt.sql, current.id, 3600);
-    expect((await exportOf(prompt, projectId, 'json')).body.url).toContain(current.id);
-  });
+      // Both old artifacts are superseded; only the one whose URL has expired may go.
+      expect(await storedKeys([oldJson.s3_key!])).toEqual([oldJson.s3_key]);
+      await ageServedAt(prompt.sql, oldJson.id, 3600);
+      await until(
+        () => artifacts(prompt.sql, projectId, 'json'),
+        (rows) => rows.every((r) => r.id !== oldJson.id),
+      );
+      expect(await storedKeys([oldJson.s3_key!])).toEqual([]);
+      expect((await fetch(old.body.url)).status).toBe(404);
+      // The Markdown export's URL is still live: kept, and it still downloads.
+      expect((await artifacts(prompt.sql, projectId, 'report_md')).map((r) => r.id)).toEqual([oldReadable.id]);
+      expect((await fetch(oldMd.body.url)).status).toBe(200);
+      // The current artifact stays, whatever its age.
+      const current = (await artifacts(prompt.sql, projectId, 'json'))[0]!;
+      await ageServedAt(prompt.sql, current.id, 3600);
+      expect((await exportOf(prompt, projectId, 'json')).body.url).toContain(current.id);
+    },
+  );
 
   it('starts one job for concurrent requests, and the job serves them all', async () => {
     const projectId = await readyProject(idle, 5);

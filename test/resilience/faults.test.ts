@@ -160,7 +160,8 @@ describe('PostgreSQL stopped under load', () => {
       .map((a) => a.ms)
       .sort((a, b) => a - b);
     console.log(
-      `outage: ${ms.length} answers 503, latency median ${ms[ms.length >> 1].toFixed(1)} ms, max ${ms[ms.length - 1].toFixed(1)} ms`,
+      `outage: ${ms.length} answers 503, latency median ` +
+        `${ms[ms.length >> 1].toFixed(1)} ms, max ${ms[ms.length - 1].toFixed(1)} ms`,
     );
     // After recovery, writes work again too (a new project through the same process).
     const again = await fetch(`${url}/developer/v1/projects`, {
@@ -182,12 +183,11 @@ describe('SIGTERM under load', () => {
     // One request held in flight: headers and half of its body sent before the SIGTERM.
     const body = JSON.stringify({ name: 'In flight at SIGTERM', spec });
     const half = Math.floor(body.length / 2);
-    let held!: Promise<{ status: number; body: string }>;
     const req = request(`${url}/developer/v1/projects`, {
       method: 'POST',
       headers: { ...auth(), 'content-length': Buffer.byteLength(body) },
     });
-    held = new Promise((resolve, reject) => {
+    const held = new Promise<{ status: number; body: string }>((resolve, reject) => {
       req.on('response', (res) => {
         let text = '';
         res.on('data', (c) => (text += c));
@@ -230,7 +230,10 @@ describe('SIGTERM under load', () => {
       () =>
         new Promise<string>((resolve) => {
           const s = connect(port, '127.0.0.1');
-          s.on('connect', () => (s.destroy(), resolve('accepted')));
+          s.on('connect', () => {
+            s.destroy();
+            resolve('accepted');
+          });
           s.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
         }),
       (r) => r === 'ECONNREFUSED',
@@ -252,7 +255,8 @@ describe('SIGTERM under load', () => {
     const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from projects where id = any(${ids}::uuid[])`;
     expect(n).toBe(ids.length);
     const [{ half: halfWritten }] = await sql<{ half: number }[]>`
-      select count(*)::int as half from projects p where not exists (select 1 from project_specs s where s.project_id = p.id)`;
+      select count(*)::int as half from projects p where not exists (select 1 from project_specs s where s.project_id =
+      p.id)`;
     expect(halfWritten).toBe(0);
   }, 120_000);
 });

@@ -24,7 +24,8 @@ it('sends a message whose job was given up', async () => {
   expect((await call(app, 'requestSignInLink', { key: null, body: { email } })).status).toBe(202);
   // As if graphile-worker had given up on it: its attempts used up (no worker ran meanwhile).
   const jobs =
-    await app.sql`update graphile_worker._private_jobs set attempts = max_attempts, last_error = 'SMTP down' returning id`;
+    await app.sql`update graphile_worker._private_jobs set attempts = max_attempts, last_error = 'SMTP down' returning
+      id`;
   expect(jobs.count).toBe(1);
   const worker = await startWorker(testConfig({ databaseUrl: app.databaseUrl, smtpUrl: sink.url }), {
     log: createLogger('error'),

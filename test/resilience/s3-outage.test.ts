@@ -21,7 +21,10 @@ import { until } from '../helpers/wait.ts';
 import { readyJson } from '../helpers/child.ts';
 import * as fx from '../helpers/fixtures.ts';
 
-/** `up` forwards; `refuse` resets every connection at once; `cut` forwards until a connection has carried `cutAfter` response bytes, then resets it. */
+/**
+ * `up` forwards; `refuse` resets every connection at once; `cut` forwards until a connection has carried `cutAfter`
+ * response bytes, then resets it.
+ */
 type Mode = 'up' | 'refuse' | 'cut';
 
 class StorageProxy {
@@ -172,9 +175,13 @@ describe('object storage unreachable', () => {
     expect(await datapointCount(projectId)).toBe(3);
   }, 120_000);
 
-  it('a file cut while the worker reads it fails the run with a clear message; the retry equals a clean run', async () => {
+  it('a file cut while the worker reads it fails the run with a clear message; the retry equals a clean ' +
+    'run', async () => {
     const rows = 40_000;
-    const csv = `id,question,answer\n${Array.from({ length: rows }, (_, i) => `${i},question number ${i} of the file,answer ${i}`).join('\n')}\n`;
+    const csv = `id,question,answer\n${Array.from(
+      { length: rows },
+      (_, i) => `${i},question number ${i} of the file,answer ${i}`,
+    ).join('\n')}\n`;
     expect(Buffer.byteLength(csv)).toBeGreaterThan(4 * proxy.cutAfter);
     const { projectId, uploadId } = await uploaded('Storage cut while reading', csv);
     // HEAD answers are small and pass; every read of the object is cut after 256 KiB.

@@ -35,7 +35,8 @@ describe('Postgres session timeouts', { timeout: 120_000 }, () => {
       try {
         const [row] = await sql<
           { s: string; i: string }[]
-        >`select current_setting('statement_timeout') as s, current_setting('idle_in_transaction_session_timeout') as i`;
+        >`select current_setting('statement_timeout') as s, current_setting('idle_in_transaction_session_timeout') as
+        i`;
         expect(row).toEqual({ s: statement, i: idle });
       } finally {
         await sql.end();

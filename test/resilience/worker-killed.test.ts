@@ -88,14 +88,16 @@ it('completes the delivery exactly once after the worker running it is killed', 
   // The job is still locked by the dead worker's id.
   const [locked] = await app.sql<
     { locked_by: string | null }[]
-  >`select locked_by from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'deliver_webhook'`;
+  >`select locked_by from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+  where t.identifier = 'deliver_webhook'`;
   expect(locked.locked_by).not.toBeNull();
 
   await startWorkerProcess();
   const done = await until(
     () => app.sql<{ status: string }[]>`
     select d.status, (select json_agg(a) from webhook_attempts a where a.delivery_id = d.id) as attempts,
-      (select json_agg(j) from graphile_worker._private_jobs j) as jobs, (select json_agg(w) from worker_processes w) as workers
+      (select json_agg(j) from graphile_worker._private_jobs j) as jobs, (select json_agg(w) from worker_processes w)
+      as workers
     from webhook_deliveries d where d.id = ${delivery.id}`,
     (rows) => rows[0]?.status === 'succeeded',
     60_000,
@@ -111,25 +113,31 @@ it('completes the delivery exactly once after the worker running it is killed', 
   expect(n).toBe(1);
 }, 120_000);
 
-it('unlocks a job locked under an id that no live worker lists (a worker killed before its first heartbeat)', async () => {
-  // Jobs of a task no runner here takes, so only the sweep touches them.
-  const lock = async (by: string) => {
-    const [job] = await app.sql<
-      { id: string }[]
-    >`select (graphile_worker.add_job('liveness_probe', '{}'::json)).id::text as id`;
-    await app.sql`update graphile_worker._private_jobs set locked_by = ${by}, locked_at = now() - interval '1 minute' where id = ${job!.id}::bigint`;
-    return job!.id;
-  };
-  const ghost = await lock('pool-ghost-never-listed');
-  const alive = await lock('pool-listed-by-a-live-process');
-  await app.sql`insert into worker_processes (id, graphile_worker_ids, heartbeat_at) values ('assay-worker-live-probe', ${['pool-listed-by-a-live-process']}, now() + interval '1 hour')`;
-  await createLiveness(app.sql).sweep(3);
-  const lockedBy = async (id: string) =>
-    (
-      await app.sql<
-        { locked_by: string | null }[]
-      >`select locked_by from graphile_worker._private_jobs where id = ${id}::bigint`
-    )[0]!.locked_by;
-  expect(await lockedBy(ghost)).toBeNull();
-  expect(await lockedBy(alive)).toBe('pool-listed-by-a-live-process');
-});
+it(
+  'unlocks a job locked under an id that no live worker lists (a worker killed before its first ' + 'heartbeat)',
+  async () => {
+    // Jobs of a task no runner here takes, so only the sweep touches them.
+    const lock = async (by: string) => {
+      const [job] = await app.sql<
+        { id: string }[]
+      >`select (graphile_worker.add_job('liveness_probe', '{}'::json)).id::text as id`;
+      await app.sql`update graphile_worker._private_jobs set locked_by = ${by}, locked_at = now() - interval '1 minute'
+      where id = ${job!.id}::bigint`;
+      return job!.id;
+    };
+    const ghost = await lock('pool-ghost-never-listed');
+    const alive = await lock('pool-listed-by-a-live-process');
+    await app.sql`insert into worker_processes (id, graphile_worker_ids, heartbeat_at)
+      values ('assay-worker-live-probe',
+    ${['pool-listed-by-a-live-process']}, now() + interval '1 hour')`;
+    await createLiveness(app.sql).sweep(3);
+    const lockedBy = async (id: string) =>
+      (
+        await app.sql<
+          { locked_by: string | null }[]
+        >`select locked_by from graphile_worker._private_jobs where id = ${id}::bigint`
+      )[0]!.locked_by;
+    expect(await lockedBy(ghost)).toBeNull();
+    expect(await lockedBy(alive)).toBe('pool-listed-by-a-live-process');
+  },
+);

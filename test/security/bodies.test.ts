@@ -43,19 +43,24 @@ function headOnly(path: string, headers: Record<string, string>): Promise<string
 }
 
 describe('limits from the contract', () => {
-  it('public validator bodies are capped well under 1 KiB; uploads fit 1,000 files with 900-character escaped non-ASCII paths', () => {
-    // Every JSON operation found its schema (a limit of 0 would refuse every body).
-    for (const id of operationIds)
-      if (operationTable[id].bodyType === 'application/json') expect(BODY_LIMITS[id], id).toBeGreaterThan(100);
-    expect(BODY_LIMITS.requestSignInLink).toBeLessThan(1024);
-    expect(BODY_LIMITS.createValidatorSession).toBeLessThan(1024);
-    const worst = JSON.stringify({
-      files: Array.from({ length: 1000 }, () => ({ relPath: 'é'.repeat(900), size: 1e15 })),
-    }).replace(/é/g, '\\u00e9');
-    expect(BODY_LIMITS.createUploadSession).toBeGreaterThan(worst.length); // 900 characters: the schema's bound, before the byte rule
-    expect(BODY_LIMITS.createProject).toBe(UNBOUNDED_BODY_BYTES); // the spec is an open object
-    expect(MCP_BODY_LIMIT).toBeGreaterThan(BODY_LIMITS.createUploadSession);
-  });
+  it(
+    'public validator bodies are capped well under 1 KiB; uploads fit 1,000 files with 900-character escaped ' +
+      'non-ASCII paths',
+    () => {
+      // Every JSON operation found its schema (a limit of 0 would refuse every body).
+      for (const id of operationIds)
+        if (operationTable[id].bodyType === 'application/json') expect(BODY_LIMITS[id], id).toBeGreaterThan(100);
+      expect(BODY_LIMITS.requestSignInLink).toBeLessThan(1024);
+      expect(BODY_LIMITS.createValidatorSession).toBeLessThan(1024);
+      const worst = JSON.stringify({
+        files: Array.from({ length: 1000 }, () => ({ relPath: 'é'.repeat(900), size: 1e15 })),
+      }).replace(/é/g, '\\u00e9');
+      // 900 characters: the schema's bound, before the byte rule
+      expect(BODY_LIMITS.createUploadSession).toBeGreaterThan(worst.length);
+      expect(BODY_LIMITS.createProject).toBe(UNBOUNDED_BODY_BYTES); // the spec is an open object
+      expect(MCP_BODY_LIMIT).toBeGreaterThan(BODY_LIMITS.createUploadSession);
+    },
+  );
 
   it('accepts 1,000 declared files with the longest non-ASCII paths allowed, every character escaped', async () => {
     const projectId = await fx.project(app);
@@ -186,7 +191,8 @@ describe('MCP bodies', () => {
     });
     expect(head).toMatch(/^HTTP\/1\.1 413 /);
     const deep = await mcp(
-      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ping","arguments":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}}`,
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ping","arguments":{"x":` +
+        `${'['.repeat(100_000)}${']'.repeat(100_000)}}}}`,
     );
     expect(deep.status).toBe(400);
     expect(deep.body.error.message).toMatch(/deeper than/);

@@ -85,7 +85,8 @@ describe('REST', () => {
     const b = await post('/projects', body, 'idem-scope', app.orgB.originatorKey);
     expect(b.status).toBe(201);
     expect(b.body.projectId).not.toBe(a.body.projectId);
-    await app.sql`update idempotency_keys set expires_at = now() - interval '1 second' where idem_key = 'idem-scope' and org_id = ${app.orgA.id}`;
+    await app.sql`update idempotency_keys set expires_at = now() - interval '1 second' where idem_key = 'idem-scope'
+      and org_id = ${app.orgA.id}`;
     const later = await post('/projects', body, 'idem-scope');
     expect(later.status).toBe(201);
     expect(later.body.projectId).not.toBe(a.body.projectId);

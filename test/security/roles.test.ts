@@ -1,4 +1,4 @@
-// Role rules of issue 12 against a real server: invitation email limits (per organization, per
+// Role rules against a real server: invitation email limits (per organization, per
 // recipient across organizations, re-send cool-down) answered with 429 rate_limited and
 // Retry-After, nothing written; project names without control characters. (Originator-only
 // people operations and keys without an actor are covered for every operation by
@@ -22,7 +22,8 @@ const invite = (projectId: string, email: string, key?: string, sendEmail = true
   call(app, 'createInvite', { key, params: { projectId }, body: { email, sendEmail } });
 const outboxRows = async (projectId: string) =>
   (
-    await app.sql`select count(*)::int as n from email_outbox o join invites i on i.id = o.ref_id where i.project_id = ${projectId}`
+    await app.sql`select count(*)::int as n from email_outbox o join invites i on i.id = o.ref_id where i.project_id =
+      ${projectId}`
   )[0].n as number;
 
 function expectRateLimited(res: Awaited<ReturnType<typeof invite>>, reason: RegExp): void {
@@ -34,29 +35,33 @@ function expectRateLimited(res: Awaited<ReturnType<typeof invite>>, reason: RegE
 }
 
 describe('invitation email limits', () => {
-  it('a cancelled invite is emailed again only after the cool-down; without email it is reactivated at once', async () => {
-    const projectId = await fx.project(app);
-    const first = await invite(projectId, 'cool@example.com');
-    expect(first.status).toBe(200);
-    expect((await call(app, 'cancelProjectInvite', { params: { projectId, inviteId: first.body.id } })).status).toBe(
-      200,
-    );
-    const again = await invite(projectId, 'cool@example.com');
-    expectRateLimited(again, /less than 60 minutes ago/);
-    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(3500);
-    // Nothing of the refused request was kept: still cancelled, one email.
-    expect((await app.sql`select status from invites where id = ${first.body.id}`)[0].status).toBe('cancelled');
-    expect(await outboxRows(projectId)).toBe(1);
-    const quiet = await invite(projectId, 'cool@example.com', undefined, false);
-    expect(quiet.body).toMatchObject({ id: first.body.id, status: 'pending' });
-    // Once the cool-down has passed (moved back in time here), the email goes out again.
-    expect((await call(app, 'cancelProjectInvite', { params: { projectId, inviteId: first.body.id } })).status).toBe(
-      200,
-    );
-    await app.sql`update sign_in_tokens set created_at = created_at - interval '61 minutes' where invite_id = ${first.body.id}`;
-    expect((await invite(projectId, 'cool@example.com')).status).toBe(200);
-    expect(await outboxRows(projectId)).toBe(2);
-  });
+  it(
+    'a cancelled invite is emailed again only after the cool-down; without email it is reactivated at ' + 'once',
+    async () => {
+      const projectId = await fx.project(app);
+      const first = await invite(projectId, 'cool@example.com');
+      expect(first.status).toBe(200);
+      expect((await call(app, 'cancelProjectInvite', { params: { projectId, inviteId: first.body.id } })).status).toBe(
+        200,
+      );
+      const again = await invite(projectId, 'cool@example.com');
+      expectRateLimited(again, /less than 60 minutes ago/);
+      expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(3500);
+      // Nothing of the refused request was kept: still cancelled, one email.
+      expect((await app.sql`select status from invites where id = ${first.body.id}`)[0].status).toBe('cancelled');
+      expect(await outboxRows(projectId)).toBe(1);
+      const quiet = await invite(projectId, 'cool@example.com', undefined, false);
+      expect(quiet.body).toMatchObject({ id: first.body.id, status: 'pending' });
+      // Once the cool-down has passed (moved back in time here), the email goes out again.
+      expect((await call(app, 'cancelProjectInvite', { params: { projectId, inviteId: first.body.id } })).status).toBe(
+        200,
+      );
+      await app.sql`update sign_in_tokens set created_at = created_at - interval '61 minutes' where invite_id =
+      ${first.body.id}`;
+      expect((await invite(projectId, 'cool@example.com')).status).toBe(200);
+      expect(await outboxRows(projectId)).toBe(2);
+    },
+  );
 
   it('limits emails per recipient across organizations', async () => {
     const a1 = await fx.project(app);

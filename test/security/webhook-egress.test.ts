@@ -104,33 +104,37 @@ describe('registration (WEBHOOK_RECEIVERS=public)', () => {
 });
 
 describe('delivery (connect-time check)', () => {
-  it('refuses a name that resolves to loopback at delivery time, never connecting; disables after 3 failures', async () => {
-    const port = new URL(receiver.url).port;
-    const created = await register(`http://rebind.hooks.example:${port}/hooks`);
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const endpointId = created.body.webhookEndpointId;
-    // DNS rebinding: the name now points at the loopback receiver, which would answer 204.
-    dns.records.set('rebind.hooks.example', ['127.0.0.1']);
-    await finalizeOne();
-    const attempts = await until(
-      async () =>
-        (await call(app, 'listWebhookAttempts', { params: { webhookEndpointId: endpointId } })).body.data as any[],
-      (l) => l.length >= 3,
-    );
-    expect(receiver.received).toEqual([]);
-    for (const a of attempts) expect(a).toMatchObject({ outcome: 'failed', httpStatus: null, error: DELIVERY_FAILED });
-    // The operator's log says why; the tenant's attempt list does not.
-    expect(app.logs.some((l) => l.includes('egress refused'))).toBe(true);
-    const ep = await until(
-      async () => (await call(app, 'getWebhookEndpoint', { params: { webhookEndpointId: endpointId } })).body,
-      (e) => e.status === 'disabled',
-    );
-    expect(ep.disabledReason).toMatch(/3 attempts in a row failed/);
-    expect(
-      (await app.sql`select status from webhook_deliveries where endpoint_id = ${endpointId}`).map((d) => d.status),
-    ).toEqual(['failed']);
-    await app.sql`delete from webhook_endpoints`;
-  });
+  it(
+    'refuses a name that resolves to loopback at delivery time, never connecting; disables after 3 ' + 'failures',
+    async () => {
+      const port = new URL(receiver.url).port;
+      const created = await register(`http://rebind.hooks.example:${port}/hooks`);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const endpointId = created.body.webhookEndpointId;
+      // DNS rebinding: the name now points at the loopback receiver, which would answer 204.
+      dns.records.set('rebind.hooks.example', ['127.0.0.1']);
+      await finalizeOne();
+      const attempts = await until(
+        async () =>
+          (await call(app, 'listWebhookAttempts', { params: { webhookEndpointId: endpointId } })).body.data as any[],
+        (l) => l.length >= 3,
+      );
+      expect(receiver.received).toEqual([]);
+      for (const a of attempts)
+        expect(a).toMatchObject({ outcome: 'failed', httpStatus: null, error: DELIVERY_FAILED });
+      // The operator's log says why; the tenant's attempt list does not.
+      expect(app.logs.some((l) => l.includes('egress refused'))).toBe(true);
+      const ep = await until(
+        async () => (await call(app, 'getWebhookEndpoint', { params: { webhookEndpointId: endpointId } })).body,
+        (e) => e.status === 'disabled',
+      );
+      expect(ep.disabledReason).toMatch(/3 attempts in a row failed/);
+      expect(
+        (await app.sql`select status from webhook_deliveries where endpoint_id = ${endpointId}`).map((d) => d.status),
+      ).toEqual(['failed']);
+      await app.sql`delete from webhook_endpoints`;
+    },
+  );
 
   it('refuses an IP literal at connect time (an endpoint stored before the setting changed)', async () => {
     const port = new URL(receiver.url).port;

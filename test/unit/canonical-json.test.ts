@@ -16,7 +16,9 @@ describe('RFC 8785 examples', () => {
       '\u00f6': 'Latin Small Letter O With Diaeresis',
     };
     expect(canonicalJson(input)).toBe(
-      '{"\\r":"Carriage Return","1":"One","\u0080":"Control","\u00f6":"Latin Small Letter O With Diaeresis","\u20ac":"Euro Sign","\ud83d\ude00":"Emoji: Grinning Face","\ufb33":"Hebrew Letter Dalet With Dagesh"}',
+      '{"\\r":"Carriage Return","1":"One","\u0080":"Control","\u00f6":"Latin Small Letter O With ' +
+        'Diaeresis","\u20ac":"Euro Sign","\ud83d\ude00":"Emoji: Grinning Face","\ufb33":"Hebrew Letter Dalet With ' +
+        'Dagesh"}',
     );
   });
 
@@ -27,6 +29,7 @@ describe('RFC 8785 examples', () => {
 
   it('formats the §3.2.2 numbers as ECMAScript does (checked against canonicalize directly)', () => {
     // Our wrapper refuses non-safe-integers; the library itself must follow the RFC's example.
+    // biome-ignore lint/correctness/noPrecisionLoss: the RFC's literal, on purpose.
     expect(canonicalize({ numbers: [333333333.33333329, 1e30, 4.5, 2e-3, 0.000000000000000000000000001] })).toBe(
       '{"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27]}',
     );

@@ -1,6 +1,6 @@
 // Configuration fails closed and lists every problem at once.
 import { describe, expect, it } from 'vitest';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, statSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config.ts';
@@ -110,16 +110,47 @@ describe('loadConfig', () => {
         mode: 0o600,
       });
       expect(loadConfig({ ...full, SIGNING_KEY_FILE: file }, { db: true }).signingKey).toContain('BEGIN PRIVATE KEY');
-      for (const mode of [0o640, 0o604, 0o660, 0o644]) {
+      const refused = (mode: number) => {
         chmodSync(file, mode);
         expect(() => loadConfig({ ...full, SIGNING_KEY_FILE: file }, { db: true }), mode.toString(8)).toThrow(
           /accessible by group or others.*chmod 600/,
         );
+      };
+      // Owned by root (the tests run as root here and in CI): its group may read it, no more.
+      if (statSync(file).uid === 0) {
+        for (const mode of [0o640, 0o440, 0o400]) {
+          chmodSync(file, mode);
+          expect(loadConfig({ ...full, SIGNING_KEY_FILE: file }, { db: true }).signingKey, mode.toString(8)).toContain(
+            'BEGIN PRIVATE KEY',
+          );
+        }
+        for (const mode of [0o604, 0o660, 0o644, 0o650]) refused(mode);
+        // The same 0640 owned by anyone else (nobody) is refused.
+        chownSync(file, 65534, 65534);
       }
+      for (const mode of [0o640, 0o604, 0o660, 0o644]) refused(mode);
       chmodSync(file, 0o600);
       expect(() => loadConfig({ ...full, SIGNING_KEY_FILE: file, SIGNING_KEY: 'x' }, { db: true })).toThrow(/not both/);
       expect(() => loadConfig({ ...full, SIGNING_KEY_FILE: join(dir, 'missing.pem') }, { db: true })).toThrow(
         /cannot be read \(ENOENT\)/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a secret from KEY_FILE (a mounted secret), never from both', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'assay-secret-'));
+    try {
+      const file = join(dir, 'database-url');
+      writeFileSync(file, 'postgres://u:from-file@db.internal:5432/assay\n');
+      const { DATABASE_URL: _, ...rest } = full;
+      expect(loadConfig({ ...rest, DATABASE_URL_FILE: file }, { db: true }).databaseUrl).toBe(
+        'postgres://u:from-file@db.internal:5432/assay',
+      );
+      expect(() => loadConfig({ ...full, DATABASE_URL_FILE: file }, { db: true })).toThrow(/not both/);
+      expect(() => loadConfig({ ...rest, DATABASE_URL_FILE: join(dir, 'none') }, { db: true })).toThrow(
+        /DATABASE_URL_FILE .* cannot be read \(ENOENT\)/,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -93,7 +93,8 @@ describe('requestErrorToApiError', () => {
 
   // x-error-code in openapi.yaml, carried by codegen as each operation's errorCodes.
   const relPathRule =
-    '`files[1].relPath` must be a relative path with forward slashes and no empty, `.` or `..` segment, backslash or control character.';
+    '`files[1].relPath` must be a relative path with forward slashes and no empty, `.` or `..` segment, backslash or ' +
+    'control character.';
   it.each([
     [
       'createUploadSession',

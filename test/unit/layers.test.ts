@@ -35,7 +35,8 @@ function sqlStatements(text: string, name = 'source.ts'): string[] {
   const file = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const found: string[] = [];
   const at = (node: ts.Node): string =>
-    `${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}: ${node.getText(file).split('\n')[0]!.slice(0, 80)}`;
+    `${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1}: ` +
+    `${node.getText(file).split('\n')[0]!.slice(0, 80)}`;
   const visit = (node: ts.Node): void => {
     if (ts.isTaggedTemplateExpression(node) && !NOT_SQL_TAGS.has(node.tag.getText(file))) found.push(at(node));
     if (
@@ -76,17 +77,22 @@ describe('layers', () => {
       'this.sql`select 1`.catch(() => {});',
       "deps.sql.unsafe('select 1');",
       '// sql`select 1` in a comment, and a string: "tx`select 1`"',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test.
       'const s = String.raw`a\\b`; const t = `select ${x}`;',
     ].join('\n');
     expect(sqlStatements(sample).map((s) => s.split(':')[0])).toEqual(['1', '2', '3', '4']);
   });
 
-  it('SQL is written only in src/db (and src/lifecycle, src/admin, the job table): nowhere else, handlers and jobs included', () => {
-    const offending = files(SRC)
-      .filter((f) => !SQL_HOMES.some((home) => home.test(rel(f))))
-      .flatMap((f) => sqlStatements(source(f), f).map((s) => `${rel(f)}:${s}`));
-    expect(offending).toEqual([]);
-  });
+  it(
+    'SQL is written only in src/db (and src/lifecycle, src/admin, the job table): nowhere else, handlers and jobs ' +
+      'included',
+    () => {
+      const offending = files(SRC)
+        .filter((f) => !SQL_HOMES.some((home) => home.test(rel(f))))
+        .flatMap((f) => sqlStatements(source(f), f).map((s) => `${rel(f)}:${s}`));
+      expect(offending).toEqual([]);
+    },
+  );
 
   it('services take explicit dependencies, not the request context or the web layer', () => {
     const offending = files(join(SRC, 'services')).flatMap((f) =>

@@ -205,7 +205,8 @@ describe('limits', () => {
     for (const rules of [csv, jsonl, json, md, { format: 'file_collection' } as DatasetRules]) {
       const file = pattern('long.txt', '', 'a,b\n', '', 20 * MiB, 1000);
       expect(await failure(rules, file)).toBe(
-        'long.txt: the file is longer than its declared size of 1000 bytes (more than 1000 bytes were read); declare its real size and upload it again',
+        'long.txt: the file is longer than its declared size of 1000 bytes (more than 1000 bytes were read); declare ' +
+          'its real size and upload it again',
       );
       expect(file.pulled()).toBe(CHUNK);
     }

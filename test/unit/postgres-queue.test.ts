@@ -48,7 +48,10 @@ describe('postgres.js queue patch', () => {
     const q = Queue<{ n: number }>();
     const model: { n: number }[] = [];
     let seed = 12345;
-    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     let next = 0;
     for (let i = 0; i < 200_000; i++) {
       const r = rand();

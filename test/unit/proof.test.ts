@@ -47,7 +47,8 @@ describe('report data', () => {
         consensusStrength: 0.1 + 0.2,
       }).toString(),
     ).toBe(
-      '{"consensusDecisionId":"c","consensusStrength":"0.300000","datapointId":"d","qualityRatingMean":"72.500000","qualityRatingMedian":"70.000000"}',
+      '{"consensusDecisionId":"c","consensusStrength":"0.300000","datapointId":"d",' +
+        '"qualityRatingMean":"72.500000","qualityRatingMedian":"70.000000"}',
     );
   });
 

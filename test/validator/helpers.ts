@@ -1,7 +1,7 @@
 // Shared steps of the validator API tests: a project with classes, pending invites written with
 // SQL (the invite endpoints belong to another change), and signing in through the emailed link.
 import { expect } from 'vitest';
-import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
+import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { validSpec } from '../fixtures/specs.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
@@ -67,13 +67,11 @@ export async function acceptAllInvites(app: TestApp, sessionToken: string): Prom
   return list.body.data.map((i: { inviteId: string }) => i.inviteId);
 }
 
-export { raw };
-
 /**
  * First requests compile the contract's validators and open the first SMTP connection, which
  * on a loaded machine can take longer than one test's timeout; the hook has a longer one.
  */
-export async function warmUp(app: TestApp, sink: SmtpSink): Promise<void> {
+async function warmUp(app: TestApp, sink: SmtpSink): Promise<void> {
   await createProject(app, 'Warm-up');
   await linkFromEmail(app, sink, `owner-${app.orgB.code.toLowerCase()}@example.com`);
 }

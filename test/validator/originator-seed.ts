@@ -8,10 +8,10 @@ import { ingest } from '../helpers/uploads.ts';
 import { createProject } from './helpers.ts';
 import { AGREEMENT_POINTS, ratingBin, strengthBin } from '../../src/domain/distributions.ts';
 
-export const MIN_STRENGTH = 0.8;
+const MIN_STRENGTH = 0.8;
 
 /** Ratings by CSV id: [senior reviewer (weight 2), rater without a class (weight 1)]. */
-export const RATINGS: Record<string, [number, number]> = {
+const RATINGS: Record<string, [number, number]> = {
   1: [95, 92],
   2: [80, 60],
   3: [50, 55],
@@ -36,13 +36,7 @@ export interface RatedProject {
 }
 
 /** Invites the address to the project; the invitation email's link is redeemed by POST. */
-export async function acceptInvitation(
-  app: TestApp,
-  sink: SmtpSink,
-  projectId: string,
-  email: string,
-  classId?: string,
-) {
+async function acceptInvitation(app: TestApp, sink: SmtpSink, projectId: string, email: string, classId?: string) {
   const invite = await call(app, 'createInvite', {
     params: { projectId },
     body: classId ? { email, classId, evidenceNote: 'Reviewer exam passed' } : { email },

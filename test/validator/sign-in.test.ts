@@ -20,7 +20,8 @@ const counts = async (email: string) =>
   (
     await app.sql<{ users: number; sessions: number; tokens: number; used: number }[]>`
   select (select count(*) from users where email = ${email})::int as users,
-    (select count(*) from validator_sessions s join users u on u.id = s.user_id where u.email = ${email})::int as sessions,
+    (select count(*) from validator_sessions s join users u on u.id = s.user_id where u.email = ${email})::int as
+    sessions,
     (select count(*) from sign_in_tokens where email = ${email})::int as tokens,
     (select count(*) from sign_in_tokens where email = ${email} and used_at is not null)::int as used`
   )[0]!;
@@ -45,7 +46,8 @@ describe('sign-in links', () => {
     const sent = await eventually(
       async () =>
         (
-          await app.sql`select sent_at, body_text, to_address from email_outbox where sign_in_token_id = ${tokenRow!.id} and sent_at is not null`
+          await app.sql`select sent_at, body_text, to_address from email_outbox where sign_in_token_id =
+            ${tokenRow!.id} and sent_at is not null`
         )[0],
     );
     expect(sent).toMatchObject({ body_text: '', to_address: '' });
@@ -116,7 +118,8 @@ describe('sign-in links', () => {
     const projectId = await createProject(app, 'Expired');
     const inviteId = await inviteWithSql(app, app.orgA.id, projectId, email);
     const token = await linkFromEmail(app, sink, email);
-    await app.sql`update sign_in_tokens set expires_at = now() - interval '1 second' where token_hash = ${hashToken(token)}`;
+    await app.sql`update sign_in_tokens set expires_at = now() - interval '1 second' where token_hash =
+      ${hashToken(token)}`;
     const res = await call(app, 'createValidatorSession', { key: null, body: { token } });
     expectEnvelope(res, 'sign_in_link_invalid', 400);
     expect(res.body.error.message).toContain('expired');
@@ -169,7 +172,8 @@ describe('sign-in links', () => {
     expect((await counts(email)).tokens).toBe(LINKS_PER_WINDOW);
     expect(
       (
-        await app.sql`select count(*)::int as n from email_outbox o join sign_in_tokens t on t.id = o.sign_in_token_id where t.email = ${email} and o.kind = 'sign_in_link'`
+        await app.sql`select count(*)::int as n from email_outbox o join sign_in_tokens t on t.id = o.sign_in_token_id
+          where t.email = ${email} and o.kind = 'sign_in_link'`
       )[0]!.n,
     ).toBe(LINKS_PER_WINDOW);
   });
@@ -189,7 +193,8 @@ describe('accepting invites', () => {
     const [u] = await app.sql<
       { id: string }[]
     >`insert into users (email, subject) values (${email}, 'test|invitee') returning id`;
-    await app.sql`insert into class_grants (project_id, user_id, class_id, evidence_note) values (${p1}, ${u!.id}, 'gpt', 'earlier')`;
+    await app.sql`insert into class_grants (project_id, user_id, class_id, evidence_note) values (${p1}, ${u!.id},
+      'gpt', 'earlier')`;
     // The invite of p1 through the API: its email carries a link bound to it.
     const inv = await call(app, 'createInvite', {
       params: { projectId: p1 },
@@ -212,7 +217,8 @@ describe('accepting invites', () => {
     expect(await status()).toEqual({ [i1]: 'accepted', [i2]: 'pending', [iB]: 'pending', [cancelled]: 'cancelled' });
     const grants = await app.sql<
       { class_id: string; live: boolean; evidence_note: string }[]
-    >`select class_id, revoked_at is null as live, evidence_note from class_grants where user_id = ${u!.id} and project_id = ${p1} order by granted_at`;
+    >`select class_id, revoked_at is null as live, evidence_note from class_grants where user_id = ${u!.id} and
+    project_id = ${p1} order by granted_at`;
     expect(grants).toEqual([
       { class_id: 'gpt', live: false, evidence_note: 'earlier' },
       { class_id: 'senior', live: true, evidence_note: 'Passed the reviewer exam' },
@@ -229,7 +235,8 @@ describe('accepting invites', () => {
     });
     expect(
       (
-        await app.sql`select count(*)::int as n from project_assignments where user_id = ${u!.id} and revoked_at is null`
+        await app.sql`select count(*)::int as n from project_assignments where user_id = ${u!.id} and revoked_at is
+          null`
       )[0]!.n,
     ).toBe(1);
 
@@ -309,7 +316,8 @@ describe('sessions', () => {
     const email = 'expiring@example.com';
     await inviteWithSql(app, app.orgA.id, await createProject(app, 'Expiring'), email);
     const s = await signIn(app, sink, email);
-    await app.sql`update validator_sessions set expires_at = now() - interval '1 second' where token_hash = ${hashToken(s.sessionToken)}`;
+    await app.sql`update validator_sessions set expires_at = now() - interval '1 second' where token_hash =
+      ${hashToken(s.sessionToken)}`;
     expectEnvelope(await call(app, 'listMyProjects', { key: s.sessionToken }), 'session_token_invalid', 401);
   });
 });

@@ -30,4 +30,19 @@ export const allowedSkips: readonly AllowedSkip[] = [
     name: /— SKIPPED: Chromium is not installed/,
     why: 'a developer machine may lack Chromium (apt-get install chromium); CI installs it (.ci/run) and never skips',
   })),
+  {
+    file: 'test/db/pgbouncer.test.ts',
+    name: /— SKIPPED: .* is not installed/,
+    why: 'a developer machine may lack PgBouncer (apt-get install pgbouncer); CI installs it (.ci/run) and never skips',
+  },
+  {
+    file: 'test/deploy/image.test.ts',
+    name: /— SKIPPED: .* not installed/,
+    why: 'a developer machine may lack podman, buildah, mmdebstrap or runc; CI installs them (.ci/run) and never skips',
+  },
+  {
+    file: 'test/deploy/recipes.test.ts',
+    name: /— SKIPPED: (podman-compose|helm) not installed/,
+    why: 'a developer machine may lack them (scripts/deploy-tools.sh installs both); CI runs it and never skips',
+  },
 ];

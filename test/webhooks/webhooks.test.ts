@@ -367,7 +367,8 @@ describe('webhook delivery', () => {
     const headers = { 'webhook-id': m.id, 'webhook-timestamp': m.timestamp, 'webhook-signature': m.signature };
     expect(() => new Webhook(old).verify(m.body, headers)).not.toThrow();
     // Once the overlap is over, only the new secret signs.
-    await app.sql`update webhook_endpoints set previous_secret_expires_at = now() - interval '1 second' where id = ${endpointOf(r)}`;
+    await app.sql`update webhook_endpoints set previous_secret_expires_at = now() - interval '1 second' where id =
+      ${endpointOf(r)}`;
     await finalizeRows(1);
     const later = await until(
       () => r.received,

@@ -86,7 +86,8 @@ export function projectCharts(o: Schemas['ProjectOverview']): HTMLElement[] {
     figure(
       'chart-strength',
       'Consensus strength',
-      '1 is unanimous. A datapoint under the project’s minimum strength gets more votes, and is finalized as contested if it stays under.',
+      '1 is unanimous. A datapoint under the project’s minimum strength gets more votes, and is finalized as ' +
+        'contested if it stays under.',
       histogramSvg({
         id: 'svg-strength',
         title: 'Consensus strength',

@@ -42,10 +42,12 @@ export function renderContent(
   format: Schemas['SpecDatasetFormat'],
   content: unknown,
   file: Schemas['ClaimFile'] | null,
+  fieldOrder: string[] = [],
 ): HTMLElement {
+  // The source's field order (jsonb does not keep it): named fields first, in that order.
   switch (format) {
     case 'csv':
-      return isRecord(content) ? recordTable(content) : tree(content);
+      return isRecord(content) ? recordTable(content, fieldOrder) : tree(content, 0, fieldOrder);
     case 'markdown_split':
       return isRecord(content) && typeof content.body === 'string'
         ? h(
@@ -58,13 +60,20 @@ export function renderContent(
     case 'file_collection':
       return fileView(content, file);
     default:
-      return h('div', { class: 'tree' }, tree(content));
+      return h('div', { class: 'tree' }, tree(content, 0, fieldOrder));
   }
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function recordTable(row: Record<string, unknown>): HTMLElement {
+/** The record's entries in the source's order; fields the order does not name keep theirs, after. */
+export function orderedEntries(record: Record<string, unknown>, fieldOrder: string[]): [string, unknown][] {
+  const named = fieldOrder.filter((k) => Object.hasOwn(record, k));
+  const rest = Object.keys(record).filter((k) => !named.includes(k));
+  return [...named, ...rest].map((k) => [k, record[k]]);
+}
+
+function recordTable(row: Record<string, unknown>, fieldOrder: string[]): HTMLElement {
   return h(
     'table',
     { class: 'record' },
@@ -72,7 +81,7 @@ function recordTable(row: Record<string, unknown>): HTMLElement {
     h(
       'tbody',
       {},
-      Object.entries(row).map(([k, v]) =>
+      orderedEntries(row, fieldOrder).map(([k, v]) =>
         h('tr', {}, h('th', { scope: 'row' }, k), h('td', {}, typeof v === 'string' ? v : JSON.stringify(v))),
       ),
     ),
@@ -80,7 +89,7 @@ function recordTable(row: Record<string, unknown>): HTMLElement {
 }
 
 /** JSON as nested lists: keys bold, strings as text (whitespace kept), other scalars in code. */
-function tree(value: unknown, depth = 0): HTMLElement {
+function tree(value: unknown, depth = 0, fieldOrder: string[] = []): HTMLElement {
   if (Array.isArray(value)) {
     if (value.length === 0) return h('code', {}, '[] (empty list)');
     const list = h(
@@ -93,7 +102,7 @@ function tree(value: unknown, depth = 0): HTMLElement {
       : list;
   }
   if (isRecord(value)) {
-    const entries = Object.entries(value);
+    const entries = orderedEntries(value, depth === 0 ? fieldOrder : []);
     if (entries.length === 0) return h('code', {}, '{} (empty)');
     const list = h(
       'ul',

@@ -2,6 +2,7 @@
 // listeners; true sets an empty attribute, false/null/undefined leave it out. Text is always a
 // text node, never parsed as HTML.
 export type Child = Node | string | number | null | undefined | false | Child[];
+// biome-ignore lint/suspicious/noExplicitAny: a listener takes the event type of its own `on*` name.
 type AttrValue = string | number | boolean | null | undefined | ((ev: any) => void);
 
 export function h<K extends keyof HTMLElementTagNameMap>(
@@ -19,7 +20,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
-export function append(parent: Node, children: Child[]): void {
+function append(parent: Node, children: Child[]): void {
   for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
     if (Array.isArray(c)) append(parent, c);

@@ -3,13 +3,15 @@
 // send people without one to the sign-in page; a session refused by the server (expired, signed
 // out elsewhere) does the same.
 import { h, replace, type Child } from './dom.ts';
-import { api, ApiFailure, session, type Schemas } from './api.ts';
+import { api, ApiFailure, ok, session, whenSignedOut, type Schemas } from './api.ts';
 import { signInPage } from './pages/sign-in.ts';
 import { myProjectsPage } from './pages/my-projects.ts';
 import { ratePage } from './pages/rate.ts';
 import { orgProjectsPage } from './pages/org-projects.ts';
 import { orgProjectPage } from './pages/org-project.ts';
 import { verifyPage } from './pages/verify.ts';
+import { orgDatapointsPage } from './pages/org-datapoints.ts';
+import { orgDatapointPage } from './pages/org-datapoint.ts';
 
 export interface PageContext {
   main: HTMLElement;
@@ -20,8 +22,8 @@ export interface PageContext {
   navigate(path: string, options?: { replace?: boolean; flash?: string }): void;
   /** The signed-in person (fetched once per session). */
   me(): Promise<Schemas['Me']>;
-  /** Called when the page is left (timers, listeners). */
-  onLeave(fn: () => void): void;
+  /** Called when the page is left (timers, listeners, releasing what it holds); sign-out waits for it. */
+  onLeave(fn: () => void | Promise<unknown>): void;
   /** Focus this element once rendered instead of the heading. */
   focus(el: HTMLElement): void;
   /** A message carried over from the previous page (e.g. "You are signed out."). */
@@ -39,15 +41,17 @@ const ROUTES: { path: RegExp; page: Page; signedIn: boolean }[] = [
   { path: /^\/app\/org\/?$/, page: orgProjectsPage, signedIn: true },
   { path: /^\/app\/org\/projects\/([^/]+)\/?$/, page: orgProjectPage, signedIn: true },
   { path: /^\/app\/org\/projects\/([^/]+)\/verify\/?$/, page: verifyPage, signedIn: true },
+  { path: /^\/app\/org\/projects\/([^/]+)\/datapoints\/?$/, page: orgDatapointsPage, signedIn: true },
+  { path: /^\/app\/org\/projects\/([^/]+)\/datapoints\/([^/]+)\/?$/, page: orgDatapointPage, signedIn: true },
 ];
 
 let mePromise: Promise<Schemas['Me']> | null = null;
-let leaving: (() => void)[] = [];
+let leaving: (() => void | Promise<unknown>)[] = [];
 let flash: string | null = null;
 let firstRender = true;
 
 function me(): Promise<Schemas['Me']> {
-  mePromise ??= api<Schemas['Me']>('GET', '/me').catch((err: unknown) => {
+  mePromise ??= ok(api.GET('/me')).catch((err: unknown) => {
     mePromise = null;
     throw err;
   });
@@ -61,9 +65,12 @@ function navigate(path: string, options: { replace?: boolean; flash?: string } =
   void render();
 }
 
+whenSignedOut(() => signedOut());
+
 function signedOut(): void {
   session.forget();
   mePromise = null;
+  session.rememberPage();
   navigate('/app/sign-in', {
     replace: true,
     flash: 'Your session has ended. Sign in again with a link sent to your email.',
@@ -71,8 +78,10 @@ function signedOut(): void {
 }
 
 async function signOut(): Promise<void> {
+  // The page gives back what it holds (a claim) while the session still works.
+  await Promise.allSettled(leaving.splice(0).map((fn) => fn()));
   try {
-    await api('DELETE', '/sessions/current');
+    await ok(api.DELETE('/sessions/current'));
   } catch {
     // Already ended on the server: forgetting it here is all that is left to do.
   }
@@ -150,6 +159,7 @@ async function render(): Promise<void> {
         ),
       );
     } else if (route.r.signedIn && !session.token()) {
+      session.rememberPage();
       navigate('/app/sign-in', { replace: true });
       return;
     } else {

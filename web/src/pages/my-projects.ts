@@ -1,16 +1,13 @@
 // My projects: pending invitations to accept, and every live assignment (archived projects are
 // hidden by the API), paused ones flagged, with my progress and what is left to claim.
-import { h, link, plural, replace } from '../dom.ts';
-import { api, ApiFailure, type Schemas } from '../api.ts';
+import { h, link, plural } from '../dom.ts';
+import { action, api, ok, type Schemas } from '../api.ts';
 import type { PageContext } from '../main.ts';
 
 export async function myProjectsPage(ctx: PageContext): Promise<void> {
   ctx.main.append(ctx.heading('My projects'));
   if (ctx.flash) ctx.main.append(h('p', { role: 'status', class: 'notice' }, ctx.flash));
-  const [{ data }, invites] = await Promise.all([
-    api<Schemas['MyProjectList']>('GET', '/projects'),
-    api<Schemas['MyInviteList']>('GET', '/invites'),
-  ]);
+  const [{ data }, invites] = await Promise.all([ok(api.GET('/projects')), ok(api.GET('/invites'))]);
   if (invites.data.length > 0) ctx.main.append(invitations(ctx, invites.data));
   if (data.length === 0) {
     ctx.main.append(
@@ -35,13 +32,26 @@ export async function myProjectsPage(ctx: PageContext): Promise<void> {
             { class: 'stats' },
             h('div', {}, h('dt', {}, 'Rated today'), h('dd', {}, p.ratedToday.toLocaleString('en'))),
             h('div', {}, h('dt', {}, 'Rated overall'), h('dd', {}, p.ratedTotal.toLocaleString('en'))),
-            h('div', {}, h('dt', {}, 'Open to rate'), h('dd', {}, p.openSlots.toLocaleString('en'))),
+            h('div', {}, h('dt', {}, 'Left for you'), h('dd', {}, p.leftForYou.toLocaleString('en'))),
           ),
           p.classId ? h('p', { class: 'note' }, `Your class: ${p.classId}`) : null,
           p.paused
             ? null
-            : p.openSlots === 0
-              ? h('p', { class: 'note' }, 'Nothing is left to rate right now.')
+            : p.leftForYou === 0
+              ? h(
+                  'p',
+                  { class: 'note' },
+                  p.skippedByYou > 0
+                    ? `Nothing is left for you but ${p.skippedByYou} you skipped. `
+                    : 'Nothing is left for you to rate right now.',
+                  p.skippedByYou > 0
+                    ? link(
+                        `/app/projects/${encodeURIComponent(p.projectId)}/rate`,
+                        { 'aria-label': `Open ${p.name} to review skipped datapoints` },
+                        'Open the project',
+                      )
+                    : null,
+                )
               : link(
                   `/app/projects/${encodeURIComponent(p.projectId)}/rate`,
                   { class: 'button', 'aria-label': `Start rating ${p.name}` },
@@ -70,17 +80,12 @@ function invitations(ctx: PageContext, invites: Schemas['MyInvite'][]): HTMLElem
           { type: 'button', 'aria-label': `Accept the invitation to ${inv.projectName}` },
           'Accept',
         );
-        accept.addEventListener('click', async () => {
-          accept.disabled = true;
-          try {
-            await api<Schemas['AcceptedInvite']>('POST', `/invites/${encodeURIComponent(inv.inviteId)}/accept`);
+        accept.addEventListener('click', () =>
+          action(accept, status, async () => {
+            await ok(api.POST('/invites/{inviteId}/accept', { params: { path: { inviteId: inv.inviteId } } }));
             ctx.navigate('/app/', { replace: true, flash: `You joined ${inv.projectName}.` });
-          } catch (err) {
-            if (err instanceof ApiFailure && err.signedOut) return ctx.signedOut();
-            replace(status, err instanceof Error ? err.message : String(err));
-            accept.disabled = false;
-          }
-        });
+          }),
+        );
         return h(
           'li',
           {},

@@ -1,7 +1,7 @@
 // One project, for its originators: status, coverage, contested share, Auto Consensus, the
 // charts, the Proof Report (with how to verify it), the exports and the latest ingest runs.
 import { h, link, replace } from '../dom.ts';
-import { api, apiPrepared, ApiFailure, type Schemas } from '../api.ts';
+import { action, api, ApiFailure, ok, prepared, type Schemas } from '../api.ts';
 import type { PageContext } from '../main.ts';
 import { projectCharts } from '../charts.ts';
 import { autoConsensusText, contestedText, coverageText, statusBadge } from './project-facts.ts';
@@ -15,6 +15,8 @@ const EXPORTS: [Schemas['ReportFormat'], string][] = [
   ['attestation_yaml', 'Attestation (YAML)'],
   ['csv', 'Datapoints (CSV)'],
   ['json', 'Report and datapoints (JSON)'],
+  ['intoto_dsse', 'in-toto attestation (DSSE envelope)'],
+  ['croissant', 'Croissant metadata (JSON-LD)'],
 ];
 
 /** Saves text as a file through a temporary object URL (no server round trip). */
@@ -31,7 +33,7 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
   const projectId = ctx.params[0]!;
   let o: Schemas['ProjectOverview'];
   try {
-    o = await api<Schemas['ProjectOverview']>('GET', `/originator/projects/${encodeURIComponent(projectId)}`);
+    o = await ok(api.GET('/originator/projects/{projectId}', { params: { path: { projectId } } }));
   } catch (err) {
     if (err instanceof ApiFailure && err.code === 'project_not_found') {
       ctx.main.append(
@@ -44,13 +46,13 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
     throw err;
   }
   const p = o.project;
-  const base = `/originator/projects/${encodeURIComponent(p.id)}`;
   ctx.main.append(
-    ctx.heading(p.name, ' ', statusBadge(p)),
+    ctx.heading(p.name, ' ', statusBadge(p, o.coverage)),
     h(
       'p',
       { class: 'note' },
-      `${o.organization.name} · created ${p.createdAt.slice(0, 10)} · ${p.numValidators} validator${p.numValidators === 1 ? '' : 's'} per datapoint`,
+      `${o.organization.name} · created ` +
+        `${p.createdAt.slice(0, 10)} · ${p.numValidators} validator${p.numValidators === 1 ? '' : 's'} per datapoint`,
     ),
     h(
       'dl',
@@ -66,6 +68,75 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
     ),
   );
 
+  // The headline result, once every datapoint is terminal.
+  if (o.result) {
+    ctx.main.append(
+      h(
+        'section',
+        { class: 'card result-card', 'aria-labelledby': 'result-title' },
+        h('h2', { id: 'result-title' }, 'Result'),
+        h(
+          'p',
+          { class: 'headline' },
+          h('strong', {}, `Quality rating ${o.result.qualityRating} / 100`),
+          ' · ',
+          `consensus strength ${o.result.consensusStrength} / 100`,
+          o.contested > 0 ? ` · ${contestedText(o.contested, o.coverage.datapointsFinalized)} contested` : '',
+        ),
+      ),
+    );
+  }
+  ctx.main.append(
+    h(
+      'p',
+      { class: 'links' },
+      link(
+        `/app/org/projects/${encodeURIComponent(p.id)}/datapoints`,
+        { class: 'button' },
+        'Datapoints, votes and decisions',
+      ),
+    ),
+  );
+
+  // Controls: the same changes as the developer API's PATCH, through the session.
+  const controlStatus = h('p', { role: 'status', class: 'result' });
+  const control = (label: string, body: Schemas['UpdateProjectRequest'], said: string) => {
+    const b = h('button', { type: 'button', class: 'secondary' }, label);
+    b.addEventListener('click', () =>
+      action(b, controlStatus, async () => {
+        await ok(api.PATCH('/originator/projects/{projectId}', { params: { path: { projectId } }, body }));
+        ctx.navigate(location.pathname, { replace: true, flash: said });
+      }),
+    );
+    return b;
+  };
+  ctx.main.append(
+    h(
+      'section',
+      { class: 'card controls', 'aria-labelledby': 'controls-title' },
+      h('h2', { id: 'controls-title' }, 'Controls'),
+      ctx.flash ? h('p', { role: 'status', class: 'notice' }, ctx.flash) : null,
+      h(
+        'div',
+        { class: 'actions' },
+        p.paused
+          ? control('Resume rating', { paused: false }, 'The project is resumed.')
+          : control('Pause rating', { paused: true }, 'The project is paused: nothing can be claimed or rated.'),
+        p.archived
+          ? control('Unarchive', { archived: false }, 'The project is unarchived.')
+          : control('Archive', { archived: true }, 'The project is archived.'),
+        p.autoConsensus
+          ? control('Turn Auto Consensus off', { autoConsensus: false }, 'Auto Consensus is off.')
+          : control(
+              'Turn Auto Consensus on',
+              { autoConsensus: true },
+              'Auto Consensus is on: synthetic votes fill the open validations (reports become test-contaminated).',
+            ),
+      ),
+      controlStatus,
+    ),
+  );
+
   // Proof Report and exports.
   const reportStatus = h('p', { role: 'status', class: 'result' });
   const reportBox = h(
@@ -75,23 +146,17 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
   );
   if (o.proofReportReady) {
     const get = h('button', { type: 'button' }, 'Download the signed Proof Report');
-    get.addEventListener('click', async () => {
-      get.disabled = true;
-      try {
-        const r = await apiPrepared<Schemas['ProofReport']>(`${base}/proof-report`, () =>
-          replace(reportStatus, 'The Proof Report is being built and signed; it downloads as soon as it is ready…'),
+    get.addEventListener('click', () =>
+      action(get, reportStatus, async () => {
+        const r = await prepared(
+          () => ok(api.GET('/originator/projects/{projectId}/proof-report', { params: { path: { projectId } } })),
+          () =>
+            replace(reportStatus, 'The Proof Report is being built and signed; it downloads as soon as it is ready…'),
         );
         saveFile(`${r.reportId}.json`, JSON.stringify(r, null, 2) + '\n');
-        replace(
-          reportStatus,
-          `${r.reportId}: quality rating ${r.qualityRating} / 100, consensus strength ${r.consensusStrength} / 100. Saved as ${r.reportId}.json.`,
-        );
-      } catch (err) {
-        replace(reportStatus, err instanceof Error ? err.message : String(err));
-      } finally {
-        get.disabled = false;
-      }
-    });
+        return `${r.reportId}: quality rating ${r.qualityRating} / 100, consensus strength ${r.consensusStrength} / 100. Saved as ${r.reportId}.json.`;
+      }),
+    );
     reportBox.append(
       h('p', {}, 'Every datapoint is terminal: the project’s figures are signed and anyone can verify them offline.'),
       h(
@@ -114,34 +179,32 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
     { class: 'exports' },
     EXPORTS.map(([format, label]) => {
       const b = h('button', { type: 'button', class: 'secondary', 'data-format': format }, label);
-      b.addEventListener('click', async () => {
-        b.disabled = true;
-        replace(exportStatus, 'Preparing the export…');
-        try {
-          const e = await apiPrepared<Schemas['ReportExport']>(`${base}/report?format=${format}`, () =>
-            replace(
-              exportStatus,
-              'Preparing the export (a large project takes a while); the download starts as soon as it is ready…',
-            ),
-          );
-          replace(
-            exportStatus,
-            `${e.filename} is ready${e.coverage.partial ? ' (partial coverage)' : ''}; the download starts now (its link works for a few minutes).`,
-          );
-          location.assign(e.url);
-        } catch (err) {
-          replace(
-            exportStatus,
-            err instanceof ApiFailure && err.code === 'report_not_ready'
-              ? 'Nothing is finalized yet, so there is nothing to export.'
-              : err instanceof Error
-                ? err.message
-                : String(err),
-          );
-        } finally {
-          b.disabled = false;
-        }
-      });
+      b.addEventListener('click', () =>
+        action(
+          b,
+          exportStatus,
+          async () => {
+            replace(exportStatus, 'Preparing the export…');
+            const e = await prepared(
+              () =>
+                ok(
+                  api.GET('/originator/projects/{projectId}/report', {
+                    params: { path: { projectId }, query: { format } },
+                  }),
+                ),
+              () =>
+                replace(
+                  exportStatus,
+                  'Preparing the export (a large project takes a while); the download starts as soon as it is ready…',
+                ),
+            );
+            location.assign(e.url);
+            return `${e.filename} is ready${e.coverage.partial ? ' (partial coverage)' : ''}; the download starts now (its link works for a few minutes).`;
+          },
+          (err) =>
+            err.code === 'report_not_ready' ? 'Nothing is finalized yet, so there is nothing to export.' : null,
+        ),
+      );
       return h('li', {}, b);
     }),
   );

@@ -5,7 +5,7 @@
 // mail filters open links in a browser) uses the link up. Without a token the page asks for an
 // email address and has a new link sent.
 import { h, replace } from '../dom.ts';
-import { api, ApiFailure, session, type Schemas } from '../api.ts';
+import { action, api, ApiFailure, ok, session } from '../api.ts';
 import type { PageContext } from '../main.ts';
 
 export async function signInPage(ctx: PageContext): Promise<void> {
@@ -46,14 +46,14 @@ function confirmForm(ctx: PageContext, token: string): void {
     button.disabled = true;
     replace(status, 'Signing you in…');
     try {
-      const s = await api<Schemas['ValidatorSession']>('POST', '/sessions', { token });
+      const s = await ok(api.POST('/sessions', { body: { token } }));
       session.save(s.sessionToken, s.email);
       const joined = s.acceptedInvites > 0 ? ' You joined the project you were invited to.' : '';
       const waiting =
         s.pendingInvites > 0
           ? ` ${s.pendingInvites === 1 ? 'An invitation waits' : `${s.pendingInvites} invitations wait`} for you below.`
           : '';
-      ctx.navigate('/app/', { replace: true, flash: `Signed in as ${s.email}.${joined}${waiting}` });
+      ctx.navigate(session.next(), { replace: true, flash: `Signed in as ${s.email}.${joined}${waiting}` });
     } catch (err) {
       const message =
         err instanceof ApiFailure && err.code === 'sign_in_link_invalid'
@@ -87,7 +87,8 @@ function emailForm(ctx: PageContext): HTMLElement {
     h(
       'p',
       { id: 'email-help' },
-      'Assay signs you in with a one-time link instead of a password. Enter the address you were invited with; the link works once, within 15 minutes.',
+      'Assay signs you in with a one-time link instead of a password. Enter the address you were invited with; the ' +
+        'link works once, within 15 minutes.',
     ),
     h('label', { for: 'email' }, 'Email address'),
     input,
@@ -103,15 +104,10 @@ function emailForm(ctx: PageContext): HTMLElement {
       return;
     }
     input.removeAttribute('aria-invalid');
-    button.disabled = true;
-    try {
-      const r = await api<Schemas['SignInLinkAccepted']>('POST', '/sign-in-links', { email: input.value.trim() });
-      replace(result, `${r.message} Open the link in this browser.`);
-    } catch (err) {
-      replace(result, err instanceof Error ? err.message : String(err));
-    } finally {
-      button.disabled = false;
-    }
+    await action(button, result, async () => {
+      const r = await ok(api.POST('/sign-in-links', { body: { email: input.value.trim() } }));
+      return `${r.message} Open the link in this browser.`;
+    });
   });
   if (!session.token()) ctx.focus(input);
   return form;

@@ -1,7 +1,7 @@
 // How to verify a project's Proof Report offline: the same guide the readable exports carry
 // (src/domain/verification-guide.ts), with the report and the key set a click away.
 import { h, link } from '../dom.ts';
-import { api, apiPrepared, type Schemas } from '../api.ts';
+import { action, api, ok, prepared } from '../api.ts';
 import type { PageContext } from '../main.ts';
 import { verificationGuide, type GuideBlock } from '../../../src/domain/verification-guide.ts';
 import python from '../../../scripts/verify_report.py';
@@ -70,7 +70,8 @@ function render(b: GuideBlock): HTMLElement {
 
 export async function verifyPage(ctx: PageContext): Promise<void> {
   const projectId = ctx.params[0]!;
-  const o = await api<Schemas['ProjectOverview']>('GET', `/originator/projects/${encodeURIComponent(projectId)}`);
+  const path = { projectId };
+  const o = await ok(api.GET('/originator/projects/{projectId}', { params: { path } }));
   const jwksUrl = `${location.origin}/.well-known/jwks.json`;
   ctx.main.append(
     ctx.heading(`Verify the Proof Report of ${o.project.name}`),
@@ -84,20 +85,18 @@ export async function verifyPage(ctx: PageContext): Promise<void> {
   );
   if (o.proofReportReady) {
     const get = h('button', { type: 'button' }, 'Download report.json');
-    get.addEventListener('click', async () => {
-      try {
-        const r = await apiPrepared<Schemas['ProofReport']>(
-          `/originator/projects/${encodeURIComponent(projectId)}/proof-report`,
+    get.addEventListener('click', () =>
+      action(get, status, async () => {
+        const r = await prepared(
+          () => ok(api.GET('/originator/projects/{projectId}/proof-report', { params: { path } })),
           () => {
             status.textContent = 'The Proof Report is being built and signed; it downloads as soon as it is ready…';
           },
         );
         saveFile('report.json', JSON.stringify(r, null, 2) + '\n');
-        status.textContent = `Saved ${r.reportId} as report.json.`;
-      } catch (err) {
-        status.textContent = err instanceof Error ? err.message : String(err);
-      }
-    });
+        return `Saved ${r.reportId} as report.json.`;
+      }),
+    );
     files.append(
       h(
         'div',
@@ -112,7 +111,8 @@ export async function verifyPage(ctx: PageContext): Promise<void> {
       h(
         'p',
         {},
-        'This project’s report is not signed yet: it is, once every datapoint is terminal. The steps below apply then.',
+        'This project’s report is not signed yet: it is, once every datapoint is terminal. ' +
+          'The steps below apply then.',
       ),
     );
   }

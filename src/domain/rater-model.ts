@@ -1,0 +1,165 @@
+// The rater model behind reliability-weighted consensus and the validators' figures: each rating
+// is x_ij = psi_j + Delta_i + upsilon_i·e (Li, Bampis et al. 2020; Netflix sureal): psi_j the
+// datapoint's true score, Delta_i validator i's bias, upsilon_i their inconsistency, e ~ N(0, 1).
+// Estimated by alternating projection, the maximum-likelihood fixed point of the three updates
+// (docs/quality.md, "The rater model"):
+//
+//   Delta_i    = Σ_j (x_ij - psi_j) / (n_i + k)                  then centred: Σ_i Delta_i = 0
+//   upsilon_i² = max((Σ_j r_ij² + k·s²) / (n_i + k), floor²)     r_ij = x_ij - psi_j - Delta_i
+//   psi_j      = Σ_i w_i (x_ij - Delta_i) / Σ_i w_i              w_i = 1/upsilon_i²
+//
+// s² is the pooled residual variance Σ r²/N. With k = 0 and no floor this is sureal's estimator,
+// whose trap its own three-rater example shows: a validator who agrees perfectly on a few items
+// gets zero estimated noise and decides psi alone. The prior (k pseudo-votes at the pooled
+// variance, and the bias shrunk toward 0 by the same k) and the floor on upsilon bound every
+// validator's weight, so none decides alone. Pure: no I/O.
+
+export interface Rating {
+  /** Datapoint (unit) key. */
+  unit: string;
+  /** Validator key. */
+  rater: string;
+  rating: number;
+}
+
+export interface RaterModelParameters {
+  /** Lower bound of upsilon, in rating points. */
+  inconsistencyFloor: number;
+  /** k: pseudo-votes of the prior (bias toward 0, inconsistency toward the pooled value). */
+  priorVotes: number;
+  maxIterations: number;
+  /** Stop when no psi moves by more than this. */
+  tolerance: number;
+}
+
+/** The defaults of `consensus.reliability` (openapi.yaml, ProjectSpec). */
+export const DEFAULT_RATER_MODEL: RaterModelParameters = {
+  inconsistencyFloor: 2,
+  priorVotes: 3,
+  maxIterations: 200,
+  tolerance: 1e-9,
+};
+
+export interface RaterEstimate {
+  rater: string;
+  votes: number;
+  bias: number;
+  /** upsilon: the standard deviation of the rater's noise, in rating points. */
+  inconsistency: number;
+  /** s²/upsilon²: 1 for a rater as consistent as the pool, above 1 more, below 1 less. */
+  precision: number;
+}
+
+export interface RaterModel {
+  raters: Map<string, RaterEstimate>;
+  /** psi per unit. */
+  scores: Map<string, number>;
+  /** Pooled residual standard deviation s. */
+  pooledInconsistency: number;
+  iterations: number;
+  converged: boolean;
+}
+
+/** Fits the model over every rating given; raters and units are processed in sorted key order. */
+export function fitRaterModel(
+  ratings: readonly Rating[],
+  params: RaterModelParameters = DEFAULT_RATER_MODEL,
+): RaterModel {
+  const raterKeys = [...new Set(ratings.map((r) => r.rater))].sort();
+  const unitKeys = [...new Set(ratings.map((r) => r.unit))].sort();
+  const ri = new Map(raterKeys.map((k, i) => [k, i]));
+  const ui = new Map(unitKeys.map((k, i) => [k, i]));
+  const R = raterKeys.length;
+  const U = unitKeys.length;
+  const N = ratings.length;
+  const rIdx = new Int32Array(N);
+  const uIdx = new Int32Array(N);
+  const x = new Float64Array(N);
+  ratings.forEach((r, i) => {
+    rIdx[i] = ri.get(r.rater)!;
+    uIdx[i] = ui.get(r.unit)!;
+    x[i] = r.rating;
+  });
+  const n = new Float64Array(R);
+  for (let i = 0; i < N; i++) n[rIdx[i]!]!++;
+
+  const k = params.priorVotes;
+  const floor2 = params.inconsistencyFloor * params.inconsistencyFloor;
+  const psi = new Float64Array(U);
+  const bias = new Float64Array(R);
+  const v2 = new Float64Array(R).fill(1);
+  const w = new Float64Array(R).fill(1);
+  const num = new Float64Array(U);
+  const den = new Float64Array(U);
+  let pooled = 0;
+
+  const updatePsi = (): number => {
+    num.fill(0);
+    den.fill(0);
+    for (let i = 0; i < N; i++) {
+      const r = rIdx[i]!;
+      num[uIdx[i]!]! += w[r]! * (x[i]! - bias[r]!);
+      den[uIdx[i]!]! += w[r]!;
+    }
+    let moved = 0;
+    for (let j = 0; j < U; j++) {
+      const next = num[j]! / den[j]!;
+      moved = Math.max(moved, Math.abs(next - psi[j]!));
+      psi[j] = next;
+    }
+    return moved;
+  };
+
+  updatePsi();
+  let iterations = 0;
+  let converged = false;
+  const sums = new Float64Array(R);
+  while (iterations < params.maxIterations) {
+    iterations++;
+    sums.fill(0);
+    for (let i = 0; i < N; i++) sums[rIdx[i]!]! += x[i]! - psi[uIdx[i]!]!;
+    let mean = 0;
+    for (let r = 0; r < R; r++) {
+      bias[r] = sums[r]! / (n[r]! + k);
+      mean += bias[r]!;
+    }
+    mean /= R;
+    for (let r = 0; r < R; r++) bias[r]! -= mean;
+    sums.fill(0);
+    let total = 0;
+    for (let i = 0; i < N; i++) {
+      const e = x[i]! - psi[uIdx[i]!]! - bias[rIdx[i]!]!;
+      sums[rIdx[i]!]! += e * e;
+      total += e * e;
+    }
+    pooled = total / N;
+    for (let r = 0; r < R; r++) {
+      v2[r] = Math.max((sums[r]! + k * pooled) / (n[r]! + k), floor2);
+      w[r] = 1 / v2[r]!;
+    }
+    if (updatePsi() <= params.tolerance) {
+      converged = true;
+      break;
+    }
+  }
+
+  // Precision relative to the pooled variance; with no residual at all every rater is 1.
+  const scale = Math.max(pooled, floor2);
+  const raters = new Map<string, RaterEstimate>();
+  raterKeys.forEach((key, r) => {
+    raters.set(key, {
+      rater: key,
+      votes: n[r]!,
+      bias: bias[r]!,
+      inconsistency: Math.sqrt(v2[r]!),
+      precision: scale > 0 ? scale / v2[r]! : 1,
+    });
+  });
+  return {
+    raters,
+    scores: new Map(unitKeys.map((key, j) => [key, psi[j]!])),
+    pooledInconsistency: Math.sqrt(pooled),
+    iterations,
+    converged,
+  };
+}

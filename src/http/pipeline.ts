@@ -1,0 +1,264 @@
+// The one request pipeline. Every door runs the same steps, driven by the operation table
+// (src/generated/operations.ts); a door differs from another only in its transport (express for
+// REST, JSON-RPC for MCP) and in its row of DOORS:
+//
+//   authenticate   by the operation's security scheme (`auth`: apiKey, validatorSession, none)
+//   rate-limit     the caller's budget (API key, session), or the client address for public operations
+//   refuse NUL     in the raw query (the body's values are checked as it is read)
+//   read the body  once, JSON operations only, within the operation's `bodyLimit`
+//   idempotency    where the operation is `idempotent` (it takes the Idempotency-Key)
+//   validate, run  Api.run: the contract's validators, then the handler of the handler table
+//   asApiError     every failure, whatever threw it, as a registry error, logged when internal
+//
+// Each step is a small function of its own, so a change to one (how a limit is keyed, what an
+// idempotency key is scoped to) stays in one place.
+import type { IncomingHttpHeaders } from 'node:http';
+import { ApiError, toApiError } from '../errors.ts';
+import { fromPgError } from '../db/errors.ts';
+import { fromStorageError } from '../storage/s3.ts';
+import { documents, operationIds, operationTable, type OperationId } from '../generated/operations.ts';
+import { authenticate, authenticateSession, type AuthContext, type ValidatorSessionContext } from './auth.ts';
+import { idempotent, parseIdempotencyKey } from './idempotency.ts';
+import { refuseNulInQuery } from './nul.ts';
+import type { PolicyName } from './rate-limit.ts';
+import type { AuditFields } from './access-log.ts';
+import type { Api, ApiRequest, ApiResult, MatchedOperation } from './api.ts';
+import type { AppDeps, PublicRequestContext, RequestContext } from '../context.ts';
+import type { Logger } from '../log.ts';
+
+type Scheme = (typeof operationTable)[OperationId]['auth'];
+
+/** A way in: where it is mounted and which operations it serves. */
+export interface Door {
+  /** What the transport mounts (express path). */
+  readonly mount: string;
+  /** The server whose operations the door serves (the operation table's `server`). */
+  readonly server: string;
+  /** What the mount takes off the path that the operation's path keeps (`/.well-known` at the root). */
+  readonly pathPrefix: string;
+  /**
+   * The scheme a caller is authenticated by before routing, when every operation of the door
+   * shares it (an unknown path without a key is then 401, as the reference says); null: by the
+   * routed operation's scheme.
+   */
+  readonly scheme: Scheme | null;
+  /** The policy public operations count under, per client address; null: not limited (the JWKS). */
+  readonly publicPolicy: PolicyName | null;
+  /** rest: express routes to operations; mcp: a JSON-RPC endpoint whose tools are operations. */
+  readonly transport: 'rest' | 'mcp';
+}
+
+/** The scheme every operation of `server` declares, or null when they differ. */
+function sharedScheme(server: string): Scheme | null {
+  const schemes = new Set(
+    operationIds.filter((id) => operationTable[id].server === server).map((id) => operationTable[id].auth),
+  );
+  return schemes.size === 1 ? [...schemes][0]! : null;
+}
+
+const door = (d: Omit<Door, 'scheme'> & { scheme?: Scheme }): Door => ({
+  ...d,
+  scheme: d.scheme ?? sharedScheme(d.server),
+});
+
+/** The doors of this service. A new one (another MCP tool server) is a row here, not a copy of the steps. */
+export const DOORS: readonly Door[] = [
+  door({ transport: 'mcp', mount: '/mcp', server: documents.developer.server, pathPrefix: '', publicPolicy: null }),
+  door({
+    transport: 'rest',
+    mount: documents.developer.server,
+    server: documents.developer.server,
+    pathPrefix: '',
+    publicPolicy: 'public',
+  }),
+  door({
+    transport: 'rest',
+    mount: documents.validator.server,
+    server: documents.validator.server,
+    pathPrefix: '',
+    publicPolicy: 'public',
+  }),
+  door({ transport: 'rest', mount: '/.well-known', server: '/', pathPrefix: '/.well-known', publicPolicy: null }),
+];
+
+/** What a transport hands the pipeline for one request. */
+export interface Exchange {
+  readonly requestId: string;
+  readonly method: string;
+  /** Path relative to the door's mount. */
+  readonly path: string;
+  /** Raw query string without `?`. */
+  readonly rawQuery: string;
+  readonly headers: IncomingHttpHeaders;
+  /** The address a public request is counted under. */
+  clientAddress(): string;
+  /** The JSON body within `limit`, read once (src/http/body.ts): undefined when empty. */
+  readBody(limit: number): Promise<unknown>;
+  /** Response headers the steps add (the RateLimit headers). */
+  setHeaders(headers: Record<string, string>): void;
+  audit(fields: AuditFields): void;
+}
+
+/** Who is calling, once authenticated. */
+export interface Caller {
+  auth?: AuthContext;
+  session?: ValidatorSessionContext;
+}
+
+/** Authenticates by `scheme`; records who called in the access log. */
+async function authenticateCaller(
+  scheme: Scheme,
+  x: Pick<Exchange, 'headers' | 'audit'>,
+  deps: AppDeps,
+): Promise<Caller> {
+  if (scheme === 'apiKey') {
+    const auth = await authenticate(deps.sql, x.headers.authorization);
+    x.audit({ orgId: auth.orgId, keyId: auth.keyId });
+    return { auth };
+  }
+  if (scheme === 'validatorSession') {
+    const session = await authenticateSession(deps.sql, x.headers.authorization);
+    x.audit({ userId: session.userId, sessionId: session.sessionId });
+    return { session };
+  }
+  return {};
+}
+
+/**
+ * The budget a request counts against: an API key's (REST and MCP count together), a session's,
+ * or, for a public operation, the client address's under the door's public policy.
+ */
+function rateLimitKey(
+  scheme: Scheme,
+  caller: Caller,
+  d: Door,
+  x: Pick<Exchange, 'clientAddress'>,
+): [PolicyName, string] | null {
+  if (scheme === 'apiKey') return ['api', caller.auth!.keyId];
+  if (scheme === 'validatorSession') return ['api', `session:${caller.session!.sessionId}`];
+  return d.publicPolicy ? [d.publicPolicy, x.clientAddress()] : null;
+}
+
+/** Authenticates and counts the request; throws 401/429 as the registry says. */
+export async function admit(
+  scheme: Scheme,
+  d: Door,
+  x: Pick<Exchange, 'headers' | 'audit' | 'clientAddress' | 'setHeaders'>,
+  deps: AppDeps,
+): Promise<Caller> {
+  const caller = await authenticateCaller(scheme, x, deps);
+  const key = rateLimitKey(scheme, caller, d, x);
+  if (key) x.setHeaders(await deps.rateLimits.consume(key[0], key[1]));
+  return caller;
+}
+
+/** The handler's context: the request's and the caller's. */
+export function contextFor(deps: AppDeps, requestId: string, host: string | undefined, caller: Caller) {
+  return { ...deps, requestId, host, ...caller } as PublicRequestContext;
+}
+
+/** What makes a retry the same request: the caller's organization. */
+function idempotencyScope(ctx: PublicRequestContext): string {
+  const auth = (ctx as Partial<RequestContext>).auth;
+  if (!auth) throw new Error('an idempotent operation needs an API key caller');
+  return auth.orgId;
+}
+
+/**
+ * The operation's last steps, on every door: idempotency where declared (a null key: none sent),
+ * then validation and the handler (Api.run).
+ */
+async function execute(
+  api: Api,
+  op: MatchedOperation,
+  request: ApiRequest,
+  ctx: PublicRequestContext,
+  idempotencyKey: string | null,
+): Promise<ApiResult> {
+  const run = () => api.run(op, request, ctx);
+  if (idempotencyKey === null || !operationTable[op.operationId].idempotent) return run();
+  return idempotent(
+    { sql: ctx.sql, secretsKey: ctx.config.secretsKey },
+    idempotencyScope(ctx),
+    idempotencyKey,
+    op.operationId,
+    request.path,
+    request.body,
+    run,
+  );
+}
+
+/** A REST request through every step, for the door's transport to write. */
+export async function serveRest(api: Api, deps: AppDeps, d: Door, x: Exchange): Promise<ApiResult> {
+  const early = d.scheme === null ? null : await admit(d.scheme, d, x, deps);
+  const path = d.pathPrefix + x.path;
+  const op = api.match(x.method, path, d.server);
+  x.audit({ operation: op.operationId });
+  const info = operationTable[op.operationId];
+  const caller = early ?? (await admit(info.auth, d, x, deps));
+  // Query values too (a decoded %00 cannot be stored or compared in Postgres).
+  refuseNulInQuery(x.rawQuery);
+  // Only JSON operations read the body here; the one-shot upload must answer before reading it.
+  const body = info.bodyType === 'application/json' ? await x.readBody(info.bodyLimit) : undefined;
+  const ctx = contextFor(deps, x.requestId, x.headers.host, caller);
+  const key = info.idempotent ? parseIdempotencyKey(x.headers['idempotency-key']) : null;
+  return execute(api, op, { method: x.method, path, query: x.rawQuery, headers: x.headers, body }, ctx, key);
+}
+
+/**
+ * The one normalizer: whatever was thrown becomes a registry error (Postgres and storage errors
+ * a request can cause mapped first; anything else internal_error, whose cause goes to the log
+ * only, with the request id).
+ */
+export function asApiError(
+  err: unknown,
+  log: Logger,
+  requestId: string,
+  detail: Record<string, string> = {},
+): ApiError {
+  const apiErr = toApiError(fromStorageError(fromPgError(err)));
+  if (apiErr.code === 'internal_error') {
+    log.error('request failed', { requestId, ...detail, error: err instanceof Error ? err.stack : String(err) });
+  } else if (apiErr.code === 'service_unavailable') {
+    // One line, no stack: an outage would otherwise fill the log with identical traces.
+    const cause = (apiErr as { cause?: { code?: string; name?: string; message?: string } }).cause;
+    log.warn('dependency unavailable', {
+      requestId,
+      ...detail,
+      message: apiErr.message,
+      cause: cause?.code ?? cause?.name ?? cause?.message,
+    });
+  }
+  return apiErr;
+}
+
+/** The operation a tool or a wait step calls, as its REST request (path from the table, no body read). */
+export function operationRequest(
+  operationId: OperationId,
+  input: { params?: Record<string, unknown>; query?: Record<string, string>; body?: unknown },
+): ApiRequest {
+  const info = operationTable[operationId];
+  const path = info.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(input.params?.[name])));
+  const json = info.bodyType === 'application/json';
+  return {
+    method: info.method,
+    path,
+    query: new URLSearchParams(input.query ?? {}).toString(),
+    headers: json ? { 'content-type': 'application/json' } : {},
+    body: json ? (input.body ?? {}) : undefined,
+  };
+}
+
+/** Runs an operation for a caller already admitted (an MCP tool call): route, idempotency, validate, run. */
+export async function callOperation(
+  api: Api,
+  server: string,
+  operationId: OperationId,
+  request: ApiRequest,
+  ctx: PublicRequestContext,
+  idempotencyKey: string | null = null,
+): Promise<ApiResult> {
+  const op = api.match(request.method, request.path, server);
+  if (op.operationId !== operationId) throw new ApiError('internal_error');
+  return execute(api, op, request, ctx, idempotencyKey);
+}

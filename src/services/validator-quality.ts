@@ -1,0 +1,138 @@
+// Validator quality cards (docs/quality.md): per validator on a project, its votes, gold figures,
+// leave-one-out agreement with the others, the rater model's bias and inconsistency, the mean
+// weight its votes carried and its pause. One function builds the cards, for the developer API
+// and MCP; the validator's own standing reads the same figures for one validator.
+import type { Sql } from '../db/client.ts';
+import { streamDecidedVotes } from '../db/proof-reports.ts';
+import { livePauses, type PauseRow } from '../db/validator-pauses.ts';
+import * as db from '../db/validator-quality.ts';
+import { goldFigures, leaveOneOutAgreement, type Agreement, type SharedDatapoint } from '../domain/gold.ts';
+import { fitRaterModel } from '../domain/rater-model.ts';
+import type { components } from '../generated/openapi-types.ts';
+
+type Card = Omit<components['schemas']['ValidatorQualityCard'], '$schema'>;
+type Pause = components['schemas']['ValidatorPause'];
+
+const pauseOf = (p: PauseRow | undefined): Pause | null =>
+  p
+    ? {
+        pausedAt: p.paused_at.toISOString(),
+        reason: p.reason,
+        goldVotes: p.gold_votes,
+        meanAbsoluteError: p.mean_absolute_error,
+        lowerBound: p.lower_bound,
+        threshold: p.threshold,
+      }
+    : null;
+
+/** A vote of a decided datapoint: what agreement, the rater model and the weight carried read. */
+interface DecidedVote {
+  datapointId: string;
+  voter: string;
+  rating: number;
+  weight: number;
+}
+
+/** Leave-one-out agreement of each voter in `votes` (rows grouped by datapoint), by voter. */
+function agreements(votes: readonly DecidedVote[]): Map<string, Agreement> {
+  const byDatapoint = new Map<string, DecidedVote[]>();
+  for (const v of votes) {
+    const list = byDatapoint.get(v.datapointId);
+    if (list) list.push(v);
+    else byDatapoint.set(v.datapointId, [v]);
+  }
+  const shared = new Map<string, SharedDatapoint[]>();
+  for (const list of byDatapoint.values()) {
+    for (const v of list) {
+      const item = { own: v.rating, others: list.filter((o) => o.voter !== v.voter).map((o) => o.rating) };
+      const items = shared.get(v.voter);
+      if (items) items.push(item);
+      else shared.set(v.voter, [item]);
+    }
+  }
+  return new Map([...shared].map(([voter, items]) => [voter, leaveOneOutAgreement(items)]));
+}
+
+const NO_AGREEMENT: Agreement = { datapoints: 0, meanAbsoluteDifference: null, ccc: null };
+
+/**
+ * Every vote of the project's decided datapoints, with the weight it carried: the same votes the
+ * Proof Report's statistics are computed from, so the rater model's figures and the weight
+ * carried are the payload's.
+ */
+async function decidedVotes(sql: Sql, projectId: string): Promise<DecidedVote[]> {
+  return sql.begin('isolation level repeatable read read only', async (tx) => {
+    const votes: DecidedVote[] = [];
+    for await (const rows of streamDecidedVotes(tx, projectId))
+      for (const r of rows)
+        votes.push({ datapointId: r.datapointId, voter: r.voter, rating: r.rating, weight: r.weight });
+    return votes;
+  });
+}
+
+/**
+ * The cards of the project's validators (or of one), ordered by validator id. Reads every vote
+ * of the project's decided datapoints (the rater model is fitted over all of them).
+ */
+export async function qualityCards(sql: Sql, projectId: string, userId?: string): Promise<Card[]> {
+  const validators = await db.projectValidators(sql, projectId, userId);
+  if (validators.length === 0) return [];
+  const gold = new Map<string, { rating: number; expected: number }[]>();
+  for (const g of await db.goldVotes(sql, projectId, userId)) {
+    const list = gold.get(g.user_id);
+    if (list) list.push(g);
+    else gold.set(g.user_id, [g]);
+  }
+  const votes = await decidedVotes(sql, projectId);
+  const agreement = agreements(votes);
+  const model = fitRaterModel(votes.map((v) => ({ unit: v.datapointId, rater: v.voter, rating: v.rating })));
+  const weights = new Map<string, { sum: number; n: number }>();
+  for (const v of votes) {
+    const w = weights.get(v.voter) ?? { sum: 0, n: 0 };
+    w.sum += v.weight;
+    w.n++;
+    weights.set(v.voter, w);
+  }
+  const pauses = await livePauses(
+    sql,
+    projectId,
+    validators.map((v) => v.user_id),
+  );
+  return validators.map((v) => {
+    const pause = pauseOf(pauses.get(v.user_id));
+    const est = model.raters.get(v.user_id);
+    const w = weights.get(v.user_id);
+    return {
+      validatorId: v.user_id,
+      email: v.email ?? '',
+      classId: v.class_id,
+      paused: pause !== null,
+      pause,
+      votes: v.votes,
+      consensusVotes: v.consensus_votes,
+      gold: goldFigures(gold.get(v.user_id) ?? []),
+      agreement: agreement.get(v.user_id) ?? NO_AGREEMENT,
+      weightCarried: w ? w.sum / w.n : null,
+      raterModel: est ? { bias: est.bias, inconsistency: est.inconsistency, precision: est.precision } : null,
+    };
+  });
+}
+
+/**
+ * A validator's own standing: its card's votes, agreement and pause, read for this validator
+ * only (no rater model, no gold figures), through the same agreement function.
+ */
+export async function myStanding(sql: Sql, projectId: string, userId: string) {
+  const [v] = await db.projectValidators(sql, projectId, userId);
+  const rows = await db.terminalVotes(sql, projectId, userId);
+  const agreement = agreements(
+    rows.map((r) => ({ datapointId: r.datapoint_id, voter: r.voter, rating: r.rating, weight: 0 })),
+  );
+  const pause = pauseOf((await livePauses(sql, projectId, [userId])).get(userId));
+  return {
+    votes: v?.votes ?? 0,
+    agreement: agreement.get(userId) ?? NO_AGREEMENT,
+    paused: pause !== null,
+    pause,
+  };
+}
