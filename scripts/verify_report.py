@@ -1,21 +1,26 @@
 #!/usr/bin/env python3
 """Verifies an Assay Proof Report with only Python's `cryptography` and `rfc8785` packages.
 
-usage: verify_report.py REPORT.json JWKS.json [PROOF.json]
+usage: verify_report.py REPORT.json JWKS.json [PROOF.json] [--votes VOTES.csv]
        verify_report.py --consistency OLD.json NEW.json JWKS.json CONSISTENCY.json
        verify_report.py --dsse ENVELOPE.json JWKS.json
 
 The same checks as `assay verify`, written independently: JWS shape and header, key by kid,
 Ed25519 signature, payload == RFC 8785 bytes, attestationRoot == RFC 9162 root of the digests,
 the report's C2SP checkpoint (signed note), and (optionally) one datapoint's inclusion proof up
-to digests.results. With --consistency: both reports verify, belong to the same project, OLD is
-not later than NEW, and the RFC 9162 consistency proofs link OLD's trees to NEW's. With --dsse:
-the in-toto export's DSSE envelope is signed by a JWKS key over the DSSE encoding. Prints OK or
-`FAILED <check>: <reason>` and exits 0 or 1.
+to digests.results. With --votes (the project's votes_csv export) it recomputes statistics.alpha,
+alphaByClass and alphaByType, bootstrap included, from the votes alone and requires the same bytes
+(docs/quality.md); that part uses only the standard library. With --consistency: both reports
+verify, belong to the same project, OLD is not later than NEW, and the RFC 9162 consistency
+proofs link OLD's trees to NEW's. With --dsse: the in-toto export's DSSE envelope is signed by a
+JWKS key over the DSSE encoding. Prints OK or `FAILED <check>: <reason>` and exits 0 or 1.
 """
 import base64
+import bisect
+import csv
 import hashlib
 import json
+import math
 from datetime import datetime
 import sys
 
@@ -79,6 +84,202 @@ def verify_inclusion(leaf_hash, index, size, path, root):
     return sn == 0 and r == root
 
 
+# ---- statistics: Krippendorff's interval alpha and its bootstrap (docs/quality.md) ------------
+
+M64 = (1 << 64) - 1
+
+
+def splitmix64(state):
+    state = (state + 0x9E3779B97F4A7C15) & M64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31), state
+
+
+def rotl(x, k):
+    return ((x << k) | (x >> (64 - k))) & M64
+
+
+class Xoshiro256StarStar:
+    """xoshiro256** 1.0, its state the first four SplitMix64 outputs of the seed."""
+
+    def __init__(self, seed):
+        self.s = []
+        state = seed
+        for _ in range(4):
+            out, state = splitmix64(state)
+            self.s.append(out)
+
+    def next(self):
+        s = self.s
+        result = (rotl((s[1] * 5) & M64, 7) * 9) & M64
+        t = (s[1] << 17) & M64
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = rotl(s[3], 45)
+        return result
+
+    def uniform(self):
+        return (self.next() >> 11) * 2.0 ** -53
+
+
+def es_number(x):
+    """A double as ECMAScript's Number::toString (= RFC 8785) writes it."""
+    if x == 0:
+        return "0"
+    if x < 0:
+        return "-" + es_number(-x)
+    mantissa, _, exp = repr(x).partition("e")
+    whole, _, frac = mantissa.partition(".")
+    digits = (whole + frac).lstrip("0")
+    # value = 0.<digits> x 10^n
+    n = len(whole.lstrip("0")) + (int(exp) if exp else 0)
+    if not whole.lstrip("0"):
+        n = (int(exp) if exp else 0) - (len(frac) - len(frac.lstrip("0")))
+    digits = digits.rstrip("0") or "0"
+    k = len(digits)
+    if k <= n <= 21:
+        return digits + "0" * (n - k)
+    if 0 < n <= 21:
+        return digits[:n] + "." + digits[n:]
+    if -6 < n <= 0:
+        return "0." + "0" * -n + digits
+    e = n - 1
+    return digits[0] + ("." + digits[1:] if k > 1 else "") + "e" + ("+" if e > 0 else "-") + str(abs(e))
+
+
+def unit_term(values):
+    """m * SS_u / (m - 1), the values in ascending order."""
+    m = len(values)
+    total = 0.0
+    for x in values:
+        total += x
+    mean = total / m
+    ss = 0.0
+    for x in values:
+        d = x - mean
+        ss += d * d
+    return (m * ss) / (m - 1)
+
+
+def pow_int(x, e):
+    result, base = 1.0, x
+    while e > 0:
+        if e % 2 == 1:
+            result *= base
+        base *= base
+        e //= 2
+    return result
+
+
+def alpha_statistic(units, seed, draws):
+    units = [sorted(u) for u in units if len(u) >= 2]
+    values = [x for u in units for x in u]
+    n = len(values)
+    out = {"metric": "interval", "pairableValues": n, "pairableUnits": len(units), "draws": draws,
+           "seed": format(seed, "016x"), "prng": "xoshiro256**/splitmix64",
+           "value": None, "ci95": None, "pAlphaBelow": None, "pairsPerDraw": 0}
+    if n < 2 or min(values) == max(values):
+        return out
+    s1 = math.fsum(values)
+    ss = math.fsum(x * x for x in values) - (s1 * s1) / n
+    d_o = (2 * math.fsum(unit_term(u) for u in units)) / n
+    d_e = (2 * ss) / (n - 1)
+    out["value"] = es_number(1 - d_o / d_e)
+    # Coincidences: unordered cells (c <= k), masses summed per m, m ascending.
+    distinct = sorted(set(values))
+    index = {v: i for i, v in enumerate(distinct)}
+    size = len(distinct)
+    by_m, pairs = {}, 0
+    for u in units:
+        m = len(u)
+        pairs += m * (m - 1) // 2
+        cells = by_m.setdefault(m, {})
+        idx = [index[x] for x in u]
+        for i in range(m):
+            for j in range(i + 1, m):
+                key = idx[i] * size + idx[j]
+                cells[key] = cells.get(key, 0) + 1
+    mass = {}
+    for m in sorted(by_m):
+        for key, count in by_m[m].items():
+            mass[key] = mass.get(key, 0) + (2 * count) / (m - 1)
+    keys = sorted(mass)
+    cum, d2, running = [], [], 0.0
+    for key in keys:
+        running += mass[key]
+        cum.append(running)
+        c, k = divmod(key, size)
+        d2.append((distinct[c] - distinct[k]) * (distinct[c] - distinct[k]))
+    total, q = running, len(keys)
+    big_m = min(25 * q, pairs)
+    denominator = big_m * d_e
+    rng = Xoshiro256StarStar(seed)
+    alphas, ones = [], 0
+    for _ in range(draws):
+        s = 0.0
+        for _ in range(big_m):
+            r = rng.uniform() * total
+            s += d2[min(bisect.bisect_right(cum, r), q - 1)]
+        a = 1 - s / denominator
+        alphas.append(-1.0 if a < -1 else a)
+        if s == 0:
+            ones += 1
+    diagonal = 0.0
+    for key in keys:
+        c, k = divmod(key, size)
+        if c == k:
+            diagonal += pow_int(mass[key] / total, big_m)
+    indeterminate = min(math.floor(draws * diagonal + 0.5), ones)
+    alphas.sort()
+    for i in range(indeterminate):
+        alphas[draws - 1 - i] = 0.0
+    alphas.sort()
+    lo = max((25 * draws) // 1000, 1)
+    hi = min((975 * draws) // 1000 + 1, draws)
+    below = lambda t: es_number(sum(1 for a in alphas if a < t) / draws)
+    out.update(ci95=[es_number(alphas[lo - 1]), es_number(alphas[hi - 1])],
+               pAlphaBelow={"0.667": below(0.667), "0.800": below(0.8)}, pairsPerDraw=big_m)
+    return out
+
+
+def verify_statistics(payload, votes_path):
+    stats = payload.get("statistics")
+    if stats is None:
+        raise Failed("statistics", "the payload has no statistics (a report built before them)")
+    seed_hex = payload["digests"]["results"][7:23]
+    if stats["alpha"]["seed"] != seed_hex:
+        raise Failed("statistics", "alpha.seed is not the first 16 hex digits of digests.results")
+    with open(votes_path, newline="", encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader(f) if r["decided"] == "true"]
+    seed, draws = int(seed_hex, 16), stats["alpha"]["draws"]
+
+    def units(keep):
+        grouped = {}
+        for r in rows:
+            if keep(r):
+                grouped.setdefault(r["datapoint_id"], []).append(float(r["rating"]))
+        return list(grouped.values())
+
+    canon = lambda v: json.dumps(v, sort_keys=True, separators=(",", ":"))
+    checks = [("alpha", stats["alpha"], units(lambda r: True))]
+    types = {}
+    for i, c in enumerate(stats["alphaByClass"]):
+        types[c["classId"]] = c["type"]
+        mine = units(lambda r, cid=c["classId"]: r["class_id"] == cid)
+        checks.append((f"alphaByClass[{i}]", c["alpha"], mine))
+    for t in ("human", "ai"):
+        checks.append((f"alphaByType.{t}", stats["alphaByType"][t], units(lambda r, t=t: types.get(r["class_id"]) == t)))
+    for name, signed, mine in checks:
+        if canon(alpha_statistic(mine, seed, draws)) != canon(signed):
+            raise Failed("statistics", f"{name} does not recompute from the votes")
+    return f"; statistics recomputed from {len(rows)} votes (alpha {stats['alpha']['value']})"
+
+
 def verify_consistency(size1, size2, proof, root1, root2):
     """RFC 9162 2.1.4.2: the tree of size1 leaves with root1 is a prefix of the one of size2 with root2."""
     if not (0 < size1 <= size2) or any(len(p) != 32 for p in proof):
@@ -133,7 +334,7 @@ def check_checkpoint(note, payload, public, x):
     return f"checkpoint {origin} at {d['resultsLeaves']}"
 
 
-def verify(report, jwks, proof=None):
+def verify(report, jwks, proof=None, votes=None):
     parts = report.get("jws", "").split(".")
     if len(parts) != 3 or not all(parts):
         raise Failed("jws", "not a compact JWS (3 non-empty parts)")
@@ -186,6 +387,8 @@ def verify(report, jwks, proof=None):
         summary += f"; datapoint {proof['datapointId']} included"
     if "checkpoint" in report:
         summary += "; " + check_checkpoint(report["checkpoint"], payload, public, b64url(key["x"]))
+    if votes is not None:
+        summary += verify_statistics(payload, votes)
     return summary
 
 
@@ -234,6 +437,14 @@ def verify_link(old, new, jwks, proof):
 
 
 def main(argv):
+    votes = None
+    if "--votes" in argv:
+        i = argv.index("--votes")
+        if i + 1 >= len(argv):
+            print("\n".join(__doc__.strip().splitlines()[2:5]), file=sys.stderr)
+            return 2
+        votes = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
     consistency = len(argv) == 6 and argv[1] == "--consistency"
     dsse = len(argv) == 4 and argv[1] == "--dsse"
     if len(argv) not in (3, 4) and not consistency:
@@ -246,7 +457,7 @@ def main(argv):
         elif consistency:
             print("OK " + verify_link(*(load(p) for p in argv[2:6])))
         else:
-            print("OK " + verify(load(argv[1]), load(argv[2]), load(argv[3]) if len(argv) == 4 else None))
+            print("OK " + verify(load(argv[1]), load(argv[2]), load(argv[3]) if len(argv) == 4 else None, votes))
         return 0
     except Failed as e:
         print(f"FAILED {e}", file=sys.stderr)

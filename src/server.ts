@@ -12,6 +12,7 @@ import { webBundle } from './http/webapp.ts';
 import type { ServerState } from './http/health.ts';
 import { Egress } from './webhooks/egress.ts';
 import { RateLimits } from './http/rate-limit.ts';
+import { serverMetrics } from './metrics.ts';
 
 export interface RunningServer {
   url: string;
@@ -48,7 +49,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   }
   // The web app's bundle is built before listening: a bundle that does not build stops the start.
   await webBundle();
-  const state: ServerState = { draining: false };
+  const metrics = serverMetrics();
+  const state: ServerState = { draining: false, metrics: metrics.registry };
   const rateLimits = new RateLimits(config.databaseUrl, config.rateLimits, log, config.database);
   const app = await createApp(
     { sql, config, log, storage: createStorage(config.s3), signer, egress: new Egress(config.webhooks), rateLimits },
@@ -82,7 +84,15 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   let idle: (() => void) | null = null;
   const track = (_req: unknown, res: ServerResponse) => {
     inFlight++;
+    const start = performance.now();
     res.once('close', () => {
+      // The operation the REST core matched (src/http/access-log.ts's audit fields), else `other`.
+      const audit = (res as ServerResponse & { locals?: { audit?: { operation?: string } } }).locals?.audit;
+      metrics.request(
+        audit?.operation ?? 'other',
+        res.writableFinished ? String(res.statusCode) : 'aborted',
+        (performance.now() - start) / 1000,
+      );
       if (--inFlight === 0) idle?.();
     });
   };

@@ -238,7 +238,7 @@ async function main(argv: string[]): Promise<void> {
     surviveLostConnections(log);
     const signal = waitForSignal(log);
     const worker = await startWorker(config, { taskSets: taskSets as TaskSet[] | undefined, log });
-    const state: ServerState = { draining: false };
+    const state: ServerState = { draining: false, metrics: worker.metrics.registry };
     const probes =
       config.workerPort === null
         ? null

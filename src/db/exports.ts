@@ -3,7 +3,7 @@
 // src/services/exports.ts; the artifact rows are src/db/report-artifacts.ts.
 import type { Db, TxSql } from './client.ts';
 import { projectSpec } from './projects.ts';
-import type { ExportRow } from '../domain/export-formats.ts';
+import type { ExportRow, VoteExportRow } from '../domain/export-formats.ts';
 import { readDataState, type DataState } from './proof-reports.ts';
 
 /** Rows per cursor fetch when streaming export rows. */
@@ -52,6 +52,21 @@ export async function exportFigures(tx: TxSql, projectId: string): Promise<Expor
                from consensus_decisions where project_id = p.id) f
     where p.id = ${projectId}`;
   return p!;
+}
+
+/**
+ * Every vote of the project, by datapoint then time, with whether its datapoint is decided and
+ * the weight it carried in the decision.
+ */
+export function streamProjectVotes(tx: TxSql, projectId: string) {
+  return tx<VoteExportRow[]>`
+    select v.datapoint_id as "datapointId", v.voter, v.class_id as "classId", v.synthetic,
+      exists (select 1 from consensus_decisions c where c.datapoint_id = v.datapoint_id) as decided,
+      d.gold_rating is not null as gold, coalesce(v.decision_weight, v.weight) as weight, v.rating,
+      v.created_at as "votedAt"
+    from votes v join datapoints d on d.id = v.datapoint_id
+    where v.project_id = ${projectId}
+    order by v.datapoint_id, v.created_at, v.id`.cursor(EXPORT_BATCH);
 }
 
 /**

@@ -8,6 +8,7 @@ import { stringify as toYaml } from 'yaml';
 import { strToU8, zipSync } from 'fflate';
 import type { components } from '../generated/openapi-types.ts';
 import { histogramSvg, textHistogram } from './charts.ts';
+import { signedDecimal } from './statistics.ts';
 import {
   RATING_BIN_LABELS,
   RATING_EDGES,
@@ -35,6 +36,7 @@ export const FORMATS: Record<ExportFormat, { contentType: string; ext: string }>
   report_md: { contentType: 'text/markdown', ext: 'md' },
   report_attestation_md: { contentType: 'text/markdown', ext: 'md' },
   report_attestation_zip: { contentType: 'application/zip', ext: 'zip' },
+  votes_csv: { contentType: 'text/csv', ext: 'csv' },
   // Rendered by src/domain/standard-exports.ts from the manifest, not from the rows below.
   intoto_dsse: { contentType: 'application/vnd.dsse.envelope.v1+json', ext: 'dsse.json' },
   croissant: { contentType: 'application/ld+json', ext: 'croissant.json' },
@@ -94,7 +96,63 @@ export interface Sink {
 }
 
 export const filenameOf = (format: ExportFormat, projectId: string, date: string): string =>
-  `assay-report-${projectId}-${date}.${FORMATS[format].ext}`;
+  `assay-${format === 'votes_csv' ? 'votes' : 'report'}-${projectId}-${date}.${FORMATS[format].ext}`;
+
+// ---- votes_csv: every vote, the data of the signed statistics ------------------------------------
+
+/** One vote as the votes export writes it (src/db/exports.ts streams them). */
+export interface VoteExportRow {
+  datapointId: string;
+  voter: string;
+  classId: string | null;
+  synthetic: boolean;
+  decided: boolean;
+  /** A vote on a gold item (docs/quality.md): scores the validator, never enters consensus. */
+  gold: boolean;
+  weight: number;
+  rating: number;
+  votedAt: Date;
+}
+
+const VOTES_HEADER = [
+  'datapoint_id',
+  'validator',
+  'class_id',
+  'synthetic',
+  'decided',
+  'gold',
+  'weight',
+  'rating',
+  'voted_at',
+];
+
+/** The votes export: validators under their pseudonym only, doubles in their exact (SignedDecimal) form. */
+export async function renderVotesCsv(
+  rows: AsyncIterable<VoteExportRow[]>,
+  pseudonym: (voter: string) => string,
+  sink: Sink,
+): Promise<void> {
+  sink.write(VOTES_HEADER.join(',') + '\r\n');
+  for await (const batch of rows)
+    sink.write(
+      batch
+        .map(
+          (v) =>
+            [
+              v.datapointId,
+              pseudonym(v.voter),
+              csvCell(v.classId ?? ''),
+              String(v.synthetic),
+              String(v.decided),
+              String(v.gold),
+              signedDecimal(v.weight),
+              signedDecimal(v.rating),
+              v.votedAt.toISOString(),
+            ].join(',') + '\r\n',
+        )
+        .join(''),
+    );
+}
 
 const num = (x: number | null, digits = 2): string => (x === null ? '' : x.toFixed(digits));
 const status = (r: ExportRow): string =>
@@ -452,7 +510,7 @@ function html(d: ExportData): Readable {
  */
 export function rowLimitOf(format: ExportFormat): number | null {
   if (format === 'csv' || format === 'json') return null;
-  if (format === 'intoto_dsse' || format === 'croissant') return 0;
+  if (format === 'votes_csv' || format === 'intoto_dsse' || format === 'croissant') return 0;
   return format === 'attestation_yaml' ? 0 : READABLE_TABLE_LIMIT;
 }
 
@@ -510,6 +568,8 @@ export async function renderExport(
   sink: Sink,
 ): Promise<void> {
   switch (format) {
+    case 'votes_csv':
+      throw new Error('votes_csv renders from the votes (renderVotesCsv), not from datapoint rows');
     case 'csv': {
       sink.write(
         csvHeader(d)

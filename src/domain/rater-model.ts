@@ -30,6 +30,8 @@ export interface RaterModelParameters {
   maxIterations: number;
   /** Stop when no psi moves by more than this. */
   tolerance: number;
+  /** Upper bound of precision (s²/upsilon²): a validator weighs at most this many times the pool's. */
+  maxPrecision: number;
 }
 
 /** The defaults of `consensus.reliability` (openapi.yaml, ProjectSpec). */
@@ -38,6 +40,7 @@ export const DEFAULT_RATER_MODEL: RaterModelParameters = {
   priorVotes: 3,
   maxIterations: 200,
   tolerance: 1e-9,
+  maxPrecision: 4,
 };
 
 export interface RaterEstimate {
@@ -58,6 +61,12 @@ export interface RaterModel {
   pooledInconsistency: number;
   iterations: number;
   converged: boolean;
+  /**
+   * N/(N - U - R + 1): the residuals are taken after fitting U scores and R biases (one fixed by
+   * the centring), so Σr²/N underestimates the noise; an interval for psi scales its variance by
+   * this (bench/quality-simulation.ts checks the coverage).
+   */
+  varianceInflation: number;
 }
 
 /** Fits the model over every rating given; raters and units are processed in sorted key order. */
@@ -152,7 +161,7 @@ export function fitRaterModel(
       votes: n[r]!,
       bias: bias[r]!,
       inconsistency: Math.sqrt(v2[r]!),
-      precision: scale > 0 ? scale / v2[r]! : 1,
+      precision: Math.min(scale > 0 ? scale / v2[r]! : 1, params.maxPrecision),
     });
   });
   return {
@@ -161,5 +170,6 @@ export function fitRaterModel(
     pooledInconsistency: Math.sqrt(pooled),
     iterations,
     converged,
+    varianceInflation: N - U - R + 1 > 0 ? N / (N - U - R + 1) : Number.POSITIVE_INFINITY,
   };
 }

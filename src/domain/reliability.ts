@@ -424,3 +424,45 @@ export function alphaFigures(units: readonly (readonly number[])[], seed: bigint
   if (!boot) return { ...base, ci95: null, pAlphaBelow: null, pairsPerDraw: 0 };
   return { ...base, ci95: boot.ci95, pAlphaBelow: boot.pAlphaBelow, pairsPerDraw: boot.pairsPerDraw };
 }
+
+// ---- agreement matrix ----------------------------------------------------------------------------
+
+export interface PairAgreement {
+  /** The two validators, a < b. */
+  a: string;
+  b: string;
+  /** Datapoints both rated. */
+  datapoints: number;
+  /** Mean |r_a - r_b| over those datapoints, rating points. */
+  meanAbsoluteDifference: number;
+  /** Share of those datapoints where the two ratings are within 10 points. */
+  within10: number;
+}
+
+/**
+ * Pairwise agreement between validators over the units they share: for every pair with at least
+ * one shared unit, the count, the mean absolute difference and the share within 10 points. Units
+ * are (voter, rating) lists; O(Σ_u m_u²). Pairs ordered by (a, b); sums in unit order.
+ */
+export function agreementMatrix(units: Iterable<readonly { voter: string; rating: number }[]>): PairAgreement[] {
+  const pairs = new Map<string, { a: string; b: string; n: number; diff: number; close: number }>();
+  for (const u of units) {
+    for (let i = 0; i < u.length; i++)
+      for (let j = i + 1; j < u.length; j++) {
+        const [x, y] = u[i]!.voter < u[j]!.voter ? [u[i]!, u[j]!] : [u[j]!, u[i]!];
+        const key = `${x.voter}\u0000${y.voter}`;
+        let p = pairs.get(key);
+        if (!p) {
+          p = { a: x.voter, b: y.voter, n: 0, diff: 0, close: 0 };
+          pairs.set(key, p);
+        }
+        const d = Math.abs(x.rating - y.rating);
+        p.n++;
+        p.diff += d;
+        if (d <= 10) p.close++;
+      }
+  }
+  return [...pairs.values()]
+    .sort((p, q) => (p.a < q.a ? -1 : p.a > q.a ? 1 : p.b < q.b ? -1 : p.b > q.b ? 1 : 0))
+    .map((p) => ({ a: p.a, b: p.b, datapoints: p.n, meanAbsoluteDifference: p.diff / p.n, within10: p.close / p.n }));
+}

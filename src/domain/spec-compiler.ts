@@ -66,6 +66,10 @@ export function compileSpec(input: unknown): SpecCompilation {
   // Work on a copy: validation fills defaults in place.
   const spec = structuredClone(input) as Record<string, unknown>;
   if (spec.consensus === undefined) spec.consensus = {};
+  // The reliability method's parameters get their defaults (and so enter the config digest).
+  const consensus = spec.consensus as Record<string, unknown> | null;
+  if (typeof consensus === 'object' && consensus?.method === 'reliability' && consensus.reliability === undefined)
+    consensus.reliability = {};
   const validate = specValidator();
   if (!validate(spec)) {
     const err = validate.errors![0];

@@ -4,7 +4,7 @@
 // votes and names the members. Pure: no I/O.
 import { createHmac } from 'node:crypto';
 import type { components } from '../generated/openapi-types.ts';
-import { alphaFigures, DEFAULT_DRAWS, type AlphaFigures } from './reliability.ts';
+import { agreementMatrix, alphaFigures, DEFAULT_DRAWS, type AlphaFigures } from './reliability.ts';
 import { DEFAULT_RATER_MODEL, fitRaterModel, type RaterModelParameters } from './rater-model.ts';
 
 /** One vote of a finalized datapoint, as the report's statistics and the votes export read it. */
@@ -122,7 +122,7 @@ export function reportStatistics(votes: readonly StatisticsVote[], opts: Statist
     alphaByClass: opts.classes.map((c) => ({
       classId: c.id,
       type: c.type,
-      ...alpha((v) => v.classId === c.id),
+      alpha: alpha((v) => v.classId === c.id),
     })),
     alphaByType: {
       human: alpha((v) => v.classId !== null && typeOf.get(v.classId) === 'human'),
@@ -132,7 +132,30 @@ export function reportStatistics(votes: readonly StatisticsVote[], opts: Statist
       method: 'alternating-projection',
       inconsistencyFloor: signedDecimal(params.inconsistencyFloor),
       priorVotes: signedDecimal(params.priorVotes),
+      maxPrecision: signedDecimal(params.maxPrecision),
     },
     validators,
+    agreement: agreementOf(votes, (voter) => pseudonymOf(opts.pseudonymKey, voter)),
   };
+}
+
+/** The agreement matrix under pseudonyms (pairs re-ordered by pseudonym). */
+function agreementOf(
+  votes: readonly StatisticsVote[],
+  pseudonym: (voter: string) => string,
+): ReportStatistics['agreement'] {
+  const units = new Map<string, { voter: string; rating: number }[]>();
+  for (const v of votes) {
+    const u = units.get(v.datapointId);
+    const entry = { voter: pseudonym(v.voter), rating: v.rating };
+    if (u) u.push(entry);
+    else units.set(v.datapointId, [entry]);
+  }
+  return agreementMatrix(units.values()).map((p) => ({
+    a: p.a,
+    b: p.b,
+    datapoints: p.datapoints,
+    meanAbsoluteDifference: signedDecimal(p.meanAbsoluteDifference),
+    within10: signedDecimal(p.within10),
+  }));
 }

@@ -162,6 +162,51 @@ export const projectSpecSchema: Readonly<Record<string, unknown>> = {
           "maximum": 10,
           "default": 2,
           "description": "Escalations before a datapoint is terminal and contested."
+        },
+        "method": {
+          "type": "string",
+          "enum": [
+            "class_weighted",
+            "reliability"
+          ],
+          "default": "class_weighted",
+          "description": "How votes are weighted (docs/quality.md). `class_weighted`: each vote by its class's\nconsensusWeight. `reliability`: by consensusWeight x the validator's estimated\nprecision from the rater model, estimated per project from the decided votes; the\nweight each vote carried is recorded with it, so a decision recomputes exactly.\n"
+        },
+        "medianTie": {
+          "type": "string",
+          "enum": [
+            "midpoint"
+          ],
+          "default": "midpoint",
+          "description": "The weighted median's tie rule: when the cumulative weight lands exactly on half, the\nmidpoint of that rating and the next higher one (the only rule; named so that the\nconfig digest carries it).\n"
+        },
+        "reliability": {
+          "type": "object",
+          "description": "Parameters of the rater model for `method: reliability` (defaults filled then).",
+          "properties": {
+            "inconsistencyFloor": {
+              "type": "number",
+              "minimum": 0.1,
+              "maximum": 50,
+              "default": 2,
+              "description": "Lower bound of a validator's estimated inconsistency, rating points."
+            },
+            "priorVotes": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 100,
+              "default": 3,
+              "description": "Pseudo-votes of the prior (bias toward 0, inconsistency toward the pool's)."
+            },
+            "maxPrecision": {
+              "type": "number",
+              "minimum": 1,
+              "maximum": 100,
+              "default": 4,
+              "description": "Largest precision relative to the pool (a vote weighs at most this many times)."
+            }
+          },
+          "additionalProperties": false
         }
       },
       "additionalProperties": false
@@ -640,6 +685,51 @@ export const mcpTools: readonly ToolDef[] = [
                   "maximum": 10,
                   "default": 2,
                   "description": "Escalations before a datapoint is terminal and contested."
+                },
+                "method": {
+                  "type": "string",
+                  "enum": [
+                    "class_weighted",
+                    "reliability"
+                  ],
+                  "default": "class_weighted",
+                  "description": "How votes are weighted (docs/quality.md). `class_weighted`: each vote by its class's\nconsensusWeight. `reliability`: by consensusWeight x the validator's estimated\nprecision from the rater model, estimated per project from the decided votes; the\nweight each vote carried is recorded with it, so a decision recomputes exactly.\n"
+                },
+                "medianTie": {
+                  "type": "string",
+                  "enum": [
+                    "midpoint"
+                  ],
+                  "default": "midpoint",
+                  "description": "The weighted median's tie rule: when the cumulative weight lands exactly on half, the\nmidpoint of that rating and the next higher one (the only rule; named so that the\nconfig digest carries it).\n"
+                },
+                "reliability": {
+                  "type": "object",
+                  "description": "Parameters of the rater model for `method: reliability` (defaults filled then).",
+                  "properties": {
+                    "inconsistencyFloor": {
+                      "type": "number",
+                      "minimum": 0.1,
+                      "maximum": 50,
+                      "default": 2,
+                      "description": "Lower bound of a validator's estimated inconsistency, rating points."
+                    },
+                    "priorVotes": {
+                      "type": "number",
+                      "minimum": 0,
+                      "maximum": 100,
+                      "default": 3,
+                      "description": "Pseudo-votes of the prior (bias toward 0, inconsistency toward the pool's)."
+                    },
+                    "maxPrecision": {
+                      "type": "number",
+                      "minimum": 1,
+                      "maximum": 100,
+                      "default": 4,
+                      "description": "Largest precision relative to the pool (a vote weighs at most this many times)."
+                    }
+                  },
+                  "additionalProperties": false
                 }
               },
               "additionalProperties": false

@@ -1939,6 +1939,41 @@ export interface components {
                  * @default 2
                  */
                 maxEscalations: number;
+                /**
+                 * @description How votes are weighted (docs/quality.md). `class_weighted`: each vote by its class's
+                 *     consensusWeight. `reliability`: by consensusWeight x the validator's estimated
+                 *     precision from the rater model, estimated per project from the decided votes; the
+                 *     weight each vote carried is recorded with it, so a decision recomputes exactly.
+                 * @default class_weighted
+                 * @enum {string}
+                 */
+                method: "class_weighted" | "reliability";
+                /**
+                 * @description The weighted median's tie rule: when the cumulative weight lands exactly on half, the
+                 *     midpoint of that rating and the next higher one (the only rule; named so that the
+                 *     config digest carries it).
+                 * @default midpoint
+                 * @enum {string}
+                 */
+                medianTie: "midpoint";
+                /** @description Parameters of the rater model for `method: reliability` (defaults filled then). */
+                reliability?: {
+                    /**
+                     * @description Lower bound of a validator's estimated inconsistency, rating points.
+                     * @default 2
+                     */
+                    inconsistencyFloor: number;
+                    /**
+                     * @description Pseudo-votes of the prior (bias toward 0, inconsistency toward the pool's).
+                     * @default 3
+                     */
+                    priorVotes: number;
+                    /**
+                     * @description Largest precision relative to the pool (a vote weighs at most this many times).
+                     * @default 4
+                     */
+                    maxPrecision: number;
+                };
             };
             qualifications?: components["schemas"]["SpecQualification"][];
             gold?: components["schemas"]["SpecGold"];
@@ -2540,7 +2575,8 @@ export interface components {
             classId: string;
             /** @enum {string} */
             type: "human" | "ai";
-        } & components["schemas"]["AlphaStatistic"];
+            alpha: components["schemas"]["AlphaStatistic"];
+        };
         /**
          * @description One validator of the project under a per-project pseudonym (never their identity), with
          *     the rater model's estimates (x = psi + bias + inconsistency·e, docs/quality.md) and the
@@ -2580,9 +2616,25 @@ export interface components {
                 method: "alternating-projection";
                 inconsistencyFloor: components["schemas"]["SignedDecimal"];
                 priorVotes: components["schemas"]["SignedDecimal"];
+                maxPrecision: components["schemas"]["SignedDecimal"];
             };
             /** @description Ordered by pseudonym. */
             validators: components["schemas"]["ValidatorStatistic"][];
+            /**
+             * @description The agreement matrix: one entry per pair of validators (pseudonyms, a < b) who rated at
+             *     least one decided datapoint in common, ordered by (a, b).
+             */
+            agreement: {
+                a: string;
+                b: string;
+                /**
+                 * Format: int64
+                 * @description Decided datapoints both rated.
+                 */
+                datapoints: number;
+                meanAbsoluteDifference: components["schemas"]["SignedDecimal"];
+                within10: components["schemas"]["SignedDecimal"];
+            }[];
         };
         InclusionProof: {
             reportId: string;
@@ -2639,9 +2691,18 @@ export interface components {
          *     terminal; `proof_report_signing_unavailable` without a key). `croissant`: Croissant 1.1
          *     metadata (JSON-LD) with the RAI annotation fields and one FileObject per datapoint whose
          *     `sha256` is its manifest checksum.
+         *
+         *     `votes_csv` is every vote of the project, one row each: the data the signed statistics
+         *     are computed from (docs/quality.md, "The votes export"). Its columns: `datapoint_id`,
+         *     `validator` (the per-project pseudonym of the report's statistics, never an identity),
+         *     `class_id`, `synthetic`, `decided` (the datapoint has its terminal decision; only decided
+         *     datapoints' votes enter the statistics), `gold` (a vote on a gold item: it never enters
+         *     consensus), `weight` (the weight the vote carried in the decision; a gold or undecided
+         *     vote's class weight), `rating`, `voted_at` (UTC, ISO 8601). Weight and rating are written as
+         *     SignedDecimal (the exact double); rows are ordered by datapoint, then time.
          * @enum {string}
          */
-        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip" | "intoto_dsse" | "croissant";
+        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip" | "votes_csv" | "intoto_dsse" | "croissant";
         ReportExport: {
             format: components["schemas"]["ReportFormat"];
             contentType: string;

@@ -6,16 +6,20 @@
 //   database answers `select 1` within READY_DB_TIMEOUT_MS; otherwise 503 with the reason, so
 //   traffic is steered elsewhere meanwhile.
 // The API serves both on its own port (mountHealth); the worker, which has no HTTP API, on a port
-// of its own (startProbeServer, WORKER_PORT), so an orchestrator probes both the same way.
+// of its own (startProbeServer, WORKER_PORT), so an orchestrator probes both the same way. Both
+// serve GET /metrics (src/metrics.ts) beside them.
 import { createServer } from 'node:http';
 import type express from 'express';
 import { ping, type Sql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
+import type { Registry } from 'prom-client';
 
 /** Shared between the server's lifecycle (server.ts) and the app. */
 export interface ServerState {
   /** True from the start of a shutdown: readiness is false and responses close their connection. */
   draining: boolean;
+  /** Served at GET /metrics (Prometheus text format) when set. */
+  metrics?: Registry;
 }
 
 const READY_DB_TIMEOUT_MS = 1000;
@@ -45,6 +49,13 @@ export function mountHealth(app: express.Express, sql: Sql, state: ServerState):
   });
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ ok: true });
+  });
+  app.get('/metrics', async (_req, res, next) => {
+    if (!state.metrics) return next();
+    res
+      .set('Cache-Control', 'no-store')
+      .type(state.metrics.contentType)
+      .send(await state.metrics.metrics());
   });
   app.get('/readyz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
@@ -85,6 +96,17 @@ export async function startProbeServer(options: {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, { error: 'method not allowed' });
     if (path === '/healthz') return send(200, { ok: true });
+    if (path === '/metrics' && state.metrics) {
+      const registry = state.metrics;
+      registry.metrics().then(
+        (text) => {
+          res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
+          res.end(text);
+        },
+        () => send(500, { error: 'metrics unavailable' }),
+      );
+      return;
+    }
     if (path === '/readyz') {
       readiness(sql, state).then(
         (r) => send(r.status, r.body),

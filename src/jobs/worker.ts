@@ -23,6 +23,8 @@ import { redriveLostQueuedRuns } from './ingest-redrive.ts';
 import { runReportBuild, sweepReportArtifacts } from './build-report.ts';
 import { loadSigningKey } from '../domain/signing.ts';
 import { WebhookLanes } from './webhook-lanes.ts';
+import { workerMetrics, type WorkerMetrics } from '../metrics.ts';
+import { queueDepth } from '../db/job-queue.ts';
 
 /**
  * Task sets, each run by a graphile-worker runner of its own (its own concurrency and
@@ -65,6 +67,8 @@ export interface WorkerOptions {
 export interface RunningWorker {
   /** The worker's own pool (the probes' readiness check asks it). */
   sql: Sql;
+  /** Jobs run by this process and the queue's depth, for /metrics on WORKER_PORT. */
+  metrics: WorkerMetrics;
   /** Stops taking jobs, waits for running ones (aborting them after shutdownAbortAfterMs), closes the pools. */
   stop(): Promise<void>;
 }
@@ -166,6 +170,15 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // killed, a live worker unlocks its jobs within seconds.
   const liveness = createLiveness(sql, { heartbeatMs: options.workerHeartbeatMs });
   const events = new EventEmitter() as WorkerEvents;
+  const metrics = workerMetrics(() => queueDepth(sql));
+  const started = new WeakMap<object, number>();
+  const elapsed = (job: object) => (performance.now() - (started.get(job) ?? performance.now())) / 1000;
+  events.on('job:start', ({ job }) => started.set(job, performance.now()));
+  events.on('job:success', ({ job }) => metrics.job(job.task_identifier, 'success', elapsed(job)));
+  // An error with attempts left is retried later; at the last attempt the job has failed for good.
+  events.on('job:error', ({ job }) =>
+    metrics.job(job.task_identifier, job.attempts >= job.max_attempts ? 'failed' : 'error', elapsed(job)),
+  );
   // Jobs are locked under the pool's id (batched fetching) or a worker's: record both.
   events.on('pool:create', ({ workerPool }) => liveness.add(workerPool.id));
   events.on('worker:create', ({ worker }) => liveness.add(worker.workerId));
@@ -233,6 +246,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   }, options.sweepIntervalMs ?? 10_000);
   return {
     sql,
+    metrics,
     async stop() {
       clearInterval(sweep);
       await Promise.all(runners.map((r) => r.stop()));

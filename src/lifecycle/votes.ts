@@ -22,6 +22,13 @@
 // (votes, slots, escalations), exactly as one-by-one calls would apply them, and written with a
 // few set-based statements at the end. A refused vote writes nothing.
 import type { Sql, TxSql } from '../db/client.ts';
+import {
+  loadPrecisions,
+  recordDecisionWeights,
+  refreshRaterModel,
+  reliabilitySettings,
+  type ReliabilitySettings,
+} from './reliability.ts';
 import { decide, type ConsensusRules, type Vote } from '../domain/consensus.ts';
 import { emitConsensusReached } from '../webhooks/emit.ts';
 import { projectSpec } from '../db/projects.ts';
@@ -247,6 +254,8 @@ interface State {
   slots: Map<string, SlotState>;
   escalations: number;
   finalized: boolean;
+  /** With `consensus.method: reliability`: the voters' precision (reliability.ts); null otherwise. */
+  reliability: { settings: ReliabilitySettings; precision: Map<string, number> } | null;
 }
 
 /**
@@ -276,9 +285,19 @@ async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promi
         slots: new Map(),
         escalations: r.escalations,
         finalized: r.finalized,
+        reliability: null,
       },
     ]),
   );
+  const reliable = rows.filter((r) => reliabilitySettings(r.consensus as unknown as Record<string, unknown>));
+  if (reliable.length) {
+    const precisions = await loadPrecisions(tx, [...new Set(reliable.map((r) => r.project_id))].sort());
+    for (const r of reliable)
+      states.get(r.id)!.reliability = {
+        settings: reliabilitySettings(r.consensus as unknown as Record<string, unknown>)!,
+        precision: precisions.get(r.project_id)!,
+      };
+  }
   const votes = await tx<{ datapoint_id: string; voter: string; rating: number; weight: number; synthetic: boolean }[]>`
     select datapoint_id, voter, rating, weight, synthetic from votes where datapoint_id = any(${ids}::uuid[]) order by
     created_at, id`;
@@ -337,6 +356,10 @@ interface Writes {
   changed: Map<string, State>;
   /** Projects where a person's (not a synthetic) vote escalated a datapoint. */
   escalatedBy: { human: Set<string> };
+  /** The weight each vote of a reliability-weighted decision carried (votes.decision_weight). */
+  decisionWeights: { datapointId: string; voter: string; weight: number }[];
+  /** Projects with a reliability-weighted decision in this call: their rater model may be re-estimated. */
+  reliabilityProjects: Map<string, ReliabilitySettings>;
   decisions: {
     id: string;
     datapoint_id: string;
@@ -357,6 +380,8 @@ const newWrites = (): Writes => ({
   submittedSlots: [],
   changed: new Map(),
   escalatedBy: { human: new Set() },
+  decisionWeights: [],
+  reliabilityProjects: new Map(),
   decisions: [],
   syntheticProjects: new Set(),
 });
@@ -394,11 +419,13 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
   const required = row.num_validators + st.escalations * row.consensus.escalationStep;
   if (st.votes.length < required) return { kind: 'recorded', votes: st.votes.length, required };
 
-  const outcome = decide(
-    st.votes.map((x): Vote => ({ rating: x.rating, weight: x.weight })),
-    row.consensus,
-    st.escalations,
+  // Class-weighted (the default): the class weight recorded with each vote. Reliability-weighted:
+  // times the voter's current precision, recorded with the votes once the decision is terminal.
+  const rel = st.reliability;
+  const weighted = st.votes.map(
+    (x): Vote => ({ rating: x.rating, weight: rel ? x.weight * (rel.precision.get(x.voter) ?? 1) : x.weight }),
   );
+  const outcome = decide(weighted, row.consensus, st.escalations);
   if (outcome.kind === 'escalate') {
     st.slotsOpen += outcome.addSlots;
     st.escalations += 1;
@@ -407,6 +434,12 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
   }
   st.finalized = true;
   st.slotsOpen = 0;
+  if (rel) {
+    st.votes.forEach((x, i) => {
+      w.decisionWeights.push({ datapointId: row.id, voter: x.voter, weight: weighted[i]!.weight });
+    });
+    w.reliabilityProjects.set(row.project_id, rel.settings);
+  }
   const id = uuidv7();
   const { mean, median, strength } = outcome.figures;
   w.decisions.push({
@@ -468,6 +501,9 @@ async function flush(tx: TxSql, w: Writes): Promise<void> {
       with ordinality as x(id, datapoint_id, project_id, mean, median, strength, contested, vote_count,
       synthetic_votes, escalations, n)
     order by n`;
+  await recordDecisionWeights(tx, w.decisionWeights);
+  for (const [projectId, settings] of [...w.reliabilityProjects].sort(([a], [b]) => (a < b ? -1 : 1)))
+    await refreshRaterModel(tx, projectId, settings);
   // Slot rows nobody needs any more (claimed but unsubmitted, or released) expire with the decision.
   await tx`update validation_slots set status = 'expired' where datapoint_id =
     any(${d.map((x) => x.datapoint_id)}::uuid[]) and status in ('open', 'claimed')`;

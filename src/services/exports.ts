@@ -14,6 +14,7 @@ import {
   exportSpecValidation,
   exportSubject,
   streamExportRows,
+  streamProjectVotes,
   type ExportSubject,
 } from '../db/exports.ts';
 import { findReportForState, findReportProject, readDataState, streamDatapointLeaves } from '../db/proof-reports.ts';
@@ -29,6 +30,7 @@ import {
   FORMATS,
   filenameOf,
   renderExport,
+  renderVotesCsv,
   rowLimitOf,
   type Attestation,
   type ExportData,
@@ -37,6 +39,7 @@ import {
   type Sink,
 } from '../domain/export-formats.ts';
 import type { ProofPayload } from '../domain/proof.ts';
+import { pseudonymOf } from '../domain/statistics.ts';
 import { renderCroissant, renderIntotoDsse } from '../domain/standard-exports.ts';
 import { sign } from 'node:crypto';
 import type { SigningKey } from '../domain/signing.ts';
@@ -304,7 +307,13 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
                 sink,
               );
             }
-          } else await renderExport(format, data, rows, sink);
+          } else if (format === 'votes_csv')
+            await renderVotesCsv(
+              checked(streamProjectVotes(tx, a.projectId), deps.signal),
+              (voter) => pseudonymOf(project.pseudonym_key, voter),
+              sink,
+            );
+          else await renderExport(format, data, rows, sink);
         } finally {
           sink.close();
         }

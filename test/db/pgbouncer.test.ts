@@ -36,10 +36,11 @@ describe.skipIf(!run)(
           };
         },
       });
-    });
+      // Generous: on a machine loaded by other work, starting a server and a worker took minutes.
+    }, 300_000);
     afterAll(async () => {
       await app?.close();
-    });
+    }, 300_000);
 
     it('creates, reads and lists projects; another organization does not see them', async () => {
       const projectId = await fx.project(app, { name: 'Pooled' });

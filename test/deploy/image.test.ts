@@ -147,6 +147,14 @@ describe.skipIf(skip)(
       expect(script).toBeTruthy();
       expect((await fetch(`${app.url}${script}`)).status).toBe(200);
 
+      // Both scrape: the server counted the request, the worker the ingest job.
+      expect(await (await fetch(`${app.url}/metrics`)).text()).toMatch(
+        /assay_http_requests_total\{operation="createProject",status="201"\} 1/,
+      );
+      expect(await (await fetch(`http://127.0.0.1:${workerPort}/metrics`)).text()).toMatch(
+        /assay_jobs_total\{task="ingest",outcome="success"\} 1/,
+      );
+
       await podman(['stop', '-t', '30', ...containers]);
       for (const c of containers) {
         const { stdout: code } = await podman(['inspect', '--format', '{{.State.ExitCode}}', c]);

@@ -37,7 +37,13 @@ describe('POST /projects', () => {
     });
     const [spec] = await app.sql`select sha256, compiled from project_specs where id = ${res.body.specId}`;
     expect(spec.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(spec.compiled.consensus).toEqual({ minStrength: 0.7, escalationStep: 1, maxEscalations: 2 });
+    expect(spec.compiled.consensus).toEqual({
+      minStrength: 0.7,
+      escalationStep: 1,
+      maxEscalations: 2,
+      method: 'class_weighted',
+      medianTie: 'midpoint',
+    });
     const classes = await call(app, 'listProjectClasses', { params: { projectId: res.body.projectId } });
     expect(classes.body.data).toEqual([
       {

@@ -81,8 +81,16 @@ describe('statistics in the Proof Report payload', () => {
       method: 'alternating-projection',
       inconsistencyFloor: '2',
       priorVotes: '3',
+      maxPrecision: '4',
     });
     expect(p.statistics.alphaByType.human.value).toBeNull();
+    // The agreement matrix: every pair of the four raters shares datapoints in the 2011 matrix.
+    expect(p.statistics.agreement).toHaveLength(6);
+    const pseudonymSet = new Set(vs.map((v: { pseudonym: string }) => v.pseudonym));
+    for (const pair of p.statistics.agreement) {
+      expect(pseudonymSet.has(pair.a) && pseudonymSet.has(pair.b) && pair.a < pair.b).toBe(true);
+      expect(pair.datapoints).toBeGreaterThan(0);
+    }
 
     await expect(verifyReport(JSON.stringify(res.body), await jwks())).resolves.toContain(res.body.reportId);
   });
@@ -110,4 +118,31 @@ describe('statistics in the Proof Report payload', () => {
     const tampered = { ...res.body, payload: bare };
     await expect(verifyReport(JSON.stringify(tampered), await jwks())).rejects.toThrow();
   });
+
+  it('exports every vote under the same pseudonyms, and alpha recomputes from the export alone', async () => {
+    const { projectId, voters } = await krippendorffProject();
+    const report = (await call(app, 'getProofReport', { params: { projectId } })).body;
+    const csv = await votesCsv(projectId);
+    const [header, ...lines] = csv.trimEnd().split('\r\n');
+    expect(header).toBe('datapoint_id,validator,class_id,synthetic,decided,gold,weight,rating,voted_at');
+    expect(lines).toHaveLength(41);
+    const rows = lines.map((l) => l.split(','));
+    const pseudonyms = new Set(rows.map((r) => r[1]));
+    expect([...pseudonyms].sort()).toEqual(
+      report.payload.statistics.validators.map((v: { pseudonym: string }) => v.pseudonym).sort(),
+    );
+    for (const voter of voters) expect(csv).not.toContain(voter);
+    const units = new Map<string, number[]>();
+    for (const r of rows.filter((r) => r[4] === 'true')) units.set(r[0]!, [...(units.get(r[0]!) ?? []), Number(r[7])]);
+    const a = report.payload.statistics.alpha;
+    expect(canonicalJson(signedAlpha(alphaFigures([...units.values()], BigInt(`0x${a.seed}`))))).toBe(canonicalJson(a));
+  });
 });
+
+/** Downloads the project's votes export. */
+async function votesCsv(projectId: string): Promise<string> {
+  const res = await call(app, 'getReportExport', { params: { projectId }, query: { format: 'votes_csv' } });
+  expect(res.status, app.logs.filter((l) => l.includes('"error"')).join('\n')).toBe(200);
+  expect(res.body.filename).toMatch(/^assay-votes-/);
+  return (await fetch(res.body.url)).text();
+}

@@ -16,6 +16,7 @@ describe("sureal's three-rater example", () => {
       priorVotes: 0,
       maxIterations: 10000,
       tolerance: 1e-12,
+      maxPrecision: Number.POSITIVE_INFINITY,
     });
     const psi = ['item0', 'item1', 'item2'].map((u) => m.scores.get(u)!);
     const pub = vectors.sureal_three_raters.projection_solver_psi;

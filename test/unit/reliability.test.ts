@@ -5,6 +5,7 @@ import vectors from '../fixtures/quality-vectors.json' with { type: 'json' };
 import { PRNG_NAME, Xoshiro256StarStar, splitmix64 } from '../../src/domain/prng.ts';
 import {
   ExactSum,
+  agreementMatrix,
   alphaFigures,
   bootstrapAlpha,
   coincidenceAlpha,
@@ -225,5 +226,27 @@ describe("Krippendorff's bootstrap", () => {
     );
     expect(s.value).toBeNull();
     expect(s.ci95).toBeNull();
+  });
+});
+
+describe('agreement matrix', () => {
+  it('counts shared datapoints and the mean absolute difference per pair, by hand', () => {
+    const m = agreementMatrix([
+      [
+        { voter: 'b', rating: 60 },
+        { voter: 'a', rating: 70 },
+        { voter: 'c', rating: 90 },
+      ],
+      [
+        { voter: 'a', rating: 20 },
+        { voter: 'b', rating: 40 },
+      ],
+      [{ voter: 'c', rating: 50 }],
+    ]);
+    expect(m).toEqual([
+      { a: 'a', b: 'b', datapoints: 2, meanAbsoluteDifference: 15, within10: 0.5 },
+      { a: 'a', b: 'c', datapoints: 1, meanAbsoluteDifference: 20, within10: 0 },
+      { a: 'b', b: 'c', datapoints: 1, meanAbsoluteDifference: 30, within10: 0 },
+    ]);
   });
 });

@@ -225,6 +225,9 @@ describe('compileSpec: accepted specs', () => {
       minStrength: expect.any(Number),
       escalationStep: expect.any(Number),
       maxEscalations: expect.any(Number),
+      // The weighting method and the median's tie rule are in the compiled spec (the config digest).
+      method: 'class_weighted',
+      medianTie: 'midpoint',
     });
     expect(compiled.validators.classes).toEqual([]);
     expect(compiled.qualifications).toEqual([]);

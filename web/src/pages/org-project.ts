@@ -17,6 +17,7 @@ const EXPORTS: [Schemas['ReportFormat'], string][] = [
   ['json', 'Report and datapoints (JSON)'],
   ['intoto_dsse', 'in-toto attestation (DSSE envelope)'],
   ['croissant', 'Croissant metadata (JSON-LD)'],
+  ['votes_csv', 'Every vote, under pseudonyms (CSV): the data of the signed statistics'],
 ];
 
 /** Saves text as a file through a temporary object URL (no server round trip). */
