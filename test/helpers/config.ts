@@ -42,6 +42,9 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
       maxEndpointsPerOrg: 20,
       disableAfterFailures: 100,
       ...DEFAULT_WEBHOOK_DELIVERY,
+      // Eight slots, as many as a test needs: every test file's worker shares one Postgres, and
+      // 64 slots would open more job-queue connections than the tests' server allows.
+      concurrency: 8,
     },
     ...overrides,
     databaseDirectUrl: overrides.databaseDirectUrl ?? overrides.databaseUrl,
