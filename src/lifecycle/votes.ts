@@ -50,7 +50,7 @@ const CLASSLESS_WEIGHT = 1;
  * lifecycle named it (the vote handler adds only wording). `no_claimable_slot` is the batch's
  * "no open slot left" for a synthetic vote (Auto Consensus only fills open slots).
  */
-export type VoteRefusal = Extract<
+type VoteRefusal = Extract<
   ErrorCode,
   | 'datapoint_not_found'
   | 'project_paused'
@@ -124,7 +124,7 @@ export async function recordVotes(sql: Sql, inputs: VoteInput[]): Promise<VoteRe
 }
 
 /** Why a vote on a claimed slot was not recorded: a code of the error registry. */
-export type ClaimVoteRefusal = Extract<
+type ClaimVoteRefusal = Extract<
   ErrorCode,
   | 'claim_not_found'
   | 'validator_paused'
@@ -525,7 +525,7 @@ async function flush(tx: TxSql, w: Writes): Promise<void> {
  * long enough to notice a mistyped digit, short enough that a vote is soon final. Counted from
  * when the vote was cast, so replacing it does not extend the window.
  */
-export const VOTE_CHANGE_SECONDS = 120;
+const VOTE_CHANGE_SECONDS = 120;
 
 export type VoteChangeRefusal = Extract<
   ErrorCode,

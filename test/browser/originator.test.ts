@@ -104,6 +104,33 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     await checkPage(w, 'org-project');
   });
 
+  it("shows each validator's quality card with the developer API's figures", async () => {
+    const table = w.page.locator('#validator-quality');
+    await table.waitFor();
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((r) =>
+          Array.from(
+            (r as unknown as { children: ArrayLike<{ textContent: string | null }> }).children,
+            (c) => c.textContent ?? '',
+          ),
+        ),
+      );
+    const cards = (await call(app, 'listValidatorQuality', { params: { projectId: seeded.projectId } })).body.data;
+    expect(rows.map((r) => r[0]).sort()).toEqual(seeded.raters.map((r) => r.email).sort());
+    expect(cards).toHaveLength(rows.length);
+    for (const c of cards) {
+      const r = rows.find((x) => x[0] === c.email)!;
+      expect(r[2]).toBe(String(c.votes));
+      expect(r[3]).toBe('0');
+      expect(r[7]).toBe(`${c.agreement.meanAbsoluteDifference!.toFixed(1)} (${c.agreement.datapoints})`);
+      expect(r[9]).toBe(c.raterModel!.inconsistency.toFixed(1));
+      expect(r[11]).toBe('Active');
+    }
+    await checkPage(w, 'org-project-validators');
+  });
+
   it("downloads the signed Proof Report, which equals the developer API's", async () => {
     const [download] = await Promise.all([
       w.page.waitForEvent('download'),
@@ -122,8 +149,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     await w.page.getByRole('heading', { name: /^Verify the Proof Report/ }).waitFor();
     expect(await w.page.locator('pre.code code').allTextContents()).toEqual(
       expect.arrayContaining([
-        readFileSync('scripts/verify_report.py', 'utf8'),
-        readFileSync('scripts/verify_report.sh', 'utf8'),
+        readFileSync('verify/verify_report.py', 'utf8'),
+        readFileSync('verify/verify_report.sh', 'utf8'),
       ]),
     );
     expect(await w.page.getByRole('link', { name: 'Download jwks.json' }).getAttribute('href')).toBe(
@@ -153,6 +180,64 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     await doc.context.close();
   });
 
+  it('shows the headline result, filters the datapoints, opens one with its votes, pauses the project', async () => {
+    await w.page.goto(`${app.url}/app/org/projects/${seeded.projectId}`);
+    const result = w.page.locator('section.result-card');
+    await result.waitFor();
+    // The figures a Proof Report states, computed here from the developer API's consensus.
+    const list = await call(app, 'listDatapoints', { params: { projectId: seeded.projectId }, query: { limit: 100 } });
+    const decisions = await Promise.all(
+      list.body.data!.map(
+        async (d: { id: string }) =>
+          (await call(app, 'getDatapointConsensus', { params: { datapointId: d.id } })).body as {
+            qualityRatingMean: number;
+            consensusStrength: number;
+          },
+      ),
+    );
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const quality = Math.round(mean(decisions.map((d) => d.qualityRatingMean)));
+    const strength = Math.round(100 * mean(decisions.map((d) => d.consensusStrength)));
+    expect(await result.textContent()).toContain(
+      `Quality rating ${quality} / 100 · consensus strength ${strength} / 100`,
+    );
+    expect(await w.page.locator('h1 .badge').textContent()).toBe('Finished');
+    await w.page.getByRole('link', { name: 'Datapoints, votes and decisions' }).click();
+    await w.page.locator('table.datapoints').waitFor();
+    expect(await w.page.locator('table.datapoints tbody tr').count()).toBe(6);
+    await checkPage(w, 'org-datapoints');
+    // Filter: contested only, by keyboard-reachable form controls; the filter is kept in the address.
+    await w.page.getByLabel('Contested', { exact: true }).selectOption('true');
+    await w.page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => w.page.locator('table.datapoints tbody tr').count()).toBe(seeded.expected.contested);
+    expect(new URL(w.page.url()).searchParams.get('contested')).toBe('true');
+    await w.page.locator('table.datapoints tbody a').first().click();
+    await w.page.getByRole('heading', { name: /^Datapoint / }).waitFor();
+    expect(await w.page.locator('table.votes tbody tr').count()).toBeGreaterThanOrEqual(2);
+    expect(await w.page.locator('section', { hasText: 'Decision' }).first().textContent()).toContain('ContestedYes');
+    await checkPage(w, 'org-datapoint');
+    // Controls: pause, then resume, through the session.
+    await w.page.goto(`${app.url}/app/org/projects/${seeded.projectId}`);
+    await w.page.getByRole('button', { name: 'Pause rating' }).click();
+    await w.page.getByText('The project is paused: nothing can be claimed or rated.').waitFor();
+    expect(await w.page.locator('h1 .badge').textContent()).toBe('Paused');
+    expect((await call(app, 'getProject', { params: { projectId: seeded.projectId } })).body.paused).toBe(true);
+    await w.page.getByRole('button', { name: 'Resume rating' }).click();
+    await w.page.getByText('The project is resumed.').waitFor();
+    await checkPage(w, 'org-project-controls');
+  });
+
+  it('searches the organization projects by name', async () => {
+    await w.page.goto(`${app.url}/app/org`);
+    await w.page.getByLabel('Search projects by name').fill('support answers');
+    await w.page.keyboard.press('Enter');
+    await w.page.getByRole('status').filter({ hasText: 'for “support answers”' }).waitFor();
+    expect(await w.page.locator('li.org-project').count()).toBe(1);
+    await w.page.getByLabel('Search projects by name').fill('no such project');
+    await w.page.keyboard.press('Enter');
+    await w.page.getByText('No project’s name contains “no such project”.').waitFor();
+  });
+
   it('works at phone width', async () => {
     const token = await w.page.evaluate<string | null>(`localStorage.getItem('assay.session')`);
     const phone = await openPage(browser, { phone: true });
@@ -170,6 +255,12 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
       RATING_BIN_LABELS.map((l, i) => [l, String(seeded.expected.ratingHistogram[i])]),
     );
     await checkPage(phone, 'org-project');
+    await phone.page.goto(`${app.url}/app/org/projects/${seeded.projectId}/datapoints`);
+    await phone.page.locator('table.datapoints').waitFor();
+    await checkPage(phone, 'org-datapoints');
+    await phone.page.locator('table.datapoints tbody a').first().click();
+    await phone.page.locator('table.votes').waitFor();
+    await checkPage(phone, 'org-datapoint');
     await phone.page.goto(`${app.url}/app/org/projects/${seeded.projectId}/verify`);
     await phone.page.locator('pre.code').first().waitFor();
     await checkPage(phone, 'verify');

@@ -53,7 +53,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     const { status } = await ingest(app, projectId, { 'answers.csv': csv });
     expect(status.run.status).toBe('ok');
     const list = await call(app, 'listDatapoints', { params: { projectId }, query: { limit: 100 } });
-    for (const d of list.body.data) datapointOfRow.set(String(d.sourceRow), d.id);
+    for (const d of list.body.data!) datapointOfRow.set(String(d.sourceRow), d.id);
     otherProjectId = await createProject(app, 'Paused survey', spec('Rate it.'));
     await ingest(app, otherProjectId, { 'survey.csv': 'id,text\n1,hello\n' });
   }, 180_000);
@@ -105,7 +105,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
 
     // The paused project is flagged; archived ones are hidden.
     const me = await call(app, 'listValidators', { query: { email: 'rater@example.com' } });
-    const userId = me.body.validator.userId as string;
+    const userId = me.body.validator!.userId as string;
     const archivedId = await createProject(app, 'Old archived project', spec('Rate it.'));
     expect(
       (
@@ -187,12 +187,15 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     await w.page.getByRole('status').filter({ hasText: 'Skipped' }).waitFor();
     const nextRow = await shownRow();
     expect(nextRow).not.toBe(skippedRow);
-    // Released, and sticky for this person: their next claim is another datapoint, while the
-    // skipped one is open to others again.
+    // Released, and sticky for this person: three rated, one held on screen, the skipped one not
+    // offered again; asked for skipped datapoints, they get it (it was released).
     const token = await sessionToken();
-    const again = await call(app, 'claimSlot', { key: token, params: { projectId } });
+    const none = await call(app, 'claimSlot', { key: token, params: { projectId } });
+    expect(none.status).toBe(409);
+    expect(none.body.error.code).toBe('no_claimable_slot');
+    const again = await call(app, 'claimSlot', { key: token, params: { projectId }, query: { includeSkipped: true } });
     expect(again.status).toBe(201);
-    expect(again.body.datapointId).not.toBe(datapointOfRow.get(skippedRow));
+    expect(again.body.datapointId).toBe(datapointOfRow.get(skippedRow));
     expect((await call(app, 'releaseClaim', { key: token, params: { slotId: again.body.slotId } })).status).toBe(204);
   });
 

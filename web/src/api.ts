@@ -105,7 +105,7 @@ const PREPARED_WITHIN_MS = 15 * 60_000;
  * the server's poll loop, `pollUntil(deadline, step)`. A step answers `{ againInMs }` to be asked
  * again after that long (never past the deadline).
  */
-export async function pollUntil<T>(
+async function pollUntil<T>(
   deadline: number,
   step: () => Promise<{ done: T } | { againInMs: number }>,
 ): Promise<{ done: T } | { timedOut: true }> {
@@ -154,7 +154,7 @@ export const whenSignedOut = (fn: () => void): void => {
 export async function action(
   control: HTMLButtonElement,
   status: HTMLElement,
-  run: () => Promise<string | undefined | void>,
+  run: () => Promise<unknown>,
   failed: (err: ApiFailure) => string | null = () => null,
 ): Promise<void> {
   control.disabled = true;

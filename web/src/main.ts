@@ -23,7 +23,7 @@ export interface PageContext {
   /** The signed-in person (fetched once per session). */
   me(): Promise<Schemas['Me']>;
   /** Called when the page is left (timers, listeners, releasing what it holds); sign-out waits for it. */
-  onLeave(fn: () => void | Promise<unknown>): void;
+  onLeave(fn: () => unknown): void;
   /** Focus this element once rendered instead of the heading. */
   focus(el: HTMLElement): void;
   /** A message carried over from the previous page (e.g. "You are signed out."). */
@@ -46,7 +46,7 @@ const ROUTES: { path: RegExp; page: Page; signedIn: boolean }[] = [
 ];
 
 let mePromise: Promise<Schemas['Me']> | null = null;
-let leaving: (() => void | Promise<unknown>)[] = [];
+const leaving: (() => unknown)[] = [];
 let flash: string | null = null;
 let firstRender = true;
 

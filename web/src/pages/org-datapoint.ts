@@ -2,14 +2,14 @@
 // every vote (who, class, rating, weight, time, whether the rating was replaced) and the skips
 // with their reasons.
 import { h, link } from '../dom.ts';
-import { api, ApiFailure, ok } from '../api.ts';
+import { api, ApiFailure, ok, type Schemas } from '../api.ts';
 import { renderContent } from '../content.ts';
 import type { PageContext } from '../main.ts';
 
 export async function orgDatapointPage(ctx: PageContext): Promise<void> {
   const [projectId, datapointId] = [ctx.params[0]!, ctx.params[1]!];
   const base = `/app/org/projects/${encodeURIComponent(projectId)}`;
-  let d;
+  let d: Schemas['OriginatorDatapointDetail'];
   try {
     d = await ok(
       api.GET('/originator/projects/{projectId}/datapoints/{datapointId}', {

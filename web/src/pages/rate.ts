@@ -111,7 +111,10 @@ export async function ratePage(ctx: PageContext): Promise<void> {
 
   /** A failure the rater can do something about: said, with a retry of exactly what failed. */
   function failed(err: unknown, what: string, retry: () => void): void {
-    if (err instanceof ApiFailure && err.signedOut) return ctx.signedOut();
+    if (err instanceof ApiFailure && err.signedOut) {
+      ctx.signedOut();
+      return;
+    }
     const why =
       err instanceof ApiFailure
         ? err.code === 'network'
