@@ -31,15 +31,16 @@ import { listingBench, listingLines, type ListingFigures } from './listing.ts';
 import { NEIGHBOUR, seedNeighbour } from './neighbour.ts';
 import { poolDecayBench, poolDecayLines } from './pool-decay.ts';
 import { soakBench } from './soak.ts';
+import { webhooksBench } from './webhooks.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /**
  * Which benchmarks to run: `pool`, `http`, `ingest`, `list` (with ingest: listing and claiming in
- * the ingested project), `consensus`, `proof`, `exports` (comma-separated); all of these by
+ * the ingested project), `consensus`, `webhooks`, `proof`, `exports` (comma-separated); all of these by
  * default. `soak` (10 minutes, bench/soak.ts) and `two-workers` (one session of two files, one
  * worker process against two) run only when named.
  */
-const ONLY = new Set((process.env.BENCH ?? 'pool,http,ingest,list,consensus,proof,exports').split(','));
+const ONLY = new Set((process.env.BENCH ?? 'pool,http,ingest,list,consensus,webhooks,proof,exports').split(','));
 const CONNECTIONS = 32;
 const TARGET = 0.8;
 
@@ -246,6 +247,13 @@ try {
     } finally {
       await stopChild(child);
     }
+  }
+  // Webhook delivery: one endpoint's throughput and fairness across organizations, each next to
+  // the one-at-a-time baseline (bench/webhooks.ts).
+  if (ONLY.has('webhooks')) {
+    const { lines, met } = await webhooksBench(env);
+    for (const line of lines) console.log(line);
+    if (!met) failed = true;
   }
   // Proof Report (seeding its default 1,000,000 datapoints takes a few minutes;
   // BENCH_PROOF_DATAPOINTS to change), then the eight export formats of a project of

@@ -16,7 +16,13 @@ import { startServer } from '../src/server.ts';
 import { createLogger } from '../src/log.ts';
 import { generateSigningKeyPem } from '../src/domain/signing.ts';
 import { documents } from '../src/generated/operations.ts';
-import { DEFAULT_MAX_LIVE_CLAIMS, type Config } from '../src/config.ts';
+import {
+  DEFAULT_MAX_LIVE_CLAIMS,
+  DEFAULT_HTTP_TIMEOUTS,
+  DEFAULT_QUOTAS,
+  DEFAULT_WEBHOOK_DELIVERY,
+  type Config,
+} from '../src/config.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'assay-fuzz-'));
 chmodSync(dir, 0o755);
@@ -69,7 +75,15 @@ const config: Config = {
   // (with Retry-After), instead of waiting for a job that never runs.
   reportWaitSeconds: 0,
   maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
-  webhooks: { receivers: ['loopback'], dnsServers: ['127.0.0.1:9'], maxEndpointsPerOrg: 20, disableAfterFailures: 100 },
+  quotas: DEFAULT_QUOTAS,
+  http: DEFAULT_HTTP_TIMEOUTS,
+  webhooks: {
+    receivers: ['loopback'],
+    dnsServers: ['127.0.0.1:9'],
+    maxEndpointsPerOrg: 20,
+    disableAfterFailures: 100,
+    ...DEFAULT_WEBHOOK_DELIVERY,
+  },
 };
 // Internal errors are what fuzzing looks for: log them to stderr so the run shows the cause.
 const server = await startServer(config, { log: createLogger('error', (l) => process.stderr.write(l + '\n')) });

@@ -77,6 +77,17 @@ export interface Config {
   readonly reportWaitSeconds: number;
   /** MAX_LIVE_CLAIMS_PER_VALIDATOR: live claims one validator may hold on one project (default 10). */
   readonly maxLiveClaimsPerValidator: number;
+  /** Quotas of content, files and sessions (docs/security.md, "Quotas"). */
+  readonly quotas: Quotas;
+  /** HTTP server timeouts (docs/security.md, "Slow clients"). */
+  readonly http: {
+    /** HTTP_HEADERS_TIMEOUT_MS: to receive a request's headers (default 10,000). */
+    readonly headersTimeoutMs: number;
+    /** HTTP_REQUEST_TIMEOUT_MS: to receive a whole request, body included (default 30,000). */
+    readonly requestTimeoutMs: number;
+    /** HTTP_KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive socket is closed after (default 65,000). */
+    readonly keepAliveTimeoutMs: number;
+  };
   /** Webhook egress and limits (docs/security.md). */
   readonly webhooks: {
     /**
@@ -90,8 +101,75 @@ export interface Config {
     readonly maxEndpointsPerOrg: number;
     /** WEBHOOK_DISABLE_AFTER_FAILURES: consecutive failed attempts that disable an endpoint (default 100). */
     readonly disableAfterFailures: number;
+    /**
+     * WEBHOOK_LATENCY_BUDGET_MS: an attempt that takes longer counts against the endpoint like a
+     * failed one (it never resets the count), even when it succeeds (default 5,000).
+     */
+    readonly latencyBudgetMs: number;
+    /** WEBHOOK_CONCURRENCY: deliveries in flight per worker process (default 64). */
+    readonly concurrency: number;
+    /** WEBHOOK_ENDPOINT_CONCURRENCY: deliveries in flight per endpoint, per worker process (default 48). */
+    readonly perEndpoint: number;
+    /** WEBHOOK_ORG_CONCURRENCY: deliveries in flight per organization, per worker process (default 48). */
+    readonly perOrg: number;
   };
 }
+
+export interface Quotas {
+  /** UPLOAD_MAX_FILES_PER_SESSION: files one upload session may hold (default 10,000). */
+  readonly maxFilesPerSession: number;
+  /** UPLOAD_MAX_OPEN_SESSIONS_PER_ORG: upload sessions of one organization open at once (default 1,000). */
+  readonly maxOpenSessionsPerOrg: number;
+  /** INGEST_MAX_DATAPOINTS_PER_RUN: datapoints one ingest run may write (default 20,000,000). */
+  readonly maxDatapointsPerRun: number;
+  /** INGEST_MAX_CONTENT_BYTES_PER_RUN: bytes of content (JSON text) one run may write (default 20 GiB). */
+  readonly maxContentBytesPerRun: number;
+  /** ORG_MAX_DATAPOINTS: datapoints one organization may hold (default 200,000,000). */
+  readonly maxDatapointsPerOrg: number;
+  /** ORG_MAX_CONTENT_BYTES: bytes of content one organization may hold (default 500 GiB). */
+  readonly maxContentBytesPerOrg: number;
+  /**
+   * INGEST_BATCH_BYTES: the most record bytes the parser thread hands the writer at once; it
+   * parses on only when the writer has taken them (default 4 MiB).
+   */
+  readonly ingestBatchBytes: number;
+}
+
+const GiB = 1024 ** 3;
+/** The quotas unless the environment says otherwise (docs/security.md lists them). */
+export const DEFAULT_QUOTAS: Quotas = Object.freeze({
+  maxFilesPerSession: 10_000,
+  maxOpenSessionsPerOrg: 1_000,
+  maxDatapointsPerRun: 20_000_000,
+  maxContentBytesPerRun: 20 * GiB,
+  maxDatapointsPerOrg: 200_000_000,
+  maxContentBytesPerOrg: 500 * GiB,
+  ingestBatchBytes: 4 * 1024 * 1024,
+});
+
+/**
+ * Webhook delivery concurrency and latency budget (docs/webhooks.md): 48 in flight to one
+ * endpoint deliver more than 300 a second to a receiver answering in 100 ms; an organization
+ * takes at most 48 of a process's 64 slots, so the others stay free for other organizations.
+ */
+export const DEFAULT_WEBHOOK_DELIVERY = Object.freeze({
+  latencyBudgetMs: 5_000,
+  concurrency: 64,
+  perEndpoint: 48,
+  perOrg: 48,
+});
+
+/**
+ * HTTP server timeouts. Idle keep-alive sockets live longer here than in clients (undici,
+ * browsers, load balancers keep them for seconds to a minute), so it is always the client that
+ * closes an idle socket: when the server closed first (Node's default, 5 s), a client sending its
+ * next request at that moment got ECONNRESET.
+ */
+export const DEFAULT_HTTP_TIMEOUTS = Object.freeze({
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 65_000,
+});
 
 /** Live claims one validator may hold on one project unless MAX_LIVE_CLAIMS_PER_VALIDATOR says otherwise. */
 export const DEFAULT_MAX_LIVE_CLAIMS = 10;
@@ -268,6 +346,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
       : null,
     maxEndpointsPerOrg: int('WEBHOOK_MAX_ENDPOINTS', 20, 1, 10_000),
     disableAfterFailures: int('WEBHOOK_DISABLE_AFTER_FAILURES', 100, 1, 1_000_000),
+    latencyBudgetMs: int('WEBHOOK_LATENCY_BUDGET_MS', DEFAULT_WEBHOOK_DELIVERY.latencyBudgetMs, 100, 15_000),
+    concurrency: int('WEBHOOK_CONCURRENCY', DEFAULT_WEBHOOK_DELIVERY.concurrency, 1, 1_000),
+    perEndpoint: int('WEBHOOK_ENDPOINT_CONCURRENCY', DEFAULT_WEBHOOK_DELIVERY.perEndpoint, 1, 1_000),
+    perOrg: int('WEBHOOK_ORG_CONCURRENCY', DEFAULT_WEBHOOK_DELIVERY.perOrg, 1, 1_000),
   };
   const policy = (key: string, fallback: string) => {
     const v = get(key, false) || fallback;
@@ -287,6 +369,25 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     perRecipientPerDay: int('INVITE_EMAILS_PER_RECIPIENT_PER_DAY', 5, 1, 1_000),
     resendCooldownMinutes: int('INVITE_RESEND_COOLDOWN_MINUTES', 60, 0, 10_080),
   };
+
+  const D = DEFAULT_QUOTAS;
+  const quotas: Quotas = {
+    maxFilesPerSession: int('UPLOAD_MAX_FILES_PER_SESSION', D.maxFilesPerSession, 1, 10_000_000),
+    maxOpenSessionsPerOrg: int('UPLOAD_MAX_OPEN_SESSIONS_PER_ORG', D.maxOpenSessionsPerOrg, 1, 10_000_000),
+    maxDatapointsPerRun: int('INGEST_MAX_DATAPOINTS_PER_RUN', D.maxDatapointsPerRun, 1, 2 ** 31 - 1),
+    maxContentBytesPerRun: int('INGEST_MAX_CONTENT_BYTES_PER_RUN', D.maxContentBytesPerRun, 1, 2 ** 50),
+    maxDatapointsPerOrg: int('ORG_MAX_DATAPOINTS', D.maxDatapointsPerOrg, 1, 2 ** 50),
+    maxContentBytesPerOrg: int('ORG_MAX_CONTENT_BYTES', D.maxContentBytesPerOrg, 1, 2 ** 50),
+    ingestBatchBytes: int('INGEST_BATCH_BYTES', D.ingestBatchBytes, 64 * 1024, 1024 ** 3),
+  };
+
+  const http = {
+    headersTimeoutMs: int('HTTP_HEADERS_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs, 100, 600_000),
+    requestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs, 100, 3_600_000),
+    keepAliveTimeoutMs: int('HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs, 1_000, 600_000),
+  };
+  if (http.requestTimeoutMs < http.headersTimeoutMs)
+    problems.push('HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS');
 
   const optionalInt = (key: string, min: number, max: number): number | null =>
     get(key, false) === '' ? null : int(key, 0, min, max);
@@ -320,6 +421,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     invites,
     reportWaitSeconds,
     maxLiveClaimsPerValidator,
+    quotas,
+    http,
     webhooks,
   });
 }

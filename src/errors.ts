@@ -121,6 +121,18 @@ export const ERRORS = {
   webhook_endpoint_limit_reached: conflict(
     'The organization has as many webhook endpoints as it may have; delete one first.',
   ),
+  // Quotas of content, files and sessions (docs/security.md, "Quotas").
+  upload_file_limit_reached: conflict(
+    'The upload session holds as many files as a session may; process it and declare more files on a new session.',
+  ),
+  upload_session_limit_reached: conflict(
+    'The organization has as many open upload sessions as it may; process one (or use an open one) first.',
+  ),
+  ingest_quota_exceeded: conflict(
+    'The ingest run would exceed a quota of datapoints or stored content bytes; nothing of it was kept.',
+  ),
+  // An ingest run's errorCode only: the files were refused by a reader's limit or budget.
+  ingest_file_invalid: invalid('A file of the run is malformed, over a limit of the reader, or repeats a content.'),
   // Gold items and validator pauses (docs/quality.md).
   validator_paused: conflict(
     "You are paused on this project: your error on the project's gold items is above its threshold. " +

@@ -1,5 +1,5 @@
 // The API + MCP server process.
-import type { Server, ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createApp } from './http/app.ts';
 import { buildHandlers } from './handlers/index.ts';
 import { API_TIMEOUTS, createSql } from './db/client.ts';
@@ -57,18 +57,29 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     buildHandlers(),
     state,
   );
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+  // Slow-loris: a client that trickles its headers or its body holds a socket only this long
+  // (Node's defaults: 60 s for headers, 300 s for the request, checked every 30 s). The largest
+  // body an operation takes is a few MB; responses (MCP waits) are not bounded by these.
+  const server: Server = createServer(
+    {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
+    app,
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   // `Expect: 100-continue` is answered by the app, not automatically: the one-shot upload must be
   // able to redirect before the client sends its body (app.ts sends 100 only when it reads one).
   server.on('checkContinue', (req, res) => app(req, res));
-  // Idle keep-alive sockets live longer here than in clients (undici, browsers, load balancers
-  // keep them for seconds to a minute), so it is always the client that closes an idle socket:
-  // when the server closed first (Node's default, 5 s), a client sending its next request at
-  // that moment got ECONNRESET (seen on a busy machine). close() ends them all anyway.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  // Idle keep-alive sockets outlive the clients' (DEFAULT_HTTP_TIMEOUTS); close() ends them all.
+  server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
   let inFlight = 0;
   let idle: (() => void) | null = null;
   const track = (_req: unknown, res: ServerResponse) => {

@@ -29,9 +29,9 @@ export async function claimQueuedRun(sql: Db, runId: string): Promise<ClaimedRun
 export async function ingestSource(
   sql: Db,
   sessionId: string,
-): Promise<{ key_prefix: string; num_validators: number; compiled: CompiledSpec }> {
-  const [info] = await sql<{ key_prefix: string; num_validators: number; compiled: CompiledSpec }[]>`
-    select s.key_prefix, p.num_validators, sp.compiled
+): Promise<{ key_prefix: string; org_id: string; num_validators: number; compiled: CompiledSpec }> {
+  const [info] = await sql<{ key_prefix: string; org_id: string; num_validators: number; compiled: CompiledSpec }[]>`
+    select s.key_prefix, p.org_id, p.num_validators, sp.compiled
     from upload_sessions s join projects p on p.id = s.project_id
     join lateral ${projectSpec(sql, sql`p.id`)} sp on true
     where s.id = ${sessionId}`;
@@ -98,9 +98,10 @@ export async function failRun(
   sessionId: string,
   message: string,
   rowCount: number,
+  code: string,
 ): Promise<void> {
   await tx`
-    update ingest_runs set status = 'failed', error_message = ${message}, row_count = ${rowCount},
+    update ingest_runs set status = 'failed', error_message = ${message}, error_code = ${code}, row_count = ${rowCount},
       datapoints_persisted = 0, validations_created = 0, finished_at = clock_timestamp(), updated_at = clock_timestamp()
     where id = ${runId}`;
   await tx`update upload_sessions set status = 'failed', updated_at = clock_timestamp() where id = ${sessionId}`;
@@ -143,10 +144,9 @@ export async function failStaleRuns(sql: Db, staleAfterSeconds: number): Promise
   const [{ n }] = await sql<{ n: number }[]>`
     with failed as (
       update ingest_runs set status = 'failed', finished_at = clock_timestamp(), updated_at = clock_timestamp(),
-        error_message =
-        'the worker running this ingest stopped before it finished; nothing of it was kept; process the session again'
-      where status = 'running' and phase <> 'queued' and heartbeat_at < clock_timestamp() - make_interval(secs =>
-      ${staleAfterSeconds})
+        error_code = 'internal_error',
+        error_message = 'the worker running this ingest stopped before it finished; nothing of it was kept; process the session again'
+      where status = 'running' and phase <> 'queued' and heartbeat_at < clock_timestamp() - make_interval(secs => ${staleAfterSeconds})
       returning session_id
     ), sessions as (
       update upload_sessions set status = 'failed', updated_at = clock_timestamp()

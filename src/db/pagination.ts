@@ -13,12 +13,22 @@ export interface Cursor {
 const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/**
+ * Whether `t` names an instant as written: JavaScript's parser rolls `2024-02-31` over to March
+ * (and reads hour 24 as the next day), while Postgres refuses it, so the text must survive the
+ * round trip through a Date (to the millisecond; the microseconds are digits either way).
+ */
+const isInstant = (t: string): boolean => {
+  const ms = Date.parse(t);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 23) === t.slice(0, 23);
+};
+
 export const encodeCursor = (c: Cursor): string => Buffer.from(`${c.t}|${c.id}`, 'utf8').toString('base64url');
 
 export function decodeCursor(raw: string | undefined): Cursor | null {
   if (raw === undefined) return null;
   const [t, id, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
-  if (rest.length || !TS.test(t ?? '') || !UUID.test(id ?? '') || Number.isNaN(Date.parse(t))) {
+  if (rest.length || !TS.test(t ?? '') || !UUID.test(id ?? '') || !isInstant(t!)) {
     throw new ApiError(
       'parameter_invalid',
       'The cursor is not valid; pass the `nextCursor` of a previous page.',

@@ -1,6 +1,7 @@
 // Upload sessions, their declared files and ingest runs. Sessions are always looked up through
 // their project and organization, so another organization's session is simply not found.
 import type { Sql, TxSql } from './client.ts';
+import type { ErrorCode } from '../errors.ts';
 
 export interface SessionRow {
   id: string;
@@ -31,6 +32,7 @@ export interface RunRow {
   datapoints_persisted: number;
   validations_created: number;
   error_message: string | null;
+  error_code: ErrorCode | null;
   started_at: Date;
   updated_at: Date;
   finished_at: Date | null;
@@ -48,6 +50,25 @@ export async function getSession(
     where id = ${sessionId} and project_id = ${projectId} and org_id = ${orgId}
     ${lock ? sql`for update` : sql``}`;
   return row;
+}
+
+/**
+ * The organization's open sessions, counted under a per-organization lock held to the end of the
+ * caller's transaction, so two concurrent creates cannot both take the last place.
+ */
+export async function countOpenSessionsLocked(tx: TxSql, orgId: string): Promise<number> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${'upload_sessions:' + orgId}, 0))`;
+  const [{ n }] = await tx<{ n: number }[]>`
+    select count(*)::int as n from upload_sessions where org_id = ${orgId} and status = 'open'`;
+  return n;
+}
+
+/** Files declared on a session (the caller holds the session's row lock, or just inserted it). */
+export async function countFiles(tx: TxSql, sessionId: string): Promise<number> {
+  const [{ n }] = await tx<
+    { n: number }[]
+  >`select count(*)::int as n from upload_files where session_id = ${sessionId}`;
+  return n;
 }
 
 export async function insertSession(

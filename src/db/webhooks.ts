@@ -61,8 +61,9 @@ export async function deleteEndpoint(sql: Db, orgId: string, id: string): Promis
 
 /**
  * A new secret: the current one keeps signing as the previous secret for `overlap` (an interval
- * such as '24 hours'), and the endpoint is enabled again with its failure count reset.
- * Undefined when not found.
+ * such as '24 hours'). A disabled endpoint stays disabled: a new secret says nothing about
+ * whether the receiver answers now (and rotating must not be a way around the disabling of a
+ * slow or failing receiver). Undefined when not found.
  */
 export async function rotateSecret(
   sql: Db,
@@ -75,8 +76,7 @@ export async function rotateSecret(
     update webhook_endpoints
     set previous_secret_sealed = secret_sealed,
         previous_secret_expires_at = now() + ${overlap}::interval,
-        secret_sealed = ${secretSealed},
-        status = 'enabled', disabled_reason = null, consecutive_failures = 0
+        secret_sealed = ${secretSealed}
     where id = ${id} and org_id = ${orgId}
     returning ${sql(COLUMNS)}`;
   return row;
@@ -117,9 +117,9 @@ export async function insertEvents(
   tx: TxSql,
   type: WebhookEventType,
   events: { id: string; projectId: string; body: string }[],
-): Promise<{ id: string; endpointId: string }[]> {
+): Promise<{ id: string; endpointId: string; orgId: string }[]> {
   if (events.length === 0) return [];
-  const rows = await tx<{ id: string; endpoint_id: string }[]>`
+  const rows = await tx<{ id: string; endpoint_id: string; org_id: string }[]>`
     with event_in as (
       select * from unnest(${events.map((e) => e.id)}::text[], ${events.map((e) => e.projectId)}::uuid[],
       ${events.map((e) => e.body)}::text[]) as x(id, project_id, body)
@@ -134,10 +134,9 @@ export async function insertEvents(
       returning id
     )
     insert into webhook_deliveries (event_id, endpoint_id, org_id)
-    select event.id, s.endpoint_id, s.org_id from event join event_in i on i.id = event.id join subscribed s on
-    s.project_id = i.project_id
-    returning id, endpoint_id`;
-  return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id }));
+    select event.id, s.endpoint_id, s.org_id from event join event_in i on i.id = event.id join subscribed s on s.project_id = i.project_id
+    returning id, endpoint_id, org_id`;
+  return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id, orgId: r.org_id }));
 }
 
 export interface DeliveryRow {
@@ -146,6 +145,7 @@ export interface DeliveryRow {
   event_id: string;
   body: string;
   endpoint_id: string;
+  org_id: string;
   url: string;
   endpoint_status: string;
   secret_sealed: Uint8Array;
@@ -157,7 +157,7 @@ export interface DeliveryRow {
 /** A delivery with its event and endpoint; undefined when gone (its endpoint was deleted). */
 export async function getDelivery(sql: Db, deliveryId: string): Promise<DeliveryRow | undefined> {
   const [row] = await sql<DeliveryRow[]>`
-    select d.status, d.attempts, d.event_id, ev.body, e.id as endpoint_id, e.url, e.status as endpoint_status,
+    select d.status, d.attempts, d.event_id, ev.body, e.id as endpoint_id, e.org_id, e.url, e.status as endpoint_status,
       e.secret_sealed, e.previous_secret_sealed, coalesce(e.previous_secret_expires_at > now(), false) as previous_valid
     from webhook_deliveries d
     join webhook_events ev on ev.id = d.event_id
@@ -240,11 +240,11 @@ export async function countAttemptOutcome(
   const [row] = await tx<{ disabled: boolean }[]>`
     update webhook_endpoints e
        set consecutive_failures = e.consecutive_failures + 1,
-           status = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then 'disabled'
-           else e.status end,
-           disabled_reason = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then
-           ${reason} else e.disabled_reason end
-      from (select id, status from webhook_endpoints where id = ${endpointId} for update) old
+           status = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then 'disabled' else e.status end,
+           disabled_reason = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then ${reason} else e.disabled_reason end
+      -- no key update: the attempt rows just inserted by concurrent deliveries hold key-share
+      -- locks on this row (their foreign key), which a full update lock would wait for: a deadlock.
+      from (select id, status from webhook_endpoints where id = ${endpointId} for no key update) old
      where e.id = old.id
     returning old.status = 'enabled' and e.status = 'disabled' as disabled`;
   if (row?.disabled) await disableDeliveries(tx, endpointId);
@@ -257,6 +257,20 @@ export async function disableEndpoint(tx: TxSql, endpointId: string, reason: str
   await disableDeliveries(tx, endpointId);
 }
 
+/**
+ * Ends an endpoint's pending deliveries. Deliveries being recorded at this moment by concurrent
+ * attempts are skipped (waiting for their row locks while holding the endpoint's would deadlock
+ * with them); each ends when its next job finds the endpoint disabled (endDelivery).
+ */
 async function disableDeliveries(tx: TxSql, endpointId: string): Promise<void> {
-  await tx`update webhook_deliveries set status = 'failed' where endpoint_id = ${endpointId} and status = 'pending'`;
+  await tx`
+    update webhook_deliveries set status = 'failed'
+    where id in (
+      select id from webhook_deliveries where endpoint_id = ${endpointId} and status = 'pending'
+      for update skip locked)`;
+}
+
+/** Ends a pending delivery of a disabled endpoint. */
+export async function endDelivery(sql: Db, deliveryId: string): Promise<void> {
+  await sql`update webhook_deliveries set status = 'failed' where id = ${deliveryId} and status = 'pending'`;
 }

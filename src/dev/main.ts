@@ -16,6 +16,7 @@ import { surviveLostConnections } from '../crash-guard.ts';
 import { createLogger } from '../log.ts';
 import { generateSigningKeyPem } from '../domain/signing.ts';
 import { documents } from '../generated/operations.ts';
+import { devLimits } from './limits.ts';
 
 const dataDir = resolve(process.env.ASSAY_DATA_DIR ?? '.data');
 const port = Number(process.env.PORT ?? 3000);
@@ -65,6 +66,8 @@ try {
       // Without SMTP_URL, emails (and their sign-in links) go to the log: development only.
       MAIL_MODE: process.env.MAIL_MODE ?? (process.env.SMTP_URL ? 'smtp' : 'log'),
       WEBHOOK_RECEIVERS: process.env.WEBHOOK_RECEIVERS ?? 'public,loopback',
+      // Limits sized for a local test suite, not for a shared deployment (src/dev/limits.ts).
+      ...devLimits(process.env),
     },
     { db: true, s3: true, http: true, secrets: true },
   );

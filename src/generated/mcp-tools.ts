@@ -1620,7 +1620,7 @@ export const mcpTools: readonly ToolDef[] = [
   {
     "name": "create_upload_session",
     "operationId": "createUploadSession",
-    "description": "Create an upload session\n\nDeclares files and returns one presigned PUT URL per file, valid one hour. PUT the bytes there without an Authorization header.",
+    "description": "Create an upload session\n\nDeclares files and returns one presigned PUT URL per file, valid one hour. PUT the bytes\nthere without an Authorization header. A session holds at most `UPLOAD_MAX_FILES_PER_SESSION`\nfiles (default 10,000; more is `upload_file_limit_reached`, 409), and an organization has\nat most `UPLOAD_MAX_OPEN_SESSIONS_PER_ORG` open sessions (default 1,000; one more is\n`upload_session_limit_reached`, 409; processing a session closes it). These caps are an\naddition to the reference.\n",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -1702,7 +1702,7 @@ export const mcpTools: readonly ToolDef[] = [
   {
     "name": "get_upload_session",
     "operationId": "getUploadSession",
-    "description": "Get an upload session\n\nThe session's state and every file declared so far.",
+    "description": "Get an upload session\n\nThe session's state and every file declared so far (at most `UPLOAD_MAX_FILES_PER_SESSION`,\ndefault 10,000, so the answer stays bounded).\n",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -1733,7 +1733,7 @@ export const mcpTools: readonly ToolDef[] = [
   {
     "name": "declare_upload_files",
     "operationId": "declareUploadFiles",
-    "description": "Declare more files or refresh upload URLs\n\nMerges into the session's file list (never replaces); a redeclared path gets a fresh URL and its new size.",
+    "description": "Declare more files or refresh upload URLs\n\nMerges into the session's file list (never replaces); a redeclared path gets a fresh URL\nand its new size. A session holds at most `UPLOAD_MAX_FILES_PER_SESSION` files (default\n10,000): a request that would add more is `upload_file_limit_reached` (409) and declares\nnothing.\n",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -2258,7 +2258,7 @@ export const mcpTools: readonly ToolDef[] = [
   {
     "name": "rotate_webhook_endpoint_secret",
     "operationId": "rotateWebhookEndpointSecret",
-    "description": "Rotate a webhook endpoint's secret\n\nIssues a new `whsec_` secret, shown once. For 24 hours deliveries carry two signatures\nin `webhook-signature` (new and previous secret), so a receiver can switch without\ndropping events. A disabled endpoint is enabled again.\n",
+    "description": "Rotate a webhook endpoint's secret\n\nIssues a new `whsec_` secret, shown once. For 24 hours deliveries carry two signatures\nin `webhook-signature` (new and previous secret), so a receiver can switch without\ndropping events. A disabled endpoint stays disabled (delete it and register the receiver\nagain once it answers).\n",
     "inputSchema": {
       "type": "object",
       "properties": {

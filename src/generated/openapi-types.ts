@@ -465,7 +465,12 @@ export interface paths {
         put?: never;
         /**
          * Create an upload session
-         * @description Declares files and returns one presigned PUT URL per file, valid one hour. PUT the bytes there without an Authorization header.
+         * @description Declares files and returns one presigned PUT URL per file, valid one hour. PUT the bytes
+         *     there without an Authorization header. A session holds at most `UPLOAD_MAX_FILES_PER_SESSION`
+         *     files (default 10,000; more is `upload_file_limit_reached`, 409), and an organization has
+         *     at most `UPLOAD_MAX_OPEN_SESSIONS_PER_ORG` open sessions (default 1,000; one more is
+         *     `upload_session_limit_reached`, 409; processing a session closes it). These caps are an
+         *     addition to the reference.
          */
         post: operations["createUploadSession"];
         delete?: never;
@@ -488,7 +493,8 @@ export interface paths {
         };
         /**
          * Get an upload session
-         * @description The session's state and every file declared so far.
+         * @description The session's state and every file declared so far (at most `UPLOAD_MAX_FILES_PER_SESSION`,
+         *     default 10,000, so the answer stays bounded).
          */
         get: operations["getUploadSession"];
         put?: never;
@@ -515,7 +521,10 @@ export interface paths {
         put?: never;
         /**
          * Declare more files or refresh upload URLs
-         * @description Merges into the session's file list (never replaces); a redeclared path gets a fresh URL and its new size.
+         * @description Merges into the session's file list (never replaces); a redeclared path gets a fresh URL
+         *     and its new size. A session holds at most `UPLOAD_MAX_FILES_PER_SESSION` files (default
+         *     10,000): a request that would add more is `upload_file_limit_reached` (409) and declares
+         *     nothing.
          */
         post: operations["declareUploadFiles"];
         delete?: never;
@@ -541,7 +550,8 @@ export interface paths {
          * One-shot upload redirect
          * @description Declares (or re-declares) `path` with its size and answers 307 with the presigned PUT URL
          *     in `Location` before reading the body. Re-send the same PUT with the body to it, without
-         *     the Authorization header. Advised against for large files.
+         *     the Authorization header. Advised against for large files. A new path on a session that
+         *     already holds `UPLOAD_MAX_FILES_PER_SESSION` files is `upload_file_limit_reached` (409).
          */
         put: operations["uploadFile"];
         post?: never;
@@ -569,7 +579,10 @@ export interface paths {
          * Start ingesting the session's files
          * @description Verifies every declared file is uploaded and within its declared size
          *     (`upload_files_missing` lists the paths otherwise), then starts an ingest run and
-         *     answers 202. Poll the status until the run is `ok` or `failed`.
+         *     answers 202. Poll the status until the run is `ok` or `failed`. An organization that
+         *     already holds its quota of datapoints or stored content bytes is refused with
+         *     `ingest_quota_exceeded` (409) before a run starts; a run that would cross a quota fails
+         *     with that `errorCode` and keeps nothing.
          */
         post: operations["processUploadSession"];
         delete?: never;
@@ -818,7 +831,8 @@ export interface paths {
          * Rotate a webhook endpoint's secret
          * @description Issues a new `whsec_` secret, shown once. For 24 hours deliveries carry two signatures
          *     in `webhook-signature` (new and previous secret), so a receiver can switch without
-         *     dropping events. A disabled endpoint is enabled again.
+         *     dropping events. A disabled endpoint stays disabled (delete it and register the receiver
+         *     again once it answers).
          */
         post: operations["rotateWebhookEndpointSecret"];
         delete?: never;
@@ -1782,7 +1796,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "validator_paused" | "datapoint_has_votes";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "upload_file_limit_reached" | "upload_session_limit_reached" | "ingest_quota_exceeded" | "ingest_file_invalid" | "validator_paused" | "datapoint_has_votes";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -2405,6 +2419,14 @@ export interface components {
             validationsCreated: number;
             /** @description Present when the run failed. */
             errorMessage?: string;
+            /**
+             * @description Present when the run failed: `ingest_quota_exceeded` when the run would cross a quota
+             *     of datapoints or stored content bytes (per run or per organization; nothing of the run
+             *     is kept), `ingest_file_invalid` when a file is malformed, over a limit or a budget of
+             *     the reader, or repeats a content, `internal_error` otherwise. This field is an addition
+             *     to the reference.
+             */
+            errorCode?: components["schemas"]["ErrorCode"];
             startedAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
             finishedAt: components["schemas"]["NullableTimestamp"];
@@ -2743,7 +2765,10 @@ export interface components {
             eventTypes: components["schemas"]["WebhookEventType"][];
             description: string | null;
             /**
-             * @description `disabled` after the receiver answered 410 Gone; rotating the secret enables it again.
+             * @description `disabled` after the receiver answered 410 Gone, or after `WEBHOOK_DISABLE_AFTER_FAILURES`
+             *     attempts in a row failed or took longer than the latency budget
+             *     (`WEBHOOK_LATENCY_BUDGET_MS`, default 5 s). Rotating the secret does not enable it
+             *     again; delete it and register the receiver again.
              * @enum {string}
              */
             status: "enabled" | "disabled";

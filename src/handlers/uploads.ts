@@ -22,6 +22,7 @@ import type { Sql, TxSql } from '../db/client.ts';
 import { ApiError, errors } from '../errors.ts';
 import { requireProject } from './projects.ts';
 import * as db from '../db/uploads.ts';
+import { orgUsage } from '../db/org-usage.ts';
 import { enqueue } from '../jobs/tasks.ts';
 import { objectKey, pathProblem, sessionKeyPrefix } from '../domain/upload-paths.ts';
 import { contractLimits } from '../generated/operations.ts';
@@ -67,6 +68,22 @@ async function presignAll(
   );
 }
 
+/**
+ * A session holds at most `maxFilesPerSession` files: the GET lists every file and process reads
+ * them all, so this cap is what keeps both bounded in memory (docs/decisions.md). Checked after
+ * the merge, inside the declaring transaction, so a refused request declares nothing.
+ */
+async function checkFileCap(ctx: RequestContext, tx: TxSql, sessionId: string, param = 'files'): Promise<void> {
+  const max = ctx.config.quotas.maxFilesPerSession;
+  const n = await db.countFiles(tx, sessionId);
+  if (n > max)
+    throw new ApiError(
+      'upload_file_limit_reached',
+      `An upload session holds at most ${max} files; this request would make it ${n}. Process this session and declare the other files on a new one.`,
+      param,
+    );
+}
+
 const expiry = (): string => new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString();
 
 async function requireSession(
@@ -90,8 +107,15 @@ export async function createUploadSession(
   const id = randomUUID();
   const keyPrefix = sessionKeyPrefix(ctx.auth.orgId, project.id, id);
   await ctx.sql.begin(async (tx) => {
+    const max = ctx.config.quotas.maxOpenSessionsPerOrg;
+    if ((await db.countOpenSessionsLocked(tx, ctx.auth.orgId)) >= max)
+      throw new ApiError(
+        'upload_session_limit_reached',
+        `The organization has ${max} open upload sessions, as many as it may have. Process one of them (an open session takes more files), then create a new one.`,
+      );
     await db.insertSession(tx, { id, orgId: ctx.auth.orgId, projectId: project.id, keyPrefix });
     await db.upsertFiles(tx, id, files);
+    await checkFileCap(ctx, tx, id);
   });
   return {
     status: 201,
@@ -105,6 +129,7 @@ async function declare(
   projectId: string,
   uploadId: string,
   files: DeclaredUploadFile[],
+  param = 'files',
 ): Promise<db.SessionRow> {
   await requireProject(ctx, projectId);
   return ctx.sql.begin(async (tx) => {
@@ -116,6 +141,7 @@ async function declare(
       );
     }
     await db.upsertFiles(tx, session.id, files);
+    await checkFileCap(ctx, tx, session.id, param);
     return session;
   });
 }
@@ -183,7 +209,7 @@ export async function uploadFile(
   }
   const problem = pathProblem(query.path);
   if (problem) throw new ApiError('upload_file_path_invalid', `\`path\` ${problem}.`, 'path');
-  const session = await declare(ctx, params.projectId, params.uploadId, [{ relPath: query.path, size }]);
+  const session = await declare(ctx, params.projectId, params.uploadId, [{ relPath: query.path, size }], 'path');
   const url = await presignPut(ctx.storage, objectKey(session.key_prefix, query.path), UPLOAD_URL_SECONDS);
   return { status: 307, body: undefined, headers: { Location: url, 'Cache-Control': 'no-store' } };
 }
@@ -231,6 +257,19 @@ export async function processUploadSession(
       );
     }
   };
+  // An organization already at a quota is refused before a run starts; a run that would cross
+  // one fails in the worker, keeping nothing (src/jobs/ingest.ts).
+  if (!dryRun) {
+    const used = await orgUsage(ctx.sql, ctx.auth.orgId);
+    const q = ctx.config.quotas;
+    if (used.datapoints >= q.maxDatapointsPerOrg || used.contentBytes >= q.maxContentBytesPerOrg)
+      throw new ApiError(
+        'ingest_quota_exceeded',
+        used.datapoints >= q.maxDatapointsPerOrg
+          ? `The organization holds ${used.datapoints} datapoints, its quota of ${q.maxDatapointsPerOrg}; nothing more can be ingested.`
+          : `The organization holds ${used.contentBytes} bytes of content, its quota of ${q.maxContentBytesPerOrg}; nothing more can be ingested.`,
+      );
+  }
   // The objects are verified (HEAD, external I/O) before the session row is locked, never while
   // it is: a slow object store must not hold a row lock, nor a pooled connection in a
   // transaction. Under the lock the session's status and declared files are checked again; if
@@ -279,6 +318,7 @@ export function toIngestRun(run: db.RunRow): IngestRun {
     datapointsPersisted: run.datapoints_persisted,
     validationsCreated: run.validations_created,
     ...(run.error_message !== null ? { errorMessage: run.error_message } : {}),
+    ...(run.status === 'failed' ? { errorCode: run.error_code ?? 'internal_error' } : {}),
     startedAt: run.started_at.toISOString(),
     updatedAt: run.updated_at.toISOString(),
     finishedAt: run.finished_at ? run.finished_at.toISOString() : null,

@@ -37,6 +37,7 @@ import {
   type Claim,
 } from '../lifecycle/slots.ts';
 import { presignGet } from '../storage/s3.ts';
+import { servedFile } from '../domain/served-files.ts';
 import { myStanding } from '../services/validator-quality.ts';
 
 /** A file_collection datapoint's presigned GET: long enough to load it, short as a credential. */
@@ -106,11 +107,17 @@ async function claimBody(
   format: components['schemas']['SpecDatasetFormat'],
   c: Claim,
 ): Promise<components['schemas']['Claim']> {
-  const key = format === 'file_collection' ? (c.content as { key?: unknown }).key : undefined;
+  const stored = c.content as { key?: unknown; relPath?: unknown; contentType?: unknown };
+  const key = format === 'file_collection' ? stored.key : undefined;
+  // Served with a safe type: an allowed image inline, anything else as an attachment.
+  const served = servedFile(
+    typeof stored.relPath === 'string' ? stored.relPath : 'file',
+    typeof stored.contentType === 'string' ? stored.contentType : undefined,
+  );
   const file =
     typeof key === 'string'
       ? {
-          url: await presignGet(ctx.storage, key, CLAIM_FILE_SECONDS),
+          url: await presignGet(ctx.storage, key, CLAIM_FILE_SECONDS, undefined, served),
           expiresAt: new Date(Date.now() + CLAIM_FILE_SECONDS * 1000).toISOString(),
         }
       : null;

@@ -2,9 +2,7 @@
 // page, the web app, and the doors of the request pipeline (pipeline.ts: REST and the MCP
 // endpoint). Every error leaves through writeError.
 import express, { type Request, type Response, type NextFunction } from 'express';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { apiReference } from '@scalar/express-api-reference';
+import { docsRouter } from './docs.ts';
 import { Api, type Handlers } from './api.ts';
 import { ApiError } from '../errors.ts';
 import { expressExchange, writeError, writeResult } from './respond.ts';
@@ -61,23 +59,13 @@ export async function createApp(
       res.type('application/json').send(published.json);
     });
   }
-  // The reference page loads Scalar's standalone bundle from this server, not from a CDN.
-  // (The package does not export the bundle's path, so it is found beside its entry point.)
-  const scalarBundle = join(
-    dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')),
-    'browser',
-    'standalone.js',
-  );
-  app.get('/docs/scalar.js', (_req, res) => {
-    res.sendFile(scalarBundle);
-  });
+  // The reference page, under its own Content-Security-Policy (docs.ts).
   app.use(
     '/docs',
-    apiReference({
-      sources: PUBLISHED.map((p) => ({ url: p.openapi, title: p.title })),
-      cdn: '/docs/scalar.js',
-      pageTitle: 'Assay API reference',
-    }),
+    docsRouter(
+      PUBLISHED.map((p) => ({ url: p.openapi, title: p.title })),
+      'Assay API reference',
+    ),
   );
 
   // The web app for validators and originators (a browser client of the validator API).

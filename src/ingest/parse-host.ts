@@ -18,18 +18,23 @@ export interface ParserLimits {
   maxYoungGenerationMb: number;
   /** Longest wait for the thread's answer to one chunk, ms. */
   chunkTimeoutMs: number;
+  /** About the most content (characters) one batch of records holds (INGEST_BATCH_BYTES). */
+  batchBytes: number;
 }
 
 const PARSER_LIMITS: ParserLimits = Object.freeze({
   maxOldGenerationMb: 48,
   maxYoungGenerationMb: 8,
   chunkTimeoutMs: 30_000,
+  batchBytes: 4 * 1024 * 1024,
 });
 
 /** Reads the records of one file after another; close() ends the thread. */
 export interface Parser {
   records(file: SourceFile): AsyncGenerator<Record_>;
   close(): Promise<void>;
+  /** The most messages of the thread ever waiting for the consumer (back-pressure keeps it at 1). */
+  maxQueued(): number;
 }
 
 const WORKER_URL = new URL('./parse-worker.ts', import.meta.url);
@@ -44,6 +49,7 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
   let exitError: Error | null = null;
   const waiting: { resolve: (m: ParserMessage) => void; reject: (e: Error) => void }[] = [];
   const inbox: ParserMessage[] = [];
+  let maxQueued = 0;
 
   const start = (): Worker => {
     const w = new Worker(options.workerUrl ?? WORKER_URL, {
@@ -54,7 +60,10 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
       stdout: false,
       stderr: false,
     });
-    w.on('message', (m: ParserMessage) => (waiting.length ? waiting.shift()!.resolve(m) : inbox.push(m)));
+    w.on('message', (m: ParserMessage) => {
+      if (waiting.length) waiting.shift()!.resolve(m);
+      else maxQueued = Math.max(maxQueued, inbox.push(m));
+    });
     const fail = (err: Error) => {
       exitError ??= err;
       worker = null;
@@ -117,6 +126,7 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
           key: file.key,
           contentType: file.contentType,
           size: file.size,
+          batchBytes: limits.batchBytes,
         });
         for (;;) {
           let m: ParserMessage;
@@ -131,7 +141,9 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
             throw new IngestError(`${file.relPath}: ${reason}; nothing of this run was kept`);
           }
           if (m.type === 'records') {
+            // The thread parses on only once the consumer has taken this whole batch.
             yield* m.records;
+            send({ type: 'taken' });
           } else if (m.type === 'more') {
             const next = await source.next();
             if (next.done) {
@@ -157,5 +169,6 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
       }
     },
     close,
+    maxQueued: () => maxQueued,
   };
 }

@@ -1,18 +1,33 @@
 // The parser thread (see parse-host.ts): runs readRecords over bytes the host sends, one file at
 // a time, and sends the records back in batches. It only parses: no database, no S3.
 //
-// Messages in:  {type: 'file', rules, relPath, key, contentType, size}, then {type: 'chunk',
-//               bytes} as asked for, then {type: 'end'}.
+// Messages in:  {type: 'file', rules, relPath, key, contentType, size, batchBytes}, then
+//               {type: 'chunk', bytes} as asked for, then {type: 'end'}; {type: 'taken'} after
+//               each batch of records.
 // Messages out: {type: 'more'} (send the next chunk), {type: 'records', records} (a batch),
 //               {type: 'done'}, or {type: 'error', message, ingest} (ingest: an IngestError,
 //               whose message is for the user).
+//
+// Back-pressure both ways: the thread asks for one chunk at a time, and after each batch of
+// records it waits until the host has taken the whole batch (`taken`) before parsing on. A batch
+// holds at most BATCH records and about `batchBytes` of content, so one chunk that expands into
+// many records (short rows under a long header) never piles up in either thread's memory.
 import { parentPort } from 'node:worker_threads';
 import { IngestError, readRecords, type DatasetRules, type Record_ } from './parsers.ts';
 
 export type HostMessage =
-  | { type: 'file'; rules: DatasetRules; relPath: string; key: string; contentType: string | undefined; size: number }
+  | {
+      type: 'file';
+      rules: DatasetRules;
+      relPath: string;
+      key: string;
+      contentType: string | undefined;
+      size: number;
+      batchBytes: number;
+    }
   | { type: 'chunk'; bytes: Uint8Array }
-  | { type: 'end' };
+  | { type: 'end' }
+  | { type: 'taken' };
 
 export type ParserMessage =
   | { type: 'more' }
@@ -22,39 +37,61 @@ export type ParserMessage =
 
 const BATCH = 500;
 const port = parentPort!;
-let next: ((m: HostMessage) => void) | null = null;
-const inbox: HostMessage[] = [];
+// Two streams of messages with a waiter each: the host's `taken` answers a batch, everything
+// else (a file, a chunk, the end) answers a request for bytes. A reader may ask for bytes while
+// its consumer waits for `taken` (the CSV reader feeds its parser concurrently), so the two must
+// never share one waiter.
+type Lane = 'taken' | 'data';
+const laneOf = (m: HostMessage): Lane => (m.type === 'taken' ? 'taken' : 'data');
+const next: Record<Lane, ((m: HostMessage) => void) | null> = { taken: null, data: null };
+const inbox: Record<Lane, HostMessage[]> = { taken: [], data: [] };
 
-const receive = (): Promise<HostMessage> =>
-  inbox.length ? Promise.resolve(inbox.shift()!) : new Promise((resolve) => (next = resolve));
+const receive = (lane: Lane): Promise<HostMessage> =>
+  inbox[lane].length ? Promise.resolve(inbox[lane].shift()!) : new Promise((resolve) => (next[lane] = resolve));
 
 port.on('message', (m: HostMessage) => {
-  if (next) {
-    const n = next;
-    next = null;
+  const lane = laneOf(m);
+  const n = next[lane];
+  if (n) {
+    next[lane] = null;
     n(m);
   } else {
-    inbox.push(m);
+    inbox[lane].push(m);
   }
 });
 
 const send = (m: ParserMessage): void => port.postMessage(m);
 
+/** The characters of a record's keys and string values (what a batch's size is measured in). */
+function approximateChars(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (!value || typeof value !== 'object') return 8;
+  let n = 0;
+  if (Array.isArray(value)) for (const v of value) n += approximateChars(v);
+  else for (const k in value) n += k.length + approximateChars((value as Record<string, unknown>)[k]);
+  return n;
+}
+
 for (;;) {
-  const file = await receive();
+  const file = await receive('data');
   if (file.type !== 'file') continue;
   let batch: Record_[] = [];
-  const flush = () => {
-    if (batch.length) send({ type: 'records', records: batch });
+  let batchChars = 0;
+  /** Hands the batch over and waits until the host has taken all of it. */
+  const flush = async () => {
+    if (!batch.length) return;
+    send({ type: 'records', records: batch });
     batch = [];
+    batchChars = 0;
+    await receive('taken');
   };
   // The bytes arrive one chunk per request, so the host reads from S3 only as fast as this
-  // thread parses; the records parsed so far go out before each request.
+  // thread parses. Batches go out from the consuming loop only (never from here: the CSV
+  // reader runs this feed concurrently with it, and one batch is in flight at a time).
   async function* bytes(): AsyncGenerator<Uint8Array> {
     for (;;) {
-      flush();
       send({ type: 'more' });
-      const m = await receive();
+      const m = await receive('data');
       if (m.type !== 'chunk') return;
       yield m.bytes;
     }
@@ -68,9 +105,10 @@ for (;;) {
       bytes: bytes(),
     })) {
       batch.push(rec);
-      if (batch.length >= BATCH) flush();
+      batchChars += approximateChars(rec.content);
+      if (batch.length >= BATCH || batchChars >= file.batchBytes) await flush();
     }
-    flush();
+    await flush();
     send({ type: 'done' });
   } catch (err) {
     send({

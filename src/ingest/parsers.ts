@@ -12,7 +12,17 @@ import { createHash } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse';
 import { JSONParser } from '@streamparser/json';
 
-export class IngestError extends Error {}
+/**
+ * A run's failure the user can act on: the message names the file and the line; the code is the
+ * run's errorCode (a reader's refusal, or a quota crossed while writing).
+ */
+export class IngestError extends Error {
+  readonly code: 'ingest_file_invalid' | 'ingest_quota_exceeded';
+  constructor(message: string, code: IngestError['code'] = 'ingest_file_invalid') {
+    super(message);
+    this.code = code;
+  }
+}
 
 const MiB = 1024 * 1024;
 
@@ -28,6 +38,15 @@ export const LIMITS = Object.freeze({
   sectionChars: MiB,
   /** A datapoint's content as JSON, in UTF-8 bytes. */
   contentBytes: MiB,
+  /**
+   * The header-names budget of a CSV row: a header's names become the keys of every row's
+   * content, so a long header over short rows would store far more than the file holds (4 names
+   * of 250,000 characters over rows `n,,,`: 1 MB stored per 4 bytes read). The names' characters
+   * may be at most `headerNamesPerRowChar` times the row's characters (its fields and
+   * separators), or `headerNamesFloorChars`, whichever is more.
+   */
+  headerNamesPerRowChar: 64,
+  headerNamesFloorChars: 1024,
 });
 
 export interface Record_ {
@@ -184,6 +203,18 @@ function checkRecord(file: SourceFile, rules: DatasetRules, rec: Record_): Recor
   return rec;
 }
 
+/** Refuses a CSV row whose header names outweigh it beyond the budget (LIMITS.headerNamesPerRowChar). */
+function checkHeaderBudget(file: SourceFile, record: Record<string, string>, namesChars: number, line: number): void {
+  if (namesChars <= LIMITS.headerNamesFloorChars) return;
+  let rowChars = -1; // n fields have n - 1 separators
+  for (const k in record) rowChars += record[k].length + 1;
+  const budget = Math.max(LIMITS.headerNamesFloorChars, LIMITS.headerNamesPerRowChar * Math.max(rowChars, 0));
+  if (namesChars > budget)
+    throw new IngestError(
+      `${file.relPath} line ${line}: the header's names (${namesChars} characters) are more than ${LIMITS.headerNamesPerRowChar} times this row (${rowChars} characters); every row stores the header's names as its keys, so shorten the column names`,
+    );
+}
+
 async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
   // RFC 4180: header row, quoted fields may hold commas, quotes ("") and newlines. A BOM is
   // dropped. Every row must have as many fields as the header.
@@ -192,6 +223,7 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
   // `lastEnd`: the line the previous record (or the header) ended on, so an over-long record is
   // named by the line it starts on, not where csv-parse gave up.
   let lastEnd = 0;
+  let namesChars = 0;
   const parser = parseCsv({
     bom: true,
     skip_empty_lines: true,
@@ -200,6 +232,7 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
     max_record_size: LIMITS.recordChars,
     columns: (header: string[]) => {
       lastEnd = parser.info.lines;
+      namesChars = header.reduce((n, name) => n + name.length, 0);
       return header;
     },
   });
@@ -232,6 +265,7 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
       row++;
       lastEnd = item.info.lines;
       checkFields(item.record, () => `${file.relPath} line ${item.info.lines}`);
+      checkHeaderBudget(file, item.record, namesChars, item.info.lines);
       yield { row, line: item.info.lines, content: item.record };
     }
   } catch (err) {

@@ -20,7 +20,7 @@ import { open } from '../domain/secret-box.ts';
 import { signatureHeader } from '../domain/webhook-signature.ts';
 import * as db from '../db/webhooks.ts';
 import { EgressRefused } from '../webhooks/egress.ts';
-import { enqueue, type TaskPayloads } from './tasks.ts';
+import { deliveryFlags, enqueue, type TaskPayloads } from './tasks.ts';
 
 const S = 1000;
 const M = 60 * S;
@@ -37,6 +37,8 @@ export interface DeliverDeps {
   dispatcher: Dispatcher;
   /** Consecutive failed attempts that disable an endpoint. */
   disableAfterFailures: number;
+  /** An attempt longer than this counts against the endpoint like a failure, even a success. */
+  latencyBudgetMs?: number;
   retryDelaysMs?: readonly number[];
   /** graphile-worker's abort signal: an attempt cut by shutdown is not recorded; the job runs again. */
   signal?: AbortSignal;
@@ -54,6 +56,8 @@ interface Outcome {
 export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['deliver_webhook']): Promise<void> {
   const { sql } = deps;
   const d = await db.getDelivery(sql, payload.deliveryId);
+  // Pending on an endpoint disabled while this attempt was being recorded (disableDeliveries).
+  if (d && d.status === 'pending' && d.endpoint_status !== 'enabled') return db.endDelivery(sql, payload.deliveryId);
   // Deleted, finished, disabled, or this attempt already recorded by an earlier run of the job.
   if (d?.status !== 'pending' || d.endpoint_status !== 'enabled' || d.attempts !== payload.attempt - 1) return;
 
@@ -101,17 +105,21 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
         tx,
         'deliver_webhook',
         { deliveryId: payload.deliveryId, attempt: payload.attempt + 1 },
-        { runAt: nextAt, queueKey: d.endpoint_id },
+        { runAt: nextAt, flags: deliveryFlags(d.org_id, d.endpoint_id) },
       );
     if (gone) {
       await db.disableEndpoint(tx, d.endpoint_id, `The receiver answered 410 Gone at ${new Date().toISOString()}.`);
     } else {
+      // A slow receiver holds delivery slots as a failing one does: past the latency budget an
+      // attempt counts against the endpoint (and never resets the count), so an endpoint that
+      // answers 200 after 14 s is disabled like one that fails.
+      const budget = deps.latencyBudgetMs ?? Number.POSITIVE_INFINITY;
       await db.countAttemptOutcome(
         tx,
         d.endpoint_id,
-        outcome.succeeded,
+        outcome.succeeded && outcome.durationMs <= budget,
         deps.disableAfterFailures,
-        `${deps.disableAfterFailures} attempts in a row failed; the last at ${new Date().toISOString()}.`,
+        `${deps.disableAfterFailures} attempts in a row failed or took longer than ${budget / 1000} s; the last at ${new Date().toISOString()}.`,
       );
     }
   });

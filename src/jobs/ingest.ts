@@ -57,6 +57,9 @@ import { Bitmap } from '../domain/bitmap.ts';
 import { contentChecksum, storableJson } from '../domain/content-encoding.ts';
 import { initialSlots } from '../lifecycle/slots.ts';
 import { wakeAutoConsensus } from '../lifecycle/wake.ts';
+import { DEFAULT_QUOTAS, type Quotas } from '../config.ts';
+import { addOrgUsage, orgUsage } from '../db/org-usage.ts';
+import { QuotaMeter } from './ingest-quota.ts';
 
 export interface IngestDeps {
   sql: Sql;
@@ -64,6 +67,8 @@ export interface IngestDeps {
   log: Logger;
   /** graphile-worker's abort signal: the worker is shutting down (checked between records). */
   signal?: AbortSignal;
+  /** The quotas a run is held to, and the parser's batch bound (default: DEFAULT_QUOTAS). */
+  quotas?: Quotas;
 }
 
 /** Progress is written at least every PROGRESS_ROWS rows or PROGRESS_MS milliseconds. */
@@ -79,6 +84,7 @@ interface RunContext {
   runId: string;
   sessionId: string;
   projectId: string;
+  orgId: string;
   keyPrefix: string;
   dryRun: boolean;
   skipExisting: boolean;
@@ -97,6 +103,7 @@ async function claim(sql: Sql, runId: string): Promise<RunContext | null> {
     runId,
     sessionId: run.session_id,
     projectId: run.project_id,
+    orgId: info.org_id,
     keyPrefix: info.key_prefix,
     dryRun: run.dry_run,
     skipExisting: run.skip_existing,
@@ -177,7 +184,7 @@ type Row = IngestRow & { content: Record_['content'] };
 
 async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
   let ord = 0;
-  const parser = createParser(run.rules);
+  const parser = createParser(run.rules, { batchBytes: (deps.quotas ?? DEFAULT_QUOTAS).ingestBatchBytes });
   try {
     for (const f of run.files) {
       const key = objectKey(run.keyPrefix, f.relPath);
@@ -210,6 +217,7 @@ async function writeDatapoints(
   progress: Progress,
   tx: TxSql,
   skip: Bitmap | null,
+  meter: QuotaMeter,
 ): Promise<number> {
   // The source's field order (CSV header order; JSON keys in order of first appearance), which
   // the jsonb content does not keep: stored beside it for display and exports.
@@ -227,6 +235,7 @@ async function writeDatapoints(
     for await (const r of rowsOf(deps, run)) {
       if (firstPass) progress.rows++;
       if (!skip?.has(r.ord)) {
+        meter.add(r.json);
         progress.written++;
         for (const k of Object.keys(r.content)) fields.add(k);
         yield datapointLine(r, { id: ids.next(), projectId: run.projectId, runId: run.runId, slots, at });
@@ -244,11 +253,18 @@ async function writeDatapoints(
  * datapoints stores it, and the line of each record for messages). Inside the caller's
  * transaction; the table goes with it.
  */
-async function checkFiles(deps: IngestDeps, run: RunContext, progress: Progress | null, tx: TxSql): Promise<void> {
+async function checkFiles(
+  deps: IngestDeps,
+  run: RunContext,
+  progress: Progress | null,
+  tx: TxSql,
+  meter: QuotaMeter | null = null,
+): Promise<void> {
   await createCheckTable(tx);
   const copy = copyIntoCheckTable(tx);
   async function* lines(): AsyncGenerator<string> {
     for await (const r of rowsOf(deps, run)) {
+      meter?.add(r.json);
       yield checkLine(r);
       if (progress) {
         progress.rows++;
@@ -287,7 +303,13 @@ async function rowsToSkip(tx: TxSql, projectId: string): Promise<Bitmap> {
 /** Thrown inside a dry run's transaction to roll it back once every check has passed. */
 class DryRunChecked extends Error {}
 
-async function ingestIn(deps: IngestDeps, run: RunContext, progress: Progress, tx: TxSql): Promise<number> {
+async function ingestIn(
+  deps: IngestDeps,
+  run: RunContext,
+  progress: Progress,
+  tx: TxSql,
+  meter: QuotaMeter,
+): Promise<number> {
   // The COPY is one statement as long as the files take to read (a 10M-row file is many minutes
   // on a busy machine), so the worker pool's statement bound (src/db/client.ts) does not apply to
   // this transaction: what bounds it is the reading, whose every step has its own deadline (the
@@ -298,7 +320,7 @@ async function ingestIn(deps: IngestDeps, run: RunContext, progress: Progress, t
   if (run.dryRun) {
     // Every check a real run makes, writing nothing: the same reading, the same conversion of
     // each content to jsonb, the same duplicate rules.
-    await checkFiles(deps, run, progress, tx);
+    await checkFiles(deps, run, progress, tx, meter);
     if (!run.skipExisting) {
       const dup = await duplicateIn(tx, run.projectId);
       if (dup) throw new IngestError(dup);
@@ -310,7 +332,7 @@ async function ingestIn(deps: IngestDeps, run: RunContext, progress: Progress, t
     await checkFiles(deps, run, progress, tx);
     skip = await rowsToSkip(tx, run.projectId);
   }
-  return writeDatapoints(deps, run, progress, tx, skip);
+  return writeDatapoints(deps, run, progress, tx, skip, meter);
 }
 
 export async function runIngest(deps: IngestDeps, runId: string): Promise<void> {
@@ -322,8 +344,15 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
   }, HEARTBEAT_MS);
   try {
     try {
+      // What the organization held when the run began: the run stops as soon as it would cross
+      // a quota; the exact check is under the org_usage row lock when it commits.
+      const meter = new QuotaMeter(deps.quotas ?? DEFAULT_QUOTAS, await orgUsage(deps.sql, run.orgId));
       await deps.sql.begin(async (tx) => {
-        const written = await ingestIn(deps, run, progress, tx);
+        const written = await ingestIn(deps, run, progress, tx, meter);
+        meter.checkOrg(
+          await addOrgUsage(tx, run.orgId, { datapoints: written, contentBytes: meter.contentBytes }),
+          false,
+        );
         if (written >= ANALYZE_AFTER_ROWS) await analyzeDatapoints(tx);
         await completeRun(tx, runId, run.sessionId, {
           rowCount: progress.rows,
@@ -357,7 +386,8 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
       err instanceof IngestError ? err.message : 'internal error while ingesting; process the session again';
     if (!(err instanceof IngestError))
       deps.log.error('ingest failed', { runId, error: err instanceof Error ? err.stack : String(err) });
-    await deps.sql.begin((tx) => failRun(tx, runId, run.sessionId, message, progress.rows));
+    const code = err instanceof IngestError ? err.code : 'internal_error';
+    await deps.sql.begin((tx) => failRun(tx, runId, run.sessionId, message, progress.rows, code));
   } finally {
     clearInterval(heartbeat);
   }

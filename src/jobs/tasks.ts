@@ -48,13 +48,11 @@ interface QueueOptions<K extends TaskName> {
    * given at enqueue: a job queue runs one job at a time, in order (docs/operations.md).
    * - `data`, keyed by organization: an organization's ingest and Auto Consensus jobs run one at
    *   a time, so one organization cannot take every data slot;
-   * - `webhook`, keyed by endpoint: an endpoint's deliveries run one at a time, so a dead
-   *   receiver holds one webhook slot at most;
    * - `report`, keyed by organization: an organization's exports and Proof Reports are produced
    *   one at a time, so one organization cannot take every report slot; they do not wait behind
    *   its ingest or Auto Consensus.
    */
-  queue?: 'data' | 'webhook' | 'report';
+  queue?: 'data' | 'report';
 }
 
 /** The tasks whose jobs carry a key (one job per row): the table below must give them `keyId`. */
@@ -69,8 +67,10 @@ const QUEUE: {
   // One queued per project: however many writes wake it, one job fills the slots.
   auto_consensus: { maxAttempts: 3, keyId: (p) => p.projectId, queue: 'data' },
   // Each attempt is a job of its own (the task enqueues the next one with its delay); these
-  // attempts only cover a crash of the worker in the middle of one.
-  deliver_webhook: { maxAttempts: 5, queue: 'webhook' },
+  // attempts only cover a crash of the worker in the middle of one. No job queue: an endpoint's
+  // deliveries run concurrently, and the worker bounds them per endpoint and per organization
+  // through the jobs' flags (deliveryFlags; src/jobs/webhook-lanes.ts).
+  deliver_webhook: { maxAttempts: 5 },
   // SMTP refusals are retried with graphile-worker's backoff (src/jobs/send-email.ts). One job
   // per message: the sweep re-enqueues a message whose job gave up.
   send_email: { maxAttempts: 8, keyId: (p) => p.outboxId },
@@ -94,44 +94,52 @@ export function jobKey<K extends TaskName>(task: K, payload: TaskPayloads[K]): s
 export function queueName(task: TaskName, key: string | undefined): string | null {
   const family = QUEUE[task].queue;
   if (!family) return null;
-  if (!key)
-    throw new Error(
-      `a ${task} job needs its ${family} queue key (${family === 'webhook' ? 'endpoint' : 'organization'} id)`,
-    );
+  if (!key) throw new Error(`a ${task} job needs its ${family} queue key (organization id)`);
   return `${family}:${key}`;
 }
 
 /**
+ * The flags of a webhook delivery's job: the worker takes no job whose organization or endpoint
+ * already has as many deliveries in flight as it may (src/jobs/webhook-lanes.ts).
+ */
+export const deliveryFlags = (orgId: string, endpointId: string): string[] => [
+  `org:${orgId}`,
+  `endpoint:${endpointId}`,
+];
+
+/**
  * Enqueues one job of `task` in the caller's transaction; `runAt` delays it; `queueKey` names
- * its job queue for tasks of a queue family (the organization id for data tasks, the endpoint id
- * for webhook deliveries).
+ * its job queue for tasks of a queue family (the organization id for data and report tasks);
+ * `flags` are graphile-worker's job flags (webhook deliveries: deliveryFlags).
  */
 export async function enqueue<K extends TaskName>(
   sql: Db,
   task: K,
   payload: TaskPayloads[K],
-  options: { runAt?: Date; queueKey?: string } = {},
+  options: { runAt?: Date; queueKey?: string; flags?: string[] } = {},
 ): Promise<void> {
   const q = QUEUE[task] as QueueOptions<K>;
   await sql`
     select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${options.runAt ?? null},
       max_attempts => ${q.maxAttempts}, job_key => ${jobKey(task, payload)},
-      queue_name => ${queueName(task, options.queueKey)})`;
+      queue_name => ${queueName(task, options.queueKey)}, flags => ${options.flags ?? null}::text[])`;
 }
 
 /** Enqueues one job of `task` per payload, in one statement (a batch of decisions' deliveries). */
 export async function enqueueEach<K extends TaskName>(
   sql: Db,
   task: K,
-  jobs: { payload: TaskPayloads[K]; queueKey?: string }[],
+  jobs: { payload: TaskPayloads[K]; queueKey?: string; flags?: string[] }[],
 ): Promise<void> {
   if (jobs.length === 0) return;
   const q = QUEUE[task] as QueueOptions<K>;
+  // Flags travel as one comma-joined text per job (unnest cannot take an array of arrays).
   await sql`
     select graphile_worker.add_job(${task}, x.payload::json, max_attempts => ${q.maxAttempts},
       job_key => nullif(x.job_key, ''),
-      queue_name => nullif(x.queue_name, ''))
+      queue_name => nullif(x.queue_name, ''), flags => string_to_array(nullif(x.flags, ''), ','))
     from unnest(${jobs.map((j) => JSON.stringify(j.payload))}::text[],
       ${jobs.map((j) => jobKey(task, j.payload) ?? '')}::text[],
-      ${jobs.map((j) => queueName(task, j.queueKey) ?? '')}::text[]) as x(payload, job_key, queue_name)`;
+      ${jobs.map((j) => queueName(task, j.queueKey) ?? '')}::text[],
+      ${jobs.map((j) => (j.flags ?? []).join(','))}::text[]) as x(payload, job_key, queue_name, flags)`;
 }

@@ -17,6 +17,7 @@ import { createMailer } from '../email/mailer.ts';
 import { abandonDeadLinks } from '../db/outbox.ts';
 import { redriveUnsentMail } from './send-email.ts';
 import { startSweeps, type Sweep } from './sweeps.ts';
+import { enqueue } from './tasks.ts';
 import { deleteExpired } from '../db/idempotency.ts';
 import { Egress } from '../webhooks/egress.ts';
 import type { TaskName } from './tasks.ts';
@@ -24,6 +25,7 @@ import { createLiveness, DEAD_AFTER_SECONDS } from './worker-liveness.ts';
 import { redriveLostQueuedRuns } from './ingest-redrive.ts';
 import { runReportBuild, sweepReportArtifacts } from './build-report.ts';
 import { loadSigningKey } from '../domain/signing.ts';
+import { WebhookLanes } from './webhook-lanes.ts';
 import { workerMetrics, type WorkerMetrics } from '../metrics.ts';
 import { queueDepth } from '../db/job-queue.ts';
 
@@ -40,8 +42,8 @@ export const TASK_SETS = {
   reports: ['build_report'],
 } as const;
 export type TaskSet = keyof typeof TASK_SETS;
-/** Jobs of each set run at once, per process. */
-const SET_CONCURRENCY: Record<TaskSet, number> = { email: 2, webhooks: 8, data: 2, reports: 2 };
+/** Jobs of each set run at once, per process (webhooks: WEBHOOK_CONCURRENCY). */
+const SET_CONCURRENCY: Record<Exclude<TaskSet, 'webhooks'>, number> = { email: 2, data: 2, reports: 2 };
 
 export interface WorkerOptions {
   /** Concurrency of the data set (ingest, Auto Consensus); the others have their own. */
@@ -81,7 +83,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     timeouts: WORKER_TIMEOUTS,
     pool: config.database,
   });
-  const deps = { sql, storage: createStorage(config.s3), log };
+  const deps = { sql, storage: createStorage(config.s3), log, quotas: config.quotas };
   // Proof Reports are built and signed by the build_report task: the worker has the API's key.
   const signer = config.signingKey ? await loadSigningKey(config.signingKey) : null;
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
@@ -89,6 +91,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // A receiver that does not accept a connection within 3 s is not going to: a short connect
   // timeout keeps blackholed endpoints from holding the webhook runner's slots.
   const dispatcher = new Egress(config.webhooks).createAgent({ connectTimeoutMs: 3_000 });
+  // Deliveries in flight per endpoint and per organization (webhook-lanes.ts).
+  const lanes = new WebhookLanes({ perEndpoint: config.webhooks.perEndpoint, perOrg: config.webhooks.perOrg });
   // Every task of the job table, with the payload type the table gives it: a task without an
   // entry point here, or an entry point for a name the table lacks, fails the type check. Each
   // task gets graphile-worker's abort signal (a graceful stop waits for running jobs, then aborts
@@ -98,19 +102,29 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     ingest: async (payload, helpers) => runIngest({ ...deps, signal: helpers.abortSignal }, payload.runId),
     auto_consensus: async (payload, helpers) =>
       runAutoConsensus({ ...deps, signal: helpers.abortSignal }, payload.projectId),
-    deliver_webhook: async (payload, helpers) =>
-      deliverWebhook(
-        {
-          sql,
-          log,
-          secretsKey: config.secretsKey,
-          dispatcher,
-          disableAfterFailures: config.webhooks.disableAfterFailures,
-          retryDelaysMs: options.webhookRetryDelaysMs,
-          signal: helpers.abortSignal,
-        },
-        payload,
-      ),
+    deliver_webhook: async (payload, helpers) => {
+      const flags = Object.keys(helpers.job.flags ?? {});
+      // Fetched while its lane filled up: back to the queue for a moment, attempt unchanged.
+      if (!lanes.enter(flags))
+        return enqueue(sql, 'deliver_webhook', payload, { runAt: new Date(Date.now() + 200), flags });
+      try {
+        await deliverWebhook(
+          {
+            sql,
+            log,
+            secretsKey: config.secretsKey,
+            dispatcher,
+            disableAfterFailures: config.webhooks.disableAfterFailures,
+            latencyBudgetMs: config.webhooks.latencyBudgetMs,
+            retryDelaysMs: options.webhookRetryDelaysMs,
+            signal: helpers.abortSignal,
+          },
+          payload,
+        );
+      } finally {
+        lanes.leave(flags);
+      }
+    },
     send_email: async (payload) =>
       sendOutboxEmail(
         {
@@ -131,13 +145,19 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // Its statements are short queue operations: the API's session bounds suit them.
   const sets = options.taskSets ?? (Object.keys(TASK_SETS) as TaskSet[]);
   const concurrency = (set: TaskSet) =>
-    set === 'data' ? (options.concurrency ?? SET_CONCURRENCY.data) : SET_CONCURRENCY[set];
+    set === 'webhooks'
+      ? config.webhooks.concurrency
+      : set === 'data'
+        ? (options.concurrency ?? SET_CONCURRENCY.data)
+        : SET_CONCURRENCY[set];
   // The job queue connects with DATABASE_DIRECT_URL (DATABASE_URL unless set): its LISTEN for new
   // jobs needs a session of its own, which a pooler in transaction mode does not give. Pointed at
-  // such a pooler anyway, LISTEN hears nothing and jobs are found by polling (pollInterval).
+  // such a pooler anyway, LISTEN hears nothing and jobs are found by polling (pollInterval). A
+  // runner holds a connection only while it fetches or completes a job, never while the task
+  // runs: the webhooks set's many slots share a bounded number of connections.
   const pgPool = new pg.Pool({
     connectionString: config.databaseDirectUrl,
-    max: config.database.jobQueuePoolSize ?? sets.reduce((n, set) => n + concurrency(set) + 1, 1),
+    max: config.database.jobQueuePoolSize ?? sets.reduce((n, set) => n + Math.min(concurrency(set), 16) + 1, 1),
     connectionTimeoutMillis: 5000,
     ...(config.database.transactionMode && config.databaseDirectUrl === config.databaseUrl
       ? {}
@@ -177,6 +197,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
         pgPool,
         events,
         concurrency: concurrency(set),
+        ...(set === 'webhooks' ? { forbiddenFlags: () => lanes.forbidden() } : {}),
         noHandleSignals: true,
         noPreparedStatements: !config.database.prepare,
         gracefulShutdownAbortTimeout: options.shutdownAbortAfterMs ?? 5000,

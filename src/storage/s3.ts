@@ -81,6 +81,7 @@ export function presignGet(
   key: string,
   expiresInSeconds: number,
   filename?: string,
+  served?: { contentType: string; contentDisposition: string },
 ): Promise<string> {
   return getSignedUrl(
     storage.client,
@@ -88,6 +89,10 @@ export function presignGet(
       Bucket: storage.bucket,
       Key: key,
       ...(filename ? { ResponseContentDisposition: `attachment; filename="${filename}"` } : {}),
+      // The response headers the object is served with, whatever it was stored with.
+      ...(served
+        ? { ResponseContentType: served.contentType, ResponseContentDisposition: served.contentDisposition }
+        : {}),
     }),
     { expiresIn: expiresInSeconds },
   );

@@ -6,7 +6,7 @@
 import type { TxSql } from '../db/client.ts';
 import type { components } from '../generated/openapi-types.ts';
 import { insertEvents, type WebhookEventType } from '../db/webhooks.ts';
-import { enqueueEach } from '../jobs/tasks.ts';
+import { deliveryFlags, enqueueEach } from '../jobs/tasks.ts';
 
 type ConsensusData = Omit<components['schemas']['DatapointConsensus'], '$schema'>;
 
@@ -24,7 +24,7 @@ async function emit(tx: TxSql, type: WebhookEventType, events: { id: string; pro
   await enqueueEach(
     tx,
     'deliver_webhook',
-    deliveries.map((d) => ({ payload: { deliveryId: d.id, attempt: 1 }, queueKey: d.endpointId })),
+    deliveries.map((d) => ({ payload: { deliveryId: d.id, attempt: 1 }, flags: deliveryFlags(d.orgId, d.endpointId) })),
   );
 }
 

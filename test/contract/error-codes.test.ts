@@ -6,7 +6,7 @@
 // code (REST/MCP parity); authentication codes are compared with the /mcp endpoint's answer.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_MAX_LIVE_CLAIMS } from '../../src/config.ts';
+import { DEFAULT_MAX_LIVE_CLAIMS, DEFAULT_QUOTAS } from '../../src/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, raw, startTestApp, type RawResult } from '../helpers/app.ts';
 import { connectMcp, toolErrorCode } from '../helpers/mcp.ts';
@@ -64,6 +64,24 @@ afterAll(async () => {
   await (await downServer)?.close({ graceMs: 1000 });
 });
 const CSV = 'id,question,answer\n1,q,a\n';
+
+/** An organization of its own per quota producer, the same for its REST and its MCP request. */
+const quotaOrgs = new Map<string, Promise<{ org: { id: string }; key: string }>>();
+function quotaOrg(w: World, name: string): Promise<{ org: { id: string }; key: string }> {
+  let found = quotaOrgs.get(name);
+  if (!found) {
+    found = (async () => {
+      const org = await createOrganization(w.app.sql, {
+        name,
+        code: `Q${name.slice(0, 3).toUpperCase()}${Math.floor(Math.random() * 1e6)}`,
+      });
+      const owner = await fx.member(w.app, org.id, { originator: true });
+      return { org, key: (await createApiKey(w.app.sql, { orgId: org.id, userId: owner.id })).key };
+    })();
+    quotaOrgs.set(name, found);
+  }
+  return found;
+}
 
 /** A request through an operation: REST, and every MCP tool of the operation that can carry it. */
 interface OpRequest {
@@ -376,6 +394,44 @@ const producers: Record<ErrorCode, Producer> = {
       key,
       body: { url: 'http://127.0.0.1:9/one-more', eventTypes: ['datapoint.consensus_reached'] },
     };
+  },
+  upload_file_limit_reached: async (w) => {
+    // A session already holding the default cap of files (written directly: 10 declare calls).
+    const projectId = await fx.project(w.app);
+    const uploadId = await fx.uploadSession(w.app, projectId, { 'a.csv': CSV });
+    const max = DEFAULT_QUOTAS.maxFilesPerSession;
+    await w.app.sql`
+      insert into upload_files (session_id, rel_path, size, position)
+      select ${uploadId}, 'bulk/' || g, 1, g from generate_series(1, ${max - 1}) g`;
+    return {
+      op: 'declareUploadFiles',
+      params: { projectId, uploadId },
+      body: { files: [{ relPath: 'b.csv', size: 1 }] },
+    };
+  },
+  upload_session_limit_reached: async (w) => {
+    // An organization of its own already holding the default number of open sessions.
+    const { org, key } = await quotaOrg(w, 'sessions');
+    const projectId = await fx.project(w.app, { key });
+    await w.app.sql`
+      insert into upload_sessions (org_id, project_id, key_prefix)
+      select ${org.id}, ${projectId}, 'uploads/' || ${projectId} || '/bulk/' || g || '/'
+      from generate_series(1, ${DEFAULT_QUOTAS.maxOpenSessionsPerOrg}) g`;
+    return { op: 'createUploadSession', key, params: { projectId }, body: { files: [{ relPath: 'a.csv', size: 1 }] } };
+  },
+  ingest_quota_exceeded: async (w) => {
+    // An organization of its own that already holds its quota of datapoints.
+    const { org, key } = await quotaOrg(w, 'full');
+    const projectId = await fx.project(w.app, { key });
+    const uploadId = await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }, { key });
+    await w.app.sql`
+      insert into org_usage (org_id, datapoints, content_bytes) values (${org.id}, ${DEFAULT_QUOTAS.maxDatapointsPerOrg}, 0)
+      on conflict (org_id) do nothing`;
+    return { op: 'processUploadSession', key, params: { projectId, uploadId }, body: {} };
+  },
+  ingest_file_invalid: {
+    unreachable:
+      "no response carries it: it is an ingest run's errorCode (IngestRun.errorCode), shown by the session's status; test/security/quotas.test.ts reads it there",
   },
   request_body_too_large: {
     raw: (w) =>

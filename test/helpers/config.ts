@@ -1,5 +1,11 @@
 import { inject } from 'vitest';
-import { DEFAULT_MAX_LIVE_CLAIMS, type Config } from '../../src/config.ts';
+import {
+  DEFAULT_MAX_LIVE_CLAIMS,
+  DEFAULT_HTTP_TIMEOUTS,
+  DEFAULT_QUOTAS,
+  DEFAULT_WEBHOOK_DELIVERY,
+  type Config,
+} from '../../src/config.ts';
 
 /** A fixed key is fine in tests: each test database is thrown away. */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -28,11 +34,17 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     invites: { perOrgPerHour: 100, perRecipientPerDay: 5, resendCooldownMinutes: 60 },
     reportWaitSeconds: 5,
     maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
+    quotas: DEFAULT_QUOTAS,
+    http: DEFAULT_HTTP_TIMEOUTS,
     webhooks: {
       receivers: ['loopback'],
       dnsServers: [inject('dnsServer')],
       maxEndpointsPerOrg: 20,
       disableAfterFailures: 100,
+      ...DEFAULT_WEBHOOK_DELIVERY,
+      // Eight slots, as many as a test needs: every test file's worker shares one Postgres, and
+      // 64 slots would open more job-queue connections than the tests' server allows.
+      concurrency: 8,
     },
     ...overrides,
     databaseDirectUrl: overrides.databaseDirectUrl ?? overrides.databaseUrl,

@@ -129,7 +129,8 @@ describe('served contract and reference page', () => {
   it('serves a browsable API reference at /docs', async () => {
     const res = await raw(app, 'GET', '/docs');
     expect(res.status).toBe(200);
-    expect(String(res.body)).toContain('/developer/v1/openapi.json');
+    expect(String(res.body)).toContain('<script src="/docs/init.js">');
+    expect(await (await fetch(`${app.url}/docs/init.js`)).text()).toContain('/developer/v1/openapi.json');
     const bundle = await fetch(`${app.url}/docs/scalar.js`);
     expect(bundle.status).toBe(200);
     expect((await bundle.text()).length).toBeGreaterThan(100_000);

@@ -233,6 +233,20 @@ describe('hostile files', { timeout: 180_000 }, () => {
     expect(run.datapointsPersisted).toBe(2);
   }, 180_000);
 
+  it('a 1 MB CSV of 4 header names of 250,000 characters over 40,000 rows `n,,,` fails at the header budget', async () => {
+    // Without the budget each 4-byte row stored 1 MB: 40 rows were 38 MB, this file ~40 GB.
+    const projectId = await project('csv');
+    const head = `${['a', 'b', 'c', 'd'].map((c) => c.repeat(250_000)).join(',')}\n`;
+    const size = head.length + 40_000 * 5;
+    const uploadId = await uploadAndProcess(projectId, 'amplify.csv', size, shaped(head, '7,,,\n', '', size));
+    const { run } = await finishWhilePinging(projectId, uploadId);
+    expect(run).toMatchObject({ status: 'failed', errorCode: 'ingest_file_invalid', datapointsPersisted: 0 });
+    expect(run.errorMessage).toMatch(
+      /^amplify\.csv line 2: the header's names \(1000000 characters\) are more than 64 times/,
+    );
+    expect((await fx.counts(app.sql, projectId)).datapoints).toBe(0);
+  }, 180_000);
+
   it('the shared process stayed within the worker budget', () => {
     expect(peakRssMb(child.pid!)).toBeLessThan(RSS_BUDGET_MB);
   });

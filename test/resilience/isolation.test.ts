@@ -4,6 +4,7 @@
 // pending: it did not wait behind them (email, webhooks and data work each have a runner of
 // their own; each endpoint's deliveries run one at a time in its own job queue).
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_WEBHOOK_DELIVERY } from '../../src/config.ts';
 import { createServer, type Server, type Socket } from 'node:net';
 import { inject } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
@@ -33,6 +34,7 @@ beforeAll(async () => {
         dnsServers: [inject('dnsServer')],
         maxEndpointsPerOrg: 100,
         disableAfterFailures: 1000,
+        ...DEFAULT_WEBHOOK_DELIVERY,
       },
     },
   });

@@ -5,6 +5,7 @@
 // switched to loopback before any event exists. Refused attempts show "Delivery failed.", count
 // as failures and disable the endpoint after the configured number; the per-organization cap holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_WEBHOOK_DELIVERY } from '../../src/config.ts';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { startReceiver, until, type Receiver } from '../helpers/webhook-receiver.ts';
@@ -31,7 +32,13 @@ beforeAll(async () => {
   app = await startTestApp({
     worker: { webhookRetryDelaysMs: [200, 200, 200, 200, 200] },
     config: {
-      webhooks: { receivers: ['public'], dnsServers: [dns.server], maxEndpointsPerOrg: 3, disableAfterFailures: 3 },
+      webhooks: {
+        receivers: ['public'],
+        dnsServers: [dns.server],
+        maxEndpointsPerOrg: 3,
+        disableAfterFailures: 3,
+        ...DEFAULT_WEBHOOK_DELIVERY,
+      },
     },
   });
   receiver = await startReceiver();

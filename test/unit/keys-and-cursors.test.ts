@@ -51,6 +51,12 @@ describe('cursors', () => {
     Buffer.from('x|y').toString('base64url'),
     Buffer.from(`${c.t}|${c.id}|extra`).toString('base64url'),
     Buffer.from(`2026-13-45T99:00:00.000000Z|${c.id}`).toString('base64url'),
+    // Shaped right, but no such instant: JavaScript rolls them over, Postgres refuses them.
+    Buffer.from(`2024-02-31T00:00:00.000000Z|${c.id}`).toString('base64url'),
+    Buffer.from(`2023-02-29T12:00:00.000000Z|${c.id}`).toString('base64url'),
+    Buffer.from(`2024-04-31T12:00:00.000000Z|${c.id}`).toString('base64url'),
+    Buffer.from(`2024-01-01T24:00:00.000000Z|${c.id}`).toString('base64url'),
+    Buffer.from(`2024-01-01T23:59:60.000000Z|${c.id}`).toString('base64url'),
   ])('refuses %j with parameter_invalid on cursor', (raw) => {
     expect(() => decodeCursor(raw)).toThrow(expect.objectContaining({ code: 'parameter_invalid', param: 'cursor' }));
   });

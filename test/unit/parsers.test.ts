@@ -144,6 +144,24 @@ describe('limits', () => {
     );
   });
 
+  it('a long CSV header over short rows fails at the header-names budget (content amplification)', async () => {
+    // 4 names of 250,000 characters and 40 rows `n,,,`: each row would store 1 MB read from 4 bytes.
+    const names = ['a', 'b', 'c', 'd'].map((c) => c.repeat(250_000));
+    const rows = Array.from({ length: 40 }, (_, i) => `${i},,,`);
+    expect(await failure(csv, text('amp.csv', `${names.join(',')}\n${rows.join('\n')}\n`))).toBe(
+      `amp.csv line 2: the header's names (1000000 characters) are more than ${LIMITS.headerNamesPerRowChar} times this row (4 characters); every row stores the header's names as its keys, so shorten the column names`,
+    );
+  });
+
+  it('a wide header over sparse rows is within the budget', async () => {
+    const names = Array.from({ length: 300 }, (_, i) => `column_number_${String(i).padStart(6, '0')}`);
+    const rows = Array.from({ length: 5 }, (_, i) => `${i}${','.repeat(299)}`);
+    const records = [];
+    for await (const r of readRecords({ format: 'csv' }, text('wide.csv', `${names.join(',')}\n${rows.join('\n')}\n`)))
+      records.push(r);
+    expect(records).toHaveLength(5);
+  });
+
   it('a 100 MB JSON string inside an array element fails at the record limit', async () => {
     const file = pattern('s.json', '[{"id":1,"text":"ok"},\n{"id":2,"text":"', 'z', '"}]', 100 * MiB);
     expect(await failure(json, file)).toBe('s.json line 2: element 2 of the array is longer than 1048576 characters');

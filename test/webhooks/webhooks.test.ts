@@ -331,7 +331,7 @@ describe('webhook delivery', () => {
     expect(first).toMatchObject({ outcome: 'failed', httpStatus: null, error: 'Delivery failed.' });
   });
 
-  it('disables the endpoint on 410 Gone; rotating the secret enables it again', async () => {
+  it('disables the endpoint on 410 Gone; rotating the secret does not enable it again', async () => {
     const r = await receiver(() => 410);
     await finalizeRows(1);
     const ep = await until(
@@ -344,7 +344,10 @@ describe('webhook delivery', () => {
     expect(r.received).toHaveLength(1);
     expect(await attempts(endpointOf(r))).toHaveLength(1);
     const rotated = await call(app, 'rotateWebhookEndpointSecret', { params: { webhookEndpointId: endpointOf(r) } });
-    expect(rotated.body).toMatchObject({ status: 'enabled', disabledReason: null });
+    expect(rotated.body).toMatchObject({ status: 'disabled', disabledReason: ep.disabledReason });
+    const third = await finalizeRows(1);
+    await settled(third, endpointOf(r));
+    expect(r.received).toHaveLength(1);
   });
 
   it('signs with the new and the previous secret after a rotation', async () => {
