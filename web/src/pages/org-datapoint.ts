@@ -60,7 +60,7 @@ export async function orgDatapointPage(ctx: PageContext): Promise<void> {
         ? h('p', {}, 'No votes yet.')
         : h(
             'div',
-            { class: 'table-wrap' },
+            { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Votes (scrolls sideways)' },
             h(
               'table',
               { class: 'data votes' },
