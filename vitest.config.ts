@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     teardownTimeout: 60_000,
+    // A test that makes no assertion fails (also one whose checks sit in a branch it did not take).
+    expect: { requireAssertions: true },
   },
 });

@@ -15,7 +15,11 @@ for (let i = 0; i < N; i++) {
 let t0 = performance.now();
 let s = 0;
 let s2 = 0;
-for (const u of units) for (const x of u) (s += x), (s2 += x * x);
+for (const u of units)
+  for (const x of u) {
+    s += x;
+    s2 += x * x;
+  }
 const baseline = performance.now() - t0;
 t0 = performance.now();
 const a = alphaFigures(units, 0x5eedn, 1000);

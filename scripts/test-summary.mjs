@@ -3,6 +3,7 @@
 // Counted as failures, besides failed tests:
 // - a file that failed outside any test (load error, failing beforeAll/afterAll);
 // - each unhandled error (a rejected promise in a teardown, a crashed worker);
+// - each failure of the global teardown (stopping the database, S3 or DNS servers);
 // - each skipped or todo test, when CI=true; outside CI, each one not on the allow-list in
 //   test/verdict/allowed-skips.ts (a skip there must say why it is allowed); tests left out by
 //   a -t name filter on a targeted run outside CI are not counted;
@@ -65,6 +66,14 @@ if (existsSync(verdictFile)) {
   for (const e of verdict.unhandledErrors) {
     failed++;
     problems.push(`FAIL unhandled error: ${e.slice(0, 500)}`);
+  }
+  // The global teardown (test/global-setup.ts) runs after the reporter: its failures come apart.
+  const teardown = `${verdictFile}.teardown.json`;
+  if (existsSync(teardown)) {
+    for (const e of JSON.parse(readFileSync(teardown, 'utf8'))) {
+      failed++;
+      problems.push(`FAIL global teardown: ${e.slice(0, 500)}`);
+    }
   }
   if (verdict.reason === 'interrupted') {
     failed++;

@@ -1,9 +1,9 @@
 // The error registry: every error the API can return is one of the contract's ErrorCode values,
 // with one HTTP status and one type each. Every layer (http, handlers, services, db, jobs) throws
-// ApiError, so this module depends on nothing but the generated contract types; one writer
-// (writeError in src/http/respond.ts) turns it into the envelope, and MCP tool errors
-// (src/mcp/tools.ts) carry the same code. Anything else thrown is reported as internal_error and
-// its text never reaches the client.
+// ApiError, so this module depends on nothing but the generated contract types; one normalizer
+// (asApiError in src/http/pipeline.ts) turns whatever was thrown into one, which the REST writer
+// (src/http/respond.ts) sends as the envelope and MCP (src/mcp/tools.ts) as a tool error with the
+// same code. Anything else thrown is reported as internal_error and its text never reaches the client.
 import type { components } from './generated/openapi-types.ts';
 
 export type ErrorCode = components['schemas']['ErrorCode'];

@@ -1,6 +1,6 @@
 // One PostgreSQL server (embedded, or the one in DATABASE_URL) and one S3 server for the whole
 // run. A template database is migrated once; every test file clones it (test/helpers/db.ts).
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -82,8 +82,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   cleanups.push(() => dns.close());
   project.provide('dnsServer', dns.server);
 
+  // Every cleanup runs even when one fails; then the failures fail the run: they are written
+  // beside the verdict file for scripts/test-summary.mjs (the reporter wrote the verdict before
+  // this teardown ran) and thrown, for a plain `vitest run`.
   return async () => {
-    for (const c of cleanups) await c().catch((err: unknown) => console.error('teardown:', err));
+    const errors: string[] = [];
+    for (const c of cleanups)
+      await c().catch((err: unknown) => errors.push(err instanceof Error ? (err.stack ?? err.message) : String(err)));
     rmSync(dir, { recursive: true, force: true });
+    if (errors.length === 0) return;
+    const verdictFile = process.env.ASSAY_VERDICT_FILE;
+    if (verdictFile) writeFileSync(`${verdictFile}.teardown.json`, JSON.stringify(errors));
+    throw new Error(`global teardown failed:\n${errors.join('\n')}`);
   };
 }

@@ -6,6 +6,7 @@
 // The statements a run's write path runs inside its transaction are in ./ingest-writes.ts.
 import type { Db, TxSql } from './client.ts';
 import { projectSpec } from './projects.ts';
+import { hasLiveJob } from './jobs.ts';
 import type { CompiledSpec } from '../domain/spec-compiler.ts';
 
 export interface ClaimedRun {
@@ -119,17 +120,20 @@ export async function resetRunToQueued(sql: Db, runId: string): Promise<{ id: st
   return run;
 }
 
-/** Runs still `queued` after `olderThanSeconds` with no ingest job left that could run them. */
-export async function lostQueuedRuns(sql: Db, olderThanSeconds: number): Promise<{ id: string }[]> {
+/**
+ * Runs still `queued` after `olderThanSeconds` with no ingest job left that could run them;
+ * `jobKeyPrefix` is the ingest task's (src/jobs/tasks.ts).
+ */
+export async function lostQueuedRuns(
+  sql: Db,
+  olderThanSeconds: number,
+  jobKeyPrefix: string,
+): Promise<{ id: string }[]> {
   return sql<{ id: string }[]>`
     select r.id from ingest_runs r
-    where r.status = 'running' and r.phase = 'queued' and r.updated_at < now() - make_interval(secs =>
-    ${olderThanSeconds})
-      and not exists (
-        -- (graphile-worker's public jobs view leaves the payload out.)
-        select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-        where t.identifier = 'ingest' and j.payload->>'runId' = r.id::text and j.attempts < j.max_attempts
-      )`;
+    where r.status = 'running' and r.phase = 'queued'
+      and r.updated_at < now() - make_interval(secs => ${olderThanSeconds})
+      and not ${hasLiveJob(sql, jobKeyPrefix, sql`r.id`)}`;
 }
 
 /** Fails the runs whose heartbeat is older than `staleAfterSeconds`, with their sessions; returns how many runs. */

@@ -1,8 +1,10 @@
 // The statements of an ingest run's write path, all inside the run's one transaction
 // (src/jobs/ingest.ts, docs/decisions.md "Ingest at scale"): lifting the statement bound, the
 // project's ingest lock, the COPY into datapoints, and the temporary table `ingest_check` the
-// duplicate checks and skipExisting read. A COPY is returned unstarted: postgres.js runs it when
-// the job asks for its writable stream, which the job feeds (and ends) itself.
+// duplicate checks and skipExisting read. Each COPY is here with the encoding of its lines, and
+// `writeCopy` streams lines into one (writing, back-pressure, ending it); the job only says
+// which rows go in.
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { TxSql } from './client.ts';
 import { UNIQUE_VIOLATION } from './errors.ts';
@@ -43,14 +45,45 @@ export async function clockNow(tx: TxSql): Promise<string> {
   return at;
 }
 
+/** COPY text format: backslash, tab, newline and carriage return are escaped. */
+const copyText = (value: string): string =>
+  value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+
+/** One row of a run as both COPYs take it. */
+export interface IngestRow {
+  /** 1-based position in the run: files in declaration order, records in file order. */
+  ord: number;
+  relPath: string;
+  /** The record's row and first line in its file. */
+  row: number;
+  line: number;
+  /** The content as JSON text jsonb accepts (storableJson, src/domain/content-encoding.ts). */
+  json: string;
+  /** contentChecksum of the content, hex. */
+  checksum: string;
+  /** The expected rating of a gold item (the spec's dataset.goldField), else null. */
+  gold: number | null;
+}
+
 /**
- * COPY into datapoints, text format, one line per datapoint: id, project_id, run_id, checksum,
- * source_file, source_row, content, slots_open, created_at, gold_rating (\N unless a gold item, whose
- * slots_open is 0).
+ * COPY into datapoints, text format, one line per datapoint (datapointLine): id, project_id,
+ * run_id, checksum, source_file, source_row, content, slots_open, created_at, gold_rating (\N
+ * unless a gold item, whose slots_open is 0).
  */
 export function copyIntoDatapoints(tx: TxSql): CopyIn {
   return tx`copy datapoints (id, project_id, run_id, checksum, source_file, source_row, content, slots_open,
     created_at, gold_rating) from stdin`;
+}
+
+/** One line of copyIntoDatapoints. `at` is Postgres text of the run's created_at. */
+export function datapointLine(
+  r: IngestRow,
+  d: { id: string; projectId: string; runId: string; slots: number; at: string },
+): string {
+  return (
+    `${d.id}\t${d.projectId}\t${d.runId}\t\\\\x${r.checksum}\t${copyText(r.relPath)}\t${r.row}\t` +
+    `${copyText(r.json)}\t${r.gold === null ? d.slots : 0}\t${d.at}\t${r.gold ?? '\\N'}\n`
+  );
 }
 
 /** The run's rows as the checks read them, dropped when the transaction ends. */
@@ -59,9 +92,52 @@ export async function createCheckTable(tx: TxSql): Promise<void> {
     int, content jsonb) on commit drop`;
 }
 
-/** COPY into ingest_check, text format: ord, checksum, source_file, source_row, source_line, content. */
+/** COPY into ingest_check, text format (checkLine): ord, checksum, source_file, source_row, source_line, content. */
 export function copyIntoCheckTable(tx: TxSql): CopyIn {
   return tx`copy ingest_check (ord, checksum, source_file, source_row, source_line, content) from stdin`;
+}
+
+/** One line of copyIntoCheckTable. */
+export function checkLine(r: IngestRow): string {
+  return `${r.ord}\t\\\\x${r.checksum}\t${copyText(r.relPath)}\t${r.row}\t${r.line}\t${copyText(r.json)}\n`;
+}
+
+/** Resolves when the COPY stream takes more data again (or has closed); rejects on its error. */
+async function drained(copy: Writable): Promise<void> {
+  const stop = new AbortController();
+  try {
+    await Promise.race([once(copy, 'drain', { signal: stop.signal }), once(copy, 'close', { signal: stop.signal })]);
+  } finally {
+    stop.abort();
+  }
+}
+
+/**
+ * Streams lines into a COPY. A malformed file ends the COPY cleanly before its error rolls the
+ * transaction back (throwing with the COPY still open would tear down the connection); an error
+ * from the server (a duplicate) stops the reading at once. (An error the server sends after the
+ * last row reaches us through patches/postgres+3.4.9.patch: unpatched, the stream would never
+ * finish, porsager/postgres#1173.)
+ */
+export async function writeCopy(into: CopyIn, lines: AsyncIterable<string>): Promise<void> {
+  const copy = await into.writable();
+  let serverError: unknown = null;
+  copy.on('error', (err) => (serverError ??= err));
+  let readError: unknown = null;
+  try {
+    for await (const line of lines) {
+      if (serverError) break;
+      if (!copy.write(line)) await drained(copy);
+    }
+  } catch (err) {
+    readError = err;
+  }
+  if (!serverError) {
+    copy.end();
+    await once(copy, 'finish').catch((err: unknown) => (serverError ??= err));
+  }
+  if (readError) throw readError;
+  if (serverError) throw serverError;
 }
 
 export async function analyzeCheckTable(tx: TxSql): Promise<void> {

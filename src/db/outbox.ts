@@ -5,6 +5,7 @@
 // sent or the link expires. Sent or given-up rows are blanked (no body, no recipient): the
 // outbox is not a record of who was mailed what.
 import type { Sql, TxSql } from './client.ts';
+import { hasLiveJob } from './jobs.ts';
 
 /** Writes one message; returns its id. */
 export async function insertMessage(
@@ -100,9 +101,9 @@ const MAIL_RELEVANT_HOURS = 72;
  * Mail still worth sending whose job is gone (graphile-worker gave up after its attempts, e.g.
  * while the SMTP server was down for an hour, and no attempt is running): their ids, for the
  * worker to enqueue again (src/jobs/worker.ts). Messages older than MAIL_RELEVANT_HOURS are
- * given up and blanked first.
+ * given up and blanked first. `jobKeyPrefix` is the send task's (src/jobs/tasks.ts).
  */
-export async function unsentMailWithoutJob(tx: TxSql): Promise<string[]> {
+export async function unsentMailWithoutJob(tx: TxSql, jobKeyPrefix: string): Promise<string[]> {
   await tx`
     update email_outbox set abandoned_at = now(), body_text = '', to_address = '', last_error =
     ${`not sent within ${MAIL_RELEVANT_HOURS} hours: given up`}
@@ -110,11 +111,6 @@ export async function unsentMailWithoutJob(tx: TxSql): Promise<string[]> {
      ${MAIL_RELEVANT_HOURS})`;
   const rows = await tx<{ id: string }[]>`
     select o.id from email_outbox o
-     where o.sent_at is null and o.abandoned_at is null
-       and not exists (
-         -- (graphile-worker's public jobs view leaves the payload out.)
-         select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-          where t.identifier = 'send_email' and j.payload->>'outboxId' = o.id::text
-            and (j.attempts < j.max_attempts or j.locked_at is not null))`;
+     where o.sent_at is null and o.abandoned_at is null and not ${hasLiveJob(tx, jobKeyPrefix, tx`o.id`)}`;
   return rows.map((r) => r.id);
 }

@@ -4,6 +4,7 @@
 // the job marks it ready or failed; the worker's sweep removes superseded artifacts.
 import type { Db, Sql, TxSql } from './client.ts';
 import type { DataState } from './proof-reports.ts';
+import { hasLiveJob } from './jobs.ts';
 
 /** `proof_report`, or one of the eight export formats. */
 type ArtifactFormat = string;
@@ -150,20 +151,14 @@ export async function markArtifactFailed(
 /**
  * Artifacts preparing for longer than `olderThanSeconds` without a job left to run them (the job
  * was deleted, or its worker died more often than its attempts allow): failed, so that the next
- * request re-arms them. `task` is the job table's name of the build task.
+ * request re-arms them. `jobKeyPrefix` is the build task's (src/jobs/tasks.ts).
  */
-export async function failLostArtifacts(sql: Sql, task: string, olderThanSeconds: number): Promise<number> {
+export async function failLostArtifacts(sql: Sql, jobKeyPrefix: string, olderThanSeconds: number): Promise<number> {
   const rows = await sql`
     update report_artifacts a set status = 'failed', error_code = 'internal_error',
       error_message = 'the job preparing this artifact stopped before it finished', updated_at = clock_timestamp()
     where a.status = 'preparing' and a.updated_at < clock_timestamp() - make_interval(secs => ${olderThanSeconds})
-      and not exists (
-        -- (graphile-worker's public jobs view leaves the payload out.)
-        select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-        where t.identifier = ${task} and j.payload->>'artifactId' = a.id::text
-          -- A job running its last attempt has used it up already, but is alive.
-          and (j.attempts < j.max_attempts or j.locked_at is not null)
-      )`;
+      and not ${hasLiveJob(sql, jobKeyPrefix, sql`a.id`)}`;
   return rows.count;
 }
 

@@ -27,7 +27,7 @@ export async function removeDeadWorkerProcesses(sql: Db, processId: string, dead
       select unnest(graphile_worker_ids) as id from worker_processes
       where heartbeat_at >= now() - make_interval(secs => ${deadAfterSeconds}) or id = ${processId}
     ), orphaned as (
-      select distinct j.locked_by from graphile_worker._private_jobs j
+      select distinct j.locked_by from graphile_worker.jobs j
       where j.locked_by is not null and j.locked_at < now() - make_interval(secs => ${deadAfterSeconds})
         and not exists (select 1 from live where live.id = j.locked_by)
     ), unlocked as (

@@ -21,12 +21,6 @@ export function splitmix64(state: bigint): [bigint, bigint] {
   return [z ^ (z >> 31n), s];
 }
 
-/** Parses a seed written as 16 lowercase hex digits (the payload's form). */
-export function parseSeed(hex: string): bigint {
-  if (!/^[0-9a-f]{16}$/.test(hex)) throw new RangeError(`seed ${hex} is not 16 lowercase hex digits`);
-  return BigInt(`0x${hex}`);
-}
-
 export const seedHex = (seed: bigint): string => (seed & MASK64).toString(16).padStart(16, '0');
 
 const TWO32 = 4294967296;

@@ -43,7 +43,7 @@ export const DEFAULT_RATER_MODEL: RaterModelParameters = {
   maxPrecision: 4,
 };
 
-export interface RaterEstimate {
+interface RaterEstimate {
   rater: string;
   votes: number;
   bias: number;
@@ -171,5 +171,23 @@ export function fitRaterModel(
     iterations,
     converged,
     varianceInflation: N - U - R + 1 > 0 ? N / (N - U - R + 1) : Number.POSITIVE_INFINITY,
+  };
+}
+
+/** The settings `consensus.reliability` of a compiled spec fixes (defaults for what it leaves out). */
+export interface ReliabilitySettings {
+  inconsistencyFloor: number;
+  priorVotes: number;
+  maxPrecision: number;
+}
+
+/** The compiled spec's `consensus` when it selects the reliability method, else null. */
+export function reliabilitySettings(consensus: Record<string, unknown>): ReliabilitySettings | null {
+  if (consensus.method !== 'reliability') return null;
+  const r = (consensus.reliability ?? {}) as Partial<ReliabilitySettings>;
+  return {
+    inconsistencyFloor: r.inconsistencyFloor ?? DEFAULT_RATER_MODEL.inconsistencyFloor,
+    priorVotes: r.priorVotes ?? DEFAULT_RATER_MODEL.priorVotes,
+    maxPrecision: r.maxPrecision ?? DEFAULT_RATER_MODEL.maxPrecision,
   };
 }

@@ -26,7 +26,7 @@ import { PRNG_NAME, Xoshiro256StarStar, seedHex } from './prng.ts';
 export type Metric = 'nominal' | 'ordinal' | 'interval' | 'ratio';
 
 /** The thresholds Krippendorff recommends: >= 0.800 reliable, >= 0.667 tentative conclusions only. */
-export const ALPHA_THRESHOLDS = ['0.667', '0.800'] as const;
+const ALPHA_THRESHOLDS = ['0.667', '0.800'] as const;
 export const DEFAULT_DRAWS = 1000;
 
 /**
@@ -105,7 +105,7 @@ export interface IntervalAlphaFigures {
 }
 
 /** Interval alpha by the closed form, one unit at a time (streaming, O(values), O(1) memory). */
-export class IntervalAlpha {
+class IntervalAlpha {
   private n = 0;
   private units = 0;
   private readonly sum = new ExactSum();

@@ -18,7 +18,7 @@ export interface StatisticsVote {
   weight: number;
 }
 
-export interface ClassInfo {
+interface ClassInfo {
   id: string;
   type: 'human' | 'ai';
 }
@@ -26,9 +26,9 @@ export interface ClassInfo {
 type Schemas = components['schemas'];
 export type ReportStatistics = Schemas['ReportStatistics'];
 export type AlphaStatistic = Schemas['AlphaStatistic'];
-export type ValidatorStatistic = Schemas['ValidatorStatistic'];
+type ValidatorStatistic = Schemas['ValidatorStatistic'];
 /** Gold figures of one validator; filled by the gold module (gold items), absent without it. */
-export type GoldFigures = NonNullable<ValidatorStatistic['gold']>;
+type GoldFigures = NonNullable<ValidatorStatistic['gold']>;
 
 /**
  * A double as a signed record holds it: the RFC 8785 / ECMAScript Number::toString form (the

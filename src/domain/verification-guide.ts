@@ -6,9 +6,9 @@
 // reports; the guide is given their text, it does not restate them.
 
 export interface VerificationScripts {
-  /** scripts/verify_report.py */
+  /** verify/verify_report.py */
   python: string;
-  /** scripts/verify_report.sh */
+  /** verify/verify_report.sh */
   shell: string;
 }
 

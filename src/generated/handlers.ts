@@ -79,6 +79,7 @@ interface QueryDefaults {
   updateOriginatorProject: never;
   listOriginatorDatapoints: "limit";
   getOriginatorDatapoint: never;
+  getOriginatorValidatorQuality: never;
   getOriginatorProofReport: never;
   getOriginatorReportExport: never;
   getJwks: never;
@@ -287,6 +288,9 @@ export type ListOriginatorDatapointsResult = HandlerResult<'listOriginatorDatapo
 export type GetOriginatorDatapointInput = HandlerInput<'getOriginatorDatapoint'>;
 export type GetOriginatorDatapointResponse = HandlerResponse<'getOriginatorDatapoint'>;
 export type GetOriginatorDatapointResult = HandlerResult<'getOriginatorDatapoint'>;
+export type GetOriginatorValidatorQualityInput = HandlerInput<'getOriginatorValidatorQuality'>;
+export type GetOriginatorValidatorQualityResponse = HandlerResponse<'getOriginatorValidatorQuality'>;
+export type GetOriginatorValidatorQualityResult = HandlerResult<'getOriginatorValidatorQuality'>;
 export type GetOriginatorProofReportInput = HandlerInput<'getOriginatorProofReport'>;
 export type GetOriginatorProofReportResponse = HandlerResponse<'getOriginatorProofReport'>;
 export type GetOriginatorProofReportResult = HandlerResult<'getOriginatorProofReport'>;

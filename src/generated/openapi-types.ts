@@ -1350,6 +1350,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/validator/v1/originator/projects/{projectId}/validator-quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Quality cards of a project's validators
+         * @description What `listValidatorQuality` of the Developer API returns, for the web app: one card per
+         *     validator of the project (votes, gold figures, leave-one-out agreement, the rater model's
+         *     estimates, the weight carried, the pause). `project_not_found` unless the project belongs
+         *     to an organization where the signed-in person is an originator.
+         */
+        get: operations["getOriginatorValidatorQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/validator/v1/originator/projects/{projectId}/proof-report": {
         parameters: {
             query?: never;
@@ -5071,6 +5097,34 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getOriginatorValidatorQuality: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cards. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     getOriginatorProofReport: {

@@ -502,6 +502,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/originator/projects/{projectId}/validator-quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Quality cards of a project's validators
+         * @description What `listValidatorQuality` of the Developer API returns, for the web app: one card per
+         *     validator of the project (votes, gold figures, leave-one-out agreement, the rater model's
+         *     estimates, the weight carried, the pause). `project_not_found` unless the project belongs
+         *     to an organization where the signed-in person is an originator.
+         */
+        get: operations["getOriginatorValidatorQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/originator/projects/{projectId}/proof-report": {
         parameters: {
             query?: never;
@@ -913,6 +939,23 @@ export interface components {
             autoConsensus?: boolean;
             autoConsensusSpread?: components["schemas"]["AutoConsensusSpread"];
         };
+        /** @description A validator's ratings of gold items against their expected ratings (docs/quality.md). */
+        GoldFigures: {
+            /** Format: int64 */
+            count: number;
+            /** Format: double */
+            meanAbsoluteError: number | null;
+            /**
+             * Format: double
+             * @description Mean of rating - expected; positive when the validator rates high.
+             */
+            bias: number | null;
+            /**
+             * Format: double
+             * @description Lin's concordance correlation coefficient; null below two gold votes or when undefined.
+             */
+            ccc: number | null;
+        };
         /** @description Each of the validator's ratings of a terminal datapoint against the mean of the other validators' ratings of it. */
         LeaveOneOutAgreement: {
             /** Format: int64 */
@@ -938,6 +981,56 @@ export interface components {
             lowerBound: number;
             /** Format: double */
             threshold: number;
+        };
+        /** @description The rater model's estimates for the validator over the project's decided votes, the same as the Proof Report's `statistics.validators` (docs/quality.md). */
+        RaterModelEstimate: {
+            /**
+             * Format: double
+             * @description Delta, in rating points; positive when the validator rates high.
+             */
+            bias: number;
+            /**
+             * Format: double
+             * @description upsilon, the standard deviation of the validator's noise, in rating points.
+             */
+            inconsistency: number;
+            /**
+             * Format: double
+             * @description Pooled inconsistency squared over the validator's; above 1 more consistent than the pool.
+             */
+            precision: number;
+        };
+        ValidatorQualityCard: {
+            validatorId: string;
+            /** @description Empty when none on file. */
+            email: string;
+            /** @description The validator's active class on the project; null without one. */
+            classId: string | null;
+            paused: boolean;
+            /** @description The validator's current pause on the project; null when not paused. */
+            pause: components["schemas"]["ValidatorPause"] | null;
+            /**
+             * Format: int64
+             * @description Every vote of the validator on the project, gold votes included.
+             */
+            votes: number;
+            /**
+             * Format: int64
+             * @description Votes that count toward consensus (on datapoints that are not gold items).
+             */
+            consensusVotes: number;
+            gold: components["schemas"]["GoldFigures"];
+            agreement: components["schemas"]["LeaveOneOutAgreement"];
+            /**
+             * Format: double
+             * @description Mean weight the validator's votes carried in their datapoints' decisions (as the Proof Report's `weightCarried`); null before one of them is decided.
+             */
+            weightCarried: number | null;
+            /** @description Estimated bias, inconsistency and precision from the rater model over the project's decided votes; null before one of the validator's votes is decided. */
+            raterModel: components["schemas"]["RaterModelEstimate"] | null;
+        };
+        ValidatorQualityList: {
+            data: components["schemas"]["ValidatorQualityCard"][];
         };
         MyStanding: {
             projectId: string;
@@ -2000,6 +2093,34 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getOriginatorValidatorQuality: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cards. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     getOriginatorProofReport: {

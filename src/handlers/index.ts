@@ -49,6 +49,7 @@ import { getMe } from './me.ts';
 import {
   getOriginatorProofReport,
   getOriginatorReportExport,
+  getOriginatorValidatorQuality,
   getProjectOverview,
   getOriginatorDatapoint,
   listOriginatorDatapoints,
@@ -93,6 +94,7 @@ const handlers: Handlers = {
   listValidatorQuality,
   resumeValidator,
   getMyStanding,
+  getOriginatorValidatorQuality,
   createWebhookEndpoint,
   listWebhookEndpoints,
   getWebhookEndpoint,

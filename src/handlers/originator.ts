@@ -7,6 +7,8 @@ import type {
   GetOriginatorProofReportResult,
   GetOriginatorReportExportInput,
   GetOriginatorReportExportResult,
+  GetOriginatorValidatorQualityInput,
+  GetOriginatorValidatorQualityResult,
   GetProjectOverviewInput,
   GetProjectOverviewResult,
   GetOriginatorDatapointInput,
@@ -38,6 +40,7 @@ import { mapPage } from '../db/pagination.ts';
 import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } from '../db/project-stats.ts';
 import { requestProofReport } from '../services/proof-reports.ts';
 import { requestExport } from '../services/exports.ts';
+import { qualityCards } from '../services/validator-quality.ts';
 import { changeProject, toProject } from './projects.ts';
 import { toIngestRun } from './uploads.ts';
 import { proofReportBody, reportRequest } from './reports.ts';
@@ -229,4 +232,12 @@ export async function getOriginatorReportExport(
       query.format,
     ),
   };
+}
+
+export async function getOriginatorValidatorQuality(
+  { params }: GetOriginatorValidatorQualityInput,
+  ctx: ValidatorRequestContext,
+): Promise<GetOriginatorValidatorQualityResult> {
+  const row = await requireProject(ctx, params.projectId);
+  return { status: 200, body: { data: await qualityCards(ctx.sql, row.id) } };
 }

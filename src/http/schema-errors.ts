@@ -22,7 +22,7 @@ function matches(pattern: string, pointer: string, members: boolean): boolean {
  * `value`: the instance the failing keyword evaluated; `pointer`: what the error is about (for a
  * missing or unknown property, that property). Both relative to `location`.
  */
-function toApiError(
+function validationError(
   err: ErrorObject,
   location: Location,
   value: string,
@@ -59,7 +59,7 @@ export function requestErrorToApiError(err: ErrorObject, rules: readonly ErrorCo
   // Headers are parameters too (parameter_invalid); no x-error-code rule concerns them.
   const location: Location = m[1] === 'requestBody' ? 'body' : m[1] === 'path' ? 'path' : 'query';
   const value = err.instancePath.slice(1 + m[1].length);
-  return toApiError(err, location, value, m[2] ?? '', m[1] === 'header' ? [] : rules);
+  return validationError(err, location, value, m[2] ?? '', m[1] === 'header' ? [] : rules);
 }
 
 /**
@@ -74,5 +74,5 @@ export function toolArgumentErrorToApiError(
 ): ApiError {
   const pointer = errorPointer(err);
   const first = (pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
-  return toApiError(err, args[first] ?? 'body', err.instancePath, pointer, rules);
+  return validationError(err, args[first] ?? 'body', err.instancePath, pointer, rules);
 }

@@ -18,9 +18,7 @@ import { deleteObject, type Storage } from '../storage/s3.ts';
 import { ApiError } from '../errors.ts';
 import type { SigningKey } from '../domain/signing.ts';
 import type { Logger } from '../log.ts';
-import type { TaskName } from './tasks.ts';
-
-const TASK: TaskName = 'build_report';
+import { jobKeyPrefix } from './tasks.ts';
 
 export interface BuildReportDeps {
   sql: Sql;
@@ -111,7 +109,7 @@ export async function sweepReportArtifacts(
   graceSeconds = EXPORT_URL_SECONDS,
   lostAfterSeconds = LOST_ARTIFACT_SECONDS,
 ): Promise<number> {
-  await failLostArtifacts(deps.sql, TASK, lostAfterSeconds);
+  await failLostArtifacts(deps.sql, jobKeyPrefix('build_report'), lostAfterSeconds);
   let n = 0;
   for (const a of await supersededArtifacts(deps.sql, graceSeconds)) {
     if (a.format !== 'proof_report')

@@ -2,10 +2,10 @@
 // worker running it was shut down (graphile-worker's abort signal), or its job was lost before
 // any worker claimed it. The run keeps its id (clients polling the session see it go on), is
 // `queued` again with its counters reset, and a new job is enqueued in the same transaction.
-import type { Sql, TxSql } from '../db/client.ts';
+import type { Sql } from '../db/client.ts';
 import { lostQueuedRuns, resetRunToQueued } from '../db/ingest-runs.ts';
 import { IngestError } from '../ingest/parsers.ts';
-import { enqueue } from './tasks.ts';
+import { enqueue, jobKeyPrefix } from './tasks.ts';
 
 /** Thrown between chunks when the worker is shutting down; the run is re-queued, not failed. */
 export class IngestAborted extends IngestError {
@@ -19,14 +19,17 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new IngestAborted();
 }
 
-/** Re-queues one running run (status running); false when it is no longer running. */
-export async function requeueRun(sql: Sql | TxSql, runId: string): Promise<boolean> {
-  // (Given a pool, the update and the new job are still one statement each: call it in a
-  // transaction, as redriveLostQueuedRuns does, when both must commit together.)
-  const run = await resetRunToQueued(sql, runId);
-  if (!run) return false;
-  await enqueue(sql, 'ingest', { runId }, { queueKey: run.org_id });
-  return true;
+/**
+ * Re-queues one running run (status running): the run back to `queued` and its new job, in one
+ * transaction. False when it is no longer running.
+ */
+export async function requeueRun(sql: Sql, runId: string): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    const run = await resetRunToQueued(tx, runId);
+    if (!run) return false;
+    await enqueue(tx, 'ingest', { runId }, { queueKey: run.org_id });
+    return true;
+  });
 }
 
 /**
@@ -35,8 +38,8 @@ export async function requeueRun(sql: Sql | TxSql, runId: string): Promise<boole
  * session answered `upload_session_not_ready` forever. Returns how many were re-queued.
  */
 export async function redriveLostQueuedRuns(sql: Sql, olderThanSeconds = 60): Promise<number> {
-  const lost = await lostQueuedRuns(sql, olderThanSeconds);
+  const lost = await lostQueuedRuns(sql, olderThanSeconds, jobKeyPrefix('ingest'));
   let n = 0;
-  for (const { id } of lost) if (await sql.begin((tx) => requeueRun(tx, id))) n++;
+  for (const { id } of lost) if (await requeueRun(sql, id)) n++;
   return n;
 }

@@ -17,18 +17,12 @@
 // is what a dry run performs, so a dry run that says `ok` means the real run would too. With
 // skipExisting that check comes first and tells the COPY which rows to leave out.
 import { appendContentFieldOrder } from '../db/projects.ts';
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import canonicalize from 'canonicalize';
-import { createHash } from 'node:crypto';
-import { once } from 'node:events';
-import type { Writable } from 'node:stream';
 import type { Sql, TxSql } from '../db/client.ts';
 import {
   claimQueuedRun,
   completeDryRun,
   completeRun,
   failRun,
-  failStaleRuns,
   heartbeatRun,
   ingestFiles,
   ingestSource,
@@ -37,25 +31,30 @@ import {
 import {
   analyzeCheckTable,
   analyzeDatapoints,
+  checkLine,
   clockNow,
   copyIntoCheckTable,
   copyIntoDatapoints,
   createCheckTable,
+  datapointLine,
   firstExistingContent,
   firstRepeatInRun,
   isDuplicateContent,
   liftStatementTimeout,
   lockProjectIngest,
   ordsToSkip,
-  type CopyIn,
+  writeCopy,
+  type IngestRow,
 } from '../db/ingest-writes.ts';
-import type { Storage } from '../storage/s3.ts';
+import { describeReadFailure, objectBytes, objectContentType, type Storage } from '../storage/s3.ts';
 import type { Logger } from '../log.ts';
 import { IngestError, type DatasetRules, type Record_ } from '../ingest/parsers.ts';
 import { createParser } from '../ingest/parse-host.ts';
 import { IngestAborted, requeueRun, throwIfAborted } from './ingest-redrive.ts';
 import { objectKey } from '../domain/upload-paths.ts';
 import { Uuidv7 } from '../domain/uuidv7.ts';
+import { Bitmap } from '../domain/bitmap.ts';
+import { contentChecksum, storableJson } from '../domain/content-encoding.ts';
 import { initialSlots } from '../lifecycle/slots.ts';
 import { wakeAutoConsensus } from '../lifecycle/wake.ts';
 
@@ -107,13 +106,6 @@ async function claim(sql: Sql, runId: string): Promise<RunContext | null> {
   };
 }
 
-/** COPY text format: backslash, tab, newline and carriage return are escaped. */
-const copyText = (value: string): string =>
-  value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
-
-const contentChecksum = (content: unknown): string =>
-  createHash('sha256').update(canonicalize(content)!, 'utf8').digest('hex');
-
 /** The run's counters as the status endpoint shows them, written on their own connection. */
 class Progress {
   /** Rows read (the first pass over the files counts them; a second pass does not again). */
@@ -150,73 +142,39 @@ class Progress {
   }
 }
 
-async function* objectBytes(deps: IngestDeps, key: string, relPath: string): AsyncGenerator<Uint8Array> {
+/** A session file's bytes; a failed read is the run's error, naming the file. */
+async function* fileBytes(deps: IngestDeps, key: string, relPath: string): AsyncGenerator<Uint8Array> {
   try {
-    const res = await deps.storage.client.send(new GetObjectCommand({ Bucket: deps.storage.bucket, Key: key }));
-    yield* res.Body as AsyncIterable<Uint8Array>;
+    yield* objectBytes(deps.storage, key);
   } catch (err) {
     // The only I/O here is object storage's (the consumer's own errors never enter this block).
-    throw storageReadFailed(err, relPath);
+    throw readFailed(err, relPath);
   }
 }
 
 async function contentTypeOf(deps: IngestDeps, key: string, relPath: string): Promise<string | undefined> {
   try {
-    return (await deps.storage.client.send(new HeadObjectCommand({ Bucket: deps.storage.bucket, Key: key })))
-      .ContentType;
+    return await objectContentType(deps.storage, key);
   } catch (err) {
-    throw storageReadFailed(err, relPath);
+    throw readFailed(err, relPath);
   }
 }
 
-/**
- * A failed read of a session's file as the run's error: the file, what went wrong, what to do; never the driver's text.
- */
-function storageReadFailed(err: unknown, relPath: string): IngestError {
-  const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } } | null;
-  const status = e?.$metadata?.httpStatusCode;
-  const what =
-    e?.name === 'TimeoutError' || e?.code === 'ETIMEDOUT'
-      ? 'it did not answer in time'
-      : status !== undefined && status >= 400
-        ? `it answered HTTP ${status}`
-        : 'the connection was lost';
+/** A failed read of a session's file as the run's error: the file, what went wrong, what to do. */
+function readFailed(err: unknown, relPath: string): IngestError {
   return new IngestError(
-    `object storage failed while ${JSON.stringify(relPath)} was read (${what}); process the session again`,
+    `object storage failed while ${JSON.stringify(relPath)} was read (${describeReadFailure(err)}); ` +
+      'process the session again',
   );
-}
-
-interface Row {
-  /** 1-based position in the run: files in declaration order, records in file order. */
-  ord: number;
-  relPath: string;
-  rec: Record_;
-  /** The content as JSON text. */
-  json: string;
-  /** SHA-256 of the RFC 8785 form of the content, hex. */
-  checksum: string;
-}
-
-/**
- * JSON text of a content as jsonb accepts it: jsonb cannot hold the NUL character or half of a
- * surrogate pair, which JSON.stringify writes as \u0000 and \udXXX escapes (a whole pair is
- * written as the character itself). Refused with the file and line, before it reaches a COPY.
- */
-function contentJson(content: unknown, relPath: string, line: number): string {
-  const json = JSON.stringify(content);
-  if (json.includes('\\u') && /(?<!\\)(?:\\\\)*\\u(?:0000|d[89a-f][0-9a-f]{2})/i.test(json)) {
-    throw new IngestError(
-      `${relPath} line ${line}: the record contains the NUL character or an unpaired surrogate (\\u0000, ` +
-        `\\ud800-\\udfff), which cannot be stored`,
-    );
-  }
-  return json;
 }
 
 /**
  * Every record of every file of the run, in ingestion order. The files are parsed in a capped
  * worker thread (src/ingest/parse-host.ts); a worker shutting down stops the run between records.
  */
+/** A row of the run as the COPYs take it, with the record's content (its fields, in order). */
+type Row = IngestRow & { content: Record_['content'] };
+
 async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
   let ord = 0;
   const parser = createParser(run.rules);
@@ -225,54 +183,24 @@ async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
       const key = objectKey(run.keyPrefix, f.relPath);
       const contentType =
         run.rules.format === 'file_collection' ? await contentTypeOf(deps, key, f.relPath) : undefined;
-      const source = { relPath: f.relPath, key, contentType, size: f.size, bytes: objectBytes(deps, key, f.relPath) };
+      const source = { relPath: f.relPath, key, contentType, size: f.size, bytes: fileBytes(deps, key, f.relPath) };
       for await (const rec of parser.records(source)) {
         throwIfAborted(deps.signal);
-        const json = contentJson(rec.content, f.relPath, rec.line);
-        yield { ord: ++ord, relPath: f.relPath, rec, json, checksum: contentChecksum(rec.content) };
+        // Refused with the file and line, before it reaches a COPY.
+        const json = storableJson(rec.content);
+        if (json === null)
+          throw new IngestError(
+            `${f.relPath} line ${rec.line}: the record contains the NUL character or an unpaired surrogate ` +
+              '(\\u0000, \\ud800-\\udfff), which cannot be stored',
+          );
+        const checksum = contentChecksum(rec.content);
+        const { row, line, content } = rec;
+        yield { ord: ++ord, relPath: f.relPath, row, line, json, checksum, gold: rec.gold ?? null, content };
       }
     }
   } finally {
     await parser.close();
   }
-}
-
-/** Resolves when the COPY stream takes more data again (or has closed); rejects on its error. */
-async function drained(copy: Writable): Promise<void> {
-  const stop = new AbortController();
-  try {
-    await Promise.race([once(copy, 'drain', { signal: stop.signal }), once(copy, 'close', { signal: stop.signal })]);
-  } finally {
-    stop.abort();
-  }
-}
-
-/**
- * Streams lines into a COPY. A malformed file ends the COPY cleanly before its error rolls the
- * transaction back (throwing with the COPY still open would tear down the connection); an error
- * from the server (a duplicate) stops the reading at once. (An error the server sends after the
- * last row reaches us through patches/postgres+3.4.9.patch: unpatched, the stream would never
- * finish, porsager/postgres#1173.)
- */
-async function copyInto(into: CopyIn, lines: AsyncIterable<string>): Promise<void> {
-  const copy = await into.writable();
-  let serverError: unknown = null;
-  copy.on('error', (err) => (serverError ??= err));
-  let readError: unknown = null;
-  try {
-    for await (const line of lines) {
-      if (serverError) break;
-      if (!copy.write(line)) await drained(copy);
-    }
-  } catch (err) {
-    readError = err;
-  }
-  if (!serverError) {
-    copy.end();
-    await once(copy, 'finish').catch((err: unknown) => (serverError ??= err));
-  }
-  if (readError) throw readError;
-  if (serverError) throw serverError;
 }
 
 /** Writes the run's rows into datapoints, leaving out the ords in `skip`; returns the count. */
@@ -300,14 +228,13 @@ async function writeDatapoints(
       if (firstPass) progress.rows++;
       if (!skip?.has(r.ord)) {
         progress.written++;
-        for (const k of Object.keys(r.rec.content)) fields.add(k);
-        yield `${ids.next()}\t${run.projectId}\t${run.runId}\t\\\\x${r.checksum}\t${copyText(r.relPath)}\t` +
-          `${r.rec.row}\t${copyText(r.json)}\t${r.rec.gold == null ? slots : 0}\t${at}\t${r.rec.gold ?? '\\N'}\n`;
+        for (const k of Object.keys(r.content)) fields.add(k);
+        yield datapointLine(r, { id: ids.next(), projectId: run.projectId, runId: run.runId, slots, at });
       }
       await progress.tick();
     }
   }
-  await copyInto(copy, lines());
+  await writeCopy(copy, lines());
   await appendContentFieldOrder(tx, run.projectId, [...fields]);
   return progress.written;
 }
@@ -322,14 +249,14 @@ async function checkFiles(deps: IngestDeps, run: RunContext, progress: Progress 
   const copy = copyIntoCheckTable(tx);
   async function* lines(): AsyncGenerator<string> {
     for await (const r of rowsOf(deps, run)) {
-      yield `${r.ord}\t\\\\x${r.checksum}\t${copyText(r.relPath)}\t${r.rec.row}\t${r.rec.line}\t${copyText(r.json)}\n`;
+      yield checkLine(r);
       if (progress) {
         progress.rows++;
         await progress.tick();
       }
     }
   }
-  await copyInto(copy, lines());
+  await writeCopy(copy, lines());
   await analyzeCheckTable(tx);
 }
 
@@ -348,24 +275,6 @@ async function duplicateIn(tx: TxSql, projectId: string): Promise<string | null>
       `content (checksum ${existing.checksum}); process with skipExisting to skip it`
     );
   return null;
-}
-
-/** A set of row ordinals, one bit each: 10,000,000 rows take 1.25 MB. */
-class Bitmap {
-  private bits = new Uint8Array(1024);
-  add(n: number): void {
-    const byte = n >>> 3;
-    if (byte >= this.bits.length) {
-      const grown = new Uint8Array(Math.max(byte + 1, this.bits.length * 2));
-      grown.set(this.bits);
-      this.bits = grown;
-    }
-    this.bits[byte]! |= 1 << (n & 7);
-  }
-  has(n: number): boolean {
-    const byte = n >>> 3;
-    return byte < this.bits.length && (this.bits[byte]! & (1 << (n & 7))) !== 0;
-  }
 }
 
 /** Rows skipExisting leaves out: a content seen earlier in the run, or already in the project. */
@@ -452,9 +361,4 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
   } finally {
     clearInterval(heartbeat);
   }
-}
-
-/** Fails runs whose worker stopped heartbeating, so their sessions can be processed again. */
-export async function sweepStaleRuns(sql: Sql, staleAfterSeconds = STALE_AFTER_SECONDS): Promise<number> {
-  return failStaleRuns(sql, staleAfterSeconds);
 }

@@ -16,7 +16,8 @@ import type { Sql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import { open } from '../domain/secret-box.ts';
 import { TOKEN_PLACEHOLDER } from '../validator/sign-in-links.ts';
-import { abandonDeadLinks, getMessage, markSent, recordSendError } from '../db/outbox.ts';
+import { abandonDeadLinks, getMessage, markSent, recordSendError, unsentMailWithoutJob } from '../db/outbox.ts';
+import { enqueueEach, jobKeyPrefix } from './tasks.ts';
 import type { Mailer } from '../email/mailer.ts';
 
 export interface SendEmailDeps {
@@ -77,4 +78,20 @@ export async function sendOutboxEmail(deps: SendEmailDeps, outboxId: string): Pr
   }
   await markSent(deps.sql, outboxId, m);
   deps.log.info('email sent', { outboxId, kind: m.kind });
+}
+
+/**
+ * Enqueues again, in one transaction, the unsent mail still worth sending whose job gave up (the
+ * worker's sweep); returns how many messages.
+ */
+export async function redriveUnsentMail(sql: Sql): Promise<number> {
+  return sql.begin(async (tx) => {
+    const ids = await unsentMailWithoutJob(tx, jobKeyPrefix('send_email'));
+    await enqueueEach(
+      tx,
+      'send_email',
+      ids.map((outboxId) => ({ payload: { outboxId } })),
+    );
+    return ids.length;
+  });
 }

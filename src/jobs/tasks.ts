@@ -36,8 +36,13 @@ declare global {
 interface QueueOptions<K extends TaskName> {
   /** graphile-worker's retries (exponential backoff) before a job is given up. */
   maxAttempts: number;
-  /** At most one queued job per key: a second enqueue replaces the first. */
-  jobKey?: (payload: TaskPayloads[K]) => string;
+  /**
+   * The id of the row the job works on: its job key is `<task>:<id>` (jobKeyPrefix). At most one
+   * job per key is queued (a second enqueue replaces a queued one; a running one keeps running
+   * and a new one is queued), and "is there still a live job for this row" is asked of the key
+   * (src/db/jobs.ts).
+   */
+  keyId?: (payload: TaskPayloads[K]) => string;
   /**
    * The family of graphile-worker job queues the task's jobs go in, one queue per `queueKey`
    * given at enqueue: a job queue runs one job at a time, in order (docs/operations.md).
@@ -52,23 +57,41 @@ interface QueueOptions<K extends TaskName> {
   queue?: 'data' | 'webhook' | 'report';
 }
 
-const QUEUE: { [K in TaskName]: QueueOptions<K> } = {
+/** The tasks whose jobs carry a key (one job per row): the table below must give them `keyId`. */
+export type KeyedTask = 'ingest' | 'auto_consensus' | 'send_email' | 'build_report';
+
+const QUEUE: {
+  [K in TaskName]: QueueOptions<K> & (K extends KeyedTask ? Required<Pick<QueueOptions<K>, 'keyId'>> : unknown);
+} = {
   // One attempt: the task records its own failures on the run; a retry is the user's process call.
-  ingest: { maxAttempts: 1, queue: 'data' },
+  // One job per run: the re-drive asks whether the run still has one.
+  ingest: { maxAttempts: 1, keyId: (p) => p.runId, queue: 'data' },
   // One queued per project: however many writes wake it, one job fills the slots.
-  auto_consensus: { maxAttempts: 3, jobKey: (p) => `auto_consensus:${p.projectId}`, queue: 'data' },
+  auto_consensus: { maxAttempts: 3, keyId: (p) => p.projectId, queue: 'data' },
   // Each attempt is a job of its own (the task enqueues the next one with its delay); these
   // attempts only cover a crash of the worker in the middle of one.
   deliver_webhook: { maxAttempts: 5, queue: 'webhook' },
-  // SMTP refusals are retried with graphile-worker's backoff (src/jobs/send-email.ts).
-  send_email: { maxAttempts: 8 },
+  // SMTP refusals are retried with graphile-worker's backoff (src/jobs/send-email.ts). One job
+  // per message: the sweep re-enqueues a message whose job gave up.
+  send_email: { maxAttempts: 8, keyId: (p) => p.outboxId },
   // The task records its own failures on the artifact (the next request re-arms it); these
   // attempts cover a worker stopped or killed in the middle of one. One job per artifact.
-  build_report: { maxAttempts: 3, jobKey: (p) => `build_report:${p.artifactId}`, queue: 'report' },
+  build_report: { maxAttempts: 3, keyId: (p) => p.artifactId, queue: 'report' },
 };
 
+/** The job key of a keyed task's job is this prefix and the row's id (src/db/jobs.ts asks by it). */
+export function jobKeyPrefix(task: KeyedTask): string {
+  return `${task}:`;
+}
+
+/** The job key of a job of `task` with `payload`, or null for a task without keys. */
+export function jobKey<K extends TaskName>(task: K, payload: TaskPayloads[K]): string | null {
+  const keyId = (QUEUE[task] as QueueOptions<K>).keyId;
+  return keyId ? `${task}:${keyId(payload)}` : null;
+}
+
 /** The job queue of a task's job: `<family>:<key>`; a task of a queue family needs its key. */
-function queueName(task: TaskName, key: string | undefined): string | null {
+export function queueName(task: TaskName, key: string | undefined): string | null {
   const family = QUEUE[task].queue;
   if (!family) return null;
   if (!key)
@@ -92,8 +115,8 @@ export async function enqueue<K extends TaskName>(
   const q = QUEUE[task] as QueueOptions<K>;
   await sql`
     select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${options.runAt ?? null},
-      max_attempts => ${q.maxAttempts}, job_key => ${q.jobKey?.(payload) ?? null}, queue_name =>
-      ${queueName(task, options.queueKey)})`;
+      max_attempts => ${q.maxAttempts}, job_key => ${jobKey(task, payload)},
+      queue_name => ${queueName(task, options.queueKey)})`;
 }
 
 /** Enqueues one job of `task` per payload, in one statement (a batch of decisions' deliveries). */
@@ -105,10 +128,10 @@ export async function enqueueEach<K extends TaskName>(
   if (jobs.length === 0) return;
   const q = QUEUE[task] as QueueOptions<K>;
   await sql`
-    select graphile_worker.add_job(${task}, x.payload::json, max_attempts => ${q.maxAttempts}, job_key =>
-    nullif(x.job_key, ''),
+    select graphile_worker.add_job(${task}, x.payload::json, max_attempts => ${q.maxAttempts},
+      job_key => nullif(x.job_key, ''),
       queue_name => nullif(x.queue_name, ''))
     from unnest(${jobs.map((j) => JSON.stringify(j.payload))}::text[],
-    ${jobs.map((j) => q.jobKey?.(j.payload) ?? '')}::text[],
+      ${jobs.map((j) => jobKey(task, j.payload) ?? '')}::text[],
       ${jobs.map((j) => queueName(task, j.queueKey) ?? '')}::text[]) as x(payload, job_key, queue_name)`;
 }

@@ -1,6 +1,6 @@
 // The job worker process: graphile-worker over the same Postgres, one file per task in this
-// folder, each bound here to its name in the job table (tasks.ts). It also sweeps ingest runs
-// whose worker died (see ingest.ts).
+// folder, each bound here to its name in the job table (tasks.ts). It also runs the sweeps (one
+// table below: ingest runs whose worker died, lost jobs, expired records, dead worker processes).
 import { EventEmitter } from 'node:events';
 import { run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
@@ -8,13 +8,15 @@ import type { Config } from '../config.ts';
 import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS, type Sql } from '../db/client.ts';
 import { createStorage } from '../storage/s3.ts';
 import { createLogger, type Logger } from '../log.ts';
-import { runIngest, sweepStaleRuns, STALE_AFTER_SECONDS } from './ingest.ts';
+import { runIngest, STALE_AFTER_SECONDS } from './ingest.ts';
+import { failStaleRuns } from '../db/ingest-runs.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
 import { deliverWebhook } from './deliver-webhook.ts';
 import { sendOutboxEmail } from './send-email.ts';
 import { createMailer } from '../email/mailer.ts';
-import { abandonDeadLinks, unsentMailWithoutJob } from '../db/outbox.ts';
-import { enqueueEach } from './tasks.ts';
+import { abandonDeadLinks } from '../db/outbox.ts';
+import { redriveUnsentMail } from './send-email.ts';
+import { startSweeps, type Sweep } from './sweeps.ts';
 import { deleteExpired } from '../db/idempotency.ts';
 import { Egress } from '../webhooks/egress.ts';
 import type { TaskName } from './tasks.ts';
@@ -184,51 +186,65 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       }),
     );
   }
+  const every = options.sweepIntervalMs ?? 10_000;
   const stale = options.staleAfterSeconds ?? STALE_AFTER_SECONDS;
-  const sweep = setInterval(() => {
-    sweepStaleRuns(sql, stale)
-      .then((n) => n && log.warn('failed ingest runs whose worker stopped', { count: n }))
-      .catch((err: unknown) => log.error('stale run sweep failed', { error: String(err) }));
-    // Unsent emails whose sign-in link expired are given up and blanked (docs/security.md).
-    // Then unsent mail still worth sending whose job gave up is enqueued again (docs/operations.md).
-    abandonDeadLinks(sql)
-      .then(() =>
-        sets.includes('email')
-          ? sql.begin(async (tx) => {
-              const ids = await unsentMailWithoutJob(tx);
-              await enqueueEach(
-                tx,
-                'send_email',
-                ids.map((outboxId) => ({ payload: { outboxId } })),
-              );
-              return ids.length;
-            })
-          : 0,
-      )
-      .then((n) => n && log.warn('re-drove unsent emails whose job gave up', { count: n }))
-      .catch((err: unknown) => log.error('expired link or unsent mail sweep failed', { error: String(err) }));
-    redriveLostQueuedRuns(sql, options.lostQueuedRunSeconds)
-      .then((n) => n && log.warn('re-queued ingest runs whose job was lost', { count: n }))
-      .catch((err: unknown) => log.error('lost queued run sweep failed', { error: String(err) }));
-    // Report artifacts whose job was lost are failed (a request re-arms them); superseded ones
-    // are deleted once their URLs have expired.
-    if (sets.includes('reports')) {
-      sweepReportArtifacts(deps, options.reportGraceSeconds)
-        .then((n) => n && log.info('deleted superseded report artifacts', { count: n }))
-        .catch((err: unknown) => log.error('report artifact sweep failed', { error: String(err) }));
-    }
-    // Idempotency-Key records are kept 24 hours.
-    deleteExpired(sql).catch((err: unknown) => log.error('idempotency key sweep failed', { error: String(err) }));
-    liveness
-      .sweep(options.deadWorkerSeconds ?? DEAD_AFTER_SECONDS)
-      .then((n) => n && log.warn('unlocked the jobs of worker processes that stopped', { count: n }))
-      .catch((err: unknown) => log.error('dead worker sweep failed', { error: String(err) }));
-  }, options.sweepIntervalMs ?? 10_000);
+  // Each runs on one worker process at a time, once per interval across all of them (sweeps.ts).
+  // Unsent mail is re-driven by a process of the email set, report artifacts swept by one of the
+  // reports set.
+  const only = (included: boolean, sweep: Sweep): Sweep[] => (included ? [sweep] : []);
+  const sweeps: Sweep[] = [
+    {
+      name: 'stale_ingest_runs',
+      everyMs: every,
+      run: () => failStaleRuns(sql, stale),
+      changed: { level: 'warn', message: 'failed ingest runs whose worker stopped' },
+    },
+    {
+      // Unsent emails whose sign-in link expired are given up and blanked (docs/security.md).
+      name: 'dead_sign_in_links',
+      everyMs: every,
+      run: () => abandonDeadLinks(sql),
+    },
+    ...only(sets.includes('email'), {
+      // Unsent mail still worth sending whose job gave up is enqueued again (docs/operations.md).
+      name: 'unsent_mail',
+      everyMs: every,
+      run: () => redriveUnsentMail(sql),
+      changed: { level: 'warn', message: 're-drove unsent emails whose job gave up' },
+    }),
+    {
+      name: 'lost_queued_ingest_runs',
+      everyMs: every,
+      run: () => redriveLostQueuedRuns(sql, options.lostQueuedRunSeconds),
+      changed: { level: 'warn', message: 're-queued ingest runs whose job was lost' },
+    },
+    ...only(sets.includes('reports'), {
+      // Report artifacts whose job was lost are failed (a request re-arms them); superseded
+      // ones are deleted once their URLs have expired.
+      name: 'report_artifacts',
+      everyMs: every,
+      run: () => sweepReportArtifacts(deps, options.reportGraceSeconds),
+      changed: { level: 'info', message: 'deleted superseded report artifacts' },
+    }),
+    {
+      // Idempotency-Key records are kept 24 hours.
+      name: 'idempotency_keys',
+      everyMs: every,
+      run: () => deleteExpired(sql),
+    },
+    {
+      name: 'dead_workers',
+      everyMs: every,
+      run: () => liveness.sweep(options.deadWorkerSeconds ?? DEAD_AFTER_SECONDS),
+      changed: { level: 'warn', message: 'unlocked the jobs of worker processes that stopped' },
+    },
+  ];
+  const sweeper = startSweeps(sql, sweeps, log);
   return {
     sql,
     metrics,
     async stop() {
-      clearInterval(sweep);
+      await sweeper.stop();
       await Promise.all(runners.map((r) => r.stop()));
       await liveness.stop();
       await pgPool.end();

@@ -18,7 +18,7 @@ import { goldPauseCheck, type GoldPair } from '../domain/gold.ts';
 import { goldSettings } from '../domain/spec-compiler.ts';
 import { uuidv7 } from '../domain/uuidv7.ts';
 import { emitValidatorPaused } from '../webhooks/emit.ts';
-import { CLAIM_MINUTES, notMine, takeable, type ClaimRow } from './slots.ts';
+import { CLAIM_MINUTES, offerable, takeable, type ClaimRow, type Pick } from './slots.ts';
 
 export type SetGoldResult =
   | { set: { datapointId: string }[] }
@@ -73,22 +73,19 @@ export async function setGoldItems(
 const draw = (): number => randomInt(2 ** 47) / 2 ** 47;
 
 /**
- * With probability `rate`, a claim of a gold item the validator has neither rated nor holds,
- * chosen at random, written as the same claimed slot row an ordinary claim writes. Only when
- * ordinary work is left for the validator too: a gold item is never the only thing a validator
- * can claim, which would tell it apart. Runs inside claimNextSlot's transaction, after its checks.
+ * With probability `pick.goldRate`, a claim of a gold item the picker may offer the validator
+ * (not rated, not held, not skipped unless skipped ones are asked for: the same rule as any
+ * datapoint), chosen at random, written as the same claimed slot row an ordinary claim writes.
+ * Only when ordinary work is offerable too: a gold item is never the only thing a validator can
+ * claim, which would tell it apart. Runs inside the picker, in the claim's transaction.
  */
-export async function goldClaim(
-  tx: TxSql,
-  projectId: string,
-  userId: string,
-  rate: number,
-): Promise<ClaimRow | undefined> {
+export async function goldClaim(tx: TxSql, pick: Pick): Promise<ClaimRow | undefined> {
+  const { projectId, userId, goldRate: rate } = pick;
   if (!(rate > 0 && draw() < rate)) return undefined;
   const [claim] = await tx<ClaimRow[]>`
     with gold as (
       select d.id, d.content from datapoints d
-      where d.project_id = ${projectId} and d.gold_rating is not null and ${notMine(tx, userId)}
+      where d.project_id = ${projectId} and d.gold_rating is not null and ${offerable(tx, pick)}
       order by random()
       limit 1
     ), slot as (
@@ -99,7 +96,7 @@ export async function goldClaim(
       where exists (
         select 1 from datapoints d
         where d.project_id = ${projectId} and d.finalized_at is null and d.gold_rating is null
-          and ${notMine(tx, userId)}
+          and ${offerable(tx, pick)}
           and (d.slots_open > 0
             or exists (select 1 from validation_slots s where s.datapoint_id = d.id and ${takeable(tx)})))
       returning id, datapoint_id, claimed_at, claim_expires_at)

@@ -6,24 +6,15 @@
 // data grows by 10%, O(1) amortized per vote. A voter without an estimate yet has precision 1
 // (the pool's). The weights a decision used are recorded with its votes (votes.decision_weight).
 import type { TxSql } from '../db/client.ts';
-import { DEFAULT_RATER_MODEL, fitRaterModel, type RaterModelParameters } from '../domain/rater-model.ts';
+import {
+  DEFAULT_RATER_MODEL,
+  fitRaterModel,
+  type RaterModelParameters,
+  type ReliabilitySettings,
+} from '../domain/rater-model.ts';
 
-export interface ReliabilitySettings {
-  inconsistencyFloor: number;
-  priorVotes: number;
-  maxPrecision: number;
-}
-
-/** The compiled spec's `consensus` when it selects the reliability method, else null. */
-export function reliabilitySettings(consensus: Record<string, unknown>): ReliabilitySettings | null {
-  if (consensus.method !== 'reliability') return null;
-  const r = (consensus.reliability ?? {}) as Partial<ReliabilitySettings>;
-  return {
-    inconsistencyFloor: r.inconsistencyFloor ?? DEFAULT_RATER_MODEL.inconsistencyFloor,
-    priorVotes: r.priorVotes ?? DEFAULT_RATER_MODEL.priorVotes,
-    maxPrecision: r.maxPrecision ?? DEFAULT_RATER_MODEL.maxPrecision,
-  };
-}
+export type { ReliabilitySettings } from '../domain/rater-model.ts';
+export { reliabilitySettings } from '../domain/rater-model.ts';
 
 /** The voters' current precision on each project (voters without an estimate are absent: 1). */
 export async function loadPrecisions(tx: TxSql, projectIds: string[]): Promise<Map<string, Map<string, number>>> {

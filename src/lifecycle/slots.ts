@@ -184,7 +184,7 @@ export const notMine = (tx: TxSql, userId: string) => tx`
   ${liveClaim(tx, 'c')})`;
 
 /** What the picker is asked for: whose claim, on which project, whether skipped datapoints may come, the gold rate. */
-interface Pick {
+export interface Pick {
   projectId: string;
   userId: string;
   /** Offer datapoints the validator skipped (asked for when nothing else is left). */
@@ -197,7 +197,7 @@ interface Pick {
  * Which datapoints may be offered to the validator: not one they rated, not one they hold a live
  * claim on, and (unless asked) not one they skipped. `d` is the datapoint.
  */
-const offerable = (tx: TxSql, pick: Pick) => tx`
+export const offerable = (tx: TxSql, pick: Pick) => tx`
   ${notMine(tx, pick.userId)}
   ${pick.includeSkipped ? tx`` : tx`and not exists (select 1 from claim_skips k where k.user_id = ${pick.userId} and k.datapoint_id = d.id)`}`;
 
@@ -212,7 +212,7 @@ const offerable = (tx: TxSql, pick: Pick) => tx`
  */
 async function pickAndClaim(tx: TxSql, pick: Pick): Promise<ClaimRow | undefined> {
   // A gold item at the spec's rate (gold.ts), else the ordinary picks.
-  const gold = await goldClaim(tx, pick.projectId, pick.userId, pick.goldRate);
+  const gold = await goldClaim(tx, pick);
   if (gold) return gold;
   const [slot] = await tx<{ id: string }[]>`
     select s.id

@@ -21,6 +21,7 @@ import {
 } from '../domain/proof-chunks.ts';
 import { signPayload, type SigningKey } from '../domain/signing.ts';
 import { checkpointOrigin, checkpointText, signNote } from '../domain/signed-note.ts';
+import { DEFAULT_RATER_MODEL, reliabilitySettings } from '../domain/rater-model.ts';
 import { reportStatistics, seedOfResults, type StatisticsVote } from '../domain/statistics.ts';
 import { goldFigures, signedGoldFigures, type GoldPair } from '../domain/gold.ts';
 import { goldVotes } from '../db/validator-quality.ts';
@@ -201,6 +202,8 @@ export async function getOrCreateProofReport(
     seed: seedOfResults(digests.results),
     classes: project.spec_classes,
     pseudonymKey: project.pseudonym_key,
+    // A reliability-weighted project's model settings, so the figures are those its consensus uses.
+    raterModel: { ...DEFAULT_RATER_MODEL, ...reliabilitySettings(project.spec_consensus ?? {}) },
     // Only when the project has gold votes: other projects' payloads are unchanged.
     ...(gold.size ? { gold: (voter: string) => signedGoldFigures(goldFigures(gold.get(voter) ?? [])) } : {}),
   });

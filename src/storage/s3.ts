@@ -1,4 +1,4 @@
-// Object storage: one S3 client per process, presigned URLs, and the key layout. File bytes
+// Object storage: one S3 client per process, presigned URLs, reading and writing objects. File bytes
 // never pass through the service: clients PUT to presigned URLs and workers stream objects.
 import {
   S3Client,
@@ -194,6 +194,32 @@ export async function headSize(storage: Storage, key: string): Promise<number | 
     if (status === 404) return null;
     throw fromStorageError(err);
   }
+}
+
+/**
+ * An object's bytes, streamed as the store sends them (a worker reading a session's file). A
+ * failure of the store, before or while the body streams, is thrown as the SDK's error:
+ * `describeReadFailure` words it.
+ */
+export async function* objectBytes(storage: Storage, key: string): AsyncGenerator<Uint8Array> {
+  const res = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: key }));
+  yield* res.Body as AsyncIterable<Uint8Array>;
+}
+
+/** An object's Content-Type as it was stored. */
+export async function objectContentType(storage: Storage, key: string): Promise<string | undefined> {
+  return (await storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key }))).ContentType;
+}
+
+/** What went wrong in a failed read, in words for a person (never the driver's text). */
+export function describeReadFailure(err: unknown): string {
+  const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } } | null;
+  const status = e?.$metadata?.httpStatusCode;
+  return e?.name === 'TimeoutError' || e?.code === 'ETIMEDOUT'
+    ? 'it did not answer in time'
+    : status !== undefined && status >= 400
+      ? `it answered HTTP ${status}`
+      : 'the connection was lost';
 }
 
 /**

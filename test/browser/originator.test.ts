@@ -104,6 +104,33 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     await checkPage(w, 'org-project');
   });
 
+  it("shows each validator's quality card with the developer API's figures", async () => {
+    const table = w.page.locator('#validator-quality');
+    await table.waitFor();
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((r) =>
+          Array.from(
+            (r as unknown as { children: ArrayLike<{ textContent: string | null }> }).children,
+            (c) => c.textContent ?? '',
+          ),
+        ),
+      );
+    const cards = (await call(app, 'listValidatorQuality', { params: { projectId: seeded.projectId } })).body.data;
+    expect(rows.map((r) => r[0]).sort()).toEqual(seeded.raters.map((r) => r.email).sort());
+    expect(cards).toHaveLength(rows.length);
+    for (const c of cards) {
+      const r = rows.find((x) => x[0] === c.email)!;
+      expect(r[2]).toBe(String(c.votes));
+      expect(r[3]).toBe('0');
+      expect(r[7]).toBe(`${c.agreement.meanAbsoluteDifference!.toFixed(1)} (${c.agreement.datapoints})`);
+      expect(r[9]).toBe(c.raterModel!.inconsistency.toFixed(1));
+      expect(r[11]).toBe('Active');
+    }
+    await checkPage(w, 'org-project-validators');
+  });
+
   it("downloads the signed Proof Report, which equals the developer API's", async () => {
     const [download] = await Promise.all([
       w.page.waitForEvent('download'),
@@ -122,8 +149,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     await w.page.getByRole('heading', { name: /^Verify the Proof Report/ }).waitFor();
     expect(await w.page.locator('pre.code code').allTextContents()).toEqual(
       expect.arrayContaining([
-        readFileSync('scripts/verify_report.py', 'utf8'),
-        readFileSync('scripts/verify_report.sh', 'utf8'),
+        readFileSync('verify/verify_report.py', 'utf8'),
+        readFileSync('verify/verify_report.sh', 'utf8'),
       ]),
     );
     expect(await w.page.getByRole('link', { name: 'Download jwks.json' }).getAttribute('href')).toBe(
@@ -162,7 +189,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     // The figures a Proof Report states, computed here from the developer API's consensus.
     const list = await call(app, 'listDatapoints', { params: { projectId: seeded.projectId }, query: { limit: 100 } });
     const decisions = await Promise.all(
-      list.body.data.map(
+      list.body.data!.map(
         async (d: { id: string }) =>
           (await call(app, 'getDatapointConsensus', { params: { datapointId: d.id } })).body as {
             qualityRatingMean: number;

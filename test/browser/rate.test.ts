@@ -53,7 +53,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
     const { status } = await ingest(app, projectId, { 'answers.csv': csv });
     expect(status.run.status).toBe('ok');
     const list = await call(app, 'listDatapoints', { params: { projectId }, query: { limit: 100 } });
-    for (const d of list.body.data) datapointOfRow.set(String(d.sourceRow), d.id);
+    for (const d of list.body.data!) datapointOfRow.set(String(d.sourceRow), d.id);
     otherProjectId = await createProject(app, 'Paused survey', spec('Rate it.'));
     await ingest(app, otherProjectId, { 'survey.csv': 'id,text\n1,hello\n' });
   }, 180_000);
@@ -105,7 +105,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
 
     // The paused project is flagged; archived ones are hidden.
     const me = await call(app, 'listValidators', { query: { email: 'rater@example.com' } });
-    const userId = me.body.validator.userId as string;
+    const userId = me.body.validator!.userId as string;
     const archivedId = await createProject(app, 'Old archived project', spec('Rate it.'));
     expect(
       (

@@ -81,7 +81,7 @@ const routes = [
     name: 'Python script',
     skip: !python,
     template: LINK_COMMANDS.python.replace(VENV_PYTHON, python ?? VENV_PYTHON),
-    single: (report: string, jwksFile: string) => [python!, 'scripts/verify_report.py', report, jwksFile],
+    single: (report: string, jwksFile: string) => [python!, 'verify/verify_report.py', report, jwksFile],
     ok: 'OK ',
     failed: 'FAILED ',
     code: 1,

@@ -1,7 +1,7 @@
 // The two non-Node routes of docs/verifying.md run for real against a report from the service
-// (real Postgres and S3): Python with `cryptography` + `rfc8785` (scripts/verify_report.py, from
+// (real Postgres and S3): Python with `cryptography` + `rfc8785` (verify/verify_report.py, from
 // .venv/verify made by scripts/python-verify-venv.sh), and openssl + jq under a POSIX sh
-// (scripts/verify_report.sh). Each must accept the genuine report and proof and reject each
+// (verify/verify_report.sh). Each must accept the genuine report and proof and reject each
 // tampered variant naming the check that caught it. Missing tools skip, with the reason in the
 // test title and on stderr, never silently.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,8 +121,8 @@ const run = (cmd: string, args: string[]): Promise<{ code: number; out: string; 
 // three file names replaced (and `--proof proof.json` / `proof.json` dropped when there is none).
 const DOC_COMMANDS = {
   assay: 'node bin/assay.js verify report.json --jwks jwks.json --proof proof.json',
-  shell: 'sh scripts/verify_report.sh report.json jwks.json proof.json',
-  python: '.venv/verify/bin/python scripts/verify_report.py report.json jwks.json proof.json',
+  shell: 'sh verify/verify_report.sh report.json jwks.json proof.json',
+  python: '.venv/verify/bin/python verify/verify_report.py report.json jwks.json proof.json',
 };
 // Run by `make test` before the tests (it makes the interpreter the Python route uses).
 const VENV_COMMAND = 'bash scripts/python-verify-venv.sh';
@@ -247,8 +247,8 @@ describe('docs/verifying.md', () => {
 
   it('quotes the scripts verbatim', () => {
     const sources: Record<string, string> = {
-      sh: readFileSync('scripts/verify_report.sh', 'utf8'),
-      python: readFileSync('scripts/verify_report.py', 'utf8'),
+      sh: readFileSync('verify/verify_report.sh', 'utf8'),
+      python: readFileSync('verify/verify_report.py', 'utf8'),
     };
     const excerpts = blocks.filter((b) => b.lang === 'sh' || b.lang === 'python');
     expect(excerpts.length).toBeGreaterThanOrEqual(8);

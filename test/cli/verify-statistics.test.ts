@@ -1,4 +1,4 @@
-// The Python verifier (scripts/verify_report.py --votes) recomputes the signed statistics (alpha,
+// The Python verifier (verify/verify_report.py --votes) recomputes the signed statistics (alpha,
 // per class, human and AI, bootstrap included) from the votes export alone, with the standard
 // library, and requires the same bytes; a changed vote fails it. Skips with the reason when no
 // python3 with the verifier's packages is at hand (as test/cli/verify-routes.test.ts does).
@@ -7,7 +7,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
+import { type CallResult, call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { addDatapoints, finalize } from '../helpers/reports.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
@@ -23,7 +23,7 @@ if (!python) console.warn('SKIP Python statistics recompute: no python3 with cry
 const dir = mkdtempSync(join(tmpdir(), 'assay-stats-'));
 let app: TestApp;
 let votesCsv = '';
-let report: { payload: { statistics: { alpha: { value: string } } } };
+let report: CallResult<'getProofReport'>['body'];
 
 beforeAll(async () => {
   app = await startTestApp({ worker: { taskSets: ['reports'] }, config: { signingKey: generateSigningKeyPem() } });
@@ -80,7 +80,7 @@ beforeAll(async () => {
   const exp = await call(app, 'getReportExport', { params: { projectId }, query: { format: 'votes_csv' } });
   votesCsv = await (await fetch(exp.body.url)).text();
   writeFileSync(join(dir, 'votes.csv'), votesCsv);
-});
+}, 300_000);
 afterAll(async () => {
   await app?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -88,12 +88,12 @@ afterAll(async () => {
 
 const run = (args: string[]) =>
   new Promise<{ code: number; out: string }>((resolve) => {
-    execFile(python!, ['scripts/verify_report.py', ...args], (err, stdout, stderr) =>
+    execFile(python!, ['verify/verify_report.py', ...args], (err, stdout, stderr) =>
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
     );
   });
 
-describe.skipIf(!python)('scripts/verify_report.py --votes', () => {
+describe.skipIf(!python)('verify/verify_report.py --votes', () => {
   it('recomputes every alpha of the signed statistics from the votes export, byte for byte', async () => {
     const { code, out } = await run([
       join(dir, 'report.json'),
@@ -103,7 +103,9 @@ describe.skipIf(!python)('scripts/verify_report.py --votes', () => {
     ]);
     const votes = votesCsv.trimEnd().split('\r\n').length - 1;
     expect(votes).toBe(136);
-    expect(out).toContain(`statistics recomputed from ${votes} votes (alpha ${report.payload.statistics.alpha.value})`);
+    expect(out).toContain(
+      `statistics recomputed from ${votes} votes (alpha ${report.payload.statistics!.alpha.value})`,
+    );
     expect(code).toBe(0);
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { jobsDrained } from '../helpers/wait.ts';
+import { jobKey } from '../../src/jobs/tasks.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { syntheticRating, latentQuality } from '../../src/domain/synthetic.ts';
 import { recordVote } from '../helpers/votes.ts';
@@ -88,14 +89,14 @@ describe('Auto Consensus', () => {
     expect(status.run.status).toBe('ok');
     // The ingest is done and enqueued no Auto Consensus (the mode is off), the only source of
     // synthetic votes: nothing can have voted.
-    await jobsDrained(app.sql, 'auto_consensus', (p) => p.projectId === projectId);
+    await jobsDrained(app.sql, { key: jobKey('auto_consensus', { projectId })! });
     expect((await state(projectId)).votes).toBe(0);
     await call(app, 'updateProject', { params: { projectId }, body: { autoConsensus: true } });
     await until(projectId, (x) => x.votes > 0);
     await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
     // Pausing ends the running job at its next batch and enqueues none: once the project's job
     // has left the queue, nothing can add a vote until the project is unpaused.
-    await jobsDrained(app.sql, 'auto_consensus', (p) => p.projectId === projectId);
+    await jobsDrained(app.sql, { key: jobKey('auto_consensus', { projectId })! });
     const paused = await state(projectId);
     expect(paused.terminal).toBeLessThan(1000);
     expect(paused.votes).toBeLessThan(3000);

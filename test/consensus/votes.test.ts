@@ -74,7 +74,7 @@ describe('finalization', () => {
       params: { projectId: res.body.projectId },
       query: { status: 'terminal' },
     });
-    expect(listed.body.data.map((d: { id: string }) => d.id)).toEqual([dp]);
+    expect(listed.body.data!.map((d: { id: string }) => d.id)).toEqual([dp]);
   });
 
   it('weights votes by class and escalates a disagreement, then ends contested at the last escalation', async () => {

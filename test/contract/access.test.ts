@@ -10,7 +10,7 @@
 //   not_org_originator and a key without a user api_key_actor_unavailable, writing nothing.
 // An operation of the contract without a fixture entry fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, raw, startTestApp, type CallResult } from '../helpers/app.ts';
+import { call, raw, startTestApp, type RawResult } from '../helpers/app.ts';
 import { connectMcp, toolErrorCode, type McpSession } from '../helpers/mcp.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { operationFixtures, worldOf, type Req, type World } from './operation-fixtures.ts';
@@ -47,7 +47,7 @@ function ownerKey(op: OperationId, req: Req): string | null {
   return auth === 'validatorSession' ? w.validatorA.sessionToken : auth === 'none' ? null : w.app.orgA.originatorKey;
 }
 
-const send = (op: OperationId, req: Req, key: string | null): Promise<CallResult> =>
+const send = (op: OperationId, req: Req, key: string | null): Promise<RawResult> =>
   call(w.app, op, { key, params: req.params, query: req.query, body: req.body });
 
 /** The MCP tools of the operation that can carry every argument of the request. */
@@ -60,12 +60,12 @@ function toolsFor(op: OperationId, req: Req): { tool: ToolDef; args: Record<stri
     .map((tool) => ({ tool, args }));
 }
 
-function expectCode(res: CallResult, code: ErrorCode, what: string): void {
+function expectCode(res: RawResult, code: ErrorCode, what: string): void {
   expect(res.body?.error?.code, `${what}: ${res.status} ${JSON.stringify(res.body)}`).toBe(code);
   expect(res.status, what).toBe(ERRORS[code].status);
 }
 
-async function expectSuccess(op: OperationId, req: Req): Promise<CallResult> {
+async function expectSuccess(op: OperationId, req: Req): Promise<RawResult> {
   const res = await send(op, req, ownerKey(op, req));
   expect(
     operationTable[op].successStatuses,

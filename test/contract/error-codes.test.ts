@@ -4,9 +4,11 @@
 // with neither fails the test, so a new code cannot go untested. Where the operation has MCP
 // tools that can carry the request, the same request through each tool must answer the same
 // code (REST/MCP parity); authentication codes are compared with the /mcp endpoint's answer.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEFAULT_MAX_LIVE_CLAIMS } from '../../src/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, raw, startTestApp, type CallResult } from '../helpers/app.ts';
+import { call, raw, startTestApp, type RawResult } from '../helpers/app.ts';
 import { connectMcp, toolErrorCode } from '../helpers/mcp.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { recordVote } from '../helpers/votes.ts';
@@ -73,8 +75,13 @@ interface OpRequest {
 }
 type Producer =
   | ((w: World) => Promise<OpRequest>)
-  | { raw: (w: World) => Promise<CallResult>; mcp?: (w: World) => Promise<string | null>; mcpWhy?: string }
-  | { unreachable: string };
+  | { raw: (w: World) => Promise<RawResult>; mcp?: (w: World) => Promise<string | null>; mcpWhy?: string }
+  | {
+      /** Why no request can produce it; the test checks that no source names the code. */
+      unreachable: string;
+      /** A request that comes closest, which must answer another code. */
+      closest?: (w: World) => Promise<RawResult>;
+    };
 
 function keyOf(k: OpRequest['key']): string | null {
   switch (k ?? 'originator') {
@@ -222,6 +229,13 @@ const producers: Record<ErrorCode, Producer> = {
     unreachable:
       'no code path throws it: uploadId is a required path parameter, so a request without one matches no operation ' +
       '(unknown_endpoint)',
+    closest: async (w) => {
+      const { server, path } = operationTable.processUploadSession;
+      const projectId = await fx.project(w.app);
+      return raw(w.app, 'POST', server + path.replace('{projectId}', projectId).replace('{uploadId}', ''), {
+        key: w.app.orgA.originatorKey,
+      });
+    },
   },
   upload_files_missing: async (w) => {
     const projectId = await fx.project(w.app);
@@ -542,6 +556,19 @@ const producers: Record<ErrorCode, Producer> = {
 
 const enumCodes = (contract.components.schemas.ErrorCode as { enum: string[] }).enum;
 
+/** The hand-written sources (src/ but generated code, and the web app) that name `code`. */
+function sourcesNaming(code: ErrorCode): string[] {
+  const camel = code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const words = new RegExp(`\\b(${code}|${camel})\\b`);
+  return [
+    ...readdirSync('src', { recursive: true, encoding: 'utf8' }).map((f) => join('src', f)),
+    ...readdirSync('web/src', { recursive: true, encoding: 'utf8' }).map((f) => join('web/src', f)),
+  ]
+    .filter((f) => f.endsWith('.ts') && !f.startsWith(join('src', 'generated')))
+    .filter((f) => words.test(readFileSync(f, 'utf8')))
+    .sort();
+}
+
 it('has a producer or a reason for every code of the contract, and no other', () => {
   expect(Object.keys(producers).sort()).toEqual([...enumCodes].sort());
   expect(Object.keys(ERRORS).sort()).toEqual([...enumCodes].sort());
@@ -554,8 +581,13 @@ describe.each(enumCodes.map((c) => [c]))('%s', { timeout: 120_000 }, (code) => {
   if (producer === undefined) {
     it('has an entry', () => expect.fail(`${code} has no producer in test/contract/error-codes.test.ts`));
   } else if ('unreachable' in producer) {
-    it(`is unreachable: ${producer.unreachable}`, () => {
-      expect(producer.unreachable.length).toBeGreaterThan(20);
+    it(`is unreachable: ${producer.unreachable}`, async () => {
+      // Only the registry names it (as a code or an `errors.*` factory): no code path throws it.
+      expect(sourcesNaming(code as ErrorCode)).toEqual(['src/errors.ts']);
+      if (producer.closest) {
+        const res = await producer.closest(w);
+        expect(res.body?.error?.code, `${res.status} ${JSON.stringify(res.body)}`).toBe('unknown_endpoint');
+      }
     });
   } else {
     it("is produced by a real request, with the registry's status, and MCP answers the same code", async () => {

@@ -418,6 +418,10 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     }),
     crossOrg: 'project_not_found',
   },
+  getOriginatorValidatorQuality: {
+    request: async (w) => ({ key: await originatorSession(w), params: { projectId: await claimableProject(w) } }),
+    crossOrg: 'project_not_found',
+  },
   updateOriginatorProject: {
     request: async (w) => ({
       key: await originatorSession(w),

@@ -71,7 +71,7 @@ it('converts datapoints and slots written before it, and the project works after
     // The API shows the same hex checksums, newest first.
     const listed = await call(app, 'listDatapoints', { params: { projectId } });
     expect(listed.status).toBe(200);
-    expect(listed.body.data.map((d: any) => [d.id, d.checksum])).toEqual(
+    expect(listed.body.data!.map((d: any) => [d.id, d.checksum])).toEqual(
       written.map((d) => [d.id, d.checksum]).reverse(),
     );
 
@@ -85,7 +85,7 @@ it('converts datapoints and slots written before it, and the project works after
       [3, { claimed: 1 }],
     ]);
     expect(
-      (await call(app, 'listMyProjects', { key: sessionToken })).body.data.find((p: any) => p.projectId === projectId)
+      (await call(app, 'listMyProjects', { key: sessionToken })).body.data.find((p: any) => p.projectId === projectId)!
         .openSlots,
     ).toBe(5);
   } finally {

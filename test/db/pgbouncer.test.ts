@@ -49,7 +49,7 @@ describe.skipIf(!run)(
       expect(got.body.name).toBe('Pooled');
       const listed = await call(app, 'listProjects', {});
       expect(listed.status).toBe(200);
-      expect(listed.body.data.map((p: { id: string }) => p.id)).toContain(projectId);
+      expect(listed.body.data!.map((p: { id: string }) => p.id)).toContain(projectId);
       const other = await call(app, 'getProject', { params: { projectId }, key: app.orgB.originatorKey });
       expect(other.status).toBe(404);
     });

@@ -7,6 +7,8 @@ import { startWorker, type WorkerOptions } from '../../src/jobs/worker.ts';
 import { createLogger } from '../../src/log.ts';
 import { addMember, createApiKey, createOrganization, createUser } from '../../src/admin/admin.ts';
 import { operationTable, type OperationId } from '../../src/generated/operations.ts';
+import type { HandlerResult } from '../../src/generated/handlers.ts';
+import type { components } from '../../src/generated/openapi-types.ts';
 import { expectContract, warmContract } from './contract.ts';
 import type { Sql } from '../../src/db/client.ts';
 import type { Config } from '../../src/config.ts';
@@ -105,18 +107,39 @@ export interface CallOptions {
   unchecked?: boolean;
 }
 
-export interface CallResult<T = any> {
+type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+/** Every success body of the operation at once (a 200 and a 202 body: the fields of both). */
+type SuccessBody<K extends OperationId> = UnionToIntersection<Exclude<HandlerResult<K>['body'], undefined>>;
+
+/**
+ * What `call` answers for operation K. Its body is typed by the operation's responses: the
+ * fields of its success bodies and the error envelope's, together, so that a test reads either
+ * after asserting the status (which the type cannot see) and a misspelt field fails the type
+ * check. The contract check (expectContract) proves the body is the one its status declares.
+ */
+export interface CallResult<K extends OperationId> {
   status: number;
   headers: Headers;
-  body: T;
+  body: SuccessBody<K> & ErrorEnvelope;
+}
+
+/**
+ * A response of no one operation: `raw` requests (bytes the contract may not describe) and tables
+ * over every operation. Its body is whatever JSON came back, unchecked by the type.
+ */
+export interface RawResult {
+  status: number;
+  headers: Headers;
+  body: any;
 }
 
 /** Calls an operation by operationId over real HTTP and checks the response against the contract. */
-export async function call<T = any>(
+export async function call<K extends OperationId>(
   app: TestApp,
-  operationId: OperationId,
+  operationId: K,
   opts: CallOptions = {},
-): Promise<CallResult<T>> {
+): Promise<CallResult<K>> {
   const info = operationTable[operationId];
   const path = info.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
     encodeURIComponent(opts.params?.[name] ?? `missing-${name}`),
@@ -132,7 +155,7 @@ export async function call<T = any>(
     contentType: opts.body === undefined ? undefined : 'application/json',
   });
   if (!opts.unchecked) await expectContract(operationId, res);
-  return res as CallResult<T>;
+  return res as CallResult<K>;
 }
 
 export async function raw(
@@ -140,7 +163,7 @@ export async function raw(
   method: string,
   path: string,
   opts: { key?: string | null; body?: string; contentType?: string; headers?: Record<string, string> } = {},
-): Promise<CallResult> {
+): Promise<RawResult> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   if (opts.contentType) headers['content-type'] = opts.contentType;

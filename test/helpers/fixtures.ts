@@ -74,7 +74,7 @@ export async function uploadSession(
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   if (opts.put) {
-    for (const f of res.body.files) {
+    for (const f of res.body.files!) {
       const put = await putToUrl(f.uploadUrl, files[f.relPath]!);
       expect(put.status, await put.text()).toBe(200);
     }
@@ -470,10 +470,13 @@ export async function insertVotes(
   projectId: string,
   rows: { datapointId: string; voter: string; rating: number; weight?: number; classId?: string | null }[],
 ): Promise<void> {
-  for (const r of rows)
-    await sql`
-      insert into votes (datapoint_id, project_id, voter, synthetic, rating, weight, class_id)
-      values (${r.datapointId}, ${projectId}, ${r.voter}, false, ${r.rating}, ${r.weight ?? 1}, ${r.classId ?? null})`;
+  // One statement, in the given order (created_at is the statement's time: the id breaks ties).
+  await sql`
+    insert into votes (id, datapoint_id, project_id, voter, synthetic, rating, weight, class_id)
+    select gen_random_uuid(), d, ${projectId}, v, false, r, w, c
+    from unnest(${rows.map((r) => r.datapointId)}::uuid[], ${rows.map((r) => r.voter)}::text[],
+      ${rows.map((r) => r.rating)}::float8[], ${rows.map((r) => r.weight ?? 1)}::float8[],
+      ${rows.map((r) => r.classId ?? null)}::text[]) as t(d, v, r, w, c)`;
 }
 
 /** Votes of a project or of some datapoints, oldest first (then by voter). */

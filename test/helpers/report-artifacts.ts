@@ -2,6 +2,8 @@
 // in graphile-worker's queue, and whether their objects are in the bucket.
 import { inject } from 'vitest';
 import type { Sql } from '../../src/db/client.ts';
+import { countLiveJobs } from '../../src/db/jobs.ts';
+import { jobKey } from '../../src/jobs/tasks.ts';
 import { createStorage, headSize } from '../../src/storage/s3.ts';
 
 export interface ArtifactRecord {
@@ -24,13 +26,9 @@ export function artifacts(sql: Sql, projectId: string, format?: string): Promise
     order by created_at, id`;
 }
 
-/** build_report jobs still to run (queued, waiting for a retry, or running) for the artifact. */
-export async function buildJobs(sql: Sql, artifactId: string): Promise<number> {
-  const [row] = await sql<{ n: number }[]>`
-    select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id =
-    j.task_id
-    where t.identifier = 'build_report' and j.payload->>'artifactId' = ${artifactId} and j.attempts < j.max_attempts`;
-  return row!.n;
+/** Live build_report jobs for the artifact (queued, waiting for a retry, or running): 0 or 1. */
+export function buildJobs(sql: Sql, artifactId: string): Promise<number> {
+  return countLiveJobs(sql, { key: jobKey('build_report', { artifactId }) ?? '' });
 }
 
 /** Makes the artifact's last URL look handed out `seconds` ago (the sweep keeps it until its URLs expired). */

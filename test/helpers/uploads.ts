@@ -19,7 +19,7 @@ export async function uploadFiles(
   const declared = Object.entries(files).map(([relPath, content]) => ({ relPath, size: Buffer.byteLength(content) }));
   const res = await call(app, 'createUploadSession', { params: { projectId }, body: { files: declared }, key });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  for (const f of res.body.files) {
+  for (const f of res.body.files!) {
     const put = await putToUrl(f.uploadUrl, Buffer.from(files[f.relPath]));
     expect(put.status, await put.text()).toBe(200);
   }

@@ -4,7 +4,7 @@
 // checks that the page shows no other command than the ones the tests run.
 export const LINK_COMMANDS = {
   assay: 'node bin/assay.js verify --consistency old.json new.json --jwks jwks.json --proof consistency.json',
-  python: '.venv/verify/bin/python scripts/verify_report.py --consistency old.json new.json jwks.json consistency.json',
+  python: '.venv/verify/bin/python verify/verify_report.py --consistency old.json new.json jwks.json consistency.json',
 };
 
-export const DSSE_COMMAND = '.venv/verify/bin/python scripts/verify_report.py --dsse envelope.json jwks.json';
+export const DSSE_COMMAND = '.venv/verify/bin/python verify/verify_report.py --dsse envelope.json jwks.json';

@@ -1,5 +1,6 @@
 // Polling for something the job worker does in the background (no fixed sleeps in tests).
 import type { Sql } from '../../src/db/client.ts';
+import { countLiveJobs, type JobFilter } from '../../src/db/jobs.ts';
 
 /** Polls `probe` every 100 ms until `ok` holds for its value; fails after `ms` with the last value. */
 export async function until<T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
@@ -18,24 +19,16 @@ export async function eventually<T>(probe: () => Promise<T | null | undefined | 
 }
 
 /**
- * Waits until graphile-worker's queue holds no job of `task` that will still run (queued,
- * scheduled for a retry, or running) whose payload `matches`. With the writes that enqueue
- * done, this is the deterministic point after which that task can change nothing more: a
- * "nothing else happened" check asserts after it, never after a fixed sleep.
+ * Waits until graphile-worker's queue holds no live job matching `filter` (queued, scheduled for
+ * a retry, or running, its last attempt included: the source's own predicate, countLiveJobs in
+ * src/db/jobs.ts). With the writes that enqueue done, this is the deterministic point after
+ * which those jobs can change nothing more: a "nothing else happened" check asserts after it,
+ * never after a fixed sleep. A job of a keyed task is found by `jobKey(task, payload)`, a
+ * webhook delivery by its endpoint's queue (`queueName('deliver_webhook', endpointId)`).
  */
-export async function jobsDrained(
-  sql: Sql,
-  task: string,
-  matches: (payload: any) => boolean = () => true,
-  ms = 30_000,
-): Promise<void> {
+export async function jobsDrained(sql: Sql, filter: JobFilter, ms = 30_000): Promise<void> {
   await until(
-    async () =>
-      (
-        await sql<{ payload: unknown }[]>`
-      select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-      where t.identifier = ${task} and j.attempts < j.max_attempts`
-      ).filter((j) => matches(j.payload)).length,
+    () => countLiveJobs(sql, filter),
     (n) => n === 0,
     ms,
   );

@@ -76,7 +76,7 @@ describe('POST /projects/{id}/invites', () => {
     expect(mail.text).toMatch(/https:\/\/assay\.test\/app\/sign-in#token=assay_signin_[A-Za-z0-9_-]{43}\n/);
     const sent = await eventually(async () => {
       const list = await call(app, 'listProjectInvites', { params: { projectId: p } });
-      return list.body.data[0].emailSentAt as string | null;
+      return list.body.data![0].emailSentAt as string | null;
     });
     expect(Date.parse(sent)).not.toBeNaN();
   });
@@ -100,7 +100,7 @@ describe('POST /projects/{id}/invites', () => {
     const first = await invite(p, { email: 'ken@example.com', sendEmail: false });
     expect((await cancel(p, first.body.id)).body).toEqual({ cancelled: true });
     const listed = await call(app, 'listProjectInvites', { params: { projectId: p } });
-    expect(listed.body.data[0]).toMatchObject({
+    expect(listed.body.data![0]).toMatchObject({
       id: first.body.id,
       status: 'cancelled',
       cancelledAt: expect.any(String),
@@ -149,7 +149,7 @@ describe('POST /projects/{id}/invites', () => {
     const res = await invite(p, { email: 'admin-made@example.com', sendEmail: false });
     await app.sql`update invites set invited_by_user_id = null where id = ${res.body.id}`;
     const listed = await call(app, 'listProjectInvites', { params: { projectId: p } });
-    expect(listed.body.data[0].invitedByEmail).toBe('');
+    expect(listed.body.data![0].invitedByEmail).toBe('');
   });
 
   it.each([
@@ -235,12 +235,12 @@ describe('GET /projects/{id}/invites', () => {
         query: { limit: 2, ...(cursor ? { cursor } : {}) },
       });
       expect(page.status).toBe(200);
-      seen.push(...page.body.data);
+      seen.push(...page.body.data!);
       if (!page.body.hasMore) {
         expect(page.body.nextCursor).toBeNull();
         break;
       }
-      cursor = page.body.nextCursor;
+      cursor = page.body.nextCursor ?? undefined;
     }
     expect(seen.map((i) => i.id)).toEqual([made[3], made[1], made[0]]);
     expect(seen.map((i) => i.status)).toEqual(['pending', 'cancelled', 'pending']);

@@ -241,12 +241,12 @@ describe('GET /projects', () => {
         query: cursor ? { limit: 2, cursor } : { limit: 2 },
       });
       expect(res.status).toBe(200);
-      seen.push(...res.body.data.map((p: { id: string }) => p.id));
+      seen.push(...res.body.data!.map((p: { id: string }) => p.id));
       if (!res.body.hasMore) {
         expect(res.body.nextCursor).toBeNull();
         break;
       }
-      cursor = res.body.nextCursor;
+      cursor = res.body.nextCursor ?? undefined;
     }
     const mine = seen.filter((id) => ids.includes(id));
     expect(mine).toEqual([...ids].reverse());
@@ -256,7 +256,7 @@ describe('GET /projects', () => {
   it("never lists another organization's projects", async () => {
     const b = await create('Only B', minimalSpec(), app.orgB.originatorKey);
     const res = await call(app, 'listProjects', { query: { limit: 100 } });
-    expect(res.body.data.map((p: { id: string }) => p.id)).not.toContain(b.body.projectId);
+    expect(res.body.data!.map((p: { id: string }) => p.id)).not.toContain(b.body.projectId);
   });
 
   it.each([
@@ -281,7 +281,7 @@ describe('GET and PUT /projects/{projectId}', () => {
     } = await create('Flags', minimalSpec());
     const paused = await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
     expect(paused.body).toMatchObject({ paused: true, archived: false, name: 'Flags' });
-    expect(Date.parse(paused.body.pausedAt)).not.toBeNaN();
+    expect(Date.parse(paused.body.pausedAt!)).not.toBeNaN();
     const again = await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
     expect(again.body.pausedAt).toBe(paused.body.pausedAt);
     const resumed = await call(app, 'updateProject', {
@@ -299,7 +299,7 @@ describe('GET and PUT /projects/{projectId}', () => {
       autoConsensusSpread: 'wild',
       description: 'Now described',
     });
-    expect(Date.parse(archived.body.archivedAt)).not.toBeNaN();
+    expect(Date.parse(archived.body.archivedAt!)).not.toBeNaN();
     expect(Date.parse(archived.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(archived.body.createdAt));
     const cleared = await call(app, 'updateProject', {
       params: { projectId },

@@ -45,9 +45,9 @@ describe('upload sessions', () => {
     expect(created.status).toBe(201);
     const { uploadId, keyPrefix, files, expiresAt } = created.body;
     expect(keyPrefix).toBe(`uploads/${app.orgA.id}/${projectId}/${uploadId}/`);
-    expect(files[0]).toMatchObject({ relPath: 'data/qa.csv', key: `${keyPrefix}data/qa.csv` });
+    expect(files![0]).toMatchObject({ relPath: 'data/qa.csv', key: `${keyPrefix}data/qa.csv` });
     expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(3500_000);
-    expect((await putToUrl(files[0].uploadUrl, CSV)).status).toBe(200);
+    expect((await putToUrl(files![0].uploadUrl, CSV)).status).toBe(200);
 
     const got = await call(app, 'getUploadSession', { params: { projectId, uploadId } });
     expect(got.body).toMatchObject({
@@ -84,14 +84,14 @@ describe('upload sessions', () => {
 
     const listed = await call(app, 'listDatapoints', { params: { projectId }, query: { limit: 2 } });
     expect(listed.body.data).toHaveLength(2);
-    expect(listed.body.data[0]).toMatchObject({
+    expect(listed.body.data![0]).toMatchObject({
       sourceFile: 'data/qa.csv',
       hasTerminalConsensus: false,
       checksum: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     const rest = await call(app, 'listDatapoints', {
       params: { projectId },
-      query: { limit: 2, cursor: listed.body.nextCursor },
+      query: { limit: 2, cursor: listed.body.nextCursor! },
     });
     expect(rest.body).toMatchObject({ hasMore: false, nextCursor: null });
     expect(rest.body.data).toHaveLength(1);
@@ -114,7 +114,7 @@ describe('upload sessions', () => {
         ],
       },
     });
-    expect(res.body.files.map((f: { relPath: string }) => f.relPath)).toEqual(['a', 'b']);
+    expect(res.body.files!.map((f: { relPath: string }) => f.relPath)).toEqual(['a', 'b']);
     const got = await call(app, 'getUploadSession', { params: { projectId, uploadId: res.body.uploadId } });
     expect(got.body.files).toEqual([
       { relPath: 'a', size: 2 },
@@ -139,7 +139,7 @@ describe('upload sessions', () => {
       },
     });
     expect(declared.status).toBe(200);
-    expect(declared.body.files.map((f: { relPath: string }) => f.relPath)).toEqual(['b.csv', 'a.csv']);
+    expect(declared.body.files!.map((f: { relPath: string }) => f.relPath)).toEqual(['b.csv', 'a.csv']);
     const got = await call(app, 'getUploadSession', { params: { projectId, uploadId } });
     expect(got.body.files).toEqual([
       { relPath: 'a.csv', size: 99 },
@@ -216,7 +216,7 @@ describe('upload sessions', () => {
       params: { projectId },
       body: { files: [{ relPath: 'a.csv', size: 3 }] },
     });
-    const tampered = body.files[0].uploadUrl.replace('a.csv', 'b.csv');
+    const tampered = body.files![0].uploadUrl.replace('a.csv', 'b.csv');
     expect((await putToUrl(tampered, 'abc')).status).toBe(403);
   });
 });
@@ -234,8 +234,8 @@ describe('processing', () => {
         ],
       },
     });
-    await putToUrl(body.files[0].uploadUrl, CSV);
-    await putToUrl(body.files[2].uploadUrl, 'too big');
+    await putToUrl(body.files![0].uploadUrl, CSV);
+    await putToUrl(body.files![2].uploadUrl, 'too big');
     const res = await call(app, 'processUploadSession', { params: { projectId, uploadId: body.uploadId } });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('upload_files_missing');
@@ -271,7 +271,7 @@ describe('processing', () => {
         body: { files: [{ relPath: 'bad.csv', size: 100 }] },
       });
       const { uploadId, files } = created.body;
-      await putToUrl(files[0].uploadUrl, bad);
+      await putToUrl(files![0].uploadUrl, bad);
       expect((await call(app, 'processUploadSession', { params: { projectId, uploadId } })).status).toBe(202);
       const failed = await waitForRun(app, projectId, uploadId);
       expect(failed.sessionStatus).toBe('failed');
@@ -282,7 +282,7 @@ describe('processing', () => {
       expect((await call(app, 'processUploadSession', { params: { projectId, uploadId } })).status).toBe(202);
       expect((await waitForRun(app, projectId, uploadId)).run.errorMessage).toBe(failed.run.errorMessage);
       // Fixed bytes at the same key (the upload URL is still valid): the retry succeeds.
-      await putToUrl(files[0].uploadUrl, fixed);
+      await putToUrl(files![0].uploadUrl, fixed);
       expect((await call(app, 'processUploadSession', { params: { projectId, uploadId } })).status).toBe(202);
       const ok = await waitForRun(app, projectId, uploadId);
       expect(ok).toMatchObject({ sessionStatus: 'complete', run: { status: 'ok', datapointsPersisted: 2 } });
@@ -448,7 +448,7 @@ describe('bad input writes nothing', () => {
       body: { files: [{ relPath: 'é'.repeat(450), size: 1 }] },
     });
     expect(res.status).toBe(201);
-    expect(Buffer.byteLength(res.body.files[0].key)).toBeLessThanOrEqual(1024);
+    expect(Buffer.byteLength(res.body.files![0].key)).toBeLessThanOrEqual(1024);
   });
 
   it('reports unknown and foreign sessions as not found', async () => {

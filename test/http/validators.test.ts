@@ -75,7 +75,7 @@ describe('GET /validators (list mode)', () => {
     const full = await call(app, 'listValidators', { key, query: { limit: 100 } });
     expect(full.status).toBe(200);
     expect(full.body).toMatchObject({ validator: null, hasMore: false, nextCursor: null });
-    const ids = full.body.data.map((v: any) => v.userId);
+    const ids = full.body.data!.map((v: any) => v.userId);
     expect(ids).toEqual([assignedOnly.id, v1.id, owner.id]);
     expect(ids).not.toContain(plain.id);
     expect(ids).not.toContain(revokedOnly.id);
@@ -86,7 +86,7 @@ describe('GET /validators (list mode)', () => {
     const [a] = await app.sql<
       { assigned_at: Date }[]
     >`select assigned_at from project_assignments where user_id = ${assignedOnly.id}`;
-    expect(full.body.data[1]).toEqual({
+    expect(full.body.data![1]).toEqual({
       userId: v1.id,
       subject: `test|${v1.email}`,
       email: v1.email,
@@ -95,12 +95,12 @@ describe('GET /validators (list mode)', () => {
       isValidator: true,
       joinedAt: m.created_at.toISOString(),
     });
-    expect(full.body.data[0]).toMatchObject({
+    expect(full.body.data![0]).toMatchObject({
       isOriginator: false,
       isValidator: true,
       joinedAt: a.assigned_at.toISOString(),
     });
-    expect(full.body.data[2]).toMatchObject({ userId: owner.id, isOriginator: true, isValidator: true });
+    expect(full.body.data![2]).toMatchObject({ userId: owner.id, isOriginator: true, isValidator: true });
 
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -108,12 +108,12 @@ describe('GET /validators (list mode)', () => {
       const page = await call(app, 'listValidators', { key, query: { limit: 1, ...(cursor ? { cursor } : {}) } });
       expect(page.status).toBe(200);
       expect(page.body.data).toHaveLength(1);
-      seen.push(page.body.data[0].userId);
+      seen.push(page.body.data![0].userId);
       if (!page.body.hasMore) {
         expect(page.body.nextCursor).toBeNull();
         break;
       }
-      cursor = page.body.nextCursor;
+      cursor = page.body.nextCursor ?? undefined;
     }
     expect(seen).toEqual(ids);
   });
@@ -189,8 +189,8 @@ describe('POST /validators/{id}/assign and GET /validators/{id}/projects', () =>
 
     const listed = await call(app, 'listValidatorProjects', { params: { validatorId: v.id } });
     expect(listed.status).toBe(200);
-    expect(listed.body.data.map((a: any) => a.projectId).sort()).toEqual([p1, p2].sort());
-    expect(listed.body.data[0]).toEqual({
+    expect(listed.body.data!.map((a: any) => a.projectId).sort()).toEqual([p1, p2].sort());
+    expect(listed.body.data![0]).toEqual({
       assignmentId: expect.any(String),
       projectId: expect.any(String),
       projectName: expect.stringMatching(/^P\d+$/),
@@ -321,7 +321,7 @@ describe('POST /validators/{id}/unassign', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ unassigned: 1 });
     expect(
-      (await call(app, 'listValidatorProjects', { params: { validatorId: v.id } })).body.data.map(
+      (await call(app, 'listValidatorProjects', { params: { validatorId: v.id } })).body.data!.map(
         (a: any) => a.projectId,
       ),
     ).toEqual([p2]);

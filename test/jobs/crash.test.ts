@@ -82,16 +82,16 @@ it(
       body: { files: [{ relPath: 'big.csv', size: csv.length }] },
     });
     const { uploadId } = session.body;
-    expect((await putToUrl(session.body.files[0].uploadUrl, csv)).status).toBe(200);
+    expect((await putToUrl(session.body.files![0].uploadUrl, csv)).status).toBe(200);
 
     const first = await startWorkerProcess();
     expect((await call(app, 'processUploadSession', { params: { projectId, uploadId } })).status).toBe(202);
     // Kill it for real once it is reading rows.
     const mid = await poll(
       () => call(app, 'getUploadSessionStatus', { params: { projectId, uploadId } }),
-      (r) => r.body.run?.rowCount > 0,
+      (r) => (r.body.run?.rowCount ?? 0) > 0,
     );
-    expect(mid.body.run.status).toBe('running');
+    expect(mid.body.run!.status).toBe('running');
     first.kill('SIGKILL');
     await once(first, 'exit');
     expect((await fx.counts(app.sql, projectId)).datapoints).toBe(0);
@@ -103,7 +103,7 @@ it(
       (r) => r.body.run?.status === 'failed',
     );
     expect(orphaned.body.sessionStatus).toBe('failed');
-    expect(orphaned.body.run.errorMessage).toMatch(/stopped before it finished/);
+    expect(orphaned.body.run!.errorMessage).toMatch(/stopped before it finished/);
     expect((await fx.counts(app.sql, projectId)).datapoints).toBe(0);
 
     // Processing again gives exactly the datapoints a clean run gives.

@@ -132,7 +132,7 @@ async function uploadAndProcess(
     body: { files: [{ relPath, size }] },
   });
   expect(session.status).toBe(201);
-  expect(await putStream(session.body.files[0].uploadUrl, size, fill)).toBe(200);
+  expect(await putStream(session.body.files![0].uploadUrl, size, fill)).toBe(200);
   expect(
     (await call(app, 'processUploadSession', { params: { projectId, uploadId: session.body.uploadId } })).status,
   ).toBe(202);
@@ -151,7 +151,7 @@ async function finishWhilePinging(projectId: string, uploadId: string): Promise<
       pings++;
       return (await call(app, 'getUploadSessionStatus', { params: { projectId, uploadId } })).body.run;
     },
-    (r) => r && r.status !== 'running',
+    (r) => !!r && r.status !== 'running',
     120_000,
   );
   return { run, pings };

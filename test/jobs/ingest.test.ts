@@ -175,7 +175,7 @@ describe('run times and progress', () => {
       );
       expect(waiting[0]!.n).toBe(1);
       const started = Date.parse(
-        (await call(app, 'getUploadSessionStatus', { params: { projectId, uploadId } })).body.run.startedAt,
+        (await call(app, 'getUploadSessionStatus', { params: { projectId, uploadId } })).body.run!.startedAt,
       );
       // Let wall-clock time pass while the run waits (what is measured here is the clock).
       await until(
@@ -210,8 +210,8 @@ describe('run times and progress', () => {
     const deadline = Date.now() + 120_000;
     for (;;) {
       const { run } = (await call(app, 'getUploadSessionStatus', { params: { projectId, uploadId } })).body;
-      if (run.status !== 'running') break;
-      seen.push(run);
+      if (run!.status !== 'running') break;
+      seen.push(run!);
       if (Date.now() > deadline) throw new Error('the run did not finish');
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -1,6 +1,7 @@
 // The job table (src/jobs/tasks.ts): what enqueue and enqueueEach write into graphile-worker's
-// queue, read back from its tables: the payload as a JSON object (not a JSON string), the task's
-// attempts, its job key, a delay; and nothing when the transaction rolls back.
+// queue, read back from its public view (the task's attempts, its job key and queue, a delay) and,
+// for the payload alone, its jobs table (the view leaves payloads out; the payload must be a JSON
+// object, not a JSON string); and nothing when the transaction rolls back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { enqueue, enqueueEach } from '../../src/jobs/tasks.ts';
@@ -20,23 +21,25 @@ interface Job {
   key: string | null;
   max_attempts: number;
   run_at: Date;
+  queue: string | null;
 }
 
 async function jobs(task: string): Promise<Job[]> {
   return db.sql<Job[]>`
-    select t.identifier as task, j.payload, jsonb_typeof(j.payload::jsonb) as kind, j.key, j.max_attempts, j.run_at
-    from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-    where t.identifier = ${task} order by j.id`;
+    select j.task_identifier as task, p.payload, jsonb_typeof(p.payload::jsonb) as kind, j.key, j.max_attempts,
+      j.run_at, j.queue_name as queue
+    from graphile_worker.jobs j join graphile_worker._private_jobs p on p.id = j.id
+    where j.task_identifier = ${task} order by j.id`;
 }
 
 describe('enqueue', () => {
-  it("writes the payload as a JSON object with the task's attempts", async () => {
+  it("writes the payload as a JSON object with the task's attempts, keyed by its row", async () => {
     await db.sql.begin((tx) => enqueue(tx, 'send_email', { outboxId: '6d1f8a52-8c5e-4a8e-9d3e-111111111111' }));
     expect(await jobs('send_email')).toEqual([
       expect.objectContaining({
         payload: { outboxId: '6d1f8a52-8c5e-4a8e-9d3e-111111111111' },
         kind: 'object',
-        key: null,
+        key: 'send_email:6d1f8a52-8c5e-4a8e-9d3e-111111111111',
         max_attempts: 8,
       }),
     ]);
@@ -94,9 +97,10 @@ describe('enqueueEach', () => {
     ]);
     expect((await jobs('auto_consensus')).map((j) => j.key)).toContain('auto_consensus:p3');
     // Each delivery in its endpoint's job queue, Auto Consensus in its organization's.
-    const queues = await db.sql<{ payload: { deliveryId?: string; projectId?: string }; queue: string }[]>`
-      select j.payload, q.queue_name as queue from graphile_worker._private_jobs j join
-      graphile_worker._private_job_queues q on q.id = j.job_queue_id`;
+    const queues = [...(await jobs('deliver_webhook')), ...(await jobs('auto_consensus'))] as {
+      payload: { deliveryId?: string; projectId?: string };
+      queue: string | null;
+    }[];
     expect(queues.find((j) => j.payload.deliveryId === 'a')?.queue).toBe('webhook:endpoint-a');
     expect(queues.find((j) => j.payload.deliveryId === 'b')?.queue).toBe('webhook:endpoint-b');
     expect(queues.find((j) => j.payload.projectId === 'p3')?.queue).toBe('data:org-3');
@@ -109,10 +113,8 @@ describe('enqueueEach', () => {
   });
 
   it('writes nothing for no payloads', async () => {
-    const before = (await db.sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs`)[0]!.n;
+    const before = (await db.sql<{ n: number }[]>`select count(*)::int as n from graphile_worker.jobs`)[0]!.n;
     await db.sql.begin((tx) => enqueueEach(tx, 'send_email', []));
-    expect((await db.sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs`)[0]!.n).toBe(
-      before,
-    );
+    expect((await db.sql<{ n: number }[]>`select count(*)::int as n from graphile_worker.jobs`)[0]!.n).toBe(before);
   });
 });

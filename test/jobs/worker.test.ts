@@ -39,5 +39,5 @@ it('installs its schema where there is none, runs a job, and stops cleanly', asy
   // With no worker, a queued job stays queued, and jobsDrained (what "nothing else happened"
   // checks wait on) sees it: it waits rather than passing at once.
   await db.sql`select graphile_worker.add_job('auto_consensus', json_build_object('projectId', gen_random_uuid()))`;
-  await expect(jobsDrained(db.sql, 'auto_consensus', () => true, 300)).rejects.toThrow(/timed out/);
+  await expect(jobsDrained(db.sql, { task: 'auto_consensus' }, 300)).rejects.toThrow(/timed out/);
 });

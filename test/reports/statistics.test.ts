@@ -44,7 +44,7 @@ describe('statistics in the Proof Report payload', () => {
     const res = await call(app, 'getProofReport', { params: { projectId } });
     expect(res.status).toBe(200);
     const p = res.body.payload;
-    const a = p.statistics.alpha;
+    const a = p.statistics!.alpha;
     // Alpha is scale-free: ratings x20 leave 951/1120.
     expect(Number(a.value)).toBeCloseTo(951 / 1120, 12);
     expect(a).toMatchObject({
@@ -53,11 +53,11 @@ describe('statistics in the Proof Report payload', () => {
       pairableUnits: 11,
       draws: 1000,
       prng: 'xoshiro256**/splitmix64',
-      seed: p.digests.results.slice(7, 23),
+      seed: (p.digests as Record<string, string>).results!.slice(7, 23),
     });
-    expect(Number(a.ci95[0])).toBeLessThan(Number(a.value));
-    expect(Number(a.ci95[1])).toBeGreaterThan(Number(a.value));
-    expect(Object.keys(a.pAlphaBelow)).toEqual(['0.667', '0.800']);
+    expect(Number(a.ci95![0])).toBeLessThan(Number(a.value));
+    expect(Number(a.ci95![1])).toBeGreaterThan(Number(a.value));
+    expect(Object.keys(a.pAlphaBelow as object)).toEqual(['0.667', '0.800']);
 
     // Recomputed from the rows with the seed in the payload: the same JSON, bit for bit.
     const votes = await fx.votes(app.sql, { projectId });
@@ -68,7 +68,7 @@ describe('statistics in the Proof Report payload', () => {
     expect(canonicalJson(signedAlpha(alphaFigures(units, BigInt(`0x${a.seed}`))))).toBe(canonicalJson(a));
 
     // Validators under pseudonyms only, with the rater model's figures.
-    const vs = p.statistics.validators;
+    const vs = p.statistics!.validators;
     expect(vs).toHaveLength(4);
     for (const v of vs) {
       expect(v.pseudonym).toMatch(/^v-[0-9a-f]{12}$/);
@@ -77,17 +77,17 @@ describe('statistics in the Proof Report payload', () => {
     expect(vs.map((v: { votes: number }) => v.votes).sort()).toEqual([10, 11, 11, 9].sort());
     const text = JSON.stringify(p);
     for (const voter of voters) expect(text).not.toContain(voter);
-    expect(p.statistics.raterModel).toEqual({
+    expect(p.statistics!.raterModel).toEqual({
       method: 'alternating-projection',
       inconsistencyFloor: '2',
       priorVotes: '3',
       maxPrecision: '4',
     });
-    expect(p.statistics.alphaByType.human.value).toBeNull();
+    expect(p.statistics!.alphaByType.human.value).toBeNull();
     // The agreement matrix: every pair of the four raters shares datapoints in the 2011 matrix.
-    expect(p.statistics.agreement).toHaveLength(6);
+    expect(p.statistics!.agreement).toHaveLength(6);
     const pseudonymSet = new Set(vs.map((v: { pseudonym: string }) => v.pseudonym));
-    for (const pair of p.statistics.agreement) {
+    for (const pair of p.statistics!.agreement) {
       expect(pseudonymSet.has(pair.a) && pseudonymSet.has(pair.b) && pair.a < pair.b).toBe(true);
       expect(pair.datapoints).toBeGreaterThan(0);
     }
@@ -99,8 +99,8 @@ describe('statistics in the Proof Report payload', () => {
     const one = await krippendorffProject();
     const two = await krippendorffProject();
     const pseudonyms = async (projectId: string) =>
-      (await call(app, 'getProofReport', { params: { projectId } })).body.payload.statistics.validators
-        .map((v: { pseudonym: string }) => v.pseudonym)
+      (await call(app, 'getProofReport', { params: { projectId } })).body.payload
+        .statistics!.validators.map((v: { pseudonym: string }) => v.pseudonym)
         .sort();
     const a = await pseudonyms(one.projectId);
     expect(await pseudonyms(one.projectId)).toEqual(a);
@@ -129,12 +129,12 @@ describe('statistics in the Proof Report payload', () => {
     const rows = lines.map((l) => l.split(','));
     const pseudonyms = new Set(rows.map((r) => r[1]));
     expect([...pseudonyms].sort()).toEqual(
-      report.payload.statistics.validators.map((v: { pseudonym: string }) => v.pseudonym).sort(),
+      report.payload.statistics!.validators.map((v: { pseudonym: string }) => v.pseudonym).sort(),
     );
     for (const voter of voters) expect(csv).not.toContain(voter);
     const units = new Map<string, number[]>();
     for (const r of rows.filter((r) => r[4] === 'true')) units.set(r[0]!, [...(units.get(r[0]!) ?? []), Number(r[7])]);
-    const a = report.payload.statistics.alpha;
+    const a = report.payload.statistics!.alpha;
     expect(canonicalJson(signedAlpha(alphaFigures([...units.values()], BigInt(`0x${a.seed}`))))).toBe(canonicalJson(a));
   });
 });

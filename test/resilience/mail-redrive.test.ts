@@ -23,9 +23,8 @@ it('sends a message whose job was given up', async () => {
   const email = `owner-${app.orgB.code.toLowerCase()}@example.com`;
   expect((await call(app, 'requestSignInLink', { key: null, body: { email } })).status).toBe(202);
   // As if graphile-worker had given up on it: its attempts used up (no worker ran meanwhile).
-  const jobs =
-    await app.sql`update graphile_worker._private_jobs set attempts = max_attempts, last_error = 'SMTP down' returning
-      id`;
+  const jobs = await app.sql`
+      select graphile_worker.permanently_fail_jobs(array(select id from graphile_worker.jobs), 'SMTP down')`;
   expect(jobs.count).toBe(1);
   const worker = await startWorker(testConfig({ databaseUrl: app.databaseUrl, smtpUrl: sink.url }), {
     log: createLogger('error'),

@@ -30,7 +30,7 @@ async function processed(key: string, rows: number): Promise<{ projectId: string
     params: { projectId },
     body: { files: [{ relPath: 'rows.csv', size: csv.length }] },
   });
-  expect((await putToUrl(session.body.files[0].uploadUrl, csv)).status).toBe(200);
+  expect((await putToUrl(session.body.files![0].uploadUrl, csv)).status).toBe(200);
   const run = await call(app, 'processUploadSession', { key, params: { projectId, uploadId: session.body.uploadId } });
   expect(run.status).toBe(202);
   return { projectId, uploadId: session.body.uploadId, runId: run.body.runId };

@@ -130,6 +130,23 @@ describe('oversize bodies (413)', () => {
   });
 });
 
+describe('100 Continue', () => {
+  it('tells a client that waits for it to send the body, on every door that reads one', async () => {
+    const waiting = { 'Content-Type': 'application/json', 'Content-Length': '2', Expect: '100-continue' };
+    const key = `Bearer ${app.orgA.originatorKey}`;
+    const heads = {
+      developer: await headOnly('/developer/v1/projects', { ...waiting, Authorization: key }),
+      validator: await headOnly('/validator/v1/sign-in-links', waiting),
+      mcp: await headOnly('/mcp', { ...waiting, Authorization: key, Accept: 'application/json, text/event-stream' }),
+    };
+    expect(heads).toEqual({
+      developer: 'HTTP/1.1 100 Continue\r\n\r\n',
+      validator: 'HTTP/1.1 100 Continue\r\n\r\n',
+      mcp: 'HTTP/1.1 100 Continue\r\n\r\n',
+    });
+  });
+});
+
 describe('deep nesting (400)', () => {
   it('refuses a deeply nested body without a stack overflow or a 500', async () => {
     const deep = '['.repeat(200_000) + ']'.repeat(200_000);

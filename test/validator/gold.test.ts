@@ -116,7 +116,7 @@ describe('marking gold items', () => {
     expect(g.body.datapointId).toBe(goldIds[0]);
     expect((await vote(v.token, g.body.slotId, 60)).status).toBe(200);
     const scored = await call(app, 'listGoldItems', { params: { projectId } });
-    expect(scored.body.data[0]).toMatchObject({ goldVotes: 1, meanAbsoluteError: 15 });
+    expect(scored.body.data![0]).toMatchObject({ goldVotes: 1, meanAbsoluteError: 15 });
     const c = await claim(v.token, projectId);
     expect(c.status).toBe(201);
     expect(goldIds).not.toContain(c.body.datapointId);
@@ -165,7 +165,7 @@ describe('marking gold items', () => {
     expect(rows.map((r) => r.slots_open)).toEqual([3, 0, 0]);
     for (const r of rows) expect(Object.keys(r.content).sort()).toEqual(['answer', 'id', 'question']);
     const list = await call(app, 'listGoldItems', { params: { projectId } });
-    expect(list.body.data.map((g: any) => g.expectedRating).sort()).toEqual([12.5, 85]);
+    expect(list.body.data!.map((g: any) => g.expectedRating).sort()).toEqual([12.5, 85]);
     const [state] = await app.sql`select datapoints::int from project_data_state where project_id = ${projectId}`;
     expect(state!.datapoints).toBe(1);
 
@@ -210,7 +210,7 @@ describe('serving gold items', () => {
     expect(first.body.datapointId).toBe(goldIds[0]);
     expect(normalIds).toContain(second.body.datapointId);
     expect(shape(first.body)).toEqual(shape(second.body));
-    expect(Object.keys(first.body.content)).toEqual(Object.keys(second.body.content));
+    expect(Object.keys(first.body.content as object)).toEqual(Object.keys(second.body.content as object));
     const r1 = await vote(v.token, first.body.slotId, 80);
     const r2 = await vote(v.token, second.body.slotId, 80);
     expect(r1.status).toBe(200);
@@ -222,7 +222,7 @@ describe('serving gold items', () => {
     // The validator's project listing counts no open slot for the gold item.
     const mine = await call(app, 'listMyProjects', { key: v.token });
     const p = mine.body.data.find((x: any) => x.projectId === projectId);
-    expect(p.openSlots).toBe(2 * normalIds.length - 1);
+    expect(p!.openSlots).toBe(2 * normalIds.length - 1);
   });
 
   it('a gold item is never the only thing left to claim', async () => {
@@ -246,6 +246,18 @@ describe('serving gold items', () => {
     expect(g.body.datapointId).toBe(ids[1]);
     const o = await claim(w.token, projectId);
     expect(o.body.datapointId).toBe(ids[0]);
+  });
+
+  it('a skipped gold item sticks like any skipped datapoint', async () => {
+    const { projectId, goldIds } = await project('Skipped gold', 3, 1);
+    const v = await validator(projectId);
+    const g = await claim(v.token, projectId);
+    expect(g.body.datapointId).toBe(goldIds[0]);
+    const skipped = await call(app, 'skipClaim', { key: v.token, params: { slotId: g.body.slotId }, body: {} });
+    expect(skipped.status, JSON.stringify(skipped.body)).toBeLessThan(300);
+    // Rate 1, yet the skipped gold item is not offered again: the two ordinary datapoints come.
+    const next = [await claim(v.token, projectId), await claim(v.token, projectId)];
+    expect(next.map((c) => c.body.datapointId)).not.toContain(goldIds[0]);
   });
 
   it('gold votes enter no consensus: gold items never decide, reports leave them out', async () => {
@@ -290,12 +302,12 @@ describe('serving gold items', () => {
         gold: { count: 1, meanAbsoluteError: 60, bias: -60, ccc: null },
         weightCarried: expect.any(Number),
       });
-      expect(card.agreement).toEqual({ datapoints: 2, meanAbsoluteDifference: 0, ccc: null });
-      const signed = payload.statistics.validators.find((x: any) => x.pseudonym === pseudonymOf(key, v.userId));
+      expect(card!.agreement).toEqual({ datapoints: 2, meanAbsoluteDifference: 0, ccc: null });
+      const signed = payload.statistics!.validators.find((x: any) => x.pseudonym === pseudonymOf(key, v.userId));
       expect(signed).toMatchObject({ votes: 2, gold: { count: 1, meanAbsoluteError: '60', bias: '-60', ccc: null } });
-      expect(Number(signed.bias)).toBe(card.raterModel.bias);
-      expect(Number(signed.inconsistency)).toBe(card.raterModel.inconsistency);
-      expect(Number(signed.weightCarried)).toBe(card.weightCarried);
+      expect(Number(signed!.bias)).toBe(card!.raterModel!.bias);
+      expect(Number(signed!.inconsistency)).toBe(card!.raterModel!.inconsistency);
+      expect(Number(signed!.weightCarried)).toBe(card!.weightCarried);
     }
   });
 });
@@ -318,7 +330,7 @@ describe('the pause rule', () => {
       (await call(app, 'listValidatorQuality', { params: { projectId } })).body.data.find(
         (c: any) => c.validatorId === v.userId,
       );
-    expect((await card()).paused).toBe(false);
+    expect((await card())!.paused).toBe(false);
     // The third: errors 70, 70, 70 -> the bound is 70, above 10.
     expect((await vote(v.token, third.body.slotId, 10)).status).toBe(200);
 
@@ -340,7 +352,7 @@ describe('the pause rule', () => {
     });
     const standing = await call(app, 'getMyStanding', { key: v.token, params: { projectId } });
     expect(standing.status).toBe(200);
-    expect(standing.body).toMatchObject({ projectId, votes: 3, paused: true, pause: paused.pause });
+    expect(standing.body).toMatchObject({ projectId, votes: 3, paused: true, pause: paused!.pause });
     expect(standing.body).not.toHaveProperty('gold');
 
     const delivered = await until(
@@ -351,8 +363,8 @@ describe('the pause rule', () => {
     expect(delivered[0]!.verifyError).toBeNull();
     expect(JSON.parse(delivered[0]!.body)).toEqual({
       type: 'validator.paused',
-      timestamp: paused.pause.pausedAt,
-      data: { projectId, validatorId: v.userId, ...paused.pause },
+      timestamp: paused!.pause!.pausedAt,
+      data: { projectId, validatorId: v.userId, ...paused!.pause },
     });
 
     // The originator lifts it over MCP; the validator claims again and the rule starts over.
@@ -370,15 +382,17 @@ describe('the pause rule', () => {
     expect(again.status).toBe(201);
     expect((await vote(v.token, again.body.slotId, 10)).status).toBe(200);
     // One bad gold vote since the lift is below the minimum: still working.
-    expect((await card()).paused).toBe(false);
+    expect((await card())!.paused).toBe(false);
     expect((await call(app, 'resumeValidator', { params: { projectId, validatorId: v.userId } })).status).toBe(200);
   });
 
-  it('parallel bad gold votes of one validator write exactly one pause and one event', async () => {
+  it('parallel gold claims get distinct items; parallel bad gold votes write one pause and one event', async () => {
     const { projectId, goldIds } = await project('Parallel', 6, 4);
     const v = await validator(projectId);
-    const claims = [];
-    for (let i = 0; i < 4; i++) claims.push((await claim(v.token, projectId)).body);
+    // Four claims at once: rate 1 and ordinary work left, so each is served a gold item, never the
+    // same one twice.
+    const responses = await Promise.all(Array.from({ length: 4 }, () => claim(v.token, projectId)));
+    const claims = responses.map((r) => r.body);
     expect(claims.map((c) => c.datapointId).sort()).toEqual([...goldIds].sort());
     const results = await Promise.all(claims.map((c) => vote(v.token, c.slotId, 0)));
     const accepted = results.filter((r) => r.status === 200).length;

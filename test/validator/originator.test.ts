@@ -80,7 +80,7 @@ describe('originator projects', () => {
         a.agreeing,
       ]),
     ).toEqual(e.validatorAgreement);
-    expect(o.body.progress.at(-1).finalized).toBe(e.finalized);
+    expect(o.body.progress.at(-1)!.finalized).toBe(e.finalized);
     expect(o.body.progress[0]).toEqual({ at: o.body.project.createdAt, finalized: 0 });
     const cumulative = o.body.progress.map((p: { finalized: number }) => p.finalized);
     expect(cumulative).toEqual([...cumulative].sort((a, b) => a - b));

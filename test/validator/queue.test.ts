@@ -60,7 +60,7 @@ describe('resume', () => {
       expect(remainingSeconds).toBeLessThanOrEqual(granted);
     }
     const m = await myProject(key, projectId);
-    expect({ left: m.leftForYou, skipped: m.skippedByYou }).toEqual({ left: 5, skipped: 0 });
+    expect({ left: m!.leftForYou, skipped: m!.skippedByYou }).toEqual({ left: 5, skipped: 0 });
     // Released (as leaving the page does), nothing is held.
     expect((await call(app, 'releaseClaim', { key, params: { slotId: c.body.slotId } })).status).toBe(204);
     expect((await call(app, 'listMyClaims', { key, params: { projectId } })).body.data).toEqual([]);
@@ -122,7 +122,8 @@ describe('skips stick', () => {
       claim(b, projectId),
       claim(b, projectId),
     ]);
-    const [s1, s2, s3, ...claims] = results;
+    const [s1, s2, s3, ...rest] = results;
+    const claims = rest as Awaited<ReturnType<typeof claim>>[];
     expect([s1.status, s2.status, s3.status]).toEqual([204, 204, 204]);
     const mine = claims.slice(0, 3).map((c) => c.body.datapointId);
     expect(claims.every((c) => c.status === 201)).toBe(true);
@@ -296,7 +297,7 @@ describe('the originator data view', () => {
       skipped.body.datapointId,
     ]);
     const high = await list({ minRating: 50, limit: 10 });
-    expect(high.body.data.map((d: { qualityRatingMean: number }) => d.qualityRatingMean)).toEqual([90]);
+    expect(high.body.data.map((d) => d.qualityRatingMean)).toEqual([90]);
     expect((await list({ maxRating: 50, limit: 10 })).body.data).toHaveLength(2);
     expect((await list({ contested: true, limit: 10 })).body.data).toEqual([]);
 
@@ -307,12 +308,12 @@ describe('the originator data view', () => {
       [90, true],
       [90, false],
     ]);
-    expect(detail.body.decision.qualityRatingMean).toBe(90);
+    expect(detail.body.decision!.qualityRatingMean).toBe(90);
     const skippedDetail = await call(app, 'getOriginatorDatapoint', {
       key,
       params: { projectId, datapointId: skipped.body.datapointId },
     });
-    expect(skippedDetail.body.skips.map((k: { reason: string }) => k.reason)).toEqual(['Not my language']);
+    expect(skippedDetail.body.skips.map((k) => k.reason)).toEqual(['Not my language']);
     expect(skippedDetail.body.decision).toBeNull();
 
     // Controls: pause through the session, as the developer API would.
@@ -340,7 +341,7 @@ describe('the originator data view', () => {
     ]);
     const second = await call(app, 'listOriginatorProjects', {
       key,
-      query: { q: name, limit: 2, cursor: first.body.nextCursor },
+      query: { q: name, limit: 2, cursor: first.body.nextCursor! },
     });
     expect(second.body.data.map((p: { project: { name: string } }) => p.project.name)).toEqual([`${name} 0`]);
     expect(second.body.hasMore).toBe(false);

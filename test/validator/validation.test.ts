@@ -9,6 +9,7 @@ import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { ingest } from '../helpers/uploads.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { jobsDrained, until } from '../helpers/wait.ts';
+import { jobKey } from '../../src/jobs/tasks.ts';
 import { latentQuality } from '../../src/domain/synthetic.ts';
 import { recordVote } from '../helpers/votes.ts';
 import { validSpec } from '../fixtures/specs.ts';
@@ -88,7 +89,7 @@ describe('my projects', () => {
       const v = await validator([{ projectId }]);
       const w = await validator([{ projectId }]);
       const openSlots = async () =>
-        (await call(app, 'listMyProjects', { key: v.token })).body.data.find((p: any) => p.projectId === projectId)
+        (await call(app, 'listMyProjects', { key: v.token })).body.data.find((p: any) => p.projectId === projectId)!
           .openSlots;
       // Nothing claimed yet: every slot is still a counter on its datapoint, no row.
       expect(await openSlots()).toBe(4);
@@ -370,7 +371,7 @@ describe('votes', () => {
       );
       // Auto Consensus has finished with the project (its job left the queue) without taking the
       // claimed slot; it must not have.
-      await jobsDrained(app.sql, 'auto_consensus', (p) => p.projectId === projectId);
+      await jobsDrained(app.sql, { key: jobKey('auto_consensus', { projectId })! });
       expect(await fx.slot(app.sql, c.body.slotId)).toEqual({ status: 'claimed', claimed_by: v.userId });
       expectEnvelope(
         await call(app, 'getDatapointConsensus', { params: { datapointId: c.body.datapointId } }),

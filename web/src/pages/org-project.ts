@@ -5,6 +5,7 @@ import { action, api, ApiFailure, ok, prepared, type Schemas } from '../api.ts';
 import type { PageContext } from '../main.ts';
 import { projectCharts } from '../charts.ts';
 import { autoConsensusText, contestedText, coverageText, statusBadge } from './project-facts.ts';
+import { validatorQualitySection } from './validator-quality.ts';
 
 const EXPORTS: [Schemas['ReportFormat'], string][] = [
   ['verifiable_html', 'Readable report (HTML) with charts and verification steps'],
@@ -220,6 +221,7 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
   ctx.main.append(h('div', { class: 'grid' }, reportBox, exportBox));
 
   ctx.main.append(h('h2', { class: 'section' }, 'Quality'), h('div', { class: 'grid charts' }, projectCharts(o)));
+  ctx.main.append(await validatorQualitySection(p.id));
 
   ctx.main.append(h('h2', { class: 'section' }, 'Ingest runs'));
   if (o.ingestRuns.length === 0) {

@@ -4,8 +4,8 @@ import { h, link } from '../dom.ts';
 import { action, api, ok, prepared } from '../api.ts';
 import type { PageContext } from '../main.ts';
 import { verificationGuide, type GuideBlock } from '../../../src/domain/verification-guide.ts';
-import python from '../../../scripts/verify_report.py';
-import shell from '../../../scripts/verify_report.sh';
+import python from '../../../verify/verify_report.py';
+import shell from '../../../verify/verify_report.sh';
 import { saveFile } from './org-project.ts';
 
 function render(b: GuideBlock): HTMLElement {
