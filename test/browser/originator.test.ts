@@ -181,7 +181,9 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
   });
 
   it('shows the headline result, filters the datapoints, opens one with its votes, pauses the project', async () => {
+    // The previous test's download is cut off by this navigation (a download, not a page request).
     await w.page.goto(`${app.url}/app/org/projects/${seeded.projectId}`);
+    w.problems.length = 0;
     const result = w.page.locator('section.result-card');
     await result.waitFor();
     // The figures a Proof Report states, computed here from the developer API's consensus.

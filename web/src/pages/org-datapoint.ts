@@ -59,30 +59,34 @@ export async function orgDatapointPage(ctx: PageContext): Promise<void> {
       d.votes.length === 0
         ? h('p', {}, 'No votes yet.')
         : h(
-            'table',
-            { class: 'data votes' },
-            h('caption', {}, 'Every vote, oldest first'),
+            'div',
+            { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Votes (scrolls sideways)' },
             h(
-              'thead',
-              {},
+              'table',
+              { class: 'data votes' },
+              h('caption', {}, 'Every vote, oldest first'),
               h(
-                'tr',
+                'thead',
                 {},
-                ['Validator', 'Class', 'Rating', 'Weight', 'Time'].map((c) => h('th', { scope: 'col' }, c)),
-              ),
-            ),
-            h(
-              'tbody',
-              {},
-              d.votes.map((v) =>
                 h(
                   'tr',
                   {},
-                  h('td', {}, v.validator),
-                  h('td', {}, v.classId ?? 'No class'),
-                  h('td', { class: 'num' }, `${v.rating}${v.changed ? ' (changed)' : ''}`),
-                  h('td', { class: 'num' }, String(v.weight)),
-                  h('td', {}, h('time', { datetime: v.createdAt }, v.createdAt.replace('T', ' ').slice(0, 19))),
+                  ['Validator', 'Class', 'Rating', 'Weight', 'Time'].map((c) => h('th', { scope: 'col' }, c)),
+                ),
+              ),
+              h(
+                'tbody',
+                {},
+                d.votes.map((v) =>
+                  h(
+                    'tr',
+                    {},
+                    h('td', {}, v.validator),
+                    h('td', {}, v.classId ?? 'No class'),
+                    h('td', { class: 'num' }, `${v.rating}${v.changed ? ' (changed)' : ''}`),
+                    h('td', { class: 'num' }, String(v.weight)),
+                    h('td', {}, h('time', { datetime: v.createdAt }, v.createdAt.replace('T', ' ').slice(0, 19))),
+                  ),
                 ),
               ),
             ),
