@@ -187,8 +187,11 @@ export async function webhooksBench(env: NodeJS.ProcessEnv): Promise<{ lines: st
   const secs = (s: number | null) => (s === null ? 'not within 30 s' : `${s.toFixed(2)} s`);
   const lines = [
     '',
-    `Webhooks, one endpoint's backlog, receiver answering in 100 ms: ${rate.toFixed(0)} deliveries/s (${THROUGHPUT_EVENTS} events; target >= 300/s); baseline one at a time per endpoint: ${baseRate.toFixed(1)}/s (${BASELINE_EVENTS} events)`,
-    `Webhooks, another organization's first delivery behind one organization's 20 endpoints answering in 14 s (1,000 deliveries backlogged): ${secs(first)} (target <= 5 s); baseline: ${secs(baseFirst)}`,
+    `Webhooks, one endpoint's backlog, receiver answering in 100 ms: ${rate.toFixed(0)} deliveries/s (` +
+      `${THROUGHPUT_EVENTS} events; target >= 300/s); baseline one at a time per endpoint: ${baseRate.toFixed(1)}/s (` +
+      `${BASELINE_EVENTS} events)`,
+    `Webhooks, another organization's first delivery behind one organization's 20 endpoints answering in 14 s ` +
+      `(1,000 deliveries backlogged): ${secs(first)} (target <= 5 s); baseline: ${secs(baseFirst)}`,
   ];
   return { lines, met: rate >= 300 && first !== null && first <= 5 };
 }

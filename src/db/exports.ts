@@ -45,7 +45,8 @@ export interface ExportFigures {
 /** The project's name and headline figures, in the caller's snapshot. */
 export async function exportFigures(tx: TxSql, projectId: string): Promise<ExportFigures> {
   const [p] = await tx<ExportFigures[]>`
-    select p.name, p.auto_consensus_used as "autoConsensusUsed", f.mean, f.strength, p.content_field_order as "fieldOrder",
+    select p.name, p.auto_consensus_used as "autoConsensusUsed", f.mean, f.strength, p.content_field_order as
+    "fieldOrder",
       (select s.compiled #>> '{dataset,idField}' from ${projectSpec(tx, tx`p.id`)} s) as "idField"
     from projects p,
       lateral (select avg(quality_rating_mean)::float8 as mean, avg(consensus_strength)::float8 as strength

@@ -145,8 +145,10 @@ export async function failStaleRuns(sql: Db, staleAfterSeconds: number): Promise
     with failed as (
       update ingest_runs set status = 'failed', finished_at = clock_timestamp(), updated_at = clock_timestamp(),
         error_code = 'internal_error',
-        error_message = 'the worker running this ingest stopped before it finished; nothing of it was kept; process the session again'
-      where status = 'running' and phase <> 'queued' and heartbeat_at < clock_timestamp() - make_interval(secs => ${staleAfterSeconds})
+        error_message =
+        'the worker running this ingest stopped before it finished; nothing of it was kept; process the session again'
+      where status = 'running' and phase <> 'queued' and heartbeat_at < clock_timestamp() - make_interval(secs =>
+      ${staleAfterSeconds})
       returning session_id
     ), sessions as (
       update upload_sessions set status = 'failed', updated_at = clock_timestamp()

@@ -20,7 +20,9 @@ const columns = (sql: Sql) => sql`
   coalesce(s.datapoints, 0)::int as datapoints, coalesce(s.decisions, 0)::int as decisions,
   coalesce(s.contested, 0)::int as contested`;
 
-/** A page of the projects of the organizations where the person is an originator, newest first; `q` filters on the name. */
+/**
+ * A page of the projects of the organizations where the person is an originator, newest first; `q` filters on the name.
+ */
 export async function originatorProjects(
   sql: Sql,
   userId: string,
@@ -127,7 +129,12 @@ export async function originatorDatapoints(
         ${f.contested !== undefined ? sql`and c.contested = ${f.contested}` : sql``}
         ${f.minRating !== undefined ? sql`and c.quality_rating_mean >= ${f.minRating}` : sql``}
         ${f.maxRating !== undefined ? sql`and c.quality_rating_mean <= ${f.maxRating}` : sql``}
-        ${f.validator !== undefined ? sql`and exists (select 1 from votes v where v.datapoint_id = d.id and v.voter = ${f.validator})` : sql``}`,
+        ${
+          f.validator !== undefined
+            ? sql`and exists (select 1 from votes v where v.datapoint_id = d.id and v.voter =
+          ${f.validator})`
+            : sql``
+        }`,
     'created_at',
     page,
   );
@@ -158,7 +165,8 @@ export async function datapointVotes(sql: Sql, datapointId: string) {
       changed: boolean;
     }[]
   >`
-    select case when v.synthetic then 'Auto Consensus voter ' || split_part(v.voter, ':', 2) else coalesce(u.email, v.voter) end as validator,
+    select case when v.synthetic then 'Auto Consensus voter ' || split_part(v.voter, ':', 2) else coalesce(u.email,
+    v.voter) end as validator,
       v.class_id, v.rating, v.weight, v.synthetic, v.created_at,
       exists (select 1 from vote_changes c where c.vote_id = v.id) as changed
     from votes v left join users u on u.id = v.user_id

@@ -134,7 +134,8 @@ export async function insertEvents(
       returning id
     )
     insert into webhook_deliveries (event_id, endpoint_id, org_id)
-    select event.id, s.endpoint_id, s.org_id from event join event_in i on i.id = event.id join subscribed s on s.project_id = i.project_id
+    select event.id, s.endpoint_id, s.org_id from event join event_in i on i.id = event.id join subscribed s on
+    s.project_id = i.project_id
     returning id, endpoint_id, org_id`;
   return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id, orgId: r.org_id }));
 }
@@ -240,8 +241,10 @@ export async function countAttemptOutcome(
   const [row] = await tx<{ disabled: boolean }[]>`
     update webhook_endpoints e
        set consecutive_failures = e.consecutive_failures + 1,
-           status = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then 'disabled' else e.status end,
-           disabled_reason = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then ${reason} else e.disabled_reason end
+           status = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then 'disabled'
+           else e.status end,
+           disabled_reason = case when e.status = 'enabled' and e.consecutive_failures + 1 >= ${disableAfter} then
+           ${reason} else e.disabled_reason end
       -- no key update: the attempt rows just inserted by concurrent deliveries hold key-share
       -- locks on this row (their foreign key), which a full update lock would wait for: a deadlock.
       from (select id, status from webhook_endpoints where id = ${endpointId} for no key update) old

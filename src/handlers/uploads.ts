@@ -79,7 +79,8 @@ async function checkFileCap(ctx: RequestContext, tx: TxSql, sessionId: string, p
   if (n > max)
     throw new ApiError(
       'upload_file_limit_reached',
-      `An upload session holds at most ${max} files; this request would make it ${n}. Process this session and declare the other files on a new one.`,
+      `An upload session holds at most ${max} files; this request would make it ${n}. Process this session and ` +
+        `declare the other files on a new one.`,
       param,
     );
 }
@@ -111,7 +112,8 @@ export async function createUploadSession(
     if ((await db.countOpenSessionsLocked(tx, ctx.auth.orgId)) >= max)
       throw new ApiError(
         'upload_session_limit_reached',
-        `The organization has ${max} open upload sessions, as many as it may have. Process one of them (an open session takes more files), then create a new one.`,
+        `The organization has ${max} open upload sessions, as many as it may have. Process one of them (an open ` +
+          `session takes more files), then create a new one.`,
       );
     await db.insertSession(tx, { id, orgId: ctx.auth.orgId, projectId: project.id, keyPrefix });
     await db.upsertFiles(tx, id, files);
@@ -266,8 +268,10 @@ export async function processUploadSession(
       throw new ApiError(
         'ingest_quota_exceeded',
         used.datapoints >= q.maxDatapointsPerOrg
-          ? `The organization holds ${used.datapoints} datapoints, its quota of ${q.maxDatapointsPerOrg}; nothing more can be ingested.`
-          : `The organization holds ${used.contentBytes} bytes of content, its quota of ${q.maxContentBytesPerOrg}; nothing more can be ingested.`,
+          ? `The organization holds ${used.datapoints} datapoints, its quota of ${q.maxDatapointsPerOrg}; nothing ` +
+              `more can be ingested.`
+          : `The organization holds ${used.contentBytes} bytes of content, its quota of ${q.maxContentBytesPerOrg}; ` +
+              `nothing more can be ingested.`,
       );
   }
   // The objects are verified (HEAD, external I/O) before the session row is locked, never while

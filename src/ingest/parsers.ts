@@ -211,7 +211,9 @@ function checkHeaderBudget(file: SourceFile, record: Record<string, string>, nam
   const budget = Math.max(LIMITS.headerNamesFloorChars, LIMITS.headerNamesPerRowChar * Math.max(rowChars, 0));
   if (namesChars > budget)
     throw new IngestError(
-      `${file.relPath} line ${line}: the header's names (${namesChars} characters) are more than ${LIMITS.headerNamesPerRowChar} times this row (${rowChars} characters); every row stores the header's names as its keys, so shorten the column names`,
+      `${file.relPath} line ${line}: the header's names (${namesChars} characters) are more than ` +
+        `${LIMITS.headerNamesPerRowChar} times this row (${rowChars} characters); ` +
+        `every row stores the header's names as its keys, so shorten the column names`,
     );
 }
 

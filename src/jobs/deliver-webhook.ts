@@ -119,7 +119,8 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
         d.endpoint_id,
         outcome.succeeded && outcome.durationMs <= budget,
         deps.disableAfterFailures,
-        `${deps.disableAfterFailures} attempts in a row failed or took longer than ${budget / 1000} s; the last at ${new Date().toISOString()}.`,
+        `${deps.disableAfterFailures} attempts in a row failed or took longer than ${budget / 1000} s; the last at ` +
+          `${new Date().toISOString()}.`,
       );
     }
   });

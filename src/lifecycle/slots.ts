@@ -199,11 +199,17 @@ export interface Pick {
  */
 export const offerable = (tx: TxSql, pick: Pick) => tx`
   ${notMine(tx, pick.userId)}
-  ${pick.includeSkipped ? tx`` : tx`and not exists (select 1 from claim_skips k where k.user_id = ${pick.userId} and k.datapoint_id = d.id)`}`;
+  ${
+    pick.includeSkipped
+      ? tx``
+      : tx`and not exists (select 1 from claim_skips k where k.user_id = ${pick.userId} and
+    k.datapoint_id = d.id)`
+  }`;
 
 /**
  * The picker: the one place that decides which datapoint a claim gets, and claims it. A gold
- * item at the spec's rate first (gold.ts); then a slot row the validator may take (released, or a claim that ran out) first; rows locked by a concurrent
+ * item at the spec's rate first (gold.ts); then a slot row the validator may take (released, or a claim that ran out)
+ * first; rows locked by a concurrent
  * claim are skipped. Such rows are few (a row exists only once a slot was claimed) and both
  * kinds have their partial index (open rows; claimed rows by expiry). Then the counter: first
  * passing over datapoints a concurrent claim or vote holds (claims spread over datapoints), then,
@@ -271,7 +277,8 @@ async function claimFromCounter(tx: TxSql, pick: Pick, locked: 'skip' | 'wait'):
 export async function releaseClaim(sql: Sql, slotId: string, userId: string): Promise<boolean> {
   return sql.begin(async (tx) => {
     const [released] = await tx<{ project_id: string }[]>`
-      update validation_slots set status = 'open', claimed_by = null, claimed_at = null, claim_expires_at = null, extended_at = null
+      update validation_slots set status = 'open', claimed_by = null, claimed_at = null, claim_expires_at = null,
+      extended_at = null
       where id = ${slotId} and status = 'claimed' and claimed_by = ${userId}
       returning project_id`;
     if (released) await wakeAutoConsensus(tx, released.project_id);
@@ -288,7 +295,8 @@ export async function releaseClaim(sql: Sql, slotId: string, userId: string): Pr
 export async function skipClaim(sql: Sql, slotId: string, userId: string, reason: string | null): Promise<boolean> {
   return sql.begin(async (tx) => {
     const [released] = await tx<{ project_id: string; datapoint_id: string }[]>`
-      update validation_slots set status = 'open', claimed_by = null, claimed_at = null, claim_expires_at = null, extended_at = null
+      update validation_slots set status = 'open', claimed_by = null, claimed_at = null, claim_expires_at = null,
+      extended_at = null
       where id = ${slotId} and status = 'claimed' and claimed_by = ${userId}
       returning project_id, datapoint_id`;
     if (!released) return false;
@@ -322,7 +330,8 @@ export async function extendClaim(
     if (!s.live) return { refused: 'claim_expired' };
     if (s.extended) return { refused: 'claim_already_extended' };
     const [e] = await tx<{ expires_at: Date; remaining: number }[]>`
-      update validation_slots set claim_expires_at = now() + make_interval(mins => ${CLAIM_MINUTES}), extended_at = now()
+      update validation_slots set claim_expires_at = now() + make_interval(mins => ${CLAIM_MINUTES}), extended_at =
+      now()
       where id = ${slotId}
       returning claim_expires_at as expires_at, ${CLAIM_MINUTES * 60}::int as remaining`;
     return { extended: { expiresAt: e!.expires_at, remainingSeconds: e!.remaining } };
@@ -339,10 +348,12 @@ export async function liveClaims(
   userId: string,
 ): Promise<{ claims: Claim[] } | { refused: 'project_not_found' }> {
   const [p] = await sql<{ instructions: string | null; field_order: string[] }[]>`
-    select p.content_field_order as field_order, (select s.compiled #>> '{validation,instructions}' from ${projectSpec(sql, sql`p.id`)} s) as instructions
+    select p.content_field_order as field_order, (select s.compiled #>> '{validation,instructions}' from
+      ${projectSpec(sql, sql`p.id`)} s) as instructions
     from projects p
     where p.id = ${projectId} and p.archived_at is null
-      and exists (select 1 from project_assignments a where a.project_id = p.id and a.user_id = ${userId} and a.revoked_at is null)`;
+      and exists (select 1 from project_assignments a where a.project_id = p.id and a.user_id = ${userId} and
+      a.revoked_at is null)`;
   if (!p) return { refused: 'project_not_found' };
   const rows = await sql<ClaimRow[]>`
     select s.id, s.datapoint_id, s.claimed_at, s.claim_expires_at, d.content

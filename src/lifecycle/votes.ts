@@ -552,7 +552,8 @@ export async function changeVote(
     const [found] = await tx<{ id: string; datapoint_id: string }[]>`
       select v.id, v.datapoint_id from votes v
       where v.slot_id = ${v.slotId} and v.user_id = ${v.userId}
-        and exists (select 1 from project_assignments a where a.project_id = v.project_id and a.user_id = ${v.userId} and a.revoked_at is null)`;
+        and exists (select 1 from project_assignments a where a.project_id = v.project_id and a.user_id =
+        ${v.userId} and a.revoked_at is null)`;
     if (!found) return { refused: 'claim_not_found' };
     const st = (await load(tx, [found.datapoint_id], [])).get(found.datapoint_id)!;
     if (st.row.archived) return { refused: 'project_archived' };
@@ -605,7 +606,8 @@ export async function recentVotes(
   limit: number,
 ): Promise<{ votes: RecentVote[] } | { refused: 'project_not_found' }> {
   const [assigned] = await sql`
-    select 1 from project_assignments a where a.project_id = ${projectId} and a.user_id = ${userId} and a.revoked_at is null`;
+    select 1 from project_assignments a where a.project_id = ${projectId} and a.user_id = ${userId} and a.revoked_at is
+    null`;
   if (!assigned) return { refused: 'project_not_found' };
   const rows = await sql<
     {

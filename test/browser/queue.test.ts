@@ -40,7 +40,9 @@ describe.skipIf(skipBrowserTests)(browserSuite('the rating queue in the browser'
       dataset: { format: 'csv', idField: 'id' },
       validation: { validatorsPerDatapoint: options.perDatapoint ?? 1, instructions: 'Rate **correctness**.' },
     });
-    const csv = `id,question,answer\n${Array.from({ length: rows }, (_, i) => `${i + 1},Question ${i + 1}?,Answer ${i + 1}`).join('\n')}\n`;
+    const csv =
+      `id,question,answer\n` +
+      `${Array.from({ length: rows }, (_, i) => `${i + 1},Question ${i + 1}?,Answer ${i + 1}`).join('\n')}\n`;
     expect((await ingest(app, projectId, { 'q.csv': csv })).status.run.status).toBe('ok');
     const m = await fx.member(app, app.orgA.id, { validator: true });
     await fx.assign(app, m.id, projectId);

@@ -76,37 +76,40 @@ describe.skipIf(skipBrowserTests)(browserSuite('an ended session in the browser'
     }
   });
 
-  it("a button's action that finds the session ended sends the person to sign-in, and signing in returns them", async () => {
-    const w = await openPage(browser);
-    const s = await signIn(app, sink, email);
-    await w.page.goto(`${app.url}/app/sign-in`);
-    await w.page.evaluate(
-      ([t, e]) => {
-        localStorage.setItem('assay.session', t);
-        localStorage.setItem('assay.email', e);
-      },
-      [s.sessionToken, email],
-    );
-    const deepLink = `/app/org/projects/${projectId}`;
-    await w.page.goto(app.url + deepLink);
-    const exportButton = w.page.locator('button[data-format="csv"]');
-    await exportButton.waitFor();
-    // Signed out elsewhere while the page is open.
-    expect((await call(app, 'deleteValidatorSession', { key: s.sessionToken })).status).toBe(204);
-    await exportButton.click();
-    await w.page.getByText('Your session has ended. Sign in again').waitFor();
-    expect(new URL(w.page.url()).pathname).toBe('/app/sign-in');
+  it(
+    "a button's action that finds the session ended sends the person to sign-in, and signing in returns " + 'them',
+    async () => {
+      const w = await openPage(browser);
+      const s = await signIn(app, sink, email);
+      await w.page.goto(`${app.url}/app/sign-in`);
+      await w.page.evaluate(
+        ([t, e]) => {
+          localStorage.setItem('assay.session', t);
+          localStorage.setItem('assay.email', e);
+        },
+        [s.sessionToken, email],
+      );
+      const deepLink = `/app/org/projects/${projectId}`;
+      await w.page.goto(app.url + deepLink);
+      const exportButton = w.page.locator('button[data-format="csv"]');
+      await exportButton.waitFor();
+      // Signed out elsewhere while the page is open.
+      expect((await call(app, 'deleteValidatorSession', { key: s.sessionToken })).status).toBe(204);
+      await exportButton.click();
+      await w.page.getByText('Your session has ended. Sign in again').waitFor();
+      expect(new URL(w.page.url()).pathname).toBe('/app/sign-in');
 
-    // Signing in again (the emailed link, in the same browser) returns to the page left.
-    const before = sink.messages.length;
-    await w.page.getByLabel('Email address').fill(email);
-    await w.page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-    await w.page.getByRole('status').filter({ hasText: 'on its way' }).waitFor();
-    const mail = await sink.waitFor((m) => m.to.includes(email) && sink.messages.indexOf(m) >= before);
-    await w.page.goto(appSignInUrl(mail.text, app.url));
-    await w.page.getByRole('button', { name: 'Sign in' }).click();
-    await w.page.locator('button[data-format="csv"]').waitFor();
-    expect(new URL(w.page.url()).pathname).toBe(deepLink);
-    await w.context.close();
-  });
+      // Signing in again (the emailed link, in the same browser) returns to the page left.
+      const before = sink.messages.length;
+      await w.page.getByLabel('Email address').fill(email);
+      await w.page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+      await w.page.getByRole('status').filter({ hasText: 'on its way' }).waitFor();
+      const mail = await sink.waitFor((m) => m.to.includes(email) && sink.messages.indexOf(m) >= before);
+      await w.page.goto(appSignInUrl(mail.text, app.url));
+      await w.page.getByRole('button', { name: 'Sign in' }).click();
+      await w.page.locator('button[data-format="csv"]').waitFor();
+      expect(new URL(w.page.url()).pathname).toBe(deepLink);
+      await w.context.close();
+    },
+  );
 });

@@ -142,23 +142,27 @@ describe('refusals write nothing', () => {
     expect(await fx.votes(app.sql, { datapointIds: [dp] })).toEqual([]);
   });
 
-  it('refuses a second vote by the same validator, votes on paused or archived projects, and votes on terminal datapoints', async () => {
-    const {
-      projectId,
-      ids: [dp, other],
-    } = await datapoints(2);
-    await vote(dp, 'a', 50);
-    await expect(vote(dp, 'a', 60)).rejects.toMatchObject({ code: 'already_voted' });
-    await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
-    await expect(vote(other, 'a', 50)).rejects.toMatchObject({ code: 'project_paused' });
-    await call(app, 'updateProject', { params: { projectId }, body: { paused: false, archived: true } });
-    await expect(vote(other, 'a', 50)).rejects.toMatchObject({ code: 'project_archived' });
-    await call(app, 'updateProject', { params: { projectId }, body: { archived: false } });
-    await vote(dp, 'b', 50);
-    await vote(dp, 'c', 50);
-    await expect(vote(dp, 'd', 50)).rejects.toMatchObject({ code: 'datapoint_finalized' });
-    expect(await fx.votes(app.sql, { datapointIds: [dp!, other!] })).toHaveLength(3);
-  });
+  it(
+    'refuses a second vote by the same validator, votes on paused or archived projects, and votes on terminal ' +
+      'datapoints',
+    async () => {
+      const {
+        projectId,
+        ids: [dp, other],
+      } = await datapoints(2);
+      await vote(dp, 'a', 50);
+      await expect(vote(dp, 'a', 60)).rejects.toMatchObject({ code: 'already_voted' });
+      await call(app, 'updateProject', { params: { projectId }, body: { paused: true } });
+      await expect(vote(other, 'a', 50)).rejects.toMatchObject({ code: 'project_paused' });
+      await call(app, 'updateProject', { params: { projectId }, body: { paused: false, archived: true } });
+      await expect(vote(other, 'a', 50)).rejects.toMatchObject({ code: 'project_archived' });
+      await call(app, 'updateProject', { params: { projectId }, body: { archived: false } });
+      await vote(dp, 'b', 50);
+      await vote(dp, 'c', 50);
+      await expect(vote(dp, 'd', 50)).rejects.toMatchObject({ code: 'datapoint_finalized' });
+      expect(await fx.votes(app.sql, { datapointIds: [dp!, other!] })).toHaveLength(3);
+    },
+  );
 
   it('marks the project test-contaminated for good at the first synthetic vote', async () => {
     const {

@@ -425,13 +425,15 @@ const producers: Record<ErrorCode, Producer> = {
     const projectId = await fx.project(w.app, { key });
     const uploadId = await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }, { key });
     await w.app.sql`
-      insert into org_usage (org_id, datapoints, content_bytes) values (${org.id}, ${DEFAULT_QUOTAS.maxDatapointsPerOrg}, 0)
+      insert into org_usage (org_id, datapoints, content_bytes) values (${org.id},
+      ${DEFAULT_QUOTAS.maxDatapointsPerOrg}, 0)
       on conflict (org_id) do nothing`;
     return { op: 'processUploadSession', key, params: { projectId, uploadId }, body: {} };
   },
   ingest_file_invalid: {
     unreachable:
-      "no response carries it: it is an ingest run's errorCode (IngestRun.errorCode), shown by the session's status; test/security/quotas.test.ts reads it there",
+      "no response carries it: it is an ingest run's errorCode (IngestRun.errorCode), shown by the session's " +
+      'status; test/security/quotas.test.ts reads it there',
   },
   request_body_too_large: {
     raw: (w) =>

@@ -233,7 +233,8 @@ describe('hostile files', { timeout: 180_000 }, () => {
     expect(run.datapointsPersisted).toBe(2);
   }, 180_000);
 
-  it('a 1 MB CSV of 4 header names of 250,000 characters over 40,000 rows `n,,,` fails at the header budget', async () => {
+  it('a 1 MB CSV of 4 header names of 250,000 characters over 40,000 rows `n,,,` fails at the header ' +
+    'budget', async () => {
     // Without the budget each 4-byte row stored 1 MB: 40 rows were 38 MB, this file ~40 GB.
     const projectId = await project('csv');
     const head = `${['a', 'b', 'c', 'd'].map((c) => c.repeat(250_000)).join(',')}\n`;

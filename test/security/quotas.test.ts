@@ -47,36 +47,39 @@ describe('upload sessions are bounded', () => {
     expect(await fx.uploadSessionCount(app.sql, projectId)).toBe(0);
   });
 
-  it('refuses a declare (and a one-shot upload) that would pass the cap, declaring nothing; redeclaring is free', async () => {
-    const projectId = await fx.project(app);
-    const created = await call(app, 'createUploadSession', { params: { projectId }, body: { files: files(3) } });
-    expect(created.status).toBe(201);
-    const uploadId = created.body.uploadId;
-    const over = await call(app, 'declareUploadFiles', {
-      params: { projectId, uploadId },
-      body: { files: files(3, 'g') },
-    });
-    expect(over.status).toBe(409);
-    expect(over.body.error.code).toBe('upload_file_limit_reached');
-    expect(await fileCount(uploadId)).toBe(3);
-    // Known paths do not count again: a fresh URL for every declared file is always possible.
-    const again = await call(app, 'declareUploadFiles', {
-      params: { projectId, uploadId },
-      body: { files: [...files(3), ...files(2, 'g')] },
-    });
-    expect(again.status).toBe(200);
-    expect(await fileCount(uploadId)).toBe(5);
-    const oneShot = await call(app, 'uploadFile', {
-      params: { projectId, uploadId },
-      query: { path: 'one-more.csv', size: 3 },
-    });
-    expect(oneShot.status).toBe(409);
-    expect(oneShot.body.error).toMatchObject({ code: 'upload_file_limit_reached', param: 'path' });
-    expect(await fileCount(uploadId)).toBe(5);
-    // The GET lists every file, and the cap bounds it.
-    const got = await call(app, 'getUploadSession', { params: { projectId, uploadId } });
-    expect(got.body.files).toHaveLength(5);
-  });
+  it(
+    'refuses a declare (and a one-shot upload) that would pass the cap, declaring nothing; redeclaring is ' + 'free',
+    async () => {
+      const projectId = await fx.project(app);
+      const created = await call(app, 'createUploadSession', { params: { projectId }, body: { files: files(3) } });
+      expect(created.status).toBe(201);
+      const uploadId = created.body.uploadId;
+      const over = await call(app, 'declareUploadFiles', {
+        params: { projectId, uploadId },
+        body: { files: files(3, 'g') },
+      });
+      expect(over.status).toBe(409);
+      expect(over.body.error.code).toBe('upload_file_limit_reached');
+      expect(await fileCount(uploadId)).toBe(3);
+      // Known paths do not count again: a fresh URL for every declared file is always possible.
+      const again = await call(app, 'declareUploadFiles', {
+        params: { projectId, uploadId },
+        body: { files: [...files(3), ...files(2, 'g')] },
+      });
+      expect(again.status).toBe(200);
+      expect(await fileCount(uploadId)).toBe(5);
+      const oneShot = await call(app, 'uploadFile', {
+        params: { projectId, uploadId },
+        query: { path: 'one-more.csv', size: 3 },
+      });
+      expect(oneShot.status).toBe(409);
+      expect(oneShot.body.error).toMatchObject({ code: 'upload_file_limit_reached', param: 'path' });
+      expect(await fileCount(uploadId)).toBe(5);
+      // The GET lists every file, and the cap bounds it.
+      const got = await call(app, 'getUploadSession', { params: { projectId, uploadId } });
+      expect(got.body.files).toHaveLength(5);
+    },
+  );
 
   it('refuses one open session more than the organization may have, under concurrency too', async () => {
     const org = await isolatedOrg();
@@ -99,7 +102,9 @@ describe('upload sessions are bounded', () => {
 });
 
 const csv = (n: number, from = 0, pad = 0) =>
-  `id,question,answer\n${Array.from({ length: n }, (_, i) => `${from + i},${'q'.repeat(pad)}${from + i},a`).join('\n')}\n`;
+  `id,question,answer\n${Array.from({ length: n }, (_, i) => `${from + i},` + `${'q'.repeat(pad)}${from + i},a`).join(
+    '\n',
+  )}\n`;
 const usage = async (orgId: string) =>
   (
     await app.sql<{ d: number; b: number }[]>`
@@ -132,48 +137,55 @@ describe('ingest quotas', () => {
     expect((await fx.counts(app.sql, projectId)).datapoints).toBe(0);
   });
 
-  it('holds an organization to its datapoints quota: a crossing run keeps nothing, a full one is refused on process', async () => {
-    const org = await isolatedOrg();
-    const projectId = await fx.project(app, { key: org.key });
-    expect((await ingest(app, projectId, { 'a.csv': csv(8) }, {}, org.key)).status.run.status).toBe('ok');
-    const held = await usage(org.id);
-    expect(held.d).toBe(8);
-    expect(held.b).toBeGreaterThan(0);
-    const crossing = await ingest(app, projectId, { 'b.csv': csv(8, 100) }, {}, org.key);
-    expect(crossing.status.run).toMatchObject({ status: 'failed', errorCode: 'ingest_quota_exceeded' });
-    expect(crossing.status.run.errorMessage).toMatch(/organization would hold more than its quota of 15 datapoints/);
-    expect(await usage(org.id)).toEqual(held);
-    expect((await ingest(app, projectId, { 'c.csv': csv(7, 200) }, {}, org.key)).status.run.status).toBe('ok');
-    expect((await usage(org.id)).d).toBe(15);
-    // Full: refused before a run starts, with nothing written.
-    const uploadId = await uploadFiles(app, projectId, { 'd.csv': csv(1, 300) }, org.key);
-    const refused = await call(app, 'processUploadSession', {
-      key: org.key,
-      params: { projectId, uploadId },
-      body: {},
-    });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe('ingest_quota_exceeded');
-    expect((await fx.counts(app.sql, projectId)).datapoints).toBe(15);
-  });
+  it(
+    'holds an organization to its datapoints quota: a crossing run keeps nothing, a full one is refused on ' +
+      'process',
+    async () => {
+      const org = await isolatedOrg();
+      const projectId = await fx.project(app, { key: org.key });
+      expect((await ingest(app, projectId, { 'a.csv': csv(8) }, {}, org.key)).status.run.status).toBe('ok');
+      const held = await usage(org.id);
+      expect(held.d).toBe(8);
+      expect(held.b).toBeGreaterThan(0);
+      const crossing = await ingest(app, projectId, { 'b.csv': csv(8, 100) }, {}, org.key);
+      expect(crossing.status.run).toMatchObject({ status: 'failed', errorCode: 'ingest_quota_exceeded' });
+      expect(crossing.status.run.errorMessage).toMatch(/organization would hold more than its quota of 15 datapoints/);
+      expect(await usage(org.id)).toEqual(held);
+      expect((await ingest(app, projectId, { 'c.csv': csv(7, 200) }, {}, org.key)).status.run.status).toBe('ok');
+      expect((await usage(org.id)).d).toBe(15);
+      // Full: refused before a run starts, with nothing written.
+      const uploadId = await uploadFiles(app, projectId, { 'd.csv': csv(1, 300) }, org.key);
+      const refused = await call(app, 'processUploadSession', {
+        key: org.key,
+        params: { projectId, uploadId },
+        body: {},
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('ingest_quota_exceeded');
+      expect((await fx.counts(app.sql, projectId)).datapoints).toBe(15);
+    },
+  );
 
-  it('counts concurrent runs of one organization exactly: of two runs that together cross the quota, one is kept', async () => {
-    const org = await isolatedOrg();
-    const projects = [await fx.project(app, { key: org.key }), await fx.project(app, { key: org.key })];
-    const sessions = await Promise.all(
-      projects.map((projectId, i) => uploadFiles(app, projectId, { 'x.csv': csv(9, i * 100) }, org.key)),
-    );
-    await Promise.all(
-      projects.map((projectId, i) =>
-        call(app, 'processUploadSession', { key: org.key, params: { projectId, uploadId: sessions[i] }, body: {} }),
-      ),
-    );
-    const runs = await Promise.all(
-      projects.map((projectId, i) => waitForRun(app, projectId, sessions[i], 20_000, org.key)),
-    );
-    expect(runs.map((r) => r.run.status).sort()).toEqual(['failed', 'ok']);
-    expect((await usage(org.id)).d).toBe(9);
-  });
+  it(
+    'counts concurrent runs of one organization exactly: of two runs that together cross the quota, one is ' + 'kept',
+    async () => {
+      const org = await isolatedOrg();
+      const projects = [await fx.project(app, { key: org.key }), await fx.project(app, { key: org.key })];
+      const sessions = await Promise.all(
+        projects.map((projectId, i) => uploadFiles(app, projectId, { 'x.csv': csv(9, i * 100) }, org.key)),
+      );
+      await Promise.all(
+        projects.map((projectId, i) =>
+          call(app, 'processUploadSession', { key: org.key, params: { projectId, uploadId: sessions[i] }, body: {} }),
+        ),
+      );
+      const runs = await Promise.all(
+        projects.map((projectId, i) => waitForRun(app, projectId, sessions[i], 20_000, org.key)),
+      );
+      expect(runs.map((r) => r.run.status).sort()).toEqual(['failed', 'ok']);
+      expect((await usage(org.id)).d).toBe(9);
+    },
+  );
 
   it('refuses the amplifying CSV (a long header over short rows) by its header budget, storing nothing', async () => {
     const projectId = await fx.project(app);

@@ -55,24 +55,27 @@ describe('parser host', () => {
     }
   });
 
-  it('parses on only once the consumer has taken a batch (back-pressure): one chunk of many records never piles up', async () => {
-    // Small batches, so one chunk of 20,000 short rows is 20+ batches; the consumer is slow.
-    const parser = createParser({ format: 'csv', idField: 'id' }, { batchBytes: 64 * 1024 });
-    try {
-      const rows = Array.from({ length: 20_000 }, (_, i) => `${i},${'x'.repeat(20)}`);
-      let n = 0;
-      for await (const _ of parser.records(textSource('slow.csv', `id,text\n${rows.join('\n')}\n`))) {
-        // Give the thread every chance to run ahead while the consumer holds a batch.
-        if (n++ % 1000 === 0) await new Promise((r) => setTimeout(r, 20));
+  it(
+    'parses on only once the consumer has taken a batch (back-pressure): one chunk of many records never piles ' + 'up',
+    async () => {
+      // Small batches, so one chunk of 20,000 short rows is 20+ batches; the consumer is slow.
+      const parser = createParser({ format: 'csv', idField: 'id' }, { batchBytes: 64 * 1024 });
+      try {
+        const rows = Array.from({ length: 20_000 }, (_, i) => `${i},${'x'.repeat(20)}`);
+        let n = 0;
+        for await (const _ of parser.records(textSource('slow.csv', `id,text\n${rows.join('\n')}\n`))) {
+          // Give the thread every chance to run ahead while the consumer holds a batch.
+          if (n++ % 1000 === 0) await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(n).toBe(20_000);
+        // At most one batch and one request for bytes wait for the consumer (without back-pressure
+        // the thread parsed the whole chunk ahead: dozens of batches).
+        expect(parser.maxQueued()).toBeLessThanOrEqual(2);
+      } finally {
+        await parser.close();
       }
-      expect(n).toBe(20_000);
-      // At most one batch and one request for bytes wait for the consumer (without back-pressure
-      // the thread parsed the whole chunk ahead: dozens of batches).
-      expect(parser.maxQueued()).toBeLessThanOrEqual(2);
-    } finally {
-      await parser.close();
-    }
-  });
+    },
+  );
 
   it("fails with the readers' message (an IngestError) and stops reading the source", async () => {
     const parser = createParser({ format: 'jsonl' });

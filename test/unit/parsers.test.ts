@@ -149,7 +149,8 @@ describe('limits', () => {
     const names = ['a', 'b', 'c', 'd'].map((c) => c.repeat(250_000));
     const rows = Array.from({ length: 40 }, (_, i) => `${i},,,`);
     expect(await failure(csv, text('amp.csv', `${names.join(',')}\n${rows.join('\n')}\n`))).toBe(
-      `amp.csv line 2: the header's names (1000000 characters) are more than ${LIMITS.headerNamesPerRowChar} times this row (4 characters); every row stores the header's names as its keys, so shorten the column names`,
+      `amp.csv line 2: the header's names (1000000 characters) are more than ${LIMITS.headerNamesPerRowChar} times ` +
+        `this row (4 characters); every row stores the header's names as its keys, so shorten the column names`,
     );
   });
 

@@ -111,7 +111,8 @@ export async function orgDatapointsPage(ctx: PageContext): Promise<void> {
     status,
     page.data.length === 0
       ? 'No datapoint matches these filters.'
-      : `${page.data.length} datapoint${page.data.length === 1 ? '' : 's'} on this page${page.hasMore ? '; more on the next' : ''}.`,
+      : `${page.data.length} datapoint${page.data.length === 1 ? '' : 's'} on this page` +
+          `${page.hasMore ? '; more on the next' : ''}.`,
   );
   const fmt = (x: number | null, digits: number) => (x === null ? '–' : x.toFixed(digits));
   const table = h(

@@ -156,7 +156,10 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
             replace(reportStatus, 'The Proof Report is being built and signed; it downloads as soon as it is ready…'),
         );
         saveFile(`${r.reportId}.json`, JSON.stringify(r, null, 2) + '\n');
-        return `${r.reportId}: quality rating ${r.qualityRating} / 100, consensus strength ${r.consensusStrength} / 100. Saved as ${r.reportId}.json.`;
+        return (
+          `${r.reportId}: quality rating ${r.qualityRating} / 100, consensus strength ${r.consensusStrength} / ` +
+          `100. Saved as ${r.reportId}.json.`
+        );
       }),
     );
     reportBox.append(
@@ -201,7 +204,10 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
                 ),
             );
             location.assign(e.url);
-            return `${e.filename} is ready${e.coverage.partial ? ' (partial coverage)' : ''}; the download starts now (its link works for a few minutes).`;
+            return (
+              `${e.filename} is ready${e.coverage.partial ? ' (partial coverage)' : ''}; the download starts ` +
+              `now (its link works for a few minutes).`
+            );
           },
           (err) =>
             err.code === 'report_not_ready' ? 'Nothing is finalized yet, so there is nothing to export.' : null,

@@ -55,7 +55,10 @@ export async function orgProjectsPage(ctx: PageContext): Promise<void> {
       return q
         ? `No project’s name contains “${q}”.`
         : 'No projects yet. Projects are created through the developer API or MCP.';
-    return `${shown.toLocaleString('en')} project${shown === 1 ? '' : 's'} shown${page.hasMore ? '; more follow' : ''}${q ? ` for “${q}”` : ''}.`;
+    return (
+      `${shown.toLocaleString('en')} project${shown === 1 ? '' : 's'} shown` +
+      `${page.hasMore ? '; more follow' : ''}${q ? ` for “${q}”` : ''}.`
+    );
   };
   more.addEventListener('click', () => action(more, status, load));
   replace(status, await load());

@@ -21,7 +21,9 @@ import type { PageContext } from '../main.ts';
 type Claim = Schemas['Claim'];
 
 const SHORTCUTS_KEY = 'assay.shortcuts';
-/** Slots this tab released when its page went away: a reload must not resume them (the release may still be on its way). */
+/**
+ * Slots this tab released when its page went away: a reload must not resume them (the release may still be on its way).
+ */
 const RELEASED_KEY = 'assay.released';
 
 const released = (): string[] => JSON.parse(sessionStorage.getItem(RELEASED_KEY) ?? '[]') as string[];
@@ -49,7 +51,8 @@ export async function ratePage(ctx: PageContext): Promise<void> {
   const showProgress = () =>
     replace(
       progress,
-      `Rated today: ${counts.today.toLocaleString('en')} · overall: ${counts.total.toLocaleString('en')} · left for you: ${Math.max(0, counts.left).toLocaleString('en')}`,
+      `Rated today: ${counts.today.toLocaleString('en')} · overall: ${counts.total.toLocaleString('en')} · left for ` +
+        `you: ${Math.max(0, counts.left).toLocaleString('en')}`,
     );
   showProgress();
   // Announced politely: what just happened (recorded, skipped, a new datapoint).
@@ -208,7 +211,8 @@ export async function ratePage(ctx: PageContext): Promise<void> {
         stop(
           'Nothing left for you to rate',
           skipped > 0
-            ? `Every datapoint open to you is rated or is being rated by someone else, except ${skipped === 1 ? 'one you skipped' : `${skipped} you skipped`}. Thank you!`
+            ? `Every datapoint open to you is rated or is being rated by someone else, except ` +
+                `${skipped === 1 ? 'one you skipped' : `${skipped} you skipped`}. Thank you!`
             : 'Every datapoint open to you is rated or is being rated by someone else. Thank you! Check back later.',
           ...(skipped > 0
             ? [
@@ -225,18 +229,21 @@ export async function ratePage(ctx: PageContext): Promise<void> {
       case 'claim_limit_reached':
         stop(
           'Too many datapoints held',
-          'You hold as many datapoints of this project as one person may (in other tabs or apps). Rate or skip those first; each one also frees itself 10 minutes after it was claimed.',
+          'You hold as many datapoints of this project as one person may (in other tabs or apps). Rate or skip ' +
+            'those first; each one also frees itself 10 minutes after it was claimed.',
           h('button', { type: 'button', onclick: () => void next() }, 'Try again'),
         );
         return true;
       case 'claim_expired':
         showLapsed(
-          'Claims last 10 minutes; this one ran out before your rating arrived, so the rating was not recorded and the datapoint went back to the pool.',
+          'Claims last 10 minutes; this one ran out before your rating arrived, so the rating was not recorded and ' +
+            'the datapoint went back to the pool.',
         );
         return true;
       case 'datapoint_finalized':
         showLapsed(
-          'Other raters completed this datapoint before your rating arrived, so your rating was not needed and was not recorded.',
+          'Other raters completed this datapoint before your rating arrived, so your rating was not needed and was ' +
+            'not recorded.',
         );
         return true;
       case 'claim_not_found':
@@ -394,8 +401,10 @@ export async function ratePage(ctx: PageContext): Promise<void> {
     replace(
       keysText,
       shortcutsOn()
-        ? 'Keys: type the number (digits work from anywhere on the page), ↑ ↓ change it by 1 (with Shift by 10), Enter submits; S skips (not inside the rating field).'
-        : 'Keys: type the number in the rating field, ↑ ↓ change it by 1 (with Shift by 10), Enter submits. Single-key shortcuts are off.',
+        ? 'Keys: type the number (digits work from anywhere on the page), ↑ ↓ change it by 1 (with Shift by 10), ' +
+            'Enter submits; S skips (not inside the rating field).'
+        : 'Keys: type the number in the rating field, ↑ ↓ change it by 1 (with Shift by 10), Enter submits. ' +
+            'Single-key shortcuts are off.',
     );
   }
 
@@ -584,7 +593,8 @@ export async function ratePage(ctx: PageContext): Promise<void> {
         if (err instanceof ApiFailure && err.signedOut) return ctx.signedOut();
         const why =
           err instanceof ApiFailure && (err.code === 'vote_not_changeable' || err.code === 'datapoint_finalized')
-            ? 'It can no longer be changed: it has decided its datapoint, a later rating was made, or 2 minutes have passed.'
+            ? 'It can no longer be changed: it has decided its datapoint, a later rating was made, or 2 minutes ' +
+              'have passed.'
             : err instanceof Error
               ? `${err.message} Try again.`
               : String(err);
