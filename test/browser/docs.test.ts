@@ -36,7 +36,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('API reference page'), () => {
         .then(() => true)
         .catch(() => false);
       expect(w.problems).toEqual([]);
-      expect(shown, (await w.page.locator('body').innerText()).slice(0, 2000)).toBe(true);
+      expect(shown, ((await w.page.locator('body').textContent()) ?? '').slice(0, 2000)).toBe(true);
     } finally {
       await w.context.close();
     }
