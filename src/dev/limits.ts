@@ -4,7 +4,7 @@
 // that invites the same test address. Locally there is one tenant, its own: the limits are sized
 // for a test suite, and an environment variable set by the developer still wins. Production
 // defaults are unchanged.
-export const DEV_LIMITS: Readonly<Record<string, string>> = Object.freeze({
+const DEV_LIMITS: Readonly<Record<string, string>> = Object.freeze({
   RATE_LIMIT_API: '100000/60',
   RATE_LIMIT_PUBLIC: '10000/60',
   INVITE_EMAILS_PER_ORG_PER_HOUR: '100000',

@@ -12,10 +12,10 @@
 import type { ProofPayload } from './proof.ts';
 import type { Sink } from './export-formats.ts';
 
-export const INTOTO_STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
-export const INTOTO_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
+const INTOTO_STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
+const INTOTO_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
 /** The predicate of a data-quality report: its body is the signed Proof Report payload. */
-export const DATA_QUALITY_PREDICATE = 'urn:assay:predicate:data-quality-report:v1';
+const DATA_QUALITY_PREDICATE = 'urn:assay:predicate:data-quality-report:v1';
 
 /** A manifest leaf: a datapoint and the SHA-256 (hex) of its canonical content. */
 export interface ManifestRow {
@@ -24,7 +24,7 @@ export interface ManifestRow {
 }
 
 /** The file name a datapoint goes by in both exports. */
-export const datapointFile = (datapointId: string): string => `datapoints/${datapointId}.json`;
+const datapointFile = (datapointId: string): string => `datapoints/${datapointId}.json`;
 
 /** DSSE v1 pre-authentication encoding: "DSSEv1" SP LEN(type) SP type SP LEN(body) SP body. */
 export function dssePae(payloadType: string, body: Uint8Array): Buffer {
@@ -73,7 +73,7 @@ export async function renderIntotoDsse(
 }
 
 /** The Croissant 1.1 JSON-LD context (the vocabulary of the specification, with its RAI extension). */
-export const CROISSANT_CONTEXT = {
+const CROISSANT_CONTEXT = {
   '@language': 'en',
   '@vocab': 'https://schema.org/',
   citeAs: 'cr:citeAs',
@@ -130,7 +130,7 @@ export interface CroissantData {
  * What the signed report says about agreement: the statistics block's alpha when the payload has
  * one (filled from `statistics.alpha`), else the headline figures only.
  */
-export function annotationAnalysis(payload: ProofPayload | null): string {
+function annotationAnalysis(payload: ProofPayload | null): string {
   if (!payload) return 'No signed Proof Report covers this data yet (not every datapoint is terminal).';
   const base =
     `Proof Report ${payload.reportId} (attestationRoot ${payload.attestationRoot}): quality rating ` +

@@ -7,7 +7,7 @@ import express, { type Router } from 'express';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-export const DOCS_CSP = [
+const DOCS_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   // Scalar injects its styles as <style> elements.

@@ -178,7 +178,7 @@ export interface ClaimRow {
 }
 
 /** Neither a datapoint the validator rated nor one it holds a live claim on. `d` is the datapoint. */
-export const notMine = (tx: TxSql, userId: string) => tx`
+const notMine = (tx: TxSql, userId: string) => tx`
   not exists (select 1 from votes v where v.datapoint_id = d.id and v.voter = ${userId})
   and not exists (select 1 from validation_slots c where c.datapoint_id = d.id and c.claimed_by = ${userId} and
   ${liveClaim(tx, 'c')})`;
