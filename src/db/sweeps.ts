@@ -5,8 +5,13 @@
 // process killed mid-sweep does not hold past.
 import type { Sql } from './client.ts';
 
-/** The longest a run holds its sweep when its process dies before clearing it. */
-const LEASE_MS = 10 * 60_000;
+/**
+ * A run holds its sweep for three intervals at most: a process killed mid-sweep (a worker is
+ * nearly always in one) holds it no longer. A run that outlasts its lease may start again on
+ * another process; every sweep is safe to run twice at once (single statements, `skip locked`,
+ * job keys that replace a queued job).
+ */
+const LEASE_INTERVALS = 3;
 
 /**
  * Runs `run` if no other process is running the sweep `name` and none started it in the last
@@ -18,7 +23,7 @@ export async function runSweepOnce<T>(
   minGapMs: number,
   run: () => Promise<T>,
 ): Promise<T | undefined> {
-  const lease = Math.max(LEASE_MS, minGapMs) / 1000;
+  const lease = (LEASE_INTERVALS * Math.max(minGapMs, 1000)) / 1000;
   const [claimed] = await sql<{ holder: string }[]>`
     insert into worker_sweeps as s (name, last_run_at, running_until, holder)
     values (${name}, clock_timestamp(), clock_timestamp() + make_interval(secs => ${lease}), gen_random_uuid())
