@@ -277,8 +277,9 @@ export async function snapshot(sql: Sql): Promise<Record<string, string>> {
     select table_schema as schema, table_name as name from information_schema.tables
     where table_type = 'BASE TABLE'
       and (table_schema = 'public' or (table_schema = 'graphile_worker' and table_name like '%jobs%'))
-      -- (a worker's heartbeat row moves on its own: liveness, not a write of any request)
-      and table_name not in ('schema_migrations', 'worker_processes')
+      -- (a worker's heartbeat row and its sweeps' leases move on their own: the worker's
+      -- bookkeeping, not a write of any request)
+      and table_name not in ('schema_migrations', 'worker_processes', 'worker_sweeps')
     order by 1, 2`;
   const out: Record<string, string> = {};
   for (const t of tables) {
