@@ -2105,6 +2105,13 @@ export const mcpTools: readonly ToolDef[] = [
           "type": "string",
           "format": "uuid",
           "description": "Validator (user) ID."
+        },
+        "idempotencyKey": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 255,
+          "pattern": "^[\\x21-\\x7E]+$",
+          "description": "Optional Idempotency-Key: a retry with the same key and arguments returns the first result (24 hours) instead of acting twice."
         }
       },
       "additionalProperties": false,
@@ -2118,7 +2125,7 @@ export const mcpTools: readonly ToolDef[] = [
       "validatorId": "path"
     },
     "errorCodes": [],
-    "idempotent": false
+    "idempotent": true
   },
   {
     "name": "list_webhook_endpoints",

@@ -4201,7 +4201,17 @@ export interface operations {
     resumeValidator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Project ID. */
                 projectId: components["parameters"]["ProjectId"];
@@ -4226,6 +4236,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

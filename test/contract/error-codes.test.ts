@@ -99,6 +99,8 @@ type Producer =
       unreachable: string;
       /** A request that comes closest, which must answer another code. */
       closest?: (w: World) => Promise<RawResult>;
+      /** Sources that name it as a stored value (a run's errorCode), never as a response. */
+      storedBy?: string[];
     };
 
 function keyOf(k: OpRequest['key']): string | null {
@@ -434,6 +436,7 @@ const producers: Record<ErrorCode, Producer> = {
     unreachable:
       "no response carries it: it is an ingest run's errorCode (IngestRun.errorCode), shown by the session's " +
       'status; test/security/quotas.test.ts reads it there',
+    storedBy: ['src/ingest/parsers.ts'],
   },
   request_body_too_large: {
     raw: (w) =>
@@ -640,8 +643,9 @@ describe.each(enumCodes.map((c) => [c]))('%s', { timeout: 120_000 }, (code) => {
     it('has an entry', () => expect.fail(`${code} has no producer in test/contract/error-codes.test.ts`));
   } else if ('unreachable' in producer) {
     it(`is unreachable: ${producer.unreachable}`, async () => {
-      // Only the registry names it (as a code or an `errors.*` factory): no code path throws it.
-      expect(sourcesNaming(code as ErrorCode)).toEqual(['src/errors.ts']);
+      // Only the registry names it (as a code or an `errors.*` factory), and the sources that store
+      // it as a run's errorCode: no code path throws it as a response.
+      expect(sourcesNaming(code as ErrorCode)).toEqual(['src/errors.ts', ...(producer.storedBy ?? [])].sort());
       if (producer.closest) {
         const res = await producer.closest(w);
         expect(res.body?.error?.code, `${res.status} ${JSON.stringify(res.body)}`).toBe('unknown_endpoint');
