@@ -77,6 +77,10 @@ describe('loadConfig', () => {
       dnsServers: null,
       maxEndpointsPerOrg: 20,
       disableAfterFailures: 100,
+      concurrency: 64,
+      perEndpoint: 48,
+      perOrg: 48,
+      latencyBudgetMs: 5000,
     });
     expect(
       loadConfig(
