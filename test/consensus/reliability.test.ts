@@ -52,10 +52,7 @@ async function rate(ids: string[], seed: bigint): Promise<void> {
   }
 }
 
-const weightsOf = (projectId: string) =>
-  app.sql<{ datapoint_id: string; voter: string; rating: number; decision_weight: number | null }[]>`
-    select datapoint_id, voter, rating, decision_weight from votes where project_id = ${projectId}
-    order by created_at, id`;
+const weightsOf = (projectId: string) => fx.voteWeights(app.sql, projectId);
 
 describe('consensus.method: reliability', () => {
   it('compiles with its parameters (in the config digest) and the median tie rule', async () => {

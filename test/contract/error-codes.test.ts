@@ -402,9 +402,7 @@ const producers: Record<ErrorCode, Producer> = {
     const projectId = await fx.project(w.app);
     const uploadId = await fx.uploadSession(w.app, projectId, { 'a.csv': CSV });
     const max = DEFAULT_QUOTAS.maxFilesPerSession;
-    await w.app.sql`
-      insert into upload_files (session_id, rel_path, size, position)
-      select ${uploadId}, 'bulk/' || g, 1, g from generate_series(1, ${max - 1}) g`;
+    await fx.addUploadFiles(w.app.sql, uploadId, max - 1);
     return {
       op: 'declareUploadFiles',
       params: { projectId, uploadId },
@@ -415,10 +413,7 @@ const producers: Record<ErrorCode, Producer> = {
     // An organization of its own already holding the default number of open sessions.
     const { org, key } = await quotaOrg(w, 'sessions');
     const projectId = await fx.project(w.app, { key });
-    await w.app.sql`
-      insert into upload_sessions (org_id, project_id, key_prefix)
-      select ${org.id}, ${projectId}, 'uploads/' || ${projectId} || '/bulk/' || g || '/'
-      from generate_series(1, ${DEFAULT_QUOTAS.maxOpenSessionsPerOrg}) g`;
+    await fx.addOpenUploadSessions(w.app.sql, org.id, projectId, DEFAULT_QUOTAS.maxOpenSessionsPerOrg);
     return { op: 'createUploadSession', key, params: { projectId }, body: { files: [{ relPath: 'a.csv', size: 1 }] } };
   },
   ingest_quota_exceeded: async (w) => {
@@ -426,10 +421,7 @@ const producers: Record<ErrorCode, Producer> = {
     const { org, key } = await quotaOrg(w, 'full');
     const projectId = await fx.project(w.app, { key });
     const uploadId = await fx.uploadSession(w.app, projectId, { 'a.csv': CSV }, { key });
-    await w.app.sql`
-      insert into org_usage (org_id, datapoints, content_bytes) values (${org.id},
-      ${DEFAULT_QUOTAS.maxDatapointsPerOrg}, 0)
-      on conflict (org_id) do nothing`;
+    await fx.setOrgUsage(w.app.sql, org.id, DEFAULT_QUOTAS.maxDatapointsPerOrg);
     return { op: 'processUploadSession', key, params: { projectId, uploadId }, body: {} };
   },
   ingest_file_invalid: {
@@ -602,8 +594,8 @@ const producers: Record<ErrorCode, Producer> = {
       body: { rating: 50 },
     });
     expect(c.status).toBe(200);
-    const [d] = await w.app.sql<{ id: string }[]>`select datapoint_id as id from validation_slots where id = ${slotId}`;
-    return { op: 'setGoldItems', params: { projectId }, body: { items: [{ datapointId: d!.id, expectedRating: 50 }] } };
+    const datapointId = await fx.slotDatapoint(w.app.sql, slotId);
+    return { op: 'setGoldItems', params: { projectId }, body: { items: [{ datapointId, expectedRating: 50 }] } };
   },
   already_voted: async (w) => {
     const { slotId } = await claimed(w);

@@ -326,6 +326,16 @@ export async function completeUploadSession(sql: Sql, uploadId: string): Promise
   await sql`update upload_sessions set status = 'complete' where id = ${uploadId}`;
 }
 
+/** Moves the vote on the slot `minutes` into the past (past the window in which it may change). */
+export async function backdateVote(sql: Sql, slotId: string, minutes: number): Promise<void> {
+  await sql`update votes set created_at = created_at - ${minutes} * interval '1 minute' where slot_id = ${slotId}`;
+}
+
+/** Clears every datapoint's open-slot counter in the project (a column no signed leaf is hashed from). */
+export async function clearOpenSlots(sql: Sql, projectId: string): Promise<void> {
+  await sql`update datapoints set slots_open = 0 where project_id = ${projectId}`;
+}
+
 // ---------------------------------------------------------------- reading the data model
 // What tests check about datapoints, slots, votes and decisions, asked as questions about the
 // model (how many, in which state, in which order) rather than as table layouts. Rows keep the
@@ -491,6 +501,52 @@ export function votes(sql: Sql, of: { projectId: string } | { datapointIds: stri
       ${sql(of.datapointIds)} order by created_at, voter`;
 }
 
+/** The project's votes with the weight each carried in its decision (null: none recorded), oldest first. */
+export function voteWeights(
+  sql: Sql,
+  projectId: string,
+): Promise<{ datapoint_id: string; voter: string; rating: number; decision_weight: number | null }[]> {
+  return sql<{ datapoint_id: string; voter: string; rating: number; decision_weight: number | null }[]>`
+    select datapoint_id, voter, rating, decision_weight from votes where project_id = ${projectId}
+    order by created_at, id`;
+}
+
+/** The project's ratings with their datapoints, in the order the table returns them. */
+export function voteRatings(sql: Sql, projectId: string): Promise<{ datapoint_id: string; rating: number }[]> {
+  return sql<{ datapoint_id: string; rating: number }[]>`
+    select datapoint_id, rating from votes where project_id = ${projectId}`;
+}
+
+/** The logged changes of the votes on a datapoint. */
+export function voteChanges(sql: Sql, datapointId: string): Promise<{ old_rating: number; new_rating: number }[]> {
+  return sql<{ old_rating: number; new_rating: number }[]>`
+    select old_rating, new_rating from vote_changes c join votes v on v.id = c.vote_id
+    where v.datapoint_id = ${datapointId}`;
+}
+
+/** The datapoint a slot belongs to. */
+export async function slotDatapoint(sql: Sql, slotId: string): Promise<string> {
+  const [d] = await sql<{ id: string }[]>`select datapoint_id as id from validation_slots where id = ${slotId}`;
+  return d!.id;
+}
+
+/** A datapoint's expected rating as a gold item (null: not gold). */
+export async function goldRating(sql: Sql, datapointId: string): Promise<number | null> {
+  const [row] = await sql<
+    { gold_rating: number | null }[]
+  >`select gold_rating from datapoints where id = ${datapointId}`;
+  return row!.gold_rating;
+}
+
+/** The project's datapoints' content, gold rating and open-slot counter, in ingestion order. */
+export function goldState(
+  sql: Sql,
+  projectId: string,
+): Promise<{ content: any; gold_rating: number | null; slots_open: number }[]> {
+  return sql<{ content: any; gold_rating: number | null; slots_open: number }[]>`
+    select content, gold_rating, slots_open from datapoints where project_id = ${projectId} order by seq`;
+}
+
 export interface DecisionRow {
   id: string;
   datapoint_id: string;
@@ -544,6 +600,42 @@ export async function uploadSessionCount(sql: Sql, projectId: string): Promise<n
 export async function uploadObjectKey(sql: Sql, uploadId: string, relPath: string): Promise<string> {
   const [row] = await sql<{ key_prefix: string }[]>`select key_prefix from upload_sessions where id = ${uploadId}`;
   return `${row!.key_prefix}/${relPath}`;
+}
+
+/** How many files an upload session has declared. */
+export async function uploadFileCount(sql: Sql, uploadId: string): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from upload_files where session_id = ${uploadId}`;
+  return row!.n;
+}
+
+/** Declares `n` more one-byte files (`bulk/1`...) in the session directly (no declare calls, no quota check). */
+export async function addUploadFiles(sql: Sql, uploadId: string, n: number): Promise<void> {
+  await sql`
+    insert into upload_files (session_id, rel_path, size, position)
+    select ${uploadId}, 'bulk/' || g, 1, g from generate_series(1, ${n}) g`;
+}
+
+/** Opens `n` upload sessions on the project directly (no quota check). */
+export async function addOpenUploadSessions(sql: Sql, orgId: string, projectId: string, n: number): Promise<void> {
+  await sql`
+    insert into upload_sessions (org_id, project_id, key_prefix)
+    select ${orgId}, ${projectId}, 'uploads/' || ${projectId} || '/bulk/' || g || '/'
+    from generate_series(1, ${n}) g`;
+}
+
+/** Records that the organization holds `datapoints` datapoints (unless it has a usage row already). */
+export async function setOrgUsage(sql: Sql, orgId: string, datapoints: number): Promise<void> {
+  await sql`
+    insert into org_usage (org_id, datapoints, content_bytes) values (${orgId}, ${datapoints}, 0)
+    on conflict (org_id) do nothing`;
+}
+
+/** The datapoints and content bytes the organization holds against its quotas. */
+export async function orgUsage(sql: Sql, orgId: string): Promise<{ datapoints: number; contentBytes: number }> {
+  const [row] = await sql<{ datapoints: number; contentBytes: number }[]>`
+    select coalesce(sum(datapoints), 0)::int as datapoints, coalesce(sum(content_bytes), 0)::int as "contentBytes"
+    from org_usage where org_id = ${orgId}`;
+  return row!;
 }
 
 export interface DataState {
@@ -612,6 +704,24 @@ export const mismatchedRowsRaw = {
   /** Moves a slot to another project (what the schema must refuse too). */
   moveSlot: (sql: Sql, datapointId: string, projectId: string) =>
     sql`update validation_slots set project_id = ${projectId} where datapoint_id = ${datapointId}`,
+};
+
+/** Raw writes to the rows signed leaves are hashed from, in the project (what the schema must refuse). */
+export const signedRowEditsRaw = {
+  /** A decision for `datapointId` numbered just before `seq` (before the signed leaves when `seq` is the first). */
+  decisionBefore: (sql: Sql, datapointId: string, projectId: string, seq: string) => sql`
+    insert into consensus_decisions (datapoint_id, project_id, seq, quality_rating_mean,
+    quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
+    overriding system value values (${datapointId}, ${projectId}, ${seq}::bigint - 1, 50, 50, 1, false, 3, 0, 0)`,
+  decisionMean: (sql: Sql, projectId: string) =>
+    sql`update consensus_decisions set quality_rating_mean = 1 where project_id = ${projectId}`,
+  decisionSeq: (sql: Sql, projectId: string) =>
+    sql`update consensus_decisions set seq = default where project_id = ${projectId}`,
+  checksum: (sql: Sql, projectId: string) =>
+    sql`update datapoints set checksum = ${Buffer.alloc(32)} where project_id = ${projectId}`,
+  /** Marks every datapoint but `exceptId` a gold item. */
+  goldRating: (sql: Sql, projectId: string, exceptId: string) =>
+    sql`update datapoints set gold_rating = 50 where project_id = ${projectId} and id <> ${exceptId}`,
 };
 
 // ---------------------------------------------------------------- storage before migration 20261124700001

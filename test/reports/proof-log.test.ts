@@ -158,28 +158,18 @@ describe('a report that does not extend the previous one cannot exist', () => {
     await grow(projectId, 3);
     const first = await report(projectId);
     const [late] = await addDatapoints(app.sql, projectId, 1);
-    const [{ lo }] = await app.sql<{ lo: string }[]>`
-      select min(seq)::text as lo from consensus_decisions where project_id = ${projectId}`;
-    await expect(
-      app.sql`insert into consensus_decisions (datapoint_id, project_id, seq, quality_rating_mean,
-        quality_rating_median, consensus_strength, contested, vote_count, synthetic_votes, escalations)
-        overriding system value values (${late!}, ${projectId}, ${lo}::bigint - 1, 50, 50, 1, false, 3, 0, 0)`,
-    ).rejects.toThrow(/before leaves its Proof Reports signed/);
-    await expect(
-      app.sql`update consensus_decisions set quality_rating_mean = 1 where project_id = ${projectId}`,
-    ).rejects.toThrow(/never change/);
-    await expect(
-      app.sql`update datapoints set checksum = ${Buffer.alloc(32)} where project_id = ${projectId}`,
-    ).rejects.toThrow(/never change/);
-    // A signed manifest leaf cannot turn into a gold item (which the manifest leaves out).
-    await expect(
-      app.sql`update datapoints set gold_rating = 50 where project_id = ${projectId} and id <> ${late!}`,
-    ).rejects.toThrow(/cannot become gold/);
-    await expect(app.sql`update consensus_decisions set seq = default where project_id = ${projectId}`).rejects.toThrow(
-      /never change/,
+    const lo = (await fx.decisions(app.sql, projectId))[0]!.seq;
+    const edits = fx.signedRowEditsRaw;
+    await expect(edits.decisionBefore(app.sql, late!, projectId, lo)).rejects.toThrow(
+      /before leaves its Proof Reports signed/,
     );
+    await expect(edits.decisionMean(app.sql, projectId)).rejects.toThrow(/never change/);
+    await expect(edits.checksum(app.sql, projectId)).rejects.toThrow(/never change/);
+    // A signed manifest leaf cannot turn into a gold item (which the manifest leaves out).
+    await expect(edits.goldRating(app.sql, projectId, late!)).rejects.toThrow(/cannot become gold/);
+    await expect(edits.decisionSeq(app.sql, projectId)).rejects.toThrow(/never change/);
     // Columns no leaf is hashed from still change; the report is untouched.
-    await app.sql`update datapoints set slots_open = 0 where project_id = ${projectId}`;
+    await fx.clearOpenSlots(app.sql, projectId);
     await finalize(app.sql, projectId, [late!]);
     const second = await report(projectId);
     const proof = await call(app, 'getProofReportConsistency', {
@@ -194,8 +184,7 @@ describe('a report that does not extend the previous one cannot exist', () => {
     await grow(projectId, 4);
     const first = await report(projectId);
     // An edit behind the service's back, with the row guards off: a signed leaf changes.
-    const [{ id }] = await app.sql<{ id: string }[]>`
-      select datapoint_id as id from consensus_decisions where project_id = ${projectId} order by seq limit 1`;
+    const id = (await fx.decisions(app.sql, projectId))[0]!.datapoint_id;
     await fx.editDecisionMean(app.sql, id, 1);
     await grow(projectId, 1);
     const refused = await call(app, 'getProofReport', { params: { projectId } });

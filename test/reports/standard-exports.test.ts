@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { addDatapoints, createProject, finalize } from '../helpers/reports.ts';
+import * as fx from '../helpers/fixtures.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 import { dssePae } from '../../src/domain/standard-exports.ts';
 import { DSSE_COMMAND } from '../helpers/verify-commands.ts';
@@ -65,8 +66,7 @@ async function download(projectId: string, format: string) {
 }
 
 async function manifest(projectId: string): Promise<{ id: string; checksum: string }[]> {
-  return app.sql<{ id: string; checksum: string }[]>`
-    select id, encode(checksum, 'hex') as checksum from datapoints where project_id = ${projectId} order by seq`;
+  return (await fx.datapoints(app.sql, projectId)).map(({ id, checksum }) => ({ id, checksum }));
 }
 
 describe('intoto_dsse', () => {

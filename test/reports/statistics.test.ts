@@ -62,8 +62,7 @@ describe('statistics in the Proof Report payload', () => {
     // Recomputed from the rows with the seed in the payload: the same JSON, bit for bit.
     const votes = await fx.votes(app.sql, { projectId });
     expect(votes).toHaveLength(41);
-    const byDatapoint = await app.sql<{ datapoint_id: string; rating: number }[]>`
-      select datapoint_id, rating from votes where project_id = ${projectId}`;
+    const byDatapoint = await fx.voteRatings(app.sql, projectId);
     const units = ids.map((id) => byDatapoint.filter((v) => v.datapoint_id === id).map((v) => v.rating));
     expect(canonicalJson(signedAlpha(alphaFigures(units, BigInt(`0x${a.seed}`))))).toBe(canonicalJson(a));
 

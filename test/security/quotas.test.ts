@@ -34,8 +34,7 @@ async function isolatedOrg(): Promise<{ id: string; key: string }> {
 
 const files = (n: number, prefix = 'f') =>
   Array.from({ length: n }, (_, i) => ({ relPath: `${prefix}${i}.csv`, size: 10 }));
-const fileCount = async (uploadId: string) =>
-  (await app.sql<{ n: number }[]>`select count(*)::int as n from upload_files where session_id = ${uploadId}`)[0].n;
+const fileCount = (uploadId: string) => fx.uploadFileCount(app.sql, uploadId);
 
 describe('upload sessions are bounded', () => {
   it('refuses a create with more files than a session may hold, creating nothing', async () => {
@@ -105,12 +104,7 @@ const csv = (n: number, from = 0, pad = 0) =>
   `id,question,answer\n${Array.from({ length: n }, (_, i) => `${from + i},` + `${'q'.repeat(pad)}${from + i},a`).join(
     '\n',
   )}\n`;
-const usage = async (orgId: string) =>
-  (
-    await app.sql<{ d: number; b: number }[]>`
-      select coalesce(sum(datapoints), 0)::int as d, coalesce(sum(content_bytes), 0)::int as b
-      from org_usage where org_id = ${orgId}`
-  )[0];
+const usage = (orgId: string) => fx.orgUsage(app.sql, orgId);
 
 describe('ingest quotas', () => {
   it('fails a run with more datapoints than a run may write, keeping nothing', async () => {
@@ -122,7 +116,7 @@ describe('ingest quotas', () => {
       'the run has more than 10 datapoints, the most one run may write; nothing of this run was kept',
     );
     expect((await fx.counts(app.sql, projectId)).datapoints).toBe(0);
-    expect(await usage(org.id)).toEqual({ d: 0, b: 0 });
+    expect(await usage(org.id)).toEqual({ datapoints: 0, contentBytes: 0 });
   });
 
   it('fails a run (and a dry run) whose contents are more bytes than a run may write', async () => {
@@ -145,14 +139,14 @@ describe('ingest quotas', () => {
       const projectId = await fx.project(app, { key: org.key });
       expect((await ingest(app, projectId, { 'a.csv': csv(8) }, {}, org.key)).status.run.status).toBe('ok');
       const held = await usage(org.id);
-      expect(held.d).toBe(8);
-      expect(held.b).toBeGreaterThan(0);
+      expect(held.datapoints).toBe(8);
+      expect(held.contentBytes).toBeGreaterThan(0);
       const crossing = await ingest(app, projectId, { 'b.csv': csv(8, 100) }, {}, org.key);
       expect(crossing.status.run).toMatchObject({ status: 'failed', errorCode: 'ingest_quota_exceeded' });
       expect(crossing.status.run.errorMessage).toMatch(/organization would hold more than its quota of 15 datapoints/);
       expect(await usage(org.id)).toEqual(held);
       expect((await ingest(app, projectId, { 'c.csv': csv(7, 200) }, {}, org.key)).status.run.status).toBe('ok');
-      expect((await usage(org.id)).d).toBe(15);
+      expect((await usage(org.id)).datapoints).toBe(15);
       // Full: refused before a run starts, with nothing written.
       const uploadId = await uploadFiles(app, projectId, { 'd.csv': csv(1, 300) }, org.key);
       const refused = await call(app, 'processUploadSession', {
@@ -183,7 +177,7 @@ describe('ingest quotas', () => {
         projects.map((projectId, i) => waitForRun(app, projectId, sessions[i], 20_000, org.key)),
       );
       expect(runs.map((r) => r.run.status).sort()).toEqual(['failed', 'ok']);
-      expect((await usage(org.id)).d).toBe(9);
+      expect((await usage(org.id)).datapoints).toBe(9);
     },
   );
 

@@ -14,6 +14,7 @@ import { until } from '../helpers/wait.ts';
 import { validSpec } from '../fixtures/specs.ts';
 import { pseudonymOf } from '../../src/domain/statistics.ts';
 import { acceptAllInvites, createProject, inviteWithSql, signIn, startMailingApp } from './helpers.ts';
+import * as fx from '../helpers/fixtures.ts';
 
 let app: TestApp;
 let sink: SmtpSink;
@@ -56,9 +57,7 @@ async function project(name: string, rows: number, goldRows: number, settings: o
   const csv = `id,question,answer\n${lines.join('\n')}\n`;
   const { status } = await ingest(app, projectId, { 'data.csv': csv });
   expect(status.run.status).toBe('ok');
-  const ids = (
-    await app.sql<{ id: string }[]>`select id from datapoints where project_id = ${projectId} order by seq`
-  ).map((r) => r.id);
+  const ids = (await fx.datapoints(app.sql, projectId)).map((r) => r.id);
   const goldIds = ids.slice(0, goldRows);
   if (goldRows) {
     const res = await call(app, 'setGoldItems', {
@@ -133,8 +132,7 @@ describe('marking gold items', () => {
     expect(rated.status).toBe(409);
     expect(rated.body.error).toMatchObject({ code: 'datapoint_has_votes', param: 'items[1].datapointId' });
     // All or nothing: the first item was not marked either.
-    const [row] = await app.sql`select gold_rating from datapoints where id = ${ids[3]!}`;
-    expect(row!.gold_rating).toBeNull();
+    expect(await fx.goldRating(app.sql, ids[3]!)).toBeNull();
 
     const other = await project('Other', 1, 0);
     const unknown = await call(app, 'setGoldItems', {
@@ -159,15 +157,13 @@ describe('marking gold items', () => {
     const csv = 'id,question,answer,expected\n1,q1,a1,\n2,q2,a2,85\n3,q3,a3, 12.5 \n';
     const { status } = await ingest(app, projectId, { 'data.csv': csv });
     expect(status.run.status, JSON.stringify(status.run)).toBe('ok');
-    const rows = await app.sql<{ content: any; gold_rating: number | null; slots_open: number }[]>`
-      select content, gold_rating, slots_open from datapoints where project_id = ${projectId} order by seq`;
+    const rows = await fx.goldState(app.sql, projectId);
     expect(rows.map((r) => r.gold_rating)).toEqual([null, 85, 12.5]);
     expect(rows.map((r) => r.slots_open)).toEqual([3, 0, 0]);
     for (const r of rows) expect(Object.keys(r.content).sort()).toEqual(['answer', 'id', 'question']);
     const list = await call(app, 'listGoldItems', { params: { projectId } });
     expect(list.body.data!.map((g: any) => g.expectedRating).sort()).toEqual([12.5, 85]);
-    const [state] = await app.sql`select datapoints::int from project_data_state where project_id = ${projectId}`;
-    expect(state!.datapoints).toBe(1);
+    expect((await fx.keptDataState(app.sql, projectId))!.datapoints).toBe(1);
 
     const bad = await createProject(app, 'Bad gold', spec);
     const failed = await ingest(app, bad, { 'data.csv': 'id,question,answer,expected\n1,q,a,high\n' });
@@ -271,18 +267,13 @@ describe('serving gold items', () => {
         expect((await vote(v.token, c.body.slotId, c.body.datapointId === goldIds[0] ? 20 : 70)).status).toBe(200);
       }
     }
-    const decided = await app.sql<{ datapoint_id: string; vote_count: number; mean: number }[]>`
-      select datapoint_id, vote_count, quality_rating_mean as mean
-      from consensus_decisions where project_id = ${projectId}`;
+    const decided = await fx.decisions(app.sql, projectId);
     expect(decided.map((d) => d.datapoint_id).sort()).toEqual([...normalIds].sort());
-    for (const d of decided) expect(d).toMatchObject({ vote_count: 2, mean: 70 });
-    const [g] = await app.sql`select finalized_at, (select count(*)::int from votes where datapoint_id = d.id) as votes
-      from datapoints d where id = ${goldIds[0]!}`;
-    expect(g).toEqual({ finalized_at: null, votes: 2 });
+    for (const d of decided) expect(d).toMatchObject({ vote_count: 2, quality_rating_mean: 70 });
+    expect((await fx.datapoint(app.sql, goldIds[0]!))!.finalized_at).toBeNull();
+    expect(await fx.votes(app.sql, { datapointIds: [goldIds[0]!] })).toHaveLength(2);
     // The project is drained: the export's coverage counts the datapoints that can reach consensus.
-    const state =
-      await app.sql`select datapoints::int, decisions::int from project_data_state where project_id = ${projectId}`;
-    expect(state[0]).toEqual({ datapoints: 2, decisions: 2 });
+    expect(await fx.keptDataState(app.sql, projectId)).toMatchObject({ datapoints: 2, decisions: 2 });
     const cards = await call(app, 'listValidatorQuality', { params: { projectId } });
     // The signed Proof Report: gold items are not in it, the gold figures are, under pseudonyms,
     // and the rater model's figures and the weight carried equal the cards'.

@@ -175,9 +175,7 @@ describe('undo', () => {
     expect(changed.body).toMatchObject({ rating: 85, previousRating: 8, datapointId: c1.body.datapointId });
     const votes = await fx.votes(app.sql, { datapointIds: [c1.body.datapointId] });
     expect(votes.map((v) => v.rating)).toEqual([85]);
-    const [log] = await app.sql<{ old_rating: number; new_rating: number }[]>`
-      select old_rating, new_rating from vote_changes c join votes v on v.id = c.vote_id
-      where v.datapoint_id = ${c1.body.datapointId}`;
+    const [log] = await fx.voteChanges(app.sql, c1.body.datapointId);
     expect(log).toEqual({ old_rating: 8, new_rating: 85 });
     // A later vote makes the first one final for undo.
     const c2 = await claim(key, projectId);
@@ -192,7 +190,7 @@ describe('undo', () => {
     expect(after[1].changedAt).not.toBeNull();
     expect(after[1].changeableUntil).toBeNull();
     // Past the window.
-    await app.sql`update votes set created_at = created_at - interval '3 minutes' where slot_id = ${c2.body.slotId}`;
+    await fx.backdateVote(app.sql, c2.body.slotId, 3);
     expectEnvelope(
       await call(app, 'changeVote', { key, params: { slotId: c2.body.slotId }, body: { rating: 61 } }),
       'vote_not_changeable',
