@@ -4,7 +4,7 @@
 // object, not a JSON string); and nothing when the transaction rolls back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { enqueue, enqueueEach } from '../../src/jobs/tasks.ts';
+import { deliveryFlags, enqueue, enqueueEach } from '../../src/jobs/tasks.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -22,12 +22,13 @@ interface Job {
   max_attempts: number;
   run_at: Date;
   queue: string | null;
+  flags: Record<string, boolean> | null;
 }
 
 async function jobs(task: string): Promise<Job[]> {
   return db.sql<Job[]>`
     select j.task_identifier as task, p.payload, jsonb_typeof(p.payload::jsonb) as kind, j.key, j.max_attempts,
-      j.run_at, j.queue_name as queue
+      j.run_at, j.queue_name as queue, j.flags
     from graphile_worker.jobs j join graphile_worker._private_jobs p on p.id = j.id
     where j.task_identifier = ${task} order by j.id`;
 }
@@ -83,8 +84,8 @@ describe('enqueueEach', () => {
   it('writes one job per payload in one statement, keyed when the task is', async () => {
     await db.sql.begin((tx) =>
       enqueueEach(tx, 'deliver_webhook', [
-        { payload: { deliveryId: 'a', attempt: 1 }, queueKey: 'endpoint-a' },
-        { payload: { deliveryId: 'b', attempt: 1 }, queueKey: 'endpoint-b' },
+        { payload: { deliveryId: 'a', attempt: 1 }, flags: deliveryFlags('org-1', 'endpoint-a') },
+        { payload: { deliveryId: 'b', attempt: 1 }, flags: deliveryFlags('org-1', 'endpoint-b') },
       ]),
     );
     await db.sql.begin((tx) =>
@@ -96,13 +97,20 @@ describe('enqueueEach', () => {
       [{ deliveryId: 'b', attempt: 1 }, 'object', null],
     ]);
     expect((await jobs('auto_consensus')).map((j) => j.key)).toContain('auto_consensus:p3');
-    // Each delivery in its endpoint's job queue, Auto Consensus in its organization's.
+    // Deliveries in no job queue (an endpoint's run concurrently), each flagged with its
+    // organization's and endpoint's lanes; Auto Consensus in its organization's queue.
     const queues = [...(await jobs('deliver_webhook')), ...(await jobs('auto_consensus'))] as {
       payload: { deliveryId?: string; projectId?: string };
       queue: string | null;
+      flags: Record<string, boolean> | null;
     }[];
-    expect(queues.find((j) => j.payload.deliveryId === 'a')?.queue).toBe('webhook:endpoint-a');
-    expect(queues.find((j) => j.payload.deliveryId === 'b')?.queue).toBe('webhook:endpoint-b');
+    const a = queues.find((j) => j.payload.deliveryId === 'a');
+    expect(a?.queue).toBeNull();
+    expect(Object.keys(a?.flags ?? {}).sort()).toEqual(['endpoint:endpoint-a', 'org:org-1']);
+    expect(Object.keys(queues.find((j) => j.payload.deliveryId === 'b')?.flags ?? {}).sort()).toEqual([
+      'endpoint:endpoint-b',
+      'org:org-1',
+    ]);
     expect(queues.find((j) => j.payload.projectId === 'p3')?.queue).toBe('data:org-3');
   });
 
