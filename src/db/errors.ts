@@ -1,6 +1,7 @@
 // Maps Postgres errors to API errors by SQLSTATE and constraint name. Only errors that a request
 // can legitimately cause are mapped; anything else stays an internal error (the driver's text
 // and the SQL never reach a client).
+import { NETWORK_ERROR_CODES } from '../domain/network-errors.ts';
 import { ApiError } from '../errors.ts';
 
 export const UNIQUE_VIOLATION = '23505';
@@ -23,14 +24,7 @@ interface PgErrorLike {
  * 08), too many connections (53300). What the request asked may be fine; retrying later is.
  */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
+  ...NETWORK_ERROR_CODES,
   'CONNECT_TIMEOUT',
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',

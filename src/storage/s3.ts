@@ -1,5 +1,6 @@
 // Object storage: one S3 client per process, presigned URLs, reading and writing objects. File bytes
 // never pass through the service: clients PUT to presigned URLs and workers stream objects.
+import { NETWORK_ERROR_CODES } from '../domain/network-errors.ts';
 import {
   S3Client,
   HeadObjectCommand,
@@ -244,18 +245,7 @@ export function fromStorageError(err: unknown): unknown {
   if (!e || typeof e !== 'object' || err instanceof ApiError) return err;
   const status = e.$metadata?.httpStatusCode;
   const code = e.code ?? e.cause?.code;
-  const network =
-    code !== undefined &&
-    [
-      'ECONNREFUSED',
-      'ECONNRESET',
-      'EPIPE',
-      'ETIMEDOUT',
-      'EHOSTUNREACH',
-      'ENETUNREACH',
-      'ENOTFOUND',
-      'EAI_AGAIN',
-    ].includes(code);
+  const network = code !== undefined && NETWORK_ERROR_CODES.includes(code);
   if (e.name === 'TimeoutError' || network || (status !== undefined && status >= 500 && '$fault' in e)) {
     return Object.assign(
       new ApiError('service_unavailable', 'Object storage is unavailable; retry shortly.', undefined, {
