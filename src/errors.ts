@@ -142,6 +142,10 @@ export const ERRORS = {
     'The datapoint has votes that count toward consensus, or is terminal; ' +
       'only a datapoint nobody rated can become a gold item.',
   ),
+  // Provenance of AI votes (docs/quality.md, "AI validators").
+  provenance_required: invalid('A vote of an AI class must carry its provenance.'),
+  provenance_model_mismatch: invalid("The provenance's model does not match the class's declared model."),
+  provenance_not_accepted: invalid('Provenance is accepted only on a vote of an AI class.'),
   // A dependency (database, object storage) did not answer: sent with Retry-After (docs/operations.md).
   service_unavailable: {
     status: 503,

@@ -27,6 +27,8 @@ export interface ReportProjectRow {
   pseudonym_key: string;
   /** The compiled spec's `consensus` (method, its parameters), for the rater model's settings. */
   spec_consensus: Record<string, unknown> | null;
+  /** The spec's `calibration` block as stored (defaults at use). */
+  spec_calibration: Record<string, unknown> | null;
 }
 
 /** The project of the organization with its organization's code and its compiled spec. */
@@ -38,6 +40,7 @@ export async function findReportProject(
   const [row] = await sql<ReportProjectRow[]>`
     select p.id, p.org_id, o.code as org_code, p.auto_consensus_used, s.id as spec_id, s.version as spec_version,
       s.sha256 as spec_sha256, p.pseudonym_key::text as pseudonym_key, s.compiled -> 'consensus' as spec_consensus,
+      s.compiled -> 'calibration' as spec_calibration,
       coalesce((select jsonb_agg(jsonb_build_object('id', c ->> 'id', 'type', c ->> 'type'))
                 from jsonb_array_elements(s.compiled #> '{validators,classes}') c), '[]'::jsonb) as spec_classes
     from projects p join organizations o on o.id = p.org_id

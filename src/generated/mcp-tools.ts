@@ -314,6 +314,42 @@ export const projectSpecSchema: Readonly<Record<string, unknown>> = {
       },
       "additionalProperties": false
     },
+    "calibration": {
+      "type": "object",
+      "description": "When an AI class's configuration earns its weight (docs/quality.md, \"AI validators\"): until\nit passes, its votes are recorded and scored with weight 0 (shadow mode). Defaults apply when\nthe block or a field is absent.\n",
+      "properties": {
+        "minItems": {
+          "type": "integer",
+          "minimum": 10,
+          "maximum": 100000,
+          "default": 50,
+          "description": "Items people rated (decided datapoints with a person's vote) or gold items the configuration rated, before it may pass."
+        },
+        "method": {
+          "type": "string",
+          "enum": [
+            "concordance"
+          ],
+          "default": "concordance",
+          "description": "`concordance`: Lin's concordance correlation coefficient with the human reference, its 95% interval by Lin's Fisher z method."
+        },
+        "minConcordance": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 0.7,
+          "description": "The lower 95% bound of the concordance must be at least this."
+        },
+        "maxAiShare": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 1,
+          "description": "The largest share of a datapoint's total weight AI votes may carry; AI weights are scaled down to it (1 = no cap)."
+        }
+      },
+      "additionalProperties": false
+    },
     "validators": {
       "type": "object",
       "properties": {
@@ -833,6 +869,42 @@ export const mcpTools: readonly ToolDef[] = [
                   "maximum": 0.999,
                   "default": 0.95,
                   "description": "Confidence of the one-sided lower bound on the validator's mean absolute error that must exceed the threshold."
+                }
+              },
+              "additionalProperties": false
+            },
+            "calibration": {
+              "type": "object",
+              "description": "When an AI class's configuration earns its weight (docs/quality.md, \"AI validators\"): until\nit passes, its votes are recorded and scored with weight 0 (shadow mode). Defaults apply when\nthe block or a field is absent.\n",
+              "properties": {
+                "minItems": {
+                  "type": "integer",
+                  "minimum": 10,
+                  "maximum": 100000,
+                  "default": 50,
+                  "description": "Items people rated (decided datapoints with a person's vote) or gold items the configuration rated, before it may pass."
+                },
+                "method": {
+                  "type": "string",
+                  "enum": [
+                    "concordance"
+                  ],
+                  "default": "concordance",
+                  "description": "`concordance`: Lin's concordance correlation coefficient with the human reference, its 95% interval by Lin's Fisher z method."
+                },
+                "minConcordance": {
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 1,
+                  "default": 0.7,
+                  "description": "The lower 95% bound of the concordance must be at least this."
+                },
+                "maxAiShare": {
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 1,
+                  "default": 1,
+                  "description": "The largest share of a datapoint's total weight AI votes may carry; AI weights are scaled down to it (1 = no cap)."
                 }
               },
               "additionalProperties": false

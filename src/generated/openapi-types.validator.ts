@@ -333,7 +333,11 @@ export interface paths {
          *     claimed by this validator; `claim_expired` (409) when the claim ran out (claim again);
          *     `datapoint_finalized` (409) when the datapoint reached terminal consensus before this vote
          *     (nothing is recorded; claim another); `project_paused` / `project_archived` (409);
-         *     `validator_paused` (409) while the validator is paused on the project.
+         *     `validator_paused` (409) while the validator is paused on the project. A validator whose
+         *     class on the project is `type: ai` sends `provenance` (`provenance_required`, 400, otherwise;
+         *     `provenance_model_mismatch`, 400, when its model is not the class's; a person's vote with it
+         *     is `provenance_not_accepted`, 400). An AI vote of a configuration that has not passed
+         *     calibration yet is recorded in shadow: weight 0, its slot given back (docs/quality.md).
          */
         post: operations["submitVote"];
         delete?: never;
@@ -859,6 +863,42 @@ export interface components {
         SubmitVoteRequest: {
             rating: number;
             comment?: string;
+            provenance?: components["schemas"]["VoteProvenance"];
+        };
+        /**
+         * @description How an AI validator produced its rating (docs/quality.md, "AI validators"). Required on a vote
+         *     of a validator whose class on the project is `type: ai` (`provenance_required`), refused on
+         *     any other vote (`provenance_not_accepted`). `model` must be the class's declared `model` or
+         *     refine it (`gpt-5` is refined by `gpt-5-2025-08-07` or `gpt-5:latest`; not by `gpt-50`):
+         *     `provenance_model_mismatch` otherwise. The configuration (model, provider, prompt template
+         *     hash, sampling) is stored once per distinct configuration and the vote refers to it by hash;
+         *     a change of any of them starts a new configuration, which counts with weight 0 until it
+         *     passes calibration.
+         */
+        VoteProvenance: {
+            /** @description The model that served the rating, as the provider named it. */
+            model: string;
+            /** @description Who served it (`openai`, `anthropic`, `vllm@host`, ...). */
+            provider: string;
+            promptTemplateSha256: components["schemas"]["Sha256Hex"];
+            promptSha256: components["schemas"]["Sha256Hex"];
+            outputSha256: components["schemas"]["Sha256Hex"];
+            sampling: components["schemas"]["SamplingParameters"];
+            /**
+             * @description How the output became the rating: `parsed_integer`, a number read from the text;
+             *     `logprob_expectation`, the expectation of the rating over the output's log-probabilities.
+             * @enum {string}
+             */
+            scoring: "parsed_integer" | "logprob_expectation";
+        };
+        /** @description A SHA-256 digest, 64 lowercase hex digits. */
+        Sha256Hex: string;
+        /** @description The sampling parameters the request to the model set (those it left to the provider absent). */
+        SamplingParameters: {
+            temperature?: number;
+            topP?: number;
+            maxTokens?: number;
+            seed?: number;
         };
         VoteReceipt: {
             slotId: string;
@@ -874,6 +914,10 @@ export interface components {
              * @enum {string}
              */
             outcome: "recorded" | "terminal" | "escalated";
+            /** @description An AI vote whose configuration has not passed calibration yet; it counts with weight 0. */
+            shadow: boolean;
+            /** @description The SHA-256 of the AI configuration the vote refers to; null for a person's vote. */
+            configurationHash: string | null;
         };
         /**
          * Format: uri
@@ -888,7 +932,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "upload_file_limit_reached" | "upload_session_limit_reached" | "ingest_quota_exceeded" | "ingest_file_invalid" | "validator_paused" | "datapoint_has_votes";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "upload_file_limit_reached" | "upload_session_limit_reached" | "ingest_quota_exceeded" | "ingest_file_invalid" | "validator_paused" | "datapoint_has_votes" | "provenance_required" | "provenance_model_mismatch" | "provenance_not_accepted";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1028,9 +1072,100 @@ export interface components {
             weightCarried: number | null;
             /** @description Estimated bias, inconsistency and precision from the rater model over the project's decided votes; null before one of the validator's votes is decided. */
             raterModel: components["schemas"]["RaterModelEstimate"] | null;
+            /** @description For a validator whose class is `type: ai`, its class's declared model and its latest configuration with its state; null otherwise. */
+            ai: components["schemas"]["AiValidatorState"] | null;
+        };
+        AiValidatorState: {
+            declaredModel: string;
+            /** @description The configuration of the validator's latest vote; null before its first vote. */
+            configurationHash: string | null;
+            servedModel: string | null;
+            /**
+             * @description Of that configuration; `shadow` before the first vote (a new configuration starts in shadow).
+             * @enum {string}
+             */
+            state: "shadow" | "active";
         };
         ValidatorQualityList: {
             data: components["schemas"]["ValidatorQualityCard"][];
+            /**
+             * @description Every AI configuration that voted on the project, per AI class, ordered by class and first
+             *     vote: its calibration and whether it is in shadow (weight 0) or active (docs/quality.md).
+             */
+            aiConfigurations: components["schemas"]["AiConfigurationCard"][];
+            aiShare: components["schemas"]["AiShare"];
+        };
+        /**
+         * @description An AI configuration as it is committed: the served model, its provider, the prompt template's
+         *     SHA-256 and the sampling parameters (non-integers as SignedDecimal). Its hash is the SHA-256
+         *     of its RFC 8785 (JCS) form.
+         */
+        AiConfiguration: {
+            model: string;
+            provider: string;
+            promptTemplateSha256: string;
+            sampling: {
+                temperature?: components["schemas"]["SignedDecimal"];
+                topP?: components["schemas"]["SignedDecimal"];
+                /** Format: int64 */
+                maxTokens?: number;
+                /** Format: int64 */
+                seed?: number;
+            };
+        };
+        /**
+         * @description Lin's concordance correlation coefficient of the configuration's ratings with the human
+         *     reference (the mean of the people's votes on a decided datapoint, or a gold item's expected
+         *     rating) over `items`, its 95% interval (Fisher z, Lin 1989/2000) and the mean signed
+         *     difference (`bias`). Null figures below two items.
+         */
+        AiCalibration: {
+            /** Format: int64 */
+            items: number;
+            /** Format: double */
+            concordance: number | null;
+            ci95: number[] | null;
+            /** Format: double */
+            bias: number | null;
+            /** @description At least minItems items and the lower bound at least minConcordance (once passed, it stays). */
+            passed: boolean;
+        };
+        AiConfigurationCard: {
+            classId: string;
+            configurationHash: string;
+            configuration: components["schemas"]["AiConfiguration"];
+            /**
+             * @description `shadow`: its votes count with weight 0; `active`: with the class weight (x precision under `reliability`).
+             * @enum {string}
+             */
+            state: "shadow" | "active";
+            /** Format: int64 */
+            votes: number;
+            /** Format: date-time */
+            firstVoteAt: string;
+            /** Format: date-time */
+            activatedAt: string | null;
+            calibration: components["schemas"]["AiCalibration"];
+        };
+        /**
+         * @description The share of the total decision weight that AI votes carried, over the decided datapoints
+         *     (`overall`: AI weight / all weight) and per datapoint (the largest and the mean share over
+         *     the decided datapoints with an AI vote). Null without decided datapoints.
+         */
+        AiShare: {
+            /** Format: double */
+            overall: number | null;
+            /** Format: double */
+            maxPerDatapoint: number | null;
+            /** Format: double */
+            meanPerDatapoint: number | null;
+            /** Format: int64 */
+            datapointsWithAi: number;
+            /**
+             * Format: double
+             * @description The spec's `calibration.maxAiShare`.
+             */
+            cap: number;
         };
         MyStanding: {
             projectId: string;
@@ -1191,11 +1326,52 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /**
+         * @description The project's AI configurations, committed (docs/quality.md, "AI validators"): each with its
+         *     class, hash, configuration, state, votes and calibration, and the AI share of the decision
+         *     weight. Present when the project has an AI vote.
+         */
+        AiStatistics: {
+            calibration: {
+                /** @enum {string} */
+                method: "concordance";
+                /** Format: int64 */
+                minItems: number;
+                minConcordance: components["schemas"]["SignedDecimal"];
+                maxAiShare: components["schemas"]["SignedDecimal"];
+            };
+            /** @description Ordered by (classId, configurationHash). */
+            configurations: {
+                classId: string;
+                configurationHash: components["schemas"]["Sha256Hex"];
+                configuration: components["schemas"]["AiConfiguration"];
+                /** @enum {string} */
+                state: "shadow" | "active";
+                /** Format: int64 */
+                votes: number;
+                calibration: {
+                    /** Format: int64 */
+                    items: number;
+                    concordance: components["schemas"]["SignedDecimal"] | null;
+                    ci95: components["schemas"]["SignedDecimal"][] | null;
+                    bias: components["schemas"]["SignedDecimal"] | null;
+                    passed: boolean;
+                };
+            }[];
+            share: {
+                overall: components["schemas"]["SignedDecimal"] | null;
+                maxPerDatapoint: components["schemas"]["SignedDecimal"] | null;
+                meanPerDatapoint: components["schemas"]["SignedDecimal"] | null;
+                /** Format: int64 */
+                datapointsWithAi: number;
+            };
+        };
         /** @description The quality statistics of the signed Proof Report (docs/quality.md). */
         ReportStatistics: {
             alpha: components["schemas"]["AlphaStatistic"];
             /** @description Alpha over each class's votes alone, in the spec's class order. */
             alphaByClass: components["schemas"]["ClassAlphaStatistic"][];
+            ai?: components["schemas"]["AiStatistics"];
             alphaByType: {
                 human: components["schemas"]["AlphaStatistic"];
                 ai: components["schemas"]["AlphaStatistic"];

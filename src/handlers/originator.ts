@@ -40,7 +40,7 @@ import { mapPage } from '../db/pagination.ts';
 import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } from '../db/project-stats.ts';
 import { requestProofReport } from '../services/proof-reports.ts';
 import { requestExport } from '../services/exports.ts';
-import { qualityCards } from '../services/validator-quality.ts';
+import { qualityList } from '../services/validator-quality.ts';
 import { changeProject, toProject } from './projects.ts';
 import { toIngestRun } from './uploads.ts';
 import { proofReportBody, reportRequest } from './reports.ts';
@@ -239,5 +239,5 @@ export async function getOriginatorValidatorQuality(
   ctx: ValidatorRequestContext,
 ): Promise<GetOriginatorValidatorQualityResult> {
   const row = await requireProject(ctx, params.projectId);
-  return { status: 200, body: { data: await qualityCards(ctx.sql, row.id) } };
+  return { status: 200, body: await qualityList(ctx.sql, row.id) };
 }

@@ -9,7 +9,7 @@ import type {
 import type { RequestContext } from '../context.ts';
 import { errors } from '../errors.ts';
 import { liftPause } from '../db/validator-pauses.ts';
-import { qualityCards } from '../services/validator-quality.ts';
+import { qualityCards, qualityList } from '../services/validator-quality.ts';
 import { requireProject } from './projects.ts';
 
 export async function listValidatorQuality(
@@ -17,7 +17,7 @@ export async function listValidatorQuality(
   ctx: RequestContext,
 ): Promise<ListValidatorQualityResult> {
   const project = await requireProject(ctx, params.projectId);
-  return { status: 200, body: { data: await qualityCards(ctx.sql, project.id) } };
+  return { status: 200, body: await qualityList(ctx.sql, project.id) };
 }
 
 export async function resumeValidator(

@@ -221,6 +221,22 @@ export async function listMyVotes(
   };
 }
 
+/** The provenance refusals: which field they are about, and why (docs/quality.md, "AI validators"). */
+const PROVENANCE_REFUSALS = {
+  provenance_required: {
+    param: 'provenance',
+    message: 'Your class on this project is an AI class: send provenance with the vote.',
+  },
+  provenance_model_mismatch: {
+    param: 'provenance.model',
+    message: "provenance.model is neither the class's declared model nor a refinement of it.",
+  },
+  provenance_not_accepted: {
+    param: 'provenance',
+    message: 'Provenance describes an AI vote; your class on this project is not an AI class.',
+  },
+} as const;
+
 export async function submitVote(
   { params, body }: SubmitVoteInput,
   ctx: ValidatorRequestContext,
@@ -230,8 +246,14 @@ export async function submitVote(
     userId: ctx.session.userId,
     rating: body.rating,
     comment: body.comment ?? null,
+    provenance: body.provenance ?? null,
   });
-  if ('refused' in r) throw r.refused === 'claim_not_found' ? claimNotFound(params.slotId) : new ApiError(r.refused);
+  if ('refused' in r) {
+    if (r.refused === 'claim_not_found') throw claimNotFound(params.slotId);
+    const provenance = PROVENANCE_REFUSALS[r.refused as keyof typeof PROVENANCE_REFUSALS];
+    if (provenance) throw new ApiError(r.refused, provenance.message, provenance.param);
+    throw new ApiError(r.refused);
+  }
   return {
     status: 200,
     body: {
@@ -240,6 +262,8 @@ export async function submitVote(
       weight: r.weight,
       classId: r.classId,
       outcome: r.recorded.kind,
+      shadow: r.ai?.shadow ?? false,
+      configurationHash: r.ai?.configHash ?? null,
     },
   };
 }

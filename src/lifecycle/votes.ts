@@ -37,6 +37,9 @@ import { liveClaim, takeable } from './slots.ts';
 import { pauseIfGoldErrorHigh } from './gold.ts';
 import { validatorPaused } from '../db/validator-pauses.ts';
 import { uuidv7 } from '../domain/uuidv7.ts';
+import { calibrationSettings, capAiShare, modelMatches, type CalibrationSettings } from '../domain/calibration.ts';
+import { aiVoteContext, recalibrate, type AiVoteContext } from './calibration.ts';
+import type { components } from '../generated/openapi-types.ts';
 import type { ErrorCode } from '../errors.ts';
 
 /**
@@ -71,6 +74,8 @@ export interface VoteInput {
   weight: number;
   classId: string | null;
   comment?: string | null;
+  /** An AI vote: its configuration, shadow state and per-vote provenance (calibration.ts). */
+  ai?: AiVoteContext | null;
 }
 
 export type VoteOutcome =
@@ -133,6 +138,9 @@ type ClaimVoteRefusal = Extract<
   | 'already_voted'
   | 'datapoint_finalized'
   | 'claim_expired'
+  | 'provenance_required'
+  | 'provenance_model_mismatch'
+  | 'provenance_not_accepted'
 >;
 
 export interface ClaimVote {
@@ -141,11 +149,20 @@ export interface ClaimVote {
   /** 0..100: the contract's schema has checked it (the boundary); it is not checked again here. */
   rating: number;
   comment: string | null;
+  /** How an AI validator produced the rating: required on a vote of an AI class, refused on others. */
+  provenance?: components['schemas']['VoteProvenance'] | null;
 }
 
 export type ClaimVoteResult =
   | { refused: ClaimVoteRefusal }
-  | { recorded: VoteOutcome; datapointId: string; weight: number; classId: string | null };
+  | {
+      recorded: VoteOutcome;
+      datapointId: string;
+      weight: number;
+      classId: string | null;
+      /** The AI configuration's hash and whether the vote was cast in shadow; null for a person's vote. */
+      ai: { configHash: string; shadow: boolean } | null;
+    };
 
 /**
  * A validator's vote on the slot it claimed. The slot must be claimed by the validator, who is
@@ -164,6 +181,9 @@ const VOTE_COLUMNS = [
   'weight',
   'class_id',
   'comment',
+  'ai_config',
+  'provenance',
+  'shadow',
 ] as const;
 
 export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResult> {
@@ -190,13 +210,21 @@ export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResu
     if (slot.status !== 'claimed' || !slot.live) return { refused: 'claim_expired' };
     // The weight of the class held now; the grant row is read for share (last in the lock
     // order), so a concurrent revoke or grant lands before or after this vote, never half-way.
-    const [grant] = await tx<{ class_id: string; weight: number }[]>`
-      select g.class_id, c.consensus_weight as weight
+    const [grant] = await tx<{ class_id: string; weight: number; type: 'human' | 'ai'; model: string | null }[]>`
+      select g.class_id, c.consensus_weight as weight, c.type, c.model
       from class_grants g join validator_classes c on c.project_id = g.project_id and c.class_id = g.class_id
       where g.project_id = ${s.project_id} and g.user_id = ${v.userId} and g.revoked_at is null
       for share of g`;
     const weight = grant?.weight ?? CLASSLESS_WEIGHT;
     const classId = grant?.class_id ?? null;
+    // Provenance: required from an AI class, its model the class's or a refinement of it; a
+    // person's vote carries none (docs/quality.md, "AI validators").
+    const provenance = v.provenance ?? null;
+    if (grant?.type === 'ai' && !provenance) return { refused: 'provenance_required' };
+    if (grant?.type !== 'ai' && provenance) return { refused: 'provenance_not_accepted' };
+    if (grant?.type === 'ai' && !modelMatches(grant.model!, provenance!.model))
+      return { refused: 'provenance_model_mismatch' };
+    const ai = grant?.type === 'ai' ? await aiVoteContext(tx, s.project_id, grant.class_id, provenance!) : null;
     const w = newWrites();
     const outcome = apply(
       st,
@@ -209,15 +237,24 @@ export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResu
         weight,
         classId,
         comment: v.comment,
+        ai,
       },
       v.slotId,
       w,
     ) as VoteOutcome;
     await flush(tx, w);
+    // A shadow configuration's vote on a gold item is a calibration item at once.
+    if (ai?.shadow && st.row.gold) await recalibrate(tx, [s.datapoint_id], () => calibrationOf(st.row));
     if (outcome.kind === 'escalated') await wakeAutoConsensus(tx, s.project_id);
     // After every vote, gold or not (the same path either way): the pause rule (gold.ts).
     await pauseIfGoldErrorHigh(tx, s.project_id, v.userId);
-    return { recorded: outcome, datapointId: s.datapoint_id, weight, classId };
+    return {
+      recorded: outcome,
+      datapointId: s.datapoint_id,
+      weight,
+      classId,
+      ai: ai && { configHash: ai.configHash, shadow: ai.shadow },
+    };
   });
 }
 
@@ -231,9 +268,13 @@ interface Locked {
   paused: boolean;
   archived: boolean;
   consensus: ConsensusRules;
+  /** The spec's `calibration` block as stored (defaults applied at use: calibrationOf). */
+  calibration: unknown;
   /** A gold item (gold.ts): its votes are recorded and never decided on. */
   gold: boolean;
 }
+
+const calibrationOf = (row: Locked): CalibrationSettings => calibrationSettings(row.calibration);
 
 interface SlotState {
   status: 'open' | 'claimed' | 'submitted' | 'expired';
@@ -245,7 +286,8 @@ interface SlotState {
 /** What a call knows about one locked datapoint, and what it changed. */
 interface State {
   row: Locked;
-  votes: { voter: string; rating: number; weight: number; synthetic: boolean }[];
+  /** `ai`: an AI vote; `shadow`: one cast before its configuration passed calibration (weight 0). */
+  votes: { voter: string; rating: number; weight: number; synthetic: boolean; ai: boolean; shadow: boolean }[];
   /** Slot rows a vote may take (open, or a claim that ran out), in order. */
   open: string[];
   /** Slots nobody has taken yet, kept as the datapoint's counter (slots.ts). */
@@ -269,7 +311,8 @@ async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promi
   const rows = await tx<Locked[]>`
     select d.id, d.project_id, p.num_validators, d.slots_open, d.escalations, d.finalized_at is not null as finalized,
       p.paused_at is not null as paused, p.archived_at is not null as archived, d.gold_rating is not null as gold,
-      (select s.compiled -> 'consensus' from ${projectSpec(tx, tx`p.id`)} s) as consensus
+      (select s.compiled -> 'consensus' from ${projectSpec(tx, tx`p.id`)} s) as consensus,
+      (select s.compiled -> 'calibration' from ${projectSpec(tx, tx`p.id`)} s) as calibration
     from datapoints d join projects p on p.id = d.project_id
     where d.id = any(${ids}::uuid[])
     order by d.id
@@ -298,9 +341,9 @@ async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promi
         precision: precisions.get(r.project_id)!,
       };
   }
-  const votes = await tx<{ datapoint_id: string; voter: string; rating: number; weight: number; synthetic: boolean }[]>`
-    select datapoint_id, voter, rating, weight, synthetic from votes where datapoint_id = any(${ids}::uuid[]) order by
-    created_at, id`;
+  const votes = await tx<(State['votes'][number] & { datapoint_id: string })[]>`
+    select datapoint_id, voter, rating, weight, synthetic, ai_config is not null as ai, shadow from votes
+    where datapoint_id = any(${ids}::uuid[]) order by created_at, id`;
   for (const v of votes) states.get(v.datapoint_id)!.votes.push(v);
   const slots = await tx<
     {
@@ -350,6 +393,10 @@ interface Writes {
     weight: number;
     class_id: string | null;
     comment: string | null;
+    ai_config: string | null;
+    /** JSON text of the per-vote provenance. */
+    provenance: string | null;
+    shadow: boolean;
   }[];
   submittedSlots: string[];
   /** Every datapoint whose counter, escalations or finalization changed: written from its State. */
@@ -373,6 +420,8 @@ interface Writes {
     escalations: number;
   }[];
   syntheticProjects: Set<string>;
+  /** Each locked row of a project with a decision in this call: its calibration settings. */
+  calibration: Map<string, Locked>;
 }
 
 const newWrites = (): Writes => ({
@@ -384,6 +433,7 @@ const newWrites = (): Writes => ({
   reliabilityProjects: new Map(),
   decisions: [],
   syntheticProjects: new Set(),
+  calibration: new Map(),
 });
 
 /**
@@ -398,7 +448,15 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
   }
   const { row } = st;
   w.changed.set(row.id, st);
-  st.votes.push({ voter: v.voter, rating: v.rating, weight: v.weight, synthetic: v.synthetic });
+  const ai = v.ai ?? null;
+  st.votes.push({
+    voter: v.voter,
+    rating: v.rating,
+    weight: v.weight,
+    synthetic: v.synthetic,
+    ai: ai !== null,
+    shadow: ai?.shadow ?? false,
+  });
   w.votes.push({
     id: uuidv7(),
     datapoint_id: row.id,
@@ -411,21 +469,41 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
     weight: v.weight,
     class_id: v.classId,
     comment: v.comment ?? null,
+    ai_config: ai?.configHash ?? null,
+    provenance: ai ? JSON.stringify(ai.provenance) : null,
+    shadow: ai?.shadow ?? false,
   });
   if (v.synthetic) w.syntheticProjects.add(row.project_id);
   // A gold item never reaches a decision: its votes score validators and never enter consensus.
   if (row.gold) return { kind: 'recorded', votes: st.votes.length, required: Number.POSITIVE_INFINITY };
 
+  // A shadow vote (an AI configuration that has not passed calibration) is recorded and scored but
+  // moves nothing: it fills no required vote, so it gives its slot back.
+  if (ai?.shadow) st.slotsOpen += 1;
+  const counting = st.votes.filter((x) => !x.shadow);
   const required = row.num_validators + st.escalations * row.consensus.escalationStep;
-  if (st.votes.length < required) return { kind: 'recorded', votes: st.votes.length, required };
+  if (counting.length < required) return { kind: 'recorded', votes: counting.length, required };
 
   // Class-weighted (the default): the class weight recorded with each vote. Reliability-weighted:
   // times the voter's current precision, recorded with the votes once the decision is terminal.
+  // Then the spec's cap on the AI votes' share of the weight, if any.
   const rel = st.reliability;
-  const weighted = st.votes.map(
-    (x): Vote => ({ rating: x.rating, weight: rel ? x.weight * (rel.precision.get(x.voter) ?? 1) : x.weight }),
+  const cap = calibrationOf(row).maxAiShare;
+  const capped = capAiShare(
+    counting.map((x) => ({ weight: rel ? x.weight * (rel.precision.get(x.voter) ?? 1) : x.weight, ai: x.ai })),
+    cap,
   );
-  const outcome = decide(weighted, row.consensus, st.escalations);
+  // Under a cap, AI votes alone decide nothing: one more slot for a vote that is not an AI's.
+  if (!capped) {
+    st.slotsOpen += 1;
+    return { kind: 'recorded', votes: counting.length, required: counting.length + 1 };
+  }
+  const weighted = counting.map((x, i): Vote => ({ rating: x.rating, weight: capped[i]! }));
+  const outcome = decide(
+    weighted.filter((x) => x.weight > 0),
+    row.consensus,
+    st.escalations,
+  );
   if (outcome.kind === 'escalate') {
     st.slotsOpen += outcome.addSlots;
     st.escalations += 1;
@@ -434,12 +512,17 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
   }
   st.finalized = true;
   st.slotsOpen = 0;
-  if (rel) {
-    st.votes.forEach((x, i) => {
-      w.decisionWeights.push({ datapointId: row.id, voter: x.voter, weight: weighted[i]!.weight });
-    });
-    w.reliabilityProjects.set(row.project_id, rel.settings);
+  // The weight each vote carried, recorded when it is not simply the class weight of the vote:
+  // reliability-weighted, capped, or with shadow votes (weight 0). Without any of them nothing is
+  // written, so the default method's rows are as they always were.
+  const shadows = st.votes.length !== counting.length;
+  if (rel || cap < 1 || shadows) {
+    const carried = new Map(counting.map((x, i) => [x.voter, weighted[i]!.weight]));
+    for (const x of st.votes)
+      w.decisionWeights.push({ datapointId: row.id, voter: x.voter, weight: carried.get(x.voter) ?? 0 });
   }
+  if (rel) w.reliabilityProjects.set(row.project_id, rel.settings);
+  if (st.votes.some((x) => x.ai)) w.calibration.set(row.id, row);
   const id = uuidv7();
   const { mean, median, strength } = outcome.figures;
   w.decisions.push({
@@ -450,8 +533,8 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
     median,
     strength,
     contested: outcome.contested,
-    vote_count: st.votes.length,
-    synthetic_votes: st.votes.filter((x) => x.synthetic).length,
+    vote_count: counting.length,
+    synthetic_votes: counting.filter((x) => x.synthetic).length,
     escalations: st.escalations,
   });
   return { kind: 'terminal', decisionId: id, contested: outcome.contested };
@@ -504,6 +587,12 @@ async function flush(tx: TxSql, w: Writes): Promise<void> {
   await recordDecisionWeights(tx, w.decisionWeights);
   for (const [projectId, settings] of [...w.reliabilityProjects].sort(([a], [b]) => (a < b ? -1 : 1)))
     await refreshRaterModel(tx, projectId, settings);
+  // Decided datapoints with AI votes are calibration items of their shadow configurations.
+  if (w.calibration.size) {
+    const rows = [...w.calibration.values()];
+    const byProject = new Map(rows.map((r) => [r.project_id, r]));
+    await recalibrate(tx, [...w.calibration.keys()].sort(), (p) => calibrationOf(byProject.get(p)!));
+  }
   // Slot rows nobody needs any more (claimed but unsubmitted, or released) expire with the decision.
   await tx`update validation_slots set status = 'expired' where datapoint_id =
     any(${d.map((x) => x.datapoint_id)}::uuid[]) and status in ('open', 'claimed')`;
@@ -561,7 +650,8 @@ export async function changeVote(
     if (st.finalized) return { refused: 'datapoint_finalized' };
     const [cur] = await tx<{ rating: number; comment: string | null; changeable: boolean }[]>`
       select v.rating, v.comment,
-        v.created_at > now() - make_interval(secs => ${VOTE_CHANGE_SECONDS})
+        -- An AI vote is not changed: its provenance hashes the output that gave its rating.
+        v.ai_config is null and v.created_at > now() - make_interval(secs => ${VOTE_CHANGE_SECONDS})
           and not exists (select 1 from votes w where w.user_id = v.user_id and w.project_id = v.project_id
             and (w.created_at, w.id) > (v.created_at, v.id)) as changeable
       from votes v where v.id = ${found.id}

@@ -22,6 +22,7 @@ import {
 import { signPayload, type SigningKey } from '../domain/signing.ts';
 import { checkpointOrigin, checkpointText, signNote } from '../domain/signed-note.ts';
 import { DEFAULT_RATER_MODEL, reliabilitySettings } from '../domain/rater-model.ts';
+import { aiFigures, signedAiStatistics, type AiFigures } from './ai-calibration.ts';
 import { reportStatistics, seedOfResults, type StatisticsVote } from '../domain/statistics.ts';
 import { goldFigures, signedGoldFigures, type GoldPair } from '../domain/gold.ts';
 import { goldVotes } from '../db/validator-quality.ts';
@@ -136,6 +137,7 @@ export async function getOrCreateProofReport(
         chunks: Chunk<number>[];
         votes: StatisticsVote[];
         gold: Map<string, GoldPair[]>;
+        ai: AiFigures;
       };
   const computed: Computed = await sql.begin('isolation level repeatable read read only', async (tx) => {
     const state = await db.readDataState(tx, project.id);
@@ -192,11 +194,13 @@ export async function getOrCreateProofReport(
       if (list) list.push(g);
       else gold.set(g.user_id, [g]);
     }
-    return { state, acc, chunks: chunks.chunks(), votes, gold };
+    // The AI configurations and their calibration, committed with the votes that refer to them.
+    const ai = await aiFigures(tx, project.id, project.spec_calibration);
+    return { state, acc, chunks: chunks.chunks(), votes, gold, ai };
   });
   if ('stored' in computed) return computed.stored;
 
-  const { state, acc, chunks, votes, gold } = computed;
+  const { state, acc, chunks, votes, gold, ai } = computed;
   const digests = acc.digests(project.spec_sha256!);
   const statistics = reportStatistics(votes, {
     seed: seedOfResults(digests.results),
@@ -207,6 +211,8 @@ export async function getOrCreateProofReport(
     // Only when the project has gold votes: other projects' payloads are unchanged.
     ...(gold.size ? { gold: (voter: string) => signedGoldFigures(goldFigures(gold.get(voter) ?? [])) } : {}),
   });
+  // Only when the project has an AI configuration: other projects' payloads are unchanged.
+  if (ai.configurations.length) statistics.ai = signedAiStatistics(ai);
   const attestationRoot = prefixed(attestationRootOf(digests));
   return sql.begin(async (tx) => {
     await db.lockProjectForReport(tx, project.id);

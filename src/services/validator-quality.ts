@@ -8,6 +8,8 @@ import { livePauses, type PauseRow } from '../db/validator-pauses.ts';
 import * as db from '../db/validator-quality.ts';
 import { goldFigures, leaveOneOutAgreement, type Agreement, type SharedDatapoint } from '../domain/gold.ts';
 import { fitRaterModel } from '../domain/rater-model.ts';
+import { aiValidators, calibrationBlock, type AiValidatorRow } from '../db/ai-configurations.ts';
+import { aiFigures } from './ai-calibration.ts';
 import type { components } from '../generated/openapi-types.ts';
 
 type Card = Omit<components['schemas']['ValidatorQualityCard'], '$schema'>;
@@ -77,6 +79,7 @@ async function decidedVotes(sql: Sql, projectId: string): Promise<DecidedVote[]>
 export async function qualityCards(sql: Sql, projectId: string, userId?: string): Promise<Card[]> {
   const validators = await db.projectValidators(sql, projectId, userId);
   if (validators.length === 0) return [];
+  const ai = new Map((await aiValidators(sql, projectId)).map((a) => [a.user_id, a]));
   const gold = new Map<string, { rating: number; expected: number }[]>();
   for (const g of await db.goldVotes(sql, projectId, userId)) {
     const list = gold.get(g.user_id);
@@ -114,8 +117,29 @@ export async function qualityCards(sql: Sql, projectId: string, userId?: string)
       agreement: agreement.get(v.user_id) ?? NO_AGREEMENT,
       weightCarried: w ? w.sum / w.n : null,
       raterModel: est ? { bias: est.bias, inconsistency: est.inconsistency, precision: est.precision } : null,
+      ai: aiState(ai.get(v.user_id)),
     };
   });
+}
+
+/** An AI validator's declared model and latest configuration; a new configuration starts in shadow. */
+const aiState = (a: AiValidatorRow | undefined): Card['ai'] =>
+  a
+    ? {
+        declaredModel: a.declared_model,
+        configurationHash: a.config_hash,
+        servedModel: a.served_model,
+        state: a.active ? 'active' : 'shadow',
+      }
+    : null;
+
+/**
+ * The cards of the project's validators with its AI configurations and the AI share of the
+ * weight: the body of listValidatorQuality and of the originator's view.
+ */
+export async function qualityList(sql: Sql, projectId: string) {
+  const { configurations, share } = await aiFigures(sql, projectId, await calibrationBlock(sql, projectId));
+  return { data: await qualityCards(sql, projectId), aiConfigurations: configurations, aiShare: share };
 }
 
 /**

@@ -1,0 +1,188 @@
+// AI validators' calibration (docs/quality.md, "AI validators"): what an AI configuration is, when
+// a served model matches a class's declared one, and the statistic that decides whether a
+// configuration has earned its weight: Lin's concordance correlation coefficient of its ratings
+// with the human reference, with the 95% interval of Lin (1989; variance corrected in Lin 2000)
+// on Fisher's z scale. The lifecycle decides when the weight applies (src/lifecycle/calibration.ts).
+// Pure: no I/O.
+import { createHash } from 'node:crypto';
+import { canonicalJson } from './canonical-json.ts';
+import { linCcc } from './gold.ts';
+import { signedDecimal } from './statistics.ts';
+import type { components } from '../generated/openapi-types.ts';
+
+type Schemas = components['schemas'];
+type Provenance = Schemas['VoteProvenance'];
+export type AiConfiguration = Schemas['AiConfiguration'];
+export type CalibrationSettings = Required<Schemas['SpecCalibration']>;
+
+/** The defaults of the spec's `calibration` block (openapi.yaml, SpecCalibration). */
+const DEFAULT_CALIBRATION: CalibrationSettings = {
+  minItems: 50,
+  method: 'concordance',
+  minConcordance: 0.7,
+  maxAiShare: 1,
+};
+
+/**
+ * A compiled spec's calibration settings, defaults filled in at use (not written into the compiled
+ * spec, so a spec without the block compiles as before and keeps its config digest).
+ */
+export function calibrationSettings(block: unknown): CalibrationSettings {
+  const b = (block ?? {}) as Partial<CalibrationSettings>;
+  return {
+    minItems: b.minItems ?? DEFAULT_CALIBRATION.minItems,
+    method: b.method ?? DEFAULT_CALIBRATION.method,
+    minConcordance: b.minConcordance ?? DEFAULT_CALIBRATION.minConcordance,
+    maxAiShare: b.maxAiShare ?? DEFAULT_CALIBRATION.maxAiShare,
+  };
+}
+
+/**
+ * The configuration part of a provenance: served model, provider, prompt template hash and the
+ * sampling parameters given (non-integers as SignedDecimal, so its JCS form is well defined).
+ */
+export function aiConfiguration(p: Provenance): { configuration: AiConfiguration; hash: string } {
+  const s = p.sampling;
+  const configuration: AiConfiguration = {
+    model: p.model,
+    provider: p.provider,
+    promptTemplateSha256: p.promptTemplateSha256,
+    sampling: {
+      ...(s.temperature === undefined ? {} : { temperature: signedDecimal(s.temperature) }),
+      ...(s.topP === undefined ? {} : { topP: signedDecimal(s.topP) }),
+      ...(s.maxTokens === undefined ? {} : { maxTokens: s.maxTokens }),
+      ...(s.seed === undefined ? {} : { seed: s.seed }),
+    },
+  };
+  return { configuration, hash: configurationHash(configuration) };
+}
+
+/** SHA-256 (hex) of a configuration's RFC 8785 (JCS) form: what a vote and the report refer to it by. */
+export const configurationHash = (c: AiConfiguration): string =>
+  createHash('sha256').update(canonicalJson(c), 'utf8').digest('hex');
+
+/** Characters after which a served model name refines a declared one (a version, a tag, a variant). */
+const REFINEMENT_SEPARATORS = new Set(['-', ':', '@', '.', '/', '_']);
+
+/**
+ * Whether the served model is the declared one or refines it: equal, or the declared name followed
+ * by a separator (`gpt-5` -> `gpt-5-2025-08-07`, `llama3` -> `llama3:70b`; not `gpt-50`).
+ */
+export function modelMatches(declared: string, served: string): boolean {
+  if (served === declared) return true;
+  return served.startsWith(declared) && REFINEMENT_SEPARATORS.has(served.charAt(declared.length));
+}
+
+/** z_0.975, the two-sided 95% normal quantile. */
+const Z95 = 1.959963984540054;
+
+export interface Concordance {
+  n: number;
+  /** Lin's CCC (population moments); null below two pairs or when undefined. */
+  value: number | null;
+  /** The 95% interval on Fisher's z scale; null below three pairs or without positive correlation. */
+  ci95: [number, number] | null;
+  /** mean(x - y): the rater's signed difference from the reference. */
+  bias: number | null;
+}
+
+/**
+ * Lin's concordance correlation coefficient of x (the rater) with y (the reference) and its 95%
+ * interval: z = atanh(ccc), with (r Pearson's correlation, u = (mean x - mean y)/(s_x s_y)^(1/2),
+ * population moments)
+ *
+ *   var(z) = [ (1 - r²) ccc² / ((1 - ccc²) r²) + 2 ccc³ (1 - ccc) u² / (r (1 - ccc²)²)
+ *              - ccc⁴ u⁴ / (2 r² (1 - ccc²)²) ] / (n - 2)
+ *
+ * and the interval tanh(z ± 1.959964·sqrt(var z)).
+ */
+export function concordance(x: readonly number[], y: readonly number[]): Concordance {
+  if (x.length !== y.length) throw new RangeError('concordance needs pairs');
+  const n = x.length;
+  if (n === 0) return { n, value: null, ci95: null, bias: null };
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < n; i++) {
+    mx += x[i]!;
+    my += y[i]!;
+  }
+  mx /= n;
+  my /= n;
+  const bias = mx - my;
+  const value = linCcc([...x], [...y]);
+  if (value === null) return { n, value, ci95: null, bias };
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = x[i]! - mx;
+    const dy = y[i]! - my;
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  if (n < 3 || sxx === 0 || syy === 0 || sxy <= 0) return { n, value, ci95: null, bias };
+  if (value >= 1) return { n, value, ci95: [1, 1], bias };
+  const r = sxy / Math.sqrt(sxx * syy);
+  const u = bias / Math.sqrt(Math.sqrt((sxx / n) * (syy / n)));
+  const c2 = value * value;
+  const oneMinus = 1 - c2;
+  const varZ =
+    ((1 - r * r) * c2) / (oneMinus * r * r) +
+    (2 * value * c2 * (1 - value) * u * u) / (r * oneMinus * oneMinus) -
+    (c2 * c2 * u ** 4) / (2 * r * r * oneMinus * oneMinus);
+  const se = Math.sqrt(Math.max(varZ, 0) / (n - 2));
+  const z = Math.atanh(value);
+  return { n, value, ci95: [Math.tanh(z - Z95 * se), Math.tanh(z + Z95 * se)], bias };
+}
+
+export interface CalibrationResult extends Concordance {
+  /** At least minItems pairs, and the lower 95% bound at least minConcordance. */
+  passed: boolean;
+}
+
+/** The calibration of one configuration over its (rating, reference) pairs. */
+export function calibrate(
+  pairs: readonly { rating: number; reference: number }[],
+  settings: CalibrationSettings,
+): CalibrationResult {
+  const c = concordance(
+    pairs.map((p) => p.rating),
+    pairs.map((p) => p.reference),
+  );
+  const passed = c.n >= settings.minItems && c.ci95 !== null && c.ci95[0] >= settings.minConcordance;
+  return { ...c, passed };
+}
+
+/**
+ * Whether a configuration in shadow should be checked again: first at minItems items, then each
+ * time its items grew by a tenth (at least one) since the last check, so a judge that never passes
+ * costs O(items) amortized, not O(items²).
+ */
+export function calibrationDue(items: number, itemsAtLastCheck: number, minItems: number): boolean {
+  if (items < minItems) return false;
+  if (itemsAtLastCheck < minItems) return true;
+  return items >= itemsAtLastCheck + Math.max(1, Math.ceil(itemsAtLastCheck / 10));
+}
+
+/**
+ * The weights of one datapoint's counting votes with AI votes capped at `maxAiShare` of the total:
+ * when the AI votes' weight A exceeds cap/(1 - cap) times the other votes' weight H, each AI weight
+ * is scaled by cap·H/((1 - cap)·A). Null when the cap leaves the AI votes no weight at all (no
+ * other vote yet): the datapoint then waits for one.
+ */
+export function capAiShare(votes: readonly { weight: number; ai: boolean }[], cap: number): number[] | null {
+  if (cap >= 1) return votes.map((v) => v.weight);
+  let a = 0;
+  let h = 0;
+  for (const v of votes) {
+    if (v.ai) a += v.weight;
+    else h += v.weight;
+  }
+  if (a === 0) return votes.map((v) => v.weight);
+  if (h === 0) return null;
+  const limit = (cap * h) / (1 - cap);
+  if (a <= limit) return votes.map((v) => v.weight);
+  const scale = limit / a;
+  return votes.map((v) => (v.ai ? v.weight * scale : v.weight));
+}
