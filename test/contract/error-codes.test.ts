@@ -152,6 +152,30 @@ async function claimed(
   return { projectId, slotId: c.body.slotId, datapointId: c.body.datapointId };
 }
 
+/** A claimed slot of validatorA, who holds the AI class `gpt` (declared model gpt-5) on the project. */
+async function aiClaimed(w: World): Promise<{ slotId: string }> {
+  const projectId = await fx.project(w.app);
+  await fx.addDatapoints(w.app.sql, projectId, 1, { slotsPerDatapoint: 2 });
+  const a = await call(w.app, 'assignValidator', {
+    params: { validatorId: w.validatorA.id },
+    body: { projects: [{ id: projectId, classId: 'gpt', evidenceNote: 'Model' }] },
+  });
+  expect(a.status, JSON.stringify(a.body)).toBe(200);
+  const c = await call(w.app, 'claimSlot', { key: w.validatorA.sessionToken, params: { projectId } });
+  expect(c.status, JSON.stringify(c.body)).toBe(201);
+  return { slotId: c.body.slotId };
+}
+
+const PROVENANCE = {
+  model: 'gpt-5-2025-08-07',
+  provider: 'openai',
+  promptTemplateSha256: 'a'.repeat(64),
+  promptSha256: 'b'.repeat(64),
+  outputSha256: 'c'.repeat(64),
+  sampling: { temperature: 0 },
+  scoring: 'parsed_integer' as const,
+};
+
 const producers: Record<ErrorCode, Producer> = {
   api_key_missing: { raw: (w) => raw(w.app, 'GET', '/developer/v1/ping'), mcp: () => mcpAuthCode(undefined) },
   api_key_malformed: {
@@ -597,6 +621,19 @@ const producers: Record<ErrorCode, Producer> = {
     const datapointId = await fx.slotDatapoint(w.app.sql, slotId);
     return { op: 'setGoldItems', params: { projectId }, body: { items: [{ datapointId, expectedRating: 50 }] } };
   },
+  provenance_required: async (w) => {
+    const { slotId } = await aiClaimed(w);
+    return { op: 'submitVote', key: 'validatorA', params: { slotId }, body: { rating: 50 } };
+  },
+  provenance_model_mismatch: async (w) => {
+    const { slotId } = await aiClaimed(w);
+    const provenance = { ...PROVENANCE, model: 'gpt-50' };
+    return { op: 'submitVote', key: 'validatorA', params: { slotId }, body: { rating: 50, provenance } };
+  },
+  provenance_not_accepted: async (w) => {
+    const { slotId } = await claimed(w);
+    return { op: 'submitVote', key: 'validatorA', params: { slotId }, body: { rating: 50, provenance: PROVENANCE } };
+  },
   already_voted: async (w) => {
     const { slotId } = await claimed(w);
     expect(
@@ -706,6 +743,9 @@ it('compared REST and MCP on every code an MCP tool can produce', () => {
     'claim_already_extended',
     'vote_not_changeable',
     'validator_paused',
+    'provenance_required',
+    'provenance_model_mismatch',
+    'provenance_not_accepted',
   ];
   const reachable = enumCodes.filter((c) => !('unreachable' in (producers[c as ErrorCode] as object)));
   expect(reachable.filter((c) => !parity.has(c) && !restOnly.includes(c))).toEqual([]);
