@@ -19,6 +19,12 @@ import type {
   ListOriginatorProjectsResult,
   UpdateOriginatorProjectInput,
   UpdateOriginatorProjectResult,
+  CreateOriginatorInviteInput,
+  CreateOriginatorInviteResult,
+  ListOriginatorInvitesInput,
+  ListOriginatorInvitesResult,
+  CancelOriginatorInviteInput,
+  CancelOriginatorInviteResult,
 } from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { ValidatorRequestContext } from '../context.ts';
@@ -41,6 +47,7 @@ import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } f
 import { requestProofReport } from '../services/proof-reports.ts';
 import { requestExport } from '../services/exports.ts';
 import { qualityList } from '../services/validator-quality.ts';
+import { cancelInvite, invitesOf, inviteToProject } from '../services/invites.ts';
 import { changeProject, toProject } from './projects.ts';
 import { toIngestRun } from './uploads.ts';
 import { proofReportBody, reportRequest } from './reports.ts';
@@ -86,6 +93,32 @@ export async function updateOriginatorProject(
   const updated = await changeProject(ctx.sql, row.org_id, row.id, body);
   if (!updated) throw new ApiError('project_not_found', undefined, 'projectId');
   return { status: 200, body: toProject(updated) };
+}
+
+export async function createOriginatorInvite(
+  { params, body }: CreateOriginatorInviteInput,
+  ctx: ValidatorRequestContext,
+): Promise<CreateOriginatorInviteResult> {
+  const row = await requireProject(ctx, params.projectId);
+  const inviter = { orgId: row.org_id, userId: ctx.session.userId };
+  return { status: 200, body: await inviteToProject(ctx.sql, ctx.config, inviter, row, body) };
+}
+
+export async function listOriginatorInvites(
+  { params, query }: ListOriginatorInvitesInput,
+  ctx: ValidatorRequestContext,
+): Promise<ListOriginatorInvitesResult> {
+  const row = await requireProject(ctx, params.projectId);
+  return { status: 200, body: await invitesOf(ctx.sql, row.id, query) };
+}
+
+export async function cancelOriginatorInvite(
+  { params }: CancelOriginatorInviteInput,
+  ctx: ValidatorRequestContext,
+): Promise<CancelOriginatorInviteResult> {
+  const row = await requireProject(ctx, params.projectId);
+  await cancelInvite(ctx.sql, row.id, params.inviteId);
+  return { status: 200, body: { cancelled: true } };
 }
 
 /** The start of a content's values in the source's field order: what a table row shows. */
