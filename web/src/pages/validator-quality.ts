@@ -1,5 +1,7 @@
 // The quality cards of a project's validators, for its originators (docs/quality.md): votes, gold
-// figures, leave-one-out agreement, the rater model's estimates, the weight carried and pauses.
+// figures, leave-one-out agreement, the rater model's estimates, the weight carried and pauses;
+// for AI validators their configuration and whether it is in shadow (weight 0) or active, and
+// the project's AI configurations with their calibration.
 // The figures are the server's (one function builds them for the API, MCP and this page).
 import { h } from '../dom.ts';
 import { api, ok, type Schemas } from '../api.ts';
@@ -20,7 +22,12 @@ function row(c: Schemas['ValidatorQualityCard']): HTMLTableRowElement {
     'tr',
     {},
     h('th', { scope: 'row' }, c.email || c.validatorId),
-    h('td', {}, c.classId ?? '–'),
+    h(
+      'td',
+      {},
+      c.classId ?? '–',
+      ...(c.ai ? [h('br'), aiBadge(c.ai.state), ` ${c.ai.servedModel ?? c.ai.declaredModel}`] : []),
+    ),
     h('td', { class: 'num' }, c.votes),
     h('td', { class: 'num' }, c.gold.count),
     h('td', { class: 'num' }, num(c.gold.meanAbsoluteError)),
@@ -34,11 +41,80 @@ function row(c: Schemas['ValidatorQualityCard']): HTMLTableRowElement {
   );
 }
 
+/** An AI configuration's state: in shadow its votes count with weight 0. */
+const aiBadge = (state: 'shadow' | 'active'): HTMLElement =>
+  h(
+    'span',
+    {
+      class: `badge ai ${state === 'active' ? 'active' : 'archived'}`,
+      title: state === 'active' ? 'Passed calibration: its votes count' : 'In shadow: its votes count with weight 0',
+    },
+    state === 'active' ? 'AI: active' : 'AI: shadow',
+  );
+
+function samplingText(s: Schemas['AiConfiguration']['sampling']): string {
+  const parts = [
+    s.temperature === undefined ? null : `temperature ${s.temperature}`,
+    s.topP === undefined ? null : `top_p ${s.topP}`,
+    s.maxTokens === undefined ? null : `max tokens ${s.maxTokens}`,
+    s.seed === undefined ? null : `seed ${s.seed}`,
+  ].filter((x) => x !== null);
+  return parts.length ? parts.join(', ') : 'provider defaults';
+}
+
+function aiRow(c: Schemas['AiConfigurationCard']): HTMLTableRowElement {
+  const cal = c.calibration;
+  const ci = cal.ci95 ? ` [${num(cal.ci95[0]!, 3)}, ${num(cal.ci95[1]!, 3)}]` : '';
+  return h(
+    'tr',
+    {},
+    h('th', { scope: 'row' }, c.classId),
+    h('td', {}, h('code', { title: c.configurationHash }, c.configurationHash.slice(0, 12))),
+    h('td', {}, `${c.configuration.model} (${c.configuration.provider})`),
+    h('td', {}, samplingText(c.configuration.sampling)),
+    h('td', {}, aiBadge(c.state)),
+    h('td', { class: 'num' }, c.votes),
+    h('td', { class: 'num' }, cal.items),
+    h('td', { class: 'num' }, `${num(cal.concordance, 3)}${ci}`),
+    h('td', { class: 'num' }, signed(cal.bias)),
+  );
+}
+
+/** The project's AI configurations and the AI share of the weight; nothing without AI votes. */
+function aiSection(data: Schemas['ValidatorQualityList']): HTMLElement[] {
+  if (data.aiConfigurations.length === 0) return [];
+  const head = ['Class', 'Configuration', 'Model', 'Sampling', 'State', 'Votes', 'Items', 'CCC [95% CI]', 'Bias'];
+  const share = data.aiShare;
+  const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
+  return [
+    h('h3', { id: 'ai-configurations-title' }, 'AI configurations'),
+    h(
+      'div',
+      { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-labelledby': 'ai-configurations-title' },
+      h(
+        'table',
+        { id: 'ai-configurations' },
+        h('thead', {}, h('tr', {}, ...head.map((t) => h('th', { scope: 'col' }, t)))),
+        h('tbody', {}, ...data.aiConfigurations.map(aiRow)),
+      ),
+    ),
+    h(
+      'p',
+      { class: 'note' },
+      `AI share of the decision weight: ${pct(share.overall)} overall, at most ${pct(share.maxPerDatapoint)} ` +
+        `on one datapoint (${share.datapointsWithAi} decided datapoints with an AI vote; cap ${pct(share.cap)}). ` +
+        'A configuration counts with weight 0 until its concordance with the people’s ratings passes calibration; ' +
+        'a new model or prompt template starts in shadow again.',
+    ),
+  ];
+}
+
 /** The section of the project page: a table, one row per validator. */
 export async function validatorQualitySection(projectId: string): Promise<HTMLElement> {
-  const { data } = await ok(
+  const list = await ok(
     api.GET('/originator/projects/{projectId}/validator-quality', { params: { path: { projectId } } }),
   );
+  const { data } = list;
   const section = h(
     'section',
     { 'aria-labelledby': 'validators-title' },
@@ -80,6 +156,7 @@ export async function validatorQualitySection(projectId: string): Promise<HTMLEl
         'the other validators’ mean on decided datapoints. A paused validator is lifted with the API operation ' +
         'resumeValidator (MCP resume_validator). How the figures are computed: docs/quality.md.',
     ),
+    ...aiSection(list),
   );
   return section;
 }
