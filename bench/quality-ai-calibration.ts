@@ -11,7 +11,7 @@
 //     often it is within 2 points of the planted +10;
 //   - how often Lin's 95% interval over the 200 items holds the judge's population CCC (computed
 //     from 2,000,000 simulated items), a check of the interval's coverage.
-// Usage: node bench/ai-calibration-simulation.ts [seeds=100]
+// Usage: node bench/quality-ai-calibration.ts [seeds=100]
 import { calibrate, calibrationDue, calibrationSettings, concordance } from '../src/domain/calibration.ts';
 import { Xoshiro256StarStar } from '../src/domain/prng.ts';
 
