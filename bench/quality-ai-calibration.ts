@@ -50,7 +50,9 @@ const population = (() => {
   for (let i = 0; i < 2_000_000; i++) {
     const it = item(g);
     refs.push(it.reference);
-    it.judges.forEach((r, k) => ratings[k]!.push(r));
+    it.judges.forEach((r, k) => {
+      ratings[k]!.push(r);
+    });
   }
   return ratings.map((r) => concordance(r, refs).value!);
 })();

@@ -104,7 +104,14 @@ describe.skipIf(skipBrowserTests)(browserSuite('AI validators in the browser'), 
     const api = (await call(app, 'listValidatorQuality', { params: { projectId } })).body;
     const rows = await w.page
       .locator('#ai-configurations tbody tr')
-      .evaluateAll((trs) => trs.map((r) => (r as unknown as { innerText: string }).innerText.split('\t')));
+      .evaluateAll((trs) =>
+        trs.map((r) =>
+          Array.from(
+            (r as unknown as { children: ArrayLike<{ textContent: string | null }> }).children,
+            (c) => c.textContent ?? '',
+          ),
+        ),
+      );
     expect(rows.map((r) => [r[1], r[4]])).toEqual(
       api.aiConfigurations.map((c) => [
         c.configurationHash.slice(0, 12),
@@ -118,8 +125,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('AI validators in the browser'), 
     );
     // The judge's roster row: its served model and the state of its latest configuration.
     const judgeRow = w.page.locator('#validator-quality tbody tr', { hasText: 'judge' });
-    expect(await judgeRow.locator('td').first().innerText()).toContain('AI: shadow');
-    expect(await judgeRow.locator('td').first().innerText()).toContain('judge-1-2026-01');
+    expect(await judgeRow.locator('td').first().textContent()).toContain('AI: shadow');
+    expect(await judgeRow.locator('td').first().textContent()).toContain('judge-1-2026-01');
     await checkPage(w, 'ai-validators');
     await w.context.close();
   });

@@ -127,7 +127,7 @@ describe('provenance of AI votes', () => {
 });
 
 describe('weight earned by calibration', () => {
-  it('keeps shadow votes out of every decision until the configuration passes; a new template starts over', async () => {
+  it('keeps shadow votes out of every decision until the configuration passes; a new template restarts', async () => {
     const projectId = await project(12);
     const judge = await person(projectId, 'judge');
     const h1 = await person(projectId, 'reviewer');
