@@ -311,9 +311,9 @@ async function load(tx: TxSql, datapointIds: string[], slotIds: string[]): Promi
   const rows = await tx<Locked[]>`
     select d.id, d.project_id, p.num_validators, d.slots_open, d.escalations, d.finalized_at is not null as finalized,
       p.paused_at is not null as paused, p.archived_at is not null as archived, d.gold_rating is not null as gold,
-      (select s.compiled -> 'consensus' from ${projectSpec(tx, tx`p.id`)} s) as consensus,
-      (select s.compiled -> 'calibration' from ${projectSpec(tx, tx`p.id`)} s) as calibration
+      s.compiled -> 'consensus' as consensus, s.compiled -> 'calibration' as calibration
     from datapoints d join projects p on p.id = d.project_id
+    left join lateral ${projectSpec(tx, tx`p.id`)} s on true
     where d.id = any(${ids}::uuid[])
     order by d.id
     for update of d`;
