@@ -67,7 +67,7 @@ async function rate(p: Person, projectId: string, rating: number, prov?: ReturnT
   return { datapointId, receipt: v.body };
 }
 
-async function project(n: number): Promise<string> {
+async function project(n: number, calibration: object = { minItems: 10, minConcordance: 0.5 }): Promise<string> {
   const created = await call(app, 'createProject', {
     body: {
       name: 'AI calibration',
@@ -76,7 +76,7 @@ async function project(n: number): Promise<string> {
         dataset: { format: 'jsonl' },
         validation: { validatorsPerDatapoint: 2, instructions: 'Rate.' },
         consensus: { minStrength: 0, maxEscalations: 0 },
-        calibration: { minItems: 10, minConcordance: 0.5 },
+        calibration,
         validators: { classes },
       },
     },
@@ -128,7 +128,8 @@ describe('provenance of AI votes', () => {
 
 describe('weight earned by calibration', () => {
   it('keeps shadow votes out of every decision until the configuration passes; a new template restarts', async () => {
-    const projectId = await project(12);
+    // AI votes may carry at most a quarter of a decision's weight.
+    const projectId = await project(12, { minItems: 10, minConcordance: 0.5, maxAiShare: 0.25 });
     const judge = await person(projectId, 'judge');
     const h1 = await person(projectId, 'reviewer');
     const h2 = await person(projectId, 'reviewer');
@@ -156,14 +157,17 @@ describe('weight earned by calibration', () => {
     expect(judgeWeights.map((v) => v.decision_weight)).toEqual(Array(10).fill(0));
 
     // The tenth decision was the tenth calibration item: the configuration is active now, and its
-    // vote counts (the first two votes decide).
+    // vote counts (the first two votes decide), its weight capped at a quarter of the total: 1/3
+    // beside the person's 1.
     const active = await rate(judge, projectId, 90, p1);
     expect(active.receipt).toMatchObject({ shadow: false, configurationHash: hash1, weight: 1 });
     const decided = await rate(h1, projectId, 80);
     expect(decided.datapointId).toBe(active.datapointId);
     expect(decided.receipt.outcome).toBe('terminal');
     const [d10] = (await fx.decisions(app.sql, projectId)).filter((x) => x.datapoint_id === active.datapointId);
-    expect(d10!.quality_rating_mean).toBe(85);
+    expect(d10!.quality_rating_mean).toBeCloseTo((90 / 3 + 80) / (4 / 3), 12);
+    const carried = (await fx.voteWeights(app.sql, projectId)).filter((v) => v.datapoint_id === active.datapointId);
+    expect(carried.map((v) => v.decision_weight)).toEqual([expect.closeTo(1 / 3, 12), 1]);
     // Decisions already made are terminal: unchanged.
     expect((await fx.decisions(app.sql, projectId)).slice(0, 10)).toEqual(before);
 
@@ -203,9 +207,10 @@ describe('weight earned by calibration', () => {
       state: 'shadow',
     });
     expect(q.body.aiShare.datapointsWithAi).toBe(12);
-    // AI weight: 1 of 2 on one datapoint, 0 on the others.
-    expect(q.body.aiShare.maxPerDatapoint).toBe(0.5);
-    expect(q.body.aiShare.overall).toBeCloseTo(1 / 24, 12);
+    // AI weight: a quarter on one datapoint (the cap), 0 on the others.
+    expect(q.body.aiShare.maxPerDatapoint).toBeCloseTo(0.25, 12);
+    expect(q.body.aiShare.overall).toBeCloseTo(1 / 3 / (22 + 4 / 3), 12);
+    expect(q.body.aiShare.cap).toBe(0.25);
 
     // The signed report commits each configuration: its hash is the SHA-256 of its JCS form.
     let report = await call(app, 'getProofReport', { params: { projectId } });
@@ -220,6 +225,56 @@ describe('weight earned by calibration', () => {
     );
     for (const c of ai.configurations)
       expect(createHash('sha256').update(canonicalJson(c.configuration)).digest('hex')).toBe(c.configurationHash);
-    expect(ai.calibration).toEqual({ method: 'concordance', minItems: 10, minConcordance: '0.5', maxAiShare: '1' });
+    expect(ai.calibration).toEqual({ method: 'concordance', minItems: 10, minConcordance: '0.5', maxAiShare: '0.25' });
+  });
+});
+
+describe('gold items calibrate too', () => {
+  it("activates a configuration on its gold votes alone, against the items' expected ratings", async () => {
+    const created = await call(app, 'createProject', {
+      body: {
+        name: 'AI on gold',
+        spec: {
+          version: '1.0.0',
+          dataset: { format: 'jsonl' },
+          validation: { validatorsPerDatapoint: 2, instructions: 'Rate.' },
+          // Every claim is served a gold item while one is left (and ordinary work is too).
+          gold: { rate: 1, minVotes: 1000 },
+          calibration: { minItems: 10, minConcordance: 0.5 },
+          validators: { classes },
+        },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const projectId = created.body.projectId;
+    const lines = Array.from({ length: 12 }, (_, i) => JSON.stringify({ n: i, nonce: Math.random() })).join('\n');
+    expect((await ingest(app, projectId, { 'd.jsonl': lines })).status.run.status).toBe('ok');
+    const ids = (await fx.datapoints(app.sql, projectId)).map((r) => r.id);
+    const expected = (i: number) => 5 + 8 * i;
+    const set = await call(app, 'setGoldItems', {
+      params: { projectId },
+      body: { items: ids.slice(0, 10).map((datapointId, i) => ({ datapointId, expectedRating: expected(i) })) },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const judge = await person(projectId, 'judge');
+    const p = provenance('Rate {content}.');
+    const states: string[] = [];
+    for (let k = 0; k < 10; k++) {
+      const { slotId, datapointId } = await claim(judge, projectId);
+      const i = ids.indexOf(datapointId);
+      expect(i).toBeLessThan(10);
+      const v = await call(app, 'submitVote', {
+        key: judge.token,
+        params: { slotId },
+        body: { rating: expected(i) + 4, provenance: p },
+      });
+      expect(v.status, JSON.stringify(v.body)).toBe(200);
+      const q = await call(app, 'listValidatorQuality', { params: { projectId } });
+      states.push(q.body.aiConfigurations[0]!.state);
+    }
+    // Shadow until the tenth gold vote, the tenth calibration item; active from it on.
+    expect(states).toEqual([...Array(9).fill('shadow'), 'active']);
+    const q = await call(app, 'listValidatorQuality', { params: { projectId } });
+    expect(q.body.aiConfigurations[0]!.calibration).toMatchObject({ items: 10, bias: 4, passed: true });
   });
 });
