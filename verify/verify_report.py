@@ -8,7 +8,8 @@ usage: verify_report.py REPORT.json JWKS.json [PROOF.json] [--votes VOTES.csv]
 The same checks as `assay verify`, written independently: JWS shape and header, key by kid,
 Ed25519 signature, payload == RFC 8785 bytes, attestationRoot == RFC 9162 root of the digests,
 the report's C2SP checkpoint (signed note), and (optionally) one datapoint's inclusion proof up
-to digests.results. With --votes (the project's votes_csv export) it recomputes statistics.alpha,
+to digests.results. Each AI configuration of statistics.ai must hash (SHA-256 of its RFC 8785
+form) to its configurationHash. With --votes (the project's votes_csv export) it recomputes statistics.alpha,
 alphaByClass and alphaByType, bootstrap included, from the votes alone and requires the same bytes
 (docs/quality.md); that part uses only the standard library. With --consistency: both reports
 verify, belong to the same project, OLD is not later than NEW, and the RFC 9162 consistency
@@ -280,6 +281,17 @@ def verify_statistics(payload, votes_path):
     return f"; statistics recomputed from {len(rows)} votes (alpha {stats['alpha']['value']})"
 
 
+def verify_ai_configurations(payload):
+    """Each AI configuration of statistics.ai is committed: its hash is the SHA-256 of its JCS form."""
+    ai = (payload.get("statistics") or {}).get("ai")
+    if ai is None:
+        return ""
+    for c in ai.get("configurations", []):
+        if hashlib.sha256(rfc8785.dumps(c["configuration"])).hexdigest() != c["configurationHash"]:
+            raise Failed("ai", f"configuration {c['configurationHash']} is not the SHA-256 of its committed form")
+    return f"; {len(ai.get('configurations', []))} AI configuration(s) committed"
+
+
 def verify_consistency(size1, size2, proof, root1, root2):
     """RFC 9162 2.1.4.2: the tree of size1 leaves with root1 is a prefix of the one of size2 with root2."""
     if not (0 < size1 <= size2) or any(len(p) != 32 for p in proof):
@@ -377,6 +389,7 @@ def verify(report, jwks, proof=None, votes=None):
     if "sha256:" + root.hex() != payload["attestationRoot"]:
         raise Failed("root", "attestationRoot is not the RFC 9162 root of config, manifest, results")
     summary = f"{payload['reportId']} signed by {header['kid']}"
+    summary += verify_ai_configurations(payload)
     if proof is not None:
         if proof.get("reportId") != payload["reportId"] or proof.get("treeSize") != d["resultsLeaves"]:
             raise Failed("proof", "proof is for another report or tree")

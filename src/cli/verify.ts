@@ -7,6 +7,7 @@ import { verifyJws } from '../domain/signing.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
 import { leafHash, verifyConsistency, verifyInclusion } from '../domain/merkle.ts';
 import { attestationRootOf, parsePrefixed, prefixed, PAYLOAD_SCHEMA } from '../domain/proof.ts';
+import { configurationHash, type AiConfiguration } from '../domain/calibration.ts';
 import { checkpointOrigin, openNote, parseCheckpoint, verifierKey } from '../domain/signed-note.ts';
 
 export type Outcome = { ok: true; summary: string } | { ok: false; check: string; reason: string };
@@ -127,6 +128,18 @@ async function checkReport(
   if (root !== payload.attestationRoot)
     fail('root', `MTH(config, manifest, results) is ${root}, payload says ${payload.attestationRoot}`);
 
+  // Each AI configuration is committed: its hash is the SHA-256 of its JCS form (docs/quality.md).
+  const ai: { configuration: unknown; configurationHash: unknown }[] = payload.statistics?.ai?.configurations ?? [];
+  for (const c of ai) {
+    let hash: string | null = null;
+    try {
+      hash = configurationHash(c.configuration as AiConfiguration);
+    } catch {
+      // A configuration that cannot be canonicalized is not committed either.
+    }
+    if (hash !== c.configurationHash)
+      fail('ai', `configuration ${String(c.configurationHash)} is not the SHA-256 of its committed form`);
+  }
   let summary = `${payload.reportId} signed by ${header.kid}, attestationRoot ${root}`;
   if (proofText !== undefined) {
     const proof = parseJson(proofText, 'proof');

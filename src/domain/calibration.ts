@@ -58,7 +58,7 @@ export function aiConfiguration(p: Provenance): { configuration: AiConfiguration
 }
 
 /** SHA-256 (hex) of a configuration's RFC 8785 (JCS) form: what a vote and the report refer to it by. */
-const configurationHash = (c: AiConfiguration): string =>
+export const configurationHash = (c: AiConfiguration): string =>
   createHash('sha256').update(canonicalJson(c), 'utf8').digest('hex');
 
 /** Characters after which a served model name refines a declared one (a version, a tag, a variant). */

@@ -4,17 +4,31 @@
 // decision; once it passes, its votes count and the decisions made before stay as they were; a
 // changed prompt template is a new configuration, in shadow again. The quality cards and the
 // signed Proof Report list every configuration, committed by hash.
-import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { createHash, sign } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from '../helpers/app.ts';
+import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { canonicalJson } from '../../src/domain/canonical-json.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
+import { runVerify } from '../../src/cli/verify.ts';
+
+// The Python verifier runs where python3 with its packages is at hand (as test/cli/verify-routes.test.ts).
+const python = ['.venv/verify/bin/python', 'python3'].find(
+  (p) =>
+    (p.includes('/') ? existsSync(p) : true) &&
+    spawnSync(p, ['-c', 'import cryptography, rfc8785'], { encoding: 'utf8' }).status === 0,
+);
+if (!python) console.warn('SKIP the Python verifier on AI configurations: no python3 with cryptography and rfc8785');
+const signingKey = generateSigningKeyPem();
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ worker: true, config: { signingKey: generateSigningKeyPem() } });
+  app = await startTestApp({ worker: true, config: { signingKey } });
 });
 afterAll(async () => {
   await app?.close();
@@ -226,6 +240,39 @@ describe('weight earned by calibration', () => {
     for (const c of ai.configurations)
       expect(createHash('sha256').update(canonicalJson(c.configuration)).digest('hex')).toBe(c.configurationHash);
     expect(ai.calibration).toEqual({ method: 'concordance', minItems: 10, minConcordance: '0.5', maxAiShare: '0.25' });
+
+    // Both verifiers check each configuration's commitment; a report signed with a configuration
+    // that does not hash to its configurationHash fails them, at the check named `ai`.
+    const jwks = (await raw(app, 'GET', '/.well-known/jwks.json', { key: null })).body;
+    const [h] = report.body.jws.split('.');
+    const tampered = structuredClone(report.body.payload) as typeof report.body.payload;
+    tampered.statistics!.ai!.configurations[0]!.configuration.provider = 'someone else';
+    const body = Buffer.from(canonicalJson(tampered)).toString('base64url');
+    const sig = sign(null, Buffer.from(`${h}.${body}`), signingKey).toString('base64url');
+    const forged = { ...report.body, payload: tampered, jws: `${h}.${body}.${sig}` };
+    const files = mkdtempSync(join(tmpdir(), 'assay-ai-'));
+    writeFileSync(join(files, 'report.json'), JSON.stringify(report.body));
+    writeFileSync(join(files, 'forged.json'), JSON.stringify(forged));
+    writeFileSync(join(files, 'jwks.json'), JSON.stringify(jwks));
+    const good = await runVerify({ report: join(files, 'report.json'), jwks: join(files, 'jwks.json') });
+    expect(good.ok, JSON.stringify(good)).toBe(true);
+    expect(await runVerify({ report: join(files, 'forged.json'), jwks: join(files, 'jwks.json') })).toMatchObject({
+      ok: false,
+      check: 'ai',
+    });
+    if (python) {
+      const run = (file: string) =>
+        spawnSync(python, ['verify/verify_report.py', join(files, file), join(files, 'jwks.json')], {
+          encoding: 'utf8',
+        });
+      const ok = run('report.json');
+      expect(ok.status, ok.stderr).toBe(0);
+      expect(ok.stdout).toContain('2 AI configuration(s) committed');
+      const bad = run('forged.json');
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toContain('FAILED ai: configuration');
+    }
+    rmSync(files, { recursive: true, force: true });
   });
 });
 
