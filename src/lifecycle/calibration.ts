@@ -21,8 +21,9 @@ export interface AiVoteContext {
 
 /**
  * Registers the vote's configuration (once per distinct configuration of the class) and reads
- * whether it is active. The row is read `for share`, after the vote's other locks, so an
- * activation in flight lands before or after this vote.
+ * whether it is active. The row is read without a lock: an activation committing meanwhile leaves
+ * this vote in shadow, as it was when cast (a shared lock here would deadlock two votes of one
+ * configuration that both go on to check it, each waiting to upgrade its lock).
  */
 export async function aiVoteContext(
   tx: TxSql,
@@ -37,8 +38,7 @@ export async function aiVoteContext(
     on conflict do nothing`;
   const [row] = await tx<{ active: boolean }[]>`
     select activated_at is not null as active from ai_configurations
-    where project_id = ${projectId} and class_id = ${classId} and config_hash = ${hash}
-    for share`;
+    where project_id = ${projectId} and class_id = ${classId} and config_hash = ${hash}`;
   return {
     configHash: hash,
     shadow: !row!.active,
