@@ -1771,6 +1771,8 @@ export interface components {
             ratingHistogram: number[];
             /** @description Finalized datapoints by consensus strength: ten bins [0,0.1), ..., [0.9,1]. */
             strengthHistogram: number[];
+            /** @description The validator classes the project's spec declares (what an invite can pre-stage). */
+            classes: components["schemas"]["ValidatorClass"][];
             /** @description Agreement of votes with the consensus of their datapoint, per validator class (null classId for votes without a class), over finalized datapoints. */
             classAgreement: components["schemas"]["Agreement"][];
             /** @description The same per validator, most votes first (at most 50). */

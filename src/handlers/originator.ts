@@ -49,6 +49,7 @@ import { requestExport } from '../services/exports.ts';
 import { qualityList } from '../services/validator-quality.ts';
 import { cancelInvite, invitesOf, inviteToProject } from '../services/invites.ts';
 import { changeProject, toProject } from './projects.ts';
+import { classesOf } from './classes.ts';
 import { toIngestRun } from './uploads.ts';
 import { proofReportBody, reportRequest } from './reports.ts';
 
@@ -216,8 +217,9 @@ export async function getProjectOverview(
 ): Promise<GetProjectOverviewResult> {
   const row = await requireProject(ctx, params.projectId);
   const finished = row.datapoints > 0 && row.decisions === row.datapoints;
-  const [runs, distributions, classAgreement, validatorAgreement, progress, headline] = await Promise.all([
+  const [runs, classes, distributions, classAgreement, validatorAgreement, progress, headline] = await Promise.all([
     latestRuns(ctx.sql, row.id),
+    classesOf(ctx.sql, row.id),
     distributionsOf(ctx.sql, row.id),
     classAgreementOf(ctx.sql, row.id),
     validatorAgreementOf(ctx.sql, row.id),
@@ -235,6 +237,7 @@ export async function getProjectOverview(
       proofReportReady: finished,
       ingestRuns: runs.map((r) => ({ ...toIngestRun(r), uploadId: r.session_id, dryRun: r.dry_run })),
       ...distributions,
+      classes,
       classAgreement,
       validatorAgreement,
       progress,
