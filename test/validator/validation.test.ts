@@ -390,6 +390,8 @@ describe('votes', () => {
         weight: 2,
         classId: 'senior',
         outcome: 'terminal',
+        shadow: false,
+        configurationHash: null,
       });
       const consensus = await call(app, 'getDatapointConsensus', { params: { datapointId: c.body.datapointId } });
       expect(consensus.status).toBe(200);
