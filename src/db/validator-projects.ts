@@ -45,7 +45,8 @@ export async function datasetPresentationOf(
 ): Promise<{ format: DatasetFormat; markdownFields: string[] }> {
   const [row] = await sql<{ format: DatasetFormat; markdown_fields: string[] }[]>`
     select s.compiled #>> '{dataset,format}' as format,
-      array(select jsonb_array_elements_text(coalesce(s.compiled #> '{dataset,markdownFields}', '[]'))) as markdown_fields
+      array(select jsonb_array_elements_text(coalesce(s.compiled #> '{dataset,markdownFields}', '[]'))) as
+      markdown_fields
     from ${projectSpec(sql, projectId)} s`;
   return { format: row?.format ?? 'json', markdownFields: row?.markdown_fields ?? [] };
 }

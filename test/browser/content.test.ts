@@ -98,7 +98,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => 
     await ingest(app, projects.csvMd, {
       'answers.csv':
         'id,question,answer\n' +
-        'q1,How do I **reset** it?,"Open **Settings**, then:\n\n1. press *Reset*\n2. <img src=x onerror=""window.__pwned=1"">"\n',
+        'q1,How do I **reset** it?,' +
+        '"Open **Settings**, then:\n\n1. press *Reset*\n2. <img src=x onerror=""window.__pwned=1"">"\n',
     });
     projects.files = await createProject(app, 'Product photos', spec({ format: 'file_collection' }));
     await ingest(app, projects.files, { 'photos/red-square.png': png(64, 48, [200, 30, 40]) });
