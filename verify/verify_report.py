@@ -292,6 +292,24 @@ def verify_ai_configurations(payload):
     return f"; {len(ai.get('configurations', []))} AI configuration(s) committed"
 
 
+def verify_vote_leaves(votes, payload):
+    """A format 2 proof's vote leaves fold to digests.votes; an AI vote's configuration is committed."""
+    d = payload["digests"]
+    if votes.get("treeSize") != d.get("votesLeaves"):
+        raise Failed("proof", "the votes proof is not of the report's votes tree")
+    ai = (payload.get("statistics") or {}).get("ai") or {}
+    committed = {"sha256:" + c["configurationHash"] for c in ai.get("configurations", [])}
+    for v in votes["leaves"]:
+        ok = verify_inclusion(leaf(v["leaf"].encode()), v["leafIndex"], votes["treeSize"],
+                              [bytes.fromhex(h) for h in v["auditPath"]], digest(d["votes"], "votes"))
+        if not ok:
+            raise Failed("proof", f"vote leaf {v['leafIndex']} does not fold to digests.votes")
+        ai_config = json.loads(v["leaf"]).get("aiConfig")
+        if ai_config is not None and ai_config not in committed:
+            raise Failed("ai", f"vote leaf {v['leafIndex']} is an AI vote of configuration {ai_config}, not committed")
+    return f"; {len(votes['leaves'])} votes included"
+
+
 def verify_consistency(size1, size2, proof, root1, root2):
     """RFC 9162 2.1.4.2: the tree of size1 leaves with root1 is a prefix of the one of size2 with root2."""
     if not (0 < size1 <= size2) or any(len(p) != 32 for p in proof):
@@ -402,6 +420,8 @@ def verify(report, jwks, proof=None, votes=None):
         if not ok:
             raise Failed("proof", "the leaf does not fold to digests.results")
         summary += f"; datapoint {proof['datapointId']} included"
+        if "votes" in proof:
+            summary += verify_vote_leaves(proof["votes"], payload)
     if "checkpoint" in report:
         summary += "; " + check_checkpoint(report["checkpoint"], payload, public, b64url(key["x"]))
     if votes is not None:

@@ -137,6 +137,7 @@ async function checkReport(
 
   // Each AI configuration is committed: its hash is the SHA-256 of its JCS form (docs/quality.md).
   const ai: { configuration: unknown; configurationHash: unknown }[] = payload.statistics?.ai?.configurations ?? [];
+  const committed = new Set(ai.map((c) => `sha256:${String(c.configurationHash)}`));
   for (const c of ai) {
     let hash: string | null = null;
     try {
@@ -176,9 +177,46 @@ async function checkReport(
     );
     if (!ok) fail('proof', `leaf ${proof.leafIndex} does not fold to digests.results`);
     summary += `; datapoint ${proof.datapointId} included at ${proof.leafIndex} of ${proof.treeSize}`;
+    if (proof.votes !== undefined) summary += `; ${checkVoteLeaves(proof.votes, payload.digests, committed)}`;
   }
   if (report.checkpoint !== undefined) summary += `; ${checkCheckpoint(report.checkpoint, payload, jwk)}`;
   return { summary, payload };
+}
+
+/**
+ * A format 2 proof's vote leaves: each folds to digests.votes, and an AI vote's configuration
+ * (`aiConfig`) is one the payload commits in statistics.ai (docs/quality.md, "AI validators").
+ */
+function checkVoteLeaves(
+  votes: { treeSize?: unknown; leaves?: { leaf?: unknown; leafIndex: number; auditPath?: unknown }[] },
+  digests: { votes?: string; votesLeaves?: number },
+  committed: Set<string>,
+): string {
+  let votesRoot: Buffer;
+  try {
+    votesRoot = parsePrefixed(digests.votes ?? '', 'digests.votes');
+  } catch (e) {
+    return fail('proof', (e as Error).message);
+  }
+  if (votes?.treeSize !== digests.votesLeaves || !Array.isArray(votes?.leaves))
+    return fail('proof', `the votes proof is not of the votes tree of ${digests.votesLeaves} leaves`);
+  for (const v of votes.leaves) {
+    const ok =
+      typeof v?.leaf === 'string' &&
+      Array.isArray(v.auditPath) &&
+      verifyInclusion(
+        leafHash(Buffer.from(v.leaf, 'utf8')),
+        v.leafIndex,
+        digests.votesLeaves!,
+        (v.auditPath as string[]).map((h) => Buffer.from(h, 'hex')),
+        votesRoot,
+      );
+    if (!ok) fail('proof', `vote leaf ${v?.leafIndex} does not fold to digests.votes`);
+    const aiConfig = (parseJson(v.leaf as string, 'proof') as { aiConfig?: unknown }).aiConfig ?? null;
+    if (aiConfig !== null && !committed.has(String(aiConfig)))
+      fail('ai', `vote leaf ${v.leafIndex} is an AI vote of configuration ${String(aiConfig)}, not committed`);
+  }
+  return `${votes.leaves.length} votes included`;
 }
 
 /**

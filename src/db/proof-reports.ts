@@ -224,7 +224,8 @@ const DECISION_VOTE_COLUMNS = (sql: Db) => sql`
   d.datapoint_id as "datapointId", d.id as "consensusDecisionId", d.quality_rating_mean as "qualityRatingMean",
   d.quality_rating_median as "qualityRatingMedian", d.consensus_strength as "consensusStrength", d.contested,
   d.escalations, d.seq::float8 as seq, v.voter, v.class_id as "classId", v.synthetic, v.rating,
-  coalesce(v.decision_weight, v.weight) as weight, v.created_at as "votedAt", null::text as "aiConfig"`;
+  coalesce(v.decision_weight, v.weight) as weight, v.created_at as "votedAt",
+  case when v.ai_config is null then null else 'sha256:' || v.ai_config end as "aiConfig"`;
 
 /**
  * The votes tree's leaves with their decisions: decisions in finalization order, each one's votes

@@ -242,35 +242,75 @@ describe('weight earned by calibration', () => {
     expect(ai.calibration).toEqual({ method: 'concordance', minItems: 10, minConcordance: '0.5', maxAiShare: '0.25' });
 
     // Both verifiers check each configuration's commitment; a report signed with a configuration
-    // that does not hash to its configurationHash fails them, at the check named `ai`.
+    // that does not hash to its configurationHash fails them, at the check named `ai`. So does a
+    // vote leaf (in a datapoint's inclusion proof) whose configuration the report does not commit.
     const jwks = (await raw(app, 'GET', '/.well-known/jwks.json', { key: null })).body;
     const [h] = report.body.jws.split('.');
-    const tampered = structuredClone(report.body.payload) as typeof report.body.payload;
-    tampered.statistics!.ai!.configurations[0]!.configuration.provider = 'someone else';
-    const body = Buffer.from(canonicalJson(tampered)).toString('base64url');
-    const sig = sign(null, Buffer.from(`${h}.${body}`), signingKey).toString('base64url');
-    const forged = { ...report.body, payload: tampered, jws: `${h}.${body}.${sig}` };
-    const files = mkdtempSync(join(tmpdir(), 'assay-ai-'));
-    writeFileSync(join(files, 'report.json'), JSON.stringify(report.body));
-    writeFileSync(join(files, 'forged.json'), JSON.stringify(forged));
-    writeFileSync(join(files, 'jwks.json'), JSON.stringify(jwks));
-    const good = await runVerify({ report: join(files, 'report.json'), jwks: join(files, 'jwks.json') });
-    expect(good.ok, JSON.stringify(good)).toBe(true);
-    expect(await runVerify({ report: join(files, 'forged.json'), jwks: join(files, 'jwks.json') })).toMatchObject({
-      ok: false,
-      check: 'ai',
+    const resigned = (edit: (p: typeof report.body.payload) => void) => {
+      const payload = structuredClone(report.body.payload) as typeof report.body.payload;
+      edit(payload);
+      const body = Buffer.from(canonicalJson(payload)).toString('base64url');
+      const sig = sign(null, Buffer.from(`${h}.${body}`), signingKey).toString('base64url');
+      return { ...report.body, payload, jws: `${h}.${body}.${sig}` };
+    };
+    const proof = await call(app, 'getDatapointInclusionProof', {
+      params: { projectId, datapointId: active.datapointId },
     });
+    expect(proof.status, JSON.stringify(proof.body)).toBe(200);
+    expect(proof.body.votes!.leaves.map((v) => JSON.parse(v.leaf).aiConfig)).toEqual([`sha256:${hash1}`, null]);
+    const files = mkdtempSync(join(tmpdir(), 'assay-ai-'));
+    const put = (name: string, value: unknown) => writeFileSync(join(files, name), JSON.stringify(value));
+    put('report.json', report.body);
+    put('jwks.json', jwks);
+    put('proof.json', proof.body);
+    put(
+      'forged.json',
+      resigned((p) => {
+        p.statistics!.ai!.configurations[0]!.configuration.provider = 'someone else';
+      }),
+    );
+    put(
+      'uncommitted.json',
+      resigned((p) => {
+        p.statistics!.ai!.configurations = p.statistics!.ai!.configurations.filter(
+          (c) => c.configurationHash !== hash1,
+        );
+      }),
+    );
+    const ts = (file: string, withProof = false) =>
+      runVerify({
+        report: join(files, file),
+        jwks: join(files, 'jwks.json'),
+        ...(withProof ? { proof: join(files, 'proof.json') } : {}),
+      });
+    const good = await ts('report.json', true);
+    expect(good.ok, JSON.stringify(good)).toBe(true);
+    expect(good.ok && good.summary).toContain('2 votes included');
+    expect(await ts('forged.json')).toMatchObject({ ok: false, check: 'ai' });
+    expect((await ts('uncommitted.json')).ok).toBe(true);
+    expect(await ts('uncommitted.json', true)).toMatchObject({ ok: false, check: 'ai' });
     if (python) {
-      const run = (file: string) =>
-        spawnSync(python, ['verify/verify_report.py', join(files, file), join(files, 'jwks.json')], {
-          encoding: 'utf8',
-        });
-      const ok = run('report.json');
+      const run = (file: string, withProof = false) =>
+        spawnSync(
+          python,
+          [
+            'verify/verify_report.py',
+            join(files, file),
+            join(files, 'jwks.json'),
+            ...(withProof ? [join(files, 'proof.json')] : []),
+          ],
+          { encoding: 'utf8' },
+        );
+      const ok = run('report.json', true);
       expect(ok.status, ok.stderr).toBe(0);
       expect(ok.stdout).toContain('2 AI configuration(s) committed');
+      expect(ok.stdout).toContain('2 votes included');
       const bad = run('forged.json');
       expect(bad.status).toBe(1);
       expect(bad.stderr).toContain('FAILED ai: configuration');
+      const uncommitted = run('uncommitted.json', true);
+      expect(uncommitted.status).toBe(1);
+      expect(uncommitted.stderr).toContain('FAILED ai: vote leaf');
     }
     rmSync(files, { recursive: true, force: true });
   });
