@@ -827,6 +827,7 @@ export interface components {
             validator: string;
             classId: string | null;
             rating: number;
+            /** @description The weight the vote counts with (its class's consensusWeight); 0 for an AI vote cast in shadow. */
             weight: number;
             synthetic: boolean;
             createdAt: components["schemas"]["Timestamp"];

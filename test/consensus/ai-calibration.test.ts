@@ -166,6 +166,14 @@ describe('weight earned by calibration', () => {
       expect(d!.vote_count).toBe(2);
     }
     const before = await fx.decisions(app.sql, projectId);
+    // The originator's view of a decided datapoint shows the shadow vote with weight 0.
+    const owner = await fx.signInDirect(app, `owner-${app.orgA.code.toLowerCase()}@example.com`);
+    const detail = await call(app, 'getOriginatorDatapoint', {
+      key: owner.sessionToken,
+      params: { projectId, datapointId: before[0]!.datapoint_id },
+    });
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    expect(detail.body.votes.map((v) => v.weight)).toEqual([0, 1, 1]);
     // Every shadow vote carried weight 0 in its decision.
     const judgeWeights = (await fx.voteWeights(app.sql, projectId)).filter((v) => v.voter === judge.id);
     expect(judgeWeights.map((v) => v.decision_weight)).toEqual(Array(10).fill(0));
