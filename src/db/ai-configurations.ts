@@ -4,7 +4,7 @@
 // project has been checked to be the caller organization's by the handler (or the job's).
 import type { Db } from './client.ts';
 import { projectSpec } from './projects.ts';
-import type { AiConfiguration } from '../domain/calibration.ts';
+import type { AiConfiguration, AltTestItem } from '../domain/calibration.ts';
 
 export interface AiConfigurationRow {
   class_id: string;
@@ -100,4 +100,27 @@ export async function calibrationBlock(sql: Db, projectId: string): Promise<unkn
     select (select s.compiled -> 'calibration' from ${projectSpec(sql, sql`p.id`)} s) as calibration
     from projects p where p.id = ${projectId}`;
   return row?.calibration ?? null;
+}
+
+/**
+ * The configuration's decided datapoints that at least two people rated, with its rating and the
+ * people's (what the alt-test compares), by datapoint then voter.
+ */
+export async function altTestItems(sql: Db, projectId: string, classId: string, hash: string): Promise<AltTestItem[]> {
+  const rows = await sql<{ datapoint_id: string; ai: number; rater: string; rating: number }[]>`
+    select v.datapoint_id, v.rating as ai, h.voter as rater, h.rating
+    from votes v
+    join consensus_decisions c on c.datapoint_id = v.datapoint_id
+    join votes h on h.datapoint_id = v.datapoint_id and h.ai_config is null and not h.synthetic
+    where v.project_id = ${projectId} and v.class_id = ${classId} and v.ai_config = ${hash}
+      and (select count(*) from votes p where p.datapoint_id = v.datapoint_id and p.ai_config is null
+        and not p.synthetic) >= 2
+    order by v.datapoint_id, h.voter`;
+  const items = new Map<string, { ai: number; people: { rater: string; rating: number }[] }>();
+  for (const r of rows) {
+    const it = items.get(r.datapoint_id) ?? { ai: r.ai, people: [] };
+    it.people.push({ rater: r.rater, rating: r.rating });
+    items.set(r.datapoint_id, it);
+  }
+  return [...items.values()];
 }

@@ -6,7 +6,7 @@
 // Pure: no I/O.
 import { createHash } from 'node:crypto';
 import { canonicalJson } from './canonical-json.ts';
-import { linCcc } from './gold.ts';
+import { linCcc, studentTUpperTail } from './gold.ts';
 import { signedDecimal } from './statistics.ts';
 import type { components } from '../generated/openapi-types.ts';
 
@@ -20,6 +20,7 @@ const DEFAULT_CALIBRATION: CalibrationSettings = {
   minItems: 50,
   method: 'concordance',
   minConcordance: 0.7,
+  epsilon: 0.1,
   maxAiShare: 1,
 };
 
@@ -33,6 +34,7 @@ export function calibrationSettings(block: unknown): CalibrationSettings {
     minItems: b.minItems ?? DEFAULT_CALIBRATION.minItems,
     method: b.method ?? DEFAULT_CALIBRATION.method,
     minConcordance: b.minConcordance ?? DEFAULT_CALIBRATION.minConcordance,
+    epsilon: b.epsilon ?? DEFAULT_CALIBRATION.epsilon,
     maxAiShare: b.maxAiShare ?? DEFAULT_CALIBRATION.maxAiShare,
   };
 }
@@ -136,22 +138,108 @@ export function concordance(x: readonly number[], y: readonly number[]): Concord
   return { n, value, ci95: [Math.tanh(z - Z95 * se), Math.tanh(z + Z95 * se)], bias };
 }
 
-export interface CalibrationResult extends Concordance {
-  /** At least minItems pairs, and the lower 95% bound at least minConcordance. */
+/** One datapoint the AI rated and at least two people rated too: what the alt-test compares. */
+export interface AltTestItem {
+  ai: number;
+  people: readonly { rater: string; rating: number }[];
+}
+
+/** Items an annotator needs for its t-test (its authors' guidance for the normal approximation). */
+const ALT_TEST_MIN_ITEMS = 30;
+/** The false discovery rate of the Benjamini-Yekutieli procedure over the annotators. */
+const ALT_TEST_FDR = 0.05;
+
+export interface AltTestResult {
+  /** People with at least ALT_TEST_MIN_ITEMS items shared with the AI and another person. */
+  annotators: number;
+  /** Share of them whose null hypothesis was rejected; null below two annotators. */
+  winningRate: number | null;
   passed: boolean;
 }
 
-/** The calibration of one configuration over its (rating, reference) pairs. */
+/** Indices of the p-values the Benjamini-Yekutieli procedure rejects at false discovery rate q. */
+export function benjaminiYekutieli(pValues: readonly number[], q: number): Set<number> {
+  const m = pValues.length;
+  let harmonic = 0;
+  for (let i = 1; i <= m; i++) harmonic += 1 / i;
+  const order = pValues.map((p, i) => [p, i] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let k = 0;
+  order.forEach(([p], r) => {
+    if (p <= ((r + 1) / m) * (q / harmonic)) k = r + 1;
+  });
+  return new Set(order.slice(0, k).map(([, i]) => i));
+}
+
+/** -RMSE of a rating against the others' ratings: how well it represents them. */
+function alignment(x: number, others: readonly number[]): number {
+  let s = 0;
+  for (const o of others) s += (x - o) ** 2;
+  return -Math.sqrt(s / others.length);
+}
+
+/**
+ * The alternative annotator test (Calderon, Reichart and Dror, ACL 2025) for numeric ratings. For
+ * each person j with enough items: on each item j rated, the AI's and j's alignment (-RMSE) with
+ * the other people's ratings; W_f = 1 when the AI's is at least j's, W_h = 1 when j's is at least
+ * the AI's; d = W_h - W_f, and a one-sided t-test of mean(d) < epsilon (the AI is not worse than j
+ * by more than epsilon). The p-values of all such people go through the Benjamini-Yekutieli
+ * procedure at 0.05; the winning rate is the share rejected, and the test passes at >= 0.5.
+ */
+export function altTest(items: readonly AltTestItem[], epsilon: number): AltTestResult {
+  const diffs = new Map<string, number[]>();
+  for (const it of items) {
+    if (it.people.length < 2) continue;
+    for (const j of it.people) {
+      const others = it.people.filter((o) => o !== j).map((o) => o.rating);
+      const f = alignment(it.ai, others);
+      const h = alignment(j.rating, others);
+      const d = (h >= f ? 1 : 0) - (f >= h ? 1 : 0);
+      const list = diffs.get(j.rater);
+      if (list) list.push(d);
+      else diffs.set(j.rater, [d]);
+    }
+  }
+  const pValues: number[] = [];
+  for (const rater of [...diffs.keys()].sort()) {
+    const d = diffs.get(rater)!;
+    const n = d.length;
+    if (n < ALT_TEST_MIN_ITEMS) continue;
+    const mean = d.reduce((a, b) => a + b, 0) / n;
+    const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
+    // P(T <= t), t = (mean - epsilon) / (sd / sqrt(n)); without spread, the sign decides.
+    if (sd === 0) pValues.push(mean < epsilon ? 0 : 1);
+    else pValues.push(1 - studentTUpperTail((mean - epsilon) / (sd / Math.sqrt(n)), n - 1));
+  }
+  const m = pValues.length;
+  if (m < 2) return { annotators: m, winningRate: null, passed: false };
+  const winningRate = benjaminiYekutieli(pValues, ALT_TEST_FDR).size / m;
+  return { annotators: m, winningRate, passed: winningRate >= 0.5 };
+}
+
+export interface CalibrationResult extends Concordance {
+  /** The alt-test's figures (computed whatever the method, for the record). */
+  altTest: AltTestResult;
+  /** At least minItems pairs, and the spec's method passed. */
+  passed: boolean;
+}
+
+/**
+ * The calibration of one configuration over its (rating, reference) pairs and, for the alt-test,
+ * its items with the people's ratings.
+ */
 export function calibrate(
   pairs: readonly { rating: number; reference: number }[],
   settings: CalibrationSettings,
+  altItems: readonly AltTestItem[] = [],
 ): CalibrationResult {
   const c = concordance(
     pairs.map((p) => p.rating),
     pairs.map((p) => p.reference),
   );
-  const passed = c.n >= settings.minItems && c.ci95 !== null && c.ci95[0] >= settings.minConcordance;
-  return { ...c, passed };
+  const alt = altTest(altItems, settings.epsilon);
+  const methodPassed =
+    settings.method === 'alt_test' ? alt.passed : c.ci95 !== null && c.ci95[0] >= settings.minConcordance;
+  return { ...c, altTest: alt, passed: c.n >= settings.minItems && methodPassed };
 }
 
 /**

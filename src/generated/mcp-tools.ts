@@ -340,10 +340,18 @@ export const projectSpecSchema: Readonly<Record<string, unknown>> = {
         "method": {
           "type": "string",
           "enum": [
-            "concordance"
+            "concordance",
+            "alt_test"
           ],
           "default": "concordance",
-          "description": "`concordance`: Lin's concordance correlation coefficient with the human reference, its 95% interval by Lin's Fisher z method."
+          "description": "`concordance`: Lin's concordance correlation coefficient with the human reference, its\nlower 95% bound (Lin's Fisher z method) at least `minConcordance`. `alt_test`: the\nalternative annotator test (Calderon et al., ACL 2025) against the people who rated the\nsame datapoints, with `epsilon`; its winning rate at least 0.5.\n"
+        },
+        "epsilon": {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 0.1,
+          "description": "The alt-test's cost-benefit penalty on the people (its authors: 0.2 for experts, 0.15 for skilled annotators, 0.1 for crowd workers)."
         },
         "minConcordance": {
           "type": "number",
@@ -911,10 +919,18 @@ export const mcpTools: readonly ToolDef[] = [
                 "method": {
                   "type": "string",
                   "enum": [
-                    "concordance"
+                    "concordance",
+                    "alt_test"
                   ],
                   "default": "concordance",
-                  "description": "`concordance`: Lin's concordance correlation coefficient with the human reference, its 95% interval by Lin's Fisher z method."
+                  "description": "`concordance`: Lin's concordance correlation coefficient with the human reference, its\nlower 95% bound (Lin's Fisher z method) at least `minConcordance`. `alt_test`: the\nalternative annotator test (Calderon et al., ACL 2025) against the people who rated the\nsame datapoints, with `epsilon`; its winning rate at least 0.5.\n"
+                },
+                "epsilon": {
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 1,
+                  "default": 0.1,
+                  "description": "The alt-test's cost-benefit penalty on the people (its authors: 0.2 for experts, 0.15 for skilled annotators, 0.1 for crowd workers)."
                 },
                 "minConcordance": {
                   "type": "number",

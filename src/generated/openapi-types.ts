@@ -2161,11 +2161,19 @@ export interface components {
              */
             minItems: number;
             /**
-             * @description `concordance`: Lin's concordance correlation coefficient with the human reference, its 95% interval by Lin's Fisher z method.
+             * @description `concordance`: Lin's concordance correlation coefficient with the human reference, its
+             *     lower 95% bound (Lin's Fisher z method) at least `minConcordance`. `alt_test`: the
+             *     alternative annotator test (Calderon et al., ACL 2025) against the people who rated the
+             *     same datapoints, with `epsilon`; its winning rate at least 0.5.
              * @default concordance
              * @enum {string}
              */
-            method: "concordance";
+            method: "concordance" | "alt_test";
+            /**
+             * @description The alt-test's cost-benefit penalty on the people (its authors: 0.2 for experts, 0.15 for skilled annotators, 0.1 for crowd workers).
+             * @default 0.1
+             */
+            epsilon: number;
             /**
              * @description The lower 95% bound of the concordance must be at least this.
              * @default 0.7
@@ -2358,7 +2366,17 @@ export interface components {
             ci95: number[] | null;
             /** Format: double */
             bias: number | null;
-            /** @description At least minItems items and the lower bound at least minConcordance (once passed, it stays). */
+            /**
+             * Format: int64
+             * @description The alt-test's annotators (people with at least 30 datapoints rated by the configuration and another person).
+             */
+            annotators: number;
+            /**
+             * Format: double
+             * @description The alt-test's winning rate over them; null below two annotators.
+             */
+            winningRate: number | null;
+            /** @description At least minItems items and the spec's method passed (once passed, it stays). */
             passed: boolean;
         };
         AiConfigurationCard: {
@@ -2880,10 +2898,11 @@ export interface components {
         AiStatistics: {
             calibration: {
                 /** @enum {string} */
-                method: "concordance";
+                method: "concordance" | "alt_test";
                 /** Format: int64 */
                 minItems: number;
                 minConcordance: components["schemas"]["SignedDecimal"];
+                epsilon: components["schemas"]["SignedDecimal"];
                 maxAiShare: components["schemas"]["SignedDecimal"];
             };
             /** @description Ordered by (classId, configurationHash). */
@@ -2901,6 +2920,9 @@ export interface components {
                     concordance: components["schemas"]["SignedDecimal"] | null;
                     ci95: components["schemas"]["SignedDecimal"][] | null;
                     bias: components["schemas"]["SignedDecimal"] | null;
+                    /** Format: int64 */
+                    annotators: number;
+                    winningRate: components["schemas"]["SignedDecimal"] | null;
                     passed: boolean;
                 };
             }[];

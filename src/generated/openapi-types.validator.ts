@@ -1193,7 +1193,17 @@ export interface components {
             ci95: number[] | null;
             /** Format: double */
             bias: number | null;
-            /** @description At least minItems items and the lower bound at least minConcordance (once passed, it stays). */
+            /**
+             * Format: int64
+             * @description The alt-test's annotators (people with at least 30 datapoints rated by the configuration and another person).
+             */
+            annotators: number;
+            /**
+             * Format: double
+             * @description The alt-test's winning rate over them; null below two annotators.
+             */
+            winningRate: number | null;
+            /** @description At least minItems items and the spec's method passed (once passed, it stays). */
             passed: boolean;
         };
         AiConfigurationCard: {
@@ -1450,10 +1460,11 @@ export interface components {
         AiStatistics: {
             calibration: {
                 /** @enum {string} */
-                method: "concordance";
+                method: "concordance" | "alt_test";
                 /** Format: int64 */
                 minItems: number;
                 minConcordance: components["schemas"]["SignedDecimal"];
+                epsilon: components["schemas"]["SignedDecimal"];
                 maxAiShare: components["schemas"]["SignedDecimal"];
             };
             /** @description Ordered by (classId, configurationHash). */
@@ -1471,6 +1482,9 @@ export interface components {
                     concordance: components["schemas"]["SignedDecimal"] | null;
                     ci95: components["schemas"]["SignedDecimal"][] | null;
                     bias: components["schemas"]["SignedDecimal"] | null;
+                    /** Format: int64 */
+                    annotators: number;
+                    winningRate: components["schemas"]["SignedDecimal"] | null;
                     passed: boolean;
                 };
             }[];

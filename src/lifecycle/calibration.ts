@@ -5,7 +5,7 @@
 // a datapoint it rated (with a person's vote), or its vote on a gold item. Activation is final for
 // the configuration; decisions already made are terminal and never re-decided.
 import type { TxSql } from '../db/client.ts';
-import { calibrationItemCount, calibrationPairs } from '../db/ai-configurations.ts';
+import { altTestItems, calibrationItemCount, calibrationPairs } from '../db/ai-configurations.ts';
 import { aiConfiguration, calibrate, calibrationDue, type CalibrationSettings } from '../domain/calibration.ts';
 import type { components } from '../generated/openapi-types.ts';
 
@@ -76,8 +76,19 @@ export async function recalibrate(
     if (state!.activated) continue;
     const items = await calibrationItemCount(tx, c.project_id, c.class_id, c.config_hash);
     if (!calibrationDue(items, state!.items_at_check, settings.minItems)) continue;
-    const result = calibrate(await calibrationPairs(tx, c.project_id, c.class_id, c.config_hash), settings);
-    const figures = { items: result.n, concordance: result.value, ci95: result.ci95, bias: result.bias };
+    const result = calibrate(
+      await calibrationPairs(tx, c.project_id, c.class_id, c.config_hash),
+      settings,
+      settings.method === 'alt_test' ? await altTestItems(tx, c.project_id, c.class_id, c.config_hash) : [],
+    );
+    const figures = {
+      items: result.n,
+      concordance: result.value,
+      ci95: result.ci95,
+      bias: result.bias,
+      annotators: result.altTest.annotators,
+      winningRate: result.altTest.winningRate,
+    };
     await tx`
       update ai_configurations set items_at_check = ${items}, calibration = ${tx.json(figures as never)},
         activated_at = case when ${result.passed}::bool then now() else null end

@@ -2,7 +2,7 @@
 // weight (docs/quality.md, "AI validators"): one function computes them, for the quality cards
 // (REST, MCP, the web app) and the signed Proof Report (as SignedDecimals there).
 import type { Db } from '../db/client.ts';
-import { aiConfigurations, aiWeightShares, calibrationPairs } from '../db/ai-configurations.ts';
+import { aiConfigurations, aiWeightShares, altTestItems, calibrationPairs } from '../db/ai-configurations.ts';
 import { calibrate, calibrationSettings, type CalibrationSettings } from '../domain/calibration.ts';
 import { signedDecimal } from '../domain/statistics.ts';
 import type { components } from '../generated/openapi-types.ts';
@@ -27,7 +27,11 @@ export async function aiFigures(sql: Db, projectId: string, calibration: unknown
   const settings = calibrationSettings(calibration);
   const configurations: Card[] = [];
   for (const c of await aiConfigurations(sql, projectId)) {
-    const r = calibrate(await calibrationPairs(sql, projectId, c.class_id, c.config_hash), settings);
+    const r = calibrate(
+      await calibrationPairs(sql, projectId, c.class_id, c.config_hash),
+      settings,
+      await altTestItems(sql, projectId, c.class_id, c.config_hash),
+    );
     configurations.push({
       classId: c.class_id,
       configurationHash: c.config_hash,
@@ -41,6 +45,8 @@ export async function aiFigures(sql: Db, projectId: string, calibration: unknown
         concordance: r.value,
         ci95: r.ci95,
         bias: r.bias,
+        annotators: r.altTest.annotators,
+        winningRate: r.altTest.winningRate,
         passed: c.activated_at !== null,
       },
     });
@@ -80,6 +86,7 @@ export function signedAiStatistics(f: AiFigures): Signed {
       method: f.settings.method,
       minItems: f.settings.minItems,
       minConcordance: signedDecimal(f.settings.minConcordance),
+      epsilon: signedDecimal(f.settings.epsilon),
       maxAiShare: signedDecimal(f.settings.maxAiShare),
     },
     configurations: [...f.configurations]
@@ -97,6 +104,8 @@ export function signedAiStatistics(f: AiFigures): Signed {
           concordance: d(c.calibration.concordance),
           ci95: c.calibration.ci95 && [signedDecimal(c.calibration.ci95[0]!), signedDecimal(c.calibration.ci95[1]!)],
           bias: d(c.calibration.bias),
+          annotators: c.calibration.annotators,
+          winningRate: d(c.calibration.winningRate),
           passed: c.calibration.passed,
         },
       })),

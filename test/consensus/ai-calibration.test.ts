@@ -247,7 +247,13 @@ describe('weight earned by calibration', () => {
     );
     for (const c of ai.configurations)
       expect(createHash('sha256').update(canonicalJson(c.configuration)).digest('hex')).toBe(c.configurationHash);
-    expect(ai.calibration).toEqual({ method: 'concordance', minItems: 10, minConcordance: '0.5', maxAiShare: '0.25' });
+    expect(ai.calibration).toEqual({
+      method: 'concordance',
+      minItems: 10,
+      minConcordance: '0.5',
+      epsilon: '0.1',
+      maxAiShare: '0.25',
+    });
 
     // Both verifiers check each configuration's commitment; a report signed with a configuration
     // that does not hash to its configurationHash fails them, at the check named `ai`. So does a

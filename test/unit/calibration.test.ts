@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   aiConfiguration,
+  altTest,
+  benjaminiYekutieli,
   calibrate,
   calibrationDue,
   calibrationSettings,
@@ -112,5 +114,59 @@ describe('the AI share cap', () => {
     expect(capAiShare(votes, 0.9)).toEqual([1, 2, 2]);
     expect(capAiShare([{ weight: 1, ai: true }], 0.5)).toBeNull();
     expect(capAiShare([{ weight: 1, ai: false }], 0)).toEqual([1]);
+  });
+});
+
+describe('the alternative annotator test', () => {
+  it('rejects with the Benjamini-Yekutieli thresholds k/m · q/H_m', () => {
+    // m = 8, H_8 = 2.717857: thresholds 0.0023, 0.0046, 0.0069, ...; only the smallest p is under its own.
+    const p = [0.042, 0.001, 0.039, 0.205, 0.008, 0.041, 0.06, 0.074];
+    expect([...benjaminiYekutieli(p, 0.05)]).toEqual([1]);
+    // 0.004 is under the second threshold, so both of the two smallest are rejected (step-up).
+    expect([...benjaminiYekutieli([0.004, 0.003, 0.5], 0.05)].sort()).toEqual([0, 1]);
+    expect(benjaminiYekutieli([0.5, 0.9], 0.05).size).toBe(0);
+  });
+
+  /** 40 items rated by three people around a truth, and an AI rating `ai(truth, i)`. */
+  const items = (ai: (truth: number, i: number) => number) =>
+    Array.from({ length: 40 }, (_, i) => {
+      const truth = 10 + 2 * i;
+      const noise = [((i * 7) % 11) - 5, ((i * 5) % 13) - 6, ((i * 3) % 9) - 4];
+      return {
+        ai: ai(truth, i),
+        people: ['p1', 'p2', 'p3'].map((rater, k) => ({ rater, rating: truth + 3 * noise[k]! })),
+      };
+    });
+
+  it('passes a judge that represents the others better than each person, and fails a far-off one', () => {
+    // The AI at the truth is closer to the other two than a noisy person is, on most items.
+    const good = altTest(
+      items((t) => t),
+      0.1,
+    );
+    expect(good).toEqual({ annotators: 3, winningRate: 1, passed: true });
+    const bad = altTest(
+      items((t, i) => (i % 2 ? t + 40 : t - 40)),
+      0.1,
+    );
+    expect(bad).toEqual({ annotators: 3, winningRate: 0, passed: false });
+  });
+
+  it('needs 30 items per person and at least two people', () => {
+    expect(altTest(items((t) => t).slice(0, 29), 0.1)).toEqual({ annotators: 0, winningRate: null, passed: false });
+    const two = items((t) => t).map((it) => ({ ...it, people: it.people.slice(0, 1) }));
+    expect(altTest(two, 0.1).annotators).toBe(0);
+  });
+
+  it("decides calibration under method alt_test, whatever Lin's bound says", () => {
+    const its = items((t) => t);
+    const pairs = its.map((it) => ({
+      rating: it.ai,
+      reference: it.people.reduce((a, p) => a + p.rating, 0) / it.people.length,
+    }));
+    const s = { ...calibrationSettings(undefined), minItems: 40 };
+    expect(calibrate(pairs, { ...s, method: 'alt_test', minConcordance: 1 }, its).passed).toBe(true);
+    expect(calibrate(pairs, { ...s, method: 'concordance', minConcordance: 1 }, its).passed).toBe(false);
+    expect(calibrate(pairs, { ...s, method: 'alt_test' }, []).passed).toBe(false);
   });
 });
