@@ -81,14 +81,18 @@ async function rate(p: Person, projectId: string, rating: number, prov?: ReturnT
   return { datapointId, receipt: v.body };
 }
 
-async function project(n: number, calibration: object = { minItems: 10, minConcordance: 0.5 }): Promise<string> {
+async function project(
+  n: number,
+  calibration: object = { minItems: 10, minConcordance: 0.5 },
+  validatorsPerDatapoint = 2,
+): Promise<string> {
   const created = await call(app, 'createProject', {
     body: {
       name: 'AI calibration',
       spec: {
         version: '1.0.0',
         dataset: { format: 'jsonl' },
-        validation: { validatorsPerDatapoint: 2, instructions: 'Rate.' },
+        validation: { validatorsPerDatapoint, instructions: 'Rate.' },
         consensus: { minStrength: 0, maxEscalations: 0 },
         calibration,
         validators: { classes },
@@ -377,5 +381,31 @@ describe('gold items calibrate too', () => {
     expect(states).toEqual([...Array(9).fill('shadow'), 'active']);
     const q = await call(app, 'listValidatorQuality', { params: { projectId } });
     expect(q.body.aiConfigurations[0]!.calibration).toMatchObject({ items: 10, bias: 4, passed: true });
+  });
+});
+
+describe('calibration by the alternative annotator test', () => {
+  it('activates a judge that represents each person better than the person does, at minItems', async () => {
+    const projectId = await project(31, { method: 'alt_test', minItems: 30, epsilon: 0.1 }, 3);
+    const judge = await person(projectId, 'judge');
+    const people = [await person(projectId, 'reviewer'), await person(projectId, 'reviewer')];
+    people.push(await person(projectId, 'reviewer'));
+    const p = provenance('Rate {content}, alt-test.');
+    const states: boolean[] = [];
+    for (let i = 0; i < 31; i++) {
+      const truth = 20 + 2 * i;
+      // The judge rates the truth; the people scatter around it by up to 15 points.
+      const a = await rate(judge, projectId, truth, p);
+      states.push(a.receipt.shadow);
+      // An active judge's vote counts: two people complete the datapoint then.
+      const raters = a.receipt.shadow ? people : people.slice(0, 2);
+      for (const [k, who] of raters.entries()) await rate(who, projectId, truth + (((i * (k + 3)) % 7) - 3) * 5);
+    }
+    // In shadow for the first 30 datapoints; the 30th decision passed it, so the last vote counts.
+    expect(states).toEqual([...Array(30).fill(true), false]);
+    const q = await call(app, 'listValidatorQuality', { params: { projectId } });
+    const cal = q.body.aiConfigurations[0]!.calibration;
+    expect(cal).toMatchObject({ annotators: 3, passed: true });
+    expect(cal.winningRate).toBeGreaterThanOrEqual(0.5);
   });
 });
