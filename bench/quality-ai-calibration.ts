@@ -10,9 +10,18 @@
 //   - the learned bias (the calibration's mean signed difference over all 200 items) and how
 //     often it is within 2 points of the planted +10;
 //   - how often Lin's 95% interval over the 200 items holds the judge's population CCC (computed
-//     from 2,000,000 simulated items), a check of the interval's coverage.
+//     from 2,000,000 simulated items), a check of the interval's coverage;
+//   - the alternative annotator test over the 200 items (the 3 people rate every datapoint): how
+//     often it passes and the mean winning rate.
 // Usage: node bench/quality-ai-calibration.ts [seeds=100]
-import { calibrate, calibrationDue, calibrationSettings, concordance } from '../src/domain/calibration.ts';
+import {
+  altTest,
+  calibrate,
+  calibrationDue,
+  calibrationSettings,
+  concordance,
+  type AltTestItem,
+} from '../src/domain/calibration.ts';
 import { Xoshiro256StarStar } from '../src/domain/prng.ts';
 
 const SEEDS = Number(process.argv[2] ?? 100);
@@ -34,12 +43,15 @@ function normal(g: Xoshiro256StarStar): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
-/** One datapoint: the people's mean and each judge's rating. */
-function item(g: Xoshiro256StarStar): { reference: number; judges: number[] } {
+/** One datapoint: the people's ratings and mean, and each judge's rating. */
+function item(g: Xoshiro256StarStar): { reference: number; people: number[]; judges: number[] } {
   const truth = 5 + 80 * g.nextDouble();
-  let sum = 0;
-  for (let p = 0; p < PEOPLE; p++) sum += clamp(truth + HUMAN_NOISE * normal(g));
-  return { reference: sum / PEOPLE, judges: JUDGES.map((j) => clamp(truth + j.bias + j.noise * normal(g))) };
+  const people = Array.from({ length: PEOPLE }, () => clamp(truth + HUMAN_NOISE * normal(g)));
+  return {
+    reference: people.reduce((a, b) => a + b, 0) / PEOPLE,
+    people,
+    judges: JUDGES.map((j) => clamp(truth + j.bias + j.noise * normal(g))),
+  };
 }
 
 // The population CCC of each judge with the people's mean (clamping included), by a large sample.
@@ -63,15 +75,19 @@ const stats = JUDGES.map(() => ({
   biases: [] as number[],
   biasWithin2: 0,
   covered: 0,
+  altPassed: 0,
+  winningRates: [] as number[],
 }));
 for (let seed = 1; seed <= SEEDS; seed++) {
   const g = new Xoshiro256StarStar(BigInt(seed));
   const pairs: { rating: number; reference: number }[][] = JUDGES.map(() => []);
+  const altItems: AltTestItem[][] = JUDGES.map(() => []);
   const state = JUDGES.map(() => ({ active: false, lastCheck: 0, activatedAt: 0 }));
   for (let d = 0; d < DATAPOINTS; d++) {
     const it = item(g);
     JUDGES.forEach((_, k) => {
       pairs[k]!.push({ rating: it.judges[k]!, reference: it.reference });
+      altItems[k]!.push({ ai: it.judges[k]!, people: it.people.map((rating, p) => ({ rater: `p${p}`, rating })) });
       const s = state[k]!;
       const items = pairs[k]!.length;
       if (s.active || !calibrationDue(items, s.lastCheck, settings.minItems)) return;
@@ -92,6 +108,9 @@ for (let seed = 1; seed <= SEEDS; seed++) {
     st.biases.push(final.bias!);
     if (Math.abs(final.bias! - JUDGES[k]!.bias) <= 2) st.biasWithin2++;
     if (final.ci95 && final.ci95[0] <= population[k]! && population[k]! <= final.ci95[1]) st.covered++;
+    const alt = altTest(altItems[k]!, settings.epsilon);
+    if (alt.passed) st.altPassed++;
+    st.winningRates.push(alt.winningRate ?? 0);
   });
 }
 
@@ -111,6 +130,8 @@ JUDGES.forEach((j, k) => {
         ? ` (after ${sorted[0]}-${sorted[sorted.length - 1]} items, median ${sorted[sorted.length >> 1]})`
         : '') +
       `, in shadow in ${pct(SEEDS - s.activated)}; learned bias mean ${mean(s.biases).toFixed(2)}, ` +
-      `within 2 points in ${pct(s.biasWithin2)}; 95% interval holds the population CCC in ${pct(s.covered)}`,
+      `within 2 points in ${pct(s.biasWithin2)}; 95% interval holds the population CCC in ${pct(s.covered)}; ` +
+      `alt-test (epsilon ${settings.epsilon}, 3 people x 200 items) passed in ${pct(s.altPassed)}, ` +
+      `mean winning rate ${mean(s.winningRates).toFixed(2)}`,
   );
 });

@@ -77,13 +77,25 @@ function aiRow(c: Schemas['AiConfigurationCard']): HTMLTableRowElement {
     h('td', { class: 'num' }, cal.items),
     h('td', { class: 'num' }, `${num(cal.concordance, 3)}${ci}`),
     h('td', { class: 'num' }, signed(cal.bias)),
+    h('td', { class: 'num' }, cal.winningRate === null ? '–' : `${num(cal.winningRate, 2)} (${cal.annotators})`),
   );
 }
 
 /** The project's AI configurations and the AI share of the weight; nothing without AI votes. */
 function aiSection(data: Schemas['ValidatorQualityList']): HTMLElement[] {
   if (data.aiConfigurations.length === 0) return [];
-  const head = ['Class', 'Configuration', 'Model', 'Sampling', 'State', 'Votes', 'Items', 'CCC [95% CI]', 'Bias'];
+  const head = [
+    'Class',
+    'Configuration',
+    'Model',
+    'Sampling',
+    'State',
+    'Votes',
+    'Items',
+    'CCC [95% CI]',
+    'Bias',
+    'Alt-test winning rate (people)',
+  ];
   const share = data.aiShare;
   const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)}%`);
   return [
