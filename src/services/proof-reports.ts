@@ -21,8 +21,8 @@ import {
 } from '../domain/proof-chunks.ts';
 import { signPayload, type SigningKey } from '../domain/signing.ts';
 import { checkpointOrigin, checkpointText, signNote } from '../domain/signed-note.ts';
-import { DEFAULT_RATER_MODEL, reliabilitySettings } from '../domain/rater-model.ts';
-import { reportStatistics, seedOfResults, type StatisticsVote } from '../domain/statistics.ts';
+import { projectRaterModel } from '../domain/rater-model.ts';
+import { StatisticsBuilder, seedOfResults } from '../domain/statistics.ts';
 import { goldFigures, signedGoldFigures, type GoldPair } from '../domain/gold.ts';
 import { goldVotes } from '../db/validator-quality.ts';
 import {
@@ -134,7 +134,7 @@ export async function getOrCreateProofReport(
         state: db.DataState;
         acc: ReportAccumulator;
         chunks: Chunk<number>[];
-        votes: StatisticsVote[];
+        votes: StatisticsBuilder;
         gold: Map<string, GoldPair[]>;
       };
   const computed: Computed = await sql.begin('isolation level repeatable read read only', async (tx) => {
@@ -171,19 +171,12 @@ export async function getOrCreateProofReport(
     // Only an edit of the database behind the service gets here (the rows' triggers keep the
     // order): refusing is the one answer that keeps every signed report a prefix of the next.
     if (failure) throw new Error(`refusing to sign a Proof Report of project ${project.id}: ${failure}`);
-    // The votes the statistics are computed from, in the same snapshot as the decisions.
-    const votes: StatisticsVote[] = [];
+    // The votes the statistics are computed from, in the same snapshot as the decisions, taken in
+    // one pass in datapoint order (StatisticsBuilder: typed columns, not a row object per vote).
+    const votes = new StatisticsBuilder(project.spec_classes);
     for await (const rows of db.streamDecidedVotes(tx, project.id)) {
       signal?.throwIfAborted();
-      for (const r of rows)
-        votes.push({
-          datapointId: r.datapointId,
-          voter: r.voter,
-          classId: r.classId,
-          synthetic: r.synthetic,
-          rating: r.rating,
-          weight: r.weight,
-        });
+      for (const r of rows) votes.add(r);
     }
     // Gold votes score validators (statistics.validators[].gold) and are in no decision.
     const gold = new Map<string, GoldPair[]>();
@@ -198,12 +191,11 @@ export async function getOrCreateProofReport(
 
   const { state, acc, chunks, votes, gold } = computed;
   const digests = acc.digests(project.spec_sha256!);
-  const statistics = reportStatistics(votes, {
+  const statistics = votes.finish({
     seed: seedOfResults(digests.results),
-    classes: project.spec_classes,
     pseudonymKey: project.pseudonym_key,
     // A reliability-weighted project's model settings, so the figures are those its consensus uses.
-    raterModel: { ...DEFAULT_RATER_MODEL, ...reliabilitySettings(project.spec_consensus ?? {}) },
+    raterModel: projectRaterModel(project.spec_consensus),
     // Only when the project has gold votes: other projects' payloads are unchanged.
     ...(gold.size ? { gold: (voter: string) => signedGoldFigures(goldFigures(gold.get(voter) ?? [])) } : {}),
   });
