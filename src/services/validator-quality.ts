@@ -7,7 +7,7 @@ import { streamDecidedVotes } from '../db/proof-reports.ts';
 import { livePauses, type PauseRow } from '../db/validator-pauses.ts';
 import * as db from '../db/validator-quality.ts';
 import { goldFigures, leaveOneOutAgreement, type Agreement, type SharedDatapoint } from '../domain/gold.ts';
-import { fitRaterModel } from '../domain/rater-model.ts';
+import { fitRaterModel, projectRaterModel } from '../domain/rater-model.ts';
 import type { components } from '../generated/openapi-types.ts';
 
 type Card = Omit<components['schemas']['ValidatorQualityCard'], '$schema'>;
@@ -85,7 +85,11 @@ export async function qualityCards(sql: Sql, projectId: string, userId?: string)
   }
   const votes = await decidedVotes(sql, projectId);
   const agreement = agreements(votes);
-  const model = fitRaterModel(votes.map((v) => ({ unit: v.datapointId, rater: v.voter, rating: v.rating })));
+  // The project's parameters, as its Proof Report's statistics use them: the card's figures are the signed ones.
+  const model = fitRaterModel(
+    votes.map((v) => ({ unit: v.datapointId, rater: v.voter, rating: v.rating })),
+    projectRaterModel(await db.projectConsensus(sql, projectId)),
+  );
   const weights = new Map<string, { sum: number; n: number }>();
   for (const v of votes) {
     const w = weights.get(v.voter) ?? { sum: 0, n: 0 };

@@ -49,7 +49,9 @@ const gold = { rate: 1, minVotes: 3, maxMeanAbsoluteError: 10, confidence: 0.95 
 async function project(name: string, rows: number, goldRows: number, settings: object = gold) {
   const spec: any = validSpec();
   spec.validation.validatorsPerDatapoint = 2;
-  spec.gold = settings;
+  const { consensus, ...goldSettings } = settings as { consensus?: object };
+  spec.gold = goldSettings;
+  if (consensus) spec.consensus = { ...spec.consensus, ...consensus };
   // No classes: every validator votes with weight 1.
   delete spec.validators;
   const projectId = await createProject(app, name, spec);
@@ -299,6 +301,43 @@ describe('serving gold items', () => {
       expect(Number(signed!.bias)).toBe(card!.raterModel!.bias);
       expect(Number(signed!.inconsistency)).toBe(card!.raterModel!.inconsistency);
       expect(Number(signed!.weightCarried)).toBe(card!.weightCarried);
+    }
+  });
+});
+
+describe('validator quality cards', () => {
+  it("fit the rater model with the project's parameters, as its signed statistics do", async () => {
+    // A floor of 10 points on inconsistency: two validators who rate within 2 points of each
+    // other sit on it. With the defaults (floor 2) their inconsistency would be about 1-2.
+    const { projectId } = await project('Own parameters', 3, 0, {
+      ...gold,
+      consensus: { method: 'reliability', reliability: { inconsistencyFloor: 10, priorVotes: 0 } },
+    });
+    const vs = [await validator(projectId), await validator(projectId)];
+    for (const [i, v] of vs.entries())
+      for (;;) {
+        const c = await claim(v.token, projectId);
+        if (c.status === 409) break;
+        expect((await vote(v.token, c.body.slotId, 70 + 2 * i)).status).toBe(200);
+      }
+    expect(await fx.decisions(app.sql, projectId)).toHaveLength(3);
+    const cards = (await call(app, 'listValidatorQuality', { params: { projectId } })).body.data;
+    const report = await until(
+      () => call(app, 'getProofReport', { params: { projectId } }),
+      (r) => r.status === 200,
+    );
+    const statistics = report.body.payload.statistics!;
+    expect(statistics.raterModel).toMatchObject({ inconsistencyFloor: '10', priorVotes: '0' });
+    const [{ key }] = await app.sql`select pseudonym_key::text as key from projects where id = ${projectId}`;
+    for (const v of vs) {
+      const card = cards.find((c: any) => c.validatorId === v.userId)!;
+      const signed = statistics.validators.find((x: any) => x.pseudonym === pseudonymOf(key, v.userId))!;
+      expect(card.raterModel).toEqual({
+        bias: Number(signed.bias),
+        inconsistency: Number(signed.inconsistency),
+        precision: Number(signed.precision),
+      });
+      expect(card.raterModel!.inconsistency).toBe(10);
     }
   });
 });
