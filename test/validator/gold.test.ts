@@ -416,6 +416,38 @@ describe('the pause rule', () => {
     expect((await call(app, 'resumeValidator', { params: { projectId, validatorId: v.userId } })).status).toBe(200);
   });
 
+  it('a changed vote is held against the rule as a new one is', async () => {
+    const { projectId, goldIds } = await project('Change', 6, 4);
+    const v = await validator(projectId);
+    const ratings = [10, 10, 80];
+    let last = '';
+    for (const rating of ratings) {
+      const c = await claim(v.token, projectId);
+      expect(goldIds).toContain(c.body.datapointId);
+      expect((await vote(v.token, c.body.slotId, rating)).status).toBe(200);
+      last = c.body.slotId;
+    }
+    // Errors 70, 70, 0: the bound is far below 10, working on.
+    const card = async () =>
+      (await call(app, 'listValidatorQuality', { params: { projectId } })).body.data.find(
+        (c: any) => c.validatorId === v.userId,
+      );
+    expect((await card())!.paused).toBe(false);
+    // The good third vote changed to 10 within the window: errors 70, 70, 70, paused.
+    const changed = await call(app, 'changeVote', { key: v.token, params: { slotId: last }, body: { rating: 10 } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await card()).toMatchObject({
+      paused: true,
+      pause: { reason: 'gold_error', goldVotes: 3, meanAbsoluteError: 70, lowerBound: 70, threshold: 10 },
+    });
+    const refused = await claim(v.token, projectId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('validator_paused');
+    const events = await app.sql`select id from webhook_events
+        where type = 'validator.paused' and body::jsonb -> 'data' ->> 'validatorId' = ${v.userId}`;
+    expect(events).toHaveLength(1);
+  });
+
   it('parallel gold claims get distinct items; parallel bad gold votes write one pause and one event', async () => {
     const { projectId, goldIds } = await project('Parallel', 6, 4);
     const v = await validator(projectId);
