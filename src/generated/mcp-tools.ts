@@ -2090,6 +2090,40 @@ export const mcpTools: readonly ToolDef[] = [
     "idempotent": false
   },
   {
+    "name": "export_validator_quality",
+    "operationId": "exportValidatorQuality",
+    "description": "The validator quality cards as a file (CSV or JSON)\n\nThe cards of `listValidatorQuality` (the same function builds them) as a file to keep or\nto hand to an auditor: `csv` with one row per validator (docs/quality.md, \"Validator quality\ncards\", lists the columns; doubles in their exact shortest form, empty when null) or\n`json`. Answered inline: `content` is the file's text, `filename` and `contentType` what\nto save it as. The cards name validators by id and email: the file is for the project's\noriginators, unlike the signed report's pseudonyms.\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        },
+        "format": {
+          "type": "string",
+          "enum": [
+            "csv",
+            "json"
+          ],
+          "description": "`csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId",
+        "format"
+      ]
+    },
+    "args": {
+      "projectId": "path",
+      "format": "query"
+    },
+    "errorCodes": [],
+    "idempotent": false
+  },
+  {
     "name": "resume_validator",
     "operationId": "resumeValidator",
     "description": "Lift a validator's pause on a project\n\nLifts the automatic pause of a validator whose gold error was confidently above the\nproject's threshold, so the validator may claim and rate again. The pause rule starts over:\nit looks only at gold votes cast after the lift, and needs the minimum number of them\nagain. Idempotent: a validator who is not paused is returned unchanged. A validator not\nassigned to the project and without votes on it is `validator_not_found`.\n",

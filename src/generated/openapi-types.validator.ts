@@ -528,6 +528,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/originator/projects/{projectId}/validator-quality/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The validator quality cards as a file (originator session)
+         * @description What `exportValidatorQuality` of the Developer API returns, for the web app.
+         *     `project_not_found` unless the project belongs to an organization where the signed-in
+         *     person is an originator.
+         */
+        get: operations["exportOriginatorValidatorQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/originator/projects/{projectId}/validators/{validatorId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a validator's pause on a project (originator session)
+         * @description The same lift as POST /developer/v1/projects/{projectId}/validators/{validatorId}/resume,
+         *     for an originator signed in with a session (the web app's quality cards): the pause rule
+         *     starts over with the gold votes cast after the lift. Idempotent: a validator who is not
+         *     paused is returned unchanged. `project_not_found` unless the project belongs to an
+         *     organization where the signed-in person is an originator; a validator not assigned to the
+         *     project and without votes on it is `validator_not_found`.
+         */
+        post: operations["resumeOriginatorValidator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/originator/projects/{projectId}/proof-report": {
         parameters: {
             query?: never;
@@ -1032,6 +1087,16 @@ export interface components {
         ValidatorQualityList: {
             data: components["schemas"]["ValidatorQualityCard"][];
         };
+        ValidatorQualityExport: {
+            /** @enum {string} */
+            format: "csv" | "json";
+            /** @description `assay-validator-quality-<projectId>-<YYYY-MM-DD>.<csv|json>` */
+            filename: string;
+            /** @enum {string} */
+            contentType: "text/csv" | "application/json";
+            /** @description The file's text (UTF-8; CSV lines end in CRLF). */
+            content: string;
+        };
         MyStanding: {
             projectId: string;
             /** Format: int64 */
@@ -1407,6 +1472,8 @@ export interface components {
         SlotId: string;
         /** @description Project ID. */
         ProjectId: string;
+        /** @description Validator (user) ID. */
+        ValidatorId: string;
         /** @description Opaque cursor; pass the previous page's `nextCursor`. */
         Cursor: string;
     };
@@ -2129,6 +2196,71 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    exportOriginatorValidatorQuality: {
+        parameters: {
+            query: {
+                /** @description `csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed. */
+                format: "csv" | "json";
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, its name and its media type. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resumeOriginatorValidator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The validator's quality card after the lift. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityCard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getOriginatorProofReport: {

@@ -36,7 +36,7 @@ import {
   submitVote,
 } from './validator-work.ts';
 import { listGoldItems, setGoldItems } from './gold.ts';
-import { listValidatorQuality, resumeValidator } from './validator-quality.ts';
+import { exportValidatorQuality, listValidatorQuality, resumeValidator } from './validator-quality.ts';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -50,6 +50,8 @@ import {
   getOriginatorProofReport,
   getOriginatorReportExport,
   getOriginatorValidatorQuality,
+  resumeOriginatorValidator,
+  exportOriginatorValidatorQuality,
   getProjectOverview,
   getOriginatorDatapoint,
   listOriginatorDatapoints,
@@ -92,9 +94,12 @@ const handlers: Handlers = {
   setGoldItems,
   listGoldItems,
   listValidatorQuality,
+  exportValidatorQuality,
   resumeValidator,
   getMyStanding,
   getOriginatorValidatorQuality,
+  resumeOriginatorValidator,
+  exportOriginatorValidatorQuality,
   createWebhookEndpoint,
   listWebhookEndpoints,
   getWebhookEndpoint,

@@ -3,6 +3,8 @@
 // the Proof Report and the exports. The session is the person's (the same sign-in as for rating);
 // the originator membership is checked on every call, so losing it ends the access at once.
 import type {
+  ExportOriginatorValidatorQualityInput,
+  ExportOriginatorValidatorQualityResult,
   GetOriginatorProofReportInput,
   GetOriginatorProofReportResult,
   GetOriginatorReportExportInput,
@@ -17,12 +19,14 @@ import type {
   ListOriginatorDatapointsResult,
   ListOriginatorProjectsInput,
   ListOriginatorProjectsResult,
+  ResumeOriginatorValidatorInput,
+  ResumeOriginatorValidatorResult,
   UpdateOriginatorProjectInput,
   UpdateOriginatorProjectResult,
 } from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { ValidatorRequestContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, errors } from '../errors.ts';
 import {
   datapointSkips,
   datapointVotes,
@@ -40,7 +44,8 @@ import { mapPage } from '../db/pagination.ts';
 import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } from '../db/project-stats.ts';
 import { requestProofReport } from '../services/proof-reports.ts';
 import { requestExport } from '../services/exports.ts';
-import { qualityCards } from '../services/validator-quality.ts';
+import { qualityCards, resumeValidator } from '../services/validator-quality.ts';
+import { qualityCardsFile } from '../domain/validator-quality-export.ts';
 import { changeProject, toProject } from './projects.ts';
 import { toIngestRun } from './uploads.ts';
 import { proofReportBody, reportRequest } from './reports.ts';
@@ -240,4 +245,22 @@ export async function getOriginatorValidatorQuality(
 ): Promise<GetOriginatorValidatorQualityResult> {
   const row = await requireProject(ctx, params.projectId);
   return { status: 200, body: { data: await qualityCards(ctx.sql, row.id) } };
+}
+
+export async function resumeOriginatorValidator(
+  { params }: ResumeOriginatorValidatorInput,
+  ctx: ValidatorRequestContext,
+): Promise<ResumeOriginatorValidatorResult> {
+  const row = await requireProject(ctx, params.projectId);
+  const card = await resumeValidator(ctx.sql, row.id, params.validatorId, ctx.session.userId);
+  if (!card) throw errors.validatorNotFound(params.validatorId);
+  return { status: 200, body: card };
+}
+
+export async function exportOriginatorValidatorQuality(
+  { params, query }: ExportOriginatorValidatorQualityInput,
+  ctx: ValidatorRequestContext,
+): Promise<ExportOriginatorValidatorQualityResult> {
+  const row = await requireProject(ctx, params.projectId);
+  return { status: 200, body: qualityCardsFile(row.id, await qualityCards(ctx.sql, row.id), query.format, new Date()) };
 }

@@ -4,7 +4,7 @@
 // and MCP; the validator's own standing reads the same figures for one validator.
 import type { Sql } from '../db/client.ts';
 import { streamDecidedVotes } from '../db/proof-reports.ts';
-import { livePauses, type PauseRow } from '../db/validator-pauses.ts';
+import { liftPause, livePauses, type PauseRow } from '../db/validator-pauses.ts';
 import * as db from '../db/validator-quality.ts';
 import { goldFigures, leaveOneOutAgreement, type Agreement, type SharedDatapoint } from '../domain/gold.ts';
 import { fitRaterModel, projectRaterModel } from '../domain/rater-model.ts';
@@ -139,4 +139,22 @@ export async function myStanding(sql: Sql, projectId: string, userId: string) {
     paused: pause !== null,
     pause,
   };
+}
+
+/**
+ * Lifts the validator's pause on the project (idempotent) and returns its card after the lift;
+ * undefined when the validator has no card there (not assigned, no votes): the developer API's
+ * and the web app's lift.
+ */
+export async function resumeValidator(
+  sql: Sql,
+  projectId: string,
+  validatorId: string,
+  byUserId: string | null,
+): Promise<Card | undefined> {
+  // Only a validator of the project (assigned, or with votes on it) has a card and a pause.
+  if ((await db.projectValidators(sql, projectId, validatorId)).length === 0) return undefined;
+  await liftPause(sql, projectId, validatorId, byUserId);
+  const [card] = await qualityCards(sql, projectId, validatorId);
+  return card;
 }

@@ -342,6 +342,87 @@ describe('validator quality cards', () => {
   });
 });
 
+describe('the cards as a file', () => {
+  it('exports every card as CSV and JSON over REST and MCP, the figures of the list', async () => {
+    const { projectId, goldIds } = await project('Cards file', 3, 1);
+    const vs = [await validator(projectId), await validator(projectId)];
+    for (const [i, v] of vs.entries())
+      for (;;) {
+        const c = await claim(v.token, projectId);
+        if (c.status === 409) break;
+        expect(
+          (await vote(v.token, c.body.slotId, c.body.datapointId === goldIds[0] ? 20 + i : 70 + 3 * i)).status,
+        ).toBe(200);
+      }
+    const cards = (await call(app, 'listValidatorQuality', { params: { projectId } })).body.data;
+    expect(cards).toHaveLength(2);
+    const csv = await call(app, 'exportValidatorQuality', { params: { projectId }, query: { format: 'csv' } });
+    expect(csv.status).toBe(200);
+    expect(csv.body).toMatchObject({
+      format: 'csv',
+      contentType: 'text/csv',
+      filename: expect.stringMatching(new RegExp(`^assay-validator-quality-${projectId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`)),
+    });
+    const [head, ...lines] = csv.body.content.split('\r\n').filter((l: string) => l !== '');
+    const columns = head!.split(',');
+    expect(columns).toEqual([
+      'validator_id',
+      'email',
+      'class_id',
+      'paused',
+      'paused_at',
+      'votes',
+      'consensus_votes',
+      'gold_votes',
+      'gold_mae',
+      'gold_bias',
+      'gold_ccc',
+      'agreement_datapoints',
+      'agreement_mad',
+      'agreement_ccc',
+      'model_bias',
+      'model_inconsistency',
+      'model_precision',
+      'weight_carried',
+    ]);
+    expect(lines).toHaveLength(cards.length);
+    for (const [k, c] of cards.entries()) {
+      const row = Object.fromEntries(lines[k]!.split(',').map((x: string, j: number) => [columns[j], x]));
+      expect(row).toMatchObject({
+        validator_id: c.validatorId,
+        email: c.email,
+        class_id: '',
+        paused: 'false',
+        votes: String(c.votes),
+        consensus_votes: '2',
+        gold_votes: '1',
+        gold_mae: String(c.gold.meanAbsoluteError),
+        gold_bias: String(c.gold.bias),
+        agreement_mad: String(c.agreement.meanAbsoluteDifference),
+        model_inconsistency: String(c.raterModel!.inconsistency),
+        weight_carried: String(c.weightCarried),
+      });
+    }
+    const json = await call(app, 'exportValidatorQuality', { params: { projectId }, query: { format: 'json' } });
+    expect(json.body.contentType).toBe('application/json');
+    expect(JSON.parse(json.body.content)).toMatchObject({ projectId, cards });
+    const mcp = await connectMcp(app, app.orgA.originatorKey);
+    try {
+      const r = await mcp.tool('export_validator_quality', { projectId, format: 'csv' });
+      expect(toolErrorCode(r)).toBeNull();
+      expect((r.structuredContent as { content: string }).content).toBe(csv.body.content);
+    } finally {
+      await mcp.close();
+    }
+    const bad = await call(app, 'exportValidatorQuality', {
+      params: { projectId },
+      query: { format: 'xlsx' as 'csv' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.param).toBe('format');
+  });
+});
+
 describe('the pause rule', () => {
   it('pauses a bad gold rater after the minimum; refused on claim and vote; the originator lifts it', async () => {
     const { projectId, goldIds } = await project('Pause', 8, 5);
