@@ -8,6 +8,7 @@ import { projectCharts } from '../charts.ts';
 import { autoConsensusText, contestedText, coverageText, statusBadge } from './project-facts.ts';
 import { validatorQualitySection } from './validator-quality.ts';
 import { reliabilitySection } from './reliability.ts';
+import { invitesSection } from './org-invites.ts';
 
 const EXPORTS: [Schemas['ReportFormat'], string][] = [
   ['verifiable_html', 'Readable report (HTML) with charts and verification steps'],
@@ -130,6 +131,8 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
       controlStatus,
     ),
   );
+
+  ctx.main.append(await invitesSection(p.id, o.classes));
 
   // Proof Report and exports.
   const reportStatus = h('p', { role: 'status', class: 'result' });
