@@ -18,7 +18,7 @@ import { fromPgError } from '../db/errors.ts';
 import { fromStorageError } from '../storage/s3.ts';
 import { documents, operationIds, operationTable, type OperationId } from '../generated/operations.ts';
 import { authenticate, authenticateSession, type AuthContext, type ValidatorSessionContext } from './auth.ts';
-import { idempotent, parseIdempotencyKey } from './idempotency.ts';
+import { idempotent, parseIdempotencyKey, type IdempotencyScope } from './idempotency.ts';
 import { refuseNulInQuery } from './nul.ts';
 import type { PolicyName } from './rate-limit.ts';
 import type { AuditFields } from './access-log.ts';
@@ -157,11 +157,11 @@ export function contextFor(deps: AppDeps, requestId: string, host: string | unde
   return { ...deps, requestId, host, ...caller } as PublicRequestContext;
 }
 
-/** What makes a retry the same request: the caller's organization. */
-function idempotencyScope(ctx: PublicRequestContext): string {
+/** Whose retries share idempotency records: the caller's organization and API key. */
+function idempotencyScope(ctx: PublicRequestContext): IdempotencyScope {
   const auth = (ctx as Partial<RequestContext>).auth;
   if (!auth) throw new Error('an idempotent operation needs an API key caller');
-  return auth.orgId;
+  return { orgId: auth.orgId, apiKeyId: auth.keyId };
 }
 
 /**
@@ -184,6 +184,7 @@ async function execute(
     op.operationId,
     request.path,
     request.body,
+    () => api.authorize(op, ctx),
     run,
   );
 }
