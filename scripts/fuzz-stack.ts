@@ -20,6 +20,7 @@ import {
   DEFAULT_MAX_LIVE_CLAIMS,
   DEFAULT_HTTP_TIMEOUTS,
   DEFAULT_QUOTAS,
+  DEFAULT_TRUSTED_PROXIES,
   DEFAULT_WEBHOOK_DELIVERY,
   type Config,
 } from '../src/config.ts';
@@ -67,8 +68,9 @@ const config: Config = {
   // delivery is even attempted. (scripts/fuzz_hooks.py points valid requests at a loopback
   // receiver, the one kind this deployment allows.)
   // Schemathesis sends thousands of requests: limits would only make it see 429s.
-  rateLimits: { api: null, public: null },
+  rateLimits: { api: null, public: null, unauthenticated: null },
   trustProxyHops: 0,
+  trustedProxies: DEFAULT_TRUSTED_PROXIES,
   // Likewise the invitation email limits (their 429s are tested in test/security/roles.test.ts).
   invites: { perOrgPerHour: 1_000_000, perRecipientPerDay: 1_000_000, resendCooldownMinutes: 0 },
   // No worker produces reports here: a report request answers at once that it is being prepared

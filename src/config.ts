@@ -2,6 +2,7 @@
 // key is listed in one error and the process exits: nothing fails open (no default secrets,
 // no default database password), and nothing reads the environment at import time.
 import { readFileSync, statSync } from 'node:fs';
+import ipaddr from 'ipaddr.js';
 
 export interface Config {
   readonly databaseUrl: string;
@@ -57,9 +58,19 @@ export interface Config {
     readonly api: { readonly points: number; readonly windowSeconds: number } | null;
     /** RATE_LIMIT_PUBLIC: per client address on the public validator operations; default 30/60. */
     readonly public: { readonly points: number; readonly windowSeconds: number } | null;
+    /**
+     * RATE_LIMIT_UNAUTHENTICATED: per client address and process, in memory, before any database
+     * work: requests without a credential and failed authentications; default 300/60.
+     */
+    readonly unauthenticated: { readonly points: number; readonly windowSeconds: number } | null;
   };
   /** TRUST_PROXY_HOPS: proxies in front whose X-Forwarded-For is believed (default 0). */
   readonly trustProxyHops: number;
+  /**
+   * TRUSTED_PROXIES: the addresses (CIDR ranges, comma-separated) those proxies connect from; a
+   * peer outside them is the client whatever X-Forwarded-For says. Default: loopback and private.
+   */
+  readonly trustedProxies: readonly string[];
   /** Invitation email limits (docs/security.md). */
   readonly invites: {
     /** INVITE_EMAILS_PER_ORG_PER_HOUR (default 100). */
@@ -173,6 +184,19 @@ export const DEFAULT_HTTP_TIMEOUTS = Object.freeze({
 
 /** Live claims one validator may hold on one project unless MAX_LIVE_CLAIMS_PER_VALIDATOR says otherwise. */
 export const DEFAULT_MAX_LIVE_CLAIMS = 10;
+
+/**
+ * Where a reverse proxy connects from unless TRUSTED_PROXIES says otherwise: loopback and the
+ * private ranges (a cluster's ingress, a sidecar). A client on the internet never has these.
+ */
+export const DEFAULT_TRUSTED_PROXIES: readonly string[] = Object.freeze([
+  '127.0.0.0/8',
+  '::1/128',
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  'fc00::/7',
+]);
 
 export interface ConfigNeeds {
   db?: boolean;
@@ -361,8 +385,21 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     }
     return { points: Number(m[1]), windowSeconds: Number(m[2]) };
   };
-  const rateLimits = { api: policy('RATE_LIMIT_API', '600/60'), public: policy('RATE_LIMIT_PUBLIC', '30/60') };
+  const rateLimits = {
+    api: policy('RATE_LIMIT_API', '600/60'),
+    public: policy('RATE_LIMIT_PUBLIC', '30/60'),
+    unauthenticated: policy('RATE_LIMIT_UNAUTHENTICATED', '300/60'),
+  };
   const trustProxyHops = int('TRUST_PROXY_HOPS', 0, 0, 10);
+  const trustedProxies = (get('TRUSTED_PROXIES', false) || DEFAULT_TRUSTED_PROXIES.join(','))
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  for (const r of trustedProxies) {
+    const [address, bits] = r.split('/');
+    const ok = ipaddr.isValid(address!) && (bits === undefined || (/^\d+$/.test(bits) && ipaddr.isValidCIDR(r)));
+    if (!ok) problems.push(`TRUSTED_PROXIES must be addresses or CIDR ranges separated by commas (not ${r})`);
+  }
   const reportWaitSeconds = int('REPORT_WAIT_SECONDS', 5, 0, 60);
   const invites = {
     perOrgPerHour: int('INVITE_EMAILS_PER_ORG_PER_HOUR', 100, 1, 1_000_000),
@@ -418,6 +455,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     logLevel,
     rateLimits,
     trustProxyHops,
+    trustedProxies,
     invites,
     reportWaitSeconds,
     maxLiveClaimsPerValidator,

@@ -2946,7 +2946,9 @@ export interface components {
          * @description Too many requests (`rate_limited`); retry after `Retry-After` seconds. Every API key has
          *     one budget for the developer API and MCP together (600 requests a minute by default), each
          *     validator session one, and each client address one for the public sign-in operations (30
-         *     a minute); limited responses carry `RateLimit` and `RateLimit-Policy`.
+         *     a minute) and one, per server process, for requests without a valid credential (300 a
+         *     minute: requests that need none, and credentials that fail authentication, counted before
+         *     any database work); limited responses carry `RateLimit` and `RateLimit-Policy`.
          */
         RateLimited: {
             headers: {
@@ -5245,6 +5247,7 @@ export interface operations {
                     "application/jwk-set+json": components["schemas"]["JwkSet"];
                 };
             };
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

@@ -105,23 +105,38 @@ export interface Caller {
   session?: ValidatorSessionContext;
 }
 
-/** Authenticates by `scheme`; records who called in the access log. */
+/** A credential that was looked up and not found: it counts against the address's unauthenticated budget. */
+const FAILED_CREDENTIAL: ReadonlySet<string> = new Set(['api_key_invalid', 'session_token_invalid']);
+
+/**
+ * Authenticates by `scheme`; records who called in the access log. Before any database work, a
+ * request without a credential counts against its address's in-memory unauthenticated budget,
+ * and one with a credential is refused when that budget is spent (guessed keys count there).
+ */
 async function authenticateCaller(
   scheme: Scheme,
-  x: Pick<Exchange, 'headers' | 'audit'>,
+  x: Pick<Exchange, 'headers' | 'audit' | 'clientAddress'>,
   deps: AppDeps,
 ): Promise<Caller> {
-  if (scheme === 'apiKey') {
-    const auth = await authenticate(deps.sql, x.headers.authorization);
-    x.audit({ orgId: auth.orgId, keyId: auth.keyId });
-    return { auth };
+  if (scheme === 'none') {
+    await deps.rateLimits.consumeUnauthenticated(x.clientAddress());
+    return {};
   }
-  if (scheme === 'validatorSession') {
+  await deps.rateLimits.checkCredentialAttempt(x.clientAddress());
+  try {
+    if (scheme === 'apiKey') {
+      const auth = await authenticate(deps.sql, x.headers.authorization);
+      x.audit({ orgId: auth.orgId, keyId: auth.keyId });
+      return { auth };
+    }
     const session = await authenticateSession(deps.sql, x.headers.authorization);
     x.audit({ userId: session.userId, sessionId: session.sessionId });
     return { session };
+  } catch (err) {
+    if (err instanceof ApiError && FAILED_CREDENTIAL.has(err.code))
+      await deps.rateLimits.countFailedCredential(x.clientAddress());
+    throw err;
   }
-  return {};
 }
 
 /**
