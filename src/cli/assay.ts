@@ -28,7 +28,8 @@ const USAGE = `usage:
   assay admin signing-key generate --out FILE   private key written once to FILE (0600); public key pending
   assay admin signing-key activate --kid KID | --key FILE
   assay admin signing-key retire --kid KID
-  assay admin signing-key compromised --kid KID   retired at once; verifiers refuse every report it signed
+  assay admin signing-key compromised --kid KID   retired at once; verifiers refuse every report it signed;
+                                                  its reports and exports are issued again by the current key
   assay admin signing-key list
   assay verify REPORT.json --jwks FILE|URL [--proof PROOF.json]
   assay verify --consistency OLD.json NEW.json --jwks FILE|URL --proof CONSISTENCY.json`;
