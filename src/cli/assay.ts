@@ -22,6 +22,10 @@ const USAGE = `usage:
   assay admin org create --name NAME --code CODE
   assay admin user create --subject SUBJECT [--email EMAIL]
   assay admin member add --org CODE --user EMAIL|ID [--originator] [--validator]
+  assay admin member remove --org CODE --user EMAIL|ID   offboarding: membership, assignments, class grants and
+                                                  the person's keys in the organization
+  assay admin member clear-originator --org CODE --user EMAIL|ID
+  assay admin user revoke-sessions --user EMAIL|ID   every validator session and unused sign-in link
   assay admin key create --org CODE --user EMAIL|ID [--name NAME] [--expires-at RFC3339]
   assay admin key list --org CODE
   assay admin key revoke --id KEY_ID
@@ -139,6 +143,14 @@ async function runAdmin(args: string[], values: Values): Promise<void> {
         }),
       );
     }
+    if (what === 'member' && (verb === 'remove' || verb === 'clear-originator')) {
+      const org = await admin.findOrganization(sql, need(values, 'org'));
+      const user = await admin.findUser(sql, need(values, 'user'));
+      const m = { orgId: org.id, userId: user.id };
+      return print(verb === 'remove' ? await admin.removeMember(sql, m) : await admin.clearOriginator(sql, m));
+    }
+    if (what === 'user' && verb === 'revoke-sessions')
+      return print(await admin.revokeSessions(sql, (await admin.findUser(sql, need(values, 'user'))).id));
     if (what === 'key' && verb === 'create') {
       const org = await admin.findOrganization(sql, need(values, 'org'));
       const user = await admin.findUser(sql, need(values, 'user'));
