@@ -144,6 +144,11 @@ export interface Quotas {
    * parses on only when the writer has taken them (default 4 MiB).
    */
   readonly ingestBatchBytes: number;
+  /**
+   * ORG_MAX_INVITES_PER_DAY: new invites (with or without an email) one organization may create
+   * in 24 hours (default 10,000).
+   */
+  readonly maxInvitesPerOrgPerDay: number;
 }
 
 const GiB = 1024 ** 3;
@@ -156,6 +161,7 @@ export const DEFAULT_QUOTAS: Quotas = Object.freeze({
   maxDatapointsPerOrg: 200_000_000,
   maxContentBytesPerOrg: 500 * GiB,
   ingestBatchBytes: 4 * 1024 * 1024,
+  maxInvitesPerOrgPerDay: 10_000,
 });
 
 /**
@@ -411,6 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   const quotas: Quotas = {
     maxFilesPerSession: int('UPLOAD_MAX_FILES_PER_SESSION', D.maxFilesPerSession, 1, 10_000_000),
     maxOpenSessionsPerOrg: int('UPLOAD_MAX_OPEN_SESSIONS_PER_ORG', D.maxOpenSessionsPerOrg, 1, 10_000_000),
+    maxInvitesPerOrgPerDay: int('ORG_MAX_INVITES_PER_DAY', D.maxInvitesPerOrgPerDay, 1, 100_000_000),
     maxDatapointsPerRun: int('INGEST_MAX_DATAPOINTS_PER_RUN', D.maxDatapointsPerRun, 1, 2 ** 31 - 1),
     maxContentBytesPerRun: int('INGEST_MAX_CONTENT_BYTES_PER_RUN', D.maxContentBytesPerRun, 1, 2 ** 50),
     maxDatapointsPerOrg: int('ORG_MAX_DATAPOINTS', D.maxDatapointsPerOrg, 1, 2 ** 50),

@@ -425,6 +425,18 @@ const producers: Record<ErrorCode, Producer> = {
     await fx.setOrgUsage(w.app.sql, org.id, DEFAULT_QUOTAS.maxDatapointsPerOrg);
     return { op: 'processUploadSession', key, params: { projectId, uploadId }, body: {} };
   },
+  invite_limit_reached: async (w) => {
+    // An organization of its own that created its quota of invites today.
+    const { org, key } = await quotaOrg(w, 'invites');
+    const projectId = await fx.project(w.app, { key });
+    await fx.addInvites(w.app.sql, org.id, projectId, DEFAULT_QUOTAS.maxInvitesPerOrgPerDay);
+    return {
+      op: 'createInvite',
+      key,
+      params: { projectId },
+      body: { email: 'one-more@example.com', sendEmail: false },
+    };
+  },
   ingest_file_invalid: {
     unreachable:
       "no response carries it: it is an ingest run's errorCode (IngestRun.errorCode), shown by the session's " +

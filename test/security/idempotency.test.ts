@@ -1,6 +1,7 @@
 // Idempotency-Key over REST and MCP against a real server and Postgres: replays of the first
 // success for the same key and payload, 422 for the same key with another payload, 409 while
-// in flight, failures not kept, scoped per API key with authorization checked on replay, expiry after 24 hours, secrets sealed.
+// in flight, failures not kept, scoped per API key with authorization checked on replay, expiry
+// after 24 hours, secrets sealed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { operationIds, operationTable } from '../../src/generated/operations.ts';
