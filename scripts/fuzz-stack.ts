@@ -18,6 +18,7 @@ import { generateSigningKeyPem } from '../src/domain/signing.ts';
 import { documents } from '../src/generated/operations.ts';
 import {
   DEFAULT_MAX_LIVE_CLAIMS,
+  DEFAULT_MCP_WAITS_PER_KEY,
   DEFAULT_HTTP_TIMEOUTS,
   DEFAULT_QUOTAS,
   DEFAULT_TRUSTED_PROXIES,
@@ -77,6 +78,7 @@ const config: Config = {
   // (with Retry-After), instead of waiting for a job that never runs.
   reportWaitSeconds: 0,
   maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
+  mcpMaxWaitsPerKey: DEFAULT_MCP_WAITS_PER_KEY,
   quotas: DEFAULT_QUOTAS,
   http: DEFAULT_HTTP_TIMEOUTS,
   webhooks: {

@@ -88,6 +88,11 @@ export interface Config {
   readonly reportWaitSeconds: number;
   /** MAX_LIVE_CLAIMS_PER_VALIDATOR: live claims one validator may hold on one project (default 10). */
   readonly maxLiveClaimsPerValidator: number;
+  /**
+   * MCP_MAX_WAITS_PER_KEY: MCP wait tools (long polls) one API key may have running at once in
+   * one server process (default 4); one more is `rate_limited`.
+   */
+  readonly mcpMaxWaitsPerKey: number;
   /** Quotas of content, files and sessions (docs/security.md, "Quotas"). */
   readonly quotas: Quotas;
   /** HTTP server timeouts (docs/security.md, "Slow clients"). */
@@ -190,6 +195,7 @@ export const DEFAULT_HTTP_TIMEOUTS = Object.freeze({
 
 /** Live claims one validator may hold on one project unless MAX_LIVE_CLAIMS_PER_VALIDATOR says otherwise. */
 export const DEFAULT_MAX_LIVE_CLAIMS = 10;
+export const DEFAULT_MCP_WAITS_PER_KEY = 4;
 
 /**
  * Where a reverse proxy connects from unless TRUSTED_PROXIES says otherwise: loopback and the
@@ -443,6 +449,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   };
 
   const maxLiveClaimsPerValidator = int('MAX_LIVE_CLAIMS_PER_VALIDATOR', DEFAULT_MAX_LIVE_CLAIMS, 1, 10_000);
+  const mcpMaxWaitsPerKey = int('MCP_MAX_WAITS_PER_KEY', DEFAULT_MCP_WAITS_PER_KEY, 1, 1_000);
 
   if (problems.length) throw new ConfigError(problems);
   return deepFreeze({
@@ -466,6 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     invites,
     reportWaitSeconds,
     maxLiveClaimsPerValidator,
+    mcpMaxWaitsPerKey,
     quotas,
     http,
     webhooks,

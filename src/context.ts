@@ -33,6 +33,8 @@ export interface PublicRequestContext extends AppDeps {
    * waits until this time (ms since the epoch) instead of its usual bound.
    */
   deadline?: number;
+  /** Aborted when the client has gone (its connection closed): a waiting call stops polling. */
+  signal?: AbortSignal;
 }
 
 /** Developer API (/developer/v1, MCP): authenticated by an API key. */

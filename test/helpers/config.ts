@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import {
   DEFAULT_MAX_LIVE_CLAIMS,
+  DEFAULT_MCP_WAITS_PER_KEY,
   DEFAULT_HTTP_TIMEOUTS,
   DEFAULT_QUOTAS,
   DEFAULT_TRUSTED_PROXIES,
@@ -36,6 +37,7 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     invites: { perOrgPerHour: 100, perRecipientPerDay: 5, resendCooldownMinutes: 60 },
     reportWaitSeconds: 5,
     maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
+    mcpMaxWaitsPerKey: DEFAULT_MCP_WAITS_PER_KEY,
     quotas: DEFAULT_QUOTAS,
     http: DEFAULT_HTTP_TIMEOUTS,
     webhooks: {
