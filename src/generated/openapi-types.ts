@@ -940,6 +940,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/validator/v1/sign-in-links/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Name the account a sign-in token signs in as
+         * @description The address a one-time sign-in token would sign in as, without using it: the sign-in page
+         *     names that account, and the one the browser is signed in as, before it switches (a link
+         *     someone else crafted would otherwise sign the person into the crafter's account without
+         *     a word). `sign_in_link_invalid` when the token is unknown, expired or already used. An
+         *     addition to the reference.
+         */
+        post: operations["inspectSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/validator/v1/sessions/current": {
         parameters: {
             query?: never;
@@ -4611,6 +4635,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidatorSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    inspectSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateValidatorSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The account the token signs in as. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Referrer-Policy": components["headers"]["NoReferrer"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The address the token was sent to, which it signs in as. */
+                        email: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
