@@ -70,7 +70,7 @@ export async function runReportBuild(deps: BuildReportDeps, artifactId: string, 
         format: a.format,
         attempt: a.attempt,
         requestId,
-        error: err instanceof Error ? err.stack : String(err),
+        error: err instanceof Error ? err : String(err),
       });
     await markArtifactFailed(
       deps.sql,

@@ -385,7 +385,7 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
     const message =
       err instanceof IngestError ? err.message : 'internal error while ingesting; process the session again';
     if (!(err instanceof IngestError))
-      deps.log.error('ingest failed', { runId, error: err instanceof Error ? err.stack : String(err) });
+      deps.log.error('ingest failed', { runId, error: err instanceof Error ? err : String(err) });
     const code = err instanceof IngestError ? err.code : 'internal_error';
     await deps.sql.begin((tx) => failRun(tx, runId, run.sessionId, message, progress.rows, code));
   } finally {

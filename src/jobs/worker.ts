@@ -7,7 +7,8 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS, type Sql } from '../db/client.ts';
 import { createStorage } from '../storage/s3.ts';
-import { createLogger, type Logger } from '../log.ts';
+import { createLogger, withLogScope, type Logger } from '../log.ts';
+import { inSpan, SpanKind } from '../tracing.ts';
 import { runIngest, STALE_AFTER_SECONDS } from './ingest.ts';
 import { failStaleRuns } from '../db/ingest-runs.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
@@ -20,7 +21,7 @@ import { startSweeps, type Sweep } from './sweeps.ts';
 import { enqueue } from './tasks.ts';
 import { deleteExpired } from '../db/idempotency.ts';
 import { Egress } from '../webhooks/egress.ts';
-import type { TaskName } from './tasks.ts';
+import type { JobTrace, TaskName } from './tasks.ts';
 import { createLiveness, DEAD_AFTER_SECONDS } from './worker-liveness.ts';
 import { redriveLostQueuedRuns } from './ingest-redrive.ts';
 import { runReportBuild, sweepReportArtifacts } from './build-report.ts';
@@ -65,6 +66,28 @@ export interface WorkerOptions {
   shutdownAbortAfterMs?: number;
   /** Seconds after the last URL to a superseded report artifact before it is deleted (default: the URL lifetime). */
   reportGraceSeconds?: number;
+}
+
+/**
+ * A task as the runner calls it: every line it logs carries the task, the job id and the request
+ * that enqueued it (when the payload names one); with tracing on it runs in a span whose parent is
+ * the span that enqueued it (the payload's `traceparent`).
+ */
+function observed<K extends TaskName>(task: K, run: Task<K>): Task<K> {
+  return (payload, helpers) => {
+    const p = payload as { requestId?: string } & JobTrace;
+    return withLogScope({ task, jobId: helpers.job.id, requestId: p.requestId }, () =>
+      inSpan(
+        `job ${task}`,
+        {
+          kind: SpanKind.CONSUMER,
+          traceparent: p.traceparent,
+          attributes: { 'assay.task': task, 'assay.job_id': helpers.job.id, 'assay.attempt': helpers.job.attempts },
+        },
+        async () => run(payload, helpers),
+      ),
+    );
+  };
 }
 
 export interface RunningWorker {
@@ -191,7 +214,9 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // One runner per task set: a runner only takes jobs of the tasks in its list.
   const runners: Runner[] = [];
   for (const set of sets) {
-    const tasks = Object.fromEntries(TASK_SETS[set].map((name) => [name, taskList[name]])) as TaskList;
+    const tasks = Object.fromEntries(
+      TASK_SETS[set].map((name) => [name, observed(name, taskList[name] as Task<typeof name>)]),
+    ) as TaskList;
     runners.push(
       await run({
         pgPool,
