@@ -22,7 +22,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, SimpleSpanProcessor, TracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 
-export { SpanKind, type Span };
+export { SpanKind, SpanStatusCode, type Span };
 
 /** null: tracing is off. */
 let tracer: Tracer | null = null;

@@ -170,6 +170,24 @@ function traced<T extends Db>(client: T): T {
   });
 }
 
+/**
+ * A pool's connections now: `max` the pool's size, `busy` running statements, `reserved` held by a
+ * transaction (or a reserved session), `idle` open and free, `connecting` being opened, and
+ * `waiting` statements queued for a free connection. Read from the patched driver (patches/).
+ */
+export interface PoolStats {
+  max: number;
+  idle: number;
+  busy: number;
+  reserved: number;
+  connecting: number;
+  waiting: number;
+}
+
+export function poolStats(sql: Sql): PoolStats {
+  return (sql as unknown as { stats(): PoolStats }).stats();
+}
+
 /** The database answers a trivial statement (the readiness probe, src/http/health.ts). */
 export async function ping(sql: Db): Promise<void> {
   await sql`select 1`;

@@ -16,6 +16,8 @@
 import { request, type Dispatcher } from 'undici';
 import type { Sql } from '../db/client.ts';
 import type { Logger } from '../log.ts';
+import type { JobMetrics } from '../metrics.ts';
+import { inSpan, SpanKind, SpanStatusCode } from '../tracing.ts';
 import { open } from '../domain/secret-box.ts';
 import { signatureHeader } from '../domain/webhook-signature.ts';
 import * as db from '../db/webhooks.ts';
@@ -42,6 +44,8 @@ export interface DeliverDeps {
   retryDelaysMs?: readonly number[];
   /** graphile-worker's abort signal: an attempt cut by shutdown is not recorded; the job runs again. */
   signal?: AbortSignal;
+  /** The worker's counters (attempts by outcome); absent where a benchmark calls the job directly. */
+  metrics?: JobMetrics;
 }
 
 interface Outcome {
@@ -73,7 +77,17 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
     secrets = null;
   }
   const outcome: Outcome = secrets
-    ? await post(deps.dispatcher, d.url, d.event_id, d.body, secrets, deps.signal)
+    ? await inSpan(
+        'webhook POST',
+        // The receiver's host only: a URL's path or query may carry the receiver's own token.
+        { kind: SpanKind.CLIENT, attributes: { 'http.request.method': 'POST', 'server.address': hostOf(d.url) } },
+        async (span) => {
+          const o = await post(deps.dispatcher, d.url, d.event_id, d.body, secrets, deps.signal);
+          if (o.httpStatus !== null) span?.setAttribute('http.response.status_code', o.httpStatus);
+          if (!o.succeeded) span?.setStatus({ code: SpanStatusCode.ERROR, message: o.error ?? undefined });
+          return o;
+        },
+      )
     : {
         succeeded: false,
         httpStatus: null,
@@ -86,9 +100,10 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
   const delays = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
   const gone = outcome.httpStatus === 410;
   const retryIn = !outcome.succeeded && !gone ? delays[payload.attempt - 1] : undefined;
+  let recorded = false;
   await sql.begin(async (tx) => {
     const nextAt = retryIn === undefined ? null : new Date(Date.now() + retryIn);
-    const recorded = await db.recordAttempt(tx, {
+    recorded = await db.recordAttempt(tx, {
       deliveryId: payload.deliveryId,
       endpointId: d.endpoint_id,
       attempt: payload.attempt,
@@ -124,6 +139,11 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
       );
     }
   });
+  if (recorded)
+    deps.metrics?.webhook(
+      outcome.succeeded ? 'succeeded' : retryIn === undefined ? 'failed' : 'retrying',
+      outcome.durationMs / 1000,
+    );
   if (!outcome.succeeded) {
     deps.log.info('webhook attempt failed', {
       deliveryId: payload.deliveryId,
@@ -134,6 +154,14 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
     });
   }
 }
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+};
 
 /** What a tenant sees for any failure without an HTTP answer. */
 export const DELIVERY_FAILED = 'Delivery failed.';

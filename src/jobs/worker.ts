@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS, type Sql } from '../db/client.ts';
+import { API_TIMEOUTS, createSql, poolStats, WORKER_TIMEOUTS, type Sql } from '../db/client.ts';
 import { createStorage } from '../storage/s3.ts';
 import { createLogger, withLogScope, type Logger } from '../log.ts';
 import { inSpan, SpanKind } from '../tracing.ts';
@@ -106,7 +106,20 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     timeouts: WORKER_TIMEOUTS,
     pool: config.database,
   });
-  const deps = { sql, storage: createStorage(config.s3), log, quotas: config.quotas };
+  // Read at each scrape (the job queue's pool is created below).
+  const metrics = workerMetrics(() => queueDepth(sql), {
+    worker: () => poolStats(sql),
+    // graphile-worker's: a client is checked out while a runner fetches or completes a job.
+    job_queue: () => ({
+      max: pgPool.options.max ?? 10,
+      idle: pgPool.idleCount,
+      busy: pgPool.totalCount - pgPool.idleCount,
+      reserved: 0,
+      connecting: 0,
+      waiting: pgPool.waitingCount,
+    }),
+  });
+  const deps = { sql, storage: createStorage(config.s3), log, quotas: config.quotas, metrics };
   // Proof Reports are built and signed by the build_report task: the worker has the API's key.
   const signer = config.signingKey ? await loadSigningKey(config.signingKey) : null;
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
@@ -141,6 +154,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
             latencyBudgetMs: config.webhooks.latencyBudgetMs,
             retryDelaysMs: options.webhookRetryDelaysMs,
             signal: helpers.abortSignal,
+            metrics,
           },
           payload,
         );
@@ -196,7 +210,6 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // killed, a live worker unlocks its jobs within seconds.
   const liveness = createLiveness(sql, { heartbeatMs: options.workerHeartbeatMs });
   const events = new EventEmitter() as WorkerEvents;
-  const metrics = workerMetrics(() => queueDepth(sql));
   const started = new WeakMap<object, number>();
   const elapsed = (job: object) => (performance.now() - (started.get(job) ?? performance.now())) / 1000;
   events.on('job:start', ({ job }) => started.set(job, performance.now()));
