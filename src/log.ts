@@ -64,7 +64,7 @@ interface LoggedError {
 }
 
 /** An Error as the log writes it: an allowlist of its fields, its cause likewise (two levels at most). */
-export function loggedError(err: Error, depth = 0): LoggedError {
+function loggedError(err: Error, depth = 0): LoggedError {
   const out: LoggedError = { type: err.name, message: err.message };
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' || typeof code === 'number') out.code = String(code);

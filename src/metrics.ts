@@ -6,7 +6,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** A pool's connections now (src/db/client.ts's PoolStats, or graphile-worker's pg pool alike). */
-export interface PoolUse {
+interface PoolUse {
   max: number;
   idle: number;
   busy: number;
@@ -24,7 +24,9 @@ const POOL_STATES = ['idle', 'busy', 'reserved', 'connecting'] as const;
 function poolMetrics(registry: Registry, pools: Pools): void {
   new Gauge({
     name: 'assay_db_pool_connections',
-    help: 'Database connections of each pool by state: idle, busy (running a statement), reserved (in a transaction), connecting',
+    help:
+      'Database connections of each pool by state: ' +
+      'idle, busy (running a statement), reserved (in a transaction), connecting',
     labelNames: ['pool', 'state'] as const,
     registers: [registry],
     collect() {
@@ -87,11 +89,11 @@ export function serverMetrics(pools: Pools = {}): ServerMetrics {
 }
 
 /** How a webhook attempt ended: delivered, failed with a retry to come, or failed for good. */
-export type WebhookOutcome = 'succeeded' | 'retrying' | 'failed';
+type WebhookOutcome = 'succeeded' | 'retrying' | 'failed';
 /** How an ingest run ended: published, a dry run checked, or failed (rows read before the failure). */
-export type IngestOutcome = 'published' | 'dry_run' | 'failed';
+type IngestOutcome = 'published' | 'dry_run' | 'failed';
 /** How a report build ended: its artifact ready, failed, or superseded while it ran (thrown away). */
-export type ReportOutcome = 'ready' | 'failed' | 'superseded';
+type ReportOutcome = 'ready' | 'failed' | 'superseded';
 
 /** What the jobs count (each job's deps take it; absent in the benchmarks that call them directly). */
 export interface JobMetrics {

@@ -106,7 +106,7 @@ export function inSpan<T>(name: string, options: SpanOptions, fn: (span?: Span) 
 }
 
 /** Records a failure on `span`: the exception's type and message (never its other properties). */
-export function failSpan(span: Span, err: unknown): void {
+function failSpan(span: Span, err: unknown): void {
   const e = err instanceof Error ? err : new Error(String(err));
   span.recordException({ name: e.name, message: e.message, stack: e.stack });
   span.setStatus({ code: SpanStatusCode.ERROR, message: e.message });
@@ -144,17 +144,15 @@ export function serverSpan(
 }
 
 /**
- * A client span that starts now and ends when `done` settles (a postgres.js query, which runs when
- * it is awaited). The span is not made current: nothing runs inside it. Off: nothing.
+ * A client span that starts now, not made current (nothing runs inside it: a postgres.js query,
+ * which runs when it is awaited); the returned function ends it, with the error if one is given.
+ * Off: undefined.
  */
-export function spanUntil(name: string, attributes: Attributes, done: PromiseLike<unknown>): void {
-  if (!tracer) return;
+export function startClientSpan(name: string, attributes: Attributes): ((err?: unknown) => void) | undefined {
+  if (!tracer) return undefined;
   const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes });
-  done.then(
-    () => span.end(),
-    (err: unknown) => {
-      failSpan(span, err);
-      span.end();
-    },
-  );
+  return (err) => {
+    if (err !== undefined) failSpan(span, err);
+    span.end();
+  };
 }

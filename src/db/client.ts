@@ -8,7 +8,7 @@ import postgres from 'postgres';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inSpan, SpanKind, spanUntil, tracingEnabled } from '../tracing.ts';
+import { inSpan, SpanKind, startClientSpan, tracingEnabled } from '../tracing.ts';
 
 export type Sql = postgres.Sql;
 export type TxSql = postgres.TransactionSql;
@@ -111,19 +111,22 @@ const QUERY_TEXT_LIMIT = 2048;
 function traceStatement(query: Thenable, text: string): void {
   const then = query.then;
   let started = false;
+  // biome-ignore lint/suspicious/noThenProperty: the hook is the query's own `then`, where postgres.js runs it.
   query.then = function (this: unknown, ok?: unknown, fail?: unknown) {
     if (!started) {
       started = true;
       const operation = (/^\s*(\w+)/.exec(text)?.[1] ?? 'statement').toUpperCase();
-      spanUntil(
-        operation,
-        {
-          'db.system.name': 'postgresql',
-          'db.operation.name': operation,
-          'db.query.text': text.length > QUERY_TEXT_LIMIT ? text.slice(0, QUERY_TEXT_LIMIT) : text,
-        },
-        { then: (a, b) => then.call(query, a, b) as PromiseLike<never> },
-      );
+      const end = startClientSpan(operation, {
+        'db.system.name': 'postgresql',
+        'db.operation.name': operation,
+        'db.query.text': text.length > QUERY_TEXT_LIMIT ? text.slice(0, QUERY_TEXT_LIMIT) : text,
+      });
+      if (end)
+        then.call(
+          query,
+          () => end(),
+          (err: unknown) => end(err ?? new Error('statement failed')),
+        );
     }
     return then.call(query, ok, fail);
   };

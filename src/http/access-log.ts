@@ -22,7 +22,8 @@ export interface AuditFields {
  * the same object, so the lines written after authentication carry the organization.
  */
 export function audit(res: Response, fields: AuditFields): void {
-  Object.assign((res.locals.audit ??= {}) as AuditFields, fields);
+  if (!res.locals.audit) res.locals.audit = {};
+  Object.assign(res.locals.audit as AuditFields, fields);
 }
 
 /** Starts the request's record (`res.locals.audit`) and writes its line when the response is finished. */

@@ -72,7 +72,7 @@ function declared(text: string): Set<string> {
 let apiText = '';
 let workerText = '';
 
-it('counts API requests by operation and status, and jobs, ingest rows, webhook attempts and report builds', async () => {
+it('counts requests by operation and status, and jobs, ingest rows, webhook attempts and report builds', async () => {
   const spec = {
     version: '1.0.0',
     dataset: { format: 'csv', idField: 'id' },
