@@ -40,6 +40,15 @@ export function withLogScope<T>(scope: LogScope, fn: () => T): T {
   return scopes.run(scope, fn);
 }
 
+/**
+ * Names the organization a job works for, once it has read its row: the job's lines from here on
+ * carry it (a request's organization comes from its authentication instead). Outside a scope: nothing.
+ */
+export function logOrganization(orgId: string): void {
+  const s = scopes.getStore();
+  if (s && !s.audit) s.orgId = orgId;
+}
+
 /** The fields a line gets from its scope (pino's mixin: called only for lines that are written). */
 function scopeFields(): Record<string, unknown> {
   const s = scopes.getStore();

@@ -17,7 +17,7 @@ import { artifactObjectKey, EXPORT_URL_SECONDS, renderExportArtifact } from '../
 import { deleteObject, type Storage } from '../storage/s3.ts';
 import { ApiError } from '../errors.ts';
 import type { SigningKey } from '../domain/signing.ts';
-import type { Logger } from '../log.ts';
+import { logOrganization, type Logger } from '../log.ts';
 import type { JobMetrics } from '../metrics.ts';
 import { jobKeyPrefix } from './tasks.ts';
 
@@ -42,6 +42,7 @@ export interface BuildReportDeps {
 export async function runReportBuild(deps: BuildReportDeps, artifactId: string, requestId?: string): Promise<void> {
   const a = await getArtifact(deps.sql, artifactId);
   if (a?.status !== 'preparing') return;
+  logOrganization(a.orgId);
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   let out: ArtifactOutput;

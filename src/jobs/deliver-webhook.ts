@@ -15,7 +15,7 @@
 // An endpoint whose attempts fail WEBHOOK_DISABLE_AFTER_FAILURES times in a row is disabled.
 import { request, type Dispatcher } from 'undici';
 import type { Sql } from '../db/client.ts';
-import type { Logger } from '../log.ts';
+import { logOrganization, type Logger } from '../log.ts';
 import type { JobMetrics } from '../metrics.ts';
 import { inSpan, SpanKind, SpanStatusCode } from '../tracing.ts';
 import { open } from '../domain/secret-box.ts';
@@ -64,6 +64,7 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
   if (d && d.status === 'pending' && d.endpoint_status !== 'enabled') return db.endDelivery(sql, payload.deliveryId);
   // Deleted, finished, disabled, or this attempt already recorded by an earlier run of the job.
   if (d?.status !== 'pending' || d.endpoint_status !== 'enabled' || d.attempts !== payload.attempt - 1) return;
+  logOrganization(d.org_id);
 
   // A delivery that cannot even be signed (the secret does not open: SECRETS_KEY was changed) is
   // recorded as a failed attempt like any other and retried on the schedule, so it shows in the

@@ -47,7 +47,7 @@ import {
   type IngestRow,
 } from '../db/ingest-writes.ts';
 import { describeReadFailure, objectBytes, objectContentType, type Storage } from '../storage/s3.ts';
-import type { Logger } from '../log.ts';
+import { logOrganization, type Logger } from '../log.ts';
 import type { JobMetrics } from '../metrics.ts';
 import { IngestError, type DatasetRules, type Record_ } from '../ingest/parsers.ts';
 import { createParser } from '../ingest/parse-host.ts';
@@ -341,6 +341,7 @@ async function ingestIn(
 export async function runIngest(deps: IngestDeps, runId: string): Promise<void> {
   const run = await claim(deps.sql, runId);
   if (!run) return;
+  logOrganization(run.orgId);
   const progress = new Progress(deps.sql, run);
   const heartbeat = setInterval(() => {
     heartbeatRun(deps.sql, runId).catch(() => {});

@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { createLogger, withLogScope } from '../../src/log.ts';
+import { createLogger, logOrganization, withLogScope } from '../../src/log.ts';
 import { accessLog, audit } from '../../src/http/access-log.ts';
 
 function capture(level: Parameters<typeof createLogger>[0] = 'debug') {
@@ -39,14 +39,20 @@ describe('log lines', () => {
       await new Promise((r) => setTimeout(r, 1));
       log.warn('after', { detail: 'x' });
     });
-    withLogScope({ task: 'ingest', jobId: '42', requestId: 'req_2' }, () => log.info('in a job'));
-    const [outside, before, after, job] = parsed();
+    withLogScope({ task: 'ingest', jobId: '42', requestId: 'req_2' }, () => {
+      log.info('in a job');
+      // A job names its organization once it has read its row.
+      logOrganization('org_2');
+      log.info('its row read');
+    });
+    const [outside, before, after, job, jobWithOrg] = parsed();
     expect(outside).not.toHaveProperty('requestId');
     expect(outside).not.toHaveProperty('orgId');
     expect(before).toMatchObject({ requestId: 'req_1', orgId: null });
     expect(after).toMatchObject({ requestId: 'req_1', orgId: 'org_1', detail: 'x' });
     expect(job).toMatchObject({ task: 'ingest', jobId: '42', requestId: 'req_2' });
     expect(job).not.toHaveProperty('orgId');
+    expect(jobWithOrg).toMatchObject({ task: 'ingest', jobId: '42', orgId: 'org_2' });
   });
 
   it('write an error as type, message, code and stack, and not its other properties', () => {
