@@ -114,12 +114,14 @@ export function createLogger(level: Level = 'info', write?: (line: string) => vo
     },
     destination,
   );
-  const emit =
-    (lvl: Exclude<Level, 'silent'>) =>
-    (msg: string, fields?: Record<string, unknown>): void => {
-      if (!p.isLevelEnabled(lvl)) return;
+  // The level is fixed for the logger's life: a line below it costs one test of a constant.
+  const emit = (lvl: Exclude<Level, 'silent'>) => {
+    const enabled = p.isLevelEnabled(lvl);
+    return (msg: string, fields?: Record<string, unknown>): void => {
+      if (!enabled) return;
       if (fields) p[lvl](withErrors(fields), msg);
       else p[lvl](msg);
     };
+  };
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
 }
