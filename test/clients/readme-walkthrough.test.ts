@@ -8,7 +8,7 @@
 // in README.md changes what this test runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -31,7 +31,11 @@ let dir: string;
 beforeAll(async () => {
   app = await startTestApp({ worker: true, config: { signingKey: generateSigningKeyPem() } });
   dir = mkdtempSync(join(tmpdir(), 'assay-walkthrough-'));
-  for (const entry of readdirSync(ROOT)) if (entry !== '.data') symlinkSync(join(ROOT, entry), join(dir, entry));
+  // The tree's tracked top-level entries and node_modules: not what a reader's own run of the
+  // walkthrough left in the checkout (walkthrough.env, report.json), which the blocks write anew.
+  const tracked = (await run('git', ['ls-files'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 })).stdout.split('\n');
+  for (const entry of new Set([...tracked.filter(Boolean).map((f) => f.split('/')[0]!), 'node_modules']))
+    symlinkSync(join(ROOT, entry), join(dir, entry));
   mkdirSync(join(dir, '.data'));
   writeFileSync(
     join(dir, '.data', 'dev.env'),
@@ -93,7 +97,7 @@ describe("README.md's walkthrough", () => {
 
   it("the blocks' TypeScript programs type-check against the client", async () => {
     writeFileSync(
-      join(dir, 'tsconfig.json'),
+      join(dir, 'walkthrough.tsconfig.json'),
       JSON.stringify({
         compilerOptions: {
           strict: true,
@@ -110,7 +114,7 @@ describe("README.md's walkthrough", () => {
         files: ['project.ts', 'rate.ts', 'report.ts'],
       }),
     );
-    const tsc = await run(join(BIN, 'tsc'), ['-p', join(dir, 'tsconfig.json')], { cwd: dir }).catch(
+    const tsc = await run(join(BIN, 'tsc'), ['-p', join(dir, 'walkthrough.tsconfig.json')], { cwd: dir }).catch(
       (err: { stdout: string }) => ({ stdout: err.stdout }),
     );
     expect(tsc.stdout).toBe('');

@@ -11,23 +11,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { chownSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../src/dev/stack.ts';
 import { developerClient, ok, uploadFiles } from '../../clients/typescript/src/index.ts';
 import { appImage, podmanEnv, serviceImages } from './images.ts';
-import { until } from '../helpers/wait.ts';
 
 const run = promisify(execFile);
 const ci = /^(1|true|yes)$/i.test(process.env.CI ?? '');
 const has = (t: string) => spawnSync('sh', ['-c', `command -v ${t}`]).status === 0;
-const compose =
-  spawnSync('test', ['-x', '.tools/venv/bin/podman-compose']).status === 0
-    ? '.tools/venv/bin/podman-compose'
-    : 'podman-compose';
+const local = resolve(import.meta.dirname, '../../.tools/venv/bin/podman-compose');
+const compose = existsSync(local) ? local : 'podman-compose';
 const missing = [
   ...['podman', 'buildah', 'mmdebstrap', 'runc'].filter((t) => !has(t)),
   ...(has(compose) ? [] : [compose]),
@@ -50,6 +47,16 @@ describe.skipIf(skip)(
       });
     const podman = (args: string[]) => run('podman', args, { env: podmanEnv, maxBuffer: 64 * 1024 * 1024 });
     const container = (service: string) => `${project}_${service}_1`;
+    // The compose file's healthcheck of a service, run by podman (no systemd timer runs it here).
+    const healthy = (service: string, ms: number) =>
+      poll(
+        () =>
+          podman(['healthcheck', 'run', container(service)]).then(
+            () => true,
+            () => false,
+          ),
+        ms,
+      );
 
     beforeAll(async () => {
       const [app, services] = [await appImage(), await serviceImages()];
@@ -96,16 +103,7 @@ describe.skipIf(skip)(
 
       // What `depends_on` says, step by step (see the header): the data services and their healthchecks.
       await pc(['up', '-d', '--no-deps', 'postgres', 's3']);
-      for (const service of ['postgres', 's3'])
-        await until(
-          () =>
-            podman(['healthcheck', 'run', container(service)]).then(
-              () => true,
-              () => false,
-            ),
-          (healthy) => healthy,
-          120_000,
-        );
+      for (const service of ['postgres', 's3']) await healthy(service, 120_000);
       // The one-offs: migrate (exit 0, every migration applied) and the bucket check.
       await pc(['up', '-d', '--no-deps', 'migrate', 's3-bucket']);
       const { stdout: codes } = await podman(['wait', container('migrate'), container('s3-bucket')]);
@@ -120,21 +118,9 @@ describe.skipIf(skip)(
           (r) => r.status,
           () => 0,
         );
-      await until(
-        () => status(`${base}/readyz`),
-        (s) => s === 200,
-        180_000,
-      );
+      await poll(async () => (await status(`${base}/readyz`)) === 200, 180_000);
       // The worker's probe port is not published: its own healthcheck asks /readyz inside.
-      await until(
-        () =>
-          podman(['healthcheck', 'run', container('worker')]).then(
-            () => true,
-            () => false,
-          ),
-        (healthy) => healthy,
-        180_000,
-      );
+      await healthy('worker', 180_000);
 
       // An organization, an originator and a key through the image's admin CLI in the serve container.
       const admin = async (...args: string[]) =>
@@ -198,6 +184,15 @@ describe.skipIf(skip)(
     });
   },
 );
+
+/** Asks `probe` once a second (each ask starts a process) until it holds; fails after `ms`. */
+async function poll(probe: () => Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
 
 /** A fetch for presigned PUTs to http://s3:9000/...: sent to 127.0.0.1:<port> with Host s3:9000. */
 function viaPublishedPort(port: number): typeof fetch {
