@@ -39,7 +39,8 @@ export async function main(baseUrl: string, apiKey: string) {
     validation: { validatorsPerDatapoint: 2, instructions: 'Rate.' },
   };
   const project = await ok(api.POST('/projects', { body: { name: 'Installed', spec } }));
-  const { status } = await uploadFiles(api, project.projectId, [{ relPath: 'a.csv', content: 'id,t\\n1,a\\n2,b\\n3,c\\n' }]);
+  const csv = 'id,t\\n1,a\\n2,b\\n3,c\\n';
+  const { status } = await uploadFiles(api, project.projectId, [{ relPath: 'a.csv', content: csv }]);
   let error: AssayError | undefined;
   try {
     await ok(api.GET('/projects/{projectId}', { params: { path: { projectId: 'not-a-uuid' } } }));
@@ -65,7 +66,8 @@ api = AuthenticatedClient(base_url=origin + "/developer/v1", token=key)
 p = ping.sync(client=api)
 spec = {"version": "1.0.0", "dataset": {"format": "csv", "idField": "id"},
         "validation": {"validatorsPerDatapoint": 2, "instructions": "Rate."}}
-created = create_project.sync_detailed(client=api, body=CreateProjectRequest.from_dict({"name": "From Python", "spec": spec}))
+request = CreateProjectRequest.from_dict({"name": "From Python", "spec": spec})
+created = create_project.sync_detailed(client=api, body=request)
 link = request_sign_in_link.sync_detailed(client=Client(base_url=origin + "/validator/v1"),
                                           body=SignInLinkRequest(email="nobody@example.com"))
 print(json.dumps({

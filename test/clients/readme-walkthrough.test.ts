@@ -21,7 +21,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'node_modules', '.bin');
 
 /** The walkthrough's shell blocks, in README order. */
-export function walkthroughBlocks(readme: string): string[] {
+function walkthroughBlocks(readme: string): string[] {
   return [...readme.matchAll(/^<!-- walkthrough -->\n```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
 
@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 describe("README.md's walkthrough", () => {
-  it('runs as written: project and upload, invite, a validator votes, Auto Consensus, the verified report', async () => {
+  it('runs as written: a project and its upload, an invite, a vote, Auto Consensus, the verified report', async () => {
     const blocks = walkthroughBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8'));
     expect(blocks.length).toBe(4);
     const outputs: string[] = [];

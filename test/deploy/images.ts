@@ -16,7 +16,7 @@ export const podmanEnv = {
 };
 
 /** A hash of the listed files and of every file under the listed directories (tracked or not ignored). */
-export function contentHash(paths: string[]): string {
+function contentHash(paths: string[]): string {
   const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '--', ...paths], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -61,7 +61,7 @@ async function withLock<T>(name: string, fn: () => T): Promise<T> {
 }
 
 /** Builds `ref` with `script` (environment `env`) unless an image of that name exists; says which. */
-export async function ensureImage(ref: string, script: string, env: Record<string, string>): Promise<void> {
+async function ensureImage(ref: string, script: string, env: Record<string, string>): Promise<void> {
   await withLock(ref, () => {
     if (exists(ref)) {
       console.log(`${ref}: cached (same content hash)`);
