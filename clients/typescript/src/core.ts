@@ -24,9 +24,9 @@ export class AssayError extends Error {
   /** Seconds to wait before asking again, from `Retry-After`. */
   readonly retryAfter: number | undefined;
 
-  constructor(status: number, body: unknown, retryAfter?: string | null) {
+  constructor(status: number, body: unknown, retryAfter?: string | null, message?: string) {
     const envelope = isEnvelope(body) ? body : undefined;
-    super(envelope ? `${envelope.error.code}: ${envelope.error.message}` : `HTTP ${status}`);
+    super(envelope ? `${envelope.error.code}: ${envelope.error.message}` : (message ?? `HTTP ${status}`));
     this.name = 'AssayError';
     this.status = status;
     this.code = envelope?.error.code ?? `http_${status}`;

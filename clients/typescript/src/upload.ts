@@ -34,7 +34,7 @@ const byteLength = (content: UploadFile['content']): number =>
 /**
  * Declares `files` in a new upload session of `projectId`, uploads them, processes the session
  * and waits for its ingest run. A run that fails is returned (its `errorCode` says why); an API
- * error, a refused PUT or the timeout throws an `AssayError`.
+ * error or a refused PUT throws an `AssayError`, the timeout an `Error`.
  */
 export async function uploadFiles(
   client: DeveloperClient,
@@ -53,8 +53,12 @@ export async function uploadFiles(
   const byPath = new Map(files.map((f) => [f.relPath, f.content]));
   for (const target of session.files ?? []) {
     const res = await put(target.uploadUrl, { method: 'PUT', body: byPath.get(target.relPath), signal });
-    if (!res.ok) throw new AssayError(res.status, undefined, null);
-    await res.body?.cancel();
+    // Object storage answers in its own format (S3's XML), not the API's envelope.
+    const text = await res.text();
+    if (!res.ok) {
+      const why = `the PUT of ${target.relPath} to its presigned URL answered ${res.status}: ${text.slice(0, 300)}`;
+      throw new AssayError(res.status, undefined, null, why);
+    }
   }
   const uploadId = session.uploadId;
   await ok(
@@ -73,7 +77,7 @@ export async function uploadFiles(
       }),
     );
     if (status.run && status.run.status !== 'running') return { uploadId, status };
-    if (Date.now() > deadline) throw new AssayError(408, undefined, null);
+    if (Date.now() > deadline) throw new Error(`upload ${uploadId}: its ingest run still runs after ${timeoutMs} ms`);
     await sleep(intervalMs, signal);
   }
 }
