@@ -83,14 +83,13 @@ describe("README.md's walkthrough", () => {
 
     const env = readFileSync(join(dir, 'walkthrough.env'), 'utf8');
     const projectId = /P=([0-9a-f-]{36})/.exec(env)![1]!;
-    const [project] = await app.sql<{ archived_at: Date | null; human: number; rating: number | null }[]>`
-      select p.archived_at,
+    const [project] = await app.sql<{ paused: boolean; human: number; rating: number | null }[]>`
+      select p.paused_at is not null as paused,
              (select count(*)::int from votes v where v.project_id = p.id and not v.synthetic) as human,
              (select max(v.rating) from votes v where v.project_id = p.id and not v.synthetic) as rating
         from projects p where p.id = ${projectId}`;
-    expect(project?.archived_at).not.toBeNull();
-    // The colleague's one vote, besides Auto Consensus's.
-    expect([project?.human, project?.rating]).toEqual([1, 85]);
+    // Paused and resumed; the colleague's one vote, besides Auto Consensus's.
+    expect(project).toEqual({ paused: false, human: 1, rating: 85 });
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     expect(JSON.stringify(report)).toContain(projectId);
   }, 300_000);
