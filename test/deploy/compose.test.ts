@@ -37,7 +37,7 @@ describe.skipIf(skip)(
   { timeout: 1_800_000 },
   () => {
     const project = `assay_compose_${randomBytes(4).toString('hex')}`;
-    const dir = mkdtempSync(join(tmpdir(), 'assay-compose-'));
+    let dir: string;
     let env: NodeJS.ProcessEnv;
     const pc = (args: string[]) =>
       run(compose, ['-p', project, '-f', 'compose.yaml', '-f', 'compose.local.yaml', ...args], {
@@ -60,6 +60,7 @@ describe.skipIf(skip)(
 
     beforeAll(async () => {
       const [app, services] = [await appImage(), await serviceImages()];
+      dir = mkdtempSync(join(tmpdir(), 'assay-compose-'));
       // The two files as they are, beside the secrets they name (./secrets/), in a directory of
       // this run's own; the secrets readable by the image's user only.
       for (const f of ['compose.yaml', 'compose.local.yaml']) copyFileSync(join('deploy', f), join(dir, f));
@@ -92,7 +93,7 @@ describe.skipIf(skip)(
 
     afterAll(async () => {
       if (env) await pc(['down', '-v', '-t', '5']).catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
+      if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
     it('config, up (migrate once, serve, worker), /readyz, the API and an ingest, stop drains, down', async () => {
