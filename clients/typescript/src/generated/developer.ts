@@ -327,9 +327,12 @@ export interface paths {
          *     returned unchanged, a cancelled one is reactivated, an accepted one is returned as is.
          *     An email is sent unless `sendEmail` is false. A `classId` must be one the project's spec
          *     declares (`validators.classes[].id`, see GET .../classes), else `class_not_in_spec`.
-         *     Invitation emails are limited per organization (100 an hour) and per recipient (5 a day),
-         *     and a cancelled invite is emailed again only after a cool-down (60 minutes): beyond,
-         *     `rate_limited` (429, `Retry-After`) and nothing is written.
+         *     Invitation emails are limited per organization (100 an hour) and per recipient (5 a day
+         *     from one organization; each organization has its own count), and a cancelled invite is
+         *     emailed again only after a cool-down (60 minutes): beyond, `rate_limited` (429,
+         *     `Retry-After`) and nothing is written. New invites, with or without an email, are limited
+         *     per organization (`ORG_MAX_INVITES_PER_DAY`, default 10,000 in 24 hours; an addition to
+         *     the reference): one more is `invite_limit_reached` (409) and nothing is written.
          */
         post: operations["createInvite"];
         delete?: never;
@@ -733,6 +736,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{projectId}/validator-quality/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The validator quality cards as a file (CSV or JSON)
+         * @description The cards of `listValidatorQuality` (the same function builds them) as a file to keep or
+         *     to hand to an auditor: `csv` with one row per validator (docs/quality.md, "Validator quality
+         *     cards", lists the columns; doubles in their exact shortest form, empty when null) or
+         *     `json`. Answered inline: `content` is the file's text, `filename` and `contentType` what
+         *     to save it as. The cards name validators by id and email: the file is for the project's
+         *     originators, unlike the signed report's pseudonyms.
+         */
+        get: operations["exportValidatorQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{projectId}/validators/{validatorId}/resume": {
         parameters: {
             query?: never;
@@ -908,7 +939,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "upload_file_limit_reached" | "upload_session_limit_reached" | "ingest_quota_exceeded" | "ingest_file_invalid" | "validator_paused" | "datapoint_has_votes";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "upload_file_limit_reached" | "upload_session_limit_reached" | "ingest_quota_exceeded" | "invite_limit_reached" | "ingest_file_invalid" | "validator_paused" | "datapoint_has_votes";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1274,6 +1305,16 @@ export interface components {
         };
         ValidatorQualityList: {
             data: components["schemas"]["ValidatorQualityCard"][];
+        };
+        ValidatorQualityExport: {
+            /** @enum {string} */
+            format: "csv" | "json";
+            /** @description `assay-validator-quality-<projectId>-<YYYY-MM-DD>.<csv|json>` */
+            filename: string;
+            /** @enum {string} */
+            contentType: "text/csv" | "application/json";
+            /** @description The file's text (UTF-8; CSV lines end in CRLF). */
+            content: string;
         };
         /** @enum {string} */
         SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
@@ -2050,7 +2091,9 @@ export interface components {
          * @description Too many requests (`rate_limited`); retry after `Retry-After` seconds. Every API key has
          *     one budget for the developer API and MCP together (600 requests a minute by default), each
          *     validator session one, and each client address one for the public sign-in operations (30
-         *     a minute); limited responses carry `RateLimit` and `RateLimit-Policy`.
+         *     a minute) and one, per server process, for requests without a valid credential (300 a
+         *     minute: requests that need none, and credentials that fail authentication, counted before
+         *     any database work); limited responses carry `RateLimit` and `RateLimit-Policy`.
          */
         RateLimited: {
             headers: {
@@ -3285,6 +3328,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidatorQualityList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportValidatorQuality: {
+        parameters: {
+            query: {
+                /** @description `csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed. */
+                format: "csv" | "json";
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, its name and its media type. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityExport"];
                 };
             };
             400: components["responses"]["BadRequest"];
