@@ -125,8 +125,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('AI validators in the browser'), 
     );
     // The judge's roster row: its served model and the state of its latest configuration.
     const judgeRow = w.page.locator('#validator-quality tbody tr', { hasText: 'judge' });
-    expect(await judgeRow.locator('td').first().textContent()).toContain('AI: shadow');
-    expect(await judgeRow.locator('td').first().textContent()).toContain('judge-1-2026-01');
+    expect(await judgeRow.locator('td.class').textContent()).toContain('AI: shadow');
+    expect(await judgeRow.locator('td.class').textContent()).toContain('judge-1-2026-01');
     await checkPage(w, 'ai-validators');
     await w.context.close();
   });
