@@ -307,7 +307,6 @@ def verify_vote_leaves(votes, payload):
         ai_config = json.loads(v["leaf"]).get("aiConfig")
         if ai_config is not None and ai_config not in committed:
             raise Failed("ai", f"vote leaf {v['leafIndex']} is an AI vote of configuration {ai_config}, not committed")
-    return f"; {len(votes['leaves'])} votes included"
 
 
 def verify_consistency(size1, size2, proof, root1, root2):
@@ -421,7 +420,7 @@ def verify(report, jwks, proof=None, votes=None):
             raise Failed("proof", "the leaf does not fold to digests.results")
         summary += f"; datapoint {proof['datapointId']} included"
         if "votes" in proof:
-            summary += verify_vote_leaves(proof["votes"], payload)
+            verify_vote_leaves(proof["votes"], payload)
     if "checkpoint" in report:
         summary += "; " + check_checkpoint(report["checkpoint"], payload, public, b64url(key["x"]))
     if votes is not None:
