@@ -197,11 +197,11 @@ function checkVoteLeaves(
   try {
     votesRoot = parsePrefixed(digests.votes ?? '', 'digests.votes');
   } catch (e) {
-    return fail('proof', (e as Error).message);
+    votesRoot = fail('proof', (e as Error).message);
   }
-  if (votes?.treeSize !== digests.votesLeaves || !Array.isArray(votes?.leaves))
-    return fail('proof', `the votes proof is not of the votes tree of ${digests.votesLeaves} leaves`);
-  for (const v of votes.leaves) {
+  const leaves = votes?.treeSize === digests.votesLeaves && Array.isArray(votes?.leaves) ? votes.leaves : null;
+  if (!leaves) fail('proof', `the votes proof is not of the votes tree of ${digests.votesLeaves} leaves`);
+  for (const v of leaves ?? []) {
     const ok =
       typeof v?.leaf === 'string' &&
       Array.isArray(v.auditPath) &&
