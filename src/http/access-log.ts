@@ -3,11 +3,11 @@
 // query string: a link of the old form carried a token there), operation, status, duration,
 // organization, API key id, validator user and session id, and the client address. Never a header,
 // a query, a body or a token. Handlers add what they learn with `audit(res, {...})`. The client
-// address is the one rate limits count: the peer, or behind TRUST_PROXY_HOPS proxies the
-// X-Forwarded-For entry they vouch for (clientAddress).
+// address is the one rate limits believe: the peer, or behind TRUST_PROXY_HOPS proxies listed in
+// TRUSTED_PROXIES the X-Forwarded-For entry they vouch for, as written (rate limits key IPv6 by /64).
 import type { Request, Response } from 'express';
 import type { Logger } from '../log.ts';
-import { clientAddress } from './rate-limit.ts';
+import { loggedClientAddress, type ProxyTrust } from './rate-limit.ts';
 
 export interface AuditFields {
   operation?: string;
@@ -27,14 +27,12 @@ export function audit(res: Response, fields: AuditFields): void {
 }
 
 /** Starts the request's record (`res.locals.audit`) and writes its line when the response is finished. */
-export function accessLog(req: Request, res: Response, log: Logger, trustProxyHops: number): AuditFields {
+export function accessLog(req: Request, res: Response, log: Logger, trust: ProxyTrust): AuditFields {
   const started = performance.now();
   const record: AuditFields = {};
   res.locals.audit = record;
   // Read now: by the time the response is finished the socket may be detached from the request.
-  const client = req.socket?.remoteAddress
-    ? clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustProxyHops)
-    : null;
+  const client = loggedClientAddress(req.socket?.remoteAddress, req.headers['x-forwarded-for'], trust);
   res.once('finish', () => {
     const a = record;
     log.info('request', {

@@ -5,7 +5,7 @@ import express, { type Request, type Response, type NextFunction } from 'express
 import { docsRouter } from './docs.ts';
 import { Api, type Handlers } from './api.ts';
 import { ApiError } from '../errors.ts';
-import { expressExchange, writeError, writeResult } from './respond.ts';
+import { expressExchange, requestAddress, writeError, writeResult } from './respond.ts';
 import { DOORS, serveRest } from './pipeline.ts';
 import { newRequestId } from './request-id.ts';
 import { accessLog } from './access-log.ts';
@@ -39,7 +39,10 @@ export async function createApp(
   app.use((req, res, next) => {
     const requestId = newRequestId();
     res.locals.requestId = requestId;
-    const record = accessLog(req, res, deps.log, deps.config.trustProxyHops);
+    const record = accessLog(req, res, deps.log, {
+      hops: deps.config.trustProxyHops,
+      proxies: deps.config.trustedProxies,
+    });
     // (setHeader: plain string values need none of express's res.set handling, on every request.)
     res.setHeader('X-Request-Id', res.locals.requestId as string);
     // Every response: no MIME sniffing, no Referer leaking a URL to another site.
@@ -75,6 +78,16 @@ export async function createApp(
     });
   });
 
+  // Readiness asks the database: an unauthenticated caller's in-memory budget comes first
+  // (rate-limit.ts), so a flood of probes cannot turn into a flood of queries.
+  app.get('/readyz', async (req, res, next) => {
+    try {
+      await deps.rateLimits.consumeUnauthenticated(requestAddress(req, deps));
+      next();
+    } catch (err) {
+      writeError(res, err, res.locals.requestId as string, deps.log);
+    }
+  });
   mountHealth(app, deps.sql, state);
   for (const published of PUBLISHED) {
     app.get(published.openapi, (_req, res) => {

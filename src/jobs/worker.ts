@@ -12,7 +12,7 @@ import { inSpan, SpanKind } from '../tracing.ts';
 import { runIngest, STALE_AFTER_SECONDS } from './ingest.ts';
 import { failStaleRuns } from '../db/ingest-runs.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
-import { deliverWebhook } from './deliver-webhook.ts';
+import { createDeliveryBatches, deliverWebhook } from './deliver-webhook.ts';
 import { sendOutboxEmail } from './send-email.ts';
 import { createMailer } from '../email/mailer.ts';
 import { abandonDeadLinks } from '../db/outbox.ts';
@@ -129,6 +129,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const dispatcher = new Egress(config.webhooks).createAgent({ connectTimeoutMs: 3_000 });
   // Deliveries in flight per endpoint and per organization (webhook-lanes.ts).
   const lanes = new WebhookLanes({ perEndpoint: config.webhooks.perEndpoint, perOrg: config.webhooks.perOrg });
+  const deliveryBatches = createDeliveryBatches(sql);
   // Every task of the job table, with the payload type the table gives it: a task without an
   // entry point here, or an entry point for a name the table lacks, fails the type check. Each
   // task gets graphile-worker's abort signal (a graceful stop waits for running jobs, then aborts
@@ -154,6 +155,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
             latencyBudgetMs: config.webhooks.latencyBudgetMs,
             retryDelaysMs: options.webhookRetryDelaysMs,
             signal: helpers.abortSignal,
+            batches: deliveryBatches,
             metrics,
           },
           payload,

@@ -100,7 +100,7 @@ describe('access log', () => {
     } as unknown as Request;
     const res = Object.assign(new EventEmitter(), { locals: {}, statusCode: 200 }) as unknown as Response;
     res.locals.requestId = 'req_9';
-    accessLog(req, res, log, hops);
+    accessLog(req, res, log, { hops, proxies: ['10.0.0.0/8'] });
     audit(res, { operation: 'ping', orgId: 'org_9', keyId: 'key_9' });
     (res as unknown as EventEmitter).emit('finish');
     return parsed()[0];
@@ -112,6 +112,10 @@ describe('access log', () => {
     expect(request(1, '10.0.0.2', 'forged, 203.0.113.9').client).toBe('203.0.113.9');
     expect(request(2, '10.0.0.2', 'forged, 203.0.113.9, 10.0.0.1').client).toBe('203.0.113.9');
     expect(request(1, '10.0.0.2').client).toBe('10.0.0.2');
+    // A peer that is not a trusted proxy is the client, whatever it forwards.
+    expect(request(1, '192.0.2.7', '203.0.113.9').client).toBe('192.0.2.7');
+    // IPv6 as written (rate limits key it by /64; the log keeps the address).
+    expect(request(1, '10.0.0.2', '2001:db8:1:2::5').client).toBe('2001:db8:1:2::5');
   });
 
   it('writes the allowlisted fields only', () => {
