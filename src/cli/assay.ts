@@ -8,6 +8,7 @@ import { migrate } from '../db/migrate.ts';
 import { startServer } from '../server.ts';
 import { surviveLostConnections } from '../crash-guard.ts';
 import { createLogger, type Logger } from '../log.ts';
+import { startTracing, stopTracing } from '../tracing.ts';
 import { startProbeServer, type ServerState } from '../http/health.ts';
 import { startWorker, TASK_SETS, type TaskSet } from '../jobs/worker.ts';
 import * as admin from '../admin/admin.ts';
@@ -22,13 +23,18 @@ const USAGE = `usage:
   assay admin org create --name NAME --code CODE
   assay admin user create --subject SUBJECT [--email EMAIL]
   assay admin member add --org CODE --user EMAIL|ID [--originator] [--validator]
+  assay admin member remove --org CODE --user EMAIL|ID   offboarding: membership, assignments, class grants and
+                                                  the person's keys in the organization
+  assay admin member clear-originator --org CODE --user EMAIL|ID
+  assay admin user revoke-sessions --user EMAIL|ID   every validator session and unused sign-in link
   assay admin key create --org CODE --user EMAIL|ID [--name NAME] [--expires-at RFC3339]
   assay admin key list --org CODE
   assay admin key revoke --id KEY_ID
   assay admin signing-key generate --out FILE   private key written once to FILE (0600); public key pending
   assay admin signing-key activate --kid KID | --key FILE
   assay admin signing-key retire --kid KID
-  assay admin signing-key compromised --kid KID   retired at once; verifiers refuse every report it signed
+  assay admin signing-key compromised --kid KID   retired at once; verifiers refuse every report it signed;
+                                                  its reports and exports are issued again by the current key
   assay admin signing-key list
   assay verify REPORT.json --jwks FILE|URL [--proof PROOF.json]
   assay verify --consistency OLD.json NEW.json --jwks FILE|URL --proof CONSISTENCY.json`;
@@ -138,6 +144,14 @@ async function runAdmin(args: string[], values: Values): Promise<void> {
         }),
       );
     }
+    if (what === 'member' && (verb === 'remove' || verb === 'clear-originator')) {
+      const org = await admin.findOrganization(sql, need(values, 'org'));
+      const user = await admin.findUser(sql, need(values, 'user'));
+      const m = { orgId: org.id, userId: user.id };
+      return print(verb === 'remove' ? await admin.removeMember(sql, m) : await admin.clearOriginator(sql, m));
+    }
+    if (what === 'user' && verb === 'revoke-sessions')
+      return print(await admin.revokeSessions(sql, (await admin.findUser(sql, need(values, 'user'))).id));
     if (what === 'key' && verb === 'create') {
       const org = await admin.findOrganization(sql, need(values, 'org'));
       const user = await admin.findUser(sql, need(values, 'user'));
@@ -217,12 +231,15 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'serve') {
     const config = loadConfig(process.env, { db: true, s3: true, http: true, secrets: true, mail: true });
+    // Before the pools are created: their statements are traced only if tracing is on by then.
+    if (config.otlpEndpoint) startTracing('assay-server');
     const log = createLogger(config.logLevel);
     surviveLostConnections(log);
     const signal = waitForSignal(log);
     const server = await startServer(config, { log });
     await signal;
     await server.close();
+    await stopTracing();
     exitDrained(log);
   }
   if (command === 'worker') {
@@ -234,6 +251,7 @@ async function main(argv: string[]): Promise<void> {
     if (unknown.length || taskSets?.length === 0)
       throw new admin.AdminError(`--tasks takes some of ${Object.keys(TASK_SETS).join(', ')}\n${USAGE}`);
     const config = loadConfig(process.env, { db: true, s3: true, secrets: true, mail: true });
+    if (config.otlpEndpoint) startTracing('assay-worker');
     const log = createLogger(config.logLevel);
     surviveLostConnections(log);
     const signal = waitForSignal(log);
@@ -247,6 +265,7 @@ async function main(argv: string[]): Promise<void> {
     state.draining = true;
     await worker.stop();
     await probes?.close();
+    await stopTracing();
     exitDrained(log);
   }
   if (command === 'admin') return runAdmin(rest, values);

@@ -61,6 +61,7 @@ interface QueryDefaults {
   requestSignInLink: never;
   followSignInLink: never;
   createValidatorSession: never;
+  inspectSignInLink: never;
   deleteValidatorSession: never;
   listMyInvites: never;
   acceptMyInvite: never;
@@ -240,6 +241,9 @@ export type FollowSignInLinkResult = HandlerResult<'followSignInLink'>;
 export type CreateValidatorSessionInput = HandlerInput<'createValidatorSession'>;
 export type CreateValidatorSessionResponse = HandlerResponse<'createValidatorSession'>;
 export type CreateValidatorSessionResult = HandlerResult<'createValidatorSession'>;
+export type InspectSignInLinkInput = HandlerInput<'inspectSignInLink'>;
+export type InspectSignInLinkResponse = HandlerResponse<'inspectSignInLink'>;
+export type InspectSignInLinkResult = HandlerResult<'inspectSignInLink'>;
 export type DeleteValidatorSessionInput = HandlerInput<'deleteValidatorSession'>;
 export type DeleteValidatorSessionResponse = HandlerResponse<'deleteValidatorSession'>;
 export type DeleteValidatorSessionResult = HandlerResult<'deleteValidatorSession'>;

@@ -1354,7 +1354,7 @@ export const mcpTools: readonly ToolDef[] = [
   {
     "name": "invite_validator",
     "operationId": "createInvite",
-    "description": "Invite a validator by email\n\nIdempotent upsert keyed by the lower-cased email and the project: a pending invite is\nreturned unchanged, a cancelled one is reactivated, an accepted one is returned as is.\nAn email is sent unless `sendEmail` is false. A `classId` must be one the project's spec\ndeclares (`validators.classes[].id`, see GET .../classes), else `class_not_in_spec`.\nInvitation emails are limited per organization (100 an hour) and per recipient (5 a day),\nand a cancelled invite is emailed again only after a cool-down (60 minutes): beyond,\n`rate_limited` (429, `Retry-After`) and nothing is written.\n",
+    "description": "Invite a validator by email\n\nIdempotent upsert keyed by the lower-cased email and the project: a pending invite is\nreturned unchanged, a cancelled one is reactivated, an accepted one is returned as is.\nAn email is sent unless `sendEmail` is false. A `classId` must be one the project's spec\ndeclares (`validators.classes[].id`, see GET .../classes), else `class_not_in_spec`.\nInvitation emails are limited per organization (100 an hour) and per recipient (5 a day\nfrom one organization; each organization has its own count), and a cancelled invite is\nemailed again only after a cool-down (60 minutes): beyond, `rate_limited` (429,\n`Retry-After`) and nothing is written. New invites, with or without an email, are limited\nper organization (`ORG_MAX_INVITES_PER_DAY`, default 10,000 in 24 hours; an addition to\nthe reference): one more is `invite_limit_reached` (409) and nothing is written.\n",
     "inputSchema": {
       "type": "object",
       "properties": {

@@ -18,6 +18,7 @@ import { getDatapointConsensus, listDatapoints } from './datapoints.ts';
 import {
   acceptMyInvite,
   createValidatorSession,
+  inspectSignInLink,
   deleteValidatorSession,
   followSignInLink,
   listMyInvites,
@@ -118,6 +119,7 @@ const handlers: Handlers = {
   requestSignInLink,
   followSignInLink,
   createValidatorSession,
+  inspectSignInLink,
   listMyInvites,
   acceptMyInvite,
   deleteValidatorSession,

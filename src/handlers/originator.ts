@@ -223,14 +223,17 @@ export async function getProjectOverview(
 ): Promise<GetProjectOverviewResult> {
   const row = await requireProject(ctx, params.projectId);
   const finished = row.datapoints > 0 && row.decisions === row.datapoints;
+  // The whole-project aggregates run on their own small pool (AppDeps.aggregateSql): five of
+  // them per overview, asked in parallel, took half the API's pool per request.
+  const agg = ctx.aggregateSql;
   const [runs, classes, distributions, classAgreement, validatorAgreement, progress, headline] = await Promise.all([
     latestRuns(ctx.sql, row.id),
     classesOf(ctx.sql, row.id),
-    distributionsOf(ctx.sql, row.id),
-    classAgreementOf(ctx.sql, row.id),
-    validatorAgreementOf(ctx.sql, row.id),
-    progressOf(ctx.sql, row.id, row.created_at),
-    finished ? headlineOf(ctx.sql, row.id) : null,
+    distributionsOf(agg, row.id),
+    classAgreementOf(agg, row.id),
+    validatorAgreementOf(agg, row.id),
+    progressOf(agg, row.id, row.created_at),
+    finished ? headlineOf(agg, row.id) : null,
   ]);
   return {
     status: 200,

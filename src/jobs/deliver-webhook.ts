@@ -15,12 +15,15 @@
 // An endpoint whose attempts fail WEBHOOK_DISABLE_AFTER_FAILURES times in a row is disabled.
 import { request, type Dispatcher } from 'undici';
 import type { Sql } from '../db/client.ts';
-import type { Logger } from '../log.ts';
+import { logOrganization, type Logger } from '../log.ts';
+import type { JobMetrics } from '../metrics.ts';
+import { inSpan, SpanKind, SpanStatusCode } from '../tracing.ts';
 import { open } from '../domain/secret-box.ts';
 import { signatureHeader } from '../domain/webhook-signature.ts';
 import * as db from '../db/webhooks.ts';
 import { EgressRefused } from '../webhooks/egress.ts';
 import { deliveryFlags, enqueue, type TaskPayloads } from './tasks.ts';
+import { Batcher } from '../domain/batcher.ts';
 
 const S = 1000;
 const M = 60 * S;
@@ -42,6 +45,36 @@ export interface DeliverDeps {
   retryDelaysMs?: readonly number[];
   /** graphile-worker's abort signal: an attempt cut by shutdown is not recorded; the job runs again. */
   signal?: AbortSignal;
+  /** The process's batches (createDeliveryBatches); without them each delivery reads and records alone. */
+  batches?: DeliveryBatches;
+  /** The worker's counters (attempts by outcome); absent where a benchmark calls the job directly. */
+  metrics?: JobMetrics;
+}
+
+/**
+ * The statements deliveries share in one worker process. Each delivery costs graphile-worker's
+ * fetch and completion plus ours: reading the delivery, and for a success (the common case) a
+ * transaction recording the attempt and resetting the endpoint's failure count. With 48
+ * deliveries in flight these arrive together, so they run as batches: one read for the
+ * deliveries that start together, one transaction for the successes that end together. A job
+ * still awaits its own batch, so it completes only once its attempt is recorded.
+ */
+export interface DeliveryBatches {
+  load: Batcher<string, db.DeliveryRow | undefined>;
+  recordSuccess: Batcher<{ deliveryId: string; attempt: number; httpStatus: number; durationMs: number }, boolean>;
+}
+
+export function createDeliveryBatches(sql: Sql): DeliveryBatches {
+  return {
+    load: new Batcher(async (ids) => {
+      const rows = await db.getDeliveries(sql, ids);
+      return ids.map((id) => rows.get(id));
+    }),
+    recordSuccess: new Batcher(async (items) => {
+      const recorded = await sql.begin((tx) => db.recordSuccesses(tx, items));
+      return items.map((i) => recorded.has(i.deliveryId));
+    }),
+  };
 }
 
 interface Outcome {
@@ -55,11 +88,14 @@ interface Outcome {
 
 export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['deliver_webhook']): Promise<void> {
   const { sql } = deps;
-  const d = await db.getDelivery(sql, payload.deliveryId);
+  const d = deps.batches
+    ? await deps.batches.load.add(payload.deliveryId)
+    : await db.getDelivery(sql, payload.deliveryId);
   // Pending on an endpoint disabled while this attempt was being recorded (disableDeliveries).
   if (d && d.status === 'pending' && d.endpoint_status !== 'enabled') return db.endDelivery(sql, payload.deliveryId);
   // Deleted, finished, disabled, or this attempt already recorded by an earlier run of the job.
   if (d?.status !== 'pending' || d.endpoint_status !== 'enabled' || d.attempts !== payload.attempt - 1) return;
+  logOrganization(d.org_id);
 
   // A delivery that cannot even be signed (the secret does not open: SECRETS_KEY was changed) is
   // recorded as a failed attempt like any other and retried on the schedule, so it shows in the
@@ -73,7 +109,17 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
     secrets = null;
   }
   const outcome: Outcome = secrets
-    ? await post(deps.dispatcher, d.url, d.event_id, d.body, secrets, deps.signal)
+    ? await inSpan(
+        'webhook POST',
+        // The receiver's host only: a URL's path or query may carry the receiver's own token.
+        { kind: SpanKind.CLIENT, attributes: { 'http.request.method': 'POST', 'server.address': hostOf(d.url) } },
+        async (span) => {
+          const o = await post(deps.dispatcher, d.url, d.event_id, d.body, secrets, deps.signal);
+          if (o.httpStatus !== null) span?.setAttribute('http.response.status_code', o.httpStatus);
+          if (!o.succeeded) span?.setStatus({ code: SpanStatusCode.ERROR, message: o.error ?? undefined });
+          return o;
+        },
+      )
     : {
         succeeded: false,
         httpStatus: null,
@@ -83,12 +129,24 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
       };
   deps.signal?.throwIfAborted();
 
+  const budget = deps.latencyBudgetMs ?? Number.POSITIVE_INFINITY;
+  if (deps.batches && outcome.succeeded && outcome.durationMs <= budget) {
+    const recorded = await deps.batches.recordSuccess.add({
+      deliveryId: payload.deliveryId,
+      attempt: payload.attempt,
+      httpStatus: outcome.httpStatus!,
+      durationMs: outcome.durationMs,
+    });
+    if (recorded) deps.metrics?.webhook('succeeded', outcome.durationMs / 1000);
+    return;
+  }
   const delays = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
   const gone = outcome.httpStatus === 410;
   const retryIn = !outcome.succeeded && !gone ? delays[payload.attempt - 1] : undefined;
+  let recorded = false;
   await sql.begin(async (tx) => {
     const nextAt = retryIn === undefined ? null : new Date(Date.now() + retryIn);
-    const recorded = await db.recordAttempt(tx, {
+    recorded = await db.recordAttempt(tx, {
       deliveryId: payload.deliveryId,
       endpointId: d.endpoint_id,
       attempt: payload.attempt,
@@ -113,7 +171,6 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
       // A slow receiver holds delivery slots as a failing one does: past the latency budget an
       // attempt counts against the endpoint (and never resets the count), so an endpoint that
       // answers 200 after 14 s is disabled like one that fails.
-      const budget = deps.latencyBudgetMs ?? Number.POSITIVE_INFINITY;
       await db.countAttemptOutcome(
         tx,
         d.endpoint_id,
@@ -124,6 +181,11 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
       );
     }
   });
+  if (recorded)
+    deps.metrics?.webhook(
+      outcome.succeeded ? 'succeeded' : retryIn === undefined ? 'failed' : 'retrying',
+      outcome.durationMs / 1000,
+    );
   if (!outcome.succeeded) {
     deps.log.info('webhook attempt failed', {
       deliveryId: payload.deliveryId,
@@ -134,6 +196,14 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
     });
   }
 }
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+};
 
 /** What a tenant sees for any failure without an HTTP answer. */
 export const DELIVERY_FAILED = 'Delivery failed.';

@@ -46,8 +46,9 @@ import {
   writeCopy,
   type IngestRow,
 } from '../db/ingest-writes.ts';
-import { describeReadFailure, objectBytes, objectContentType, type Storage } from '../storage/s3.ts';
-import type { Logger } from '../log.ts';
+import { describeReadFailure, ObjectChanged, objectBytes, objectContentType, type Storage } from '../storage/s3.ts';
+import { logOrganization, type Logger } from '../log.ts';
+import type { JobMetrics } from '../metrics.ts';
 import { IngestError, type DatasetRules, type Record_ } from '../ingest/parsers.ts';
 import { createParser } from '../ingest/parse-host.ts';
 import { IngestAborted, requeueRun, throwIfAborted } from './ingest-redrive.ts';
@@ -69,6 +70,8 @@ export interface IngestDeps {
   signal?: AbortSignal;
   /** The quotas a run is held to, and the parser's batch bound (default: DEFAULT_QUOTAS). */
   quotas?: Quotas;
+  /** The worker's counters (runs and rows by outcome); absent where a benchmark calls the job directly. */
+  metrics?: JobMetrics;
 }
 
 /** Progress is written at least every PROGRESS_ROWS rows or PROGRESS_MS milliseconds. */
@@ -90,7 +93,8 @@ interface RunContext {
   skipExisting: boolean;
   numValidators: number;
   rules: DatasetRules;
-  files: { relPath: string; size: number }[];
+  /** `etag`: the object `process` verified (null: none pinned). */
+  files: { relPath: string; size: number; etag: string | null }[];
 }
 
 /** Claims a queued run (idempotent: a run that is not queued and running is left alone). */
@@ -109,7 +113,7 @@ async function claim(sql: Sql, runId: string): Promise<RunContext | null> {
     skipExisting: run.skip_existing,
     numValidators: info.num_validators,
     rules: info.compiled.dataset,
-    files: files.map((f) => ({ relPath: f.rel_path, size: f.size })),
+    files: files.map((f) => ({ relPath: f.rel_path, size: f.size, etag: f.etag })),
   };
 }
 
@@ -150,10 +154,20 @@ class Progress {
 }
 
 /** A session file's bytes; a failed read is the run's error, naming the file. */
-async function* fileBytes(deps: IngestDeps, key: string, relPath: string): AsyncGenerator<Uint8Array> {
+async function* fileBytes(
+  deps: IngestDeps,
+  key: string,
+  relPath: string,
+  etag: string | null,
+): AsyncGenerator<Uint8Array> {
   try {
-    yield* objectBytes(deps.storage, key);
+    yield* objectBytes(deps.storage, key, etag);
   } catch (err) {
+    if (err instanceof ObjectChanged)
+      throw new IngestError(
+        `${JSON.stringify(relPath)} was replaced after the session was processed; declare it again, upload it and ` +
+          'process the session again',
+      );
     // The only I/O here is object storage's (the consumer's own errors never enter this block).
     throw readFailed(err, relPath);
   }
@@ -190,7 +204,13 @@ async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
       const key = objectKey(run.keyPrefix, f.relPath);
       const contentType =
         run.rules.format === 'file_collection' ? await contentTypeOf(deps, key, f.relPath) : undefined;
-      const source = { relPath: f.relPath, key, contentType, size: f.size, bytes: fileBytes(deps, key, f.relPath) };
+      const source = {
+        relPath: f.relPath,
+        key,
+        contentType,
+        size: f.size,
+        bytes: fileBytes(deps, key, f.relPath, f.etag),
+      };
       for await (const rec of parser.records(source)) {
         throwIfAborted(deps.signal);
         // Refused with the file and line, before it reaches a COPY.
@@ -338,6 +358,7 @@ async function ingestIn(
 export async function runIngest(deps: IngestDeps, runId: string): Promise<void> {
   const run = await claim(deps.sql, runId);
   if (!run) return;
+  logOrganization(run.orgId);
   const progress = new Progress(deps.sql, run);
   const heartbeat = setInterval(() => {
     heartbeatRun(deps.sql, runId).catch(() => {});
@@ -362,10 +383,12 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
         // New open slots: work for Auto Consensus when the project has it on.
         await wakeAutoConsensus(tx, run.projectId);
       });
+      deps.metrics?.ingest('published', progress.rows);
     } catch (err) {
       if (err instanceof DryRunChecked) {
         // After a dry run the session is open again, so a real run can follow.
         await deps.sql.begin((tx) => completeDryRun(tx, runId, run.sessionId, progress.rows));
+        deps.metrics?.ingest('dry_run', progress.rows);
         return;
       }
       if (!isDuplicateContent(err)) throw err;
@@ -385,9 +408,10 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
     const message =
       err instanceof IngestError ? err.message : 'internal error while ingesting; process the session again';
     if (!(err instanceof IngestError))
-      deps.log.error('ingest failed', { runId, error: err instanceof Error ? err.stack : String(err) });
+      deps.log.error('ingest failed', { runId, error: err instanceof Error ? err : String(err) });
     const code = err instanceof IngestError ? err.code : 'internal_error';
     await deps.sql.begin((tx) => failRun(tx, runId, run.sessionId, message, progress.rows, code));
+    deps.metrics?.ingest('failed', progress.rows);
   } finally {
     clearInterval(heartbeat);
   }

@@ -329,6 +329,10 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     request: async (w) => ({ key: null, body: { token: await signInToken(w) } }),
     crossOrg: { notScoped: 'public; the token is the credential' },
   },
+  inspectSignInLink: {
+    request: async (w) => ({ key: null, body: { token: await signInToken(w) } }),
+    crossOrg: { notScoped: 'public; the token is the credential' },
+  },
   deleteValidatorSession: {
     request: async (w) => ({ key: (await fx.signInDirect(w.app, w.validatorA.email)).sessionToken }),
     crossOrg: { notScoped: "signs out the caller's own session" },
