@@ -123,8 +123,10 @@ export interface paths {
          * @description The RFC 9162 inclusion proof of the datapoint's consensus leaf in the `results` tree of the
          *     current Proof Report: the leaf exactly as hashed (its JCS text), its index, the tree size
          *     and the audit path. Hash the leaf as `SHA-256(0x00 || leaf)`, fold the path to obtain
-         *     `digests.results`, then recompute `attestationRoot` from the three digests. Same checks
-         *     as the Proof Report, then `datapoint_not_found` when the datapoint is not in the project.
+         *     `digests.results`, then recompute `attestationRoot` from the digests. A report of format 2
+         *     adds `votes`: each of the datapoint's vote leaves with its audit path to `digests.votes`,
+         *     so the datapoint's figures can be recomputed without the whole export. Same checks as the
+         *     Proof Report, then `datapoint_not_found` when the datapoint is not in the project.
          */
         get: operations["getDatapointInclusionProof"];
         put?: never;
@@ -154,7 +156,10 @@ export interface paths {
          *     later report kept every leaf of the earlier one, in place, and only appended. Verify with
          *     `fromSize`, `toSize`, the two signed digests and `proof` (RFC 9162 §2.1.4.2). Reports are
          *     named by `reportId`; `proof_report_not_found` when one is not a report of this project,
-         *     and `parameter_invalid` (param `from`) when `from` is later than `to`.
+         *     and `parameter_invalid` (param `from`) when `from` is later than `to`. Between reports of
+         *     format 2 (`attestation/v2`) the `votes` tree's proof too. The results leaves changed form
+         *     with format 2, so a format 1 report is linked only to format 1 reports: `from` of format
+         *     1 with `to` of format 2 is `parameter_invalid` (param `from`).
          */
         get: operations["getProofReportConsistency"];
         put?: never;
@@ -723,6 +728,34 @@ export interface paths {
          *     on the project, if any. Formulas in docs/quality.md.
          */
         get: operations["listValidatorQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/developer/v1/projects/{projectId}/validator-quality/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The validator quality cards as a file (CSV or JSON)
+         * @description The cards of `listValidatorQuality` (the same function builds them) as a file to keep or
+         *     to hand to an auditor: `csv` with one row per validator (docs/quality.md, "Validator quality
+         *     cards", lists the columns; doubles in their exact shortest form, empty when null) or
+         *     `json`. Answered inline: `content` is the file's text, `filename` and `contentType` what
+         *     to save it as. The cards name validators by id and email: the file is for the project's
+         *     originators, unlike the signed report's pseudonyms.
+         */
+        get: operations["exportValidatorQuality"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1477,6 +1510,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/validator/v1/originator/projects/{projectId}/validator-quality/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The validator quality cards as a file (originator session)
+         * @description What `exportValidatorQuality` of the Developer API returns, for the web app.
+         *     `project_not_found` unless the project belongs to an organization where the signed-in
+         *     person is an originator.
+         */
+        get: operations["exportOriginatorValidatorQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/originator/projects/{projectId}/validators/{validatorId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a validator's pause on a project (originator session)
+         * @description The same lift as POST /developer/v1/projects/{projectId}/validators/{validatorId}/resume,
+         *     for an originator signed in with a session (the web app's quality cards): the pause rule
+         *     starts over with the gold votes cast after the lift. Idempotent: a validator who is not
+         *     paused is returned unchanged. `project_not_found` unless the project belongs to an
+         *     organization where the signed-in person is an originator; a validator not assigned to the
+         *     project and without votes on it is `validator_not_found`.
+         */
+        post: operations["resumeOriginatorValidator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/validator/v1/originator/projects/{projectId}/proof-report": {
         parameters: {
             query?: never;
@@ -1638,6 +1726,8 @@ export interface components {
              *     fields in this order; fields not named here come after, as they are.
              */
             fieldOrder: string[];
+            /** @description The spec's `dataset.markdownFields`, to render as Markdown; empty when none. */
+            markdownFields: string[];
             claimedAt: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
             /**
@@ -1752,6 +1842,8 @@ export interface components {
             /** @description The datapoint's stored content. */
             content: unknown;
             fieldOrder: string[];
+            /** @description The spec's `dataset.markdownFields`, rendered as Markdown; empty when none. */
+            markdownFields: string[];
             votes: components["schemas"]["OriginatorVote"][];
             skips: components["schemas"]["OriginatorSkip"][];
             /** @description The terminal decision; null while pending. */
@@ -2252,6 +2344,16 @@ export interface components {
         ValidatorQualityList: {
             data: components["schemas"]["ValidatorQualityCard"][];
         };
+        ValidatorQualityExport: {
+            /** @enum {string} */
+            format: "csv" | "json";
+            /** @description `assay-validator-quality-<projectId>-<YYYY-MM-DD>.<csv|json>` */
+            filename: string;
+            /** @enum {string} */
+            contentType: "text/csv" | "application/json";
+            /** @description The file's text (UTF-8; CSV lines end in CRLF). */
+            content: string;
+        };
         MyStanding: {
             projectId: string;
             /** Format: int64 */
@@ -2270,6 +2372,8 @@ export interface components {
             idField?: string;
             /** @description Fields validators rate; all fields when omitted. */
             contentFields?: string[];
+            /** @description Fields (columns, or a JSON record's top-level keys) whose text is Markdown. Raters see these rendered (sanitized, raw HTML shown as text); other fields are shown as plain text. csv, json and jsonl only (markdown_split content is Markdown already). */
+            markdownFields?: string[];
             /** @description Field (column) holding a record's expected rating (0-100) when the record is a gold item; empty or absent in other records. It is removed from every record's content, so validators never see it. */
             goldField?: string;
             /** @description For markdown_split, the heading level that starts a datapoint. */
@@ -2559,8 +2663,13 @@ export interface components {
         };
         ProofReport: {
             reportId: string;
-            /** @description Payload schema identifier, `attestation/v1`. */
-            schema: string;
+            /**
+             * @description Payload schema identifier (the report format): `attestation/v2` for reports that commit
+             *     every vote (`digests.votes`; results leaves name their votes), `attestation/v1` for
+             *     reports built before, which verify as they did.
+             * @enum {string}
+             */
+            schema: "attestation/v1" | "attestation/v2";
             issuedAt: components["schemas"]["Timestamp"];
             /** Format: int64 */
             qualityRating: number;
@@ -2603,6 +2712,7 @@ export interface components {
             /** @description The subtree hashes of PROOF(fromSize, D[toSize]) in RFC 9162 order, lower-case hex. */
             proof: string[];
         };
+        /** @description `votes`: between two reports of format 2 (`attestation/v2`), the votes tree's proof. */
         ConsistencyProof: {
             /** Format: uuid */
             projectId: string;
@@ -2610,6 +2720,7 @@ export interface components {
             to: components["schemas"]["ReportRef"];
             manifest: components["schemas"]["TreeConsistency"];
             results: components["schemas"]["TreeConsistency"];
+            votes?: components["schemas"]["TreeConsistency"];
         };
         ReportRef: {
             reportId: components["schemas"]["ReportId"];
@@ -2760,6 +2871,28 @@ export interface components {
              */
             tree: "results";
             treeRoot: string;
+            /**
+             * @description Reports of format 2 (`attestation/v2`): the inclusion proofs of the datapoint's votes in
+             *     the votes tree (root `payload.digests.votes`), the leaves `first` .. `first + count - 1`
+             *     that its results leaf names. Recompute the figures of the results leaf from them
+             *     (docs/verifying.md). Absent on reports of format 1.
+             */
+            votes?: {
+                treeRoot: string;
+                /** Format: int64 */
+                treeSize: number;
+                /** Format: int64 */
+                first: number;
+                /** Format: int64 */
+                count: number;
+                leaves: {
+                    /** @description The vote leaf exactly as hashed (RFC 8785 JCS text, UTF-8). */
+                    leaf: string;
+                    /** Format: int64 */
+                    leafIndex: number;
+                    auditPath: string[];
+                }[];
+            };
             /** Format: uuid */
             datapointId: string;
             /** @description The leaf exactly as hashed (RFC 8785 JCS text, UTF-8). */
@@ -2815,9 +2948,16 @@ export interface components {
          *     consensus), `weight` (the weight the vote carried in the decision; a gold or undecided
          *     vote's class weight), `rating`, `voted_at` (UTC, ISO 8601). Weight and rating are written as
          *     SignedDecimal (the exact double); rows are ordered by datapoint, then time.
+         *
+         *     `votes_jsonl` is the Proof Report's committed leaves, one per line (LF), each line exactly
+         *     the bytes hashed (RFC 8785 JCS): first the compiled spec (its SHA-256 is `digests.config`),
+         *     then per decision in finalization order its results leaf followed by its vote leaves (the
+         *     leaf range its `votes` names). `assay verify --recompute` and `verify_report.py
+         *     --recompute` recompute every figure from it (docs/verifying.md). Needs the project's signed
+         *     Proof Report of format 2 (`assay.attestation/v2`).
          * @enum {string}
          */
-        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip" | "votes_csv" | "intoto_dsse" | "croissant";
+        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip" | "votes_csv" | "intoto_dsse" | "croissant" | "votes_jsonl";
         ReportExport: {
             format: components["schemas"]["ReportFormat"];
             contentType: string;
@@ -4289,6 +4429,40 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    exportValidatorQuality: {
+        parameters: {
+            query: {
+                /** @description `csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed. */
+                format: "csv" | "json";
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, its name and its media type. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     resumeValidator: {
         parameters: {
             query?: never;
@@ -5393,6 +5567,71 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    exportOriginatorValidatorQuality: {
+        parameters: {
+            query: {
+                /** @description `csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed. */
+                format: "csv" | "json";
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, its name and its media type. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resumeOriginatorValidator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The validator's quality card after the lift. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityCard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getOriginatorProofReport: {

@@ -612,6 +612,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/originator/projects/{projectId}/validator-quality/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The validator quality cards as a file (originator session)
+         * @description What `exportValidatorQuality` of the Developer API returns, for the web app.
+         *     `project_not_found` unless the project belongs to an organization where the signed-in
+         *     person is an originator.
+         */
+        get: operations["exportOriginatorValidatorQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/originator/projects/{projectId}/validators/{validatorId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a validator's pause on a project (originator session)
+         * @description The same lift as POST /developer/v1/projects/{projectId}/validators/{validatorId}/resume,
+         *     for an originator signed in with a session (the web app's quality cards): the pause rule
+         *     starts over with the gold votes cast after the lift. Idempotent: a validator who is not
+         *     paused is returned unchanged. `project_not_found` unless the project belongs to an
+         *     organization where the signed-in person is an originator; a validator not assigned to the
+         *     project and without votes on it is `validator_not_found`.
+         */
+        post: operations["resumeOriginatorValidator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/originator/projects/{projectId}/proof-report": {
         parameters: {
             query?: never;
@@ -749,6 +804,8 @@ export interface components {
              *     fields in this order; fields not named here come after, as they are.
              */
             fieldOrder: string[];
+            /** @description The spec's `dataset.markdownFields`, to render as Markdown; empty when none. */
+            markdownFields: string[];
             claimedAt: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
             /**
@@ -863,6 +920,8 @@ export interface components {
             /** @description The datapoint's stored content. */
             content: unknown;
             fieldOrder: string[];
+            /** @description The spec's `dataset.markdownFields`, rendered as Markdown; empty when none. */
+            markdownFields: string[];
             votes: components["schemas"]["OriginatorVote"][];
             skips: components["schemas"]["OriginatorSkip"][];
             /** @description The terminal decision; null while pending. */
@@ -1118,6 +1177,16 @@ export interface components {
         ValidatorQualityList: {
             data: components["schemas"]["ValidatorQualityCard"][];
         };
+        ValidatorQualityExport: {
+            /** @enum {string} */
+            format: "csv" | "json";
+            /** @description `assay-validator-quality-<projectId>-<YYYY-MM-DD>.<csv|json>` */
+            filename: string;
+            /** @enum {string} */
+            contentType: "text/csv" | "application/json";
+            /** @description The file's text (UTF-8; CSV lines end in CRLF). */
+            content: string;
+        };
         MyStanding: {
             projectId: string;
             /** Format: int64 */
@@ -1214,8 +1283,13 @@ export interface components {
         };
         ProofReport: {
             reportId: string;
-            /** @description Payload schema identifier, `attestation/v1`. */
-            schema: string;
+            /**
+             * @description Payload schema identifier (the report format): `attestation/v2` for reports that commit
+             *     every vote (`digests.votes`; results leaves name their votes), `attestation/v1` for
+             *     reports built before, which verify as they did.
+             * @enum {string}
+             */
+            schema: "attestation/v1" | "attestation/v2";
             issuedAt: components["schemas"]["Timestamp"];
             /** Format: int64 */
             qualityRating: number;
@@ -1375,9 +1449,16 @@ export interface components {
          *     consensus), `weight` (the weight the vote carried in the decision; a gold or undecided
          *     vote's class weight), `rating`, `voted_at` (UTC, ISO 8601). Weight and rating are written as
          *     SignedDecimal (the exact double); rows are ordered by datapoint, then time.
+         *
+         *     `votes_jsonl` is the Proof Report's committed leaves, one per line (LF), each line exactly
+         *     the bytes hashed (RFC 8785 JCS): first the compiled spec (its SHA-256 is `digests.config`),
+         *     then per decision in finalization order its results leaf followed by its vote leaves (the
+         *     leaf range its `votes` names). `assay verify --recompute` and `verify_report.py
+         *     --recompute` recompute every figure from it (docs/verifying.md). Needs the project's signed
+         *     Proof Report of format 2 (`assay.attestation/v2`).
          * @enum {string}
          */
-        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip" | "votes_csv" | "intoto_dsse" | "croissant";
+        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip" | "votes_csv" | "intoto_dsse" | "croissant" | "votes_jsonl";
         ReportExport: {
             format: components["schemas"]["ReportFormat"];
             contentType: string;
@@ -1540,6 +1621,8 @@ export interface components {
         SlotId: string;
         /** @description Project ID. */
         ProjectId: string;
+        /** @description Validator (user) ID. */
+        ValidatorId: string;
         /** @description Page size. */
         Limit: number;
         /** @description Opaque cursor; pass the previous page's `nextCursor`. */
@@ -2405,6 +2488,71 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    exportOriginatorValidatorQuality: {
+        parameters: {
+            query: {
+                /** @description `csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed. */
+                format: "csv" | "json";
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, its name and its media type. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resumeOriginatorValidator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The validator's quality card after the lift. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityCard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getOriginatorProofReport: {

@@ -37,7 +37,7 @@ import {
   submitVote,
 } from './validator-work.ts';
 import { listGoldItems, setGoldItems } from './gold.ts';
-import { listValidatorQuality, resumeValidator } from './validator-quality.ts';
+import { exportValidatorQuality, listValidatorQuality, resumeValidator } from './validator-quality.ts';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -51,6 +51,8 @@ import {
   getOriginatorProofReport,
   getOriginatorReportExport,
   getOriginatorValidatorQuality,
+  resumeOriginatorValidator,
+  exportOriginatorValidatorQuality,
   getProjectOverview,
   getOriginatorDatapoint,
   listOriginatorDatapoints,
@@ -96,9 +98,12 @@ const handlers: Handlers = {
   setGoldItems,
   listGoldItems,
   listValidatorQuality,
+  exportValidatorQuality,
   resumeValidator,
   getMyStanding,
   getOriginatorValidatorQuality,
+  resumeOriginatorValidator,
+  exportOriginatorValidatorQuality,
   createWebhookEndpoint,
   listWebhookEndpoints,
   getWebhookEndpoint,

@@ -3,6 +3,8 @@
 // the Proof Report and the exports. The session is the person's (the same sign-in as for rating);
 // the originator membership is checked on every call, so losing it ends the access at once.
 import type {
+  ExportOriginatorValidatorQualityInput,
+  ExportOriginatorValidatorQualityResult,
   GetOriginatorProofReportInput,
   GetOriginatorProofReportResult,
   GetOriginatorReportExportInput,
@@ -17,6 +19,8 @@ import type {
   ListOriginatorDatapointsResult,
   ListOriginatorProjectsInput,
   ListOriginatorProjectsResult,
+  ResumeOriginatorValidatorInput,
+  ResumeOriginatorValidatorResult,
   UpdateOriginatorProjectInput,
   UpdateOriginatorProjectResult,
   CreateOriginatorInviteInput,
@@ -28,7 +32,7 @@ import type {
 } from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { ValidatorRequestContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, errors } from '../errors.ts';
 import {
   datapointSkips,
   datapointVotes,
@@ -41,12 +45,13 @@ import {
   type OriginatorDatapointRow,
   type OriginatorProjectRow,
 } from '../db/originator.ts';
-import { datasetFormatOf } from '../db/validator-projects.ts';
+import { datasetPresentationOf } from '../db/validator-projects.ts';
 import { mapPage } from '../db/pagination.ts';
 import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } from '../db/project-stats.ts';
 import { requestProofReport } from '../services/proof-reports.ts';
 import { requestExport } from '../services/exports.ts';
-import { qualityCards } from '../services/validator-quality.ts';
+import { qualityCards, resumeValidator } from '../services/validator-quality.ts';
+import { qualityCardsFile } from '../domain/validator-quality-export.ts';
 import { cancelInvite, invitesOf, inviteToProject } from '../services/invites.ts';
 import { changeProject, toProject } from './projects.ts';
 import { classesOf } from './classes.ts';
@@ -175,18 +180,19 @@ export async function getOriginatorDatapoint(
   const d = await originatorDatapoint(ctx.sql, row.id, params.datapointId);
   if (!d)
     throw new ApiError('datapoint_not_found', `No datapoint ${params.datapointId} in this project.`, 'datapointId');
-  const [votes, skips, format] = await Promise.all([
+  const [votes, skips, shown] = await Promise.all([
     datapointVotes(ctx.sql, d.id),
     datapointSkips(ctx.sql, d.id),
-    datasetFormatOf(ctx.sql, row.id),
+    datasetPresentationOf(ctx.sql, row.id),
   ]);
   return {
     status: 200,
     body: {
       datapoint: toDatapoint(d, row.content_field_order),
-      format,
+      format: shown.format,
       content: d.content,
       fieldOrder: row.content_field_order,
+      markdownFields: shown.markdownFields,
       votes: votes.map((v) => ({
         validator: v.validator,
         classId: v.class_id,
@@ -279,4 +285,22 @@ export async function getOriginatorValidatorQuality(
 ): Promise<GetOriginatorValidatorQualityResult> {
   const row = await requireProject(ctx, params.projectId);
   return { status: 200, body: { data: await qualityCards(ctx.sql, row.id) } };
+}
+
+export async function resumeOriginatorValidator(
+  { params }: ResumeOriginatorValidatorInput,
+  ctx: ValidatorRequestContext,
+): Promise<ResumeOriginatorValidatorResult> {
+  const row = await requireProject(ctx, params.projectId);
+  const card = await resumeValidator(ctx.sql, row.id, params.validatorId, ctx.session.userId);
+  if (!card) throw errors.validatorNotFound(params.validatorId);
+  return { status: 200, body: card };
+}
+
+export async function exportOriginatorValidatorQuality(
+  { params, query }: ExportOriginatorValidatorQualityInput,
+  ctx: ValidatorRequestContext,
+): Promise<ExportOriginatorValidatorQualityResult> {
+  const row = await requireProject(ctx, params.projectId);
+  return { status: 200, body: qualityCardsFile(row.id, await qualityCards(ctx.sql, row.id), query.format, new Date()) };
 }

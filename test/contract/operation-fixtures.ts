@@ -405,6 +405,10 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     request: async (w) => ({ params: { projectId: await claimableProject(w) } }),
     crossOrg: 'project_not_found',
   },
+  exportValidatorQuality: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w) }, query: { format: 'csv' } }),
+    crossOrg: 'project_not_found',
+  },
   resumeValidator: {
     request: async (w) => ({ params: { projectId: await claimableProject(w), validatorId: w.validatorA.id } }),
     crossOrg: 'project_not_found',
@@ -424,6 +428,21 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
   },
   getOriginatorValidatorQuality: {
     request: async (w) => ({ key: await originatorSession(w), params: { projectId: await claimableProject(w) } }),
+    crossOrg: 'project_not_found',
+  },
+  exportOriginatorValidatorQuality: {
+    request: async (w) => ({
+      key: await originatorSession(w),
+      params: { projectId: await claimableProject(w) },
+      query: { format: 'json' },
+    }),
+    crossOrg: 'project_not_found',
+  },
+  resumeOriginatorValidator: {
+    request: async (w) => ({
+      key: await originatorSession(w),
+      params: { projectId: await claimableProject(w), validatorId: w.validatorA.id },
+    }),
     crossOrg: 'project_not_found',
   },
   updateOriginatorProject: {
