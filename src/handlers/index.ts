@@ -46,6 +46,7 @@ import {
   rotateWebhookEndpointSecret,
 } from './webhooks.ts';
 import { getMe } from './me.ts';
+import { createAiValidator, createAiValidatorKey, getAiValidator, revokeAiValidatorKey } from './ai-validators.ts';
 import {
   getOriginatorProofReport,
   getOriginatorReportExport,
@@ -78,6 +79,10 @@ const handlers: Handlers = {
   listValidatorProjects,
   assignValidator,
   unassignValidator,
+  createAiValidator,
+  getAiValidator,
+  createAiValidatorKey,
+  revokeAiValidatorKey,
   createInvite,
   listProjectInvites,
   cancelProjectInvite,

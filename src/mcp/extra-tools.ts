@@ -1,12 +1,13 @@
 // The MCP tools that have no REST counterpart: the recommended sequence, the spec authoring
 // system prompt (with the spec's JSON Schema taken from the contract, so it cannot go stale),
-// upload guidance per dataset format, and the polling wrappers wait_for_upload_session and
-// wait_for_proof_report, which call their operations through the request pipeline (tools.ts).
+// upload guidance per dataset format, and the polling wrappers wait_for_upload_session,
+// wait_for_proof_report and (on the validator tool server) wait_for_work, which call their
+// operations through the request pipeline (tools.ts).
 import type { components } from '../generated/openapi-types.ts';
 import { projectSpecSchema, type ExtraToolArguments, type ExtraToolName } from '../generated/mcp-tools.ts';
 import type { HandlerResult } from '../generated/handlers.ts';
 import type { OperationId } from '../generated/operations.ts';
-import type { RequestContext } from '../context.ts';
+import type { PublicRequestContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { pollUntil } from '../domain/poll.ts';
 
@@ -17,7 +18,7 @@ import { pollUntil } from '../domain/poll.ts';
 export type OperationCall = <K extends OperationId>(
   operationId: K,
   input: { params?: Record<string, unknown>; query?: Record<string, string>; body?: unknown },
-  ctx?: RequestContext,
+  ctx?: PublicRequestContext,
 ) => Promise<HandlerResult<K>>;
 
 type DatasetType = components['schemas']['SpecDatasetFormat'];
@@ -154,7 +155,7 @@ const POLL_MS = 500;
  */
 async function waitForUploadSession(
   args: ExtraToolArguments['wait_for_upload_session'],
-  _ctx: RequestContext,
+  _ctx: PublicRequestContext,
   call: OperationCall,
 ): Promise<object> {
   const params = { projectId: args.projectId, uploadId: args.uploadId };
@@ -178,7 +179,7 @@ async function waitForUploadSession(
  */
 async function waitForProofReport(
   args: ExtraToolArguments['wait_for_proof_report'],
-  ctx: RequestContext,
+  ctx: PublicRequestContext,
   call: OperationCall,
 ): Promise<object> {
   const deadline = Date.now() + args.timeoutSeconds * 1000;
@@ -200,11 +201,43 @@ async function waitForProofReport(
   return last.value;
 }
 
+/** Refusals of claimSlot that waiting can change: nothing open yet, or the project paused for now. */
+const WORK_MAY_COME = new Set(['no_claimable_slot', 'project_paused']);
+/** An idle agent asks less and less often, from a quarter of a second up to every two seconds. */
+const workPause = (n: number): number => Math.min(2000, 250 * 2 ** n);
+
+/**
+ * Claims the project's next datapoint for the validator, waiting inside the call while there is
+ * nothing to claim (or the project is paused) for `timeoutSeconds` at most (the contract caps it).
+ * Returns the claim as claimSlot gives it with `timedOut: false`, or `{timedOut: true, message}`.
+ * Refusals that waiting cannot change are thrown at once.
+ */
+async function waitForWork(
+  args: ExtraToolArguments['wait_for_work'],
+  _ctx: PublicRequestContext,
+  call: OperationCall,
+): Promise<object> {
+  const last = await pollUntil<object>(
+    Date.now() + args.timeoutSeconds * 1000,
+    async () => {
+      try {
+        const { body } = await call('claimSlot', { params: { projectId: args.projectId } });
+        return { done: true, value: { ...body, timedOut: false } };
+      } catch (err) {
+        if (!(err instanceof ApiError) || !WORK_MAY_COME.has(err.code)) throw err;
+        return { done: false, value: { timedOut: true, message: err.message } };
+      }
+    },
+    workPause,
+  );
+  return last.value;
+}
+
 /** Tools without a REST counterpart (x-mcp-extra-tools), by name; arguments as validated. */
 export const guideTools: {
   [K in ExtraToolName]: (
     args: ExtraToolArguments[K],
-    ctx: RequestContext,
+    ctx: PublicRequestContext,
     call: OperationCall,
   ) => Promise<string | object>;
 } = {
@@ -213,4 +246,5 @@ export const guideTools: {
   project_creation_instruction: async (args) => projectCreationInstruction(args.datasetType),
   wait_for_upload_session: waitForUploadSession,
   wait_for_proof_report: waitForProofReport,
+  wait_for_work: waitForWork,
 };
