@@ -152,7 +152,6 @@ export const ERRORS = {
       'developer API keys are not accepted here.',
   ),
   ai_validator_key_invalid: auth('The AI validator key is unknown or revoked.'),
-  ai_validator_not_found: notFound('AI validator not found in this organization.'),
   ai_validator_key_not_found: notFound('No such key of this AI validator.'),
   ai_class_required: invalid('An AI validator holds an AI class (type ai) on every project it is assigned to.'),
   // A dependency (database, object storage) did not answer: sent with Retry-After (docs/operations.md).

@@ -1707,7 +1707,7 @@ export const mcpTools: readonly ToolDef[] = [
     "name": "get_ai_validator",
     "document": "developer",
     "operationId": "getAiValidator",
-    "description": "An AI validator and its keys\n\nThe AI validator, its live project assignments with their classes, and its keys (never the\nkey itself: its last four characters, when it was created, last used and revoked).\n`ai_validator_not_found` when it is not an AI validator of the key's organization.\n",
+    "description": "An AI validator and its keys\n\nThe AI validator, its live project assignments with their classes, and its keys (never the\nkey itself: its last four characters, when it was created, last used and revoked).\n`validator_not_found` when it is not an AI validator of the key's organization.\n",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -1732,7 +1732,7 @@ export const mcpTools: readonly ToolDef[] = [
     "name": "create_ai_validator_key",
     "document": "developer",
     "operationId": "createAiValidatorKey",
-    "description": "Issue another key for an AI validator\n\nA new key for the AI validator, shown this once (only its SHA-256 is stored); its other\nkeys stay valid until revoked, so a key can be rotated without a pause.\n`ai_validator_not_found` when it is not an AI validator of the key's organization.\n",
+    "description": "Issue another key for an AI validator\n\nA new key for the AI validator, shown this once (only its SHA-256 is stored); its other\nkeys stay valid until revoked, so a key can be rotated without a pause.\n`validator_not_found` when it is not an AI validator of the key's organization.\n",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -1772,7 +1772,7 @@ export const mcpTools: readonly ToolDef[] = [
     "name": "revoke_ai_validator_key",
     "document": "developer",
     "operationId": "revokeAiValidatorKey",
-    "description": "Revoke an AI validator's key\n\nThe key is refused from the next request on (`ai_validator_key_invalid`), on REST and MCP\nalike; its claims run out as any claim does. Revoking a revoked key changes nothing.\n`ai_validator_not_found` when the validator is not an AI validator of the key's\norganization, `ai_validator_key_not_found` when the key is not one of its keys.\n",
+    "description": "Revoke an AI validator's key\n\nThe key is refused from the next request on (`ai_validator_key_invalid`), on REST and MCP\nalike; its claims run out as any claim does. Revoking a revoked key changes nothing.\n`validator_not_found` when the validator is not an AI validator of the key's\norganization, `ai_validator_key_not_found` when the key is not one of its keys.\n",
     "inputSchema": {
       "type": "object",
       "properties": {

@@ -64,7 +64,7 @@ async function issue(
   return { row, key };
 }
 
-/** A new key for an AI validator of the organization; `ai_validator_not_found` otherwise. */
+/** A new key for an AI validator of the organization; `validator_not_found` otherwise. */
 export async function issueAiKey(
   sql: Sql,
   k: { orgId: string; validatorId: string; name: string; createdBy: string | null },
@@ -74,7 +74,7 @@ export async function issueAiKey(
 }
 
 export const aiValidatorNotFound = (validatorId: string): ApiError =>
-  new ApiError('ai_validator_not_found', `No AI validator ${validatorId} in this organization.`, 'validatorId');
+  new ApiError('validator_not_found', `No AI validator ${validatorId} in this organization.`, 'validatorId');
 
 /**
  * Creates the AI validator: every check (projects of the organization, AI classes their specs

@@ -20,7 +20,7 @@ import { ERRORS, type ErrorCode } from '../../src/errors.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 
 let w: World;
-const mcp: Record<'orgB' | 'member' | 'noActor', McpSession> = {} as never;
+const mcp: Record<'orgB' | 'orgBValidator' | 'member' | 'noActor', McpSession> = {} as never;
 
 beforeAll(async () => {
   // A worker for reports only: exports and cold Proof Reports are produced by its build_report jobs;
@@ -31,6 +31,8 @@ beforeAll(async () => {
   });
   w = await worldOf(app);
   mcp.orgB = await connectMcp(app, app.orgB.originatorKey);
+  // The validator tools (/validator/mcp) take an AI validator key: organization B's is the foreign caller there.
+  mcp.orgBValidator = await connectMcp(app, w.aiValidatorB.key, '/validator/mcp');
   mcp.member = await connectMcp(app, app.orgA.memberKey);
 });
 afterAll(async () => {
@@ -44,7 +46,7 @@ const exercisedTools = new Set<string>();
 function ownerKey(op: OperationId, req: Req): string | null {
   if (req.key !== undefined) return req.key;
   const auth = operationTable[op].auth;
-  return auth === 'validatorSession' ? w.validatorA.sessionToken : auth === 'none' ? null : w.app.orgA.originatorKey;
+  return auth === 'validatorSession' || auth === 'validator' ? w.validatorA.sessionToken : auth === 'none' ? null : w.app.orgA.originatorKey;
 }
 
 const send = (op: OperationId, req: Req, key: string | null): Promise<RawResult> =>
@@ -104,6 +106,7 @@ const NOT_FOUND_OF: Record<string, ErrorCode> = {
   inviteId: 'invite_not_found',
   slotId: 'claim_not_found',
   classId: 'project_not_found',
+  keyId: 'ai_validator_key_not_found',
 };
 
 describe.each(operationIds.map((op) => [op]))('%s', (op) => {
@@ -115,7 +118,8 @@ describe.each(operationIds.map((op) => [op]))('%s', (op) => {
     it(`a caller of organization B gets ${cross} over REST and MCP, and nothing is written`, async () => {
       const req = await fixture.request(w);
       const before = await fx.snapshot(w.app.sql);
-      const foreign = info.auth === 'validatorSession' ? w.validatorB.sessionToken : w.app.orgB.originatorKey;
+      const foreign =
+        info.auth === 'validatorSession' || info.auth === 'validator' ? w.validatorB.sessionToken : w.app.orgB.originatorKey;
       expectCode(await send(op, req, foreign), cross, `${op} over REST from organization B`);
       const tools = toolsFor(op, req);
       expect(tools.length, `${op} has MCP tools ${info.tools.join(', ')} that can carry the request`).toBe(
@@ -123,7 +127,7 @@ describe.each(operationIds.map((op) => [op]))('%s', (op) => {
       );
       for (const { tool, args } of tools) {
         exercisedTools.add(tool.name);
-        const r = await mcp.orgB.tool(tool.name, args);
+        const r = await (tool.document === 'validator' ? mcp.orgBValidator : mcp.orgB).tool(tool.name, args);
         expect(toolErrorCode(r), `${tool.name} over MCP from organization B: ${r.content[0]?.text}`).toBe(cross);
       }
       expect(await fx.snapshot(w.app.sql), 'nothing written').toEqual(before);
@@ -138,7 +142,7 @@ describe.each(operationIds.map((op) => [op]))('%s', (op) => {
       expect(res.body.data).toEqual([]);
       for (const { tool, args } of toolsFor(op, req)) {
         exercisedTools.add(tool.name);
-        const r = await mcp.orgB.tool(tool.name, args);
+        const r = await (tool.document === 'validator' ? mcp.orgBValidator : mcp.orgB).tool(tool.name, args);
         expect(r.isError, r.content[0]?.text).toBeFalsy();
         expect(r.structuredContent.data).toEqual([]);
       }
