@@ -148,7 +148,7 @@ export const ERRORS = {
       '/developer/v1/ai-validators).',
   ),
   ai_validator_key_malformed: auth(
-    'The token is not an AI validator key (`assay_ai_` followed by 43 characters); a person\'s session and ' +
+    "The token is not an AI validator key (`assay_ai_` followed by 43 characters); a person's session and " +
       'developer API keys are not accepted here.',
   ),
   ai_validator_key_invalid: auth('The AI validator key is unknown or revoked.'),

@@ -204,7 +204,12 @@ async function runAiValidator(
   }
   const validatorId = need(values, 'validator-id');
   if (what === 'ai-key' && verb === 'create') {
-    const issued = await aiValidators.issueAiKey(sql, { orgId: org.id, validatorId, name: values.name ?? '', createdBy });
+    const issued = await aiValidators.issueAiKey(sql, {
+      orgId: org.id,
+      validatorId,
+      name: values.name ?? '',
+      createdBy,
+    });
     console.error('The key is shown once; store it now. Only its SHA-256 is kept.');
     return { id: issued.row.id, key: issued.key };
   }

@@ -17,7 +17,12 @@ import type { RequestContext } from '../context.ts';
 import type { Sql } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import * as db from '../db/ai-validators.ts';
-import { aiValidatorNotFound, createAiValidator as create, issueAiKey, type IssuedKey } from '../services/ai-validators.ts';
+import {
+  aiValidatorNotFound,
+  createAiValidator as create,
+  issueAiKey,
+  type IssuedKey,
+} from '../services/ai-validators.ts';
 
 type AiValidator = components['schemas']['AiValidator'];
 type AiValidatorKey = components['schemas']['AiValidatorKey'];
@@ -76,7 +81,10 @@ export async function createAiValidator(
   };
 }
 
-export async function getAiValidator({ params }: GetAiValidatorInput, ctx: RequestContext): Promise<GetAiValidatorResult> {
+export async function getAiValidator(
+  { params }: GetAiValidatorInput,
+  ctx: RequestContext,
+): Promise<GetAiValidatorResult> {
   const v = await db.findAiValidator(ctx.sql, ctx.auth.orgId, params.validatorId);
   if (!v) throw aiValidatorNotFound(params.validatorId);
   return { status: 200, body: await validatorOf(ctx.sql, ctx.auth.orgId, v) };
@@ -103,6 +111,10 @@ export async function revokeAiValidatorKey(
     throw aiValidatorNotFound(params.validatorId);
   const row = await db.revokeAiKey(ctx.sql, ctx.auth.orgId, params.validatorId, params.keyId);
   if (!row)
-    throw new ApiError('ai_validator_key_not_found', `AI validator ${params.validatorId} has no key ${params.keyId}.`, 'keyId');
+    throw new ApiError(
+      'ai_validator_key_not_found',
+      `AI validator ${params.validatorId} has no key ${params.keyId}.`,
+      'keyId',
+    );
   return { status: 200, body: keyOf(row) };
 }

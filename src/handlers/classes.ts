@@ -47,7 +47,13 @@ export async function grantValidatorClass(
     await requireValidator(tx, ctx.auth.orgId, params.validatorId);
     const declared = await people.declaredClasses(tx, [{ projectId: project.id, classId: body.classId }]);
     if (!declared.size) throw errors.classNotInSpec(body.classId);
-    await requireAiClasses(tx, ctx.auth.orgId, params.validatorId, [{ id: project.id, classId: body.classId }], () => 'classId');
+    await requireAiClasses(
+      tx,
+      ctx.auth.orgId,
+      params.validatorId,
+      [{ id: project.id, classId: body.classId }],
+      () => 'classId',
+    );
     return (await people.grantClass(tx, project.id, params.validatorId, body.classId, body.evidenceNote)).grant;
   });
   return {

@@ -148,19 +148,13 @@ export async function releaseClaim(
   return { status: 204, body: undefined };
 }
 
-export async function skipClaim(
-  { params, body }: SkipClaimInput,
-  ctx: ValidatorWorkContext,
-): Promise<SkipClaimResult> {
+export async function skipClaim({ params, body }: SkipClaimInput, ctx: ValidatorWorkContext): Promise<SkipClaimResult> {
   const reason = body?.reason?.trim() || null;
   if (!(await skip(ctx.sql, params.slotId, ctx.validator.userId, reason))) throw claimNotFound(params.slotId);
   return { status: 204, body: undefined };
 }
 
-export async function extendClaim(
-  { params }: ExtendClaimInput,
-  ctx: ValidatorWorkContext,
-): Promise<ExtendClaimResult> {
+export async function extendClaim({ params }: ExtendClaimInput, ctx: ValidatorWorkContext): Promise<ExtendClaimResult> {
   const r = await extend(ctx.sql, params.slotId, ctx.validator.userId);
   if ('refused' in r) throw r.refused === 'claim_not_found' ? claimNotFound(params.slotId) : new ApiError(r.refused);
   return {

@@ -185,7 +185,8 @@ async function authenticateCaller(
 
 /** A validator at work, recorded in the access log as its credential says (an AI key is a key of its organization). */
 function validatorCaller(validator: ValidatorCaller, x: Pick<Exchange, 'audit'>): Caller {
-  if (validator.aiKey) x.audit({ orgId: validator.aiKey.orgId, keyId: validator.aiKey.keyId, userId: validator.userId });
+  if (validator.aiKey)
+    x.audit({ orgId: validator.aiKey.orgId, keyId: validator.aiKey.keyId, userId: validator.userId });
   else x.audit({ userId: validator.userId, sessionId: validator.session!.sessionId });
   return { validator };
 }

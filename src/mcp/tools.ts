@@ -67,12 +67,16 @@ function toolError(err: ApiError, requestId: string): ToolResult {
   };
 }
 
-const ok = (body: unknown): ToolResult => ({
-  content: [{ type: 'text', text: JSON.stringify(body) }],
-  ...(body && typeof body === 'object' && !Array.isArray(body)
-    ? { structuredContent: body as Record<string, unknown> }
-    : {}),
-});
+/** The operation's JSON body; `{}` for one that answers 204 No Content (release_claim, skip_datapoint). */
+const ok = (result: unknown): ToolResult => {
+  const body = result === undefined ? {} : result;
+  return {
+    content: [{ type: 'text', text: JSON.stringify(body) }],
+    ...(body && typeof body === 'object' && !Array.isArray(body)
+      ? { structuredContent: body as Record<string, unknown> }
+      : {}),
+  };
+};
 
 /** The tool's validated arguments as its operation's request: path, query and body by `tool.args`. */
 function toolInput(tool: ToolDef, args: Record<string, unknown>) {

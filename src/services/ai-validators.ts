@@ -95,7 +95,12 @@ export async function createAiValidator(
       await assign(tx, v.orgId, p.id, validator.user_id);
       await grantClass(tx, p.id, validator.user_id, p.classId, note);
     }
-    const issued = await issue(tx, { orgId: v.orgId, validatorId: validator.user_id, name: '', createdBy: v.createdBy });
+    const issued = await issue(tx, {
+      orgId: v.orgId,
+      validatorId: validator.user_id,
+      name: '',
+      createdBy: v.createdBy,
+    });
     return { validator, issued };
   });
 }

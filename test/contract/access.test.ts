@@ -46,7 +46,11 @@ const exercisedTools = new Set<string>();
 function ownerKey(op: OperationId, req: Req): string | null {
   if (req.key !== undefined) return req.key;
   const auth = operationTable[op].auth;
-  return auth === 'validatorSession' || auth === 'validator' ? w.validatorA.sessionToken : auth === 'none' ? null : w.app.orgA.originatorKey;
+  return auth === 'validatorSession' || auth === 'validator'
+    ? w.validatorA.sessionToken
+    : auth === 'none'
+      ? null
+      : w.app.orgA.originatorKey;
 }
 
 const send = (op: OperationId, req: Req, key: string | null): Promise<RawResult> =>
@@ -119,7 +123,9 @@ describe.each(operationIds.map((op) => [op]))('%s', (op) => {
       const req = await fixture.request(w);
       const before = await fx.snapshot(w.app.sql);
       const foreign =
-        info.auth === 'validatorSession' || info.auth === 'validator' ? w.validatorB.sessionToken : w.app.orgB.originatorKey;
+        info.auth === 'validatorSession' || info.auth === 'validator'
+          ? w.validatorB.sessionToken
+          : w.app.orgB.originatorKey;
       expectCode(await send(op, req, foreign), cross, `${op} over REST from organization B`);
       const tools = toolsFor(op, req);
       expect(tools.length, `${op} has MCP tools ${info.tools.join(', ')} that can carry the request`).toBe(
