@@ -163,10 +163,9 @@ describe('the validator tools at /validator/mcp', () => {
       expect(voted.isError, voted.content[0]?.text).toBeFalsy();
       // Weighted by its AI class (gpt: consensusWeight 0.5 in the fixture spec).
       expect(voted.structuredContent).toMatchObject({ slotId: c.slotId, classId: 'gpt', weight: 0.5 });
-      const [vote] = await app.sql<{ rating: number; user_id: string }[]>`
-        select v.rating, s.claimed_by as user_id from votes v join validation_slots s on s.id = v.slot_id
-        where v.slot_id = ${c.slotId}`;
-      expect(vote).toMatchObject({ rating: 72, user_id: ai.id });
+      // Recorded as the AI validator's vote (its own list, over REST with the same key).
+      const votes = await call(app, 'listMyVotes', { key: ai.key, params: { projectId } });
+      expect(votes.body.data!.map((v) => [v.slotId, v.rating, v.comment])).toEqual([[c.slotId, 72, 'mostly right']]);
 
       const second = await s.tool('claim_next_datapoint', { projectId });
       const released = await s.tool('release_claim', { slotId: second.structuredContent.slotId });
