@@ -42,6 +42,16 @@ afterAll(async () => {
 
 const exercisedTools = new Set<string>();
 
+/**
+ * A key records its last use at most once a minute (an audit hint). Organization B's AI
+ * validator key is used only by the validator tools: used just before a snapshot, its next use
+ * inside the test is within that minute and writes nothing (the API keys are in use all along).
+ */
+async function freshKeyUse(): Promise<void> {
+  const r = await mcp.orgBValidator.tool('list_my_projects', {});
+  expect(r.isError, r.content[0]?.text).toBeFalsy();
+}
+
 /** Organization A's credential for the operation (originator key, or validatorA's session). */
 function ownerKey(op: OperationId, req: Req): string | null {
   if (req.key !== undefined) return req.key;
@@ -121,6 +131,7 @@ describe.each(operationIds.map((op) => [op]))('%s', (op) => {
   if (cross !== undefined && typeof cross === 'string') {
     it(`a caller of organization B gets ${cross} over REST and MCP, and nothing is written`, async () => {
       const req = await fixture.request(w);
+      await freshKeyUse();
       const before = await fx.snapshot(w.app.sql);
       const foreign =
         info.auth === 'validatorSession' || info.auth === 'validator'
@@ -142,6 +153,7 @@ describe.each(operationIds.map((op) => [op]))('%s', (op) => {
   } else if (cross !== undefined && 'emptyList' in cross) {
     it(`a caller of organization B gets an empty list over REST and MCP (${cross.emptyList})`, async () => {
       const req = await fixture.request(w);
+      await freshKeyUse();
       const before = await fx.snapshot(w.app.sql);
       const res = await send(op, req, w.app.orgB.originatorKey);
       expect(res.status).toBe(200);
