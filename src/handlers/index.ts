@@ -56,6 +56,9 @@ import {
   listOriginatorDatapoints,
   updateOriginatorProject,
   listOriginatorProjects,
+  createOriginatorInvite,
+  listOriginatorInvites,
+  cancelOriginatorInvite,
 } from './originator.ts';
 import {
   getDatapointInclusionProof,
@@ -133,6 +136,9 @@ const handlers: Handlers = {
   getOriginatorDatapoint,
   listOriginatorDatapoints,
   updateOriginatorProject,
+  createOriginatorInvite,
+  listOriginatorInvites,
+  cancelOriginatorInvite,
   getOriginatorProofReport,
   getOriginatorReportExport,
 };
