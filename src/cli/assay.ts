@@ -29,7 +29,7 @@ const USAGE = `usage:
   assay admin key list --org CODE
   assay admin key revoke --id KEY_ID
   assay admin ai-validator create --org CODE --name NAME --project PROJECT_ID:CLASS_ID [--project ...] [--user EMAIL|ID]
-                                   an AI validator of the org with an AI class on each project; prints its first key once
+                                   an AI validator with an AI class on each project; prints its key once
   assay admin ai-key create --org CODE --validator-id ID [--name NAME]
   assay admin ai-key list --org CODE --validator-id ID
   assay admin ai-key revoke --org CODE --validator-id ID --id KEY_ID

@@ -29,7 +29,8 @@ export async function insertAiValidator(
   const [user] = await tx<{ id: string }[]>`
     insert into users (subject, email) values (${`ai-validator:${randomUUID()}`}, null) returning id`;
   await tx`
-    insert into memberships (org_id, user_id, is_originator, is_validator) values (${v.orgId}, ${user!.id}, false, true)`;
+    insert into memberships (org_id, user_id, is_originator, is_validator)
+    values (${v.orgId}, ${user!.id}, false, true)`;
   const [row] = await tx<AiValidatorRow[]>`
     insert into ai_validators (user_id, org_id, name, created_by_user_id)
     values (${user!.id}, ${v.orgId}, ${v.name}, ${v.createdBy})

@@ -1,8 +1,9 @@
 // The access log: one line per request, written when the response is finished, for audit and
 // operations. It is built from an allowlist of fields: request id, method, path (without the
 // query string: a link of the old form carried a token there), operation, status, duration,
-// organization, API key id (or AI validator key id), validator user and session id, and the client address. Never a header,
-// a query, a body or a token. Handlers add what they learn with `audit(res, {...})`.
+// organization, API key id (or AI validator key id), validator user and session id, and the
+// client address. Never a header, a query, a body or a token. Handlers add what they learn with
+// `audit(res, {...})`.
 import type { Request, Response } from 'express';
 import type { Logger } from '../log.ts';
 

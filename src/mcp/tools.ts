@@ -49,11 +49,13 @@ function doorTools(door: Door): Map<string, ToolDef> {
   return new Map(served.map((t) => [t.name, t]));
 }
 const toolsByDoor = new Map<string, Map<string, ToolDef>>();
-const toolsOf = (door: Door): Map<string, ToolDef> => {
-  let tools = toolsByDoor.get(door.mount);
-  if (!tools) toolsByDoor.set(door.mount, (tools = doorTools(door)));
+function toolsOf(door: Door): Map<string, ToolDef> {
+  const known = toolsByDoor.get(door.mount);
+  if (known) return known;
+  const tools = doorTools(door);
+  toolsByDoor.set(door.mount, tools);
   return tools;
-};
+}
 
 /** The door's tool list as MCP's tools/list returns it. */
 export const toolList = (door: Door) =>

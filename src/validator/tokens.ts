@@ -1,8 +1,9 @@
 // Token material of the validator API. Sign-in tokens, session tokens and AI validator keys are
 // 256 random bits in base64url behind a prefix that names what they are, so none can pass for a
 // developer API key (`assay_live_`…) nor for another: a person's session is refused where an AI
-// validator's key belongs, and the other way round, by its shape before any database work. Only their SHA-256 is stored: a database leak yields no usable
-// token, and with this much entropy an unsalted hash is enough (lookup stays an indexed equality).
+// validator's key belongs, and the other way round, by its shape before any database work. Only
+// their SHA-256 is stored: a database leak yields no usable token, and with this much entropy an
+// unsalted hash is enough (lookup stays an indexed equality).
 import { createHash, randomBytes } from 'node:crypto';
 
 const SIGN_IN_PREFIX = 'assay_signin_';

@@ -299,7 +299,7 @@ describe('distinct credentials', () => {
     expect((await initializeAt('/mcp', ai.key)).body.error.code).toBe('api_key_malformed');
   });
 
-  it('revoking a key ends its access at the next call, on MCP and REST; another key of the validator stays valid', async () => {
+  it('revoking a key ends its access at the next call, on MCP and REST; another key stays valid', async () => {
     const projectId = await projectWithData(2);
     const ai = await fx.aiValidator(app, projectId);
     const second = await call(app, 'createAiValidatorKey', { params: { validatorId: ai.id }, body: { name: 'spare' } });
