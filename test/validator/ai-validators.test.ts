@@ -251,6 +251,8 @@ describe('the REST validator API with an AI validator key', () => {
     const b = await initializeAt('/validator/mcp', ai.key);
     const c = await call(app, 'listMyProjects', { key: ai.key });
     expect(b.status).toBe(200);
+    // Per caller, as every API answer: no cache keeps it.
+    expect(b.headers.get('cache-control')).toBe('no-store');
     expect([remaining(a.headers), remaining(b.headers), remaining(c.headers)]).toEqual([
       remaining(a.headers),
       remaining(a.headers) - 1,
