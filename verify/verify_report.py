@@ -353,8 +353,11 @@ def verify(report, jwks, proof=None, votes=None):
     payload = json.loads(signed)
     if rfc8785.dumps(payload) != signed:
         raise Failed("payload", "the signed bytes are not the RFC 8785 canonical form")
-    if payload.get("schema") != "assay.attestation/v1":
-        raise Failed("payload", "schema is not assay.attestation/v1")
+    # The report format: v2 commits every vote (digests.votes); v1 reports verify as they did.
+    if payload.get("schema") not in ("assay.attestation/v1", "assay.attestation/v2"):
+        raise Failed("payload", "schema is not assay.attestation/v1 or v2")
+    if (payload["schema"] == "assay.attestation/v2") != ("votes" in payload.get("digests", {})):
+        raise Failed("payload", "digests.votes is required in v2 and absent from v1")
     if payload.get("signingKeyId") != header["kid"]:
         raise Failed("kid", "payload.signingKeyId differs from the JWS kid")
     # The key's validity window: nbf <= issuedAt < exp, and never a compromised key.
@@ -373,9 +376,10 @@ def verify(report, jwks, proof=None, votes=None):
         if field in report and report[field] != payload.get(field):
             raise Failed("payload", f"report.{field} differs from the signed payload")
     d = payload["digests"]
-    root = mth([digest(d[k], k) for k in ("config", "manifest", "results")])
+    names = ("config", "manifest", "results") + (("votes",) if "votes" in d else ())
+    root = mth([digest(d[k], k) for k in names])
     if "sha256:" + root.hex() != payload["attestationRoot"]:
-        raise Failed("root", "attestationRoot is not the RFC 9162 root of config, manifest, results")
+        raise Failed("root", "attestationRoot is not the RFC 9162 root of " + ", ".join(names))
     summary = f"{payload['reportId']} signed by {header['kid']}"
     if proof is not None:
         if proof.get("reportId") != payload["reportId"] or proof.get("treeSize") != d["resultsLeaves"]:

@@ -53,7 +53,9 @@ b64url_decode "$P" > "$W/payload.json"
 LC_ALL=C grep -q '[^ -~]' "$W/payload.json" && fail payload "non-ASCII payload: use the Python route"
 jq -jcS . "$W/payload.json" > "$W/canonical.json" 2>/dev/null || fail payload "the signed bytes are not JSON"
 cmp -s "$W/canonical.json" "$W/payload.json" || fail payload "the signed bytes are not the RFC 8785 canonical form"
-[ "$(jq -r .schema "$W/payload.json")" = assay.attestation/v1 ] || fail payload "schema is not assay.attestation/v1"
+# The report format: v2 commits the votes (digests.votes), v1 reports verify as they did.
+SCHEMA=$(jq -r .schema "$W/payload.json")
+[ "$SCHEMA" = assay.attestation/v2 ] || [ "$SCHEMA" = assay.attestation/v1 ] || fail payload "schema is not assay.attestation/v1 or v2"
 [ "$(jq -r .signingKeyId "$W/payload.json")" = "$KID" ] || fail kid "payload.signingKeyId differs from the JWS kid"
 # The key's validity window: nbf <= issuedAt < exp (whole seconds: nbf and exp are), and never
 # a key published as revoked (compromised).
@@ -72,12 +74,19 @@ for F in reportId attestationRoot signingKeyId qualityRating consensusStrength; 
     || fail payload "report.$F differs from the signed payload"
 done
 
-# 5. attestationRoot is the RFC 9162 root over the raw 32 bytes of the three digests, in the
-#    order config, manifest, results; with three leaves that is node(node(c, m), r).
+# 5. attestationRoot is the RFC 9162 root over the raw 32 bytes of the digests, in the order
+#    config, manifest, results (v2: and votes); with three leaves that is node(node(c, m), r),
+#    with four node(node(c, m), node(r, v)).
 digest() { D=$(jq -r ".digests.$1" "$W/payload.json"); D=${D#sha256:}; is_hash "$D" || fail root "digests.$1 is not sha256:<64 hex>"; }
 digest config; C=$D; digest manifest; M=$D; digest results; R=$D
-ROOT=$(node_hex "$(node_hex "$(leaf_hex "$C")" "$(leaf_hex "$M")")" "$(leaf_hex "$R")")
-[ "sha256:$ROOT" = "$(jq -r .attestationRoot "$W/payload.json")" ] || fail root "attestationRoot is not the root of config, manifest, results"
+if [ "$SCHEMA" = assay.attestation/v2 ]; then
+  digest votes; V=$D
+  ROOT=$(node_hex "$(node_hex "$(leaf_hex "$C")" "$(leaf_hex "$M")")" "$(node_hex "$(leaf_hex "$R")" "$(leaf_hex "$V")")")
+else
+  [ "$(jq '.digests | has("votes")' "$W/payload.json")" = false ] || fail payload "digests.votes in a v1 report"
+  ROOT=$(node_hex "$(node_hex "$(leaf_hex "$C")" "$(leaf_hex "$M")")" "$(leaf_hex "$R")")
+fi
+[ "sha256:$ROOT" = "$(jq -r .attestationRoot "$W/payload.json")" ] || fail root "attestationRoot is not the root of the digests"
 OUT="$(jq -r .reportId "$W/payload.json") signed by $KID"
 
 # 6. Optional: one datapoint's inclusion proof, folded up the audit path (RFC 9162 2.1.3.2)

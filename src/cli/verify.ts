@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { verifyJws } from '../domain/signing.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
 import { leafHash, verifyConsistency, verifyInclusion } from '../domain/merkle.ts';
-import { attestationRootOf, parsePrefixed, prefixed, PAYLOAD_SCHEMA } from '../domain/proof.ts';
+import { attestationRootOf, parsePrefixed, prefixed, PAYLOAD_SCHEMA, PAYLOAD_SCHEMA_V1 } from '../domain/proof.ts';
 import { checkpointOrigin, openNote, parseCheckpoint, verifierKey } from '../domain/signed-note.ts';
 
 export type Outcome = { ok: true; summary: string } | { ok: false; check: string; reason: string };
@@ -100,8 +100,11 @@ async function checkReport(
   if (canonical !== text) fail('payload', 'the signed bytes are not the RFC 8785 canonical form of the payload');
   if (report.payload !== undefined && !isDeepStrictEqual(report.payload, payload))
     fail('payload', 'report.payload differs from the signed payload');
-  if (payload.schema !== PAYLOAD_SCHEMA)
-    fail('payload', `schema is ${JSON.stringify(payload.schema)}, expected ${PAYLOAD_SCHEMA}`);
+  // The report format: v1 reports (before votes were committed) verify as they did.
+  if (payload.schema !== PAYLOAD_SCHEMA && payload.schema !== PAYLOAD_SCHEMA_V1)
+    fail('payload', `schema is ${JSON.stringify(payload.schema)}, expected ${PAYLOAD_SCHEMA} or ${PAYLOAD_SCHEMA_V1}`);
+  if ((payload.schema === PAYLOAD_SCHEMA) !== (payload.digests?.votes !== undefined))
+    fail('payload', `digests.votes is required by ${PAYLOAD_SCHEMA} and absent from ${PAYLOAD_SCHEMA_V1}`);
   if (payload.signingKeyId !== header.kid) fail('kid', 'payload.signingKeyId differs from the JWS kid');
   // The key's validity window (docs/verifying.md): a retired key must not vouch for reports
   // dated after its retirement, and a compromised one for none (its holder can pick any date).
@@ -125,7 +128,11 @@ async function checkReport(
     return fail('root', (e as Error).message);
   }
   if (root !== payload.attestationRoot)
-    fail('root', `MTH(config, manifest, results) is ${root}, payload says ${payload.attestationRoot}`);
+    fail(
+      'root',
+      `MTH(config, manifest, results${payload.digests.votes === undefined ? '' : ', votes'}) is ${root}, ` +
+        `payload says ${payload.attestationRoot}`,
+    );
 
   let summary = `${payload.reportId} signed by ${header.kid}, attestationRoot ${root}`;
   if (proofText !== undefined) {

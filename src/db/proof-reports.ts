@@ -46,6 +46,18 @@ export async function findReportProject(
   return row;
 }
 
+/** A compiled spec as stored (the config a report's `digests.config` is the SHA-256 of, in JCS form). */
+export async function compiledSpec(sql: Db, specId: string): Promise<unknown> {
+  const [row] = await sql<{ compiled: unknown }[]>`select compiled from project_specs where id = ${specId}`;
+  return row?.compiled;
+}
+
+/** The key of the project's validator pseudonyms (what a vote leaf names a validator by). */
+export async function pseudonymKey(sql: Db, projectId: string): Promise<string> {
+  const [row] = await sql<{ key: string }[]>`select pseudonym_key::text as key from projects where id = ${projectId}`;
+  return row!.key;
+}
+
 /** The status of a registered signing key (pending, active, retired), or undefined when unknown. */
 export async function signingKeyStatus(sql: Db, kid: string): Promise<string | undefined> {
   const [row] = await sql<{ status: string }[]>`select status from signing_keys where kid = ${kid}`;
@@ -190,6 +202,110 @@ export function streamDecidedVotes(tx: TxSql, projectId: string) {
     order by v.datapoint_id, v.created_at, v.id`.cursor(BATCH);
 }
 
+/** A decision of a format 2 report with one of its votes: one row per vote, in vote order. */
+export interface DecisionVoteRow extends DecisionRow {
+  contested: boolean;
+  escalations: number;
+  voter: string;
+  classId: string | null;
+  synthetic: boolean;
+  rating: number;
+  /** The weight the vote carried in the decision. */
+  weight: number;
+  votedAt: Date;
+  /** `sha256:<hex>` of an AI vote's provenance configuration; null otherwise. */
+  aiConfig: string | null;
+}
+
+const DECISION_VOTE_COLUMNS = (sql: Db) => sql`
+  d.datapoint_id as "datapointId", d.id as "consensusDecisionId", d.quality_rating_mean as "qualityRatingMean",
+  d.quality_rating_median as "qualityRatingMedian", d.consensus_strength as "consensusStrength", d.contested,
+  d.escalations, d.seq::float8 as seq, v.voter, v.class_id as "classId", v.synthetic, v.rating,
+  coalesce(v.decision_weight, v.weight) as weight, v.created_at as "votedAt", null::text as "aiConfig"`;
+
+/**
+ * The votes tree's leaves with their decisions: decisions in finalization order, each one's votes
+ * by (time, id), the first `limit` decisions or all. A decided datapoint takes no more votes
+ * (src/lifecycle/votes.ts), so the order only ever grows at its end.
+ */
+export function streamDecisionVotes(tx: TxSql, projectId: string, limit: number | null) {
+  const upTo =
+    limit === null
+      ? tx``
+      : tx`and d.seq <= (select c.seq from consensus_decisions c where c.project_id = ${projectId}
+          order by c.seq offset ${Math.max(limit - 1, 0)} limit 1)`;
+  return tx<DecisionVoteRow[]>`
+    select ${DECISION_VOTE_COLUMNS(tx)}
+    from consensus_decisions d left join votes v on v.datapoint_id = d.datapoint_id and v.project_id = d.project_id
+    where d.project_id = ${projectId} ${limit === 0 ? tx`and false` : upTo}
+    order by d.seq, v.created_at, v.id`.cursor(BATCH);
+}
+
+/** Leaves of one chunk of the votes tree: `limit` votes from the one at `offset` among decision `firstSeq`'s. */
+export function votesFrom(
+  tx: TxSql,
+  projectId: string,
+  firstSeq: number,
+  offset: number,
+  limit: number,
+): Promise<DecisionVoteRow[]> {
+  return tx<DecisionVoteRow[]>`
+    select ${DECISION_VOTE_COLUMNS(tx)}
+    from consensus_decisions d join votes v on v.datapoint_id = d.datapoint_id and v.project_id = d.project_id
+    where d.project_id = ${projectId} and d.seq >= ${firstSeq}
+    order by d.seq, v.created_at, v.id offset ${offset} limit ${limit}`;
+}
+
+/** A decision of a format 2 report with how many votes it has (its results leaf names them). */
+export type DecisionCountRow = DecisionRow & { contested: boolean; escalations: number; voteCount: number };
+
+/** One chunk of format 2 results leaves: `limit` decisions from seq `firstSeq` on, with their vote counts. */
+export function decisionsWithVotesFrom(
+  tx: TxSql,
+  projectId: string,
+  firstSeq: number,
+  limit: number,
+): Promise<DecisionCountRow[]> {
+  return tx<DecisionCountRow[]>`
+    select ${DECISION_COLUMNS(tx)}, contested, escalations,
+      (select count(*)::int from votes v where v.datapoint_id = consensus_decisions.datapoint_id
+        and v.project_id = consensus_decisions.project_id) as "voteCount"
+    from consensus_decisions where project_id = ${projectId} and seq >= ${firstSeq} order by consensus_decisions.seq
+    limit ${limit}`;
+}
+
+/** A stored chunk of the votes tree: where its first vote is (decision seq, position among its votes). */
+export interface VoteChunk {
+  firstSeq: number;
+  firstOffset: number;
+  root: Buffer;
+}
+
+export function reportVoteChunks(tx: TxSql, projectId: string, reportId: string): Promise<VoteChunk[]> {
+  return tx<VoteChunk[]>`
+    select c.first_seq::float8 as "firstSeq", c.first_offset as "firstOffset", c.root
+    from proof_report_vote_chunks c join proof_reports r on r.report_id = c.report_id
+    where c.report_id = ${reportId} and r.project_id = ${projectId}
+    order by c.chunk_no`;
+}
+
+/** Stores a format 2 report's votes-tree chunk roots, in the transaction that stores the report. */
+export async function storeVoteChunks(
+  tx: TxSql,
+  reportId: string,
+  chunks: VoteChunk[],
+  /** Stored again after the results chunks were lost: the old rows go first. */
+  replace = false,
+): Promise<void> {
+  if (replace) await tx`delete from proof_report_vote_chunks where report_id = ${reportId}`;
+  if (chunks.length === 0) return;
+  await tx`
+    insert into proof_report_vote_chunks (report_id, chunk_no, first_seq, first_offset, root)
+    select ${reportId}, (t.n - 1)::int, t.first_seq, t.first_offset, decode(t.root, 'hex')
+    from unnest(${chunks.map((c) => String(c.firstSeq))}::bigint[], ${chunks.map((c) => c.firstOffset)}::int[],
+    ${chunks.map((c) => c.root.toString('hex'))}::text[]) with ordinality as t(first_seq, first_offset, root, n)`;
+}
+
 /** The seq of the datapoint's decision in the project, or undefined (no decision, or another project's). */
 export async function decisionSeq(tx: TxSql, projectId: string, datapointId: string): Promise<number | undefined> {
   const [row] = await tx<{ seq: number }[]>`
@@ -198,10 +314,17 @@ export async function decisionSeq(tx: TxSql, projectId: string, datapointId: str
   return row?.seq;
 }
 
-/** The report's chunk roots in order, with the seq of each chunk's first decision (empty when it has none). */
-export function reportChunks(tx: TxSql, projectId: string, reportId: string): Promise<Chunk<number>[]> {
-  return tx<Chunk<number>[]>`
-    select c.first_seq::float8 as "firstKey", c.root
+/**
+ * The report's chunk roots in order, with the seq of each chunk's first decision and (format 2)
+ * the votes-tree index of that decision's first vote (empty when it has none).
+ */
+export function reportChunks(
+  tx: TxSql,
+  projectId: string,
+  reportId: string,
+): Promise<(Chunk<number> & { firstVote: number | null })[]> {
+  return tx<(Chunk<number> & { firstVote: number | null })[]>`
+    select c.first_seq::float8 as "firstKey", c.root, c.first_vote::float8 as "firstVote"
     from proof_report_chunks c join proof_reports r on r.report_id = c.report_id
     where c.report_id = ${reportId} and r.project_id = ${projectId}
     order by c.chunk_no`;
@@ -219,16 +342,20 @@ export async function storeReportChunks(
   reportId: string,
   chunkLeaves: number,
   chunks: Chunk<number>[],
+  /** Format 2: per chunk, the votes-tree index of its first decision's first vote. */
+  firstVotes: number[] | null = null,
 ): Promise<boolean> {
   const claimed = await tx`
     update proof_reports set chunk_leaves = ${chunkLeaves}
     where report_id = ${reportId} and project_id = ${projectId} and chunk_leaves is null returning 1`;
   if (claimed.length === 0) return false;
   await tx`
-    insert into proof_report_chunks (report_id, chunk_no, first_seq, root)
-    select ${reportId}, (t.n - 1)::int, t.first_seq, decode(t.root, 'hex')
+    insert into proof_report_chunks (report_id, chunk_no, first_seq, root, first_vote)
+    select ${reportId}, (t.n - 1)::int, t.first_seq, decode(t.root, 'hex'), t.first_vote
     from unnest(${chunks.map((c) => String(c.firstKey))}::bigint[],
-    ${chunks.map((c) => c.root.toString('hex'))}::text[]) with ordinality as t(first_seq, root, n)`;
+    ${chunks.map((c) => c.root.toString('hex'))}::text[],
+    ${chunks.map((_, i) => (firstVotes ? String(firstVotes[i]) : null))}::bigint[])
+      with ordinality as t(first_seq, root, first_vote, n)`;
   return true;
 }
 

@@ -40,6 +40,8 @@ export const FORMATS: Record<ExportFormat, { contentType: string; ext: string }>
   // Rendered by src/domain/standard-exports.ts from the manifest, not from the rows below.
   intoto_dsse: { contentType: 'application/vnd.dsse.envelope.v1+json', ext: 'dsse.json' },
   croissant: { contentType: 'application/ld+json', ext: 'croissant.json' },
+  // The Proof Report's committed leaves, one per line (src/services/exports.ts renders it).
+  votes_jsonl: { contentType: 'application/jsonl', ext: 'jsonl' },
 };
 
 /** Readable formats list this many datapoints, then point to the csv/json export for the rest. */
@@ -96,7 +98,8 @@ export interface Sink {
 }
 
 export const filenameOf = (format: ExportFormat, projectId: string, date: string): string =>
-  `assay-${format === 'votes_csv' ? 'votes' : 'report'}-${projectId}-${date}.${FORMATS[format].ext}`;
+  `assay-${format === 'votes_csv' || format === 'votes_jsonl' ? 'votes' : 'report'}-${projectId}-${date}.` +
+  FORMATS[format].ext;
 
 // ---- votes_csv: every vote, the data of the signed statistics ------------------------------------
 
@@ -510,7 +513,8 @@ function html(d: ExportData): Readable {
  */
 export function rowLimitOf(format: ExportFormat): number | null {
   if (format === 'csv' || format === 'json') return null;
-  if (format === 'votes_csv' || format === 'intoto_dsse' || format === 'croissant') return 0;
+  if (format === 'votes_csv' || format === 'votes_jsonl' || format === 'intoto_dsse' || format === 'croissant')
+    return 0;
   return format === 'attestation_yaml' ? 0 : READABLE_TABLE_LIMIT;
 }
 
@@ -570,6 +574,8 @@ export async function renderExport(
   switch (format) {
     case 'votes_csv':
       throw new Error('votes_csv renders from the votes (renderVotesCsv), not from datapoint rows');
+    case 'votes_jsonl':
+      throw new Error('votes_jsonl renders from the committed leaves (src/services/exports.ts)');
     case 'csv': {
       sink.write(
         csvHeader(d)

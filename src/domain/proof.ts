@@ -4,16 +4,29 @@
 //
 // Glossary
 //   manifest leaf  JCS {checksum, datapointId}, one per datapoint, in ingestion order
-//   results leaf   JCS of a terminal consensus (figures as fixed 6-decimal strings), finalization order
-//   digests        config (SHA-256 of the JCS compiled spec), manifest and results Merkle roots
-//   attestationRoot  RFC 9162 MTH over the three digests' 32 raw bytes, in that order
+//   results leaf   JCS of a terminal consensus, finalization order. Format 1 (reports signed as
+//                  `assay.attestation/v1`): figures as fixed 6-decimal strings. Format 2
+//                  (`assay.attestation/v2`): the exact doubles (SignedDecimal), the contested flag,
+//                  the escalations and the leaf range of the datapoint's votes in the votes tree
+//   vote leaf      (format 2) JCS of one vote of a decided datapoint: validator pseudonym, class,
+//                  the weight it carried, rating, time, synthetic, gold, AI provenance; in vote
+//                  order: decisions in finalization order, each one's votes by (time, id)
+//   digests        config (SHA-256 of the JCS compiled spec), manifest, results (and votes) roots
+//   attestationRoot  RFC 9162 MTH over the digests' 32 raw bytes: config, manifest, results (, votes)
+// docs/decisions.md, "Votes as committed leaves", says why format 1 reports keep verifying as before.
 import { canonicalBytes, decimalString } from './canonical-json.ts';
 import { MerkleRootBuilder, leafHash, merkleRoot, type Hash } from './merkle.ts';
-import type { ReportStatistics } from './statistics.ts';
+import { signedDecimal, type ReportStatistics } from './statistics.ts';
 
-export const PAYLOAD_SCHEMA = 'assay.attestation/v1';
+/** The payload schema of reports built now (format 2: votes committed). */
+export const PAYLOAD_SCHEMA = 'assay.attestation/v2';
+/** Reports built before votes were committed: verify as they did. */
+export const PAYLOAD_SCHEMA_V1 = 'assay.attestation/v1';
+type PayloadSchema = typeof PAYLOAD_SCHEMA | typeof PAYLOAD_SCHEMA_V1;
 /** The API field `schema` omits the service prefix (the API reference, section 2, Proof Report). */
-export const API_SCHEMA = 'attestation/v1';
+export const apiSchemaOf = (schema: string): string => schema.replace(/^assay\./, '');
+/** The leaf format a signed payload's trees use: 2 with votes committed, 1 before. */
+export const leafFormatOf = (payload: { schema: string }): 1 | 2 => (payload.schema === PAYLOAD_SCHEMA ? 2 : 1);
 const DIGEST_METHOD = 'rfc9162-sha256';
 
 export const hex = (h: Hash): string => h.toString('hex');
@@ -46,6 +59,60 @@ export const resultsLeaf = (r: ResultRow): Buffer =>
     qualityRatingMedian: decimalString(r.qualityRatingMedian),
   });
 
+/** A results leaf of format 2: the decision as recorded, and where its votes are in the votes tree. */
+export interface ResultRowV2 extends ResultRow {
+  contested: boolean;
+  escalations: number;
+  /** Leaf indices [first, first + count) of the votes tree. */
+  votes: { first: number; count: number };
+}
+
+/**
+ * Format 2: figures as the exact doubles (SignedDecimal: the shortest decimal that reads back as
+ * the same double), so a recomputation compares bit for bit.
+ */
+export const resultsLeafV2 = (r: ResultRowV2): Buffer =>
+  canonicalBytes({
+    consensusDecisionId: r.consensusDecisionId,
+    consensusStrength: signedDecimal(r.consensusStrength),
+    contested: r.contested,
+    datapointId: r.datapointId,
+    escalations: r.escalations,
+    qualityRatingMean: signedDecimal(r.qualityRatingMean),
+    qualityRatingMedian: signedDecimal(r.qualityRatingMedian),
+    votes: { count: r.votes.count, first: r.votes.first },
+  });
+
+/** One vote of a decided datapoint as the votes tree commits it (format 2). */
+export interface VoteLeaf {
+  datapointId: string;
+  /** The per-project pseudonym of the report's statistics (never an identity). */
+  validator: string;
+  classId: string | null;
+  /** The weight the vote carried in its datapoint's decision. */
+  weight: number;
+  rating: number;
+  votedAt: Date;
+  synthetic: boolean;
+  /** A vote on a gold item; such votes never enter a decision, so a committed vote has false. */
+  gold: boolean;
+  /** `sha256:<hex>` of the AI validator's provenance configuration, null for people and synthetic votes. */
+  aiConfig: string | null;
+}
+
+export const voteLeaf = (v: VoteLeaf): Buffer =>
+  canonicalBytes({
+    aiConfig: v.aiConfig,
+    classId: v.classId,
+    datapointId: v.datapointId,
+    gold: v.gold,
+    rating: signedDecimal(v.rating),
+    synthetic: v.synthetic,
+    validator: v.validator,
+    votedAt: v.votedAt.toISOString(),
+    weight: signedDecimal(v.weight),
+  });
+
 export interface Digests {
   method: typeof DIGEST_METHOD;
   config: string;
@@ -53,17 +120,22 @@ export interface Digests {
   manifestLeaves: number;
   results: string;
   resultsLeaves: number;
+  /** Format 2 only: the votes tree's root and size. */
+  votes?: string;
+  votesLeaves?: number;
 }
 
-/** attestationRoot = MTH(config, manifest, results) with each digest's raw 32 bytes as a leaf. */
-export function attestationRootOf(d: Pick<Digests, 'config' | 'manifest' | 'results'>): Hash {
-  return merkleRoot(
-    [d.config, d.manifest, d.results].map((v, i) => leafHash(parsePrefixed(v, ['config', 'manifest', 'results'][i]))),
-  );
+/**
+ * attestationRoot = MTH(config, manifest, results) with each digest's raw 32 bytes as a leaf;
+ * format 2 adds the votes root as a fourth leaf.
+ */
+export function attestationRootOf(d: Pick<Digests, 'config' | 'manifest' | 'results' | 'votes'>): Hash {
+  const names = d.votes === undefined ? ['config', 'manifest', 'results'] : ['config', 'manifest', 'results', 'votes'];
+  return merkleRoot(names.map((k) => leafHash(parsePrefixed(d[k as keyof typeof d], k))));
 }
 
 export interface ProofPayload {
-  schema: typeof PAYLOAD_SCHEMA;
+  schema: PayloadSchema;
   reportId: string;
   issuedAt: string;
   issuer: string;
@@ -92,10 +164,11 @@ export function reportId(at: Date, orgCode: string, seq: number): string {
 /** Canonical UTC time, whole seconds: `2026-11-23T08:01:02Z`. */
 export const canonicalTime = (at: Date): string => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** Accumulates both trees and the headline sums while rows stream past. */
+/** Accumulates the trees and the headline sums while rows stream past. */
 export class ReportAccumulator {
   readonly manifest = new MerkleRootBuilder();
   readonly results = new MerkleRootBuilder();
+  readonly votes = new MerkleRootBuilder();
   private meanSum = 0;
   private strengthSum = 0;
 
@@ -103,9 +176,28 @@ export class ReportAccumulator {
     this.manifest.add(leafHash(manifestLeaf(d)));
   }
 
-  /** Adds a results leaf; returns its hash (the report's chunk roots are built from it too). */
+  /** Adds a results leaf of format 1; returns its hash (the report's chunk roots are built from it too). */
   addResult(r: ResultRow): Hash {
-    const h = leafHash(resultsLeaf(r));
+    return this.addResultLeaf(r, resultsLeaf(r));
+  }
+
+  /**
+   * Format 2: a decision with its votes, in vote order. The votes take the next leaves of the
+   * votes tree and the results leaf names them. Returns both leaves' hashes (for chunk roots).
+   */
+  addDecision(
+    r: ResultRow & { contested: boolean; escalations: number },
+    votes: readonly VoteLeaf[],
+  ): { result: Hash; votes: Hash[] } {
+    const first = this.votes.size;
+    const hashes = votes.map((v) => leafHash(voteLeaf(v)));
+    for (const h of hashes) this.votes.add(h);
+    const result = this.addResultLeaf(r, resultsLeafV2({ ...r, votes: { first, count: votes.length } }));
+    return { result, votes: hashes };
+  }
+
+  private addResultLeaf(r: ResultRow, leaf: Buffer): Hash {
+    const h = leafHash(leaf);
     this.results.add(h);
     this.meanSum += r.qualityRatingMean;
     this.strengthSum += r.consensusStrength;
@@ -119,7 +211,8 @@ export class ReportAccumulator {
     return { qualityRating: Math.round(this.meanSum / n), consensusStrength: Math.round((100 * this.strengthSum) / n) };
   }
 
-  digests(configSha256Hex: string): Digests {
+  /** The digests; with `format` 2 the votes tree's too. */
+  digests(configSha256Hex: string, format: 1 | 2 = 2): Digests {
     return {
       method: DIGEST_METHOD,
       config: `sha256:${configSha256Hex}`,
@@ -127,6 +220,7 @@ export class ReportAccumulator {
       manifestLeaves: this.manifest.size,
       results: prefixed(this.results.root()),
       resultsLeaves: this.results.size,
+      ...(format === 2 ? { votes: prefixed(this.votes.root()), votesLeaves: this.votes.size } : {}),
     };
   }
 }
@@ -178,10 +272,19 @@ export class StreamingAuditPath {
 export class ExtendsPrevious {
   private manifestRoot: Hash | null = null;
   private resultsRoot: Hash | null = null;
+  private votesRoot: Hash | null = null;
   private readonly previous: { reportId: string; digests: Digests } | null;
+  /** Whether the previous report's results (and votes) are leaves of the same format as the new ones. */
+  private readonly sameFormat: boolean;
 
-  constructor(previous: { reportId: string; digests: Digests } | null) {
+  /**
+   * `previous.format` 1 with a new report of format 2: the results leaves changed form once (the
+   * format change of docs/decisions.md), so only the manifest is held to extend the previous one;
+   * from then on the results and votes trees are too.
+   */
+  constructor(previous: { reportId: string; digests: Digests; format?: 1 | 2 } | null, format: 1 | 2 = 2) {
     this.previous = previous;
+    this.sameFormat = (previous?.format ?? 1) === format;
   }
 
   /** Call after each leaf added to `acc`. */
@@ -193,6 +296,9 @@ export class ExtendsPrevious {
   afterResult(acc: ReportAccumulator): void {
     if (this.previous && acc.results.size === this.previous.digests.resultsLeaves)
       this.resultsRoot = acc.results.root();
+    // The votes tree reaches the previous size after some decision (its votes come in whole).
+    if (this.previous && this.votesRoot === null && acc.votes.size === this.previous.digests.votesLeaves)
+      this.votesRoot = acc.votes.root();
   }
 
   /** Why the new trees do not extend the previous report's, or null when they do (or there is none). */
@@ -201,8 +307,11 @@ export class ExtendsPrevious {
     const { reportId, digests } = this.previous;
     if (this.manifestRoot === null || prefixed(this.manifestRoot) !== digests.manifest)
       return `the manifest's first ${digests.manifestLeaves} leaves no longer hash to ${reportId}'s digest`;
+    if (!this.sameFormat) return null;
     if (this.resultsRoot === null || prefixed(this.resultsRoot) !== digests.results)
       return `the results' first ${digests.resultsLeaves} leaves no longer hash to ${reportId}'s digest`;
+    if (digests.votes !== undefined && (this.votesRoot === null || prefixed(this.votesRoot) !== digests.votes))
+      return `the votes' first ${digests.votesLeaves} leaves no longer hash to ${reportId}'s digest`;
     return null;
   }
 }

@@ -84,6 +84,18 @@ export const projectSpecSchema: Readonly<Record<string, unknown>> = {
           },
           "description": "Fields validators rate; all fields when omitted."
         },
+        "markdownFields": {
+          "type": "array",
+          "maxItems": 100,
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "pattern": "^[^\\u0000]*$",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "description": "Fields (columns, or a JSON record's top-level keys) whose text is Markdown. Raters see these rendered (sanitized, raw HTML shown as text); other fields are shown as plain text. csv, json and jsonl only (markdown_split content is Markdown already)."
+        },
         "goldField": {
           "type": "string",
           "pattern": "^[^\\u0000]*$",
@@ -610,6 +622,18 @@ export const mcpTools: readonly ToolDef[] = [
                   },
                   "description": "Fields validators rate; all fields when omitted."
                 },
+                "markdownFields": {
+                  "type": "array",
+                  "maxItems": 100,
+                  "uniqueItems": true,
+                  "items": {
+                    "type": "string",
+                    "pattern": "^[^\\u0000]*$",
+                    "minLength": 1,
+                    "maxLength": 200
+                  },
+                  "description": "Fields (columns, or a JSON record's top-level keys) whose text is Markdown. Raters see these rendered (sanitized, raw HTML shown as text); other fields are shown as plain text. csv, json and jsonl only (markdown_split content is Markdown already)."
+                },
                 "goldField": {
                   "type": "string",
                   "pattern": "^[^\\u0000]*$",
@@ -1083,7 +1107,7 @@ export const mcpTools: readonly ToolDef[] = [
     "name": "get_datapoint_inclusion_proof",
     "document": "developer",
     "operationId": "getDatapointInclusionProof",
-    "description": "Prove one datapoint's inclusion in the Proof Report\n\nThe RFC 9162 inclusion proof of the datapoint's consensus leaf in the `results` tree of the\ncurrent Proof Report: the leaf exactly as hashed (its JCS text), its index, the tree size\nand the audit path. Hash the leaf as `SHA-256(0x00 || leaf)`, fold the path to obtain\n`digests.results`, then recompute `attestationRoot` from the three digests. Same checks\nas the Proof Report, then `datapoint_not_found` when the datapoint is not in the project.\n",
+    "description": "Prove one datapoint's inclusion in the Proof Report\n\nThe RFC 9162 inclusion proof of the datapoint's consensus leaf in the `results` tree of the\ncurrent Proof Report: the leaf exactly as hashed (its JCS text), its index, the tree size\nand the audit path. Hash the leaf as `SHA-256(0x00 || leaf)`, fold the path to obtain\n`digests.results`, then recompute `attestationRoot` from the digests. A report of format 2\nadds `votes`: each of the datapoint's vote leaves with its audit path to `digests.votes`,\nso the datapoint's figures can be recomputed without the whole export. Same checks as the\nProof Report, then `datapoint_not_found` when the datapoint is not in the project.\n",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -1115,7 +1139,7 @@ export const mcpTools: readonly ToolDef[] = [
     "name": "get_proof_report_consistency",
     "document": "developer",
     "operationId": "getProofReportConsistency",
-    "description": "Prove that a later Proof Report extends an earlier one\n\nRFC 9162 consistency proofs (§2.1.4) from the trees of the earlier report `from` to those\nof the later report `to` (default: the project's latest stored report), for both trees\nthat grow: `manifest` (datapoints in ingestion order) and `results` (decisions in\nfinalization order). Each proves that the earlier tree is a prefix of the later one: the\nlater report kept every leaf of the earlier one, in place, and only appended. Verify with\n`fromSize`, `toSize`, the two signed digests and `proof` (RFC 9162 §2.1.4.2). Reports are\nnamed by `reportId`; `proof_report_not_found` when one is not a report of this project,\nand `parameter_invalid` (param `from`) when `from` is later than `to`.\n",
+    "description": "Prove that a later Proof Report extends an earlier one\n\nRFC 9162 consistency proofs (§2.1.4) from the trees of the earlier report `from` to those\nof the later report `to` (default: the project's latest stored report), for both trees\nthat grow: `manifest` (datapoints in ingestion order) and `results` (decisions in\nfinalization order). Each proves that the earlier tree is a prefix of the later one: the\nlater report kept every leaf of the earlier one, in place, and only appended. Verify with\n`fromSize`, `toSize`, the two signed digests and `proof` (RFC 9162 §2.1.4.2). Reports are\nnamed by `reportId`; `proof_report_not_found` when one is not a report of this project,\nand `parameter_invalid` (param `from`) when `from` is later than `to`. Between reports of\nformat 2 (`attestation/v2`) the `votes` tree's proof too. The results leaves changed form\nwith format 2, so a format 1 report is linked only to format 1 reports: `from` of format\n1 with `to` of format 2 is `parameter_invalid` (param `from`).\n",
     "inputSchema": {
       "type": "object",
       "properties": {

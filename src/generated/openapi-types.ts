@@ -123,8 +123,10 @@ export interface paths {
          * @description The RFC 9162 inclusion proof of the datapoint's consensus leaf in the `results` tree of the
          *     current Proof Report: the leaf exactly as hashed (its JCS text), its index, the tree size
          *     and the audit path. Hash the leaf as `SHA-256(0x00 || leaf)`, fold the path to obtain
-         *     `digests.results`, then recompute `attestationRoot` from the three digests. Same checks
-         *     as the Proof Report, then `datapoint_not_found` when the datapoint is not in the project.
+         *     `digests.results`, then recompute `attestationRoot` from the digests. A report of format 2
+         *     adds `votes`: each of the datapoint's vote leaves with its audit path to `digests.votes`,
+         *     so the datapoint's figures can be recomputed without the whole export. Same checks as the
+         *     Proof Report, then `datapoint_not_found` when the datapoint is not in the project.
          */
         get: operations["getDatapointInclusionProof"];
         put?: never;
@@ -154,7 +156,10 @@ export interface paths {
          *     later report kept every leaf of the earlier one, in place, and only appended. Verify with
          *     `fromSize`, `toSize`, the two signed digests and `proof` (RFC 9162 §2.1.4.2). Reports are
          *     named by `reportId`; `proof_report_not_found` when one is not a report of this project,
-         *     and `parameter_invalid` (param `from`) when `from` is later than `to`.
+         *     and `parameter_invalid` (param `from`) when `from` is later than `to`. Between reports of
+         *     format 2 (`attestation/v2`) the `votes` tree's proof too. The results leaves changed form
+         *     with format 2, so a format 1 report is linked only to format 1 reports: `from` of format
+         *     1 with `to` of format 2 is `parameter_invalid` (param `from`).
          */
         get: operations["getProofReportConsistency"];
         put?: never;
@@ -1716,6 +1721,8 @@ export interface components {
              *     fields in this order; fields not named here come after, as they are.
              */
             fieldOrder: string[];
+            /** @description The spec's `dataset.markdownFields`, to render as Markdown; empty when none. */
+            markdownFields: string[];
             claimedAt: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
             /**
@@ -1830,6 +1837,8 @@ export interface components {
             /** @description The datapoint's stored content. */
             content: unknown;
             fieldOrder: string[];
+            /** @description The spec's `dataset.markdownFields`, rendered as Markdown; empty when none. */
+            markdownFields: string[];
             votes: components["schemas"]["OriginatorVote"][];
             skips: components["schemas"]["OriginatorSkip"][];
             /** @description The terminal decision; null while pending. */
@@ -2416,6 +2425,8 @@ export interface components {
             idField?: string;
             /** @description Fields validators rate; all fields when omitted. */
             contentFields?: string[];
+            /** @description Fields (columns, or a JSON record's top-level keys) whose text is Markdown. Raters see these rendered (sanitized, raw HTML shown as text); other fields are shown as plain text. csv, json and jsonl only (markdown_split content is Markdown already). */
+            markdownFields?: string[];
             /** @description Field (column) holding a record's expected rating (0-100) when the record is a gold item; empty or absent in other records. It is removed from every record's content, so validators never see it. */
             goldField?: string;
             /** @description For markdown_split, the heading level that starts a datapoint. */
@@ -2705,8 +2716,13 @@ export interface components {
         };
         ProofReport: {
             reportId: string;
-            /** @description Payload schema identifier, `attestation/v1`. */
-            schema: string;
+            /**
+             * @description Payload schema identifier (the report format): `attestation/v2` for reports that commit
+             *     every vote (`digests.votes`; results leaves name their votes), `attestation/v1` for
+             *     reports built before, which verify as they did.
+             * @enum {string}
+             */
+            schema: "attestation/v1" | "attestation/v2";
             issuedAt: components["schemas"]["Timestamp"];
             /** Format: int64 */
             qualityRating: number;
@@ -2749,6 +2765,7 @@ export interface components {
             /** @description The subtree hashes of PROOF(fromSize, D[toSize]) in RFC 9162 order, lower-case hex. */
             proof: string[];
         };
+        /** @description `votes`: between two reports of format 2 (`attestation/v2`), the votes tree's proof. */
         ConsistencyProof: {
             /** Format: uuid */
             projectId: string;
@@ -2756,6 +2773,7 @@ export interface components {
             to: components["schemas"]["ReportRef"];
             manifest: components["schemas"]["TreeConsistency"];
             results: components["schemas"]["TreeConsistency"];
+            votes?: components["schemas"]["TreeConsistency"];
         };
         ReportRef: {
             reportId: components["schemas"]["ReportId"];
@@ -2906,6 +2924,28 @@ export interface components {
              */
             tree: "results";
             treeRoot: string;
+            /**
+             * @description Reports of format 2 (`attestation/v2`): the inclusion proofs of the datapoint's votes in
+             *     the votes tree (root `payload.digests.votes`), the leaves `first` .. `first + count - 1`
+             *     that its results leaf names. Recompute the figures of the results leaf from them
+             *     (docs/verifying.md). Absent on reports of format 1.
+             */
+            votes?: {
+                treeRoot: string;
+                /** Format: int64 */
+                treeSize: number;
+                /** Format: int64 */
+                first: number;
+                /** Format: int64 */
+                count: number;
+                leaves: {
+                    /** @description The vote leaf exactly as hashed (RFC 8785 JCS text, UTF-8). */
+                    leaf: string;
+                    /** Format: int64 */
+                    leafIndex: number;
+                    auditPath: string[];
+                }[];
+            };
             /** Format: uuid */
             datapointId: string;
             /** @description The leaf exactly as hashed (RFC 8785 JCS text, UTF-8). */
@@ -2961,9 +3001,16 @@ export interface components {
          *     consensus), `weight` (the weight the vote carried in the decision; a gold or undecided
          *     vote's class weight), `rating`, `voted_at` (UTC, ISO 8601). Weight and rating are written as
          *     SignedDecimal (the exact double); rows are ordered by datapoint, then time.
+         *
+         *     `votes_jsonl` is the Proof Report's committed leaves, one per line (LF), each line exactly
+         *     the bytes hashed (RFC 8785 JCS): first the compiled spec (its SHA-256 is `digests.config`),
+         *     then per decision in finalization order its results leaf followed by its vote leaves (the
+         *     leaf range its `votes` names). `assay verify --recompute` and `verify_report.py
+         *     --recompute` recompute every figure from it (docs/verifying.md). Needs the project's signed
+         *     Proof Report of format 2 (`assay.attestation/v2`).
          * @enum {string}
          */
-        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip" | "votes_csv" | "intoto_dsse" | "croissant";
+        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip" | "votes_csv" | "intoto_dsse" | "croissant" | "votes_jsonl";
         ReportExport: {
             format: components["schemas"]["ReportFormat"];
             contentType: string;

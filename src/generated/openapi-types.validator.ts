@@ -724,6 +724,8 @@ export interface components {
              *     fields in this order; fields not named here come after, as they are.
              */
             fieldOrder: string[];
+            /** @description The spec's `dataset.markdownFields`, to render as Markdown; empty when none. */
+            markdownFields: string[];
             claimedAt: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
             /**
@@ -838,6 +840,8 @@ export interface components {
             /** @description The datapoint's stored content. */
             content: unknown;
             fieldOrder: string[];
+            /** @description The spec's `dataset.markdownFields`, rendered as Markdown; empty when none. */
+            markdownFields: string[];
             votes: components["schemas"]["OriginatorVote"][];
             skips: components["schemas"]["OriginatorSkip"][];
             /** @description The terminal decision; null while pending. */
@@ -1195,8 +1199,13 @@ export interface components {
         };
         ProofReport: {
             reportId: string;
-            /** @description Payload schema identifier, `attestation/v1`. */
-            schema: string;
+            /**
+             * @description Payload schema identifier (the report format): `attestation/v2` for reports that commit
+             *     every vote (`digests.votes`; results leaves name their votes), `attestation/v1` for
+             *     reports built before, which verify as they did.
+             * @enum {string}
+             */
+            schema: "attestation/v1" | "attestation/v2";
             issuedAt: components["schemas"]["Timestamp"];
             /** Format: int64 */
             qualityRating: number;
@@ -1356,9 +1365,16 @@ export interface components {
          *     consensus), `weight` (the weight the vote carried in the decision; a gold or undecided
          *     vote's class weight), `rating`, `voted_at` (UTC, ISO 8601). Weight and rating are written as
          *     SignedDecimal (the exact double); rows are ordered by datapoint, then time.
+         *
+         *     `votes_jsonl` is the Proof Report's committed leaves, one per line (LF), each line exactly
+         *     the bytes hashed (RFC 8785 JCS): first the compiled spec (its SHA-256 is `digests.config`),
+         *     then per decision in finalization order its results leaf followed by its vote leaves (the
+         *     leaf range its `votes` names). `assay verify --recompute` and `verify_report.py
+         *     --recompute` recompute every figure from it (docs/verifying.md). Needs the project's signed
+         *     Proof Report of format 2 (`assay.attestation/v2`).
          * @enum {string}
          */
-        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip" | "votes_csv" | "intoto_dsse" | "croissant";
+        ReportFormat: "json" | "csv" | "attestation_yaml" | "verifiable_txt" | "verifiable_html" | "report_md" | "report_attestation_md" | "report_attestation_zip" | "votes_csv" | "intoto_dsse" | "croissant" | "votes_jsonl";
         ReportExport: {
             format: components["schemas"]["ReportFormat"];
             contentType: string;

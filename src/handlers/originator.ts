@@ -41,7 +41,7 @@ import {
   type OriginatorDatapointRow,
   type OriginatorProjectRow,
 } from '../db/originator.ts';
-import { datasetFormatOf } from '../db/validator-projects.ts';
+import { datasetPresentationOf } from '../db/validator-projects.ts';
 import { mapPage } from '../db/pagination.ts';
 import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } from '../db/project-stats.ts';
 import { requestProofReport } from '../services/proof-reports.ts';
@@ -175,18 +175,19 @@ export async function getOriginatorDatapoint(
   const d = await originatorDatapoint(ctx.sql, row.id, params.datapointId);
   if (!d)
     throw new ApiError('datapoint_not_found', `No datapoint ${params.datapointId} in this project.`, 'datapointId');
-  const [votes, skips, format] = await Promise.all([
+  const [votes, skips, shown] = await Promise.all([
     datapointVotes(ctx.sql, d.id),
     datapointSkips(ctx.sql, d.id),
-    datasetFormatOf(ctx.sql, row.id),
+    datasetPresentationOf(ctx.sql, row.id),
   ]);
   return {
     status: 200,
     body: {
       datapoint: toDatapoint(d, row.content_field_order),
-      format,
+      format: shown.format,
       content: d.content,
       fieldOrder: row.content_field_order,
+      markdownFields: shown.markdownFields,
       votes: votes.map((v) => ({
         validator: v.validator,
         classId: v.class_id,

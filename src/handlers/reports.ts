@@ -26,7 +26,7 @@ import type { PrepareOptions } from '../services/report-artifacts.ts';
 import { buildConsistencyProof, reportCheckpoint } from '../services/proof-log.ts';
 import { openNote, parseCheckpoint, verifierKey } from '../domain/signed-note.ts';
 import { publishedJwks } from '../admin/signing-keys.ts';
-import { API_SCHEMA, type ProofPayload } from '../domain/proof.ts';
+import { apiSchemaOf, type ProofPayload } from '../domain/proof.ts';
 import type { components } from '../generated/openapi-types.ts';
 
 /** The signing key and issuer of this deployment (developer API and the originator's session alike). */
@@ -63,7 +63,7 @@ export function proofReportBody(report: StoredReport): components['schemas']['Pr
   const payload = JSON.parse(report.payloadJcs) as ProofPayload;
   return {
     reportId: report.reportId,
-    schema: API_SCHEMA,
+    schema: apiSchemaOf(payload.schema) as components['schemas']['ProofReport']['schema'],
     issuedAt: payload.issuedAt,
     qualityRating: payload.qualityRating,
     consensusStrength: payload.consensusStrength,

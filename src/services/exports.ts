@@ -17,13 +17,20 @@ import {
   streamProjectVotes,
   type ExportSubject,
 } from '../db/exports.ts';
-import { findReportForState, findReportProject, readDataState, streamDatapointLeaves } from '../db/proof-reports.ts';
+import {
+  compiledSpec,
+  findReportForState,
+  findReportProject,
+  readDataState,
+  streamDatapointLeaves,
+  streamDecisionVotes,
+} from '../db/proof-reports.ts';
 import { serveArtifact, type ArtifactOutput, type ArtifactRow } from '../db/report-artifacts.ts';
 import { distributionsOf } from '../db/project-stats.ts';
 import { verificationScripts } from '../verification-scripts.ts';
 import { ApiError, errors } from '../errors.ts';
 import { presignGet, putFile, type Storage } from '../storage/s3.ts';
-import { getOrCreateProofReport, type ReportSigning } from './proof-reports.ts';
+import { decisionsWithVotes, getOrCreateProofReport, voteLeafMaker, type ReportSigning } from './proof-reports.ts';
 import { BeingPrepared, failureOf, prepareArtifact, type PrepareOptions } from './report-artifacts.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
 import {
@@ -38,7 +45,8 @@ import {
   type ExportRow,
   type Sink,
 } from '../domain/export-formats.ts';
-import type { ProofPayload } from '../domain/proof.ts';
+import { leafFormatOf, resultsLeafV2, voteLeaf, type ProofPayload } from '../domain/proof.ts';
+import type { TxSql } from '../db/client.ts';
 import { pseudonymOf } from '../domain/statistics.ts';
 import { renderCroissant, renderIntotoDsse } from '../domain/standard-exports.ts';
 import { sign } from 'node:crypto';
@@ -181,6 +189,41 @@ function signedReportOf(data: ExportData, signer: SigningKey | null): { payload:
   return { payload: data.attestation.payload as unknown as ProofPayload, signer };
 }
 
+/**
+ * The votes_jsonl export: the leaves of a format 2 report, each line the exact bytes hashed: the
+ * compiled spec (SHA-256 = digests.config), then per decision its results leaf and its vote leaves.
+ */
+async function renderCommittedLeaves(
+  tx: TxSql,
+  project: { id: string; spec_id: string | null; pseudonym_key: string },
+  payload: ProofPayload,
+  sink: { write(chunk: string): void },
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  if (leafFormatOf(payload) !== 2)
+    throw new ApiError('report_not_ready', `Report ${payload.reportId} predates committed votes (format 1).`);
+  const config = canonicalJson(await compiledSpec(tx, payload.specId));
+  if (`sha256:${createHash('sha256').update(config, 'utf8').digest('hex')}` !== payload.digests.config)
+    throw new Error(`the stored spec of ${payload.reportId} no longer hashes to its config digest`);
+  sink.write(config + '\n');
+  const leafOf = voteLeafMaker(project.pseudonym_key);
+  let first = 0;
+  let lines: string[] = [];
+  for await (const { decision, votes } of decisionsWithVotes(
+    streamDecisionVotes(tx, project.id, payload.digests.resultsLeaves),
+    signal,
+  )) {
+    lines.push(resultsLeafV2({ ...decision, votes: { first, count: votes.length } }).toString('utf8'));
+    for (const v of votes) lines.push(voteLeaf(leafOf(v)).toString('utf8'));
+    first += votes.length;
+    if (lines.length >= 4096) {
+      sink.write(lines.join('\n') + '\n');
+      lines = [];
+    }
+  }
+  if (lines.length) sink.write(lines.join('\n') + '\n');
+}
+
 /** Stops a render between batches when the worker is shutting down (the job then runs again). */
 async function* checked<T>(rows: AsyncIterable<T[]>, signal: AbortSignal | undefined): AsyncIterable<T[]> {
   for await (const batch of rows) {
@@ -307,6 +350,14 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
                 sink,
               );
             }
+          } else if (format === 'votes_jsonl') {
+            if (!data.attestation)
+              throw new ApiError(
+                'report_not_ready',
+                "The votes_jsonl export is the signed Proof Report's leaves: " +
+                  `${data.attestationNote ?? 'none covers this data'}.`,
+              );
+            await renderCommittedLeaves(tx, project, signed!, sink, deps.signal);
           } else if (format === 'votes_csv')
             await renderVotesCsv(
               checked(streamProjectVotes(tx, a.projectId), deps.signal),

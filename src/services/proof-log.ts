@@ -8,9 +8,18 @@ import type { Sql } from '../db/client.ts';
 import * as db from '../db/proof-reports.ts';
 import { ApiError, errors } from '../errors.ts';
 import { leafHash, StreamingConsistencyProof, type Hash } from '../domain/merkle.ts';
-import { hex, manifestLeaf, prefixed, resultsLeaf, type Digests, type ProofPayload } from '../domain/proof.ts';
+import {
+  hex,
+  leafFormatOf,
+  manifestLeaf,
+  prefixed,
+  resultsLeaf,
+  ReportAccumulator,
+  type Digests,
+  type ProofPayload,
+} from '../domain/proof.ts';
 import type { SigningKey } from '../domain/signing.ts';
-import { signCheckpoint } from './proof-reports.ts';
+import { decisionsWithVotes, signCheckpoint, voteLeafMaker } from './proof-reports.ts';
 
 const digestsOf = (r: db.StoredReport): Digests => (JSON.parse(r.payloadJcs) as ProofPayload).digests;
 const issuedAtOf = (r: db.StoredReport): string => (JSON.parse(r.payloadJcs) as ProofPayload).issuedAt;
@@ -29,6 +38,7 @@ export interface ConsistencyProofData {
   to: { reportId: string; attestationRoot: string; issuedAt: string };
   manifest: TreeConsistency;
   results: TreeConsistency;
+  votes?: TreeConsistency;
 }
 
 async function projectOf(sql: Sql, orgId: string, projectId: string) {
@@ -91,6 +101,19 @@ export async function buildConsistencyProof(
       `Report ${from.reportId} covers more than ${to.reportId}: \`from\` must be the earlier report.`,
       'from',
     );
+  const format = leafFormatOf(JSON.parse(to.payloadJcs) as ProofPayload);
+  if (leafFormatOf(JSON.parse(from.payloadJcs) as ProofPayload) !== format)
+    throw new ApiError(
+      'parameter_invalid',
+      `Reports ${from.reportId} and ${to.reportId} are of different formats (format 2 commits votes): their results ` +
+        'leaves have different forms, so only reports of the same format are linked.',
+      'from',
+    );
+  const ref = (r: db.StoredReport) => ({
+    reportId: r.reportId,
+    attestationRoot: r.attestationRoot,
+    issuedAt: issuedAtOf(r),
+  });
   return sql.begin('isolation level repeatable read read only', async (tx) => {
     const manifest = await treeProof(
       hashed(db.streamDatapointLeaves(tx, project.id, b.manifestLeaves), manifestLeaf),
@@ -98,18 +121,43 @@ export async function buildConsistencyProof(
       { size: b.manifestLeaves, root: b.manifest },
       'manifest',
     );
+    if (format === 1) {
+      const results = await treeProof(
+        hashed(db.streamDecisions(tx, project.id, b.resultsLeaves), resultsLeaf),
+        { size: a.resultsLeaves, root: a.results },
+        { size: b.resultsLeaves, root: b.results },
+        'results',
+      );
+      return { projectId: project.id, from: ref(from), to: ref(to), manifest, results };
+    }
+    // Format 2: the results and votes leaves come from one stream of decisions with their votes.
+    const leafOf = voteLeafMaker(project.pseudonym_key);
+    const tree = (which: 'results' | 'votes') => {
+      return (async function* () {
+        const acc = new ReportAccumulator();
+        for await (const { decision, votes } of decisionsWithVotes(
+          db.streamDecisionVotes(tx, project.id, b.resultsLeaves),
+        )) {
+          const h = acc.addDecision(decision, votes.map(leafOf));
+          yield which === 'results' ? [h.result] : h.votes;
+        }
+      })();
+    };
     const results = await treeProof(
-      hashed(db.streamDecisions(tx, project.id, b.resultsLeaves), resultsLeaf),
+      tree('results'),
       { size: a.resultsLeaves, root: a.results },
       { size: b.resultsLeaves, root: b.results },
       'results',
     );
-    const ref = (r: db.StoredReport) => ({
-      reportId: r.reportId,
-      attestationRoot: r.attestationRoot,
-      issuedAt: issuedAtOf(r),
-    });
-    return { projectId: project.id, from: ref(from), to: ref(to), manifest, results };
+    // An empty votes tree (decisions without votes: none the service writes) is a prefix of any.
+    if (!a.votesLeaves) return { projectId: project.id, from: ref(from), to: ref(to), manifest, results };
+    const votes = await treeProof(
+      tree('votes'),
+      { size: a.votesLeaves, root: a.votes! },
+      { size: b.votesLeaves!, root: b.votes! },
+      'votes',
+    );
+    return { projectId: project.id, from: ref(from), to: ref(to), manifest, results, votes };
   });
 }
 

@@ -22,7 +22,7 @@ import {
 import { signPayload, type SigningKey } from '../domain/signing.ts';
 import { checkpointOrigin, checkpointText, signNote } from '../domain/signed-note.ts';
 import { DEFAULT_RATER_MODEL, reliabilitySettings } from '../domain/rater-model.ts';
-import { reportStatistics, seedOfResults, type StatisticsVote } from '../domain/statistics.ts';
+import { pseudonymOf, reportStatistics, seedOfResults, type StatisticsVote } from '../domain/statistics.ts';
 import { goldFigures, signedGoldFigures, type GoldPair } from '../domain/gold.ts';
 import { goldVotes } from '../db/validator-quality.ts';
 import {
@@ -35,10 +35,14 @@ import {
   attestationRootOf,
   canonicalTime,
   hex,
+  leafFormatOf,
   prefixed,
   reportId,
   resultsLeaf,
+  resultsLeafV2,
+  voteLeaf,
   type ProofPayload,
+  type VoteLeaf,
 } from '../domain/proof.ts';
 
 export type { StoredReport } from '../db/proof-reports.ts';
@@ -48,6 +52,54 @@ export interface ReportSigning {
   signer: SigningKey | null;
   /** PUBLIC_BASE_URL without a trailing slash. */
   issuer: string;
+}
+
+/** A vote row's leaf, the voter under the project's pseudonym (one HMAC per validator, not per vote). */
+export function voteLeafMaker(pseudonymKey: string): (r: db.DecisionVoteRow) => VoteLeaf {
+  const pseudonyms = new Map<string, string>();
+  return (r) => {
+    let validator = pseudonyms.get(r.voter);
+    if (validator === undefined) {
+      validator = pseudonymOf(pseudonymKey, r.voter);
+      pseudonyms.set(r.voter, validator);
+    }
+    return {
+      datapointId: r.datapointId,
+      validator,
+      classId: r.classId,
+      weight: r.weight,
+      rating: r.rating,
+      votedAt: r.votedAt,
+      synthetic: r.synthetic,
+      // Votes on gold items are in no decision, so no committed vote is one.
+      gold: false,
+      aiConfig: r.aiConfig,
+    };
+  };
+}
+
+/**
+ * The rows of db.streamDecisionVotes (one per vote, a decision's votes together) as decisions
+ * with their votes; a decision without votes (none in the service; a fixture's) has a row with a
+ * null voter and no votes.
+ */
+export async function* decisionsWithVotes(
+  batches: AsyncIterable<db.DecisionVoteRow[]>,
+  signal?: AbortSignal,
+): AsyncIterable<{ decision: db.DecisionVoteRow; votes: db.DecisionVoteRow[] }> {
+  let current: { decision: db.DecisionVoteRow; votes: db.DecisionVoteRow[] } | null = null;
+  for await (const rows of batches) {
+    signal?.throwIfAborted();
+    for (const r of rows) {
+      if (current && current.decision.consensusDecisionId !== r.consensusDecisionId) {
+        yield current;
+        current = null;
+      }
+      current ??= { decision: r, votes: [] };
+      if (r.voter !== null) current.votes.push(r);
+    }
+  }
+  if (current) yield current;
 }
 
 /** 503 unless a key is configured and is active in signing_keys (a retired key signs nothing new). */
@@ -134,6 +186,8 @@ export async function getOrCreateProofReport(
         state: db.DataState;
         acc: ReportAccumulator;
         chunks: Chunk<number>[];
+        firstVotes: number[];
+        voteChunks: db.VoteChunk[];
         votes: StatisticsVote[];
         gold: Map<string, GoldPair[]>;
       };
@@ -146,9 +200,10 @@ export async function getOrCreateProofReport(
     const acc = new ReportAccumulator();
     // Each report extends the previous one (docs/decisions.md, "Reports only append").
     const previous = await db.latestReport(tx, project.id);
+    const previousPayload = previous ? (JSON.parse(previous.payloadJcs) as ProofPayload) : null;
     const extending = new ExtendsPrevious(
-      previous
-        ? { reportId: previous.reportId, digests: (JSON.parse(previous.payloadJcs) as ProofPayload).digests }
+      previous && previousPayload
+        ? { reportId: previous.reportId, digests: previousPayload.digests, format: leafFormatOf(previousPayload) }
         : null,
     );
     for await (const rows of db.streamDatapointLeaves(tx, project.id)) {
@@ -158,23 +213,24 @@ export async function getOrCreateProofReport(
         extending.afterDatapoint(acc);
       }
     }
-    // The results tree's chunk roots, stored with the report: inclusion proofs read one chunk.
+    // Both trees' chunk roots, stored with the report: inclusion proofs read one chunk of each.
     const chunks = new ChunkRecorder<number>(PROOF_CHUNK_LEAVES);
-    for await (const rows of db.streamDecisions(tx, project.id, null)) {
-      signal?.throwIfAborted();
-      for (const r of rows) {
-        chunks.add(acc.addResult(r), r.seq);
-        extending.afterResult(acc);
-      }
-    }
-    const failure = extending.failure();
-    // Only an edit of the database behind the service gets here (the rows' triggers keep the
-    // order): refusing is the one answer that keeps every signed report a prefix of the next.
-    if (failure) throw new Error(`refusing to sign a Proof Report of project ${project.id}: ${failure}`);
-    // The votes the statistics are computed from, in the same snapshot as the decisions.
+    const firstVotes: number[] = [];
+    const voteChunks = new ChunkRecorder<{ seq: number; offset: number }>(PROOF_CHUNK_LEAVES);
+    // The votes the statistics are computed from: the committed ones, in the same snapshot.
     const votes: StatisticsVote[] = [];
-    for await (const rows of db.streamDecidedVotes(tx, project.id)) {
-      signal?.throwIfAborted();
+    const leafOf = voteLeafMaker(project.pseudonym_key);
+    for await (const { decision, votes: rows } of decisionsWithVotes(
+      db.streamDecisionVotes(tx, project.id, null),
+      signal,
+    )) {
+      if (acc.results.size % PROOF_CHUNK_LEAVES === 0) firstVotes.push(acc.votes.size);
+      const h = acc.addDecision(decision, rows.map(leafOf));
+      chunks.add(h.result, decision.seq);
+      h.votes.forEach((v, i) => {
+        voteChunks.add(v, { seq: decision.seq, offset: i });
+      });
+      extending.afterResult(acc);
       for (const r of rows)
         votes.push({
           datapointId: r.datapointId,
@@ -185,6 +241,10 @@ export async function getOrCreateProofReport(
           weight: r.weight,
         });
     }
+    const failure = extending.failure();
+    // Only an edit of the database behind the service gets here (the rows' triggers keep the
+    // order): refusing is the one answer that keeps every signed report a prefix of the next.
+    if (failure) throw new Error(`refusing to sign a Proof Report of project ${project.id}: ${failure}`);
     // Gold votes score validators (statistics.validators[].gold) and are in no decision.
     const gold = new Map<string, GoldPair[]>();
     for (const g of await goldVotes(tx, project.id)) {
@@ -192,11 +252,14 @@ export async function getOrCreateProofReport(
       if (list) list.push(g);
       else gold.set(g.user_id, [g]);
     }
-    return { state, acc, chunks: chunks.chunks(), votes, gold };
+    const voteChunkList = voteChunks
+      .chunks()
+      .map((c) => ({ firstSeq: c.firstKey.seq, firstOffset: c.firstKey.offset, root: c.root }));
+    return { state, acc, chunks: chunks.chunks(), firstVotes, voteChunks: voteChunkList, votes, gold };
   });
   if ('stored' in computed) return computed.stored;
 
-  const { state, acc, chunks, votes, gold } = computed;
+  const { state, acc, chunks, firstVotes, voteChunks, votes, gold } = computed;
   const digests = acc.digests(project.spec_sha256!);
   const statistics = reportStatistics(votes, {
     seed: seedOfResults(digests.results),
@@ -250,7 +313,8 @@ export async function getOrCreateProofReport(
       specId,
       state,
     });
-    await db.storeReportChunks(tx, project.id, report.reportId, PROOF_CHUNK_LEAVES, chunks);
+    await db.storeReportChunks(tx, project.id, report.reportId, PROOF_CHUNK_LEAVES, chunks, firstVotes);
+    await db.storeVoteChunks(tx, report.reportId, voteChunks);
     return { ...report, chunkLeaves: PROOF_CHUNK_LEAVES };
   });
 }
@@ -269,6 +333,15 @@ export function signCheckpoint(signer: SigningKey, issuer: string, projectId: st
   return signNote(text, origin, signer.privateKey);
 }
 
+/** The inclusion proofs of a datapoint's votes (reports of format 2). */
+interface VotesProofData {
+  treeRoot: string;
+  treeSize: number;
+  first: number;
+  count: number;
+  leaves: { leaf: string; leafIndex: number; auditPath: string[] }[];
+}
+
 export interface InclusionProofData {
   datapointId: string;
   leaf: string;
@@ -276,6 +349,7 @@ export interface InclusionProofData {
   treeSize: number;
   auditPath: string[];
   treeRoot: string;
+  votes?: VotesProofData;
 }
 
 const notInReport = (datapointId: string) => errors.datapointNotFound(datapointId, "this project's report");
@@ -284,6 +358,8 @@ const treeMismatch = (report: db.StoredReport) =>
   new Error(`results tree of ${report.reportId} no longer matches its digest`);
 const signedResults = (report: db.StoredReport): string =>
   (JSON.parse(report.payloadJcs) as ProofPayload).digests.results;
+const votesMismatch = (report: db.StoredReport) =>
+  new Error(`votes tree of ${report.reportId} no longer matches its digest`);
 
 /**
  * The audit path of a datapoint's results leaf in the tree of `report`, in O(C + n/C): the
@@ -298,6 +374,27 @@ export async function buildInclusionProof(
   report: db.StoredReport,
   datapointId: string,
 ): Promise<InclusionProofData> {
+  const payload = JSON.parse(report.payloadJcs) as ProofPayload;
+  // Format 2 reports store both trees' chunk roots when they are built.
+  if (leafFormatOf(payload) === 2) {
+    if (report.chunkLeaves !== null) return inclusionProofV2(sql, report, payload, datapointId);
+    // Chunk roots lost (never the case for a report built with them): the full stream, once.
+    const streamed = await streamInclusionProofV2(sql, report, payload, datapointId);
+    await sql.begin(async (tx) => {
+      if (
+        await db.storeReportChunks(
+          tx,
+          report.projectId,
+          report.reportId,
+          PROOF_CHUNK_LEAVES,
+          streamed.chunks,
+          streamed.firstVotes,
+        )
+      )
+        await db.storeVoteChunks(tx, report.reportId, streamed.voteChunks, true);
+    });
+    return streamed.proof;
+  }
   if (report.chunkLeaves === null) {
     const { proof, chunks } = await streamInclusionProof(sql, report, datapointId);
     await sql.begin((tx) => db.storeReportChunks(tx, report.projectId, report.reportId, PROOF_CHUNK_LEAVES, chunks));
@@ -367,6 +464,8 @@ export async function streamInclusionProof(
   report: db.StoredReport,
   datapointId: string,
 ): Promise<{ proof: InclusionProofData; chunks: Chunk<number>[] }> {
+  const payload = JSON.parse(report.payloadJcs) as ProofPayload;
+  if (leafFormatOf(payload) === 2) return streamInclusionProofV2(sql, report, payload, datapointId);
   return sql.begin('isolation level repeatable read read only', async (tx) => {
     const index = await db.decisionIndex(tx, report.projectId, datapointId);
     if (index === undefined || index >= report.decisionCount) throw notInReport(datapointId);
@@ -398,6 +497,225 @@ export async function streamInclusionProof(
         treeRoot,
       },
       chunks: chunks.chunks(),
+    };
+  });
+}
+
+/**
+ * A format 2 report's inclusion proof: the results leaf as buildInclusionProof finds it (its vote
+ * range from the chunk's first vote index and the counts before it in the chunk), then each of
+ * its votes' leaves from the stored chunks of the votes tree, O(C + n/C) per tree.
+ */
+async function inclusionProofV2(
+  sql: Sql,
+  report: db.StoredReport,
+  payload: ProofPayload,
+  datapointId: string,
+): Promise<InclusionProofData> {
+  const chunkLeaves = report.chunkLeaves;
+  const votesSize = payload.digests.votesLeaves;
+  if (chunkLeaves === null || votesSize === undefined) throw treeMismatch(report);
+  const size = report.decisionCount;
+  const leafOf = voteLeafMaker(await db.pseudonymKey(sql, report.projectId));
+  return sql.begin('isolation level repeatable read read only', async (tx) => {
+    const seq = await db.decisionSeq(tx, report.projectId, datapointId);
+    if (seq === undefined) throw notInReport(datapointId);
+    const chunks = await db.reportChunks(tx, report.projectId, report.reportId);
+    if (chunks.length !== chunkCount(size, chunkLeaves)) throw treeMismatch(report);
+    const chunkNo = chunkOfKey(
+      chunks.map((c) => c.firstKey),
+      seq,
+    );
+    if (chunkNo < 0) throw notInReport(datapointId);
+    const chunk = chunks[chunkNo]!;
+    if (chunk.firstVote === null) throw treeMismatch(report);
+    const rows = await db.decisionsWithVotesFrom(
+      tx,
+      report.projectId,
+      chunk.firstKey,
+      chunkSize(size, chunkLeaves, chunkNo),
+    );
+    const position = rows.findIndex((r) => r.seq === seq);
+    if (position < 0) {
+      if (rows.length > 0 && seq > rows[rows.length - 1]!.seq) throw notInReport(datapointId);
+      throw treeMismatch(report);
+    }
+    let first = chunk.firstVote;
+    const ranges = rows.map((r) => {
+      const range = { first, count: r.voteCount };
+      first += r.voteCount;
+      return range;
+    });
+    const leaves = rows.map((r, i) => resultsLeafV2({ ...r, votes: ranges[i]! }));
+    let proof: ReturnType<typeof chunkedInclusionProof>;
+    try {
+      proof = chunkedInclusionProof({
+        size,
+        chunkLeaves,
+        chunkRoots: chunks.map((c) => c.root),
+        chunkNo,
+        leaves: leaves.map(leafHash),
+        position,
+      });
+    } catch (err) {
+      if (err instanceof RangeError) throw treeMismatch(report);
+      throw err;
+    }
+    const treeRoot = prefixed(proof.root);
+    if (!proof.chunkRoot.equals(chunk.root) || treeRoot !== payload.digests.results) throw treeMismatch(report);
+
+    // The votes: leaves [first, first + count) of the votes tree, one chunk or a few.
+    const range = ranges[position]!;
+    const voteChunks = await db.reportVoteChunks(tx, report.projectId, report.reportId);
+    if (voteChunks.length !== chunkCount(votesSize, chunkLeaves)) throw votesMismatch(report);
+    const voteLeaves: VotesProofData['leaves'] = [];
+    const chunkRows = new Map<number, Buffer[]>();
+    for (let index = range.first; index < range.first + range.count; index++) {
+      const no = Math.floor(index / chunkLeaves);
+      const vc = voteChunks[no];
+      if (!vc) throw votesMismatch(report);
+      let bytes = chunkRows.get(no);
+      if (!bytes) {
+        const votes = await db.votesFrom(
+          tx,
+          report.projectId,
+          vc.firstSeq,
+          vc.firstOffset,
+          chunkSize(votesSize, chunkLeaves, no),
+        );
+        bytes = votes.map((v) => voteLeaf(leafOf(v)));
+        chunkRows.set(no, bytes);
+      }
+      let vp: ReturnType<typeof chunkedInclusionProof>;
+      try {
+        vp = chunkedInclusionProof({
+          size: votesSize,
+          chunkLeaves,
+          chunkRoots: voteChunks.map((c) => c.root),
+          chunkNo: no,
+          leaves: bytes.map(leafHash),
+          position: index - no * chunkLeaves,
+        });
+      } catch (err) {
+        if (err instanceof RangeError) throw votesMismatch(report);
+        throw err;
+      }
+      if (!vp.chunkRoot.equals(vc.root) || prefixed(vp.root) !== payload.digests.votes) throw votesMismatch(report);
+      voteLeaves.push({
+        leaf: bytes[index - no * chunkLeaves]!.toString('utf8'),
+        leafIndex: index,
+        auditPath: vp.path.map(hex),
+      });
+    }
+    return {
+      datapointId,
+      leaf: leaves[position]!.toString('utf8'),
+      leafIndex: proof.leafIndex,
+      treeSize: size,
+      auditPath: proof.path.map(hex),
+      treeRoot,
+      votes: { treeRoot: payload.digests.votes!, treeSize: votesSize, ...range, leaves: voteLeaves },
+    };
+  });
+}
+
+/**
+ * A format 2 report's inclusion proof from both trees streamed whole (O(n)), recording both
+ * trees' chunk roots on the way: what a report whose chunk roots are gone is proven with, once.
+ * The vote leaves of the chunks holding the datapoint's votes are kept; their paths come from
+ * those chunks and the recorded chunk roots (src/domain/proof-chunks.ts).
+ */
+async function streamInclusionProofV2(
+  sql: Sql,
+  report: db.StoredReport,
+  payload: ProofPayload,
+  datapointId: string,
+): Promise<{ proof: InclusionProofData; chunks: Chunk<number>[]; firstVotes: number[]; voteChunks: db.VoteChunk[] }> {
+  const leafOf = voteLeafMaker(await db.pseudonymKey(sql, report.projectId));
+  const C = PROOF_CHUNK_LEAVES;
+  return sql.begin('isolation level repeatable read read only', async (tx) => {
+    const index = await db.decisionIndex(tx, report.projectId, datapointId);
+    if (index === undefined || index >= report.decisionCount) throw notInReport(datapointId);
+    const size = report.decisionCount;
+    const path = new StreamingAuditPath(index, size);
+    const acc = new ReportAccumulator();
+    const chunks = new ChunkRecorder<number>(C);
+    const firstVotes: number[] = [];
+    const voteChunks = new ChunkRecorder<{ seq: number; offset: number }>(C);
+    let leaf: Buffer | null = null;
+    let range: { first: number; count: number } | null = null;
+    let voteBytes: Buffer[] = [];
+    const kept = new Map<number, Buffer[]>();
+    const closeVoteChunk = () => {
+      const no = Math.floor((acc.votes.size - 1) / C);
+      if (range && range.first < (no + 1) * C && range.first + range.count > no * C) kept.set(no, voteBytes);
+      voteBytes = [];
+    };
+    for await (const { decision, votes } of decisionsWithVotes(db.streamDecisionVotes(tx, report.projectId, size))) {
+      const i = acc.results.size;
+      if (i % C === 0) firstVotes.push(acc.votes.size);
+      const leaves = votes.map((v) => voteLeaf(leafOf(v)));
+      if (i === index) {
+        range = { first: acc.votes.size, count: votes.length };
+        leaf = resultsLeafV2({ ...decision, votes: range });
+      }
+      const h = acc.addDecision(decision, votes.map(leafOf));
+      path.add(h.result);
+      chunks.add(h.result, decision.seq);
+      h.votes.forEach((v, k) => {
+        voteChunks.add(v, { seq: decision.seq, offset: k });
+        voteBytes.push(leaves[k]!);
+      });
+      // addDecision added the votes all at once; close each chunk they completed.
+      while (voteBytes.length >= C) {
+        const rest = voteBytes.slice(C);
+        voteBytes = voteBytes.slice(0, C);
+        const no = Math.floor((acc.votes.size - rest.length - 1) / C);
+        if (range && range.first < (no + 1) * C && range.first + range.count > no * C) kept.set(no, voteBytes);
+        voteBytes = rest;
+      }
+    }
+    if (voteBytes.length) closeVoteChunk();
+    const treeRoot = prefixed(acc.results.root());
+    if (treeRoot !== payload.digests.results || acc.results.size !== size) throw treeMismatch(report);
+    if (prefixed(acc.votes.root()) !== payload.digests.votes || acc.votes.size !== payload.digests.votesLeaves)
+      throw votesMismatch(report);
+    const voteChunkList = voteChunks
+      .chunks()
+      .map((c) => ({ firstSeq: c.firstKey.seq, firstOffset: c.firstKey.offset, root: c.root }));
+    const r = range!;
+    const voteLeaves: VotesProofData['leaves'] = [];
+    for (let v = r.first; v < r.first + r.count; v++) {
+      const no = Math.floor(v / C);
+      const bytes = kept.get(no)!;
+      const vp = chunkedInclusionProof({
+        size: acc.votes.size,
+        chunkLeaves: C,
+        chunkRoots: voteChunkList.map((c) => c.root),
+        chunkNo: no,
+        leaves: bytes.map(leafHash),
+        position: v - no * C,
+      });
+      voteLeaves.push({ leaf: bytes[v - no * C]!.toString('utf8'), leafIndex: v, auditPath: vp.path.map(hex) });
+    }
+    return {
+      proof: {
+        datapointId,
+        leaf: leaf!.toString('utf8'),
+        leafIndex: index,
+        treeSize: size,
+        auditPath: path.path().map(hex),
+        treeRoot,
+        votes: {
+          treeRoot: payload.digests.votes!,
+          treeSize: acc.votes.size,
+          ...r,
+          leaves: voteLeaves,
+        },
+      },
+      chunks: chunks.chunks(),
+      firstVotes,
+      voteChunks: voteChunkList,
     };
   });
 }

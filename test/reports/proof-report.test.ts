@@ -110,12 +110,12 @@ describe('GET /projects/{projectId}/proof-report', () => {
     const r = res.body;
     const today = new Date().toISOString().slice(0, 10).replace(/-/g, '');
     expect(r.reportId).toMatch(new RegExp(`^PR-${today.slice(0, 4)}-${today.slice(4)}-${app.orgA.code}-\\d{4}$`));
-    expect(r.schema).toBe('attestation/v1');
+    expect(r.schema).toBe('attestation/v2');
     expect(r.signingKeyId).toBe(kid);
     // (The payload's digests are an object of hex strings; the contract leaves the payload open.)
     const p = r.payload as typeof r.payload & { digests: Record<string, string> };
     expect(p).toMatchObject({
-      schema: 'assay.attestation/v1',
+      schema: 'assay.attestation/v2',
       reportId: r.reportId,
       projectId,
       orgId: app.orgA.id,
@@ -134,18 +134,24 @@ describe('GET /projects/{projectId}/proof-report', () => {
     expect(dps.map((d) => d.id)).toEqual(ids);
     const manifest = mth(dps.map((d) => Buffer.from(canonicalize({ checksum: d.checksum, datapointId: d.id })!)));
     const decisions = await fx.decisions(app.sql, projectId);
+    // Format 2: exact doubles (the shortest round-trip decimal), the contested flag, the
+    // escalations and the vote range; these fixture decisions have no votes (an empty votes tree).
     const resultsLeaves = decisions.map((c) =>
       Buffer.from(
         canonicalize({
           consensusDecisionId: c.id,
-          consensusStrength: c.consensus_strength.toFixed(6),
+          consensusStrength: String(c.consensus_strength),
+          contested: c.contested,
           datapointId: c.datapoint_id,
-          qualityRatingMean: c.quality_rating_mean.toFixed(6),
-          qualityRatingMedian: c.quality_rating_median.toFixed(6),
+          escalations: c.escalations,
+          qualityRatingMean: String(c.quality_rating_mean),
+          qualityRatingMedian: String(c.quality_rating_median),
+          votes: { count: 0, first: 0 },
         })!,
       ),
     );
     const results = mth(resultsLeaves);
+    const votes = sha(Buffer.alloc(0));
     expect(p.digests).toEqual({
       method: 'rfc9162-sha256',
       config: p.digests.config,
@@ -153,8 +159,10 @@ describe('GET /projects/{projectId}/proof-report', () => {
       manifestLeaves: 7,
       results: `sha256:${results.toString('hex')}`,
       resultsLeaves: 7,
+      votes: `sha256:${votes.toString('hex')}`,
+      votesLeaves: 0,
     });
-    const root = mth([Buffer.from(p.digests.config.slice(7), 'hex'), manifest, results]);
+    const root = mth([Buffer.from(p.digests.config.slice(7), 'hex'), manifest, results, votes]);
     expect(r.attestationRoot).toBe(`sha256:${root.toString('hex')}`);
     expect(p.attestationRoot).toBe(r.attestationRoot);
     const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
