@@ -10,6 +10,7 @@ import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { connectMcp, toolErrorCode, type McpSession } from '../helpers/mcp.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { mcpTools } from '../../src/generated/mcp-tools.ts';
+import { operationTable, type OperationId } from '../../src/generated/operations.ts';
 
 let app: TestApp;
 // A budget large enough for the file, small enough to read in the RateLimit header.
@@ -327,6 +328,29 @@ describe('distinct credentials', () => {
     const again = await call(app, 'revokeAiValidatorKey', { params: { validatorId: ai.id, keyId: ai.keyId } });
     expect(again.body.revokedAt).toBe(revokedAt);
     expect((await call(app, 'claimSlot', { key: second.body.key, params: { projectId } })).status).toBe(201);
+  });
+});
+
+describe('the published contract', () => {
+  it('declares the AI key on the validation operations only, and the door answers POST only', async () => {
+    const doc = (await raw(app, 'GET', '/validator/v1/openapi.json')).body;
+    expect(doc.components.securitySchemes.aiValidatorKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const withKey = Object.values(
+      doc.paths as Record<string, Record<string, { operationId: string; security?: object[] }>>,
+    )
+      .flatMap((item) => Object.values(item))
+      .filter((op) => JSON.stringify(op.security ?? []).includes('aiValidatorKey'))
+      .map((op) => op.operationId)
+      .sort();
+    const validatorAuth = (Object.keys(operationTable) as OperationId[])
+      .filter((id) => operationTable[id].auth === 'validator')
+      .sort();
+    expect(withKey).toEqual(validatorAuth);
+    expect(withKey).toEqual(expect.arrayContaining(['claimSlot', 'submitVote', 'releaseClaim', 'getMyStanding']));
+    expect(withKey).not.toContain('getMe');
+    const get = await raw(app, 'GET', '/validator/mcp');
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
   });
 });
 
