@@ -5,6 +5,7 @@
 // key ends its access at the next call; another organization's or project's resources are not
 // found. Real Postgres, real HTTP; no job worker (nothing here needs one).
 import { createHash } from 'node:crypto';
+import { DEFAULT_MAX_LIVE_CLAIMS } from '../../src/config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { connectMcp, toolErrorCode, type McpSession } from '../helpers/mcp.ts';
@@ -197,6 +198,41 @@ describe('the validator tools at /validator/mcp', () => {
       const tool = await s.tool('claim_next_datapoint', { projectId });
       expect(rest.body.error.code).toBe('no_claimable_slot');
       expect(toolErrorCode(tool)).toBe('no_claimable_slot');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('holds the key to the REST claim rules: the live-claim limit, one extension, a paused project', async () => {
+    const projectId = await projectWithData(DEFAULT_MAX_LIVE_CLAIMS + 2);
+    const ai = await fx.aiValidator(app, projectId);
+    const s = await connectMcp(app, ai.key, '/validator/mcp');
+    try {
+      const slots: string[] = [];
+      for (let i = 0; i < DEFAULT_MAX_LIVE_CLAIMS; i++) {
+        const c = await s.tool('claim_next_datapoint', { projectId });
+        expect(c.isError, c.content[0]?.text).toBeFalsy();
+        slots.push(c.structuredContent.slotId);
+      }
+      const rest = await call(app, 'claimSlot', { key: ai.key, params: { projectId } });
+      expect(rest.body.error.code).toBe('claim_limit_reached');
+      expect(toolErrorCode(await s.tool('claim_next_datapoint', { projectId }))).toBe('claim_limit_reached');
+      expect(toolErrorCode(await s.tool('wait_for_work', { projectId, timeoutSeconds: 5 }))).toBe(
+        'claim_limit_reached',
+      );
+
+      expect((await s.tool('extend_claim', { slotId: slots[0] })).isError).toBeFalsy();
+      expect(toolErrorCode(await s.tool('extend_claim', { slotId: slots[0] }))).toBe('claim_already_extended');
+      expect((await call(app, 'extendClaim', { key: ai.key, params: { slotId: slots[0]! } })).body.error.code).toBe(
+        'claim_already_extended',
+      );
+
+      expect((await call(app, 'updateProject', { params: { projectId }, body: { paused: true } })).status).toBe(200);
+      expect(toolErrorCode(await s.tool('submit_vote', { slotId: slots[1], rating: 50 }))).toBe('project_paused');
+      expect(
+        (await call(app, 'submitVote', { key: ai.key, params: { slotId: slots[1]! }, body: { rating: 50 } })).body.error
+          .code,
+      ).toBe('project_paused');
     } finally {
       await s.close();
     }
