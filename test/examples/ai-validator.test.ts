@@ -2,6 +2,7 @@
 // validator tools at /validator/mcp, over real HTTP) and a fake OpenAI-compatible chat endpoint on
 // 127.0.0.1: nothing outside this machine is called. The agent claims, rates by the endpoint's
 // answer and votes until nothing is left; an answer without a rating skips the datapoint.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -121,6 +122,41 @@ describe('the reference AI validator', () => {
     expect(outcome).toEqual({ votes: 1, skipped: 0 });
     const votes = await call(app, 'listMyVotes', { key: ai.key, params: { projectId } });
     expect(votes.body.data).toHaveLength(1);
+  });
+
+  it('runs from the command line, configured by the environment', async () => {
+    const projectId = await fx.project(app);
+    await fx.addDatapoints(app.sql, projectId, 2, { slotsPerDatapoint: 1 });
+    const ai = await fx.aiValidator(app, projectId);
+    const child = spawn(
+      process.execPath,
+      ['examples/ai-validator/agent.ts', '--stop-when-idle', '--project', projectId],
+      {
+        env: {
+          PATH: process.env.PATH!,
+          ASSAY_URL: app.url,
+          ASSAY_AI_KEY: ai.key,
+          CHAT_URL: chatUrl,
+          CHAT_MODEL: 'gpt-5',
+          CHAT_API_KEY: 'cli-chat-key',
+        },
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ votes: 2, skipped: 0 });
+    expect(stderr).toMatch(/rated .*: 6\d/);
+    expect(requests.at(-1)!.authorization).toBe('Bearer cli-chat-key');
+    // Without a key it says what is missing and exits 1.
+    const bare = spawn(process.execPath, ['examples/ai-validator/agent.ts'], { env: { PATH: process.env.PATH! } });
+    let err = '';
+    bare.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+    expect(await new Promise((resolve) => bare.on('close', resolve))).toBe(1);
+    expect(err).toMatch(/ASSAY_URL or --assay-url is required/);
   });
 
   it('reads the rating from the answer, and commits to what produced it', () => {
