@@ -1,8 +1,11 @@
 // Proof Report benchmark (BENCH=proof): BENCH_PROOF_DATAPOINTS finalized datapoints (default
-// 1,000,000) written straight into the service's tables by SQL, then
+// 1,000,000) with BENCH_PROOF_VOTES votes each (default 3) written straight into the service's
+// tables by SQL, then
 //   cold: the first GET proof-report until it answers 200: the build_report job streams both
-//         leaf sets from Postgres, hashes both Merkle trees, signs and stores (the request waits
-//         for it, REPORT_WAIT_SECONDS=60, then Retry-After), timed from the client, with the
+//         leaf sets from Postgres, computes the statistics over the votes (alpha with its
+//         bootstrap, the rater model, the agreement matrix), hashes both Merkle trees, signs and
+//         stores (the request waits for it, REPORT_WAIT_SECONDS=60, then Retry-After), timed
+//         from the client, with the
 //         peak RSS of the reports worker (bench/report-worker.ts, its own process);
 //   warm: the same GET again (stored report, no re-hashing), median of 5;
 //   inclusion proofs: GET proof-report/datapoints/{id} for the first, middle and last leaf,
@@ -88,11 +91,15 @@ async function api(
   return { status: res.status, json: await res.json() };
 }
 
+/** Votes per datapoint the Proof Report benchmark seeds: what the report's statistics are computed from. */
+const VOTES = Number(process.env.BENCH_PROOF_VOTES ?? 3);
+
 /**
- * `n` datapoints in ingestion order and one terminal decision each, in the same order (bench/exports.ts seeds with it
- * too).
+ * `n` datapoints in ingestion order and one terminal decision each, in the same order, with `votes`
+ * votes each by five voters in turn (integer ratings around the datapoint's seq mod 101) when
+ * asked (bench/exports.ts seeds with it too, without votes).
  */
-export async function seed(sql: Sql, projectId: string, n = N): Promise<void> {
+export async function seed(sql: Sql, projectId: string, n = N, votes = 0): Promise<void> {
   const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
   const [session] = await sql<
     { id: string }[]
@@ -112,6 +119,13 @@ export async function seed(sql: Sql, projectId: string, n = N): Promise<void> {
     consensus_strength, contested, vote_count, synthetic_votes, escalations)
     select id, project_id, (seq % 101) + 0.25, (seq % 101) + 0.5, 0.5 + (seq % 5) / 10.0, false, 3, 0, 0
     from datapoints where project_id = ${projectId} order by seq`;
+  if (votes > 0)
+    await sql`
+      insert into votes (datapoint_id, project_id, voter, synthetic, rating, weight)
+      select d.id, d.project_id, 'synthetic:' || ((d.seq + k) % 5), true,
+        least(100, greatest(0, (d.seq % 101) + (get_byte(d.checksum, k) % 21) - 10)), 1
+      from datapoints d cross join generate_series(1, ${votes}::int) k
+      where d.project_id = ${projectId}`;
   await sql`vacuum analyze datapoints`;
   await sql`vacuum analyze consensus_decisions`;
 }
@@ -243,7 +257,7 @@ export async function proofBench(
     if (created.status !== 201) throw new Error(`create project: ${JSON.stringify(created.json)}`);
     const projectId: string = created.json.projectId;
     const seedStart = performance.now();
-    await seed(sql, projectId);
+    await seed(sql, projectId, N, VOTES);
     const seedMs = performance.now() - seedStart;
 
     const path = `/projects/${projectId}/proof-report`;
@@ -272,9 +286,12 @@ export async function proofBench(
     if (base.leaves !== 2 * N) throw new Error(`baseline hashed ${base.leaves} leaves, expected ${2 * N}`);
     const ratio = coldMs / base.totalMs;
     const warmMs = median(warm);
+    const stats = cold.json.payload.statistics;
     return [
       `\nProof Report, ${N.toLocaleString('en')} finalized datapoints ` +
-        `(${(2 * N).toLocaleString('en')} leaves; seeded by SQL in ${(seedMs / 1000).toFixed(1)} s)\n`,
+        `(${(2 * N).toLocaleString('en')} leaves, ${(VOTES * N).toLocaleString('en')} votes: statistics over ` +
+        `${stats?.alpha.pairableValues ?? 0} pairable values, alpha ${stats?.alpha.value}; seeded by SQL in ` +
+        `${(seedMs / 1000).toFixed(1)} s)\n`,
       '| path | ms | ratio | peak RSS | target |',
       '|---|---|---|---|---|',
       `| cold GET proof-report until 200 (the job streams, hashes, signs, stores; ` +

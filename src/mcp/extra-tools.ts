@@ -7,7 +7,7 @@ import type { components } from '../generated/openapi-types.ts';
 import { projectSpecSchema, type ExtraToolArguments, type ExtraToolName } from '../generated/mcp-tools.ts';
 import type { HandlerResult } from '../generated/handlers.ts';
 import type { OperationId } from '../generated/operations.ts';
-import type { PublicRequestContext } from '../context.ts';
+import type { PublicRequestContext, RequestContext, ValidatorWorkContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { pollUntil } from '../domain/poll.ts';
 
@@ -149,23 +149,64 @@ function projectCreationInstruction(datasetType?: DatasetType): string {
 
 const POLL_MS = 500;
 
+/** The key a wait counts under: the developer tools' API key, or the validator tools' AI validator key. */
+function waiterOf(ctx: PublicRequestContext): string {
+  const caller = ctx as Partial<RequestContext> & Partial<ValidatorWorkContext>;
+  if (caller.auth) return caller.auth.keyId;
+  if (caller.validator?.aiKey) return `ai:${caller.validator.aiKey.keyId}`;
+  throw new Error('a wait tool needs a key caller');
+}
+
+/** Wait tools in flight per API key or AI validator key in this process (MCP_MAX_WAITS_PER_KEY bounds them). */
+const waitsInFlight = new Map<string, number>();
+
+/**
+ * Runs a wait tool within the key's cap of waits in flight: each one is a long poll holding a
+ * connection and asking the database every half second, so one key's many waits must not
+ * crowd out every other caller. One more is `rate_limited`.
+ */
+async function capped<T>(ctx: PublicRequestContext, wait: () => Promise<T>): Promise<T> {
+  const max = ctx.config.mcpMaxWaitsPerKey;
+  const key = waiterOf(ctx);
+  const n = waitsInFlight.get(key) ?? 0;
+  if (n >= max)
+    throw new ApiError(
+      'rate_limited',
+      `This key has ${max} wait tools running, as many as it may; wait for one to finish, or poll the ` +
+        'status operation yourself.',
+      undefined,
+      { 'Retry-After': String(Math.ceil(POLL_MS / 1000) * 5) },
+    );
+  waitsInFlight.set(key, n + 1);
+  try {
+    return await wait();
+  } finally {
+    const left = (waitsInFlight.get(key) ?? 1) - 1;
+    if (left > 0) waitsInFlight.set(key, left);
+    else waitsInFlight.delete(key);
+  }
+}
+
 /**
  * Polls the session's status (GET .../status) inside the call until its latest run has finished
  * (ok or failed) or `timeoutSeconds` pass. Returns the status body plus `timedOut`.
  */
 async function waitForUploadSession(
   args: ExtraToolArguments['wait_for_upload_session'],
-  _ctx: PublicRequestContext,
+  ctx: PublicRequestContext,
   call: OperationCall,
 ): Promise<object> {
   const params = { projectId: args.projectId, uploadId: args.uploadId };
-  const last = await pollUntil(
-    Date.now() + args.timeoutSeconds * 1000,
-    async () => {
-      const { body } = await call('getUploadSessionStatus', { params });
-      return { done: Boolean(body.run && body.run.status !== 'running'), value: body };
-    },
-    POLL_MS,
+  const last = await capped(ctx, () =>
+    pollUntil(
+      Date.now() + args.timeoutSeconds * 1000,
+      async () => {
+        const { body } = await call('getUploadSessionStatus', { params });
+        return { done: Boolean(body.run && body.run.status !== 'running'), value: body };
+      },
+      POLL_MS,
+      ctx.signal,
+    ),
   );
   return { ...last.value, timedOut: !last.done };
 }
@@ -184,19 +225,22 @@ async function waitForProofReport(
 ): Promise<object> {
   const deadline = Date.now() + args.timeoutSeconds * 1000;
   const waiting = { ...ctx, deadline };
-  const last = await pollUntil<object>(
-    deadline,
-    async () => {
-      try {
-        const { body } = await call('getProofReport', { params: { projectId: args.projectId } }, waiting);
-        return { done: true, value: { ...body, timedOut: false } };
-      } catch (err) {
-        if (!(err instanceof ApiError) || err.code !== 'proof_report_not_ready') throw err;
-        const status = err.headers['Retry-After'] === undefined ? 'not_ready' : 'preparing';
-        return { done: false, value: { timedOut: true, status, message: err.message } };
-      }
-    },
-    POLL_MS,
+  const last = await capped(ctx, () =>
+    pollUntil<object>(
+      deadline,
+      async () => {
+        try {
+          const { body } = await call('getProofReport', { params: { projectId: args.projectId } }, waiting);
+          return { done: true, value: { ...body, timedOut: false } };
+        } catch (err) {
+          if (!(err instanceof ApiError) || err.code !== 'proof_report_not_ready') throw err;
+          const status = err.headers['Retry-After'] === undefined ? 'not_ready' : 'preparing';
+          return { done: false, value: { timedOut: true, status, message: err.message } };
+        }
+      },
+      POLL_MS,
+      ctx.signal,
+    ),
   );
   return last.value;
 }
@@ -214,21 +258,25 @@ const workPause = (n: number): number => Math.min(2000, 250 * 2 ** n);
  */
 async function waitForWork(
   args: ExtraToolArguments['wait_for_work'],
-  _ctx: PublicRequestContext,
+  ctx: PublicRequestContext,
   call: OperationCall,
 ): Promise<object> {
-  const last = await pollUntil<object>(
-    Date.now() + args.timeoutSeconds * 1000,
-    async () => {
-      try {
-        const { body } = await call('claimSlot', { params: { projectId: args.projectId } });
-        return { done: true, value: { ...body, timedOut: false } };
-      } catch (err) {
-        if (!(err instanceof ApiError) || !WORK_MAY_COME.has(err.code)) throw err;
-        return { done: false, value: { timedOut: true, message: err.message } };
-      }
-    },
-    workPause,
+  const last = await capped(ctx, () =>
+    pollUntil<object>(
+      Date.now() + args.timeoutSeconds * 1000,
+      async () => {
+        try {
+          const { body } = await call('claimSlot', { params: { projectId: args.projectId } });
+          return { done: true, value: { ...body, timedOut: false } };
+        } catch (err) {
+          if (!(err instanceof ApiError) || !WORK_MAY_COME.has(err.code)) throw err;
+          return { done: false, value: { timedOut: true, message: err.message } };
+        }
+      },
+      workPause,
+      // The agent left: stop asking, so no claim is taken for no one.
+      ctx.signal,
+    ),
   );
   return last.value;
 }

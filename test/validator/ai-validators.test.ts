@@ -17,7 +17,9 @@ let app: TestApp;
 // A budget large enough for the file, small enough to read in the RateLimit header.
 const BUDGET = 5000;
 beforeAll(async () => {
-  app = await startTestApp({ config: { rateLimits: { api: { points: BUDGET, windowSeconds: 3600 }, public: null } } });
+  app = await startTestApp({
+    config: { rateLimits: { api: { points: BUDGET, windowSeconds: 3600 }, public: null, unauthenticated: null } },
+  });
 });
 afterAll(async () => {
   await app?.close();
