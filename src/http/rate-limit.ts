@@ -218,7 +218,7 @@ function isTrustedProxy(ip: ipaddr.IPv4 | ipaddr.IPv6, trust: ProxyTrust): boole
 }
 
 /** The budget key of an address: IPv4 as written, IPv6 by its /64 prefix (`2001:db8:1:2::/64`). */
-export function addressKey(ip: ipaddr.IPv4 | ipaddr.IPv6): string {
+function addressKey(ip: ipaddr.IPv4 | ipaddr.IPv6): string {
   if (ip.kind() === 'ipv4') return ip.toString();
   const prefix = ipaddr.IPv6.networkAddressFromCIDR(`${ip.toString()}/64`);
   return `${prefix.toString()}/64`;
