@@ -16,6 +16,17 @@ import { operationTable, type OperationId } from '../../src/generated/operations
 let app: TestApp;
 // A budget large enough for the file, small enough to read in the RateLimit header.
 const BUDGET = 5000;
+
+/** What an AI class's vote carries (docs/quality.md, "AI validators"): the fixture class's model is gpt-5. */
+const PROVENANCE = {
+  model: 'gpt-5',
+  provider: 'openai',
+  promptTemplateSha256: 'a'.repeat(64),
+  promptSha256: 'b'.repeat(64),
+  outputSha256: 'c'.repeat(64),
+  sampling: { temperature: 0 },
+  scoring: 'parsed_integer' as const,
+};
 beforeAll(async () => {
   app = await startTestApp({
     config: { rateLimits: { api: { points: BUDGET, windowSeconds: 3600 }, public: null, unauthenticated: null } },
@@ -163,10 +174,15 @@ describe('the validator tools at /validator/mcp', () => {
       const rest = await call(app, 'listMyClaims', { key: ai.key, params: { projectId } });
       expect(rest.body.data!.map((x) => x.slotId)).toEqual([c.slotId]);
 
-      const voted = await s.tool('submit_vote', { slotId: c.slotId, rating: 72, comment: 'mostly right' });
+      const voted = await s.tool('submit_vote', {
+        slotId: c.slotId,
+        rating: 72,
+        comment: 'mostly right',
+        provenance: PROVENANCE,
+      });
       expect(voted.isError, voted.content[0]?.text).toBeFalsy();
-      // Weighted by its AI class (gpt: consensusWeight 0.5 in the fixture spec).
-      expect(voted.structuredContent).toMatchObject({ slotId: c.slotId, classId: 'gpt', weight: 0.5 });
+      // Its AI class (gpt: consensusWeight 0.5 in the fixture spec); a new configuration, in shadow.
+      expect(voted.structuredContent).toMatchObject({ slotId: c.slotId, classId: 'gpt', weight: 0.5, shadow: true });
       // Recorded as the AI validator's vote (its own list, over REST with the same key).
       const votes = await call(app, 'listMyVotes', { key: ai.key, params: { projectId } });
       expect(votes.body.data!.map((v) => [v.slotId, v.rating, v.comment])).toEqual([[c.slotId, 72, 'mostly right']]);
@@ -277,7 +293,7 @@ describe('the REST validator API with an AI validator key', () => {
     const vote = await call(app, 'submitVote', {
       key: ai.key,
       params: { slotId: claim.body.slotId },
-      body: { rating: 40 },
+      body: { rating: 40, provenance: PROVENANCE },
     });
     expect(vote.status, JSON.stringify(vote.body)).toBe(200);
     expect(vote.body).toMatchObject({ classId: 'gpt', weight: 0.5 });
