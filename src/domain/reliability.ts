@@ -168,53 +168,65 @@ export interface Coincidences {
 }
 
 export function coincidences(units: Iterable<readonly number[]>): Coincidences {
-  const pairable: number[][] = [];
-  const valueSet = new Set<number>();
-  for (const u of units) {
-    if (u.length < 2) continue;
-    const sorted = [...u].sort((a, b) => a - b);
-    pairable.push(sorted);
-    for (const x of sorted) valueSet.add(x);
-  }
-  const values = [...valueSet].sort((a, b) => a - b);
-  const index = new Map(values.map((v, i) => [v, i]));
-  const V = values.length;
-  const counts = new Array<number>(V).fill(0);
-  // Pair counts per cell, per m.
-  const byM = new Map<number, Map<number, number>>();
-  let n = 0;
-  let pairs = 0;
-  for (const sorted of pairable) {
-    const m = sorted.length;
-    n += m;
-    pairs += (m * (m - 1)) / 2;
-    let cells = byM.get(m);
+  const counter = new CoincidenceCounter();
+  for (const u of units) counter.addUnit(u);
+  return counter.result();
+}
+
+/**
+ * The coincidences counted one unit at a time (a stream of units, memory O(distinct values and
+ * pairs of them)): pair counts per (m, pair of values), masses summed per m at the end.
+ */
+export class CoincidenceCounter {
+  /** m -> "lo,hi" (the pair's two values, lo <= hi) -> pairs. */
+  private readonly byM = new Map<number, Map<string, number>>();
+  private readonly valueCounts = new Map<number, number>();
+  private n = 0;
+  private pairs = 0;
+
+  addUnit(values: readonly number[]): void {
+    const m = values.length;
+    if (m < 2) return;
+    const sorted = [...values].sort((a, b) => a - b);
+    this.n += m;
+    this.pairs += (m * (m - 1)) / 2;
+    let cells = this.byM.get(m);
     if (!cells) {
       cells = new Map();
-      byM.set(m, cells);
+      this.byM.set(m, cells);
     }
-    const idx = sorted.map((x) => index.get(x)!);
-    for (const c of idx) counts[c]!++;
+    for (const x of sorted) this.valueCounts.set(x, (this.valueCounts.get(x) ?? 0) + 1);
     for (let i = 0; i < m; i++)
       for (let j = i + 1; j < m; j++) {
-        const key = idx[i]! * V + idx[j]!;
+        const key = `${sorted[i]},${sorted[j]}`;
         cells.set(key, (cells.get(key) ?? 0) + 1);
       }
   }
-  const mass = new Map<number, number>();
-  for (const m of [...byM.keys()].sort((a, b) => a - b)) {
-    for (const [key, count] of byM.get(m)!) mass.set(key, (mass.get(key) ?? 0) + (2 * count) / (m - 1));
+
+  result(): Coincidences {
+    const values = [...this.valueCounts.keys()].sort((a, b) => a - b);
+    const index = new Map(values.map((v, i) => [v, i]));
+    const V = values.length;
+    const counts = values.map((v) => this.valueCounts.get(v)!);
+    const mass = new Map<number, number>();
+    for (const m of [...this.byM.keys()].sort((a, b) => a - b)) {
+      for (const [pair, count] of this.byM.get(m)!) {
+        const comma = pair.indexOf(',');
+        const key = index.get(Number(pair.slice(0, comma)))! * V + index.get(Number(pair.slice(comma + 1)))!;
+        mass.set(key, (mass.get(key) ?? 0) + (2 * count) / (m - 1));
+      }
+    }
+    const keys = [...mass.keys()].sort((a, b) => a - b);
+    const cellC = new Int32Array(keys.length);
+    const cellK = new Int32Array(keys.length);
+    const masses = new Float64Array(keys.length);
+    keys.forEach((key, i) => {
+      cellC[i] = Math.floor(key / V);
+      cellK[i] = key % V;
+      masses[i] = mass.get(key)!;
+    });
+    return { values, counts, n: this.n, pairs: this.pairs, cellC, cellK, mass: masses };
   }
-  const keys = [...mass.keys()].sort((a, b) => a - b);
-  const cellC = new Int32Array(keys.length);
-  const cellK = new Int32Array(keys.length);
-  const masses = new Float64Array(keys.length);
-  keys.forEach((key, i) => {
-    cellC[i] = Math.floor(key / V);
-    cellK[i] = key % V;
-    masses[i] = mass.get(key)!;
-  });
-  return { values, counts, n, pairs, cellC, cellK, mass: masses };
 }
 
 /** δ²(c, k) of Krippendorff's metric for value indexes c <= k. */
@@ -404,25 +416,42 @@ export interface AlphaFigures {
  * units are iterated twice (the closed form, then the coincidences).
  */
 export function alphaFigures(units: readonly (readonly number[])[], seed: bigint, draws = DEFAULT_DRAWS): AlphaFigures {
-  const f = intervalAlpha(units);
-  const base = {
-    metric: 'interval' as const,
-    value: f.value,
-    pairableValues: f.pairableValues,
-    pairableUnits: f.pairableUnits,
-    draws,
-    seed: seedHex(seed),
-    prng: PRNG_NAME,
-  };
-  if (f.value === null) return { ...base, ci95: null, pAlphaBelow: null, pairsPerDraw: 0 };
-  const boot = bootstrapAlpha(coincidences(units), {
-    metric: 'interval',
-    draws,
-    seed,
-    expectedDisagreement: f.expectedDisagreement!,
-  });
-  if (!boot) return { ...base, ci95: null, pAlphaBelow: null, pairsPerDraw: 0 };
-  return { ...base, ci95: boot.ci95, pAlphaBelow: boot.pAlphaBelow, pairsPerDraw: boot.pairsPerDraw };
+  const acc = new AlphaAccumulator();
+  for (const u of units) acc.addUnit(u);
+  return acc.figures(seed, draws);
+}
+
+/** statistics.alpha's figures from units streamed one at a time (`assay verify --recompute`). */
+export class AlphaAccumulator {
+  private readonly interval = new IntervalAlpha();
+  private readonly counter = new CoincidenceCounter();
+
+  addUnit(values: readonly number[]): void {
+    this.interval.addUnit(values);
+    this.counter.addUnit(values);
+  }
+
+  figures(seed: bigint, draws = DEFAULT_DRAWS): AlphaFigures {
+    const f = this.interval.figures();
+    const base = {
+      metric: 'interval' as const,
+      value: f.value,
+      pairableValues: f.pairableValues,
+      pairableUnits: f.pairableUnits,
+      draws,
+      seed: seedHex(seed),
+      prng: PRNG_NAME,
+    };
+    if (f.value === null) return { ...base, ci95: null, pAlphaBelow: null, pairsPerDraw: 0 };
+    const boot = bootstrapAlpha(this.counter.result(), {
+      metric: 'interval',
+      draws,
+      seed,
+      expectedDisagreement: f.expectedDisagreement!,
+    });
+    if (!boot) return { ...base, ci95: null, pAlphaBelow: null, pairsPerDraw: 0 };
+    return { ...base, ci95: boot.ci95, pAlphaBelow: boot.pAlphaBelow, pairsPerDraw: boot.pairsPerDraw };
+  }
 }
 
 // ---- agreement matrix ----------------------------------------------------------------------------
