@@ -38,10 +38,15 @@ export function listMyProjects(sql: Sql, userId: string) {
     order by a.assigned_at desc, p.id desc`;
 }
 
-/** The dataset format of a project (from its compiled spec). */
-export async function datasetFormatOf(sql: Sql, projectId: string): Promise<DatasetFormat> {
-  const [row] = await sql<
-    { format: DatasetFormat }[]
-  >`select s.compiled #>> '{dataset,format}' as format from ${projectSpec(sql, projectId)} s`;
-  return row?.format ?? 'json';
+/** How a project's content is presented (from its compiled spec): its format and its Markdown fields. */
+export async function datasetPresentationOf(
+  sql: Sql,
+  projectId: string,
+): Promise<{ format: DatasetFormat; markdownFields: string[] }> {
+  const [row] = await sql<{ format: DatasetFormat; markdown_fields: string[] }[]>`
+    select s.compiled #>> '{dataset,format}' as format,
+      array(select jsonb_array_elements_text(coalesce(s.compiled #> '{dataset,markdownFields}', '[]'))) as
+      markdown_fields
+    from ${projectSpec(sql, projectId)} s`;
+  return { format: row?.format ?? 'json', markdownFields: row?.markdown_fields ?? [] };
 }

@@ -98,7 +98,8 @@ export interface Sink {
 }
 
 export const filenameOf = (format: ExportFormat, projectId: string, date: string): string =>
-  `assay-${format === 'votes_csv' || format === 'votes_jsonl' ? 'votes' : 'report'}-${projectId}-${date}.${FORMATS[format].ext}`;
+  `assay-${format === 'votes_csv' || format === 'votes_jsonl' ? 'votes' : 'report'}-${projectId}-${date}.` +
+  FORMATS[format].ext;
 
 // ---- votes_csv: every vote, the data of the signed statistics ------------------------------------
 

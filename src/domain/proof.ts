@@ -22,7 +22,7 @@ import { signedDecimal, type ReportStatistics } from './statistics.ts';
 export const PAYLOAD_SCHEMA = 'assay.attestation/v2';
 /** Reports built before votes were committed: verify as they did. */
 export const PAYLOAD_SCHEMA_V1 = 'assay.attestation/v1';
-export type PayloadSchema = typeof PAYLOAD_SCHEMA | typeof PAYLOAD_SCHEMA_V1;
+type PayloadSchema = typeof PAYLOAD_SCHEMA | typeof PAYLOAD_SCHEMA_V1;
 /** The API field `schema` omits the service prefix (the API reference, section 2, Proof Report). */
 export const apiSchemaOf = (schema: string): string => schema.replace(/^assay\./, '');
 /** The leaf format a signed payload's trees use: 2 with votes committed, 1 before. */

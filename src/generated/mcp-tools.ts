@@ -81,6 +81,18 @@ export const projectSpecSchema: Readonly<Record<string, unknown>> = {
           },
           "description": "Fields validators rate; all fields when omitted."
         },
+        "markdownFields": {
+          "type": "array",
+          "maxItems": 100,
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "pattern": "^[^\\u0000]*$",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "description": "Fields (columns, or a JSON record's top-level keys) whose text is Markdown. Raters see these rendered (sanitized, raw HTML shown as text); other fields are shown as plain text. csv, json and jsonl only (markdown_split content is Markdown already)."
+        },
         "goldField": {
           "type": "string",
           "pattern": "^[^\\u0000]*$",
@@ -603,6 +615,18 @@ export const mcpTools: readonly ToolDef[] = [
                     "maxLength": 200
                   },
                   "description": "Fields validators rate; all fields when omitted."
+                },
+                "markdownFields": {
+                  "type": "array",
+                  "maxItems": 100,
+                  "uniqueItems": true,
+                  "items": {
+                    "type": "string",
+                    "pattern": "^[^\\u0000]*$",
+                    "minLength": 1,
+                    "maxLength": 200
+                  },
+                  "description": "Fields (columns, or a JSON record's top-level keys) whose text is Markdown. Raters see these rendered (sanitized, raw HTML shown as text); other fields are shown as plain text. csv, json and jsonl only (markdown_split content is Markdown already)."
                 },
                 "goldField": {
                   "type": "string",

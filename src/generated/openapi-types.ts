@@ -1315,6 +1315,65 @@ export interface paths {
         patch: operations["updateOriginatorProject"];
         trace?: never;
     };
+    "/validator/v1/originator/projects/{projectId}/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The project's pending and cancelled invites (originator session)
+         * @description The same list as GET /developer/v1/projects/{projectId}/invites, newest first; accepted
+         *     invitees are the project's validators.
+         */
+        get: operations["listOriginatorInvites"];
+        put?: never;
+        /**
+         * Invite a validator by email (originator session)
+         * @description The same invite as POST /developer/v1/projects/{projectId}/invites, for an originator
+         *     signed in with a session: an idempotent upsert keyed by the lower-cased email and the
+         *     project, the same class rule (`class_not_in_spec`) and the same invitation-mail limits
+         *     (`rate_limited` with `Retry-After`, nothing written). `project_not_found` unless the
+         *     project belongs to an organization where the signed-in person is an originator.
+         */
+        post: operations["createOriginatorInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/originator/projects/{projectId}/invites/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Invite ID. */
+                inviteId: components["parameters"]["InviteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a pending invite (originator session)
+         * @description The same cancellation as DELETE /developer/v1/projects/{projectId}/invites/{inviteId}: an
+         *     accepted invite is `invite_already_accepted`, a cancelled one or another project's is
+         *     `invite_not_found`.
+         */
+        delete: operations["cancelOriginatorInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/validator/v1/originator/projects/{projectId}/datapoints": {
         parameters: {
             query?: never;
@@ -1556,6 +1615,8 @@ export interface components {
              *     fields in this order; fields not named here come after, as they are.
              */
             fieldOrder: string[];
+            /** @description The spec's `dataset.markdownFields`, to render as Markdown; empty when none. */
+            markdownFields: string[];
             claimedAt: components["schemas"]["Timestamp"];
             expiresAt: components["schemas"]["Timestamp"];
             /**
@@ -1670,6 +1731,8 @@ export interface components {
             /** @description The datapoint's stored content. */
             content: unknown;
             fieldOrder: string[];
+            /** @description The spec's `dataset.markdownFields`, rendered as Markdown; empty when none. */
+            markdownFields: string[];
             votes: components["schemas"]["OriginatorVote"][];
             skips: components["schemas"]["OriginatorSkip"][];
             /** @description The terminal decision; null while pending. */
@@ -1713,6 +1776,8 @@ export interface components {
             ratingHistogram: number[];
             /** @description Finalized datapoints by consensus strength: ten bins [0,0.1), ..., [0.9,1]. */
             strengthHistogram: number[];
+            /** @description The validator classes the project's spec declares (what an invite can pre-stage). */
+            classes: components["schemas"]["ValidatorClass"][];
             /** @description Agreement of votes with the consensus of their datapoint, per validator class (null classId for votes without a class), over finalized datapoints. */
             classAgreement: components["schemas"]["Agreement"][];
             /** @description The same per validator, most votes first (at most 50). */
@@ -2186,6 +2251,8 @@ export interface components {
             idField?: string;
             /** @description Fields validators rate; all fields when omitted. */
             contentFields?: string[];
+            /** @description Fields (columns, or a JSON record's top-level keys) whose text is Markdown. Raters see these rendered (sanitized, raw HTML shown as text); other fields are shown as plain text. csv, json and jsonl only (markdown_split content is Markdown already). */
+            markdownFields?: string[];
             /** @description Field (column) holding a record's expected rating (0-100) when the record is a gold item; empty or absent in other records. It is removed from every record's content, so validators never see it. */
             goldField?: string;
             /** @description For markdown_split, the heading level that starts a datapoint. */
@@ -5100,6 +5167,109 @@ export interface operations {
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listOriginatorInvites: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor; pass the previous page's `nextCursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of invites. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createOriginatorInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInviteRequest"];
+            };
+        };
+        responses: {
+            /** @description The invite. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invite"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelOriginatorInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Invite ID. */
+                inviteId: components["parameters"]["InviteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelInviteResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

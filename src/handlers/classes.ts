@@ -9,6 +9,8 @@ import type {
   RevokeValidatorClassResult,
 } from '../generated/handlers.ts';
 import type { RequestContext } from '../context.ts';
+import type { Sql } from '../db/client.ts';
+import type { components } from '../generated/openapi-types.ts';
 import { errors } from '../errors.ts';
 import { requireProject } from './projects.ts';
 import { requireValidator } from './validators.ts';
@@ -20,21 +22,20 @@ export async function listProjectClasses(
   ctx: RequestContext,
 ): Promise<ListProjectClassesResult> {
   const project = await requireProject(ctx, params.projectId);
-  const rows = await listClasses(ctx.sql, project.id);
-  return {
-    status: 200,
-    body: {
-      data: rows.map((r) => ({
-        id: r.class_id,
-        label: r.label,
-        type: r.type,
-        rewardCents: Number(r.reward_cents),
-        stakeWei: r.stake_wei,
-        consensusWeight: r.consensus_weight,
-        model: r.model,
-      })),
-    },
-  };
+  return { status: 200, body: { data: await classesOf(ctx.sql, project.id) } };
+}
+
+/** The validator classes a project's spec declares, as the API shows them. */
+export async function classesOf(sql: Sql, projectId: string): Promise<components['schemas']['ValidatorClass'][]> {
+  return (await listClasses(sql, projectId)).map((r) => ({
+    id: r.class_id,
+    label: r.label,
+    type: r.type,
+    rewardCents: Number(r.reward_cents),
+    stakeWei: r.stake_wei,
+    consensusWeight: r.consensus_weight,
+    model: r.model,
+  }));
 }
 
 export async function grantValidatorClass(

@@ -55,6 +55,9 @@ import {
   listOriginatorDatapoints,
   updateOriginatorProject,
   listOriginatorProjects,
+  createOriginatorInvite,
+  listOriginatorInvites,
+  cancelOriginatorInvite,
 } from './originator.ts';
 import {
   getDatapointInclusionProof,
@@ -128,6 +131,9 @@ const handlers: Handlers = {
   getOriginatorDatapoint,
   listOriginatorDatapoints,
   updateOriginatorProject,
+  createOriginatorInvite,
+  listOriginatorInvites,
+  cancelOriginatorInvite,
   getOriginatorProofReport,
   getOriginatorReportExport,
 };

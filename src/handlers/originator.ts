@@ -19,6 +19,12 @@ import type {
   ListOriginatorProjectsResult,
   UpdateOriginatorProjectInput,
   UpdateOriginatorProjectResult,
+  CreateOriginatorInviteInput,
+  CreateOriginatorInviteResult,
+  ListOriginatorInvitesInput,
+  ListOriginatorInvitesResult,
+  CancelOriginatorInviteInput,
+  CancelOriginatorInviteResult,
 } from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { ValidatorRequestContext } from '../context.ts';
@@ -35,13 +41,15 @@ import {
   type OriginatorDatapointRow,
   type OriginatorProjectRow,
 } from '../db/originator.ts';
-import { datasetFormatOf } from '../db/validator-projects.ts';
+import { datasetPresentationOf } from '../db/validator-projects.ts';
 import { mapPage } from '../db/pagination.ts';
 import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } from '../db/project-stats.ts';
 import { requestProofReport } from '../services/proof-reports.ts';
 import { requestExport } from '../services/exports.ts';
 import { qualityCards } from '../services/validator-quality.ts';
+import { cancelInvite, invitesOf, inviteToProject } from '../services/invites.ts';
 import { changeProject, toProject } from './projects.ts';
+import { classesOf } from './classes.ts';
 import { toIngestRun } from './uploads.ts';
 import { proofReportBody, reportRequest } from './reports.ts';
 
@@ -86,6 +94,32 @@ export async function updateOriginatorProject(
   const updated = await changeProject(ctx.sql, row.org_id, row.id, body);
   if (!updated) throw new ApiError('project_not_found', undefined, 'projectId');
   return { status: 200, body: toProject(updated) };
+}
+
+export async function createOriginatorInvite(
+  { params, body }: CreateOriginatorInviteInput,
+  ctx: ValidatorRequestContext,
+): Promise<CreateOriginatorInviteResult> {
+  const row = await requireProject(ctx, params.projectId);
+  const inviter = { orgId: row.org_id, userId: ctx.session.userId };
+  return { status: 200, body: await inviteToProject(ctx.sql, ctx.config, inviter, row, body) };
+}
+
+export async function listOriginatorInvites(
+  { params, query }: ListOriginatorInvitesInput,
+  ctx: ValidatorRequestContext,
+): Promise<ListOriginatorInvitesResult> {
+  const row = await requireProject(ctx, params.projectId);
+  return { status: 200, body: await invitesOf(ctx.sql, row.id, query) };
+}
+
+export async function cancelOriginatorInvite(
+  { params }: CancelOriginatorInviteInput,
+  ctx: ValidatorRequestContext,
+): Promise<CancelOriginatorInviteResult> {
+  const row = await requireProject(ctx, params.projectId);
+  await cancelInvite(ctx.sql, row.id, params.inviteId);
+  return { status: 200, body: { cancelled: true } };
 }
 
 /** The start of a content's values in the source's field order: what a table row shows. */
@@ -141,18 +175,19 @@ export async function getOriginatorDatapoint(
   const d = await originatorDatapoint(ctx.sql, row.id, params.datapointId);
   if (!d)
     throw new ApiError('datapoint_not_found', `No datapoint ${params.datapointId} in this project.`, 'datapointId');
-  const [votes, skips, format] = await Promise.all([
+  const [votes, skips, shown] = await Promise.all([
     datapointVotes(ctx.sql, d.id),
     datapointSkips(ctx.sql, d.id),
-    datasetFormatOf(ctx.sql, row.id),
+    datasetPresentationOf(ctx.sql, row.id),
   ]);
   return {
     status: 200,
     body: {
       datapoint: toDatapoint(d, row.content_field_order),
-      format,
+      format: shown.format,
       content: d.content,
       fieldOrder: row.content_field_order,
+      markdownFields: shown.markdownFields,
       votes: votes.map((v) => ({
         validator: v.validator,
         classId: v.class_id,
@@ -183,8 +218,9 @@ export async function getProjectOverview(
 ): Promise<GetProjectOverviewResult> {
   const row = await requireProject(ctx, params.projectId);
   const finished = row.datapoints > 0 && row.decisions === row.datapoints;
-  const [runs, distributions, classAgreement, validatorAgreement, progress, headline] = await Promise.all([
+  const [runs, classes, distributions, classAgreement, validatorAgreement, progress, headline] = await Promise.all([
     latestRuns(ctx.sql, row.id),
+    classesOf(ctx.sql, row.id),
     distributionsOf(ctx.sql, row.id),
     classAgreementOf(ctx.sql, row.id),
     validatorAgreementOf(ctx.sql, row.id),
@@ -202,6 +238,7 @@ export async function getProjectOverview(
       proofReportReady: finished,
       ingestRuns: runs.map((r) => ({ ...toIngestRun(r), uploadId: r.session_id, dryRun: r.dry_run })),
       ...distributions,
+      classes,
       classAgreement,
       validatorAgreement,
       progress,

@@ -25,7 +25,7 @@ import type {
 } from '../generated/handlers.ts';
 import type { ValidatorRequestContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { datasetFormatOf, listMyProjects as myProjects } from '../db/validator-projects.ts';
+import { datasetPresentationOf, listMyProjects as myProjects } from '../db/validator-projects.ts';
 import {
   claimNextSlot,
   extendClaim as extend,
@@ -83,8 +83,8 @@ export async function claimSlot(
     includeSkipped: query.includeSkipped === true,
   });
   if ('refused' in r) throw r.refused === 'project_not_found' ? notAssigned(params.projectId) : new ApiError(r.refused);
-  const format = await datasetFormatOf(ctx.sql, params.projectId);
-  return { status: 201, body: await claimBody(ctx, params.projectId, format, r.claimed) };
+  const shown = await datasetPresentationOf(ctx.sql, params.projectId);
+  return { status: 201, body: await claimBody(ctx, params.projectId, shown, r.claimed) };
 }
 
 export async function listMyClaims(
@@ -93,10 +93,10 @@ export async function listMyClaims(
 ): Promise<ListMyClaimsResult> {
   const r = await liveClaims(ctx.sql, params.projectId, ctx.session.userId);
   if ('refused' in r) throw notAssigned(params.projectId);
-  const format = await datasetFormatOf(ctx.sql, params.projectId);
+  const shown = await datasetPresentationOf(ctx.sql, params.projectId);
   return {
     status: 200,
-    body: { data: await Promise.all(r.claims.map((c) => claimBody(ctx, params.projectId, format, c))) },
+    body: { data: await Promise.all(r.claims.map((c) => claimBody(ctx, params.projectId, shown, c))) },
   };
 }
 
@@ -104,7 +104,7 @@ export async function listMyClaims(
 async function claimBody(
   ctx: ValidatorRequestContext,
   projectId: string,
-  format: components['schemas']['SpecDatasetFormat'],
+  { format, markdownFields }: { format: components['schemas']['SpecDatasetFormat']; markdownFields: string[] },
   c: Claim,
 ): Promise<components['schemas']['Claim']> {
   const stored = c.content as { key?: unknown; relPath?: unknown; contentType?: unknown };
@@ -128,6 +128,7 @@ async function claimBody(
     content: c.content,
     instructions: c.instructions,
     fieldOrder: c.fieldOrder,
+    markdownFields,
     claimedAt: c.claimedAt.toISOString(),
     expiresAt: c.expiresAt.toISOString(),
     remainingSeconds: Math.max(0, Math.round((c.expiresAt.getTime() - Date.now()) / 1000)),

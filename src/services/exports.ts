@@ -356,7 +356,8 @@ export async function renderExportArtifact(deps: RenderDeps, a: ArtifactRow): Pr
             if (!data.attestation)
               throw new ApiError(
                 'report_not_ready',
-                `The votes_jsonl export is the signed Proof Report's leaves: ${data.attestationNote ?? 'none covers this data'}.`,
+                "The votes_jsonl export is the signed Proof Report's leaves: " +
+                  `${data.attestationNote ?? 'none covers this data'}.`,
               );
             await renderCommittedLeaves(tx, project, signed!, sink, deps.signal);
           } else if (format === 'votes_csv')

@@ -334,7 +334,7 @@ export function signCheckpoint(signer: SigningKey, issuer: string, projectId: st
 }
 
 /** The inclusion proofs of a datapoint's votes (reports of format 2). */
-export interface VotesProofData {
+interface VotesProofData {
   treeRoot: string;
   treeSize: number;
   first: number;

@@ -89,6 +89,18 @@ describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => 
       '',
     ].join('\n');
     await ingest(app, projects.md, { 'handbook.md': hostile });
+    // A CSV whose answer column the spec marks as Markdown; the question stays plain text.
+    projects.csvMd = await createProject(
+      app,
+      'Support answers with Markdown',
+      spec({ format: 'csv', idField: 'id', markdownFields: ['answer'] }),
+    );
+    await ingest(app, projects.csvMd, {
+      'answers.csv':
+        'id,question,answer\n' +
+        'q1,How do I **reset** it?,' +
+        '"Open **Settings**, then:\n\n1. press *Reset*\n2. <img src=x onerror=""window.__pwned=1"">"\n',
+    });
     projects.files = await createProject(app, 'Product photos', spec({ format: 'file_collection' }));
     await ingest(app, projects.files, { 'photos/red-square.png': png(64, 48, [200, 30, 40]) });
 
@@ -165,6 +177,33 @@ describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => 
       await checkPage(w, 'content-markdown');
     },
   );
+
+  it('renders the fields the spec marks as Markdown, and only those, sanitized', async () => {
+    await rate(projects.csvMd!);
+    const table = w.page.locator('.datapoint table.record');
+    await table.waitFor();
+    expect(await table.locator('th').allTextContents()).toEqual(['id', 'question', 'answer']);
+    const cell = (name: string) => table.locator('tr', { has: w.page.locator('th', { hasText: name }) }).locator('td');
+    // The marked field: emphasis and a list; raw HTML shown as the text it is, never parsed.
+    expect(await cell('answer').locator('strong').textContent()).toBe('Settings');
+    expect(await cell('answer').locator('ol li').count()).toBe(2);
+    expect(await cell('answer').locator('img, [onerror]').count()).toBe(0);
+    expect(await cell('answer').textContent()).toContain('<img src=x onerror="window.__pwned=1">');
+    // An unmarked field is text as written: its asterisks stay.
+    expect(await cell('question').textContent()).toBe('How do I **reset** it?');
+    expect(await cell('question').locator('strong').count()).toBe(0);
+    expect(await w.page.evaluate(`window.__pwned ?? null`)).toBeNull();
+    await checkPage(w, 'content-csv-markdown');
+    // At phone width too (the held claim is resumed there).
+    const token = await w.page.evaluate<string | null>(`localStorage.getItem('assay.session')`);
+    const phone = await openPage(browser, { phone: true });
+    await phone.page.goto(`${app.url}/app/sign-in`);
+    await phone.page.evaluate(`localStorage.setItem('assay.session', ${JSON.stringify(token)})`);
+    await phone.page.goto(`${app.url}/app/projects/${projects.csvMd}/rate`);
+    await phone.page.locator('.datapoint .field-md strong').waitFor();
+    await checkPage(phone, 'content-csv-markdown');
+    await phone.context.close();
+  });
 
   it('shows a file_collection image inline from a short-lived presigned GET', async () => {
     await rate(projects.files!);

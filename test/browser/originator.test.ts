@@ -229,6 +229,51 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     await checkPage(w, 'org-project-controls');
   });
 
+  it('invites a validator with a class from the browser, and cancels an invite', async () => {
+    await w.page.goto(`${app.url}/app/org/projects/${seeded.projectId}`);
+    const invites = w.page.locator('section', { has: w.page.getByRole('heading', { name: 'Invite validators' }) });
+    await invites.getByText('No pending or cancelled invites.').waitFor();
+    // A class needs its evidence: said, and nothing is sent.
+    await invites.getByLabel('Email address').fill('browser-invitee@example.com');
+    await invites.getByLabel('Validator class').selectOption('senior');
+    await invites.getByRole('button', { name: 'Invite', exact: true }).click();
+    await invites.getByText('Say why this person belongs to the class.').waitFor();
+    await invites.getByLabel(/^Evidence for the class/).fill('Reviewed support answers for two years.');
+    await invites.getByRole('button', { name: 'Invite', exact: true }).click();
+    await invites.getByText('browser-invitee@example.com is invited; the email is on its way.').waitFor();
+    const mail = await sink.waitFor((m) => m.to.includes('browser-invitee@example.com'));
+    expect(mail.subject).toBe('Invitation to validate "Support answers QA" on Assay');
+    expect(mail.text).toContain(`${ownerEmail} has invited you`);
+    // The developer API sees the same invite, made by the signed-in originator, with its class.
+    const listed = await call(app, 'listProjectInvites', { params: { projectId: seeded.projectId } });
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({
+        email: 'browser-invitee@example.com',
+        status: 'pending',
+        invitedByEmail: ownerEmail,
+        activeClassIds: ['senior'],
+      }),
+    ]);
+    // Without the email: invited, nothing mailed; then cancelled from its row.
+    await invites.getByLabel('Email address').fill('quiet-invitee@example.com');
+    await invites.getByLabel('Validator class').selectOption('');
+    await invites.getByLabel('Send the invitation email now').uncheck();
+    await invites.getByRole('button', { name: 'Invite', exact: true }).click();
+    await invites.getByText('quiet-invitee@example.com is invited.').waitFor();
+    await invites.getByRole('button', { name: 'Cancel the invite of quiet-invitee@example.com' }).click();
+    await invites.getByText('The invite of quiet-invitee@example.com is cancelled.').waitFor();
+    await invites
+      .locator('li', { hasText: 'quiet-invitee@example.com' })
+      .getByText(/cancelled/)
+      .waitFor();
+    const after = await call(app, 'listProjectInvites', { params: { projectId: seeded.projectId } });
+    expect(after.body.data?.map((i) => [i.email, i.status, i.emailSentAt === null])).toEqual([
+      ['quiet-invitee@example.com', 'cancelled', true],
+      ['browser-invitee@example.com', 'pending', false],
+    ]);
+    await checkPage(w, 'org-project-invites');
+  });
+
   it('searches the organization projects by name', async () => {
     await w.page.goto(`${app.url}/app/org`);
     await w.page.getByLabel('Search projects by name').fill('support answers');

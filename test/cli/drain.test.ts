@@ -198,8 +198,7 @@ describe('drain as PID 1 of a PID namespace', { timeout: 120_000 }, () => {
       ]);
       // The cut attempt's job is unlocked and waits for its retry: nothing is left locked.
       const jobs = await app.sql<{ locked_by: string | null; attempts: number }[]>`
-        select j.locked_by, j.attempts from graphile_worker._private_jobs j
-        join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'deliver_webhook'`;
+        select locked_by, attempts from graphile_worker.jobs where task_identifier = 'deliver_webhook'`;
       expect(jobs).toEqual([{ locked_by: null, attempts: 1 }]);
     } finally {
       for (const h of held) h.res.socket?.destroy();

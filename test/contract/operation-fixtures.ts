@@ -430,6 +430,32 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     }),
     crossOrg: 'project_not_found',
   },
+  createOriginatorInvite: {
+    request: async (w) => ({
+      key: await originatorSession(w),
+      params: { projectId: await fx.project(w.app) },
+      body: { email: 'invited-in-the-browser@example.com', sendEmail: false },
+    }),
+    crossOrg: 'project_not_found',
+  },
+  listOriginatorInvites: {
+    request: async (w) => {
+      const projectId = await fx.project(w.app);
+      await fx.invite(w.app, projectId);
+      return { key: await originatorSession(w), params: { projectId }, query: { limit: 5 } };
+    },
+    crossOrg: 'project_not_found',
+  },
+  cancelOriginatorInvite: {
+    request: async (w) => {
+      const projectId = await fx.project(w.app);
+      return {
+        key: await originatorSession(w),
+        params: { projectId, inviteId: (await fx.invite(w.app, projectId)).id },
+      };
+    },
+    crossOrg: 'project_not_found',
+  },
   listOriginatorDatapoints: {
     request: async (w) => ({
       key: await originatorSession(w),

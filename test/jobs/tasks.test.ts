@@ -1,7 +1,9 @@
 // The job table (src/jobs/tasks.ts): what enqueue and enqueueEach write into graphile-worker's
-// queue, read back from its public view (the task's attempts, its job key and queue, a delay) and,
-// for the payload alone, its jobs table (the view leaves payloads out; the payload must be a JSON
-// object, not a JSON string); and nothing when the transaction rolls back.
+// queue, read through its public surface only: the `jobs` view (the task's attempts, its job key
+// and queue, a delay) and, for the payload the view leaves out, the payload a task function
+// receives when `runOnce` runs the due jobs (it must be a JSON object, not a JSON string); and
+// nothing when the transaction rolls back.
+import { Logger, runOnce } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { deliveryFlags, enqueue, enqueueEach } from '../../src/jobs/tasks.ts';
@@ -15,7 +17,9 @@ afterAll(async () => {
 });
 
 interface Job {
+  id: string;
   task: string;
+  /** What the task function received; undefined for a job not yet due (runOnce leaves it queued). */
   payload: unknown;
   kind: string;
   key: string | null;
@@ -25,12 +29,29 @@ interface Job {
   flags: Record<string, boolean> | null;
 }
 
+const silent = new Logger(() => () => {});
+
+/** The task's queued jobs from the public view; the due ones are then run once, recording each payload. */
 async function jobs(task: string): Promise<Job[]> {
-  return db.sql<Job[]>`
-    select j.task_identifier as task, p.payload, jsonb_typeof(p.payload::jsonb) as kind, j.key, j.max_attempts,
-      j.run_at, j.queue_name as queue, j.flags
-    from graphile_worker.jobs j join graphile_worker._private_jobs p on p.id = j.id
-    where j.task_identifier = ${task} order by j.id`;
+  const rows = await db.sql<Omit<Job, 'payload' | 'kind'>[]>`
+    select id::text as id, task_identifier as task, key, max_attempts, run_at, queue_name as queue, flags
+    from graphile_worker.jobs where task_identifier = ${task} order by id`;
+  const received = new Map<string, unknown>();
+  await runOnce({
+    connectionString: db.databaseUrl,
+    logger: silent,
+    noHandleSignals: true,
+    taskList: {
+      [task]: async (payload, helpers) => {
+        received.set(String(helpers.job.id), payload);
+      },
+    },
+  });
+  return rows.map((row) => {
+    const payload = received.get(row.id);
+    const kind = payload === undefined ? 'not due' : Array.isArray(payload) ? 'array' : typeof payload;
+    return { ...row, payload, kind };
+  });
 }
 
 describe('enqueue', () => {
@@ -62,10 +83,9 @@ describe('enqueue', () => {
     await db.sql.begin((tx) =>
       enqueue(tx, 'deliver_webhook', { deliveryId: 'later', attempt: 2 }, { runAt, queueKey: 'endpoint-1' }),
     );
-    const [job] = (await jobs('deliver_webhook')).filter(
-      (j) => (j.payload as { deliveryId: string }).deliveryId === 'later',
-    );
+    const [job] = (await jobs('deliver_webhook')).filter((j) => j.run_at.getTime() > Date.now());
     expect(job!.run_at.getTime()).toBe(runAt.getTime());
+    expect(job!.kind).toBe('not due');
     expect(job!.max_attempts).toBe(5);
   });
 
@@ -91,27 +111,30 @@ describe('enqueueEach', () => {
     await db.sql.begin((tx) =>
       enqueueEach(tx, 'auto_consensus', [{ payload: { projectId: 'p3' }, queueKey: 'org-3' }]),
     );
-    const deliveries = (await jobs('deliver_webhook')).filter((j) => (j.payload as { attempt: number }).attempt === 1);
+    // Read once: reading runs the due jobs.
+    const webhookJobs = await jobs('deliver_webhook');
+    const consensusJobs = await jobs('auto_consensus');
+    const deliveries = webhookJobs.filter((j) => (j.payload as { attempt?: number } | undefined)?.attempt === 1);
     expect(deliveries.map((j) => [j.payload, j.kind, j.key])).toEqual([
       [{ deliveryId: 'a', attempt: 1 }, 'object', null],
       [{ deliveryId: 'b', attempt: 1 }, 'object', null],
     ]);
-    expect((await jobs('auto_consensus')).map((j) => j.key)).toContain('auto_consensus:p3');
+    expect(consensusJobs.map((j) => j.key)).toContain('auto_consensus:p3');
     // Deliveries in no job queue (an endpoint's run concurrently), each flagged with its
     // organization's and endpoint's lanes; Auto Consensus in its organization's queue.
-    const queues = [...(await jobs('deliver_webhook')), ...(await jobs('auto_consensus'))] as {
-      payload: { deliveryId?: string; projectId?: string };
+    const queues = [...webhookJobs, ...consensusJobs] as {
+      payload: { deliveryId?: string; projectId?: string } | undefined;
       queue: string | null;
       flags: Record<string, boolean> | null;
     }[];
-    const a = queues.find((j) => j.payload.deliveryId === 'a');
+    const a = queues.find((j) => j.payload?.deliveryId === 'a');
     expect(a?.queue).toBeNull();
     expect(Object.keys(a?.flags ?? {}).sort()).toEqual(['endpoint:endpoint-a', 'org:org-1']);
-    expect(Object.keys(queues.find((j) => j.payload.deliveryId === 'b')?.flags ?? {}).sort()).toEqual([
+    expect(Object.keys(queues.find((j) => j.payload?.deliveryId === 'b')?.flags ?? {}).sort()).toEqual([
       'endpoint:endpoint-b',
       'org:org-1',
     ]);
-    expect(queues.find((j) => j.payload.projectId === 'p3')?.queue).toBe('data:org-3');
+    expect(queues.find((j) => j.payload?.projectId === 'p3')?.queue).toBe('data:org-3');
   });
 
   it('refuses a job of a queue family without its queue key', async () => {

@@ -39,15 +39,19 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function startWorkerProcess(): Promise<ChildProcess> {
+async function databaseUrl(): Promise<string> {
   const [{ db }] = await app.sql<{ db: string }[]>`select current_database() as db`;
   const url = new URL(inject('adminUrl'));
   url.pathname = `/${db}`;
+  return url.toString();
+}
+
+async function startWorkerProcess(): Promise<ChildProcess> {
   const s3 = inject('s3');
   const child = spawn(process.execPath, ['test/fixtures/worker-process.ts'], {
     env: {
       PATH: process.env.PATH,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: await databaseUrl(),
       S3_ENDPOINT: s3.endpoint,
       S3_BUCKET: s3.bucket,
       S3_ACCESS_KEY_ID: s3.accessKeyId,
@@ -115,28 +119,47 @@ it(
   'unlocks a job locked under an id that no live worker lists (a worker killed before its first ' + 'heartbeat)',
   async () => {
     // Jobs of a task no runner here takes, so only the sweep touches them.
-    const lock = async (by: string) => {
+    const lock = async () => {
+      await app.sql`select graphile_worker.add_job('liveness_probe', '{}'::json)`;
+      // A real graphile-worker process takes the job and is killed holding it.
+      const child = spawn(process.execPath, ['test/fixtures/hold-job.ts', 'liveness_probe'], {
+        env: { PATH: process.env.PATH, DATABASE_URL: await databaseUrl() },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      children.push(child);
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
+      await until(
+        async () => out,
+        (text) => /held \d+/.test(text),
+        30_000,
+      );
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+      const id = /held (\d+)/.exec(out)![1]!;
       const [job] = await app.sql<
-        { id: string }[]
-      >`select (graphile_worker.add_job('liveness_probe', '{}'::json)).id::text as id`;
-      // (No public function locks a job: the one write to graphile-worker's private table, faking a lock.)
-      await app.sql`update graphile_worker._private_jobs set locked_by = ${by}, locked_at = now() - interval '1 minute'
-      where id = ${job!.id}::bigint`;
-      return job!.id;
+        { locked_by: string }[]
+      >`select locked_by from graphile_worker.jobs where id = ${id}::bigint`;
+      return { id, by: job!.locked_by };
     };
-    const ghost = await lock('pool-ghost-never-listed');
-    const alive = await lock('pool-listed-by-a-live-process');
+    // Two killed workers; the second one's id is then listed by a process whose heartbeat is fresh.
+    const ghost = await lock();
+    const alive = await lock();
+    expect(ghost.by).not.toBe(alive.by);
     await app.sql`insert into worker_processes (id, graphile_worker_ids, heartbeat_at)
-      values ('assay-worker-live-probe',
-    ${['pool-listed-by-a-live-process']}, now() + interval '1 hour')`;
-    await createLiveness(app.sql).sweep(3);
+      values ('assay-worker-live-probe', ${[alive.by]}, now() + interval '1 hour')`;
+    // Both locks are older than the one-second silence the sweep is given here.
+    await new Promise((r) => setTimeout(r, 1_100));
+    await createLiveness(app.sql).sweep(1);
     const lockedBy = async (id: string) =>
       (
         await app.sql<
           { locked_by: string | null }[]
         >`select locked_by from graphile_worker.jobs where id = ${id}::bigint`
       )[0]!.locked_by;
-    expect(await lockedBy(ghost)).toBeNull();
-    expect(await lockedBy(alive)).toBe('pool-listed-by-a-live-process');
+    expect(await lockedBy(ghost.id)).toBeNull();
+    expect(await lockedBy(alive.id)).toBe(alive.by);
   },
 );

@@ -184,6 +184,22 @@ const failing: [string, Mutation, string, RegExp][] = [
     'spec.dataset.headingLevel',
     /^is required when format is markdown_split$/,
   ],
+  [
+    'markdownFields on markdown_split content',
+    (s) => {
+      s.dataset = { format: 'markdown_split', headingLevel: 2, markdownFields: ['body'] };
+    },
+    'spec.dataset.markdownFields',
+    /^applies to csv, json and jsonl records, not to markdown_split content$/,
+  ],
+  [
+    'a Markdown field named twice',
+    (s) => {
+      s.dataset = { format: 'csv', markdownFields: ['answer', 'answer'] };
+    },
+    'spec.dataset.markdownFields',
+    /./,
+  ],
 ];
 
 describe('compileSpec: refusals', () => {

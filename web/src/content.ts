@@ -38,16 +38,22 @@ export function markdown(text: string, className = 'markdown'): HTMLElement {
   return div;
 }
 
+/** How the spec says to show a record: its source's field order and the fields holding Markdown. */
+export interface Presentation {
+  fieldOrder: string[];
+  markdownFields: string[];
+}
+
 export function renderContent(
   format: Schemas['SpecDatasetFormat'],
   content: unknown,
   file: Schemas['ClaimFile'] | null,
-  fieldOrder: string[] = [],
+  shown: Presentation = { fieldOrder: [], markdownFields: [] },
 ): HTMLElement {
   // The source's field order (jsonb does not keep it): named fields first, in that order.
   switch (format) {
     case 'csv':
-      return isRecord(content) ? recordTable(content, fieldOrder) : tree(content, 0, fieldOrder);
+      return isRecord(content) ? recordTable(content, shown) : tree(content, 0, shown);
     case 'markdown_split':
       return isRecord(content) && typeof content.body === 'string'
         ? h(
@@ -60,7 +66,7 @@ export function renderContent(
     case 'file_collection':
       return fileView(content, file);
     default:
-      return h('div', { class: 'tree' }, tree(content, 0, fieldOrder));
+      return h('div', { class: 'tree' }, tree(content, 0, shown));
   }
 }
 
@@ -73,7 +79,13 @@ export function orderedEntries(record: Record<string, unknown>, fieldOrder: stri
   return [...named, ...rest].map((k) => [k, record[k]]);
 }
 
-function recordTable(row: Record<string, unknown>, fieldOrder: string[]): HTMLElement {
+/** A top-level field's value: Markdown when the spec marks the field so, else text as written. */
+function fieldValue(key: string, value: unknown, shown: Presentation, depth: number): HTMLElement | string {
+  if (typeof value === 'string' && shown.markdownFields.includes(key)) return markdown(value, 'markdown field-md');
+  return depth === 0 ? (typeof value === 'string' ? value : JSON.stringify(value)) : tree(value, depth);
+}
+
+function recordTable(row: Record<string, unknown>, shown: Presentation): HTMLElement {
   return h(
     'table',
     { class: 'record' },
@@ -81,15 +93,15 @@ function recordTable(row: Record<string, unknown>, fieldOrder: string[]): HTMLEl
     h(
       'tbody',
       {},
-      orderedEntries(row, fieldOrder).map(([k, v]) =>
-        h('tr', {}, h('th', { scope: 'row' }, k), h('td', {}, typeof v === 'string' ? v : JSON.stringify(v))),
+      orderedEntries(row, shown.fieldOrder).map(([k, v]) =>
+        h('tr', {}, h('th', { scope: 'row' }, k), h('td', {}, fieldValue(k, v, shown, 0))),
       ),
     ),
   );
 }
 
 /** JSON as nested lists: keys bold, strings as text (whitespace kept), other scalars in code. */
-function tree(value: unknown, depth = 0, fieldOrder: string[] = []): HTMLElement {
+function tree(value: unknown, depth = 0, shown?: Presentation): HTMLElement {
   if (Array.isArray(value)) {
     if (value.length === 0) return h('code', {}, '[] (empty list)');
     const list = h(
@@ -102,12 +114,16 @@ function tree(value: unknown, depth = 0, fieldOrder: string[] = []): HTMLElement
       : list;
   }
   if (isRecord(value)) {
-    const entries = orderedEntries(value, depth === 0 ? fieldOrder : []);
+    // The spec's field order and Markdown fields name top-level fields only.
+    const top = depth === 0 && shown ? shown : undefined;
+    const entries = orderedEntries(value, top?.fieldOrder ?? []);
     if (entries.length === 0) return h('code', {}, '{} (empty)');
     const list = h(
       'ul',
       { class: 'json' },
-      entries.map(([k, v]) => h('li', {}, h('span', { class: 'key' }, k), ': ', tree(v, depth + 1))),
+      entries.map(([k, v]) =>
+        h('li', {}, h('span', { class: 'key' }, k), ': ', top ? fieldValue(k, v, top, depth + 1) : tree(v, depth + 1)),
+      ),
     );
     return depth > 0 && entries.length > 5
       ? h('details', { open: depth < 3 }, h('summary', {}, plural(entries.length, 'field')), list)

@@ -50,7 +50,7 @@ export async function orgDatapointPage(ctx: PageContext): Promise<void> {
       'section',
       { class: 'card datapoint', 'aria-labelledby': 'content-title' },
       h('h2', { id: 'content-title' }, 'Content'),
-      renderContent(d.format, d.content, null, d.fieldOrder),
+      renderContent(d.format, d.content, null, d),
     ),
     h(
       'section',

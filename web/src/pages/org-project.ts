@@ -6,6 +6,7 @@ import type { PageContext } from '../main.ts';
 import { projectCharts } from '../charts.ts';
 import { autoConsensusText, contestedText, coverageText, statusBadge } from './project-facts.ts';
 import { validatorQualitySection } from './validator-quality.ts';
+import { invitesSection } from './org-invites.ts';
 
 const EXPORTS: [Schemas['ReportFormat'], string][] = [
   ['verifiable_html', 'Readable report (HTML) with charts and verification steps'],
@@ -138,6 +139,8 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
       controlStatus,
     ),
   );
+
+  ctx.main.append(await invitesSection(p.id, o.classes));
 
   // Proof Report and exports.
   const reportStatus = h('p', { role: 'status', class: 'result' });

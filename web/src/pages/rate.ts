@@ -493,7 +493,7 @@ export async function ratePage(ctx: PageContext): Promise<void> {
           'section',
           { class: 'card datapoint', 'aria-labelledby': 'dp-title' },
           h('h2', { id: 'dp-title' }, 'Datapoint'),
-          renderContent(c.format, c.content, c.file, c.fieldOrder),
+          renderContent(c.format, c.content, c.file, c),
         ),
         form,
       ),
