@@ -13,8 +13,8 @@ alphaByClass and alphaByType, bootstrap included, from the votes alone and requi
 (docs/quality.md); that part uses only the standard library. With --recompute (the votes_jsonl
 export of a format 2 report) it checks every committed leaf against the signed roots and
 recomputes each datapoint's mean, median, strength and contested flag under the committed
-consensus rules, the headlines and the alphas, naming the datapoint or figure that differs. With --consistency: both reports
-verify, belong to the same project, OLD is not later than NEW, and the RFC 9162 consistency
+consensus rules, the headlines and the alphas, naming the datapoint or figure that differs.
+With --consistency: both reports verify, belong to the same project, OLD is not later than NEW, and the RFC 9162 consistency
 proofs link OLD's trees to NEW's. With --dsse: the in-toto export's DSSE envelope is signed by a
 JWKS key over the DSSE encoding. Prints OK or `FAILED <check>: <reason>` and exits 0 or 1.
 """
