@@ -13,6 +13,7 @@ import { once } from 'node:events';
 import autocannon from 'autocannon';
 import { proofBench } from './proof.ts';
 import { exportsBench } from './exports.ts';
+import { recomputeBench } from './recompute.ts';
 import { startDevStack } from '../src/dev/stack.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/client.ts';
@@ -36,11 +37,14 @@ import { webhooksBench } from './webhooks.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /**
  * Which benchmarks to run: `pool`, `http`, `ingest`, `list` (with ingest: listing and claiming in
- * the ingested project), `consensus`, `webhooks`, `proof`, `exports` (comma-separated); all of these by
+ * the ingested project), `consensus`, `webhooks`, `proof`, `recompute` (`assay verify --recompute`, files
+ * only, bench/recompute.ts), `exports` (comma-separated); all of these by
  * default. `soak` (10 minutes, bench/soak.ts) and `two-workers` (one session of two files, one
  * worker process against two) run only when named.
  */
-const ONLY = new Set((process.env.BENCH ?? 'pool,http,ingest,list,consensus,webhooks,proof,exports').split(','));
+const ONLY = new Set(
+  (process.env.BENCH ?? 'pool,http,ingest,list,consensus,webhooks,proof,recompute,exports').split(','),
+);
 const CONNECTIONS = 32;
 const TARGET = 0.8;
 
@@ -277,6 +281,7 @@ try {
       await sql3.end();
     }
   }
+  if (ONLY.has('recompute')) for (const line of await recomputeBench()) console.log(line);
   if (failed) {
     console.error('\nbench: requests failed (errors, timeouts or non-2xx) or a target was missed; see above');
     process.exitCode = 1;
