@@ -297,7 +297,8 @@ export async function proofBench(
     const warmMs = median(warm);
     return [
       `\nProof Report, ${N.toLocaleString('en')} finalized datapoints ` +
-        `and ${(3 * N).toLocaleString('en')} votes (${(5 * N).toLocaleString('en')} leaves: manifest, results, votes; ` +
+        `and ${(3 * N).toLocaleString('en')} votes ` +
+        `(${(5 * N).toLocaleString('en')} leaves: manifest, results, votes; ` +
         `seeded by SQL in ${(seedMs / 1000).toFixed(1)} s)\n`,
       '| path | ms | ratio | peak RSS | target |',
       '|---|---|---|---|---|',
@@ -311,7 +312,8 @@ export async function proofBench(
       `| baseline: same queries + SHA-256 of the same leaf bytes (Node child) | ${base.totalMs.toFixed(0)} | 1.00x ` +
         `| child ${base.maxRssMb.toFixed(0)} MB | |`,
       `| of which SHA-256 alone (the bare-hashing baseline: precomputed leaf bytes) | ${base.hashMs.toFixed(0)} | ` +
-        `cold is ${(coldMs / base.hashMs).toFixed(2)}x of it | | <= 3x: ${coldMs / base.hashMs <= 3 ? 'met' : 'NOT met'} |`,
+        `cold is ${(coldMs / base.hashMs).toFixed(2)}x of it | | ` +
+        `<= 3x: ${coldMs / base.hashMs <= 3 ? 'met' : 'NOT met'} |`,
     ];
   } finally {
     await server.stop().catch(() => {});

@@ -31,7 +31,7 @@ export interface RecomputeRules {
 // biome-ignore lint/suspicious/noExplicitAny: untrusted JSON, every field is checked where it is read.
 type Json = any;
 
-export function rulesOf(config: Json): RecomputeRules {
+function rulesOf(config: Json): RecomputeRules {
   const c = config?.consensus ?? {};
   const classes = Array.isArray(config?.validators?.classes) ? config.validators.classes : [];
   return {

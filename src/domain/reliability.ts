@@ -177,7 +177,7 @@ export function coincidences(units: Iterable<readonly number[]>): Coincidences {
  * The coincidences counted one unit at a time (a stream of units, memory O(distinct values and
  * pairs of them)): pair counts per (m, pair of values), masses summed per m at the end.
  */
-export class CoincidenceCounter {
+class CoincidenceCounter {
   /** m -> "lo,hi" (the pair's two values, lo <= hi) -> pairs. */
   private readonly byM = new Map<number, Map<string, number>>();
   private readonly valueCounts = new Map<number, number>();

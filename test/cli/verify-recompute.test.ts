@@ -32,7 +32,6 @@ const dir = mkdtempSync(join(tmpdir(), 'assay-recompute-'));
 const pem = generateSigningKeyPem();
 let app: TestApp;
 let projectId: string;
-// biome-ignore lint/suspicious/noExplicitAny: the report body as served.
 let report: any;
 let lines: string[];
 const file = (name: string) => join(dir, name);
@@ -124,7 +123,6 @@ async function both(votesFile: string): Promise<{ ts: string; py: string | null 
   return { ts, py: r.out };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: leaves as parsed JSON.
 const parsed = (): any[] => lines.map((l) => (l === '' ? null : JSON.parse(l)));
 /** Index of the results leaf of a decision with at least `n` votes (after `from`). */
 function resultLine(n: number, from = 1): number {
