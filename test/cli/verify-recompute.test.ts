@@ -16,7 +16,7 @@ import { addDatapoints } from '../helpers/reports.ts';
 import { recordVote } from '../helpers/votes.ts';
 import { generateSigningKeyPem, loadSigningKey, signPayload } from '../../src/domain/signing.ts';
 import { Xoshiro256StarStar } from '../../src/domain/prng.ts';
-import { runVerify } from '../../src/cli/verify.ts';
+import { runVerify, runVerifyConsistency } from '../../src/cli/verify.ts';
 import { canonicalJson } from '../../src/domain/canonical-json.ts';
 import { attestationRootOf, prefixed, resultsLeaf } from '../../src/domain/proof.ts';
 import { leafHash, merkleRoot } from '../../src/domain/merkle.ts';
@@ -335,5 +335,50 @@ describe('votes as committed leaves', () => {
     // A format 1 report has no committed votes to recompute: said, not passed.
     const none = await runVerify({ report: file('v1.json'), jwks: file('jwks.json'), recompute: file('votes.jsonl') });
     expect(none).toMatchObject({ ok: false, check: 'recompute' });
+  });
+
+  it('a later report extends this one in all three trees; a consistency proof covers the votes', async () => {
+    // Three more datapoints voted on: a second report, whose votes tree starts with the first's.
+    const more = await addDatapoints(app.sql, projectId, 3);
+    for (const datapointId of more)
+      for (const [k, voter] of ['h1', 'm1', 'h2'].entries())
+        await recordVote(app.sql, {
+          datapointId,
+          voter,
+          userId: null,
+          synthetic: false,
+          rating: 50 + k,
+          weight: voter.startsWith('h') ? 1 : 0.5,
+          classId: voter.startsWith('h') ? 'reviewer' : 'model',
+        });
+    const later = (await call(app, 'getProofReport', { params: { projectId } })).body;
+    expect(later.reportId).not.toBe(report.reportId);
+    const d = (later.payload as { digests: { votesLeaves: number } }).digests;
+    expect(d.votesLeaves).toBe(report.payload.digests.votesLeaves + 9);
+    writeFileSync(file('later.json'), JSON.stringify(later));
+    const res = await call(app, 'getProofReportConsistency', {
+      params: { projectId },
+      query: { from: report.reportId, to: later.reportId },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.votes).toMatchObject({ fromSize: report.payload.digests.votesLeaves, toSize: d.votesLeaves });
+    writeFileSync(file('consistency.json'), JSON.stringify(res.body));
+    const args = { older: file('report.json'), newer: file('later.json'), jwks: file('jwks.json') };
+    expect(await runVerifyConsistency({ ...args, proof: file('consistency.json') })).toMatchObject({ ok: true });
+    // A bit flipped in the votes tree's proof: it no longer links the two.
+    const bad = structuredClone(res.body);
+    bad.votes!.proof[0] = bad.votes!.proof[0]!.replace(/^./, (c) => (c === '0' ? '1' : '0'));
+    writeFileSync(file('bad-consistency.json'), JSON.stringify(bad));
+    expect(await runVerifyConsistency({ ...args, proof: file('bad-consistency.json') })).toMatchObject({
+      ok: false,
+      check: 'consistency',
+      reason: expect.stringContaining('votes tree'),
+    });
+    if (python) {
+      const ok = await py(['--consistency', args.older, args.newer, args.jwks, file('consistency.json')]);
+      expect(ok.out).toMatch(/^OK /);
+      const no = await py(['--consistency', args.older, args.newer, args.jwks, file('bad-consistency.json')]);
+      expect(no.out).toMatch(/^FAILED consistency: the votes tree/);
+    }
   });
 });

@@ -20,6 +20,7 @@ const EXPORTS: [Schemas['ReportFormat'], string][] = [
   ['intoto_dsse', 'in-toto attestation (DSSE envelope)'],
   ['croissant', 'Croissant metadata (JSON-LD)'],
   ['votes_csv', 'Every vote, under pseudonyms (CSV): the data of the signed statistics'],
+  ['votes_jsonl', 'The committed votes and results leaves (JSON lines): recompute every figure'],
 ];
 
 /** Saves text as a file through a temporary object URL (no server round trip). */
