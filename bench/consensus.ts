@@ -26,12 +26,22 @@ async function api(base: string, key: string, method: string, path: string, body
   return json;
 }
 
+/** The consensus method of a benched project (openapi.yaml, ProjectSpec consensus.method). */
+export type ConsensusMethod = 'class_weighted' | 'reliability';
+
 /** N datapoints with SLOTS open slots each, written directly (the setup is not measured). */
-async function seedProject(sql: Sql, base: string, key: string, name: string): Promise<string> {
+async function seedProject(
+  sql: Sql,
+  base: string,
+  key: string,
+  name: string,
+  method: ConsensusMethod = 'class_weighted',
+): Promise<string> {
   const spec = {
     version: '1.0.0',
     dataset: { format: 'csv', idField: 'id' },
     validation: { validatorsPerDatapoint: SLOTS, instructions: 'Rate.' },
+    ...(method === 'reliability' ? { consensus: { method } } : {}),
   };
   const { projectId } = await api(base, key, 'POST', '/projects', { name, spec });
   await sql.begin(async (tx) => {
@@ -85,8 +95,9 @@ export async function autoConsensus(
   base: string,
   key: string,
   name: string,
+  method: ConsensusMethod = 'class_weighted',
 ): Promise<ConsensusFigures> {
-  const projectId = await seedProject(sql, base, key, name);
+  const projectId = await seedProject(sql, base, key, name, method);
   const env = {
     ...process.env,
     DATABASE_URL: stack.databaseUrl,
@@ -148,4 +159,23 @@ export function consensusLines(baseMs: number, runs: { label: string; f: Consens
       `${rate(baseMs).toFixed(0)} | 1.00x | ${(N * SLOTS).toLocaleString('en')} votes, one transaction, no rules |`,
   );
   return out;
+}
+
+/**
+ * The reliability-weighted method next to the class-weighted one, in the same phase of the same
+ * run: decisions/s ratio (target >= 0.5x). Auto Consensus's synthetic voters are the validators
+ * whose precision the rater model estimates as the decided votes grow.
+ */
+export function reliabilityLines(classWeighted: ConsensusFigures, reliability: ConsensusFigures): string[] {
+  const ratio = classWeighted.serviceMs / reliability.serviceMs;
+  const rate = (f: ConsensusFigures) => (N / (f.serviceMs / 1000)).toFixed(0);
+  return [
+    `
+Reliability-weighted consensus (consensus.method: reliability), same ${N.toLocaleString('en')} datapoints
+`,
+    '| method | decisions/s | ratio | target |',
+    '|---|---|---|---|',
+    `| class_weighted (the run above) | ${rate(classWeighted)} | 1.00x | |`,
+    `| reliability | ${rate(reliability)} | ${ratio.toFixed(2)}x | >= 0.5x: ${ratio >= 0.5 ? 'met' : 'NOT met'} |`,
+  ];
 }

@@ -1,8 +1,11 @@
 // Proof Report benchmark (BENCH=proof): BENCH_PROOF_DATAPOINTS finalized datapoints (default
-// 1,000,000) written straight into the service's tables by SQL, then
+// 1,000,000) with BENCH_PROOF_VOTES votes each (default 3) written straight into the service's
+// tables by SQL, then
 //   cold: the first GET proof-report until it answers 200: the build_report job streams both
-//         leaf sets from Postgres, hashes both Merkle trees, signs and stores (the request waits
-//         for it, REPORT_WAIT_SECONDS=60, then Retry-After), timed from the client, with the
+//         leaf sets from Postgres, computes the statistics over the votes (alpha with its
+//         bootstrap, the rater model, the agreement matrix), hashes both Merkle trees, signs and
+//         stores (the request waits for it, REPORT_WAIT_SECONDS=60, then Retry-After), timed
+//         from the client, with the
 //         peak RSS of the reports worker (bench/report-worker.ts, its own process);
 //   warm: the same GET again (stored report, no re-hashing), median of 5;
 //   (each datapoint has three votes: the report commits 5N leaves, manifest, results and votes)
@@ -91,11 +94,14 @@ async function api(
   return { status: res.status, json: await res.json() };
 }
 
+/** Votes per datapoint the Proof Report benchmark seeds: what the report's statistics are computed from. */
+const VOTES = Number(process.env.BENCH_PROOF_VOTES ?? 3);
+
 /**
- * `n` datapoints in ingestion order and one terminal decision each, in the same order (bench/exports.ts seeds with it
- * too).
+ * `n` datapoints in ingestion order and one terminal decision each, in the same order, with `votes`
+ * votes each when asked (bench/exports.ts seeds with it too, without votes).
  */
-export async function seed(sql: Sql, projectId: string, n = N): Promise<void> {
+export async function seed(sql: Sql, projectId: string, n = N, votes = 0): Promise<void> {
   const [p] = await sql<{ org_id: string }[]>`select org_id from projects where id = ${projectId}`;
   const [session] = await sql<
     { id: string }[]
@@ -110,19 +116,20 @@ export async function seed(sql: Sql, projectId: string, n = N): Promise<void> {
     select uuidv7(), ${projectId}, ${run.id}, sha256(convert_to('row ' || g, 'UTF8')), 'big.csv', g,
       jsonb_build_object('id', g::text, 'text', 'item ' || g), now()
     from generate_series(1, ${n}::int) g`;
-  // Three votes each, ratings r, r + 1, r + 2 at weight 1 (r = seq % 98), one millisecond apart,
-  // and the decision they give (src/domain/consensus.ts): mean and median r + 1, strength
-  // 1 - (2/3)/50 (computed by Postgres with the same double operations), so a recomputation of
-  // the report from its votes agrees.
-  await sql`
-    insert into votes (id, datapoint_id, project_id, voter, synthetic, rating, weight, class_id, created_at)
-    select uuidv7(), d.id, d.project_id, 'bench-' || k, false, (d.seq % 98) + k - 1, 1, null,
-      now() + make_interval(secs => k / 1000.0)
-    from datapoints d cross join generate_series(1, 3) k where d.project_id = ${projectId}`;
+  // `votes` votes each (the benchmark's 3: ratings r, r + 1, r + 2 at weight 1, r = seq % 98), one
+  // millisecond apart, and the decision three such votes give (src/domain/consensus.ts): mean and
+  // median r + 1, strength 1 - (2/3)/50 (computed by Postgres with the same double operations), so
+  // a recomputation of the report from its committed votes agrees.
+  if (votes > 0)
+    await sql`
+      insert into votes (id, datapoint_id, project_id, voter, synthetic, rating, weight, class_id, created_at)
+      select uuidv7(), d.id, d.project_id, 'bench-' || k, false, least(100, (d.seq % 98) + k - 1), 1, null,
+        now() + make_interval(secs => k / 1000.0)
+      from datapoints d cross join generate_series(1, ${votes}::int) k where d.project_id = ${projectId}`;
   await sql`
     insert into consensus_decisions (datapoint_id, project_id, quality_rating_mean, quality_rating_median,
     consensus_strength, contested, vote_count, synthetic_votes, escalations)
-    select id, project_id, (seq % 98) + 1, (seq % 98) + 1, 1 - ((2.0::float8 / 3) / 50), false, 3, 0, 0
+    select id, project_id, (seq % 98) + 1, (seq % 98) + 1, 1 - ((2.0::float8 / 3) / 50), false, ${votes}, 0, 0
     from datapoints where project_id = ${projectId} order by seq`;
   await sql`vacuum analyze datapoints`;
   await sql`vacuum analyze votes`;
@@ -150,6 +157,7 @@ async function baselineChild(): Promise<void> {
     }
     // The results and votes leaves from the service's own stream (decisions with their votes).
     const [p] = await tx<{ key: string }[]>`select pseudonym_key::text as key from projects where id = ${projectId}`;
+    const votes = Number(process.env.BENCH_PROOF_VOTES ?? 3);
     let first = 0;
     let decisionId = '';
     for await (const rows of streamDecisionVotes(tx, projectId, null)) {
@@ -157,8 +165,8 @@ async function baselineChild(): Promise<void> {
       for (const r of rows) {
         if (r.consensusDecisionId !== decisionId) {
           decisionId = r.consensusDecisionId;
-          leaves.push(resultsLeafV2({ ...r, votes: { first, count: 3 } }));
-          first += 3;
+          leaves.push(resultsLeafV2({ ...r, votes: { first, count: votes } }));
+          first += votes;
         }
         leaves.push(voteLeaf({ ...r, validator: pseudonymOf(p!.key, r.voter), gold: false, aiConfig: r.aiConfig }));
       }
@@ -205,7 +213,7 @@ async function inclusionProofTimes(
   const timed = async (id: string) => {
     const t = performance.now();
     const r = await api(base, key, 'GET', `/projects/${projectId}/proof-report/datapoints/${id}`);
-    if (r.status !== 200 || r.json.treeSize !== N || r.json.votes?.leaves.length !== 3)
+    if (r.status !== 200 || r.json.treeSize !== N || r.json.votes?.leaves.length !== VOTES)
       throw new Error(`inclusion proof: ${r.status} ${JSON.stringify(r.json)}`);
     return { ms: performance.now() - t, body: r.json };
   };
@@ -266,7 +274,7 @@ export async function proofBench(
     if (created.status !== 201) throw new Error(`create project: ${JSON.stringify(created.json)}`);
     const projectId: string = created.json.projectId;
     const seedStart = performance.now();
-    await seed(sql, projectId);
+    await seed(sql, projectId, N, VOTES);
     const seedMs = performance.now() - seedStart;
 
     const path = `/projects/${projectId}/proof-report`;
@@ -292,14 +300,16 @@ export async function proofBench(
     await worker.stop();
 
     const base = await runBaseline({ ...process.env, ...env, BENCH_PROJECT_ID: projectId });
-    if (base.leaves !== 5 * N) throw new Error(`baseline hashed ${base.leaves} leaves, expected ${5 * N}`);
+    if (base.leaves !== (2 + VOTES) * N)
+      throw new Error(`baseline hashed ${base.leaves} leaves, expected ${(2 + VOTES) * N}`);
     const ratio = coldMs / base.totalMs;
     const warmMs = median(warm);
+    const stats = cold.json.payload.statistics;
     return [
       `\nProof Report, ${N.toLocaleString('en')} finalized datapoints ` +
-        `and ${(3 * N).toLocaleString('en')} votes ` +
-        `(${(5 * N).toLocaleString('en')} leaves: manifest, results, votes; ` +
-        `seeded by SQL in ${(seedMs / 1000).toFixed(1)} s)\n`,
+        `and ${(VOTES * N).toLocaleString('en')} votes (${((2 + VOTES) * N).toLocaleString('en')} leaves: manifest, ` +
+        `results, votes; statistics over ${stats?.alpha.pairableValues ?? 0} pairable values, alpha ` +
+        `${stats?.alpha.value}; seeded by SQL in ${(seedMs / 1000).toFixed(1)} s)\n`,
       '| path | ms | ratio | peak RSS | target |',
       '|---|---|---|---|---|',
       `| cold GET proof-report until 200 (the job streams, hashes, signs, stores; ` +

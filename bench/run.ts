@@ -27,23 +27,31 @@ import {
   writeCsv,
   type IngestFigures,
 } from './ingest.ts';
-import { autoConsensus, consensusBaseline, consensusLines, type ConsensusFigures } from './consensus.ts';
+import {
+  autoConsensus,
+  consensusBaseline,
+  consensusLines,
+  reliabilityLines,
+  type ConsensusFigures,
+} from './consensus.ts';
 import { listingBench, listingLines, type ListingFigures } from './listing.ts';
 import { NEIGHBOUR, seedNeighbour } from './neighbour.ts';
 import { poolDecayBench, poolDecayLines } from './pool-decay.ts';
 import { soakBench } from './soak.ts';
 import { webhooksBench } from './webhooks.ts';
+import { qualityAlphaBench } from './quality-alpha-run.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /**
- * Which benchmarks to run: `pool`, `http`, `ingest`, `list` (with ingest: listing and claiming in
- * the ingested project), `consensus`, `webhooks`, `proof`, `recompute` (`assay verify --recompute`, files
- * only, bench/recompute.ts), `exports` (comma-separated); all of these by
+ * Which benchmarks to run: `pool`, `quality` (alpha with its bootstrap, bench/quality-alpha.ts),
+ * `http`, `ingest`, `list` (with ingest: listing and claiming in the ingested project), `consensus`
+ * (with the reliability-weighted method beside it), `webhooks`, `proof`, `recompute` (`assay verify
+ * --recompute`, files only, bench/recompute.ts), `exports` (comma-separated); all of these by
  * default. `soak` (10 minutes, bench/soak.ts) and `two-workers` (one session of two files, one
  * worker process against two) run only when named.
  */
 const ONLY = new Set(
-  (process.env.BENCH ?? 'pool,http,ingest,list,consensus,webhooks,proof,recompute,exports').split(','),
+  (process.env.BENCH ?? 'pool,quality,http,ingest,list,consensus,webhooks,proof,recompute,exports').split(','),
 );
 const CONNECTIONS = 32;
 const TARGET = 0.8;
@@ -102,6 +110,11 @@ try {
     const result = await poolDecayBench(stack.databaseUrl);
     for (const line of poolDecayLines(result)) console.log(line);
     if (result.ratio < 0.9) failed = true;
+  }
+  if (ONLY.has('quality')) {
+    const { lines, met } = await qualityAlphaBench();
+    for (const line of lines) console.log(line);
+    if (!met) failed = true;
   }
   if (ONLY.has('soak')) {
     const { url, child } = await startChild('bench/assay-server.ts', env);
@@ -167,6 +180,7 @@ try {
   const consensusRuns: { label: string; f: ConsensusFigures }[] = [];
   let bareMs: number | null = null;
   let consensusBaseMs = 0;
+  let reliabilityRun: ConsensusFigures | null = null;
   let csvBytes = 0;
   const csvPath = join(dir, 'big.csv');
   if (ONLY.has('ingest')) csvBytes = await writeCsv(csvPath);
@@ -201,6 +215,8 @@ try {
       if (ONLY.has('consensus')) {
         if (i === 0) consensusBaseMs = await consensusBaseline(sql2, url, apiKey);
         consensusRuns.push({ label, f: await autoConsensus(stack, sql2, url, apiKey, `Consensus bench ${i}`) });
+        if (i === 0)
+          reliabilityRun = await autoConsensus(stack, sql2, url, apiKey, 'Reliability consensus bench', 'reliability');
       }
     } finally {
       await stopChild(child);
@@ -220,6 +236,7 @@ try {
   if (listRuns.length) for (const line of listingLines(listRuns)) console.log(line);
   if (consensusRuns.length) {
     for (const line of consensusLines(consensusBaseMs, consensusRuns)) console.log(line);
+    if (reliabilityRun) for (const line of reliabilityLines(consensusRuns[0]!.f, reliabilityRun)) console.log(line);
     if (consensusRuns.length === 2) {
       const drift = consensusRuns[0]!.f.serviceMs / consensusRuns[1]!.f.serviceMs;
       console.log(

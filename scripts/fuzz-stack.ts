@@ -18,8 +18,10 @@ import { generateSigningKeyPem } from '../src/domain/signing.ts';
 import { documents } from '../src/generated/operations.ts';
 import {
   DEFAULT_MAX_LIVE_CLAIMS,
+  DEFAULT_MCP_WAITS_PER_KEY,
   DEFAULT_HTTP_TIMEOUTS,
   DEFAULT_QUOTAS,
+  DEFAULT_TRUSTED_PROXIES,
   DEFAULT_WEBHOOK_DELIVERY,
   type Config,
 } from '../src/config.ts';
@@ -67,14 +69,16 @@ const config: Config = {
   // delivery is even attempted. (scripts/fuzz_hooks.py points valid requests at a loopback
   // receiver, the one kind this deployment allows.)
   // Schemathesis sends thousands of requests: limits would only make it see 429s.
-  rateLimits: { api: null, public: null },
+  rateLimits: { api: null, public: null, unauthenticated: null },
   trustProxyHops: 0,
+  trustedProxies: DEFAULT_TRUSTED_PROXIES,
   // Likewise the invitation email limits (their 429s are tested in test/security/roles.test.ts).
   invites: { perOrgPerHour: 1_000_000, perRecipientPerDay: 1_000_000, resendCooldownMinutes: 0 },
   // No worker produces reports here: a report request answers at once that it is being prepared
   // (with Retry-After), instead of waiting for a job that never runs.
   reportWaitSeconds: 0,
   maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
+  mcpMaxWaitsPerKey: DEFAULT_MCP_WAITS_PER_KEY,
   quotas: DEFAULT_QUOTAS,
   http: DEFAULT_HTTP_TIMEOUTS,
   webhooks: {

@@ -2,6 +2,7 @@
 // key is listed in one error and the process exits: nothing fails open (no default secrets,
 // no default database password), and nothing reads the environment at import time.
 import { readFileSync, statSync } from 'node:fs';
+import ipaddr from 'ipaddr.js';
 
 export interface Config {
   readonly databaseUrl: string;
@@ -57,9 +58,19 @@ export interface Config {
     readonly api: { readonly points: number; readonly windowSeconds: number } | null;
     /** RATE_LIMIT_PUBLIC: per client address on the public validator operations; default 30/60. */
     readonly public: { readonly points: number; readonly windowSeconds: number } | null;
+    /**
+     * RATE_LIMIT_UNAUTHENTICATED: per client address and process, in memory, before any database
+     * work: requests without a credential and failed authentications; default 300/60.
+     */
+    readonly unauthenticated: { readonly points: number; readonly windowSeconds: number } | null;
   };
   /** TRUST_PROXY_HOPS: proxies in front whose X-Forwarded-For is believed (default 0). */
   readonly trustProxyHops: number;
+  /**
+   * TRUSTED_PROXIES: the addresses (CIDR ranges, comma-separated) those proxies connect from; a
+   * peer outside them is the client whatever X-Forwarded-For says. Default: loopback and private.
+   */
+  readonly trustedProxies: readonly string[];
   /** Invitation email limits (docs/security.md). */
   readonly invites: {
     /** INVITE_EMAILS_PER_ORG_PER_HOUR (default 100). */
@@ -77,6 +88,11 @@ export interface Config {
   readonly reportWaitSeconds: number;
   /** MAX_LIVE_CLAIMS_PER_VALIDATOR: live claims one validator may hold on one project (default 10). */
   readonly maxLiveClaimsPerValidator: number;
+  /**
+   * MCP_MAX_WAITS_PER_KEY: MCP wait tools (long polls) one API key may have running at once in
+   * one server process (default 4); one more is `rate_limited`.
+   */
+  readonly mcpMaxWaitsPerKey: number;
   /** Quotas of content, files and sessions (docs/security.md, "Quotas"). */
   readonly quotas: Quotas;
   /** HTTP server timeouts (docs/security.md, "Slow clients"). */
@@ -133,6 +149,11 @@ export interface Quotas {
    * parses on only when the writer has taken them (default 4 MiB).
    */
   readonly ingestBatchBytes: number;
+  /**
+   * ORG_MAX_INVITES_PER_DAY: new invites (with or without an email) one organization may create
+   * in 24 hours (default 10,000).
+   */
+  readonly maxInvitesPerOrgPerDay: number;
 }
 
 const GiB = 1024 ** 3;
@@ -145,6 +166,7 @@ export const DEFAULT_QUOTAS: Quotas = Object.freeze({
   maxDatapointsPerOrg: 200_000_000,
   maxContentBytesPerOrg: 500 * GiB,
   ingestBatchBytes: 4 * 1024 * 1024,
+  maxInvitesPerOrgPerDay: 10_000,
 });
 
 /**
@@ -173,6 +195,20 @@ export const DEFAULT_HTTP_TIMEOUTS = Object.freeze({
 
 /** Live claims one validator may hold on one project unless MAX_LIVE_CLAIMS_PER_VALIDATOR says otherwise. */
 export const DEFAULT_MAX_LIVE_CLAIMS = 10;
+export const DEFAULT_MCP_WAITS_PER_KEY = 4;
+
+/**
+ * Where a reverse proxy connects from unless TRUSTED_PROXIES says otherwise: loopback and the
+ * private ranges (a cluster's ingress, a sidecar). A client on the internet never has these.
+ */
+export const DEFAULT_TRUSTED_PROXIES: readonly string[] = Object.freeze([
+  '127.0.0.0/8',
+  '::1/128',
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  'fc00::/7',
+]);
 
 export interface ConfigNeeds {
   db?: boolean;
@@ -361,8 +397,21 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     }
     return { points: Number(m[1]), windowSeconds: Number(m[2]) };
   };
-  const rateLimits = { api: policy('RATE_LIMIT_API', '600/60'), public: policy('RATE_LIMIT_PUBLIC', '30/60') };
+  const rateLimits = {
+    api: policy('RATE_LIMIT_API', '600/60'),
+    public: policy('RATE_LIMIT_PUBLIC', '30/60'),
+    unauthenticated: policy('RATE_LIMIT_UNAUTHENTICATED', '300/60'),
+  };
   const trustProxyHops = int('TRUST_PROXY_HOPS', 0, 0, 10);
+  const trustedProxies = (get('TRUSTED_PROXIES', false) || DEFAULT_TRUSTED_PROXIES.join(','))
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  for (const r of trustedProxies) {
+    const [address, bits] = r.split('/');
+    const ok = ipaddr.isValid(address!) && (bits === undefined || (/^\d+$/.test(bits) && ipaddr.isValidCIDR(r)));
+    if (!ok) problems.push(`TRUSTED_PROXIES must be addresses or CIDR ranges separated by commas (not ${r})`);
+  }
   const reportWaitSeconds = int('REPORT_WAIT_SECONDS', 5, 0, 60);
   const invites = {
     perOrgPerHour: int('INVITE_EMAILS_PER_ORG_PER_HOUR', 100, 1, 1_000_000),
@@ -374,6 +423,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   const quotas: Quotas = {
     maxFilesPerSession: int('UPLOAD_MAX_FILES_PER_SESSION', D.maxFilesPerSession, 1, 10_000_000),
     maxOpenSessionsPerOrg: int('UPLOAD_MAX_OPEN_SESSIONS_PER_ORG', D.maxOpenSessionsPerOrg, 1, 10_000_000),
+    maxInvitesPerOrgPerDay: int('ORG_MAX_INVITES_PER_DAY', D.maxInvitesPerOrgPerDay, 1, 100_000_000),
     maxDatapointsPerRun: int('INGEST_MAX_DATAPOINTS_PER_RUN', D.maxDatapointsPerRun, 1, 2 ** 31 - 1),
     maxContentBytesPerRun: int('INGEST_MAX_CONTENT_BYTES_PER_RUN', D.maxContentBytesPerRun, 1, 2 ** 50),
     maxDatapointsPerOrg: int('ORG_MAX_DATAPOINTS', D.maxDatapointsPerOrg, 1, 2 ** 50),
@@ -399,6 +449,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   };
 
   const maxLiveClaimsPerValidator = int('MAX_LIVE_CLAIMS_PER_VALIDATOR', DEFAULT_MAX_LIVE_CLAIMS, 1, 10_000);
+  const mcpMaxWaitsPerKey = int('MCP_MAX_WAITS_PER_KEY', DEFAULT_MCP_WAITS_PER_KEY, 1, 1_000);
 
   if (problems.length) throw new ConfigError(problems);
   return deepFreeze({
@@ -418,9 +469,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     logLevel,
     rateLimits,
     trustProxyHops,
+    trustedProxies,
     invites,
     reportWaitSeconds,
     maxLiveClaimsPerValidator,
+    mcpMaxWaitsPerKey,
     quotas,
     http,
     webhooks,

@@ -11,6 +11,12 @@ import type { RateLimits } from './http/rate-limit.ts';
 /** Long-lived services shared by every request. */
 export interface AppDeps {
   sql: Sql;
+  /**
+   * A pool of its own, of AGGREGATE_POOL_SIZE connections, for whole-project aggregates (the
+   * originator overview): however many overviews are asked at once, they queue here and never
+   * hold more than these connections, so the API's pool stays free for every other request.
+   */
+  aggregateSql: Sql;
   config: Config;
   log: Logger;
   storage: Storage;
@@ -33,6 +39,8 @@ export interface PublicRequestContext extends AppDeps {
    * waits until this time (ms since the epoch) instead of its usual bound.
    */
   deadline?: number;
+  /** Aborted when the client has gone (its connection closed): a waiting call stops polling. */
+  signal?: AbortSignal;
 }
 
 /** Developer API (/developer/v1, MCP): authenticated by an API key. */

@@ -131,6 +131,9 @@ export const ERRORS = {
   ingest_quota_exceeded: conflict(
     'The ingest run would exceed a quota of datapoints or stored content bytes; nothing of it was kept.',
   ),
+  invite_limit_reached: conflict(
+    'The organization has created as many invites in the last 24 hours as it may; invite more later.',
+  ),
   // An ingest run's errorCode only: the files were refused by a reader's limit or budget.
   ingest_file_invalid: invalid('A file of the run is malformed, over a limit of the reader, or repeats a content.'),
   // Gold items and validator pauses (docs/quality.md).

@@ -28,10 +28,18 @@ export interface RunningServer {
 /** Longest wait for requests in flight at shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** Connections of the pool whole-project aggregates run on (AppDeps.aggregateSql). */
+const AGGREGATE_POOL_SIZE = 2;
+
 export async function startServer(config: Config, options: { log?: Logger } = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel as Level);
   const sql = createSql(config.databaseUrl, {
     max: config.database.poolSize ?? 10,
+    timeouts: API_TIMEOUTS,
+    pool: config.database,
+  });
+  const aggregateSql = createSql(config.databaseUrl, {
+    max: AGGREGATE_POOL_SIZE,
     timeouts: API_TIMEOUTS,
     pool: config.database,
   });
@@ -53,7 +61,16 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const state: ServerState = { draining: false, metrics: metrics.registry };
   const rateLimits = new RateLimits(config.databaseUrl, config.rateLimits, log, config.database);
   const app = await createApp(
-    { sql, config, log, storage: createStorage(config.s3), signer, egress: new Egress(config.webhooks), rateLimits },
+    {
+      sql,
+      aggregateSql,
+      config,
+      log,
+      storage: createStorage(config.s3),
+      signer,
+      egress: new Egress(config.webhooks),
+      rateLimits,
+    },
     buildHandlers(),
     state,
   );
@@ -128,6 +145,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
         server.closeAllConnections();
         await closed;
         await sql.end({ timeout: 5 });
+        await aggregateSql.end({ timeout: 5 });
         await rateLimits.close();
       })();
       return closing;

@@ -92,6 +92,56 @@ export async function addMember(
   return { isOriginator: row.is_originator, isValidator: row.is_validator };
 }
 
+/**
+ * Offboarding: removes the person from the organization. In one transaction: the membership, the
+ * live project assignments and class grants in its projects (unassigned, as the API does), and
+ * every API key the person created there (revoked: re-adding the person later does not bring
+ * them back). Their validator sessions are not touched (they may belong to other
+ * organizations): `revokeSessions` ends those.
+ */
+export async function removeMember(
+  sql: Sql,
+  m: { orgId: string; userId: string },
+): Promise<{ removed: true; keysRevoked: number; assignmentsRevoked: number }> {
+  return sql.begin(async (tx) => {
+    const gone = await tx`delete from memberships where org_id = ${m.orgId} and user_id = ${m.userId} returning 1`;
+    if (gone.length === 0) throw new AdminError('that user is not a member of the organization');
+    const keys = await tx`update api_keys set revoked_at = now()
+      where org_id = ${m.orgId} and created_by_user_id = ${m.userId} and revoked_at is null`;
+    const assignments = await tx`update project_assignments set revoked_at = now()
+      where org_id = ${m.orgId} and user_id = ${m.userId} and revoked_at is null`;
+    await tx`update class_grants g set revoked_at = now() from projects p
+      where p.id = g.project_id and p.org_id = ${m.orgId} and g.user_id = ${m.userId} and g.revoked_at is null`;
+    return { removed: true, keysRevoked: keys.count, assignmentsRevoked: assignments.count };
+  });
+}
+
+/** Clears the originator flag of a member (the validator flag is left as it is). */
+export async function clearOriginator(
+  sql: Sql,
+  m: { orgId: string; userId: string },
+): Promise<{ isOriginator: boolean; isValidator: boolean }> {
+  const [row] = await sql<{ is_originator: boolean; is_validator: boolean }[]>`
+    update memberships set is_originator = false where org_id = ${m.orgId} and user_id = ${m.userId}
+    returning is_originator, is_validator`;
+  if (!row) throw new AdminError('that user is not a member of the organization');
+  return { isOriginator: row.is_originator, isValidator: row.is_validator };
+}
+
+/**
+ * Signs the person out everywhere: every live validator session revoked (the web app and the
+ * validator API answer 401 from the next request) and every unused sign-in link spent.
+ */
+export async function revokeSessions(sql: Sql, userId: string): Promise<{ sessionsRevoked: number }> {
+  return sql.begin(async (tx) => {
+    const sessions = await tx`update validator_sessions set revoked_at = now()
+      where user_id = ${userId} and revoked_at is null and expires_at > now()`;
+    await tx`update sign_in_tokens set used_at = now()
+      where email = (select email from users where id = ${userId}) and used_at is null`;
+    return { sessionsRevoked: sessions.count };
+  });
+}
+
 export interface ApiKeyInfo {
   id: string;
   name: string;

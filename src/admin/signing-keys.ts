@@ -128,19 +128,31 @@ export async function publishedJwks(sql: Sql): Promise<{ keys: PublishedJwk[] }>
 
 /**
  * Marks a key compromised: retired at once (it signs no more) and published as revoked, so that
- * verifiers refuse every report it signed. Reports it signed should be issued again by a new key.
+ * verifiers refuse every report it signed. Its reports are issued again by the current key: no
+ * request is answered with one any more (src/db/proof-reports.ts), and the stored artifacts of
+ * the projects it signed for (Proof Report builds, exports that embed the signed attestation)
+ * are marked failed in the same transaction, so the next request rebuilds them. `reissued`: how
+ * many artifacts were marked.
  */
-export async function markCompromised(sql: Sql, kid: string): Promise<SigningKeyInfo> {
-  const [row] = await sql<SigningKeyInfo[]>`
-    update signing_keys set status = 'retired', retired_at = coalesce(retired_at, now()), compromised_at =
-    coalesce(compromised_at, now())
-    where kid = ${kid}
-    returning kid, status, created_at as "createdAt", activated_at as "activatedAt", retired_at as "retiredAt"`;
-  if (!row) throw new AdminError(`no signing key ${kid}`);
-  return row;
+export async function markCompromised(sql: Sql, kid: string): Promise<SigningKeyInfo & { reissued: number }> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx<SigningKeyInfo[]>`
+      update signing_keys set status = 'retired', retired_at = coalesce(retired_at, now()), compromised_at =
+      coalesce(compromised_at, now())
+      where kid = ${kid}
+      returning kid, status, created_at as "createdAt", activated_at as "activatedAt", retired_at as "retiredAt"`;
+    if (!row) throw new AdminError(`no signing key ${kid}`);
+    const marked = await tx`
+      update report_artifacts a set status = 'failed', error_code = 'proof_report_signing_unavailable',
+        error_message = 'The key that signed this artifact was marked compromised; it is issued again by the ' ||
+          'current key.',
+        updated_at = clock_timestamp()
+      where a.status = 'ready' and exists (select 1 from proof_reports r where r.project_id = a.project_id and
+        r.kid = ${kid})`;
+    return { ...row, reissued: marked.count };
+  });
 }
 
-/** The public JWK of a PKCS#8 PEM (for `activate --key FILE`). */
 export async function publicJwkOfPem(pem: string): Promise<PublicJwk> {
   try {
     return await publicJwkOf(createPublicKey(pem));

@@ -22,13 +22,18 @@ const USAGE = `usage:
   assay admin org create --name NAME --code CODE
   assay admin user create --subject SUBJECT [--email EMAIL]
   assay admin member add --org CODE --user EMAIL|ID [--originator] [--validator]
+  assay admin member remove --org CODE --user EMAIL|ID   offboarding: membership, assignments, class grants and
+                                                  the person's keys in the organization
+  assay admin member clear-originator --org CODE --user EMAIL|ID
+  assay admin user revoke-sessions --user EMAIL|ID   every validator session and unused sign-in link
   assay admin key create --org CODE --user EMAIL|ID [--name NAME] [--expires-at RFC3339]
   assay admin key list --org CODE
   assay admin key revoke --id KEY_ID
   assay admin signing-key generate --out FILE   private key written once to FILE (0600); public key pending
   assay admin signing-key activate --kid KID | --key FILE
   assay admin signing-key retire --kid KID
-  assay admin signing-key compromised --kid KID   retired at once; verifiers refuse every report it signed
+  assay admin signing-key compromised --kid KID   retired at once; verifiers refuse every report it signed;
+                                                  its reports and exports are issued again by the current key
   assay admin signing-key list
   assay verify REPORT.json --jwks FILE|URL [--proof PROOF.json] [--recompute VOTES.jsonl]
   assay verify --consistency OLD.json NEW.json --jwks FILE|URL --proof CONSISTENCY.json`;
@@ -139,6 +144,14 @@ async function runAdmin(args: string[], values: Values): Promise<void> {
         }),
       );
     }
+    if (what === 'member' && (verb === 'remove' || verb === 'clear-originator')) {
+      const org = await admin.findOrganization(sql, need(values, 'org'));
+      const user = await admin.findUser(sql, need(values, 'user'));
+      const m = { orgId: org.id, userId: user.id };
+      return print(verb === 'remove' ? await admin.removeMember(sql, m) : await admin.clearOriginator(sql, m));
+    }
+    if (what === 'user' && verb === 'revoke-sessions')
+      return print(await admin.revokeSessions(sql, (await admin.findUser(sql, need(values, 'user'))).id));
     if (what === 'key' && verb === 'create') {
       const org = await admin.findOrganization(sql, need(values, 'org'));
       const user = await admin.findUser(sql, need(values, 'user'));

@@ -18,16 +18,17 @@ export interface IdempotencyRow {
  */
 export async function claimKey(
   sql: Sql,
-  orgId: string,
+  scope: { orgId: string; apiKeyId: string },
   key: string,
   operationId: string,
   fingerprint: Buffer,
   lockSeconds: number,
 ): Promise<{ claimed: boolean; row: IdempotencyRow }> {
   const [mine] = await sql<IdempotencyRow[]>`
-    insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
-    values (${orgId}, ${key}, ${operationId}, ${fingerprint}, now() + make_interval(secs => ${lockSeconds}))
-    on conflict (org_id, idem_key) do update
+    insert into idempotency_keys (org_id, api_key_id, idem_key, operation_id, fingerprint, locked_until)
+    values (${scope.orgId}, ${scope.apiKeyId}, ${key}, ${operationId}, ${fingerprint},
+      now() + make_interval(secs => ${lockSeconds}))
+    on conflict (org_id, api_key_id, idem_key) do update
       set id = gen_random_uuid(), operation_id = excluded.operation_id, fingerprint = excluded.fingerprint,
           response_status = null, response_sealed = null, locked_until = excluded.locked_until,
           created_at = now(), expires_at = now() + interval '24 hours'
@@ -38,7 +39,7 @@ export async function claimKey(
   const [theirs] = await sql<IdempotencyRow[]>`
     select id, operation_id, fingerprint, response_status, response_sealed, (response_status is null and locked_until >
     now()) as locked
-    from idempotency_keys where org_id = ${orgId} and idem_key = ${key}`;
+    from idempotency_keys where org_id = ${scope.orgId} and api_key_id = ${scope.apiKeyId} and idem_key = ${key}`;
   return { claimed: false, row: theirs! };
 }
 

@@ -39,10 +39,12 @@ export async function ingestSource(
 }
 
 /** The session's files in declaration order, sizes as numbers. */
-export async function ingestFiles(sql: Db, sessionId: string): Promise<{ rel_path: string; size: number }[]> {
-  return sql<
-    { rel_path: string; size: number }[]
-  >`select rel_path, size::float8 as size from upload_files where session_id = ${sessionId} order by position`;
+export async function ingestFiles(
+  sql: Db,
+  sessionId: string,
+): Promise<{ rel_path: string; size: number; etag: string | null }[]> {
+  return sql<{ rel_path: string; size: number; etag: string | null }[]>`
+    select rel_path, size::float8 as size, etag from upload_files where session_id = ${sessionId} order by position`;
 }
 
 export interface RunCounters {

@@ -6,7 +6,10 @@ import type { TxSql } from './client.ts';
 export interface InviteMailLimits {
   /** Invitation emails per organization per hour. */
   readonly perOrgPerHour: number;
-  /** Invitation emails per recipient address per day, all organizations together. */
+  /**
+   * Invitation emails per recipient address per day from one organization: each organization has
+   * its own count, so one cannot use up what the others may send the same person.
+   */
   readonly perRecipientPerDay: number;
   /** Minutes before the same invite (cancelled and invited again) is emailed again. */
   readonly resendCooldownMinutes: number;
@@ -30,7 +33,7 @@ export async function inviteMailRefusal(
   limits: InviteMailLimits,
 ): Promise<Refusal | null> {
   await tx`select pg_advisory_xact_lock(hashtextextended(${'invite_mail_org:' + orgId}, 0))`;
-  await tx`select pg_advisory_xact_lock(hashtextextended(${'invite_mail_to:' + email}, 0))`;
+  await tx`select pg_advisory_xact_lock(hashtextextended(${'invite_mail_to:' + orgId + ':' + email}, 0))`;
   const [row] = await tx<
     { same: number | null; org_n: number; org_wait: number | null; to_n: number; to_wait: number | null }[]
   >`
@@ -46,8 +49,7 @@ export async function inviteMailRefusal(
       ceil(extract(epoch from min(t.created_at) filter (where t.email = ${email}) + interval '1 day' - now()))::int as
       to_wait
     from sign_in_tokens t join invites i on i.id = t.invite_id
-    where t.invite_id is not null and t.created_at > now() - interval '1 day'
-      and (i.org_id = ${orgId} or t.email = ${email})`;
+    where t.invite_id is not null and t.created_at > now() - interval '1 day' and i.org_id = ${orgId}`;
   const wait = (s: number | null) => Math.max(1, s ?? 1);
   if (row?.same !== null && row?.same !== undefined) {
     return {
@@ -63,9 +65,22 @@ export async function inviteMailRefusal(
   }
   if ((row?.to_n ?? 0) >= limits.perRecipientPerDay) {
     return {
-      reason: `This address has received ${limits.perRecipientPerDay} invitation emails in the last day.`,
+      reason:
+        `This address has received ${limits.perRecipientPerDay} invitation emails from the organization in the ` +
+        'last day.',
       retryAfterSeconds: wait(row!.to_wait),
     };
   }
   return null;
+}
+
+/**
+ * Invites the organization created in the last 24 hours, counted under a transaction lock on the
+ * organization, so concurrent invites count exactly; call it in the transaction that creates one.
+ */
+export async function invitesCreatedToday(tx: TxSql, orgId: string): Promise<number> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${'invite_quota:' + orgId}, 0))`;
+  const [row] = await tx<{ n: number }[]>`
+    select count(*)::int as n from invites where org_id = ${orgId} and created_at > now() - interval '1 day'`;
+  return row!.n;
 }

@@ -101,7 +101,14 @@ const REPORT_COLUMNS = (sql: Db) => sql`
   "issuedAt",
   payload_jcs as "payloadJcs", jws, decision_count::int as "decisionCount", chunk_leaves as "chunkLeaves", checkpoint`;
 
-/** The latest report of the project that covered exactly this spec and data state. */
+/**
+ * A report whose key was not marked compromised: only such a report is answered for a data state
+ * (or an attestation root); one signed by a compromised key is issued again by the current key.
+ */
+const signedByTrustedKey = (sql: Db) => sql`not exists (
+  select 1 from signing_keys k where k.kid = proof_reports.kid and k.compromised_at is not null)`;
+
+/** The latest report of the project that covered exactly this spec and data state, by a key not compromised. */
 export async function findReportForState(
   tx: TxSql,
   projectId: string,
@@ -112,7 +119,7 @@ export async function findReportForState(
     select ${REPORT_COLUMNS(tx)} from proof_reports
     where project_id = ${projectId} and spec_id = ${specId} and datapoint_count = ${state.datapointCount}
       and datapoint_max_seq = ${state.datapointMaxSeq} and decision_count = ${state.decisionCount} and decision_max_seq
-      = ${state.decisionMaxSeq}
+      = ${state.decisionMaxSeq} and ${signedByTrustedKey(tx)}
     order by created_at desc limit 1`;
   return same;
 }
@@ -125,7 +132,7 @@ export async function findReportByRoot(
   const [row] = await tx<
     StoredReport[]
   >`select ${REPORT_COLUMNS(tx)} from proof_reports where project_id = ${projectId} and attestation_root =
-  ${attestationRoot}`;
+  ${attestationRoot} and ${signedByTrustedKey(tx)} order by created_at desc limit 1`;
   return row;
 }
 

@@ -56,6 +56,17 @@ export async function lockSignInToken(tx: TxSql, tokenHash: Buffer): Promise<Sig
   return link;
 }
 
+/** The address a token signs in as, without locking or using it (the sign-in page's preview). */
+export async function peekSignInToken(
+  sql: Db,
+  tokenHash: Buffer,
+): Promise<(SignInTokenRow & { expires_at: Date }) | undefined> {
+  const [link] = await sql<(SignInTokenRow & { expires_at: Date })[]>`
+    select id, email, invite_id, used_at is not null as used, expires_at > now() as live, expires_at
+    from sign_in_tokens where token_hash = ${tokenHash}`;
+  return link;
+}
+
 /** Used: it never signs in again, and its sealed token is dropped. */
 export async function markTokenUsed(tx: TxSql, id: string): Promise<void> {
   await tx`update sign_in_tokens set used_at = now(), token_sealed = null where id = ${id}`;

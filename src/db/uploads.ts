@@ -94,8 +94,22 @@ export async function upsertFiles(
   const rows = files.map((f, i) => ({ session_id: sessionId, rel_path: f.relPath, size: f.size, position: next + i }));
   await tx`
     insert into upload_files ${tx(rows)}
-    on conflict (session_id, rel_path) do update set size = excluded.size, declared_at = now()`;
+    on conflict (session_id, rel_path) do update set size = excluded.size, declared_at = now(), etag = null`;
   await tx`update upload_sessions set updated_at = now() where id = ${sessionId}`;
+}
+
+/** The ETags `process` verified: the run reads exactly these objects. */
+export async function pinEtags(
+  tx: TxSql,
+  sessionId: string,
+  files: { relPath: string; etag: string }[],
+): Promise<void> {
+  if (files.length === 0) return;
+  await tx`
+    update upload_files f set etag = v.etag
+    from unnest(${tx.array(files.map((x) => x.relPath))}::text[], ${tx.array(files.map((x) => x.etag))}::text[])
+      as v(rel_path, etag)
+    where f.session_id = ${sessionId} and f.rel_path = v.rel_path`;
 }
 
 export async function listFiles(sql: Sql | TxSql, sessionId: string): Promise<FileRow[]> {

@@ -3,6 +3,7 @@
 // the caller organization's by the handler.
 import type { Db, Sql } from './client.ts';
 import { keysetPage, type Page, type PageRequest } from './pagination.ts';
+import { projectSpec } from './projects.ts';
 
 export interface GoldItemRow {
   id: string;
@@ -97,4 +98,11 @@ export async function terminalVotes(
         where o.project_id = ${projectId} and d.finalized_at is not null
           and ${userId ? sql`o.user_id = ${userId}` : sql`o.user_id is not null`})
     order by v.datapoint_id`;
+}
+
+/** The project's compiled spec's `consensus` (method and parameters), null without a spec. */
+export async function projectConsensus(sql: Db, projectId: string): Promise<Record<string, unknown> | null> {
+  const [row] = await sql<{ consensus: Record<string, unknown> | null }[]>`
+    select s.compiled -> 'consensus' as consensus from ${projectSpec(sql, projectId)} s`;
+  return row?.consensus ?? null;
 }

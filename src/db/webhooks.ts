@@ -167,6 +167,52 @@ export async function getDelivery(sql: Db, deliveryId: string): Promise<Delivery
   return row;
 }
 
+/** Several deliveries at once (a batch of jobs starting together): getDelivery's rows by id. */
+export async function getDeliveries(sql: Db, ids: string[]): Promise<Map<string, DeliveryRow>> {
+  const rows = await sql<(DeliveryRow & { id: string })[]>`
+    select d.id, d.status, d.attempts, d.event_id, ev.body, e.id as endpoint_id, e.org_id, e.url,
+      e.status as endpoint_status, e.secret_sealed, e.previous_secret_sealed,
+      coalesce(e.previous_secret_expires_at > now(), false) as previous_valid
+    from webhook_deliveries d
+    join webhook_events ev on ev.id = d.event_id
+    join webhook_endpoints e on e.id = d.endpoint_id
+    where d.id = any(${sql.array(ids)}::uuid[])`;
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Records successful attempts of several deliveries in one transaction's statements (the common
+ * case, batched): each delivery that is still at the previous attempt becomes `succeeded` with
+ * its attempt row, and the endpoints' consecutive-failure counts are reset. Returns the ids it
+ * recorded (another run of a job may have recorded one already).
+ */
+export async function recordSuccesses(
+  tx: TxSql,
+  items: { deliveryId: string; attempt: number; httpStatus: number; durationMs: number }[],
+): Promise<Set<string>> {
+  const ids = items.map((i) => i.deliveryId);
+  const rows = await tx<{ id: string }[]>`
+    with v as (
+      select * from unnest(${tx.array(ids)}::uuid[], ${tx.array(items.map((i) => i.attempt))}::int[],
+        ${tx.array(items.map((i) => i.httpStatus))}::int[], ${tx.array(items.map((i) => i.durationMs))}::int[])
+        as v(id, attempt, http_status, duration_ms)),
+    claimed as (
+      update webhook_deliveries d set attempts = v.attempt, status = 'succeeded'
+      from v where d.id = v.id and d.attempts = v.attempt - 1 and d.status = 'pending'
+      returning d.id, d.endpoint_id, v.attempt, v.http_status, v.duration_ms),
+    attempts as (
+      insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, http_status, error,
+        duration_ms, next_attempt_at)
+      select id, endpoint_id, attempt, true, http_status, null, duration_ms, null from claimed)
+    select id from claimed`;
+  // In id order, so two batches resetting the same endpoints lock them in the same order.
+  await tx`
+    update webhook_endpoints set consecutive_failures = 0
+    where id in (select id from webhook_endpoints where id in (select endpoint_id from webhook_deliveries
+      where id = any(${tx.array(ids)}::uuid[])) and consecutive_failures <> 0 order by id for no key update)`;
+  return new Set(rows.map((r) => r.id));
+}
+
 /**
  * Records attempt `attempt` of a delivery that is still at the previous attempt (so a job re-run
  * after a crash records nothing twice): its new status, and the attempt row. False when another

@@ -12,18 +12,29 @@ export interface Poll<T> {
 /**
  * Runs `step` until it is done or `deadline` (ms since the epoch) has passed; returns its last
  * answer. `pauseMs(n)` is the pause after the n-th answer (0-based): a number for a fixed interval.
+ * `signal` (the caller left): the pause ends at once and the last answer is returned, asking no more.
  */
 export async function pollUntil<T>(
   deadline: number,
   step: () => Promise<Poll<T>>,
   pauseMs: number | ((n: number) => number),
+  signal?: AbortSignal,
 ): Promise<Poll<T>> {
   for (let n = 0; ; n++) {
     const answer = await step();
-    if (answer.done) return answer;
+    if (answer.done || signal?.aborted) return answer;
     const left = deadline - Date.now();
     if (left <= 0) return answer;
     const pause = typeof pauseMs === 'number' ? pauseMs : pauseMs(n);
-    await new Promise((r) => setTimeout(r, Math.min(pause, left)));
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.min(pause, left));
+      signal?.addEventListener('abort', done, { once: true });
+    });
+    if (signal?.aborted) return answer;
   }
 }

@@ -69,26 +69,36 @@ export interface RaterModel {
   varianceInflation: number;
 }
 
-/** Fits the model over every rating given; raters and units are processed in sorted key order. */
-export function fitRaterModel(
-  ratings: readonly Rating[],
-  params: RaterModelParameters = DEFAULT_RATER_MODEL,
-): RaterModel {
-  const raterKeys = [...new Set(ratings.map((r) => r.rater))].sort();
-  const unitKeys = [...new Set(ratings.map((r) => r.unit))].sort();
-  const ri = new Map(raterKeys.map((k, i) => [k, i]));
-  const ui = new Map(unitKeys.map((k, i) => [k, i]));
-  const R = raterKeys.length;
-  const U = unitKeys.length;
-  const N = ratings.length;
-  const rIdx = new Int32Array(N);
-  const uIdx = new Int32Array(N);
-  const x = new Float64Array(N);
-  ratings.forEach((r, i) => {
-    rIdx[i] = ri.get(r.rater)!;
-    uIdx[i] = ui.get(r.unit)!;
-    x[i] = r.rating;
-  });
+/**
+ * The ratings as columns: rating i is `rating[i]` by rater `rater[i]` on unit `unit[i]` (indexes
+ * from 0; `raters` and `units` of them). The raters' indexes are the order the bias is centred in.
+ */
+export interface RatingColumns {
+  rater: Int32Array;
+  unit: Int32Array;
+  rating: Float64Array;
+  /** Ratings in the columns (they may be longer). */
+  length: number;
+  raters: number;
+  units: number;
+}
+
+/** The fit by rater index and unit index. */
+export interface ColumnFit {
+  votes: Float64Array;
+  bias: Float64Array;
+  inconsistency: Float64Array;
+  precision: Float64Array;
+  psi: Float64Array;
+  pooledInconsistency: number;
+  iterations: number;
+  converged: boolean;
+  varianceInflation: number;
+}
+
+/** Fits the model over the columns, in their order: O(ratings) per iteration, nothing per rating allocated. */
+export function fitRaterColumns(cols: RatingColumns, params: RaterModelParameters = DEFAULT_RATER_MODEL): ColumnFit {
+  const { rater: rIdx, unit: uIdx, rating: x, raters: R, units: U, length: N } = cols;
   const n = new Float64Array(R);
   for (let i = 0; i < N; i++) n[rIdx[i]!]!++;
 
@@ -154,23 +164,66 @@ export function fitRaterModel(
 
   // Precision relative to the pooled variance; with no residual at all every rater is 1.
   const scale = Math.max(pooled, floor2);
-  const raters = new Map<string, RaterEstimate>();
-  raterKeys.forEach((key, r) => {
-    raters.set(key, {
-      rater: key,
-      votes: n[r]!,
-      bias: bias[r]!,
-      inconsistency: Math.sqrt(v2[r]!),
-      precision: Math.min(scale > 0 ? scale / v2[r]! : 1, params.maxPrecision),
-    });
-  });
+  const inconsistency = new Float64Array(R);
+  const precision = new Float64Array(R);
+  for (let r = 0; r < R; r++) {
+    inconsistency[r] = Math.sqrt(v2[r]!);
+    precision[r] = Math.min(scale > 0 ? scale / v2[r]! : 1, params.maxPrecision);
+  }
   return {
-    raters,
-    scores: new Map(unitKeys.map((key, j) => [key, psi[j]!])),
+    votes: n,
+    bias,
+    inconsistency,
+    precision,
+    psi,
     pooledInconsistency: Math.sqrt(pooled),
     iterations,
     converged,
     varianceInflation: N - U - R + 1 > 0 ? N / (N - U - R + 1) : Number.POSITIVE_INFINITY,
+  };
+}
+
+/** Fits the model over every rating given; raters and units are processed in sorted key order. */
+export function fitRaterModel(
+  ratings: readonly Rating[],
+  params: RaterModelParameters = DEFAULT_RATER_MODEL,
+): RaterModel {
+  const raterKeys = [...new Set(ratings.map((r) => r.rater))].sort();
+  const unitKeys = [...new Set(ratings.map((r) => r.unit))].sort();
+  const ri = new Map(raterKeys.map((k, i) => [k, i]));
+  const ui = new Map(unitKeys.map((k, i) => [k, i]));
+  const N = ratings.length;
+  const cols: RatingColumns = {
+    rater: new Int32Array(N),
+    unit: new Int32Array(N),
+    rating: new Float64Array(N),
+    length: N,
+    raters: raterKeys.length,
+    units: unitKeys.length,
+  };
+  ratings.forEach((r, i) => {
+    cols.rater[i] = ri.get(r.rater)!;
+    cols.unit[i] = ui.get(r.unit)!;
+    cols.rating[i] = r.rating;
+  });
+  const fit = fitRaterColumns(cols, params);
+  const raters = new Map<string, RaterEstimate>();
+  raterKeys.forEach((key, r) => {
+    raters.set(key, {
+      rater: key,
+      votes: fit.votes[r]!,
+      bias: fit.bias[r]!,
+      inconsistency: fit.inconsistency[r]!,
+      precision: fit.precision[r]!,
+    });
+  });
+  return {
+    raters,
+    scores: new Map(unitKeys.map((key, j) => [key, fit.psi[j]!])),
+    pooledInconsistency: fit.pooledInconsistency,
+    iterations: fit.iterations,
+    converged: fit.converged,
+    varianceInflation: fit.varianceInflation,
   };
 }
 
@@ -190,4 +243,14 @@ export function reliabilitySettings(consensus: Record<string, unknown>): Reliabi
     priorVotes: r.priorVotes ?? DEFAULT_RATER_MODEL.priorVotes,
     maxPrecision: r.maxPrecision ?? DEFAULT_RATER_MODEL.maxPrecision,
   };
+}
+
+/**
+ * The rater model's parameters of a project, from its compiled spec's `consensus`: the
+ * reliability method's settings, the defaults for what it leaves out and for every other method.
+ * The one source of them: the Proof Report's statistics, the validator quality cards and the
+ * consensus weights all fit the model with these.
+ */
+export function projectRaterModel(consensus: Record<string, unknown> | null): RaterModelParameters {
+  return { ...DEFAULT_RATER_MODEL, ...reliabilitySettings(consensus ?? {}) };
 }

@@ -13,14 +13,18 @@
 // math.fsum), so the figure does not depend on the order units arrive in, and within a unit the
 // values are taken in ascending order: an independent implementation gets the same double.
 //
-// The coincidence-matrix path (any of nominal, ordinal, interval, ratio) is the textbook
-// definition; it proves the closed form on the published vectors and feeds the bootstrap.
+// AlphaAccumulator takes the votes in one pass, a unit at a time (the order the database hands
+// them over in), and keeps only what does not grow with the number of units: the closed form's
+// sums, the distinct values' counts and the coincidence matrix's pair counts per unit size. The
+// coincidence matrix (any of nominal, ordinal, interval, ratio) is the textbook definition; it
+// proves the closed form on the published vectors and feeds the bootstrap.
 //
 // The bootstrap is Krippendorff's algorithm for the distribution of alpha ("Algorithm for
 // bootstrapping a distribution of alpha", 2006, revised 2011): M pairs of values are drawn with
 // replacement from the observed coincidences, each with probability o_ck/n.., and
 // alpha* = 1 - Σ δ²/(M·D_e) with the original D_e; see bootstrapAlpha for the details this
-// implementation fixes (cell order, M, the draw, the corrections, the percentiles).
+// implementation fixes (cell order, M, the draw, the corrections, the percentiles). Its cost is
+// X·M draws whatever the number of units (M <= 25·q, q the non-empty cells).
 import { PRNG_NAME, Xoshiro256StarStar, seedHex } from './prng.ts';
 
 export type Metric = 'nominal' | 'ordinal' | 'interval' | 'ratio';
@@ -81,18 +85,29 @@ export class ExactSum {
   }
 }
 
-/** m·SS_u/(m - 1) of one unit, its values taken in ascending order. */
-function unitTerm(sorted: readonly number[]): number {
-  const m = sorted.length;
+/** m·SS_u/(m - 1) of one unit, its m values ascending in `v`. */
+function unitTerm(v: Float64Array, m: number): number {
   let total = 0;
-  for (const x of sorted) total += x;
+  for (let i = 0; i < m; i++) total += v[i]!;
   const mean = total / m;
   let ss = 0;
-  for (const x of sorted) {
-    const d = x - mean;
+  for (let i = 0; i < m; i++) {
+    const d = v[i]! - mean;
     ss += d * d;
   }
   return (m * ss) / (m - 1);
+}
+
+/**
+ * Adds count·x to an exact sum exactly, as `count` additions of x would: x·2^k is exact (a scaling
+ * by a power of two) for each bit k of the integer count.
+ */
+function addTimes(sum: ExactSum, x: number, count: number): void {
+  let scale = 1;
+  for (let c = count; c > 0; c = Math.floor(c / 2)) {
+    if (c % 2 === 1) sum.add(x * scale);
+    scale *= 2;
+  }
 }
 
 export interface IntervalAlphaFigures {
@@ -104,47 +119,253 @@ export interface IntervalAlphaFigures {
   expectedDisagreement: number | null;
 }
 
-/** Interval alpha by the closed form, one unit at a time (streaming, O(values), O(1) memory). */
-class IntervalAlpha {
+/** Above this many distinct values the pair counts are kept in a map rather than a square array. */
+const DENSE_VALUES = 256;
+/** Key of the pair (i, j) of arrival indexes in the map form: exact below 2^52. */
+const SPARSE_BASE = 2 ** 26;
+
+/** How many pairs of each (lower, upper) value fell in units of one size m, by arrival index. */
+class PairCounts {
+  private cap = 0;
+  private dense: Float64Array | null = new Float64Array(0);
+  private sparse: Map<number, number> | null = null;
+
+  add(i: number, j: number): void {
+    const dense = this.dense;
+    if (dense !== null) {
+      if (i < this.cap && j < this.cap) {
+        dense[i * this.cap + j]!++;
+        return;
+      }
+      this.grow(Math.max(i, j) + 1);
+      this.add(i, j);
+      return;
+    }
+    const key = i * SPARSE_BASE + j;
+    const map = this.sparse!;
+    map.set(key, (map.get(key) ?? 0) + 1);
+  }
+
+  private grow(need: number): void {
+    const old = this.dense!;
+    const oldCap = this.cap;
+    let cap = Math.max(16, oldCap * 2);
+    while (cap < need) cap *= 2;
+    if (cap > DENSE_VALUES) {
+      const map = new Map<number, number>();
+      for (let i = 0; i < oldCap; i++)
+        for (let j = 0; j < oldCap; j++) {
+          const c = old[i * oldCap + j]!;
+          if (c > 0) map.set(i * SPARSE_BASE + j, c);
+        }
+      this.dense = null;
+      this.sparse = map;
+      return;
+    }
+    const next = new Float64Array(cap * cap);
+    for (let i = 0; i < oldCap; i++) next.set(old.subarray(i * oldCap, (i + 1) * oldCap), i * cap);
+    this.dense = next;
+    this.cap = cap;
+  }
+
+  /** Calls f(i, j, count) for every non-zero count. */
+  forEach(f: (i: number, j: number, count: number) => void): void {
+    const dense = this.dense;
+    if (dense !== null) {
+      const cap = this.cap;
+      for (let k = 0; k < dense.length; k++) if (dense[k]! > 0) f(Math.floor(k / cap), k % cap, dense[k]!);
+      return;
+    }
+    for (const [key, count] of this.sparse!) f(Math.floor(key / SPARSE_BASE), key % SPARSE_BASE, count);
+  }
+}
+
+/**
+ * Interval alpha (the closed form) and the coincidence matrix, accumulated in one pass, one unit
+ * at a time: O(values) time; memory independent of the number of units (the distinct values'
+ * counts and the pair counts per unit size m; a square array while the distinct values are
+ * few, as a 0-100 integer scale's 101). Feed a unit's values with `push`, close it with
+ * `endUnit` (or give it whole to `addUnit`); units with fewer than two values are not pairable.
+ *
+ * Σx and Σx² come from the distinct values and their counts, added exactly (addTimes), so they
+ * are the correctly rounded sums over every value, as if each were added one by one.
+ */
+export class AlphaAccumulator {
   private n = 0;
   private units = 0;
-  private readonly sum = new ExactSum();
-  private readonly sumSquares = new ExactSum();
+  private pairs = 0;
   private readonly within = new ExactSum();
   private min = Infinity;
   private max = -Infinity;
+  /** Distinct values in arrival order, their index and count. */
+  private readonly values: number[] = [];
+  private readonly index = new Map<number, number>();
+  private counts = new Float64Array(16);
+  /** Pair counts per unit size m. */
+  private readonly byM = new Map<number, PairCounts>();
+  /** The open unit: its values, then their arrival indexes. */
+  private unit = new Float64Array(8);
+  private idx = new Int32Array(8);
+  private m = 0;
 
-  addUnit(values: readonly number[]): void {
-    if (values.length < 2) return;
-    const sorted = [...values].sort((a, b) => a - b);
-    this.n += sorted.length;
-    this.units++;
-    for (const x of sorted) {
-      this.sum.add(x);
-      this.sumSquares.add(x * x);
+  push(x: number): void {
+    if (this.m === this.unit.length) {
+      const next = new Float64Array(this.unit.length * 2);
+      next.set(this.unit);
+      this.unit = next;
+      this.idx = new Int32Array(next.length);
     }
-    if (sorted[0]! < this.min) this.min = sorted[0]!;
-    if (sorted[sorted.length - 1]! > this.max) this.max = sorted[sorted.length - 1]!;
-    this.within.add(unitTerm(sorted));
+    this.unit[this.m++] = x;
   }
 
-  figures(): IntervalAlphaFigures {
+  addUnit(values: ArrayLike<number>): void {
+    for (let i = 0; i < values.length; i++) this.push(values[i]!);
+    this.endUnit();
+  }
+
+  endUnit(): void {
+    const m = this.m;
+    this.m = 0;
+    if (m < 2) return;
+    const v = this.unit;
+    // Ascending: insertion sort for the usual few values.
+    if (m <= 16)
+      for (let i = 1; i < m; i++) {
+        const x = v[i]!;
+        let j = i - 1;
+        while (j >= 0 && v[j]! > x) {
+          v[j + 1] = v[j]!;
+          j--;
+        }
+        v[j + 1] = x;
+      }
+    else v.subarray(0, m).sort();
+    this.n += m;
+    this.units++;
+    this.pairs += (m * (m - 1)) / 2;
+    if (v[0]! < this.min) this.min = v[0]!;
+    if (v[m - 1]! > this.max) this.max = v[m - 1]!;
+    this.within.add(unitTerm(v, m));
+    const idx = this.idx;
+    for (let i = 0; i < m; i++) {
+      const x = v[i]!;
+      let k: number;
+      if (i > 0 && x === v[i - 1]!) k = idx[i - 1]!;
+      else {
+        const known = this.index.get(x);
+        if (known === undefined) {
+          k = this.values.length;
+          if (k >= SPARSE_BASE) throw new RangeError('too many distinct values for the coincidence matrix');
+          this.values.push(x);
+          this.index.set(x, k);
+          if (k === this.counts.length) {
+            const next = new Float64Array(k * 2);
+            next.set(this.counts);
+            this.counts = next;
+          }
+        } else k = known;
+      }
+      idx[i] = k;
+      this.counts[k]!++;
+    }
+    let cells = this.byM.get(m);
+    if (!cells) {
+      cells = new PairCounts();
+      this.byM.set(m, cells);
+    }
+    for (let i = 0; i < m; i++) for (let j = i + 1; j < m; j++) cells.add(idx[i]!, idx[j]!);
+  }
+
+  intervalFigures(): IntervalAlphaFigures {
     const n = this.n;
     const base = { pairableValues: n, pairableUnits: this.units };
     if (n < 2 || this.min === this.max)
       return { ...base, value: null, observedDisagreement: null, expectedDisagreement: null };
-    const s1 = this.sum.value();
-    const ss = this.sumSquares.value() - (s1 * s1) / n;
+    const sum = new ExactSum();
+    const sumSquares = new ExactSum();
+    for (let k = 0; k < this.values.length; k++) {
+      const x = this.values[k]!;
+      addTimes(sum, x, this.counts[k]!);
+      addTimes(sumSquares, x * x, this.counts[k]!);
+    }
+    const s1 = sum.value();
+    const ss = sumSquares.value() - (s1 * s1) / n;
     const dO = (2 * this.within.value()) / n;
     const dE = (2 * ss) / (n - 1);
     return { ...base, value: 1 - dO / dE, observedDisagreement: dO, expectedDisagreement: dE };
   }
+
+  /**
+   * The coincidence matrix of the units so far. The masses are summed per m, m ascending, each
+   * term one division (2·count)/(m - 1), so they are the same double whatever order the units came in.
+   */
+  coincidences(): Coincidences {
+    const V = this.values.length;
+    const order = Array.from({ length: V }, (_, i) => i).sort((a, b) => this.values[a]! - this.values[b]!);
+    const rank = new Int32Array(V);
+    order.forEach((arrival, r) => {
+      rank[arrival] = r;
+    });
+    const values = order.map((i) => this.values[i]!);
+    const counts = order.map((i) => this.counts[i]!);
+    const dense = V <= DENSE_VALUES ? new Float64Array(V * V) : null;
+    const sparse = dense ? null : new Map<number, number>();
+    for (const m of [...this.byM.keys()].sort((a, b) => a - b)) {
+      // The lower value's index comes first (the unit's values were ascending): rank[i] <= rank[j].
+      this.byM.get(m)!.forEach((i, j, count) => {
+        const key = rank[i]! * V + rank[j]!;
+        const term = (2 * count) / (m - 1);
+        if (dense) dense[key]! += term;
+        else sparse!.set(key, (sparse!.get(key) ?? 0) + term);
+      });
+    }
+    let keys: Float64Array;
+    if (dense) {
+      let q = 0;
+      for (let k = 0; k < dense.length; k++) if (dense[k]! > 0) q++;
+      keys = new Float64Array(q);
+      for (let k = 0, i = 0; k < dense.length; k++) if (dense[k]! > 0) keys[i++] = k;
+    } else keys = Float64Array.from(sparse!.keys()).sort();
+    const cellC = new Int32Array(keys.length);
+    const cellK = new Int32Array(keys.length);
+    const mass = new Float64Array(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      cellC[i] = Math.floor(key / V);
+      cellK[i] = key % V;
+      mass[i] = dense ? dense[key]! : sparse!.get(key)!;
+    }
+    return { values, counts, n: this.n, pairs: this.pairs, cellC, cellK, mass };
+  }
+
+  /** Interval alpha with its bootstrap: what statistics.alpha carries. */
+  figures(seed: bigint, draws = DEFAULT_DRAWS): AlphaFigures {
+    const f = this.intervalFigures();
+    const base = {
+      metric: 'interval' as const,
+      value: f.value,
+      pairableValues: f.pairableValues,
+      pairableUnits: f.pairableUnits,
+      draws,
+      seed: seedHex(seed),
+      prng: PRNG_NAME,
+    };
+    if (f.value === null) return { ...base, ci95: null, pAlphaBelow: null, pairsPerDraw: 0 };
+    const boot = bootstrapAlpha(this.coincidences(), {
+      metric: 'interval',
+      draws,
+      seed,
+      expectedDisagreement: f.expectedDisagreement!,
+    });
+    if (!boot) return { ...base, ci95: null, pAlphaBelow: null, pairsPerDraw: 0 };
+    return { ...base, ci95: boot.ci95, pAlphaBelow: boot.pAlphaBelow, pairsPerDraw: boot.pairsPerDraw };
+  }
 }
 
-export function intervalAlpha(units: Iterable<readonly number[]>): IntervalAlphaFigures {
-  const acc = new IntervalAlpha();
+export function intervalAlpha(units: Iterable<ArrayLike<number>>): IntervalAlphaFigures {
+  const acc = new AlphaAccumulator();
   for (const u of units) acc.addUnit(u);
-  return acc.figures();
+  return acc.intervalFigures();
 }
 
 // ---- coincidence matrix ------------------------------------------------------------------------
@@ -152,8 +373,7 @@ export function intervalAlpha(units: Iterable<readonly number[]>): IntervalAlpha
 /**
  * The unordered cells {c <= k} of the coincidence matrix, in ascending (c, k) order, each with its
  * mass o_ck + o_kc (o_cc on the diagonal). A unit of m values adds 2/(m - 1) per pair of its
- * values to the pair's cell; the masses are summed per m, m ascending, each term one division
- * (2·count)/(m - 1), so they are the same double whatever order the units came in.
+ * values to the pair's cell (AlphaAccumulator.coincidences).
  */
 export interface Coincidences {
   /** Distinct pairable values, ascending. */
@@ -167,66 +387,10 @@ export interface Coincidences {
   mass: Float64Array;
 }
 
-export function coincidences(units: Iterable<readonly number[]>): Coincidences {
-  const counter = new CoincidenceCounter();
-  for (const u of units) counter.addUnit(u);
-  return counter.result();
-}
-
-/**
- * The coincidences counted one unit at a time (a stream of units, memory O(distinct values and
- * pairs of them)): pair counts per (m, pair of values), masses summed per m at the end.
- */
-class CoincidenceCounter {
-  /** m -> "lo,hi" (the pair's two values, lo <= hi) -> pairs. */
-  private readonly byM = new Map<number, Map<string, number>>();
-  private readonly valueCounts = new Map<number, number>();
-  private n = 0;
-  private pairs = 0;
-
-  addUnit(values: readonly number[]): void {
-    const m = values.length;
-    if (m < 2) return;
-    const sorted = [...values].sort((a, b) => a - b);
-    this.n += m;
-    this.pairs += (m * (m - 1)) / 2;
-    let cells = this.byM.get(m);
-    if (!cells) {
-      cells = new Map();
-      this.byM.set(m, cells);
-    }
-    for (const x of sorted) this.valueCounts.set(x, (this.valueCounts.get(x) ?? 0) + 1);
-    for (let i = 0; i < m; i++)
-      for (let j = i + 1; j < m; j++) {
-        const key = `${sorted[i]},${sorted[j]}`;
-        cells.set(key, (cells.get(key) ?? 0) + 1);
-      }
-  }
-
-  result(): Coincidences {
-    const values = [...this.valueCounts.keys()].sort((a, b) => a - b);
-    const index = new Map(values.map((v, i) => [v, i]));
-    const V = values.length;
-    const counts = values.map((v) => this.valueCounts.get(v)!);
-    const mass = new Map<number, number>();
-    for (const m of [...this.byM.keys()].sort((a, b) => a - b)) {
-      for (const [pair, count] of this.byM.get(m)!) {
-        const comma = pair.indexOf(',');
-        const key = index.get(Number(pair.slice(0, comma)))! * V + index.get(Number(pair.slice(comma + 1)))!;
-        mass.set(key, (mass.get(key) ?? 0) + (2 * count) / (m - 1));
-      }
-    }
-    const keys = [...mass.keys()].sort((a, b) => a - b);
-    const cellC = new Int32Array(keys.length);
-    const cellK = new Int32Array(keys.length);
-    const masses = new Float64Array(keys.length);
-    keys.forEach((key, i) => {
-      cellC[i] = Math.floor(key / V);
-      cellK[i] = key % V;
-      masses[i] = mass.get(key)!;
-    });
-    return { values, counts, n: this.n, pairs: this.pairs, cellC, cellK, mass: masses };
-  }
+export function coincidences(units: Iterable<ArrayLike<number>>): Coincidences {
+  const acc = new AlphaAccumulator();
+  for (const u of units) acc.addUnit(u);
+  return acc.coincidences();
 }
 
 /** δ²(c, k) of Krippendorff's metric for value indexes c <= k. */
@@ -345,7 +509,7 @@ export function bootstrapAlpha(co: Coincidences, opts: BootstrapOptions): Bootst
   // is exact and u >= b/G, so (b/G)·total <= r and every cell before guide[b] has cum_i <= r; the
   // scan from there ends where a binary search would.
   let G = 1;
-  while (G < q) G *= 2;
+  while (G < 4 * q) G *= 2;
   const guide = new Int32Array(G);
   for (let b = 0, i = 0; b < G; b++) {
     const floor = (b / G) * total;
@@ -355,14 +519,22 @@ export function bootstrapAlpha(co: Coincidences, opts: BootstrapOptions): Bootst
   const rng = new Xoshiro256StarStar(opts.seed);
   const alphas = new Float64Array(X);
   let ones = 0;
+  const uniforms = new Float64Array(Math.min(M, 1 << 14));
+  const last = q - 1;
   for (let x = 0; x < X; x++) {
     let s = 0;
-    for (let j = 0; j < M; j++) {
-      const u = rng.nextDouble();
-      const r = u * total;
-      let i = guide[Math.floor(u * G)]!;
-      while (i < q - 1 && cum[i]! <= r) i++;
-      s += d2[i]!;
+    for (let left = M; left > 0; ) {
+      const len = Math.min(left, uniforms.length);
+      rng.fillDoubles(uniforms, len);
+      for (let j = 0; j < len; j++) {
+        const u = uniforms[j]!;
+        const r = u * total;
+        // G <= 2^31 and u < 1: the truncation is floor(u·G).
+        let i = guide[(u * G) >>> 0]!;
+        while (i < last && cum[i]! <= r) i++;
+        s += d2[i]!;
+      }
+      left -= len;
     }
     let a = 1 - s / denominator;
     if (a < -1) a = -1;
@@ -411,47 +583,11 @@ export interface AlphaFigures {
   prng: typeof PRNG_NAME;
 }
 
-/**
- * Interval alpha with its bootstrap over the given units: what statistics.alpha carries. The
- * units are iterated twice (the closed form, then the coincidences).
- */
-export function alphaFigures(units: readonly (readonly number[])[], seed: bigint, draws = DEFAULT_DRAWS): AlphaFigures {
+/** Interval alpha with its bootstrap over the given units: what statistics.alpha carries. */
+export function alphaFigures(units: Iterable<ArrayLike<number>>, seed: bigint, draws = DEFAULT_DRAWS): AlphaFigures {
   const acc = new AlphaAccumulator();
   for (const u of units) acc.addUnit(u);
   return acc.figures(seed, draws);
-}
-
-/** statistics.alpha's figures from units streamed one at a time (`assay verify --recompute`). */
-export class AlphaAccumulator {
-  private readonly interval = new IntervalAlpha();
-  private readonly counter = new CoincidenceCounter();
-
-  addUnit(values: readonly number[]): void {
-    this.interval.addUnit(values);
-    this.counter.addUnit(values);
-  }
-
-  figures(seed: bigint, draws = DEFAULT_DRAWS): AlphaFigures {
-    const f = this.interval.figures();
-    const base = {
-      metric: 'interval' as const,
-      value: f.value,
-      pairableValues: f.pairableValues,
-      pairableUnits: f.pairableUnits,
-      draws,
-      seed: seedHex(seed),
-      prng: PRNG_NAME,
-    };
-    if (f.value === null) return { ...base, ci95: null, pAlphaBelow: null, pairsPerDraw: 0 };
-    const boot = bootstrapAlpha(this.counter.result(), {
-      metric: 'interval',
-      draws,
-      seed,
-      expectedDisagreement: f.expectedDisagreement!,
-    });
-    if (!boot) return { ...base, ci95: null, pAlphaBelow: null, pairsPerDraw: 0 };
-    return { ...base, ci95: boot.ci95, pAlphaBelow: boot.pAlphaBelow, pairsPerDraw: boot.pairsPerDraw };
-  }
 }
 
 // ---- agreement matrix ----------------------------------------------------------------------------
@@ -469,29 +605,64 @@ export interface PairAgreement {
 }
 
 /**
- * Pairwise agreement between validators over the units they share: for every pair with at least
- * one shared unit, the count, the mean absolute difference and the share within 10 points. Units
- * are (voter, rating) lists; O(Σ_u m_u²). Pairs ordered by (a, b); sums in unit order.
+ * Pairwise agreement between validators over the units they share, one unit at a time: for every
+ * pair with at least one shared unit, the count, the mean absolute difference and the share
+ * within 10 points. Validators are indexes (below 2^26) named at the end; O(Σ_u m_u²) time,
+ * memory per pair of validators. Sums in unit order.
  */
-export function agreementMatrix(units: Iterable<readonly { voter: string; rating: number }[]>): PairAgreement[] {
-  const pairs = new Map<string, { a: string; b: string; n: number; diff: number; close: number }>();
-  for (const u of units) {
-    for (let i = 0; i < u.length; i++)
-      for (let j = i + 1; j < u.length; j++) {
-        const [x, y] = u[i]!.voter < u[j]!.voter ? [u[i]!, u[j]!] : [u[j]!, u[i]!];
-        const key = `${x.voter}\u0000${y.voter}`;
-        let p = pairs.get(key);
+export class AgreementAccumulator {
+  private readonly pairs = new Map<number, { i: number; j: number; n: number; diff: number; close: number }>();
+
+  /** One unit: validators[k] rated ratings[k], k < m. */
+  addUnit(validators: ArrayLike<number>, ratings: ArrayLike<number>, m = validators.length): void {
+    for (let x = 0; x < m; x++)
+      for (let y = x + 1; y < m; y++) {
+        const a = validators[x]!;
+        const b = validators[y]!;
+        const [i, j] = a <= b ? [a, b] : [b, a];
+        const key = i * SPARSE_BASE + j;
+        let p = this.pairs.get(key);
         if (!p) {
-          p = { a: x.voter, b: y.voter, n: 0, diff: 0, close: 0 };
-          pairs.set(key, p);
+          p = { i, j, n: 0, diff: 0, close: 0 };
+          this.pairs.set(key, p);
         }
-        const d = Math.abs(x.rating - y.rating);
+        const d = Math.abs(ratings[x]! - ratings[y]!);
         p.n++;
         p.diff += d;
         if (d <= 10) p.close++;
       }
   }
-  return [...pairs.values()]
-    .sort((p, q) => (p.a < q.a ? -1 : p.a > q.a ? 1 : p.b < q.b ? -1 : p.b > q.b ? 1 : 0))
-    .map((p) => ({ a: p.a, b: p.b, datapoints: p.n, meanAbsoluteDifference: p.diff / p.n, within10: p.close / p.n }));
+
+  /** The pairs under the validators' names, a < b, ordered by (a, b). */
+  result(names: readonly string[]): PairAgreement[] {
+    return [...this.pairs.values()]
+      .map((p) => {
+        const [a, b] = names[p.i]! <= names[p.j]! ? [names[p.i]!, names[p.j]!] : [names[p.j]!, names[p.i]!];
+        return { a, b, datapoints: p.n, meanAbsoluteDifference: p.diff / p.n, within10: p.close / p.n };
+      })
+      .sort((p, q) => (p.a < q.a ? -1 : p.a > q.a ? 1 : p.b < q.b ? -1 : p.b > q.b ? 1 : 0));
+  }
+}
+
+/** The agreement matrix of (voter, rating) units (AgreementAccumulator). */
+export function agreementMatrix(units: Iterable<readonly { voter: string; rating: number }[]>): PairAgreement[] {
+  const acc = new AgreementAccumulator();
+  const index = new Map<string, number>();
+  const names: string[] = [];
+  for (const u of units) {
+    const ids = u.map((v) => {
+      let i = index.get(v.voter);
+      if (i === undefined) {
+        i = names.length;
+        names.push(v.voter);
+        index.set(v.voter, i);
+      }
+      return i;
+    });
+    acc.addUnit(
+      ids,
+      u.map((v) => v.rating),
+    );
+  }
+  return acc.result(names);
 }

@@ -1354,7 +1354,7 @@ export const mcpTools: readonly ToolDef[] = [
   {
     "name": "invite_validator",
     "operationId": "createInvite",
-    "description": "Invite a validator by email\n\nIdempotent upsert keyed by the lower-cased email and the project: a pending invite is\nreturned unchanged, a cancelled one is reactivated, an accepted one is returned as is.\nAn email is sent unless `sendEmail` is false. A `classId` must be one the project's spec\ndeclares (`validators.classes[].id`, see GET .../classes), else `class_not_in_spec`.\nInvitation emails are limited per organization (100 an hour) and per recipient (5 a day),\nand a cancelled invite is emailed again only after a cool-down (60 minutes): beyond,\n`rate_limited` (429, `Retry-After`) and nothing is written.\n",
+    "description": "Invite a validator by email\n\nIdempotent upsert keyed by the lower-cased email and the project: a pending invite is\nreturned unchanged, a cancelled one is reactivated, an accepted one is returned as is.\nAn email is sent unless `sendEmail` is false. A `classId` must be one the project's spec\ndeclares (`validators.classes[].id`, see GET .../classes), else `class_not_in_spec`.\nInvitation emails are limited per organization (100 an hour) and per recipient (5 a day\nfrom one organization; each organization has its own count), and a cancelled invite is\nemailed again only after a cool-down (60 minutes): beyond, `rate_limited` (429,\n`Retry-After`) and nothing is written. New invites, with or without an email, are limited\nper organization (`ORG_MAX_INVITES_PER_DAY`, default 10,000 in 24 hours; an addition to\nthe reference): one more is `invite_limit_reached` (409) and nothing is written.\n",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -2109,6 +2109,40 @@ export const mcpTools: readonly ToolDef[] = [
     },
     "args": {
       "projectId": "path"
+    },
+    "errorCodes": [],
+    "idempotent": false
+  },
+  {
+    "name": "export_validator_quality",
+    "operationId": "exportValidatorQuality",
+    "description": "The validator quality cards as a file (CSV or JSON)\n\nThe cards of `listValidatorQuality` (the same function builds them) as a file to keep or\nto hand to an auditor: `csv` with one row per validator (docs/quality.md, \"Validator quality\ncards\", lists the columns; doubles in their exact shortest form, empty when null) or\n`json`. Answered inline: `content` is the file's text, `filename` and `contentType` what\nto save it as. The cards name validators by id and email: the file is for the project's\noriginators, unlike the signed report's pseudonyms.\n",
+    "inputSchema": {
+      "type": "object",
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "format": "uuid",
+          "description": "Project ID."
+        },
+        "format": {
+          "type": "string",
+          "enum": [
+            "csv",
+            "json"
+          ],
+          "description": "`csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "projectId",
+        "format"
+      ]
+    },
+    "args": {
+      "projectId": "path",
+      "format": "query"
     },
     "errorCodes": [],
     "idempotent": false

@@ -327,9 +327,12 @@ export interface paths {
          *     returned unchanged, a cancelled one is reactivated, an accepted one is returned as is.
          *     An email is sent unless `sendEmail` is false. A `classId` must be one the project's spec
          *     declares (`validators.classes[].id`, see GET .../classes), else `class_not_in_spec`.
-         *     Invitation emails are limited per organization (100 an hour) and per recipient (5 a day),
-         *     and a cancelled invite is emailed again only after a cool-down (60 minutes): beyond,
-         *     `rate_limited` (429, `Retry-After`) and nothing is written.
+         *     Invitation emails are limited per organization (100 an hour) and per recipient (5 a day
+         *     from one organization; each organization has its own count), and a cancelled invite is
+         *     emailed again only after a cool-down (60 minutes): beyond, `rate_limited` (429,
+         *     `Retry-After`) and nothing is written. New invites, with or without an email, are limited
+         *     per organization (`ORG_MAX_INVITES_PER_DAY`, default 10,000 in 24 hours; an addition to
+         *     the reference): one more is `invite_limit_reached` (409) and nothing is written.
          */
         post: operations["createInvite"];
         delete?: never;
@@ -733,6 +736,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/developer/v1/projects/{projectId}/validator-quality/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The validator quality cards as a file (CSV or JSON)
+         * @description The cards of `listValidatorQuality` (the same function builds them) as a file to keep or
+         *     to hand to an auditor: `csv` with one row per validator (docs/quality.md, "Validator quality
+         *     cards", lists the columns; doubles in their exact shortest form, empty when null) or
+         *     `json`. Answered inline: `content` is the file's text, `filename` and `contentType` what
+         *     to save it as. The cards name validators by id and email: the file is for the project's
+         *     originators, unlike the signed report's pseudonyms.
+         */
+        get: operations["exportValidatorQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/developer/v1/projects/{projectId}/validators/{validatorId}/resume": {
         parameters: {
             query?: never;
@@ -936,6 +967,30 @@ export interface paths {
          *     `<PUBLIC_BASE_URL>/app/sign-in#token=<token>`: the page posts the token here.
          */
         post: operations["createValidatorSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/sign-in-links/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Name the account a sign-in token signs in as
+         * @description The address a one-time sign-in token would sign in as, without using it: the sign-in page
+         *     names that account, and the one the browser is signed in as, before it switches (a link
+         *     someone else crafted would otherwise sign the person into the crafter's account without
+         *     a word). `sign_in_link_invalid` when the token is unknown, expired or already used. An
+         *     addition to the reference.
+         */
+        post: operations["inspectSignInLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1336,8 +1391,9 @@ export interface paths {
          * Invite a validator by email (originator session)
          * @description The same invite as POST /developer/v1/projects/{projectId}/invites, for an originator
          *     signed in with a session: an idempotent upsert keyed by the lower-cased email and the
-         *     project, the same class rule (`class_not_in_spec`) and the same invitation-mail limits
-         *     (`rate_limited` with `Retry-After`, nothing written). `project_not_found` unless the
+         *     project, the same class rule (`class_not_in_spec`), the same invitation-mail limits
+         *     (`rate_limited` with `Retry-After`, nothing written) and the same quota of new invites
+         *     (`invite_limit_reached`, 409). `project_not_found` unless the
          *     project belongs to an organization where the signed-in person is an originator.
          */
         post: operations["createOriginatorInvite"];
@@ -1448,6 +1504,61 @@ export interface paths {
         get: operations["getOriginatorValidatorQuality"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/originator/projects/{projectId}/validator-quality/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The validator quality cards as a file (originator session)
+         * @description What `exportValidatorQuality` of the Developer API returns, for the web app.
+         *     `project_not_found` unless the project belongs to an organization where the signed-in
+         *     person is an originator.
+         */
+        get: operations["exportOriginatorValidatorQuality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/validator/v1/originator/projects/{projectId}/validators/{validatorId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a validator's pause on a project (originator session)
+         * @description The same lift as POST /developer/v1/projects/{projectId}/validators/{validatorId}/resume,
+         *     for an originator signed in with a session (the web app's quality cards): the pause rule
+         *     starts over with the gold votes cast after the lift. Idempotent: a validator who is not
+         *     paused is returned unchanged. `project_not_found` unless the project belongs to an
+         *     organization where the signed-in person is an originator; a validator not assigned to the
+         *     project and without votes on it is `validator_not_found`.
+         */
+        post: operations["resumeOriginatorValidator"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1866,7 +1977,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "upload_file_limit_reached" | "upload_session_limit_reached" | "ingest_quota_exceeded" | "ingest_file_invalid" | "validator_paused" | "datapoint_has_votes";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "upload_file_limit_reached" | "upload_session_limit_reached" | "ingest_quota_exceeded" | "invite_limit_reached" | "ingest_file_invalid" | "validator_paused" | "datapoint_has_votes";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -2232,6 +2343,16 @@ export interface components {
         };
         ValidatorQualityList: {
             data: components["schemas"]["ValidatorQualityCard"][];
+        };
+        ValidatorQualityExport: {
+            /** @enum {string} */
+            format: "csv" | "json";
+            /** @description `assay-validator-quality-<projectId>-<YYYY-MM-DD>.<csv|json>` */
+            filename: string;
+            /** @enum {string} */
+            contentType: "text/csv" | "application/json";
+            /** @description The file's text (UTF-8; CSV lines end in CRLF). */
+            content: string;
         };
         MyStanding: {
             projectId: string;
@@ -3054,7 +3175,9 @@ export interface components {
          * @description Too many requests (`rate_limited`); retry after `Retry-After` seconds. Every API key has
          *     one budget for the developer API and MCP together (600 requests a minute by default), each
          *     validator session one, and each client address one for the public sign-in operations (30
-         *     a minute); limited responses carry `RateLimit` and `RateLimit-Policy`.
+         *     a minute) and one, per server process, for requests without a valid credential (300 a
+         *     minute: requests that need none, and credentials that fail authentication, counted before
+         *     any database work); limited responses carry `RateLimit` and `RateLimit-Policy`.
          */
         RateLimited: {
             headers: {
@@ -4306,6 +4429,40 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    exportValidatorQuality: {
+        parameters: {
+            query: {
+                /** @description `csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed. */
+                format: "csv" | "json";
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, its name and its media type. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     resumeValidator: {
         parameters: {
             query?: never;
@@ -4652,6 +4809,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidatorSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    inspectSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateValidatorSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The account the token signs in as. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    "Referrer-Policy": components["headers"]["NoReferrer"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The address the token was sent to, which it signs in as. */
+                        email: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5236,6 +5430,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SessionUnauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -5374,6 +5569,71 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    exportOriginatorValidatorQuality: {
+        parameters: {
+            query: {
+                /** @description `csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed. */
+                format: "csv" | "json";
+            };
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, its name and its media type. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resumeOriginatorValidator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project ID. */
+                projectId: components["parameters"]["ProjectId"];
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The validator's quality card after the lift. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidatorQualityCard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SessionUnauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getOriginatorProofReport: {
         parameters: {
             query?: never;
@@ -5456,6 +5716,7 @@ export interface operations {
                     "application/jwk-set+json": components["schemas"]["JwkSet"];
                 };
             };
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

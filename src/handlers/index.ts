@@ -18,6 +18,7 @@ import { getDatapointConsensus, listDatapoints } from './datapoints.ts';
 import {
   acceptMyInvite,
   createValidatorSession,
+  inspectSignInLink,
   deleteValidatorSession,
   followSignInLink,
   listMyInvites,
@@ -36,7 +37,7 @@ import {
   submitVote,
 } from './validator-work.ts';
 import { listGoldItems, setGoldItems } from './gold.ts';
-import { listValidatorQuality, resumeValidator } from './validator-quality.ts';
+import { exportValidatorQuality, listValidatorQuality, resumeValidator } from './validator-quality.ts';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -50,6 +51,8 @@ import {
   getOriginatorProofReport,
   getOriginatorReportExport,
   getOriginatorValidatorQuality,
+  resumeOriginatorValidator,
+  exportOriginatorValidatorQuality,
   getProjectOverview,
   getOriginatorDatapoint,
   listOriginatorDatapoints,
@@ -95,9 +98,12 @@ const handlers: Handlers = {
   setGoldItems,
   listGoldItems,
   listValidatorQuality,
+  exportValidatorQuality,
   resumeValidator,
   getMyStanding,
   getOriginatorValidatorQuality,
+  resumeOriginatorValidator,
+  exportOriginatorValidatorQuality,
   createWebhookEndpoint,
   listWebhookEndpoints,
   getWebhookEndpoint,
@@ -113,6 +119,7 @@ const handlers: Handlers = {
   requestSignInLink,
   followSignInLink,
   createValidatorSession,
+  inspectSignInLink,
   listMyInvites,
   acceptMyInvite,
   deleteValidatorSession,

@@ -3,6 +3,8 @@
 // the Proof Report and the exports. The session is the person's (the same sign-in as for rating);
 // the originator membership is checked on every call, so losing it ends the access at once.
 import type {
+  ExportOriginatorValidatorQualityInput,
+  ExportOriginatorValidatorQualityResult,
   GetOriginatorProofReportInput,
   GetOriginatorProofReportResult,
   GetOriginatorReportExportInput,
@@ -17,6 +19,8 @@ import type {
   ListOriginatorDatapointsResult,
   ListOriginatorProjectsInput,
   ListOriginatorProjectsResult,
+  ResumeOriginatorValidatorInput,
+  ResumeOriginatorValidatorResult,
   UpdateOriginatorProjectInput,
   UpdateOriginatorProjectResult,
   CreateOriginatorInviteInput,
@@ -28,7 +32,7 @@ import type {
 } from '../generated/handlers.ts';
 import type { components } from '../generated/openapi-types.ts';
 import type { ValidatorRequestContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, errors } from '../errors.ts';
 import {
   datapointSkips,
   datapointVotes,
@@ -46,7 +50,8 @@ import { mapPage } from '../db/pagination.ts';
 import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } from '../db/project-stats.ts';
 import { requestProofReport } from '../services/proof-reports.ts';
 import { requestExport } from '../services/exports.ts';
-import { qualityCards } from '../services/validator-quality.ts';
+import { qualityCards, resumeValidator } from '../services/validator-quality.ts';
+import { qualityCardsFile } from '../domain/validator-quality-export.ts';
 import { cancelInvite, invitesOf, inviteToProject } from '../services/invites.ts';
 import { changeProject, toProject } from './projects.ts';
 import { classesOf } from './classes.ts';
@@ -218,14 +223,17 @@ export async function getProjectOverview(
 ): Promise<GetProjectOverviewResult> {
   const row = await requireProject(ctx, params.projectId);
   const finished = row.datapoints > 0 && row.decisions === row.datapoints;
+  // The whole-project aggregates run on their own small pool (AppDeps.aggregateSql): five of
+  // them per overview, asked in parallel, took half the API's pool per request.
+  const agg = ctx.aggregateSql;
   const [runs, classes, distributions, classAgreement, validatorAgreement, progress, headline] = await Promise.all([
     latestRuns(ctx.sql, row.id),
     classesOf(ctx.sql, row.id),
-    distributionsOf(ctx.sql, row.id),
-    classAgreementOf(ctx.sql, row.id),
-    validatorAgreementOf(ctx.sql, row.id),
-    progressOf(ctx.sql, row.id, row.created_at),
-    finished ? headlineOf(ctx.sql, row.id) : null,
+    distributionsOf(agg, row.id),
+    classAgreementOf(agg, row.id),
+    validatorAgreementOf(agg, row.id),
+    progressOf(agg, row.id, row.created_at),
+    finished ? headlineOf(agg, row.id) : null,
   ]);
   return {
     status: 200,
@@ -277,4 +285,22 @@ export async function getOriginatorValidatorQuality(
 ): Promise<GetOriginatorValidatorQualityResult> {
   const row = await requireProject(ctx, params.projectId);
   return { status: 200, body: { data: await qualityCards(ctx.sql, row.id) } };
+}
+
+export async function resumeOriginatorValidator(
+  { params }: ResumeOriginatorValidatorInput,
+  ctx: ValidatorRequestContext,
+): Promise<ResumeOriginatorValidatorResult> {
+  const row = await requireProject(ctx, params.projectId);
+  const card = await resumeValidator(ctx.sql, row.id, params.validatorId, ctx.session.userId);
+  if (!card) throw errors.validatorNotFound(params.validatorId);
+  return { status: 200, body: card };
+}
+
+export async function exportOriginatorValidatorQuality(
+  { params, query }: ExportOriginatorValidatorQualityInput,
+  ctx: ValidatorRequestContext,
+): Promise<ExportOriginatorValidatorQualityResult> {
+  const row = await requireProject(ctx, params.projectId);
+  return { status: 200, body: qualityCardsFile(row.id, await qualityCards(ctx.sql, row.id), query.format, new Date()) };
 }

@@ -41,11 +41,12 @@ const signing = (ctx: Pick<RequestContext, 'signer' | 'config'>): ReportSigning 
  * wait_for_proof_report), and its request id for the job's log.
  */
 export const reportRequest = (
-  ctx: Pick<RequestContext, 'signer' | 'config' | 'requestId' | 'deadline'>,
+  ctx: Pick<RequestContext, 'signer' | 'config' | 'requestId' | 'deadline' | 'signal'>,
 ): ReportSigning & PrepareOptions => ({
   ...signing(ctx),
   waitMs: ctx.deadline === undefined ? ctx.config.reportWaitSeconds * 1000 : Math.max(0, ctx.deadline - Date.now()),
   requestId: ctx.requestId,
+  ...(ctx.signal ? { signal: ctx.signal } : {}),
 });
 
 const reportFor = (ctx: RequestContext, projectId: string): Promise<StoredReport> =>

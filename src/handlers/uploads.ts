@@ -26,7 +26,7 @@ import { orgUsage } from '../db/org-usage.ts';
 import { enqueue } from '../jobs/tasks.ts';
 import { objectKey, pathProblem, sessionKeyPrefix } from '../domain/upload-paths.ts';
 import { contractLimits } from '../generated/operations.ts';
-import { headSize, presignPut } from '../storage/s3.ts';
+import { headObject, presignPut } from '../storage/s3.ts';
 
 type DeclaredUploadFile = components['schemas']['DeclaredUploadFile'];
 type PresignedUpload = components['schemas']['PresignedUpload'];
@@ -63,7 +63,7 @@ async function presignAll(
   return Promise.all(
     files.map(async (f) => {
       const key = objectKey(keyPrefix, f.relPath);
-      return { relPath: f.relPath, key, uploadUrl: await presignPut(ctx.storage, key, UPLOAD_URL_SECONDS) };
+      return { relPath: f.relPath, key, uploadUrl: await presignPut(ctx.storage, key, UPLOAD_URL_SECONDS, f.size) };
     }),
   );
 }
@@ -212,29 +212,40 @@ export async function uploadFile(
   const problem = pathProblem(query.path);
   if (problem) throw new ApiError('upload_file_path_invalid', `\`path\` ${problem}.`, 'path');
   const session = await declare(ctx, params.projectId, params.uploadId, [{ relPath: query.path, size }], 'path');
-  const url = await presignPut(ctx.storage, objectKey(session.key_prefix, query.path), UPLOAD_URL_SECONDS);
+  const url = await presignPut(ctx.storage, objectKey(session.key_prefix, query.path), UPLOAD_URL_SECONDS, size);
   return { status: 307, body: undefined, headers: { Location: url, 'Cache-Control': 'no-store' } };
 }
 
-/** HEADs every declared object; returns the problems, one line per path. */
+/**
+ * HEADs every declared object; returns the problems, one line per path, and each object's ETag
+ * (what the run will read: a file replaced after this check fails the run). An upload URL
+ * takes exactly the declared size, but an older URL of a re-declared path still takes the old
+ * one, so the size is compared here too.
+ */
 async function verifyObjects(
   ctx: RequestContext,
   session: db.SessionRow,
   files: db.FileRow[],
-): Promise<{ problems: string[]; bytes: number }> {
+): Promise<{ problems: string[]; bytes: number; etags: { relPath: string; etag: string }[] }> {
   const problems: string[] = [];
+  const etags: { relPath: string; etag: string }[] = [];
   let bytes = 0;
   for (let i = 0; i < files.length; i += HEAD_CONCURRENCY) {
     const batch = files.slice(i, i + HEAD_CONCURRENCY);
-    const sizes = await Promise.all(batch.map((f) => headSize(ctx.storage, objectKey(session.key_prefix, f.rel_path))));
+    const heads = await Promise.all(
+      batch.map((f) => headObject(ctx.storage, objectKey(session.key_prefix, f.rel_path))),
+    );
     batch.forEach((f, j) => {
-      const actual = sizes[j];
-      if (actual === null) problems.push(`${f.rel_path} (not uploaded)`);
-      else if (actual > Number(f.size)) problems.push(`${f.rel_path} (${actual} bytes, declared ${f.size})`);
-      else bytes += actual;
+      const head = heads[j];
+      if (head === null) problems.push(`${f.rel_path} (not uploaded)`);
+      else if (head.size > Number(f.size)) problems.push(`${f.rel_path} (${head.size} bytes, declared ${f.size})`);
+      else {
+        bytes += head.size;
+        etags.push({ relPath: f.rel_path, etag: head.etag });
+      }
     });
   }
-  return { problems, bytes };
+  return { problems, bytes, etags };
 }
 
 const sameFiles = (a: db.FileRow[], b: db.FileRow[]): boolean =>
@@ -282,7 +293,7 @@ export async function processUploadSession(
     const session = await requireSession(ctx, params.projectId, params.uploadId);
     checkStatus(session);
     const files = await db.listFiles(ctx.sql, session.id);
-    const { problems, bytes } = await verifyObjects(ctx, session, files);
+    const { problems, bytes, etags } = await verifyObjects(ctx, session, files);
     if (problems.length) {
       throw new ApiError(
         'upload_files_missing',
@@ -293,6 +304,7 @@ export async function processUploadSession(
       const locked = await requireSession(ctx, params.projectId, params.uploadId, true, tx);
       checkStatus(locked);
       if (!sameFiles(files, await db.listFiles(tx, locked.id))) return null;
+      await db.pinEtags(tx, locked.id, etags);
       const started = await db.startRun(tx, {
         session: locked,
         dryRun,

@@ -1,6 +1,8 @@
 // Validator quality (contract tag Validator quality): the quality cards of a project's
 // validators and the originator's lift of an automatic pause (docs/quality.md).
 import type {
+  ExportValidatorQualityInput,
+  ExportValidatorQualityResult,
   ListValidatorQualityInput,
   ListValidatorQualityResult,
   ResumeValidatorInput,
@@ -8,8 +10,8 @@ import type {
 } from '../generated/handlers.ts';
 import type { RequestContext } from '../context.ts';
 import { errors } from '../errors.ts';
-import { liftPause } from '../db/validator-pauses.ts';
-import { qualityCards } from '../services/validator-quality.ts';
+import { qualityCards, resumeValidator as resume } from '../services/validator-quality.ts';
+import { qualityCardsFile } from '../domain/validator-quality-export.ts';
 import { requireProject } from './projects.ts';
 
 export async function listValidatorQuality(
@@ -25,10 +27,16 @@ export async function resumeValidator(
   ctx: RequestContext,
 ): Promise<ResumeValidatorResult> {
   const project = await requireProject(ctx, params.projectId);
-  // Only a validator of the project (assigned, or with votes on it) has a card and a pause.
-  if ((await qualityCards(ctx.sql, project.id, params.validatorId)).length === 0)
-    throw errors.validatorNotFound(params.validatorId);
-  await liftPause(ctx.sql, project.id, params.validatorId, ctx.auth.userId);
-  const [card] = await qualityCards(ctx.sql, project.id, params.validatorId);
-  return { status: 200, body: card! };
+  const card = await resume(ctx.sql, project.id, params.validatorId, ctx.auth.userId);
+  if (!card) throw errors.validatorNotFound(params.validatorId);
+  return { status: 200, body: card };
+}
+
+export async function exportValidatorQuality(
+  { params, query }: ExportValidatorQualityInput,
+  ctx: RequestContext,
+): Promise<ExportValidatorQualityResult> {
+  const project = await requireProject(ctx, params.projectId);
+  const cards = await qualityCards(ctx.sql, project.id);
+  return { status: 200, body: qualityCardsFile(project.id, cards, query.format, new Date()) };
 }

@@ -21,6 +21,8 @@ import type {
   DeleteValidatorSessionResult,
   FollowSignInLinkInput,
   FollowSignInLinkResult,
+  InspectSignInLinkInput,
+  InspectSignInLinkResult,
   ListMyInvitesResult,
   RequestSignInLinkInput,
   RequestSignInLinkResult,
@@ -140,6 +142,27 @@ export async function deleteValidatorSession(
 ): Promise<DeleteValidatorSessionResult> {
   await db.revokeSession(ctx.sql, ctx.session.sessionId);
   return { status: 204, body: undefined };
+}
+
+/**
+ * Names the account a link signs in as, without using it: the sign-in page shows it (and the
+ * account the browser is signed in as) before the person confirms, so a link crafted by someone
+ * else cannot silently switch them into the crafter's account.
+ */
+export async function inspectSignInLink(
+  { body }: InspectSignInLinkInput,
+  ctx: PublicRequestContext,
+): Promise<InspectSignInLinkResult> {
+  if (!SIGN_IN_PATTERN.test(body.token)) throw linkInvalid('is not a valid link');
+  const link = await db.peekSignInToken(ctx.sql, hashToken(body.token));
+  if (!link) throw linkInvalid('is unknown');
+  if (link.used) throw linkInvalid('has already been used');
+  if (!link.live) throw linkInvalid('has expired');
+  return {
+    status: 200,
+    body: { email: link.email, expiresAt: link.expires_at.toISOString() },
+    headers: SECRET_RESPONSE_HEADERS,
+  };
 }
 
 const linkInvalid = (why: string) =>

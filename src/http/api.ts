@@ -173,12 +173,21 @@ export class Api {
   }
 
   /**
+   * The operation's permission rule for the caller (the originator rule); also checked before an
+   * idempotent replay, which does not reach `run`.
+   */
+  authorize(op: MatchedOperation, ctx: PublicRequestContext): void {
+    if (operationTable[op.operationId].requiresOriginator)
+      requireOriginator((ctx as RequestContext).auth as AuthContext);
+  }
+
+  /**
    * Checks permission, validates, and runs the operation's handler. `ctx` is the context of the
    * operation's `auth` (app.ts builds it from the operation table).
    */
   async run(op: MatchedOperation, req: ApiRequest, ctx: PublicRequestContext): Promise<ApiResult> {
     const info = operationTable[op.operationId];
-    if (info.requiresOriginator) requireOriginator((ctx as RequestContext).auth as AuthContext);
+    this.authorize(op, ctx);
     // An absent optional JSON body is validated as {}, so the handler gets the contract's defaults.
     const body = info.bodyType === 'application/json' && !info.bodyRequired && req.body === undefined ? {} : req.body;
     const parameters = this.parameters(op, req, body);

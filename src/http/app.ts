@@ -5,7 +5,7 @@ import express, { type Request, type Response, type NextFunction } from 'express
 import { docsRouter } from './docs.ts';
 import { Api, type Handlers } from './api.ts';
 import { ApiError } from '../errors.ts';
-import { expressExchange, writeError, writeResult } from './respond.ts';
+import { expressExchange, requestAddress, writeError, writeResult } from './respond.ts';
 import { DOORS, serveRest } from './pipeline.ts';
 import { newRequestId } from './request-id.ts';
 import { accessLog } from './access-log.ts';
@@ -53,6 +53,16 @@ export async function createApp(
     next();
   });
 
+  // Readiness asks the database: an unauthenticated caller's in-memory budget comes first
+  // (rate-limit.ts), so a flood of probes cannot turn into a flood of queries.
+  app.get('/readyz', async (req, res, next) => {
+    try {
+      await deps.rateLimits.consumeUnauthenticated(requestAddress(req, deps));
+      next();
+    } catch (err) {
+      writeError(res, err, res.locals.requestId as string, deps.log);
+    }
+  });
   mountHealth(app, deps.sql, state);
   for (const published of PUBLISHED) {
     app.get(published.openapi, (_req, res) => {

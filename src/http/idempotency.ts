@@ -6,9 +6,12 @@
 // - Same key while the first request is still running: 409 `idempotency_key_in_use`.
 // - Only successes are kept: an operation that failed wrote nothing (one transaction), so its
 //   retry simply runs again.
-// - Keys are scoped to the organization; records live in Postgres (shared by every server
-//   process) with the response sealed under SECRETS_KEY (a webhook endpoint's response carries
-//   its secret).
+// - Keys are scoped to the API key that sent them (within its organization): another key, of
+//   the same member or another, never gets the first caller's response. The caller's
+//   authorization is checked before a replay as before a first run (`authorize`), so a key
+//   whose creator lost the originator role since gets 403, not the stored response. Records
+//   live in Postgres (shared by every server process) with the response sealed under
+//   SECRETS_KEY (a webhook endpoint's response carries its secret).
 import { createHash } from 'node:crypto';
 import { operationIds, operationTable, type OperationId } from '../generated/operations.ts';
 import canonicalize from 'canonicalize';
@@ -62,18 +65,29 @@ export const requestFingerprint = (operationId: OperationId, path: string, body:
     .update(`${operationId}\n${path}\n${canonicalize(body ?? null) ?? 'null'}`)
     .digest();
 
-/** Runs `run` once per (organization, key, payload); replays its success for later calls. */
+/** Whose retries share records: the organization and the API key within it. */
+export interface IdempotencyScope {
+  orgId: string;
+  apiKeyId: string;
+}
+
+/**
+ * Runs `run` once per (organization, API key, Idempotency-Key, payload); replays its success for
+ * later calls. `authorize` (the operation's permission check) runs before either.
+ */
 export async function idempotent(
   deps: IdempotencyDeps,
-  orgId: string,
+  scope: IdempotencyScope,
   key: string,
   operationId: OperationId,
   path: string,
   body: unknown,
+  authorize: () => void,
   run: () => Promise<ApiResult>,
 ): Promise<ApiResult> {
+  authorize();
   const fingerprint = requestFingerprint(operationId, path, body);
-  const { claimed, row } = await claimKey(deps.sql, orgId, key, operationId, fingerprint, LOCK_SECONDS);
+  const { claimed, row } = await claimKey(deps.sql, scope, key, operationId, fingerprint, LOCK_SECONDS);
   if (!claimed) {
     if (!row.fingerprint.equals(fingerprint)) {
       throw new ApiError(

@@ -18,7 +18,7 @@ import { fromPgError } from '../db/errors.ts';
 import { fromStorageError } from '../storage/s3.ts';
 import { documents, operationIds, operationTable, type OperationId } from '../generated/operations.ts';
 import { authenticate, authenticateSession, type AuthContext, type ValidatorSessionContext } from './auth.ts';
-import { idempotent, parseIdempotencyKey } from './idempotency.ts';
+import { idempotent, parseIdempotencyKey, type IdempotencyScope } from './idempotency.ts';
 import { refuseNulInQuery } from './nul.ts';
 import type { PolicyName } from './rate-limit.ts';
 import type { AuditFields } from './access-log.ts';
@@ -105,23 +105,38 @@ export interface Caller {
   session?: ValidatorSessionContext;
 }
 
-/** Authenticates by `scheme`; records who called in the access log. */
+/** A credential that was looked up and not found: it counts against the address's unauthenticated budget. */
+const FAILED_CREDENTIAL: ReadonlySet<string> = new Set(['api_key_invalid', 'session_token_invalid']);
+
+/**
+ * Authenticates by `scheme`; records who called in the access log. Before any database work, a
+ * request without a credential counts against its address's in-memory unauthenticated budget,
+ * and one with a credential is refused when that budget is spent (guessed keys count there).
+ */
 async function authenticateCaller(
   scheme: Scheme,
-  x: Pick<Exchange, 'headers' | 'audit'>,
+  x: Pick<Exchange, 'headers' | 'audit' | 'clientAddress'>,
   deps: AppDeps,
 ): Promise<Caller> {
-  if (scheme === 'apiKey') {
-    const auth = await authenticate(deps.sql, x.headers.authorization);
-    x.audit({ orgId: auth.orgId, keyId: auth.keyId });
-    return { auth };
+  if (scheme === 'none') {
+    await deps.rateLimits.consumeUnauthenticated(x.clientAddress());
+    return {};
   }
-  if (scheme === 'validatorSession') {
+  await deps.rateLimits.checkCredentialAttempt(x.clientAddress());
+  try {
+    if (scheme === 'apiKey') {
+      const auth = await authenticate(deps.sql, x.headers.authorization);
+      x.audit({ orgId: auth.orgId, keyId: auth.keyId });
+      return { auth };
+    }
     const session = await authenticateSession(deps.sql, x.headers.authorization);
     x.audit({ userId: session.userId, sessionId: session.sessionId });
     return { session };
+  } catch (err) {
+    if (err instanceof ApiError && FAILED_CREDENTIAL.has(err.code))
+      await deps.rateLimits.countFailedCredential(x.clientAddress());
+    throw err;
   }
-  return {};
 }
 
 /**
@@ -157,11 +172,11 @@ export function contextFor(deps: AppDeps, requestId: string, host: string | unde
   return { ...deps, requestId, host, ...caller } as PublicRequestContext;
 }
 
-/** What makes a retry the same request: the caller's organization. */
-function idempotencyScope(ctx: PublicRequestContext): string {
+/** Whose retries share idempotency records: the caller's organization and API key. */
+function idempotencyScope(ctx: PublicRequestContext): IdempotencyScope {
   const auth = (ctx as Partial<RequestContext>).auth;
   if (!auth) throw new Error('an idempotent operation needs an API key caller');
-  return auth.orgId;
+  return { orgId: auth.orgId, apiKeyId: auth.keyId };
 }
 
 /**
@@ -184,6 +199,7 @@ async function execute(
     op.operationId,
     request.path,
     request.body,
+    () => api.authorize(op, ctx),
     run,
   );
 }

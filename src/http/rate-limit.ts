@@ -8,7 +8,16 @@
 // RateLimit-Policy headers (draft-ietf-httpapi-ratelimit-headers), which every limited response
 // carries. If Postgres fails, an in-memory limiter per process stands in (the library's
 // insurance), so an outage of the counter neither opens the gates nor fails the request.
+// - `unauthenticated`: in memory, per process and client address, checked before any database
+//   work: every request without a credential (the public operations, /readyz, the JWKS) counts
+//   one, and so does every credential that failed authentication; once spent, such requests
+//   (and further attempts with credentials from that address) get 429 before a lookup. A
+//   caller whose key is valid never counts against it.
+// A client address is keyed as written for IPv4 and by its /64 prefix for IPv6 (one customer
+// network holds a whole /64, so a per-/128 key gives one attacker 2^64 budgets); X-Forwarded-For
+// is believed only from the trusted proxies (TRUSTED_PROXIES), at most TRUST_PROXY_HOPS of them.
 import pg from 'pg';
+import ipaddr from 'ipaddr.js';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { ApiError } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -25,11 +34,14 @@ export interface RateLimitSettings {
   /** null: not limited. */
   readonly api: RatePolicy | null;
   readonly public: RatePolicy | null;
+  /** In memory, per process and client address, before any database work. */
+  readonly unauthenticated: RatePolicy | null;
 }
 
 export class RateLimits {
   private readonly pool: pg.Pool | null;
   private readonly limiters: Partial<Record<PolicyName, { policy: RatePolicy; limiter: RateLimiterPostgres }>> = {};
+  private readonly local: { policy: RatePolicy; limiter: RateLimiterMemory } | null;
 
   constructor(
     databaseUrl: string,
@@ -37,10 +49,18 @@ export class RateLimits {
     log: Logger,
     pooling: { transactionMode: boolean } = { transactionMode: false },
   ) {
-    const active = (Object.entries(settings) as [PolicyName, RatePolicy | null][]).filter(([, p]) => p !== null) as [
+    const shared: Record<PolicyName, RatePolicy | null> = { api: settings.api, public: settings.public };
+    const active = (Object.entries(shared) as [PolicyName, RatePolicy | null][]).filter(([, p]) => p !== null) as [
       PolicyName,
       RatePolicy,
     ][];
+    const u = settings.unauthenticated;
+    this.local = u
+      ? {
+          policy: u,
+          limiter: new RateLimiterMemory({ keyPrefix: 'unauth', points: u.points, duration: u.windowSeconds }),
+        }
+      : null;
     // Short bounds: a limit check that cannot reach the database falls back to the in-memory
     // insurance limiter instead of holding the request.
     this.pool = active.length
@@ -103,6 +123,53 @@ export class RateLimits {
     }
   }
 
+  /**
+   * Counts one request without a credential from `address`, in memory: 429 once the address's
+   * unauthenticated budget is spent. No database work.
+   */
+  async consumeUnauthenticated(address: string): Promise<void> {
+    if (!this.local) return;
+    try {
+      await this.local.limiter.consume(address);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      throw this.unauthenticatedRefusal(rejection);
+    }
+  }
+
+  /**
+   * Before a credential is looked up: 429 when `address` has spent its unauthenticated budget
+   * (failed authentications count against it), so guessed keys and tokens stop reaching the
+   * database. Counts nothing itself.
+   */
+  async checkCredentialAttempt(address: string): Promise<void> {
+    if (!this.local) return;
+    const res = await this.local.limiter.get(address);
+    if (res && res.consumedPoints >= this.local.policy.points) throw this.unauthenticatedRefusal(res);
+  }
+
+  /** A credential from `address` failed authentication: it counts against the unauthenticated budget. */
+  async countFailedCredential(address: string): Promise<void> {
+    if (!this.local) return;
+    await this.local.limiter.penalty(address, 1);
+  }
+
+  private unauthenticatedRefusal(res: RateLimiterRes): ApiError {
+    const policy = this.local!.policy;
+    const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    return new ApiError(
+      'rate_limited',
+      `Too many requests without a valid credential: ${policy.points} per ${policy.windowSeconds} seconds; retry ` +
+        `after ${retryAfter} seconds.`,
+      undefined,
+      {
+        'RateLimit-Policy': `"unauthenticated";q=${policy.points};w=${policy.windowSeconds}`,
+        RateLimit: `"unauthenticated";r=0;t=${retryAfter}`,
+        'Retry-After': String(retryAfter),
+      },
+    );
+  }
+
   async close(): Promise<void> {
     await this.pool?.end();
   }
@@ -116,21 +183,72 @@ function headers(name: PolicyName, policy: RatePolicy, res: RateLimiterRes): Rec
   };
 }
 
+/** Which proxies' X-Forwarded-For entries are believed, and how many of them in a row. */
+export interface ProxyTrust {
+  /** TRUST_PROXY_HOPS: at most this many trusted proxies between the client and us. */
+  readonly hops: number;
+  /** TRUSTED_PROXIES: the addresses (CIDR ranges) those proxies connect from. */
+  readonly proxies: readonly string[];
+}
+
+type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
+const parsedRanges = new Map<readonly string[], Range[]>();
+
+function ranges(list: readonly string[]): Range[] {
+  let parsed = parsedRanges.get(list);
+  if (!parsed) {
+    parsed = list.map((r) =>
+      r.includes('/') ? ipaddr.parseCIDR(r) : ipaddr.parseCIDR(`${r}/${r.includes(':') ? 128 : 32}`),
+    );
+    parsedRanges.set(list, parsed);
+  }
+  return parsed;
+}
+
+/** The address as ipaddr.js parses it, IPv4-mapped IPv6 as its IPv4 address; null when not an address. */
+function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  const bare = address.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+  if (!ipaddr.isValid(bare)) return null;
+  const ip = ipaddr.parse(bare);
+  return ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress() ? (ip as ipaddr.IPv6).toIPv4Address() : ip;
+}
+
+function isTrustedProxy(ip: ipaddr.IPv4 | ipaddr.IPv6, trust: ProxyTrust): boolean {
+  return ranges(trust.proxies).some(([net, bits]) => net.kind() === ip.kind() && ip.match(net, bits));
+}
+
+/** The budget key of an address: IPv4 as written, IPv6 by its /64 prefix (`2001:db8:1:2::/64`). */
+export function addressKey(ip: ipaddr.IPv4 | ipaddr.IPv6): string {
+  if (ip.kind() === 'ipv4') return ip.toString();
+  const prefix = ipaddr.IPv6.networkAddressFromCIDR(`${ip.toString()}/64`);
+  return `${prefix.toString()}/64`;
+}
+
 /**
- * The address a public request is counted under: the socket's peer, or, behind `trustedHops`
- * proxies, the address the outermost trusted proxy saw (X-Forwarded-For read from the right, so
- * a client cannot choose its own key by sending the header).
+ * The key a request without a credential is counted under: the socket's peer, or, when the
+ * peer is a trusted proxy, the address it reports in X-Forwarded-For (read from the right, each
+ * further hop believed only while the previous one is a trusted proxy too, at most
+ * `trust.hops`), so a client cannot choose its own key by sending the header, and a client
+ * that connects directly cannot claim another's address. IPv6 is keyed per /64.
  */
 export function clientAddress(
   socketAddress: string | undefined,
   forwardedFor: string | string[] | undefined,
-  trustedHops: number,
+  trust: ProxyTrust,
 ): string {
-  const peer = socketAddress ?? 'unknown';
-  if (trustedHops <= 0 || !forwardedFor) return peer;
-  const chain = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return chain[chain.length - trustedHops] ?? chain[0] ?? peer;
+  let ip = parseAddress(socketAddress ?? '');
+  if (!ip) return socketAddress ?? 'unknown';
+  const chain = forwardedFor
+    ? (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+  for (let hop = 0; hop < trust.hops && chain.length > 0 && isTrustedProxy(ip, trust); hop++) {
+    const next = parseAddress(chain.pop()!);
+    // A trusted proxy that wrote something else than an address: it is the client we know of.
+    if (!next) break;
+    ip = next;
+  }
+  return addressKey(ip);
 }

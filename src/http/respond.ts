@@ -16,15 +16,25 @@ const rawQuery = (req: Request): string => {
   return i < 0 ? '' : req.originalUrl.slice(i + 1);
 };
 
+/** The address (budget key) a request is counted under, by the configured proxy trust. */
+export const requestAddress = (req: Request, deps: Pick<AppDeps, 'config'>): string =>
+  clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], {
+    hops: deps.config.trustProxyHops,
+    proxies: deps.config.trustedProxies,
+  });
+
 export function expressExchange(req: Request, res: Response, deps: AppDeps): Exchange {
+  let address: string | undefined;
   return {
     requestId: res.locals.requestId as string,
     method: req.method,
     path: req.path,
     rawQuery: rawQuery(req),
     headers: req.headers,
-    clientAddress: () =>
-      clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], deps.config.trustProxyHops),
+    clientAddress: () => {
+      address ??= requestAddress(req, deps);
+      return address;
+    },
     readBody: (limit) => readJsonBody(req, res, limit),
     setHeaders: (headers) => {
       res.set(headers);

@@ -21,6 +21,7 @@ import { signatureHeader } from '../domain/webhook-signature.ts';
 import * as db from '../db/webhooks.ts';
 import { EgressRefused } from '../webhooks/egress.ts';
 import { deliveryFlags, enqueue, type TaskPayloads } from './tasks.ts';
+import { Batcher } from '../domain/batcher.ts';
 
 const S = 1000;
 const M = 60 * S;
@@ -42,6 +43,34 @@ export interface DeliverDeps {
   retryDelaysMs?: readonly number[];
   /** graphile-worker's abort signal: an attempt cut by shutdown is not recorded; the job runs again. */
   signal?: AbortSignal;
+  /** The process's batches (createDeliveryBatches); without them each delivery reads and records alone. */
+  batches?: DeliveryBatches;
+}
+
+/**
+ * The statements deliveries share in one worker process. Each delivery costs graphile-worker's
+ * fetch and completion plus ours: reading the delivery, and for a success (the common case) a
+ * transaction recording the attempt and resetting the endpoint's failure count. With 48
+ * deliveries in flight these arrive together, so they run as batches: one read for the
+ * deliveries that start together, one transaction for the successes that end together. A job
+ * still awaits its own batch, so it completes only once its attempt is recorded.
+ */
+export interface DeliveryBatches {
+  load: Batcher<string, db.DeliveryRow | undefined>;
+  recordSuccess: Batcher<{ deliveryId: string; attempt: number; httpStatus: number; durationMs: number }, boolean>;
+}
+
+export function createDeliveryBatches(sql: Sql): DeliveryBatches {
+  return {
+    load: new Batcher(async (ids) => {
+      const rows = await db.getDeliveries(sql, ids);
+      return ids.map((id) => rows.get(id));
+    }),
+    recordSuccess: new Batcher(async (items) => {
+      const recorded = await sql.begin((tx) => db.recordSuccesses(tx, items));
+      return items.map((i) => recorded.has(i.deliveryId));
+    }),
+  };
 }
 
 interface Outcome {
@@ -55,7 +84,9 @@ interface Outcome {
 
 export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['deliver_webhook']): Promise<void> {
   const { sql } = deps;
-  const d = await db.getDelivery(sql, payload.deliveryId);
+  const d = deps.batches
+    ? await deps.batches.load.add(payload.deliveryId)
+    : await db.getDelivery(sql, payload.deliveryId);
   // Pending on an endpoint disabled while this attempt was being recorded (disableDeliveries).
   if (d && d.status === 'pending' && d.endpoint_status !== 'enabled') return db.endDelivery(sql, payload.deliveryId);
   // Deleted, finished, disabled, or this attempt already recorded by an earlier run of the job.
@@ -83,6 +114,16 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
       };
   deps.signal?.throwIfAborted();
 
+  const budget = deps.latencyBudgetMs ?? Number.POSITIVE_INFINITY;
+  if (deps.batches && outcome.succeeded && outcome.durationMs <= budget) {
+    await deps.batches.recordSuccess.add({
+      deliveryId: payload.deliveryId,
+      attempt: payload.attempt,
+      httpStatus: outcome.httpStatus!,
+      durationMs: outcome.durationMs,
+    });
+    return;
+  }
   const delays = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
   const gone = outcome.httpStatus === 410;
   const retryIn = !outcome.succeeded && !gone ? delays[payload.attempt - 1] : undefined;
@@ -113,7 +154,6 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
       // A slow receiver holds delivery slots as a failing one does: past the latency budget an
       // attempt counts against the endpoint (and never resets the count), so an endpoint that
       // answers 200 after 14 s is disabled like one that fails.
-      const budget = deps.latencyBudgetMs ?? Number.POSITIVE_INFINITY;
       await db.countAttemptOutcome(
         tx,
         d.endpoint_id,

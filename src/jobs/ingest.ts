@@ -46,7 +46,7 @@ import {
   writeCopy,
   type IngestRow,
 } from '../db/ingest-writes.ts';
-import { describeReadFailure, objectBytes, objectContentType, type Storage } from '../storage/s3.ts';
+import { describeReadFailure, ObjectChanged, objectBytes, objectContentType, type Storage } from '../storage/s3.ts';
 import type { Logger } from '../log.ts';
 import { IngestError, type DatasetRules, type Record_ } from '../ingest/parsers.ts';
 import { createParser } from '../ingest/parse-host.ts';
@@ -90,7 +90,8 @@ interface RunContext {
   skipExisting: boolean;
   numValidators: number;
   rules: DatasetRules;
-  files: { relPath: string; size: number }[];
+  /** `etag`: the object `process` verified (null: none pinned). */
+  files: { relPath: string; size: number; etag: string | null }[];
 }
 
 /** Claims a queued run (idempotent: a run that is not queued and running is left alone). */
@@ -109,7 +110,7 @@ async function claim(sql: Sql, runId: string): Promise<RunContext | null> {
     skipExisting: run.skip_existing,
     numValidators: info.num_validators,
     rules: info.compiled.dataset,
-    files: files.map((f) => ({ relPath: f.rel_path, size: f.size })),
+    files: files.map((f) => ({ relPath: f.rel_path, size: f.size, etag: f.etag })),
   };
 }
 
@@ -150,10 +151,20 @@ class Progress {
 }
 
 /** A session file's bytes; a failed read is the run's error, naming the file. */
-async function* fileBytes(deps: IngestDeps, key: string, relPath: string): AsyncGenerator<Uint8Array> {
+async function* fileBytes(
+  deps: IngestDeps,
+  key: string,
+  relPath: string,
+  etag: string | null,
+): AsyncGenerator<Uint8Array> {
   try {
-    yield* objectBytes(deps.storage, key);
+    yield* objectBytes(deps.storage, key, etag);
   } catch (err) {
+    if (err instanceof ObjectChanged)
+      throw new IngestError(
+        `${JSON.stringify(relPath)} was replaced after the session was processed; declare it again, upload it and ` +
+          'process the session again',
+      );
     // The only I/O here is object storage's (the consumer's own errors never enter this block).
     throw readFailed(err, relPath);
   }
@@ -190,7 +201,13 @@ async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
       const key = objectKey(run.keyPrefix, f.relPath);
       const contentType =
         run.rules.format === 'file_collection' ? await contentTypeOf(deps, key, f.relPath) : undefined;
-      const source = { relPath: f.relPath, key, contentType, size: f.size, bytes: fileBytes(deps, key, f.relPath) };
+      const source = {
+        relPath: f.relPath,
+        key,
+        contentType,
+        size: f.size,
+        bytes: fileBytes(deps, key, f.relPath, f.etag),
+      };
       for await (const rec of parser.records(source)) {
         throwIfAborted(deps.signal);
         // Refused with the file and line, before it reaches a COPY.

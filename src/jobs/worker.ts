@@ -11,7 +11,7 @@ import { createLogger, type Logger } from '../log.ts';
 import { runIngest, STALE_AFTER_SECONDS } from './ingest.ts';
 import { failStaleRuns } from '../db/ingest-runs.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
-import { deliverWebhook } from './deliver-webhook.ts';
+import { createDeliveryBatches, deliverWebhook } from './deliver-webhook.ts';
 import { sendOutboxEmail } from './send-email.ts';
 import { createMailer } from '../email/mailer.ts';
 import { abandonDeadLinks } from '../db/outbox.ts';
@@ -93,6 +93,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const dispatcher = new Egress(config.webhooks).createAgent({ connectTimeoutMs: 3_000 });
   // Deliveries in flight per endpoint and per organization (webhook-lanes.ts).
   const lanes = new WebhookLanes({ perEndpoint: config.webhooks.perEndpoint, perOrg: config.webhooks.perOrg });
+  const deliveryBatches = createDeliveryBatches(sql);
   // Every task of the job table, with the payload type the table gives it: a task without an
   // entry point here, or an entry point for a name the table lacks, fails the type check. Each
   // task gets graphile-worker's abort signal (a graceful stop waits for running jobs, then aborts
@@ -118,6 +119,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
             latencyBudgetMs: config.webhooks.latencyBudgetMs,
             retryDelaysMs: options.webhookRetryDelaysMs,
             signal: helpers.abortSignal,
+            batches: deliveryBatches,
           },
           payload,
         );

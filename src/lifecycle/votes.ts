@@ -539,7 +539,8 @@ export type VoteChangeRefusal = Extract<
  * opened more slots. The datapoint is locked as every vote locks it (the lifecycle's order), so a
  * change and the vote that finalizes the datapoint are serialized: the decision is computed from
  * the replaced rating, or the change is refused as `datapoint_finalized`. The vote keeps its
- * weight and class; the old rating and comment are recorded in vote_changes.
+ * weight and class; the old rating and comment are recorded in vote_changes. The gold pause
+ * rule runs after the change, as after a vote.
  */
 export async function changeVote(
   sql: Sql,
@@ -572,6 +573,9 @@ export async function changeVote(
       insert into vote_changes (id, vote_id, old_rating, new_rating, old_comment)
       values (${uuidv7()}, ${found.id}, ${cur!.rating}, ${v.rating}, ${cur!.comment})
       returning changed_at`;
+    // A changed rating is held against the pause rule as a new vote is (gold.ts), the same path
+    // for gold and other datapoints.
+    await pauseIfGoldErrorHigh(tx, st.row.project_id, v.userId);
     return {
       changed: {
         datapointId: found.datapoint_id,

@@ -49,6 +49,12 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api, door: Door): voi
   const scheme = door.scheme;
   app.post(door.mount, async (req, res) => {
     const x = expressExchange(req, res, deps);
+    // The client went away (its connection closed before the answer was written): a wait tool
+    // stops polling instead of working for no one until its timeout.
+    const left = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) left.abort();
+    });
     let ctx: RequestContext;
     let body: unknown;
     try {
@@ -57,12 +63,12 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api, door: Door): voi
       x.audit({ operation: 'mcp' });
       // The body goes through the REST reader (its size limit, read before the SDK sees anything).
       body = await readEnvelope(req, res);
-      ctx = contextFor(deps, x.requestId, req.headers.host, caller) as RequestContext;
+      ctx = { ...contextFor(deps, x.requestId, req.headers.host, caller), signal: left.signal } as RequestContext;
     } catch (err) {
       writeError(res, err, x.requestId, deps.log);
       return;
     }
-    const server = buildServer(api, door, ctx);
+    const server = buildServer(api, door, ctx!);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

@@ -148,23 +148,56 @@ function projectCreationInstruction(datasetType?: DatasetType): string {
 
 const POLL_MS = 500;
 
+/** Wait tools in flight per API key in this process (MCP_MAX_WAITS_PER_KEY bounds them). */
+const waitsInFlight = new Map<string, number>();
+
+/**
+ * Runs a wait tool within the key's cap of waits in flight: each one is a long poll holding a
+ * connection and asking the database every half second, so one key's many waits must not
+ * crowd out every other caller. One more is `rate_limited`.
+ */
+async function capped<T>(ctx: RequestContext, wait: () => Promise<T>): Promise<T> {
+  const max = ctx.config.mcpMaxWaitsPerKey;
+  const key = ctx.auth.keyId;
+  const n = waitsInFlight.get(key) ?? 0;
+  if (n >= max)
+    throw new ApiError(
+      'rate_limited',
+      `This API key has ${max} wait tools running, as many as it may; wait for one to finish, or poll the ` +
+        'status operation yourself.',
+      undefined,
+      { 'Retry-After': String(Math.ceil(POLL_MS / 1000) * 5) },
+    );
+  waitsInFlight.set(key, n + 1);
+  try {
+    return await wait();
+  } finally {
+    const left = (waitsInFlight.get(key) ?? 1) - 1;
+    if (left > 0) waitsInFlight.set(key, left);
+    else waitsInFlight.delete(key);
+  }
+}
+
 /**
  * Polls the session's status (GET .../status) inside the call until its latest run has finished
  * (ok or failed) or `timeoutSeconds` pass. Returns the status body plus `timedOut`.
  */
 async function waitForUploadSession(
   args: ExtraToolArguments['wait_for_upload_session'],
-  _ctx: RequestContext,
+  ctx: RequestContext,
   call: OperationCall,
 ): Promise<object> {
   const params = { projectId: args.projectId, uploadId: args.uploadId };
-  const last = await pollUntil(
-    Date.now() + args.timeoutSeconds * 1000,
-    async () => {
-      const { body } = await call('getUploadSessionStatus', { params });
-      return { done: Boolean(body.run && body.run.status !== 'running'), value: body };
-    },
-    POLL_MS,
+  const last = await capped(ctx, () =>
+    pollUntil(
+      Date.now() + args.timeoutSeconds * 1000,
+      async () => {
+        const { body } = await call('getUploadSessionStatus', { params });
+        return { done: Boolean(body.run && body.run.status !== 'running'), value: body };
+      },
+      POLL_MS,
+      ctx.signal,
+    ),
   );
   return { ...last.value, timedOut: !last.done };
 }
@@ -183,19 +216,22 @@ async function waitForProofReport(
 ): Promise<object> {
   const deadline = Date.now() + args.timeoutSeconds * 1000;
   const waiting = { ...ctx, deadline };
-  const last = await pollUntil<object>(
-    deadline,
-    async () => {
-      try {
-        const { body } = await call('getProofReport', { params: { projectId: args.projectId } }, waiting);
-        return { done: true, value: { ...body, timedOut: false } };
-      } catch (err) {
-        if (!(err instanceof ApiError) || err.code !== 'proof_report_not_ready') throw err;
-        const status = err.headers['Retry-After'] === undefined ? 'not_ready' : 'preparing';
-        return { done: false, value: { timedOut: true, status, message: err.message } };
-      }
-    },
-    POLL_MS,
+  const last = await capped(ctx, () =>
+    pollUntil<object>(
+      deadline,
+      async () => {
+        try {
+          const { body } = await call('getProofReport', { params: { projectId: args.projectId } }, waiting);
+          return { done: true, value: { ...body, timedOut: false } };
+        } catch (err) {
+          if (!(err instanceof ApiError) || err.code !== 'proof_report_not_ready') throw err;
+          const status = err.headers['Retry-After'] === undefined ? 'not_ready' : 'preparing';
+          return { done: false, value: { timedOut: true, status, message: err.message } };
+        }
+      },
+      POLL_MS,
+      ctx.signal,
+    ),
   );
   return last.value;
 }

@@ -14,7 +14,7 @@ import { normalizeEmail } from '../admin/admin.ts';
 import { declaredClasses } from '../db/people.ts';
 import * as db from '../db/invites.ts';
 import { queueEmail } from '../email/outbox.ts';
-import { inviteMailRefusal } from '../db/invite-limits.ts';
+import { inviteMailRefusal, invitesCreatedToday } from '../db/invite-limits.ts';
 import { INVITATION_LINK_MINUTES, issueSignInLink } from '../validator/sign-in-links.ts';
 
 type Invite = components['schemas']['Invite'];
@@ -56,7 +56,7 @@ function invitationText(p: { projectName: string; inviterEmail: string | null; l
 }
 
 type InviteRequest = components['schemas']['CreateInviteRequest'];
-type InviteConfig = Pick<Config, 'invites' | 'publicBaseUrl' | 'secretsKey'>;
+type InviteConfig = Pick<Config, 'invites' | 'publicBaseUrl' | 'secretsKey' | 'quotas'>;
 
 /** Invites `body.email` to a project the caller's door has already found in `inviter.orgId`. */
 export async function inviteToProject(
@@ -82,6 +82,14 @@ export async function inviteToProject(
   };
   const row = await sql.begin(async (tx) => {
     const found = await db.insertOrLock(tx, wanted);
+    // Rows, with or without an email: a quota of new invites per organization (the new one is
+    // counted; refused, the transaction rolls it back).
+    const max = config.quotas.maxInvitesPerOrgPerDay;
+    if (found.created && (await invitesCreatedToday(tx, inviter.orgId)) > max)
+      throw new ApiError(
+        'invite_limit_reached',
+        `The organization has created ${max} invites in the last 24 hours, as many as it may; invite more later.`,
+      );
     // Pending: returned unchanged. Accepted: returned as is, no email. Cancelled: reactivated.
     const issue = found.created || found.status === 'cancelled';
     if (found.status === 'cancelled') await db.reactivate(tx, found.id, wanted);

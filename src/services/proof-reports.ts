@@ -21,8 +21,8 @@ import {
 } from '../domain/proof-chunks.ts';
 import { signPayload, type SigningKey } from '../domain/signing.ts';
 import { checkpointOrigin, checkpointText, signNote } from '../domain/signed-note.ts';
-import { DEFAULT_RATER_MODEL, reliabilitySettings } from '../domain/rater-model.ts';
-import { pseudonymOf, reportStatistics, seedOfResults, type StatisticsVote } from '../domain/statistics.ts';
+import { projectRaterModel } from '../domain/rater-model.ts';
+import { pseudonymOf, StatisticsBuilder, seedOfResults } from '../domain/statistics.ts';
 import { goldFigures, signedGoldFigures, type GoldPair } from '../domain/gold.ts';
 import { goldVotes } from '../db/validator-quality.ts';
 import {
@@ -188,7 +188,7 @@ export async function getOrCreateProofReport(
         chunks: Chunk<number>[];
         firstVotes: number[];
         voteChunks: db.VoteChunk[];
-        votes: StatisticsVote[];
+        votes: StatisticsBuilder;
         gold: Map<string, GoldPair[]>;
       };
   const computed: Computed = await sql.begin('isolation level repeatable read read only', async (tx) => {
@@ -217,8 +217,9 @@ export async function getOrCreateProofReport(
     const chunks = new ChunkRecorder<number>(PROOF_CHUNK_LEAVES);
     const firstVotes: number[] = [];
     const voteChunks = new ChunkRecorder<{ seq: number; offset: number }>(PROOF_CHUNK_LEAVES);
-    // The votes the statistics are computed from: the committed ones, in the same snapshot.
-    const votes: StatisticsVote[] = [];
+    // The votes the statistics are computed from: the committed ones, in the same snapshot, taken
+    // in one pass a datapoint at a time (StatisticsBuilder: typed columns, not a row object per vote).
+    const votes = new StatisticsBuilder(project.spec_classes);
     const leafOf = voteLeafMaker(project.pseudonym_key);
     for await (const { decision, votes: rows } of decisionsWithVotes(
       db.streamDecisionVotes(tx, project.id, null),
@@ -231,15 +232,7 @@ export async function getOrCreateProofReport(
         voteChunks.add(v, { seq: decision.seq, offset: i });
       });
       extending.afterResult(acc);
-      for (const r of rows)
-        votes.push({
-          datapointId: r.datapointId,
-          voter: r.voter,
-          classId: r.classId,
-          synthetic: r.synthetic,
-          rating: r.rating,
-          weight: r.weight,
-        });
+      for (const r of rows) votes.add(r);
     }
     const failure = extending.failure();
     // Only an edit of the database behind the service gets here (the rows' triggers keep the
@@ -261,12 +254,11 @@ export async function getOrCreateProofReport(
 
   const { state, acc, chunks, firstVotes, voteChunks, votes, gold } = computed;
   const digests = acc.digests(project.spec_sha256!);
-  const statistics = reportStatistics(votes, {
+  const statistics = votes.finish({
     seed: seedOfResults(digests.results),
-    classes: project.spec_classes,
     pseudonymKey: project.pseudonym_key,
-    // A reliability-weighted project's model settings, so the figures are those its consensus uses.
-    raterModel: { ...DEFAULT_RATER_MODEL, ...reliabilitySettings(project.spec_consensus ?? {}) },
+    // The project's rater-model parameters, as its quality cards and (reliability method) its consensus use them.
+    raterModel: projectRaterModel(project.spec_consensus),
     // Only when the project has gold votes: other projects' payloads are unchanged.
     ...(gold.size ? { gold: (voter: string) => signedGoldFigures(goldFigures(gold.get(voter) ?? [])) } : {}),
   });

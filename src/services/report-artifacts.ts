@@ -17,6 +17,8 @@ const REPORT_RETRY_AFTER_SECONDS = 2;
 export interface PrepareOptions {
   waitMs: number;
   requestId?: string;
+  /** The caller left: stop watching. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -40,7 +42,7 @@ export class BeingPrepared extends ApiError {
 export async function prepareArtifact(sql: Sql, key: db.ArtifactKey, options: PrepareOptions): Promise<db.ArtifactRow> {
   // Ready or being prepared already (every request after the first): nothing to claim.
   const found = await db.findArtifact(sql, key);
-  if (found && found.status !== 'failed') return watchArtifact(sql, found, options.waitMs);
+  if (found && found.status !== 'failed') return watchArtifact(sql, found, options.waitMs, options.signal);
   const row = await sql.begin(async (tx) => {
     const claimed = await db.claimArtifact(tx, key);
     if (claimed.start) {
@@ -53,11 +55,16 @@ export async function prepareArtifact(sql: Sql, key: db.ArtifactKey, options: Pr
     }
     return claimed.row;
   });
-  return watchArtifact(sql, row, options.waitMs);
+  return watchArtifact(sql, row, options.waitMs, options.signal);
 }
 
 /** Reads the row until it leaves `preparing` or `waitMs` pass (first reads soon, then every 250 ms). */
-async function watchArtifact(sql: Sql, row: db.ArtifactRow, waitMs: number): Promise<db.ArtifactRow> {
+async function watchArtifact(
+  sql: Sql,
+  row: db.ArtifactRow,
+  waitMs: number,
+  signal?: AbortSignal,
+): Promise<db.ArtifactRow> {
   let current = row;
   let reads = 0;
   const last = await pollUntil(
@@ -68,6 +75,7 @@ async function watchArtifact(sql: Sql, row: db.ArtifactRow, waitMs: number): Pro
       return { done: current.status !== 'preparing', value: current };
     },
     (n) => Math.min(25 * 2 ** n, 250),
+    signal,
   );
   return last.value;
 }

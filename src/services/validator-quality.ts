@@ -4,10 +4,10 @@
 // and MCP; the validator's own standing reads the same figures for one validator.
 import type { Sql } from '../db/client.ts';
 import { streamDecidedVotes } from '../db/proof-reports.ts';
-import { livePauses, type PauseRow } from '../db/validator-pauses.ts';
+import { liftPause, livePauses, type PauseRow } from '../db/validator-pauses.ts';
 import * as db from '../db/validator-quality.ts';
 import { goldFigures, leaveOneOutAgreement, type Agreement, type SharedDatapoint } from '../domain/gold.ts';
-import { fitRaterModel } from '../domain/rater-model.ts';
+import { fitRaterModel, projectRaterModel } from '../domain/rater-model.ts';
 import type { components } from '../generated/openapi-types.ts';
 
 type Card = Omit<components['schemas']['ValidatorQualityCard'], '$schema'>;
@@ -85,7 +85,11 @@ export async function qualityCards(sql: Sql, projectId: string, userId?: string)
   }
   const votes = await decidedVotes(sql, projectId);
   const agreement = agreements(votes);
-  const model = fitRaterModel(votes.map((v) => ({ unit: v.datapointId, rater: v.voter, rating: v.rating })));
+  // The project's parameters, as its Proof Report's statistics use them: the card's figures are the signed ones.
+  const model = fitRaterModel(
+    votes.map((v) => ({ unit: v.datapointId, rater: v.voter, rating: v.rating })),
+    projectRaterModel(await db.projectConsensus(sql, projectId)),
+  );
   const weights = new Map<string, { sum: number; n: number }>();
   for (const v of votes) {
     const w = weights.get(v.voter) ?? { sum: 0, n: 0 };
@@ -135,4 +139,22 @@ export async function myStanding(sql: Sql, projectId: string, userId: string) {
     paused: pause !== null,
     pause,
   };
+}
+
+/**
+ * Lifts the validator's pause on the project (idempotent) and returns its card after the lift;
+ * undefined when the validator has no card there (not assigned, no votes): the developer API's
+ * and the web app's lift.
+ */
+export async function resumeValidator(
+  sql: Sql,
+  projectId: string,
+  validatorId: string,
+  byUserId: string | null,
+): Promise<Card | undefined> {
+  // Only a validator of the project (assigned, or with votes on it) has a card and a pause.
+  if ((await db.projectValidators(sql, projectId, validatorId)).length === 0) return undefined;
+  await liftPause(sql, projectId, validatorId, byUserId);
+  const [card] = await qualityCards(sql, projectId, validatorId);
+  return card;
 }

@@ -11,6 +11,7 @@ import {
   UploadPartCommand,
   CompleteMultipartUploadCommand,
   AbortMultipartUploadCommand,
+  type GetObjectCommandOutput,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createReadStream, statSync } from 'node:fs';
@@ -68,13 +69,22 @@ export function createStorage(s3: Config['s3'], limits: Partial<S3Limits> = {}):
 }
 
 /**
- * A presigned PUT for exactly one key. The signature covers method, bucket and key, and expires;
- * it grants nothing else (no listing, no other keys, no reads).
+ * A presigned PUT for exactly one key and exactly `contentLength` bytes. The signature covers
+ * method, bucket, key and the Content-Length header, and expires; it grants nothing else (no
+ * listing, no other keys, no reads), and a body of another length is refused by the store, so
+ * a 10-byte declaration cannot be used to store gigabytes.
  */
-export function presignPut(storage: Storage, key: string, expiresInSeconds: number): Promise<string> {
-  return getSignedUrl(storage.client, new PutObjectCommand({ Bucket: storage.bucket, Key: key }), {
-    expiresIn: expiresInSeconds,
-  });
+export function presignPut(
+  storage: Storage,
+  key: string,
+  expiresInSeconds: number,
+  contentLength: number,
+): Promise<string> {
+  return getSignedUrl(
+    storage.client,
+    new PutObjectCommand({ Bucket: storage.bucket, Key: key, ContentLength: contentLength }),
+    { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-length']) },
+  );
 }
 
 export function presignGet(
@@ -190,15 +200,28 @@ export async function deleteObject(storage: Storage, key: string): Promise<void>
   }
 }
 
-/** Size of an object, or null when it does not exist. */
-export async function headSize(storage: Storage, key: string): Promise<number | null> {
+/** Size and ETag of an object, or null when it does not exist. */
+export async function headObject(storage: Storage, key: string): Promise<{ size: number; etag: string } | null> {
   try {
     const res = await storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: key }));
-    return res.ContentLength ?? 0;
+    return { size: res.ContentLength ?? 0, etag: res.ETag ?? '' };
   } catch (err) {
     const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     if (status === 404) return null;
     throw fromStorageError(err);
+  }
+}
+
+/** Size of an object, or null when it does not exist. */
+export async function headSize(storage: Storage, key: string): Promise<number | null> {
+  return (await headObject(storage, key))?.size ?? null;
+}
+
+/** The object is no longer the one that was verified (its ETag changed). */
+export class ObjectChanged extends Error {
+  constructor(key: string) {
+    super(`object ${key} changed after it was verified`);
+    this.name = 'ObjectChanged';
   }
 }
 
@@ -207,8 +230,23 @@ export async function headSize(storage: Storage, key: string): Promise<number | 
  * failure of the store, before or while the body streams, is thrown as the SDK's error:
  * `describeReadFailure` words it.
  */
-export async function* objectBytes(storage: Storage, key: string): AsyncGenerator<Uint8Array> {
-  const res = await storage.client.send(new GetObjectCommand({ Bucket: storage.bucket, Key: key }));
+export async function* objectBytes(storage: Storage, key: string, etag?: string | null): AsyncGenerator<Uint8Array> {
+  let res: GetObjectCommandOutput;
+  try {
+    // If-Match where the store supports it; the response's ETag is compared as well, for those
+    // that ignore the header.
+    res = await storage.client.send(
+      new GetObjectCommand({ Bucket: storage.bucket, Key: key, ...(etag ? { IfMatch: etag } : {}) }),
+    );
+  } catch (err) {
+    if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412)
+      throw new ObjectChanged(key);
+    throw err;
+  }
+  if (etag && res.ETag !== etag) {
+    (res.Body as { destroy?: () => void } | undefined)?.destroy?.();
+    throw new ObjectChanged(key);
+  }
   yield* res.Body as AsyncIterable<Uint8Array>;
 }
 

@@ -21,7 +21,7 @@
 // Loopback is allowed only when the configuration names it (`WEBHOOK_RECEIVERS`): `make dev`
 // allows public and loopback receivers; the tests and `make fuzz` allow loopback only, so nothing
 // they register can leave the machine. Private ranges are never allowed.
-import { lookup as systemLookup, Resolver } from 'node:dns/promises';
+import { Resolver } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
@@ -71,36 +71,76 @@ export function bareHost(hostname: string): string {
     .toLowerCase();
 }
 
+/** The longest a name may take to resolve, whatever the resolver does; then it counts as unresolved. */
+const DNS_DEADLINE_MS = 2_000;
+/** Answers are kept for their TTL, at most this long. */
+const DNS_MAX_TTL_SECONDS = 300;
+/** A name that missed the deadline is not asked again for this long (a stalling zone costs one wait). */
+const DNS_STALL_CACHE_MS = 30_000;
+/** Names kept at most; the oldest entry goes first. */
+const DNS_CACHE_ENTRIES = 10_000;
+
 export class Egress {
   readonly settings: EgressSettings;
-  private readonly resolver: Resolver | null;
+  // c-ares (node:dns Resolver), not dns.lookup: lookup runs getaddrinfo on libuv's four-thread
+  // pool, which database, object storage and file work share, so a name whose servers stall
+  // held those threads with no deadline. The Resolver queries asynchronously on the event loop
+  // (the system's servers unless WEBHOOK_DNS_SERVERS names others; it does not read /etc/hosts).
+  private readonly resolver: Resolver;
+  private readonly cache = new Map<string, { addresses: string[]; expires: number }>();
+  private readonly inFlight = new Map<string, Promise<string[]>>();
 
   constructor(settings: EgressSettings) {
     this.settings = settings;
-    if (settings.dnsServers) {
-      // A short timeout and few tries: a registration waits on it.
-      this.resolver = new Resolver({ timeout: 2000, tries: 2 });
-      this.resolver.setServers([...settings.dnsServers]);
-    } else {
-      this.resolver = null;
-    }
+    this.resolver = new Resolver({ timeout: 1_000, tries: 2 });
+    if (settings.dnsServers) this.resolver.setServers([...settings.dnsServers]);
   }
 
-  /** Every address of the host (an IP literal is its own address). Empty when it does not resolve. */
+  /**
+   * Every address of the host (an IP literal is its own address). Empty when it does not resolve
+   * within DNS_DEADLINE_MS. Answers are cached for their TTL (at most DNS_MAX_TTL_SECONDS), a
+   * stall for DNS_STALL_CACHE_MS, and concurrent questions for one name share one query.
+   */
   async resolve(hostname: string): Promise<string[]> {
     const host = bareHost(hostname);
     if (isIP(host)) return [host];
     // RFC 6761: localhost names are loopback, whatever a resolver says.
     if (host === 'localhost' || host.endsWith('.localhost')) return ['127.0.0.1', '::1'];
-    if (!this.resolver) {
-      const found = await systemLookup(host, { all: true, verbatim: true }).catch(() => []);
-      return found.map((a) => a.address);
+    const cached = this.cache.get(host);
+    if (cached && cached.expires > Date.now()) return cached.addresses;
+    let pending = this.inFlight.get(host);
+    if (!pending) {
+      pending = this.query(host).finally(() => this.inFlight.delete(host));
+      this.inFlight.set(host, pending);
     }
-    const [v4, v6] = await Promise.all([
-      this.resolver.resolve4(host).catch(() => [] as string[]),
-      this.resolver.resolve6(host).catch(() => [] as string[]),
+    return pending;
+  }
+
+  private async query(host: string): Promise<string[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const stalled = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), DNS_DEADLINE_MS);
+    });
+    const none = [] as { address: string; ttl: number }[];
+    const answered = Promise.all([
+      this.resolver.resolve4(host, { ttl: true }).catch(() => none),
+      this.resolver.resolve6(host, { ttl: true }).catch(() => none),
     ]);
-    return [...v4, ...v6];
+    const result = await Promise.race([answered, stalled]).finally(() => clearTimeout(timer));
+    if (result === null) {
+      this.remember(host, [], DNS_STALL_CACHE_MS);
+      return [];
+    }
+    const records = [...result[0], ...result[1]];
+    const addresses = records.map((r) => r.address);
+    const ttl = Math.min(DNS_MAX_TTL_SECONDS, ...records.map((r) => r.ttl));
+    if (records.length && ttl > 0) this.remember(host, addresses, ttl * 1000);
+    return addresses;
+  }
+
+  private remember(host: string, addresses: string[], ms: number): void {
+    if (this.cache.size >= DNS_CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(host, { addresses, expires: Date.now() + ms });
   }
 
   /**

@@ -18,6 +18,7 @@ import {
   type WatchedPage,
 } from '../helpers/browser.ts';
 import { appSignInUrl } from './helpers.ts';
+import { until } from '../helpers/wait.ts';
 
 describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'), () => {
   let app: TestApp;
@@ -122,13 +123,69 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     expect(cards).toHaveLength(rows.length);
     for (const c of cards) {
       const r = rows.find((x) => x[0] === c.email)!;
-      expect(r[2]).toBe(String(c.votes));
-      expect(r[3]).toBe('0');
-      expect(r[7]).toBe(`${c.agreement.meanAbsoluteDifference!.toFixed(1)} (${c.agreement.datapoints})`);
-      expect(r[9]).toBe(c.raterModel!.inconsistency.toFixed(1));
-      expect(r[11]).toBe('Active');
+      expect(r[1]).toBe('Active');
+      expect(r[3]).toBe(String(c.votes));
+      expect(r[4]).toBe('0');
+      expect(r[8]).toBe(`${c.agreement.meanAbsoluteDifference!.toFixed(1)} (${c.agreement.datapoints})`);
+      expect(r[10]).toBe(c.raterModel!.inconsistency.toFixed(1));
     }
     await checkPage(w, 'org-project-validators');
+  });
+
+  it('downloads the quality cards as CSV and JSON, the files the developer API exports', async () => {
+    for (const format of ['csv', 'json'] as const) {
+      const [download] = await Promise.all([
+        w.page.waitForEvent('download'),
+        w.page.getByRole('button', { name: `Download the cards (${format.toUpperCase()})` }).click(),
+      ]);
+      const text = readFileSync((await download.path())!, 'utf8');
+      const api = await call(app, 'exportValidatorQuality', {
+        params: { projectId: seeded.projectId },
+        query: { format },
+      });
+      expect(api.status).toBe(200);
+      expect(download.suggestedFilename()).toBe(api.body.filename);
+      if (format === 'csv') expect(text).toBe(api.body.content);
+      else expect(JSON.parse(text).cards).toEqual(JSON.parse(api.body.content).cards);
+    }
+  });
+
+  /** A live pause of the validator on the seeded project, as the gold rule writes one (test/validator/gold.test.ts). */
+  const pause = (userId: string) => app.sql`
+    insert into validator_pauses (id, org_id, project_id, user_id, reason, gold_votes, mean_absolute_error,
+      lower_bound, threshold)
+    values (gen_random_uuid(), ${app.orgA.id}, ${seeded.projectId}, ${userId}, 'gold_error', 10, 42.5, 31.25, 15)`;
+
+  /** Lifts a paused validator's pause with the control in its row, on a page showing the project. */
+  async function liftInBrowser(p: WatchedPage, rater: { email: string; userId: string }, screenshot: string) {
+    await pause(rater.userId);
+    await p.page.reload();
+    const tr = p.page.locator(`#validator-quality tr[data-validator="${rater.userId}"]`);
+    await tr.waitFor();
+    const status = tr.locator('td.status');
+    expect(await status.locator('.badge').textContent()).toBe('Paused');
+    expect(await status.locator('.why').textContent()).toBe('gold MAE 42.5 (at least 31.3) > 15');
+    await tr.scrollIntoViewIfNeeded();
+    await checkPage(p, screenshot);
+    await p.page.getByRole('button', { name: `Lift the pause of ${rater.email}` }).click();
+    await p.page
+      .locator('#validator-quality-status')
+      .filter({ hasText: `The pause of ${rater.email} is lifted` })
+      .waitFor();
+    expect(await status.textContent()).toBe('Active');
+    const cards = (await call(app, 'listValidatorQuality', { params: { projectId: seeded.projectId } })).body.data;
+    expect(cards.find((c: any) => c.validatorId === rater.userId)).toMatchObject({ paused: false, pause: null });
+    const [row] = await app.sql`select lifted_at, lifted_by from validator_pauses
+      where project_id = ${seeded.projectId} and user_id = ${rater.userId} order by paused_at desc limit 1`;
+    expect(row!.lifted_at).not.toBeNull();
+    // Lifted by the signed-in originator, as the developer API's lift records its caller.
+    const [owner] = await app.sql`select id from users where email = ${ownerEmail}`;
+    expect(row!.lifted_by).toBe(owner!.id);
+    await checkPage(p, `${screenshot}-lifted`);
+  }
+
+  it("lifts a paused validator's pause from its quality card", async () => {
+    await liftInBrowser(w, seeded.raters[0]!, 'org-project-validator-paused');
   });
 
   it("downloads the signed Proof Report, which equals the developer API's", async () => {
@@ -142,6 +199,32 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     expect(saved).toEqual(viaKey.body);
     expect(download.suggestedFilename()).toBe(`${viaKey.body.reportId}.json`);
     await w.page.getByRole('status').filter({ hasText: viaKey.body.reportId }).waitFor();
+  });
+
+  it("shows the project's alpha with its interval, as the signed Proof Report carries it", async () => {
+    await w.page.getByRole('button', { name: 'Show alpha with its 95% interval' }).click();
+    await w.page.locator('#alpha-value').waitFor();
+    const report = await until(
+      () => call(app, 'getProofReport', { params: { projectId: seeded.projectId } }),
+      (r) => r.status === 200,
+    );
+    const a = report.body.payload.statistics!.alpha;
+    const three = (x: string) => Number(x).toFixed(3);
+    expect(await w.page.locator('#alpha-value').textContent()).toBe(three(a.value!));
+    expect(await w.page.locator('#alpha-ci').textContent()).toBe(`${three(a.ci95![0])} – ${three(a.ci95![1])}`);
+    expect(await w.page.locator('#alpha-p800').textContent()).toBe(
+      `${(100 * Number(a.pAlphaBelow!['0.800'])).toFixed(1)}%`,
+    );
+    const groups = await w.page.locator('#alpha-groups tbody th').allTextContents();
+    expect(groups).toEqual([
+      ...report.body.payload.statistics!.alphaByClass.map(
+        (c: any) => `Class ${c.classId} (${c.type === 'ai' ? 'AI' : 'human'})`,
+      ),
+      'Human classes',
+      'AI classes',
+    ]);
+    await w.page.locator('#reliability-title').scrollIntoViewIfNeeded();
+    await checkPage(w, 'org-project-reliability');
   });
 
   it('explains how to verify it, with both scripts in full', async () => {
@@ -302,6 +385,11 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
       RATING_BIN_LABELS.map((l, i) => [l, String(seeded.expected.ratingHistogram[i])]),
     );
     await checkPage(phone, 'org-project');
+    await liftInBrowser(phone, seeded.raters[1]!, 'org-project-validator-paused');
+    await phone.page.getByRole('button', { name: 'Show alpha with its 95% interval' }).click();
+    await phone.page.locator('#alpha-value').waitFor();
+    await phone.page.locator('#reliability-title').scrollIntoViewIfNeeded();
+    await checkPage(phone, 'org-project-reliability');
     await phone.page.goto(`${app.url}/app/org/projects/${seeded.projectId}/datapoints`);
     await phone.page.locator('table.datapoints').waitFor();
     await checkPage(phone, 'org-datapoints');

@@ -85,13 +85,14 @@ describe.skipIf(skipBrowserTests)(browserSuite('rating in the browser'), () => {
         .status,
     ).toBe(200);
     await w.page.goto(appSignInUrl(mail.text, app.url));
-    // The page takes the token out of the address bar and waits for the person: loading it
-    // (as a mail scanner's browser would) redeems nothing.
-    const confirm = w.page.getByRole('button', { name: 'Sign in' });
+    // The page takes the token out of the address bar, names the account the link signs in as
+    // (asked without using the link) and waits for the person: loading it (as a mail scanner's
+    // browser would) redeems nothing.
+    const confirm = w.page.getByRole('button', { name: 'Sign in as rater@example.com' });
     await confirm.waitFor();
     expect(w.page.url()).toBe(`${app.url}/app/sign-in`);
-    expect(requests.filter((r) => r.includes('/validator/v1/'))).toEqual([]);
-    expect(await w.page.evaluate(`document.activeElement?.textContent`)).toBe('Sign in');
+    expect(requests.filter((r) => r.includes('/validator/v1/'))).toEqual(['POST /validator/v1/sign-in-links/inspect']);
+    expect(await w.page.evaluate(`document.activeElement?.textContent`)).toBe('Sign in as rater@example.com');
     await checkPage(w, 'sign-in-link');
     await w.page.keyboard.press('Enter');
     await w.page.getByRole('heading', { name: 'My projects' }).waitFor();

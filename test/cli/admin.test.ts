@@ -52,6 +52,34 @@ describe('assay admin', { timeout: 120_000 }, () => {
     expect(revoked.revoked_at).not.toBeNull();
   });
 
+  it('offboards a person: clears the originator flag, removes the member, revokes their sessions', async () => {
+    expect(assay(['admin', 'org', 'create', '--name', 'Offboard', '--code', 'OFFB']).code).toBe(0);
+    assay(['admin', 'user', 'create', '--subject', 'auth0|bob', '--email', 'bob@offb.example']);
+    assay(['admin', 'member', 'add', '--org', 'OFFB', '--user', 'bob@offb.example', '--originator', '--validator']);
+    const { id: keyId } = assay(['admin', 'key', 'create', '--org', 'OFFB', '--user', 'bob@offb.example']).json();
+    const [user] = await db.sql`select id from users where email = 'bob@offb.example'`;
+    await db.sql`insert into validator_sessions (user_id, token_hash, expires_at)
+      values (${user.id}, ${hashApiKey('session-of-bob')}, now() + interval '1 day')`;
+
+    expect(
+      assay(['admin', 'member', 'clear-originator', '--org', 'OFFB', '--user', 'bob@offb.example']).json(),
+    ).toEqual({ isOriginator: false, isValidator: true });
+    const removed = assay(['admin', 'member', 'remove', '--org', 'OFFB', '--user', 'bob@offb.example']);
+    expect(removed.json()).toMatchObject({ removed: true, keysRevoked: 1 });
+    const [key] = await db.sql`select revoked_at from api_keys where id = ${keyId}`;
+    expect(key.revoked_at).not.toBeNull();
+    expect(await db.sql`select 1 from memberships where user_id = ${user.id}`).toHaveLength(0);
+    expect(assay(['admin', 'user', 'revoke-sessions', '--user', 'bob@offb.example']).json()).toEqual({
+      sessionsRevoked: 1,
+    });
+    const [session] = await db.sql`select revoked_at from validator_sessions where user_id = ${user.id}`;
+    expect(session.revoked_at).not.toBeNull();
+    // Removing someone who is not a member says so.
+    const again = assay(['admin', 'member', 'remove', '--org', 'OFFB', '--user', 'bob@offb.example']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/not a member/);
+  });
+
   it('explains mistakes in one line and exits non-zero', () => {
     const bad = assay(['admin', 'org', 'create', '--name', 'x', '--code', 'lower']);
     expect(bad.code).toBe(1);

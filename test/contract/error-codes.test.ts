@@ -24,6 +24,7 @@ import { createLogger } from '../../src/log.ts';
 import { minimalSpec } from '../fixtures/specs.ts';
 import { MCP_BODY_LIMIT } from '../../src/http/body-limits.ts';
 import { requestFingerprint } from '../../src/http/idempotency.ts';
+import { hashApiKey } from '../../src/admin/keys.ts';
 import { createApiKey, createOrganization } from '../../src/admin/admin.ts';
 import contract from '../../src/generated/openapi.json' with { type: 'json' };
 
@@ -424,6 +425,18 @@ const producers: Record<ErrorCode, Producer> = {
     await fx.setOrgUsage(w.app.sql, org.id, DEFAULT_QUOTAS.maxDatapointsPerOrg);
     return { op: 'processUploadSession', key, params: { projectId, uploadId }, body: {} };
   },
+  invite_limit_reached: async (w) => {
+    // An organization of its own that created its quota of invites today.
+    const { org, key } = await quotaOrg(w, 'invites');
+    const projectId = await fx.project(w.app, { key });
+    await fx.addInvites(w.app.sql, org.id, projectId, DEFAULT_QUOTAS.maxInvitesPerOrgPerDay);
+    return {
+      op: 'createInvite',
+      key,
+      params: { projectId },
+      body: { email: 'one-more@example.com', sendEmail: false },
+    };
+  },
   ingest_file_invalid: {
     unreachable:
       "no response carries it: it is an ingest run's errorCode (IngestRun.errorCode), shown by the session's " +
@@ -482,8 +495,10 @@ const producers: Record<ErrorCode, Producer> = {
     // The same request is still in flight (here: its record, as another server process holds it).
     raw: async (w) => {
       const body = { name: 'In flight', spec: minimalSpec() };
-      await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
-        values (${w.app.orgA.id}, 'in-flight-rest', 'createProject',
+      await w.app.sql`insert into idempotency_keys (org_id, api_key_id, idem_key, operation_id, fingerprint,
+        locked_until)
+        values (${w.app.orgA.id}, (select id from api_keys where key_hash = ${hashApiKey(w.app.orgA.originatorKey)}),
+        'in-flight-rest', 'createProject',
         ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
       return raw(w.app, 'POST', '/developer/v1/projects', {
         key: w.app.orgA.originatorKey,
@@ -494,8 +509,10 @@ const producers: Record<ErrorCode, Producer> = {
     },
     mcp: async (w) => {
       const body = { name: 'In flight', spec: minimalSpec() };
-      await w.app.sql`insert into idempotency_keys (org_id, idem_key, operation_id, fingerprint, locked_until)
-        values (${w.app.orgA.id}, 'in-flight-mcp', 'createProject',
+      await w.app.sql`insert into idempotency_keys (org_id, api_key_id, idem_key, operation_id, fingerprint,
+        locked_until)
+        values (${w.app.orgA.id}, (select id from api_keys where key_hash = ${hashApiKey(w.app.orgA.originatorKey)}),
+        'in-flight-mcp', 'createProject',
         ${requestFingerprint('createProject', '/projects', body)}, now() + interval '1 minute')`;
       const s = await connectMcp(w.app, w.app.orgA.originatorKey);
       try {

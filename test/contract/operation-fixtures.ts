@@ -329,6 +329,10 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     request: async (w) => ({ key: null, body: { token: await signInToken(w) } }),
     crossOrg: { notScoped: 'public; the token is the credential' },
   },
+  inspectSignInLink: {
+    request: async (w) => ({ key: null, body: { token: await signInToken(w) } }),
+    crossOrg: { notScoped: 'public; the token is the credential' },
+  },
   deleteValidatorSession: {
     request: async (w) => ({ key: (await fx.signInDirect(w.app, w.validatorA.email)).sessionToken }),
     crossOrg: { notScoped: "signs out the caller's own session" },
@@ -401,6 +405,10 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     request: async (w) => ({ params: { projectId: await claimableProject(w) } }),
     crossOrg: 'project_not_found',
   },
+  exportValidatorQuality: {
+    request: async (w) => ({ params: { projectId: await claimableProject(w) }, query: { format: 'csv' } }),
+    crossOrg: 'project_not_found',
+  },
   resumeValidator: {
     request: async (w) => ({ params: { projectId: await claimableProject(w), validatorId: w.validatorA.id } }),
     crossOrg: 'project_not_found',
@@ -420,6 +428,21 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
   },
   getOriginatorValidatorQuality: {
     request: async (w) => ({ key: await originatorSession(w), params: { projectId: await claimableProject(w) } }),
+    crossOrg: 'project_not_found',
+  },
+  exportOriginatorValidatorQuality: {
+    request: async (w) => ({
+      key: await originatorSession(w),
+      params: { projectId: await claimableProject(w) },
+      query: { format: 'json' },
+    }),
+    crossOrg: 'project_not_found',
+  },
+  resumeOriginatorValidator: {
+    request: async (w) => ({
+      key: await originatorSession(w),
+      params: { projectId: await claimableProject(w), validatorId: w.validatorA.id },
+    }),
     crossOrg: 'project_not_found',
   },
   updateOriginatorProject: {

@@ -1,8 +1,10 @@
 import { inject } from 'vitest';
 import {
   DEFAULT_MAX_LIVE_CLAIMS,
+  DEFAULT_MCP_WAITS_PER_KEY,
   DEFAULT_HTTP_TIMEOUTS,
   DEFAULT_QUOTAS,
+  DEFAULT_TRUSTED_PROXIES,
   DEFAULT_WEBHOOK_DELIVERY,
   type Config,
 } from '../../src/config.ts';
@@ -29,11 +31,13 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     // Nothing a test registers can leave the machine: loopback receivers only, names resolved by
     // the stub of test/global-setup.ts (never a real resolver).
     // Off unless a test turns them on (test/security/rate-limits.test.ts).
-    rateLimits: { api: null, public: null },
+    rateLimits: { api: null, public: null, unauthenticated: null },
     trustProxyHops: 0,
+    trustedProxies: DEFAULT_TRUSTED_PROXIES,
     invites: { perOrgPerHour: 100, perRecipientPerDay: 5, resendCooldownMinutes: 60 },
     reportWaitSeconds: 5,
     maxLiveClaimsPerValidator: DEFAULT_MAX_LIVE_CLAIMS,
+    mcpMaxWaitsPerKey: DEFAULT_MCP_WAITS_PER_KEY,
     quotas: DEFAULT_QUOTAS,
     http: DEFAULT_HTTP_TIMEOUTS,
     webhooks: {

@@ -13,12 +13,18 @@ export interface DnsStub {
   records: Map<string, string[]>;
   /** Every name asked, in order. */
   queries: string[];
+  /** Names (lower-case) the stub never answers: a stalling zone. */
+  stalled: Set<string>;
+  /** The TTL of every answer, in seconds (0 by default: nothing may be cached). */
+  ttl: number;
   close(): Promise<void>;
 }
 
 export async function startDnsStub(initial: Record<string, string[]> = {}): Promise<DnsStub> {
   const records = new Map(Object.entries(initial));
   const queries: string[] = [];
+  const stalled = new Set<string>();
+  const state = { ttl: 0 };
   const socket = createSocket('udp4');
   const lookup = (name: string): string[] | undefined => {
     const n = name.toLowerCase();
@@ -36,11 +42,12 @@ export async function startDnsStub(initial: Record<string, string[]> = {}): Prom
     const q = query.questions?.[0];
     if (!q) return;
     queries.push(q.name);
+    if (stalled.has(q.name.toLowerCase())) return;
     const found = lookup(q.name);
     const family = q.type === 'A' ? 4 : q.type === 'AAAA' ? 6 : 0;
     const answers = (found ?? [])
       .filter((a) => (a.includes(':') ? 6 : 4) === family)
-      .map((data) => ({ type: q.type as 'A' | 'AAAA', class: 'IN' as const, name: q.name, ttl: 0, data }));
+      .map((data) => ({ type: q.type as 'A' | 'AAAA', class: 'IN' as const, name: q.name, ttl: state.ttl, data }));
     const reply = dnsPacket.encode({
       id: query.id,
       type: 'response',
@@ -56,6 +63,13 @@ export async function startDnsStub(initial: Record<string, string[]> = {}): Prom
     server: `127.0.0.1:${socket.address().port}`,
     records,
     queries,
+    stalled,
+    get ttl() {
+      return state.ttl;
+    },
+    set ttl(v: number) {
+      state.ttl = v;
+    },
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };
 }

@@ -623,6 +623,13 @@ export async function addOpenUploadSessions(sql: Sql, orgId: string, projectId: 
     from generate_series(1, ${n}) g`;
 }
 
+/** `n` pending invites of the project, created now (the organization's quota of new invites counts them). */
+export async function addInvites(sql: Sql, orgId: string, projectId: string, n: number): Promise<void> {
+  await sql`
+    insert into invites (org_id, project_id, email)
+    select ${orgId}, ${projectId}, 'bulk-' || g || '@invites.example' from generate_series(1, ${n}) g`;
+}
+
 /** Records that the organization holds `datapoints` datapoints (unless it has a usage row already). */
 export async function setOrgUsage(sql: Sql, orgId: string, datapoints: number): Promise<void> {
   await sql`

@@ -228,19 +228,31 @@ describe('processing', () => {
       params: { projectId },
       body: {
         files: [
-          { relPath: 'ok.csv', size: 200 },
+          { relPath: 'ok.csv', size: Buffer.byteLength(CSV) },
           { relPath: 'missing.csv', size: 10 },
           { relPath: 'big.csv', size: 2 },
+          { relPath: 'redeclared.csv', size: 7 },
         ],
       },
     });
-    await putToUrl(body.files![0].uploadUrl, CSV);
-    await putToUrl(body.files![2].uploadUrl, 'too big');
+    expect((await putToUrl(body.files![0].uploadUrl, CSV)).status).toBe(200);
+    // The upload URL is signed for the declared length: the store refuses any other.
+    expect((await putToUrl(body.files![2].uploadUrl, 'too big')).status).toBe(403);
+    expect((await putToUrl(body.files![2].uploadUrl, 'o')).status).toBe(403);
+    // A URL issued before a path was declared again with a smaller size still takes its old
+    // length: the size is compared at processing too.
+    const oldUrl = body.files![3].uploadUrl;
+    await call(app, 'declareUploadFiles', {
+      params: { projectId, uploadId: body.uploadId },
+      body: { files: [{ relPath: 'redeclared.csv', size: 3 }] },
+    });
+    expect((await putToUrl(oldUrl, 'too big')).status).toBe(200);
     const res = await call(app, 'processUploadSession', { params: { projectId, uploadId: body.uploadId } });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('upload_files_missing');
     expect(res.body.error.message).toContain('missing.csv (not uploaded)');
-    expect(res.body.error.message).toContain('big.csv (7 bytes, declared 2)');
+    expect(res.body.error.message).toContain('big.csv (not uploaded)');
+    expect(res.body.error.message).toContain('redeclared.csv (7 bytes, declared 3)');
     expect(res.body.error.message).not.toContain('ok.csv');
     const status = await call(app, 'getUploadSessionStatus', { params: { projectId, uploadId: body.uploadId } });
     expect(status.body).toMatchObject({ sessionStatus: 'open', run: null });
@@ -265,10 +277,10 @@ describe('processing', () => {
     async () => {
       const projectId = await project();
       const bad = 'id,text\n1,ok\n2,too,many\n';
-      const fixed = 'id,text\n1,ok\n2,fine\n';
+      const fixed = 'id,text\n1,ok\n2,too many\n';
       const created = await call(app, 'createUploadSession', {
         params: { projectId },
-        body: { files: [{ relPath: 'bad.csv', size: 100 }] },
+        body: { files: [{ relPath: 'bad.csv', size: Buffer.byteLength(bad) }] },
       });
       const { uploadId, files } = created.body;
       await putToUrl(files![0].uploadUrl, bad);
@@ -281,8 +293,10 @@ describe('processing', () => {
       // The same bytes again: the same failure (a retry gives the same result as a clean run).
       expect((await call(app, 'processUploadSession', { params: { projectId, uploadId } })).status).toBe(202);
       expect((await waitForRun(app, projectId, uploadId)).run.errorMessage).toBe(failed.run.errorMessage);
-      // Fixed bytes at the same key (the upload URL is still valid): the retry succeeds.
-      await putToUrl(files![0].uploadUrl, fixed);
+      // Fixed bytes of the same length at the same key (the upload URL is still valid; it takes
+      // only the declared length, so a fix of another length goes into a new session): the
+      // retry succeeds.
+      expect((await putToUrl(files![0].uploadUrl, fixed)).status).toBe(200);
       expect((await call(app, 'processUploadSession', { params: { projectId, uploadId } })).status).toBe(202);
       const ok = await waitForRun(app, projectId, uploadId);
       expect(ok).toMatchObject({ sessionStatus: 'complete', run: { status: 'ok', datapointsPersisted: 2 } });

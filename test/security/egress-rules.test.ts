@@ -1,5 +1,6 @@
 // The address rules of webhook egress (src/webhooks/egress.ts): every class the issue names, and
 // the self-URL check through a DNS stub on loopback (no real resolver is ever asked).
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Egress, addressClass, isAllowedAddress } from '../../src/webhooks/egress.ts';
 import { pointsAtSelf } from '../../src/webhooks/self-url.ts';
@@ -99,6 +100,34 @@ describe('registration check and self URL', () => {
     const refusal = await egress.refusal(new URL(url));
     if (expected === null) expect(refusal).toBeNull();
     else expect(refusal).toMatch(expected);
+  });
+
+  it('caches answers for their TTL, asks once for concurrent questions, refuses a stalling name', async () => {
+    dns.ttl = 60;
+    try {
+      const asked = () => dns.queries.filter((q) => q === 'cached.example').length;
+      dns.records.set('cached.example', ['93.184.216.40']);
+      const [a, b] = await Promise.all([egress.resolve('cached.example'), egress.resolve('Cached.Example.')]);
+      expect(a).toEqual(['93.184.216.40']);
+      expect(b).toEqual(a);
+      expect(asked()).toBe(2); // one A and one AAAA question for both callers
+      expect(await egress.resolve('cached.example')).toEqual(a);
+      expect(asked()).toBe(2);
+    } finally {
+      dns.ttl = 0;
+    }
+    // A name whose servers never answer: refused as unresolved (after the resolver's deadline),
+    // and not asked again while the stall is remembered.
+    dns.stalled.add('stall.example');
+    expect(await egress.refusal(new URL('https://stall.example/x'))).toMatch(/does not resolve/);
+    const stallQueries = dns.queries.filter((q) => q === 'stall.example').length;
+    expect(await egress.resolve('stall.example')).toEqual([]);
+    expect(dns.queries.filter((q) => q === 'stall.example').length).toBe(stallQueries);
+  });
+
+  it('never resolves through dns.lookup (getaddrinfo on the shared libuv pool)', () => {
+    const source = readFileSync(new URL('../../src/webhooks/egress.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/\blookup\s*\(|systemLookup|from 'node:dns'/);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 // Idempotency-Key over REST and MCP against a real server and Postgres: replays of the first
 // success for the same key and payload, 422 for the same key with another payload, 409 while
-// in flight, failures not kept, scoped per organization, expiry after 24 hours, secrets sealed.
+// in flight, failures not kept, scoped per API key with authorization checked on replay, expiry
+// after 24 hours, secrets sealed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import { operationIds, operationTable } from '../../src/generated/operations.ts';
@@ -8,6 +9,7 @@ import { mcpTools } from '../../src/generated/mcp-tools.ts';
 import { IDEMPOTENT_OPERATIONS } from '../../src/http/idempotency.ts';
 import { connectMcp } from '../helpers/mcp.ts';
 import { minimalSpec } from '../fixtures/specs.ts';
+import { addMember, createApiKey, createUser } from '../../src/admin/admin.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -92,14 +94,43 @@ describe('REST', () => {
     expect(later.body.projectId).not.toBe(a.body.projectId);
   });
 
+  it("scopes keys to the API key: another key of the organization never gets the first caller's response", async () => {
+    const body = { url: 'http://127.0.0.1:9/hooks-scope', eventTypes: ['datapoint.consensus_reached'] };
+    const first = await post('/webhook-endpoints', body, 'idem-key-scope');
+    expect(first.status).toBe(201);
+    // A second key of the same originator, and the plain member's key, with the same key and body.
+    const { key: second } = await createApiKey(app.sql, { orgId: app.orgA.id, userId: app.orgA.originatorUserId });
+    for (const other of [second, app.orgA.memberKey]) {
+      const res = await post('/webhook-endpoints', body, 'idem-key-scope', other);
+      expect(res.headers.get('idempotent-replayed')).toBeNull();
+      expect(res.body.secret).not.toBe(first.body.secret);
+      if (res.status === 201) expect(res.body.webhookEndpointId).not.toBe(first.body.webhookEndpointId);
+      else expect(res.body.error.code).toBe('not_org_originator');
+    }
+  });
+
+  it('checks authorization again on a replay: a key whose creator lost the originator role gets 403', async () => {
+    const user = await createUser(app.sql, { email: 'idem-demoted@example.com', subject: 'test|idem-demoted' });
+    await addMember(app.sql, { orgId: app.orgA.id, userId: user.id, originator: true });
+    const { key } = await createApiKey(app.sql, { orgId: app.orgA.id, userId: user.id });
+    const body = { url: 'http://127.0.0.1:9/hooks-demoted', eventTypes: ['datapoint.consensus_reached'] };
+    const first = await post('/webhook-endpoints', body, 'idem-demoted', key);
+    expect(first.status).toBe(201);
+    await addMember(app.sql, { orgId: app.orgA.id, userId: user.id, originator: false });
+    const replay = await post('/webhook-endpoints', body, 'idem-demoted', key);
+    expect(replay.status).toBe(403);
+    expect(replay.body.error.code).toBe('not_org_originator');
+    expect(replay.body.secret).toBeUndefined();
+  });
+
   it('replays a webhook endpoint with its secret, which is stored sealed', async () => {
     const body = { url: 'http://127.0.0.1:9/hooks', eventTypes: ['datapoint.consensus_reached'] };
     const first = await post('/webhook-endpoints', body, 'idem-hook');
     const again = await post('/webhook-endpoints', body, 'idem-hook');
     expect(again.body.secret).toBe(first.body.secret);
-    expect((await app.sql`select count(*)::int as n from webhook_endpoints where org_id = ${app.orgA.id}`)[0].n).toBe(
-      1,
-    );
+    const count = await app.sql`select count(*)::int as n from webhook_endpoints where org_id = ${app.orgA.id}
+      and url = ${body.url}`;
+    expect(count[0]!.n).toBe(1);
     const [row] = await app.sql`select response_sealed from idempotency_keys where idem_key = 'idem-hook'`;
     expect(Buffer.from(row.response_sealed).toString('latin1')).not.toContain(first.body.secret);
     expect(Buffer.from(row.response_sealed).toString('latin1')).not.toContain(first.body.webhookEndpointId);

@@ -18,7 +18,7 @@ let child: ChildProcess;
 let other: TestApp; // the same world, reached through the second process
 
 beforeAll(async () => {
-  app = await startTestApp({ config: { rateLimits: { api: API, public: PUBLIC } } });
+  app = await startTestApp({ config: { rateLimits: { api: API, public: PUBLIC, unauthenticated: null } } });
   const s3 = inject('s3');
   child = spawn(process.execPath, ['test/fixtures/server-process.ts'], {
     env: {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chmodSync, chownSync, statSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../../src/config.ts';
+import { ConfigError, DEFAULT_TRUSTED_PROXIES, loadConfig } from '../../src/config.ts';
 
 const full = {
   DATABASE_URL: 'postgres://u:p@db.internal:5432/assay',
@@ -97,13 +97,25 @@ describe('loadConfig', () => {
     expect(loadConfig(full, { db: true }).rateLimits).toEqual({
       api: { points: 600, windowSeconds: 60 },
       public: { points: 30, windowSeconds: 60 },
+      unauthenticated: { points: 300, windowSeconds: 60 },
     });
     expect(loadConfig({ ...full, RATE_LIMIT_API: '10/1', RATE_LIMIT_PUBLIC: 'off' }, { db: true }).rateLimits).toEqual({
       api: { points: 10, windowSeconds: 1 },
       public: null,
+      unauthenticated: { points: 300, windowSeconds: 60 },
     });
     for (const bad of ['10', '0/60', '10/0', 'lots'])
       expect(() => loadConfig({ ...full, RATE_LIMIT_API: bad }, { db: true })).toThrow(/RATE_LIMIT_API must be/);
+  });
+
+  it('TRUSTED_PROXIES: loopback and private ranges by default, or the list given; anything else refused', () => {
+    expect(loadConfig(full, { db: true }).trustedProxies).toEqual(DEFAULT_TRUSTED_PROXIES);
+    expect(loadConfig({ ...full, TRUSTED_PROXIES: '192.0.2.10, 2001:db8::/32' }, { db: true }).trustedProxies).toEqual([
+      '192.0.2.10',
+      '2001:db8::/32',
+    ]);
+    for (const bad of ['proxy.internal', '10.0.0.0/33', '10.0.0.0/x'])
+      expect(() => loadConfig({ ...full, TRUSTED_PROXIES: bad }, { db: true })).toThrow(/TRUSTED_PROXIES must be/);
   });
 
   it('SIGNING_KEY_FILE: read when only its owner can access it, refused otherwise', () => {

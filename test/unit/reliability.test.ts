@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import vectors from '../fixtures/quality-vectors.json' with { type: 'json' };
 import { PRNG_NAME, Xoshiro256StarStar, splitmix64 } from '../../src/domain/prng.ts';
 import {
+  AlphaAccumulator,
   ExactSum,
   agreementMatrix,
   alphaFigures,
@@ -74,6 +75,18 @@ describe('PRNG reference outputs', () => {
     expect(PRNG_NAME).toBe('xoshiro256**/splitmix64');
   });
 
+  it('fills the same doubles as nextDouble gives, across batches and mixed with single draws', () => {
+    const a = new Xoshiro256StarStar(0xfeedn);
+    const b = new Xoshiro256StarStar(0xfeedn);
+    const buf = new Float64Array(997);
+    for (let round = 0; round < 50; round++) {
+      const len = 1 + ((round * 389) % buf.length);
+      b.fillDoubles(buf, len);
+      for (let i = 0; i < len; i++) expect(buf[i]).toBe(a.nextDouble());
+      expect(b.nextDouble()).toBe(a.nextDouble());
+    }
+  });
+
   it('refuses an all-zero state', () => {
     expect(() => new Xoshiro256StarStar(0n, [0n, 0n, 0n, 0n])).toThrow(/all zero/);
   });
@@ -141,6 +154,79 @@ describe('interval alpha, closed form', () => {
       expect(coincidenceAlpha(coincidences(units), 'interval').value).toBeCloseTo(closed, 10);
     }
   });
+});
+
+/**
+ * The textbook accumulation, kept simple: values sorted once, masses (2·count)/(m - 1) summed per
+ * m ascending, and Σx, Σx² and the unit terms as exact sums over each value.
+ */
+function reference(units: number[][]) {
+  const pairable = units.filter((u) => u.length >= 2).map((u) => [...u].sort((a, b) => a - b));
+  const values = [...new Set(pairable.flat())].sort((a, b) => a - b);
+  const V = values.length;
+  const byM = new Map<number, Map<number, number>>();
+  for (const u of pairable) {
+    const cells = byM.get(u.length) ?? new Map<number, number>();
+    byM.set(u.length, cells);
+    for (let i = 0; i < u.length; i++)
+      for (let j = i + 1; j < u.length; j++) {
+        const key = values.indexOf(u[i]!) * V + values.indexOf(u[j]!);
+        cells.set(key, (cells.get(key) ?? 0) + 1);
+      }
+  }
+  const mass = new Map<number, number>();
+  for (const m of [...byM.keys()].sort((a, b) => a - b))
+    for (const [key, count] of byM.get(m)!) mass.set(key, (mass.get(key) ?? 0) + (2 * count) / (m - 1));
+  const keys = [...mass.keys()].sort((a, b) => a - b);
+  const n = pairable.flat().length;
+  const [s1, s2, within] = [new ExactSum(), new ExactSum(), new ExactSum()];
+  for (const u of pairable) {
+    const mean = u.reduce((a, x) => a + x, 0) / u.length;
+    within.add((u.length * u.reduce((a, x) => a + (x - mean) * (x - mean), 0)) / (u.length - 1));
+    for (const x of u) {
+      s1.add(x);
+      s2.add(x * x);
+    }
+  }
+  const ss = s2.value() - (s1.value() * s1.value()) / n;
+  return {
+    values,
+    cells: keys.map((k) => [Math.floor(k / V), k % V, mass.get(k)!]),
+    alpha: 1 - (2 * within.value()) / n / ((2 * ss) / (n - 1)),
+  };
+}
+
+describe('the one-pass accumulator', () => {
+  const g = new Xoshiro256StarStar(31n);
+  // Integer ratings (the square array), tenths (a few hundred distinct values: the map), and
+  // sizes up to 20 values (the typed-array sort).
+  const datasets = [1, 10, 0.1].map((step) =>
+    Array.from({ length: 400 }, () => {
+      const m = Math.floor(g.nextDouble() * (step === 0.1 ? 20 : 5));
+      const t = g.nextDouble() * 100;
+      return Array.from(
+        { length: m },
+        () => Math.round(Math.min(100, Math.max(0, t + (g.nextDouble() - 0.5) * 40)) / step) * step,
+      );
+    }),
+  );
+  it.each(datasets.map((d, i) => [['integers', 'tens', 'tenths'][i], d] as const))(
+    '%s: the same coincidences and alpha as the textbook accumulation, bit for bit, in any unit order',
+    (_name, units) => {
+      const want = reference(units);
+      for (const order of [units, [...units].reverse()]) {
+        const acc = new AlphaAccumulator();
+        for (const u of order) {
+          for (const x of u) acc.push(x);
+          acc.endUnit();
+        }
+        const co = acc.coincidences();
+        expect(co.values).toEqual(want.values);
+        expect(Array.from(co.mass, (mass, i) => [co.cellC[i], co.cellK[i], mass])).toEqual(want.cells);
+        expect(acc.intervalFigures().value).toBe(want.alpha);
+      }
+    },
+  );
 });
 
 describe('coincidence matrix, every metric', () => {

@@ -49,7 +49,9 @@ const gold = { rate: 1, minVotes: 3, maxMeanAbsoluteError: 10, confidence: 0.95 
 async function project(name: string, rows: number, goldRows: number, settings: object = gold) {
   const spec: any = validSpec();
   spec.validation.validatorsPerDatapoint = 2;
-  spec.gold = settings;
+  const { consensus, ...goldSettings } = settings as { consensus?: object };
+  spec.gold = goldSettings;
+  if (consensus) spec.consensus = { ...spec.consensus, ...consensus };
   // No classes: every validator votes with weight 1.
   delete spec.validators;
   const projectId = await createProject(app, name, spec);
@@ -303,6 +305,124 @@ describe('serving gold items', () => {
   });
 });
 
+describe('validator quality cards', () => {
+  it("fit the rater model with the project's parameters, as its signed statistics do", async () => {
+    // A floor of 10 points on inconsistency: two validators who rate within 2 points of each
+    // other sit on it. With the defaults (floor 2) their inconsistency would be about 1-2.
+    const { projectId } = await project('Own parameters', 3, 0, {
+      ...gold,
+      consensus: { method: 'reliability', reliability: { inconsistencyFloor: 10, priorVotes: 0 } },
+    });
+    const vs = [await validator(projectId), await validator(projectId)];
+    for (const [i, v] of vs.entries())
+      for (;;) {
+        const c = await claim(v.token, projectId);
+        if (c.status === 409) break;
+        expect((await vote(v.token, c.body.slotId, 70 + 2 * i)).status).toBe(200);
+      }
+    expect(await fx.decisions(app.sql, projectId)).toHaveLength(3);
+    const cards = (await call(app, 'listValidatorQuality', { params: { projectId } })).body.data;
+    const report = await until(
+      () => call(app, 'getProofReport', { params: { projectId } }),
+      (r) => r.status === 200,
+    );
+    const statistics = report.body.payload.statistics!;
+    expect(statistics.raterModel).toMatchObject({ inconsistencyFloor: '10', priorVotes: '0' });
+    const [{ key }] = await app.sql`select pseudonym_key::text as key from projects where id = ${projectId}`;
+    for (const v of vs) {
+      const card = cards.find((c: any) => c.validatorId === v.userId)!;
+      const signed = statistics.validators.find((x: any) => x.pseudonym === pseudonymOf(key, v.userId))!;
+      expect(card.raterModel).toEqual({
+        bias: Number(signed.bias),
+        inconsistency: Number(signed.inconsistency),
+        precision: Number(signed.precision),
+      });
+      expect(card.raterModel!.inconsistency).toBe(10);
+    }
+  });
+});
+
+describe('the cards as a file', () => {
+  it('exports every card as CSV and JSON over REST and MCP, the figures of the list', async () => {
+    const { projectId, goldIds } = await project('Cards file', 3, 1);
+    const vs = [await validator(projectId), await validator(projectId)];
+    for (const [i, v] of vs.entries())
+      for (;;) {
+        const c = await claim(v.token, projectId);
+        if (c.status === 409) break;
+        expect(
+          (await vote(v.token, c.body.slotId, c.body.datapointId === goldIds[0] ? 20 + i : 70 + 3 * i)).status,
+        ).toBe(200);
+      }
+    const cards = (await call(app, 'listValidatorQuality', { params: { projectId } })).body.data;
+    expect(cards).toHaveLength(2);
+    const csv = await call(app, 'exportValidatorQuality', { params: { projectId }, query: { format: 'csv' } });
+    expect(csv.status).toBe(200);
+    expect(csv.body).toMatchObject({
+      format: 'csv',
+      contentType: 'text/csv',
+      filename: expect.stringMatching(new RegExp(`^assay-validator-quality-${projectId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`)),
+    });
+    const [head, ...lines] = csv.body.content.split('\r\n').filter((l: string) => l !== '');
+    const columns = head!.split(',');
+    expect(columns).toEqual([
+      'validator_id',
+      'email',
+      'class_id',
+      'paused',
+      'paused_at',
+      'votes',
+      'consensus_votes',
+      'gold_votes',
+      'gold_mae',
+      'gold_bias',
+      'gold_ccc',
+      'agreement_datapoints',
+      'agreement_mad',
+      'agreement_ccc',
+      'model_bias',
+      'model_inconsistency',
+      'model_precision',
+      'weight_carried',
+    ]);
+    expect(lines).toHaveLength(cards.length);
+    for (const [k, c] of cards.entries()) {
+      const row = Object.fromEntries(lines[k]!.split(',').map((x: string, j: number) => [columns[j], x]));
+      expect(row).toMatchObject({
+        validator_id: c.validatorId,
+        email: c.email,
+        class_id: '',
+        paused: 'false',
+        votes: String(c.votes),
+        consensus_votes: '2',
+        gold_votes: '1',
+        gold_mae: String(c.gold.meanAbsoluteError),
+        gold_bias: String(c.gold.bias),
+        agreement_mad: String(c.agreement.meanAbsoluteDifference),
+        model_inconsistency: String(c.raterModel!.inconsistency),
+        weight_carried: String(c.weightCarried),
+      });
+    }
+    const json = await call(app, 'exportValidatorQuality', { params: { projectId }, query: { format: 'json' } });
+    expect(json.body.contentType).toBe('application/json');
+    expect(JSON.parse(json.body.content)).toMatchObject({ projectId, cards });
+    const mcp = await connectMcp(app, app.orgA.originatorKey);
+    try {
+      const r = await mcp.tool('export_validator_quality', { projectId, format: 'csv' });
+      expect(toolErrorCode(r)).toBeNull();
+      expect((r.structuredContent as { content: string }).content).toBe(csv.body.content);
+    } finally {
+      await mcp.close();
+    }
+    const bad = await call(app, 'exportValidatorQuality', {
+      params: { projectId },
+      query: { format: 'xlsx' as 'csv' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.param).toBe('format');
+  });
+});
+
 describe('the pause rule', () => {
   it('pauses a bad gold rater after the minimum; refused on claim and vote; the originator lifts it', async () => {
     const { projectId, goldIds } = await project('Pause', 8, 5);
@@ -375,6 +495,38 @@ describe('the pause rule', () => {
     // One bad gold vote since the lift is below the minimum: still working.
     expect((await card())!.paused).toBe(false);
     expect((await call(app, 'resumeValidator', { params: { projectId, validatorId: v.userId } })).status).toBe(200);
+  });
+
+  it('a changed vote is held against the rule as a new one is', async () => {
+    const { projectId, goldIds } = await project('Change', 6, 4);
+    const v = await validator(projectId);
+    const ratings = [10, 10, 80];
+    let last = '';
+    for (const rating of ratings) {
+      const c = await claim(v.token, projectId);
+      expect(goldIds).toContain(c.body.datapointId);
+      expect((await vote(v.token, c.body.slotId, rating)).status).toBe(200);
+      last = c.body.slotId;
+    }
+    // Errors 70, 70, 0: the bound is far below 10, working on.
+    const card = async () =>
+      (await call(app, 'listValidatorQuality', { params: { projectId } })).body.data.find(
+        (c: any) => c.validatorId === v.userId,
+      );
+    expect((await card())!.paused).toBe(false);
+    // The good third vote changed to 10 within the window: errors 70, 70, 70, paused.
+    const changed = await call(app, 'changeVote', { key: v.token, params: { slotId: last }, body: { rating: 10 } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await card()).toMatchObject({
+      paused: true,
+      pause: { reason: 'gold_error', goldVotes: 3, meanAbsoluteError: 70, lowerBound: 70, threshold: 10 },
+    });
+    const refused = await claim(v.token, projectId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('validator_paused');
+    const events = await app.sql`select id from webhook_events
+        where type = 'validator.paused' and body::jsonb -> 'data' ->> 'validatorId' = ${v.userId}`;
+    expect(events).toHaveLength(1);
   });
 
   it('parallel gold claims get distinct items; parallel bad gold votes write one pause and one event', async () => {

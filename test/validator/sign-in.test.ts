@@ -127,6 +127,27 @@ describe('sign-in links', () => {
     expect((await app.sql`select status from invites where id = ${inviteId}`)[0]!.status).toBe('pending');
   });
 
+  it('names the account a link signs in as without using it up (the page shows it before switching)', async () => {
+    const email = 'peek@example.com';
+    await inviteWithSql(app, app.orgA.id, await createProject(app, 'Peek'), email);
+    const token = await linkFromEmail(app, sink, email);
+    const before = await counts(email);
+    const peek = await call(app, 'inspectSignInLink', { key: null, body: { token } });
+    expect(peek.status).toBe(200);
+    expect(peek.body.email).toBe(email);
+    expect(peek.headers.get('cache-control')).toBe('no-store');
+    // Nothing used or written: the link still signs in, once.
+    expect(await counts(email)).toEqual(before);
+    expect((await call(app, 'createValidatorSession', { key: null, body: { token } })).status).toBe(201);
+    const used = await call(app, 'inspectSignInLink', { key: null, body: { token } });
+    expectEnvelope(used, 'sign_in_link_invalid', 400);
+    expectEnvelope(
+      await call(app, 'inspectSignInLink', { key: null, body: { token: `assay_signin_${'x'.repeat(43)}` } }),
+      'sign_in_link_invalid',
+      400,
+    );
+  });
+
   it('an unknown or malformed token is refused', async () => {
     const unknown = await call(app, 'createValidatorSession', {
       key: null,

@@ -1,11 +1,13 @@
 // One project, for its originators: status, coverage, contested share, Auto Consensus, the
-// charts, the Proof Report (with how to verify it), the exports and the latest ingest runs.
-import { h, link, replace } from '../dom.ts';
+// charts, its reliability (alpha with its interval, from the signed report), the validators'
+// quality cards, the Proof Report (with how to verify it), the exports and the latest ingest runs.
+import { h, link, replace, saveFile } from '../dom.ts';
 import { action, api, ApiFailure, ok, prepared, type Schemas } from '../api.ts';
 import type { PageContext } from '../main.ts';
 import { projectCharts } from '../charts.ts';
 import { autoConsensusText, contestedText, coverageText, statusBadge } from './project-facts.ts';
 import { validatorQualitySection } from './validator-quality.ts';
+import { reliabilitySection } from './reliability.ts';
 import { invitesSection } from './org-invites.ts';
 
 const EXPORTS: [Schemas['ReportFormat'], string][] = [
@@ -22,16 +24,6 @@ const EXPORTS: [Schemas['ReportFormat'], string][] = [
   ['votes_csv', 'Every vote, under pseudonyms (CSV): the data of the signed statistics'],
   ['votes_jsonl', 'The committed votes and results leaves (JSON lines): recompute every figure'],
 ];
-
-/** Saves text as a file through a temporary object URL (no server round trip). */
-export function saveFile(name: string, text: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = h('a', { href: url, download: name, hidden: true });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export async function orgProjectPage(ctx: PageContext): Promise<void> {
   const projectId = ctx.params[0]!;
@@ -230,7 +222,11 @@ export async function orgProjectPage(ctx: PageContext): Promise<void> {
   );
   ctx.main.append(h('div', { class: 'grid' }, reportBox, exportBox));
 
-  ctx.main.append(h('h2', { class: 'section' }, 'Quality'), h('div', { class: 'grid charts' }, projectCharts(o)));
+  ctx.main.append(
+    h('h2', { class: 'section' }, 'Quality'),
+    reliabilitySection(p.id, o.proofReportReady),
+    h('div', { class: 'grid charts' }, projectCharts(o)),
+  );
   ctx.main.append(await validatorQualitySection(p.id));
 
   ctx.main.append(h('h2', { class: 'section' }, 'Ingest runs'));

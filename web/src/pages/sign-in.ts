@@ -12,7 +12,7 @@ export async function signInPage(ctx: PageContext): Promise<void> {
   const token = new URLSearchParams(location.hash.slice(1)).get('token');
   if (token !== null) {
     history.replaceState(null, '', location.pathname);
-    confirmForm(ctx, token);
+    await confirmForm(ctx, token);
     return;
   }
   ctx.main.append(ctx.heading('Sign in'));
@@ -31,13 +31,41 @@ export async function signInPage(ctx: PageContext): Promise<void> {
   ctx.main.append(emailForm(ctx));
 }
 
-function confirmForm(ctx: PageContext, token: string): void {
-  const button = h('button', { type: 'submit' }, 'Sign in');
+/**
+ * Names the account the link signs in as (asked of the server, without using the link), and the
+ * one this browser is signed in as when it differs, before the person confirms: a link someone
+ * else crafted would otherwise switch them into the crafter's account without a word.
+ */
+async function confirmForm(ctx: PageContext, token: string): Promise<void> {
+  let target: string;
+  try {
+    target = (await ok(api.POST('/sign-in-links/inspect', { body: { token } }))).email;
+  } catch (err) {
+    const message =
+      err instanceof ApiFailure && err.code === 'sign_in_link_invalid'
+        ? `${err.message.replace(/; request a new one\.?$/, '.')} Ask for a new link below.`
+        : err instanceof Error
+          ? err.message
+          : String(err);
+    ctx.main.append(ctx.heading('Sign in'), h('p', { role: 'alert', class: 'error' }, message), emailForm(ctx));
+    return;
+  }
+  const current = session.token() ? session.email() : null;
+  const switching = current !== null && current !== target;
+  const button = h('button', { type: 'submit' }, switching ? `Switch to ${target}` : `Sign in as ${target}`);
   const status = h('p', { role: 'status', class: 'result' });
   const form = h(
     'form',
     { class: 'card' },
-    h('p', {}, 'You followed a sign-in link from your email. It works once: continue in this browser to sign in.'),
+    h('p', {}, 'This sign-in link signs you in as ', h('strong', { class: 'account' }, target), '.'),
+    switching
+      ? h(
+          'p',
+          { class: 'notice' },
+          `This browser is signed in as ${current}. Continuing signs that account out here. If you did not ask ` +
+            `for a link for ${target}, do not continue.`,
+        )
+      : h('p', {}, 'It works once: continue in this browser to sign in.'),
     button,
     status,
   );

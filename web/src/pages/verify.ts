@@ -1,12 +1,11 @@
 // How to verify a project's Proof Report offline: the same guide the readable exports carry
 // (src/domain/verification-guide.ts), with the report and the key set a click away.
-import { h, link } from '../dom.ts';
+import { h, link, saveFile } from '../dom.ts';
 import { action, api, ok, prepared } from '../api.ts';
 import type { PageContext } from '../main.ts';
 import { verificationGuide, type GuideBlock } from '../../../src/domain/verification-guide.ts';
 import python from '../../../verify/verify_report.py';
 import shell from '../../../verify/verify_report.sh';
-import { saveFile } from './org-project.ts';
 
 function render(b: GuideBlock): HTMLElement {
   switch (b.kind) {
