@@ -476,6 +476,8 @@ def check_proof_votes(proof, d):
                 leaf(item["leaf"].encode()), item["leafIndex"], v["treeSize"],
                 [bytes.fromhex(h) for h in item["auditPath"]], digest(d["votes"], "votes")):
             raise Failed("proof", f"vote leaf {v['first'] + k} does not fold to digests.votes")
+    if v["count"] == 0:
+        return " with no votes committed (its figures cannot be recomputed)"
     problems = datapoint_problems(result, [json.loads(item["leaf"]) for item in v["leaves"]], None)
     if problems:
         raise Failed("recompute", f"datapoint {proof['datapointId']}: {'; '.join(problems)}")

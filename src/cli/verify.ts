@@ -197,6 +197,8 @@ function checkProofVotes(proof: Untrusted, payload: Untrusted): string {
       );
     if (!ok) fail('proof', `vote leaf ${v.first + i} does not fold to digests.votes`);
   }
+  // A decision with no votes is nothing the service writes; there is nothing to recompute it from.
+  if (v.count === 0) return ' with no votes committed (its figures cannot be recomputed)';
   const why = datapointDifferences(
     result,
     v.leaves.map((l: { leaf: string }) => parseJson(l.leaf, 'proof')),
