@@ -2,7 +2,7 @@
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 SHELL := /bin/bash
 
-.PHONY: dev test lint format codegen check-generated typecheck unit bench bench-soak fuzz clean-dev image
+.PHONY: dev test lint format codegen check-generated typecheck unit bench bench-soak fuzz clean-dev image clients
 
 node_modules/.installed: package.json package-lock.json $(wildcard patches/*.patch)
 	npm ci --no-fund --no-audit
@@ -57,6 +57,11 @@ fuzz: node_modules/.installed
 # The OCI image localhost/assay:<version> (deploy/image/build.sh: mmdebstrap, buildah; no Docker).
 image: node_modules/.installed
 	bash deploy/image/build.sh
+
+# The client packages a developer installs, versioned with the contract (scripts/build-clients.ts):
+# clients/dist/assay-client-<version>.tgz (TypeScript) and assay_client-<version>-py3-none-any.whl.
+clients: node_modules/.installed
+	node scripts/build-clients.ts
 
 clean-dev:
 	rm -rf .data

@@ -56,6 +56,7 @@ const config: Config = {
   host: '127.0.0.1',
   port,
   workerPort: null,
+  otlpEndpoint: null,
   database: { poolSize: null, jobQueuePoolSize: null, transactionMode: false, prepare: true },
   signingKey: generateSigningKeyPem(),
   smtpUrl: null,

@@ -33,6 +33,11 @@ export interface Config {
   readonly publicBaseUrl: string;
   readonly host: string;
   readonly port: number;
+  /**
+   * OTEL_EXPORTER_OTLP_ENDPOINT: the OTLP/HTTP collector spans are sent to (src/tracing.ts; the
+   * exporter reads the other OTEL_EXPORTER_OTLP_* variables itself). null: tracing is off.
+   */
+  readonly otlpEndpoint: string | null;
   /** WORKER_PORT: where `assay worker` serves /healthz and /readyz (on HOST); null: no listener. */
   readonly workerPort: number | null;
   /** PKCS#8 PEM of the Ed25519 report signing key; null when reports cannot be signed. */
@@ -311,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
   const workerPort = workerPortText === '' ? null : Number(workerPortText);
   if (workerPort !== null && (!Number.isInteger(workerPort) || workerPort < 0 || workerPort > 65535))
     problems.push('WORKER_PORT must be an integer 0..65535');
+  const otlpEndpoint = url('OTEL_EXPORTER_OTLP_ENDPOINT', false, ['http:', 'https:']) || null;
   const logLevel = (get('LOG_LEVEL', false) || 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   let signingKey = get('SIGNING_KEY', false).replace(/\\n/g, '\n') || null;
@@ -461,6 +467,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     host,
     port,
     workerPort,
+    otlpEndpoint,
     signingKey,
     smtpUrl,
     mailMode,

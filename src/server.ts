@@ -2,7 +2,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createApp } from './http/app.ts';
 import { buildHandlers } from './handlers/index.ts';
-import { API_TIMEOUTS, createSql } from './db/client.ts';
+import { API_TIMEOUTS, createSql, poolStats } from './db/client.ts';
 import { createStorage } from './storage/s3.ts';
 import { createLogger, type Logger, type Level } from './log.ts';
 import type { Config } from './config.ts';
@@ -57,7 +57,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   }
   // The web app's bundle is built before listening: a bundle that does not build stops the start.
   await webBundle();
-  const metrics = serverMetrics();
+  const metrics = serverMetrics({ api: () => poolStats(sql) });
   const state: ServerState = { draining: false, metrics: metrics.registry };
   const rateLimits = new RateLimits(config.databaseUrl, config.rateLimits, log, config.database);
   const app = await createApp(

@@ -8,8 +8,8 @@
 #   4. buildah assembles them from scratch (no RUN step, so no container runtime is needed to
 #      build) and commits localhost/assay:<version> (and :latest) to the local image store.
 # One image, three commands: `migrate`, `serve` (default), `worker`, as user 10001, HOST=0.0.0.0.
-# Environment: IMAGE (default localhost/assay), SUITE (default bookworm), KEEP_WORK=1 keeps the
-# work directory.
+# Environment: IMAGE (default localhost/assay), IMAGE_TAG (default the version; the tests tag by
+# content hash, test/deploy/images.ts), SUITE (default bookworm), KEEP_WORK=1 keeps the work directory.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -17,6 +17,7 @@ export PATH="$root/node_modules/.bin:$PATH"
 image=${IMAGE:-localhost/assay}
 suite=${SUITE:-bookworm}
 version=$(node -p "require('./package.json').version")
+tag=${IMAGE_TAG:-$version}
 for tool in mmdebstrap buildah; do
   command -v "$tool" >/dev/null || { echo "build.sh: $tool is missing (apt-get install $tool)" >&2; exit 1; }
 done
@@ -32,13 +33,14 @@ trap cleanup EXIT
 
 echo "== base: mmdebstrap $suite"
 # extract: the packages' files without maintainer scripts (none of these needs one); ldconfig
-# writes the loader's cache, the users are written here.
+# writes the loader's cache, the users are written here. Extract hooks: mmdebstrap runs no
+# customize hook for the extract variant.
 mmdebstrap --variant=extract --include=libc6,libc-bin,libgcc-s1,libstdc++6,tini,dash \
-  --customize-hook='chroot "$1" /sbin/ldconfig' \
-  --customize-hook='rm -rf "$1"/usr/share/doc "$1"/usr/share/man "$1"/usr/share/locale "$1"/usr/share/info "$1"/var/cache/* "$1"/var/lib/apt/lists/*' \
-  --customize-hook='printf "root:x:0:0:root:/root:/bin/sh\nassay:x:10001:10001:assay:/app:/usr/sbin/nologin\n" > "$1"/etc/passwd' \
-  --customize-hook='printf "root:x:0:\nassay:x:10001:\n" > "$1"/etc/group' \
-  --customize-hook='mkdir -p "$1"/tmp "$1"/root && chmod 1777 "$1"/tmp && ln -sf dash "$1"/bin/sh' \
+  --extract-hook='chroot "$1" /sbin/ldconfig' \
+  --extract-hook='rm -rf "$1"/usr/share/doc "$1"/usr/share/man "$1"/usr/share/locale "$1"/usr/share/info "$1"/var/cache/* "$1"/var/lib/apt/lists/*' \
+  --extract-hook='printf "root:x:0:0:root:/root:/bin/sh\nassay:x:10001:10001:assay:/app:/usr/sbin/nologin\n" > "$1"/etc/passwd' \
+  --extract-hook='printf "root:x:0:\nassay:x:10001:\n" > "$1"/etc/group' \
+  --extract-hook='mkdir -p "$1"/tmp "$1"/root && chmod 1777 "$1"/tmp && ln -sf dash "$1"/bin/sh' \
   "$suite" "$work/rootfs.tar" >"$work/mmdebstrap.log" 2>&1 || { tail -30 "$work/mmdebstrap.log"; exit 1; }
 
 echo "== app: production dependencies, patch, web bundle"
@@ -84,8 +86,8 @@ buildah config \
   --label "org.opencontainers.image.version=$version" \
   --label "org.opencontainers.image.revision=$(git rev-parse HEAD 2>/dev/null || echo unknown)" \
   "$ctr"
-buildah commit --rm --squash "$ctr" "$image:$version" >/dev/null
+buildah commit --rm --squash "$ctr" "$image:$tag" >/dev/null
 ctr=""
-buildah tag "$image:$version" "$image:latest"
-size=$(buildah inspect --type image --format '{{.OCIv1.Created}}' "$image:$version" >/dev/null && podman image inspect --format '{{.Size}}' "$image:$version" 2>/dev/null || echo '?')
-echo "built $image:$version ($size bytes)"
+buildah tag "$image:$tag" "$image:latest"
+size=$(buildah inspect --type image --format '{{.OCIv1.Created}}' "$image:$tag" >/dev/null && podman image inspect --format '{{.Size}}' "$image:$tag" 2>/dev/null || echo '?')
+echo "built $image:$tag ($size bytes)"

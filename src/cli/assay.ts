@@ -8,6 +8,7 @@ import { migrate } from '../db/migrate.ts';
 import { startServer } from '../server.ts';
 import { surviveLostConnections } from '../crash-guard.ts';
 import { createLogger, type Logger } from '../log.ts';
+import { startTracing, stopTracing } from '../tracing.ts';
 import { startProbeServer, type ServerState } from '../http/health.ts';
 import { startWorker, TASK_SETS, type TaskSet } from '../jobs/worker.ts';
 import * as admin from '../admin/admin.ts';
@@ -231,12 +232,15 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'serve') {
     const config = loadConfig(process.env, { db: true, s3: true, http: true, secrets: true, mail: true });
+    // Before the pools are created: their statements are traced only if tracing is on by then.
+    if (config.otlpEndpoint) startTracing('assay-server');
     const log = createLogger(config.logLevel);
     surviveLostConnections(log);
     const signal = waitForSignal(log);
     const server = await startServer(config, { log });
     await signal;
     await server.close();
+    await stopTracing();
     exitDrained(log);
   }
   if (command === 'worker') {
@@ -248,6 +252,7 @@ async function main(argv: string[]): Promise<void> {
     if (unknown.length || taskSets?.length === 0)
       throw new admin.AdminError(`--tasks takes some of ${Object.keys(TASK_SETS).join(', ')}\n${USAGE}`);
     const config = loadConfig(process.env, { db: true, s3: true, secrets: true, mail: true });
+    if (config.otlpEndpoint) startTracing('assay-worker');
     const log = createLogger(config.logLevel);
     surviveLostConnections(log);
     const signal = waitForSignal(log);
@@ -261,6 +266,7 @@ async function main(argv: string[]): Promise<void> {
     state.draining = true;
     await worker.stop();
     await probes?.close();
+    await stopTracing();
     exitDrained(log);
   }
   if (command === 'admin') return runAdmin(rest, values);

@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inSpan, SpanKind, startClientSpan, tracingEnabled } from '../tracing.ts';
 
 export type Sql = postgres.Sql;
 export type TxSql = postgres.TransactionSql;
@@ -80,7 +81,7 @@ export function createSql(
   }
   const t = options.timeouts;
   const pool = options.pool ?? DIRECT;
-  return postgres(databaseUrl, {
+  const sql = postgres(databaseUrl, {
     max: options.max ?? 10,
     prepare: pool.prepare,
     onnotice: () => {},
@@ -93,6 +94,101 @@ export function createSql(
         : {}),
     },
   });
+  // Off, the pool is postgres.js's own function: tracing costs the request path nothing.
+  return tracingEnabled() ? traced(sql) : sql;
+}
+
+type Thenable = { then: (ok?: unknown, fail?: unknown) => unknown };
+type Callable = (...args: unknown[]) => unknown;
+const QUERY_TEXT_LIMIT = 2048;
+
+/**
+ * A span per statement, from the moment it is awaited (when postgres.js runs it) until it settles,
+ * a child of the span running then. Attributes: the statement's text as written (its template's
+ * literal parts, `$?` where a value or a fragment goes: never a value) and its first keyword.
+ * Statements read through `.cursor()`, `.forEach()` or a COPY stream are not traced.
+ */
+function traceStatement(query: Thenable, text: string): void {
+  const then = query.then;
+  let started = false;
+  // biome-ignore lint/suspicious/noThenProperty: the hook is the query's own `then`, where postgres.js runs it.
+  query.then = function (this: unknown, ok?: unknown, fail?: unknown) {
+    if (!started) {
+      started = true;
+      const operation = (/^\s*(\w+)/.exec(text)?.[1] ?? 'statement').toUpperCase();
+      const end = startClientSpan(operation, {
+        'db.system.name': 'postgresql',
+        'db.operation.name': operation,
+        'db.query.text': text.length > QUERY_TEXT_LIMIT ? text.slice(0, QUERY_TEXT_LIMIT) : text,
+      });
+      if (end)
+        then.call(
+          query,
+          () => end(),
+          (err: unknown) => end(err ?? new Error('statement failed')),
+        );
+    }
+    return then.call(query, ok, fail);
+  };
+}
+
+/**
+ * The pool (or a transaction's client) with a span around each statement and each transaction:
+ * postgres.js has no instrumentation hooks, so its tagged-template function, `unsafe`, `begin` and
+ * `savepoint` are wrapped; a transaction's client is wrapped alike.
+ */
+function traced<T extends Db>(client: T): T {
+  const wrapTransaction =
+    (name: string, start: Callable) =>
+    (...args: unknown[]) => {
+      const fn = args.pop() as Callable;
+      return inSpan(name, { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql' } }, async () =>
+        start(...args, async (tx: Db) => {
+          const result = await fn(traced(tx));
+          // postgres.js runs a returned array of statements together: so does the wrapper.
+          return Array.isArray(result) ? Promise.all(result) : result;
+        }),
+      );
+    };
+  return new Proxy(client, {
+    apply(target, self, args: unknown[]) {
+      const query = Reflect.apply(target as unknown as Callable, self, args);
+      const strings = args[0] as { raw?: unknown } | undefined;
+      if (Array.isArray(strings) && Array.isArray(strings.raw)) traceStatement(query as Thenable, strings.join('$?'));
+      return query;
+    },
+    get(target, prop) {
+      const value = Reflect.get(target, prop) as unknown;
+      if (typeof value !== 'function') return value;
+      if (prop === 'begin') return wrapTransaction('transaction', value.bind(target) as Callable);
+      if (prop === 'savepoint') return wrapTransaction('savepoint', value.bind(target) as Callable);
+      if (prop === 'unsafe')
+        return (text: string, ...rest: unknown[]) => {
+          const query = (value as Callable).call(target, text, ...rest);
+          traceStatement(query as Thenable, text);
+          return query;
+        };
+      return value;
+    },
+  });
+}
+
+/**
+ * A pool's connections now: `max` the pool's size, `busy` running statements, `reserved` held by a
+ * transaction (or a reserved session), `idle` open and free, `connecting` being opened, and
+ * `waiting` statements queued for a free connection. Read from the patched driver (patches/).
+ */
+export interface PoolStats {
+  max: number;
+  idle: number;
+  busy: number;
+  reserved: number;
+  connecting: number;
+  waiting: number;
+}
+
+export function poolStats(sql: Sql): PoolStats {
+  return (sql as unknown as { stats(): PoolStats }).stats();
 }
 
 /** The database answers a trivial statement (the readiness probe, src/http/health.ts). */

@@ -29,7 +29,7 @@ export class Batcher<T, R> {
       const batch = this.queue.splice(0, this.maxItems);
       try {
         const results = await this.run(batch.map((b) => b.item));
-        batch.forEach((b, i) => b.resolve(results[i]!));
+        for (const [i, b] of batch.entries()) b.resolve(results[i]!);
       } catch (err) {
         for (const b of batch) b.reject(err);
       }

@@ -9,6 +9,8 @@ import { expressExchange, requestAddress, writeError, writeResult } from './resp
 import { DOORS, serveRest } from './pipeline.ts';
 import { newRequestId } from './request-id.ts';
 import { accessLog } from './access-log.ts';
+import { withLogScope } from '../log.ts';
+import { serverSpan } from '../tracing.ts';
 import { documents } from '../generated/operations.ts';
 import developerDocument from '../generated/openapi.developer.json' with { type: 'json' };
 import validatorDocument from '../generated/openapi.validator.json' with { type: 'json' };
@@ -35,8 +37,12 @@ export async function createApp(
   app.set('query parser', false);
 
   app.use((req, res, next) => {
-    res.locals.requestId = newRequestId();
-    accessLog(req, res, deps.log);
+    const requestId = newRequestId();
+    res.locals.requestId = requestId;
+    const record = accessLog(req, res, deps.log, {
+      hops: deps.config.trustProxyHops,
+      proxies: deps.config.trustedProxies,
+    });
     // (setHeader: plain string values need none of express's res.set handling, on every request.)
     res.setHeader('X-Request-Id', res.locals.requestId as string);
     // Every response: no MIME sniffing, no Referer leaking a URL to another site.
@@ -50,7 +56,26 @@ export async function createApp(
       req.path === '/mcp'
     )
       res.setHeader('Cache-Control', 'no-store');
-    next();
+    // Every line the request logs carries its id and, once authenticated, its organization; with
+    // tracing on, it runs in a server span whose parent is the caller's `traceparent`.
+    withLogScope({ requestId, audit: record }, () => {
+      const span = serverSpan(req.method, req.headers.traceparent, next);
+      if (span)
+        res.once('close', () => {
+          const operation = record.operation ?? 'other';
+          span.end(
+            `${req.method} ${operation}`,
+            {
+              'http.request.method': req.method,
+              'http.response.status_code': res.statusCode,
+              'assay.operation': operation,
+              'assay.request_id': requestId,
+              ...(record.orgId ? { 'assay.org_id': record.orgId } : {}),
+            },
+            res.statusCode >= 500 || !res.writableFinished,
+          );
+        });
+    });
   });
 
   // Readiness asks the database: an unauthenticated caller's in-memory budget comes first

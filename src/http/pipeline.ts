@@ -234,7 +234,7 @@ export function asApiError(
 ): ApiError {
   const apiErr = toApiError(fromStorageError(fromPgError(err)));
   if (apiErr.code === 'internal_error') {
-    log.error('request failed', { requestId, ...detail, error: err instanceof Error ? err.stack : String(err) });
+    log.error('request failed', { requestId, ...detail, error: err instanceof Error ? err : String(err) });
   } else if (apiErr.code === 'service_unavailable') {
     // One line, no stack: an outage would otherwise fill the log with identical traces.
     const cause = (apiErr as { cause?: { code?: string; name?: string; message?: string } }).cause;

@@ -218,26 +218,26 @@ function isTrustedProxy(ip: ipaddr.IPv4 | ipaddr.IPv6, trust: ProxyTrust): boole
 }
 
 /** The budget key of an address: IPv4 as written, IPv6 by its /64 prefix (`2001:db8:1:2::/64`). */
-export function addressKey(ip: ipaddr.IPv4 | ipaddr.IPv6): string {
+function addressKey(ip: ipaddr.IPv4 | ipaddr.IPv6): string {
   if (ip.kind() === 'ipv4') return ip.toString();
   const prefix = ipaddr.IPv6.networkAddressFromCIDR(`${ip.toString()}/64`);
   return `${prefix.toString()}/64`;
 }
 
 /**
- * The key a request without a credential is counted under: the socket's peer, or, when the
+ * The client's address as far as trusted proxies vouch for it: the socket's peer, or, when the
  * peer is a trusted proxy, the address it reports in X-Forwarded-For (read from the right, each
  * further hop believed only while the previous one is a trusted proxy too, at most
- * `trust.hops`), so a client cannot choose its own key by sending the header, and a client
- * that connects directly cannot claim another's address. IPv6 is keyed per /64.
+ * `trust.hops`), so a client cannot choose its address by sending the header, and a client
+ * that connects directly cannot claim another's. Null when the socket has no address.
  */
-export function clientAddress(
+function vouchedAddress(
   socketAddress: string | undefined,
   forwardedFor: string | string[] | undefined,
   trust: ProxyTrust,
-): string {
+): ipaddr.IPv4 | ipaddr.IPv6 | null {
   let ip = parseAddress(socketAddress ?? '');
-  if (!ip) return socketAddress ?? 'unknown';
+  if (!ip) return null;
   const chain = forwardedFor
     ? (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
         .split(',')
@@ -250,5 +250,24 @@ export function clientAddress(
     if (!next) break;
     ip = next;
   }
-  return addressKey(ip);
+  return ip;
+}
+
+/** The client's address for the access log (vouchedAddress), as written. */
+export function loggedClientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trust: ProxyTrust,
+): string | null {
+  return vouchedAddress(socketAddress, forwardedFor, trust)?.toString() ?? socketAddress ?? null;
+}
+
+/** The key a request without a credential is counted under: its vouched address, IPv6 per /64. */
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trust: ProxyTrust,
+): string {
+  const ip = vouchedAddress(socketAddress, forwardedFor, trust);
+  return ip ? addressKey(ip) : (socketAddress ?? 'unknown');
 }

@@ -17,7 +17,8 @@ import { artifactObjectKey, EXPORT_URL_SECONDS, renderExportArtifact } from '../
 import { deleteObject, type Storage } from '../storage/s3.ts';
 import { ApiError } from '../errors.ts';
 import type { SigningKey } from '../domain/signing.ts';
-import type { Logger } from '../log.ts';
+import { logOrganization, type Logger } from '../log.ts';
+import type { JobMetrics } from '../metrics.ts';
 import { jobKeyPrefix } from './tasks.ts';
 
 export interface BuildReportDeps {
@@ -27,6 +28,8 @@ export interface BuildReportDeps {
   /** The worker's SIGNING_KEY (the same as the API's): Proof Reports are signed here. */
   signer: SigningKey | null;
   signal?: AbortSignal;
+  /** The worker's counters (builds by format and outcome); absent where a benchmark calls the job directly. */
+  metrics?: JobMetrics;
 }
 
 /**
@@ -39,7 +42,9 @@ export interface BuildReportDeps {
 export async function runReportBuild(deps: BuildReportDeps, artifactId: string, requestId?: string): Promise<void> {
   const a = await getArtifact(deps.sql, artifactId);
   if (a?.status !== 'preparing') return;
+  logOrganization(a.orgId);
   const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
   let out: ArtifactOutput;
   try {
     if (a.format === 'proof_report') {
@@ -70,7 +75,7 @@ export async function runReportBuild(deps: BuildReportDeps, artifactId: string, 
         format: a.format,
         attempt: a.attempt,
         requestId,
-        error: err instanceof Error ? err.stack : String(err),
+        error: err instanceof Error ? err : String(err),
       });
     await markArtifactFailed(
       deps.sql,
@@ -79,9 +84,12 @@ export async function runReportBuild(deps: BuildReportDeps, artifactId: string, 
       refusal?.code ?? 'internal_error',
       refusal?.message ?? String(err),
     );
+    deps.metrics?.reportBuild(a.format, 'failed', seconds());
     return;
   }
-  if (await markArtifactReady(deps.sql, a.id, a.attempt, out)) {
+  const ready = await markArtifactReady(deps.sql, a.id, a.attempt, out);
+  deps.metrics?.reportBuild(a.format, ready ? 'ready' : 'superseded', seconds());
+  if (ready) {
     deps.log.info('report artifact ready', {
       artifactId,
       format: a.format,

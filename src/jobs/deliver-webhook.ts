@@ -15,7 +15,9 @@
 // An endpoint whose attempts fail WEBHOOK_DISABLE_AFTER_FAILURES times in a row is disabled.
 import { request, type Dispatcher } from 'undici';
 import type { Sql } from '../db/client.ts';
-import type { Logger } from '../log.ts';
+import { logOrganization, type Logger } from '../log.ts';
+import type { JobMetrics } from '../metrics.ts';
+import { inSpan, SpanKind, SpanStatusCode } from '../tracing.ts';
 import { open } from '../domain/secret-box.ts';
 import { signatureHeader } from '../domain/webhook-signature.ts';
 import * as db from '../db/webhooks.ts';
@@ -45,6 +47,8 @@ export interface DeliverDeps {
   signal?: AbortSignal;
   /** The process's batches (createDeliveryBatches); without them each delivery reads and records alone. */
   batches?: DeliveryBatches;
+  /** The worker's counters (attempts by outcome); absent where a benchmark calls the job directly. */
+  metrics?: JobMetrics;
 }
 
 /**
@@ -91,6 +95,7 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
   if (d && d.status === 'pending' && d.endpoint_status !== 'enabled') return db.endDelivery(sql, payload.deliveryId);
   // Deleted, finished, disabled, or this attempt already recorded by an earlier run of the job.
   if (d?.status !== 'pending' || d.endpoint_status !== 'enabled' || d.attempts !== payload.attempt - 1) return;
+  logOrganization(d.org_id);
 
   // A delivery that cannot even be signed (the secret does not open: SECRETS_KEY was changed) is
   // recorded as a failed attempt like any other and retried on the schedule, so it shows in the
@@ -104,7 +109,17 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
     secrets = null;
   }
   const outcome: Outcome = secrets
-    ? await post(deps.dispatcher, d.url, d.event_id, d.body, secrets, deps.signal)
+    ? await inSpan(
+        'webhook POST',
+        // The receiver's host only: a URL's path or query may carry the receiver's own token.
+        { kind: SpanKind.CLIENT, attributes: { 'http.request.method': 'POST', 'server.address': hostOf(d.url) } },
+        async (span) => {
+          const o = await post(deps.dispatcher, d.url, d.event_id, d.body, secrets, deps.signal);
+          if (o.httpStatus !== null) span?.setAttribute('http.response.status_code', o.httpStatus);
+          if (!o.succeeded) span?.setStatus({ code: SpanStatusCode.ERROR, message: o.error ?? undefined });
+          return o;
+        },
+      )
     : {
         succeeded: false,
         httpStatus: null,
@@ -116,20 +131,22 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
 
   const budget = deps.latencyBudgetMs ?? Number.POSITIVE_INFINITY;
   if (deps.batches && outcome.succeeded && outcome.durationMs <= budget) {
-    await deps.batches.recordSuccess.add({
+    const recorded = await deps.batches.recordSuccess.add({
       deliveryId: payload.deliveryId,
       attempt: payload.attempt,
       httpStatus: outcome.httpStatus!,
       durationMs: outcome.durationMs,
     });
+    if (recorded) deps.metrics?.webhook('succeeded', outcome.durationMs / 1000);
     return;
   }
   const delays = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
   const gone = outcome.httpStatus === 410;
   const retryIn = !outcome.succeeded && !gone ? delays[payload.attempt - 1] : undefined;
+  let recorded = false;
   await sql.begin(async (tx) => {
     const nextAt = retryIn === undefined ? null : new Date(Date.now() + retryIn);
-    const recorded = await db.recordAttempt(tx, {
+    recorded = await db.recordAttempt(tx, {
       deliveryId: payload.deliveryId,
       endpointId: d.endpoint_id,
       attempt: payload.attempt,
@@ -164,6 +181,11 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
       );
     }
   });
+  if (recorded)
+    deps.metrics?.webhook(
+      outcome.succeeded ? 'succeeded' : retryIn === undefined ? 'failed' : 'retrying',
+      outcome.durationMs / 1000,
+    );
   if (!outcome.succeeded) {
     deps.log.info('webhook attempt failed', {
       deliveryId: payload.deliveryId,
@@ -174,6 +196,14 @@ export async function deliverWebhook(deps: DeliverDeps, payload: TaskPayloads['d
     });
   }
 }
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+};
 
 /** What a tenant sees for any failure without an HTTP answer. */
 export const DELIVERY_FAILED = 'Delivery failed.';

@@ -47,7 +47,8 @@ import {
   type IngestRow,
 } from '../db/ingest-writes.ts';
 import { describeReadFailure, ObjectChanged, objectBytes, objectContentType, type Storage } from '../storage/s3.ts';
-import type { Logger } from '../log.ts';
+import { logOrganization, type Logger } from '../log.ts';
+import type { JobMetrics } from '../metrics.ts';
 import { IngestError, type DatasetRules, type Record_ } from '../ingest/parsers.ts';
 import { createParser } from '../ingest/parse-host.ts';
 import { IngestAborted, requeueRun, throwIfAborted } from './ingest-redrive.ts';
@@ -69,6 +70,8 @@ export interface IngestDeps {
   signal?: AbortSignal;
   /** The quotas a run is held to, and the parser's batch bound (default: DEFAULT_QUOTAS). */
   quotas?: Quotas;
+  /** The worker's counters (runs and rows by outcome); absent where a benchmark calls the job directly. */
+  metrics?: JobMetrics;
 }
 
 /** Progress is written at least every PROGRESS_ROWS rows or PROGRESS_MS milliseconds. */
@@ -355,6 +358,7 @@ async function ingestIn(
 export async function runIngest(deps: IngestDeps, runId: string): Promise<void> {
   const run = await claim(deps.sql, runId);
   if (!run) return;
+  logOrganization(run.orgId);
   const progress = new Progress(deps.sql, run);
   const heartbeat = setInterval(() => {
     heartbeatRun(deps.sql, runId).catch(() => {});
@@ -379,10 +383,12 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
         // New open slots: work for Auto Consensus when the project has it on.
         await wakeAutoConsensus(tx, run.projectId);
       });
+      deps.metrics?.ingest('published', progress.rows);
     } catch (err) {
       if (err instanceof DryRunChecked) {
         // After a dry run the session is open again, so a real run can follow.
         await deps.sql.begin((tx) => completeDryRun(tx, runId, run.sessionId, progress.rows));
+        deps.metrics?.ingest('dry_run', progress.rows);
         return;
       }
       if (!isDuplicateContent(err)) throw err;
@@ -402,9 +408,10 @@ export async function runIngest(deps: IngestDeps, runId: string): Promise<void> 
     const message =
       err instanceof IngestError ? err.message : 'internal error while ingesting; process the session again';
     if (!(err instanceof IngestError))
-      deps.log.error('ingest failed', { runId, error: err instanceof Error ? err.stack : String(err) });
+      deps.log.error('ingest failed', { runId, error: err instanceof Error ? err : String(err) });
     const code = err instanceof IngestError ? err.code : 'internal_error';
     await deps.sql.begin((tx) => failRun(tx, runId, run.sessionId, message, progress.rows, code));
+    deps.metrics?.ingest('failed', progress.rows);
   } finally {
     clearInterval(heartbeat);
   }

@@ -33,7 +33,7 @@ export function startSweeps(sql: Sql, sweeps: readonly Sweep[], log: Logger): { 
         const n = await runSweepOnce(sql, s.name, s.everyMs * 0.9, () => s.run());
         if (n && s.changed) log[s.changed.level](s.changed.message, { sweep: s.name, count: n });
       } catch (err) {
-        log.error('sweep failed', { sweep: s.name, error: String(err) });
+        log.error('sweep failed', { sweep: s.name, error: err instanceof Error ? err : String(err) });
       }
     }
   };

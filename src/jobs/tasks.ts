@@ -4,6 +4,7 @@
 // write); the compiler checks the task name and the payload, and src/jobs/worker.ts must bind an
 // entry point to every task of this table. Nothing else names a task.
 import type { Db } from '../db/client.ts';
+import { currentTraceparent } from '../tracing.ts';
 
 export interface TaskPayloads {
   /**
@@ -25,6 +26,20 @@ export interface TaskPayloads {
 }
 
 export type TaskName = keyof TaskPayloads;
+
+/**
+ * What a job's payload carries besides its task's fields: the W3C `traceparent` of the span that
+ * enqueued it, when tracing is on (src/tracing.ts), so that the job's span joins that trace.
+ */
+export interface JobTrace {
+  traceparent?: string;
+}
+
+/** The payload as stored: the task's fields and, when tracing is on, the enqueuer's traceparent. */
+function stored(payload: object): string {
+  const traceparent = currentTraceparent();
+  return JSON.stringify(traceparent ? { ...payload, traceparent } : payload);
+}
 
 // graphile-worker's own typing: its TaskList and Task<name> take their payload types from here.
 declare global {
@@ -120,7 +135,7 @@ export async function enqueue<K extends TaskName>(
 ): Promise<void> {
   const q = QUEUE[task] as QueueOptions<K>;
   await sql`
-    select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::text::json, run_at => ${options.runAt ?? null},
+    select graphile_worker.add_job(${task}, ${stored(payload)}::text::json, run_at => ${options.runAt ?? null},
       max_attempts => ${q.maxAttempts}, job_key => ${jobKey(task, payload)},
       queue_name => ${queueName(task, options.queueKey)}, flags => ${options.flags ?? null}::text[])`;
 }
@@ -138,7 +153,7 @@ export async function enqueueEach<K extends TaskName>(
     select graphile_worker.add_job(${task}, x.payload::json, max_attempts => ${q.maxAttempts},
       job_key => nullif(x.job_key, ''),
       queue_name => nullif(x.queue_name, ''), flags => string_to_array(nullif(x.flags, ''), ','))
-    from unnest(${jobs.map((j) => JSON.stringify(j.payload))}::text[],
+    from unnest(${jobs.map((j) => stored(j.payload))}::text[],
       ${jobs.map((j) => jobKey(task, j.payload) ?? '')}::text[],
       ${jobs.map((j) => queueName(task, j.queueKey) ?? '')}::text[],
       ${jobs.map((j) => (j.flags ?? []).join(','))}::text[]) as x(payload, job_key, queue_name, flags)`;

@@ -5,9 +5,10 @@ import { EventEmitter } from 'node:events';
 import { run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { API_TIMEOUTS, createSql, WORKER_TIMEOUTS, type Sql } from '../db/client.ts';
+import { API_TIMEOUTS, createSql, poolStats, WORKER_TIMEOUTS, type Sql } from '../db/client.ts';
 import { createStorage } from '../storage/s3.ts';
-import { createLogger, type Logger } from '../log.ts';
+import { createLogger, withLogScope, type Logger } from '../log.ts';
+import { inSpan, SpanKind } from '../tracing.ts';
 import { runIngest, STALE_AFTER_SECONDS } from './ingest.ts';
 import { failStaleRuns } from '../db/ingest-runs.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
@@ -20,7 +21,7 @@ import { startSweeps, type Sweep } from './sweeps.ts';
 import { enqueue } from './tasks.ts';
 import { deleteExpired } from '../db/idempotency.ts';
 import { Egress } from '../webhooks/egress.ts';
-import type { TaskName } from './tasks.ts';
+import type { JobTrace, TaskName } from './tasks.ts';
 import { createLiveness, DEAD_AFTER_SECONDS } from './worker-liveness.ts';
 import { redriveLostQueuedRuns } from './ingest-redrive.ts';
 import { runReportBuild, sweepReportArtifacts } from './build-report.ts';
@@ -67,6 +68,28 @@ export interface WorkerOptions {
   reportGraceSeconds?: number;
 }
 
+/**
+ * A task as the runner calls it: every line it logs carries the task, the job id and the request
+ * that enqueued it (when the payload names one); with tracing on it runs in a span whose parent is
+ * the span that enqueued it (the payload's `traceparent`).
+ */
+function observed<K extends TaskName>(task: K, run: Task<K>): Task<K> {
+  return (payload, helpers) => {
+    const p = payload as { requestId?: string } & JobTrace;
+    return withLogScope({ task, jobId: helpers.job.id, requestId: p.requestId }, () =>
+      inSpan(
+        `job ${task}`,
+        {
+          kind: SpanKind.CONSUMER,
+          traceparent: p.traceparent,
+          attributes: { 'assay.task': task, 'assay.job_id': helpers.job.id, 'assay.attempt': helpers.job.attempts },
+        },
+        async () => run(payload, helpers),
+      ),
+    );
+  };
+}
+
 export interface RunningWorker {
   /** The worker's own pool (the probes' readiness check asks it). */
   sql: Sql;
@@ -83,7 +106,20 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     timeouts: WORKER_TIMEOUTS,
     pool: config.database,
   });
-  const deps = { sql, storage: createStorage(config.s3), log, quotas: config.quotas };
+  // Read at each scrape (the job queue's pool is created below).
+  const metrics = workerMetrics(() => queueDepth(sql), {
+    worker: () => poolStats(sql),
+    // graphile-worker's: a client is checked out while a runner fetches or completes a job.
+    job_queue: () => ({
+      max: pgPool.options.max ?? 10,
+      idle: pgPool.idleCount,
+      busy: pgPool.totalCount - pgPool.idleCount,
+      reserved: 0,
+      connecting: 0,
+      waiting: pgPool.waitingCount,
+    }),
+  });
+  const deps = { sql, storage: createStorage(config.s3), log, quotas: config.quotas, metrics };
   // Proof Reports are built and signed by the build_report task: the worker has the API's key.
   const signer = config.signingKey ? await loadSigningKey(config.signingKey) : null;
   const mailer = config.smtpUrl ? createMailer(config.smtpUrl) : null;
@@ -120,6 +156,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
             retryDelaysMs: options.webhookRetryDelaysMs,
             signal: helpers.abortSignal,
             batches: deliveryBatches,
+            metrics,
           },
           payload,
         );
@@ -175,7 +212,6 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // killed, a live worker unlocks its jobs within seconds.
   const liveness = createLiveness(sql, { heartbeatMs: options.workerHeartbeatMs });
   const events = new EventEmitter() as WorkerEvents;
-  const metrics = workerMetrics(() => queueDepth(sql));
   const started = new WeakMap<object, number>();
   const elapsed = (job: object) => (performance.now() - (started.get(job) ?? performance.now())) / 1000;
   events.on('job:start', ({ job }) => started.set(job, performance.now()));
@@ -193,7 +229,9 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // One runner per task set: a runner only takes jobs of the tasks in its list.
   const runners: Runner[] = [];
   for (const set of sets) {
-    const tasks = Object.fromEntries(TASK_SETS[set].map((name) => [name, taskList[name]])) as TaskList;
+    const tasks = Object.fromEntries(
+      TASK_SETS[set].map((name) => [name, observed(name, taskList[name] as Task<typeof name>)]),
+    ) as TaskList;
     runners.push(
       await run({
         pgPool,

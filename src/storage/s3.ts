@@ -1,5 +1,6 @@
 // Object storage: one S3 client per process, presigned URLs, reading and writing objects. File bytes
 // never pass through the service: clients PUT to presigned URLs and workers stream objects.
+import { inSpan, SpanKind, tracingEnabled } from '../tracing.ts';
 import { NETWORK_ERROR_CODES } from '../domain/network-errors.ts';
 import {
   S3Client,
@@ -65,6 +66,18 @@ export function createStorage(s3: Config['s3'], limits: Partial<S3Limits> = {}):
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  // With tracing on, a client span per command, its retries inside it (presigning runs the
+  // middleware too, without a request: its span is a few microseconds long).
+  if (tracingEnabled())
+    client.middlewareStack.add(
+      (next, context) => (args) =>
+        inSpan(
+          `S3 ${context.commandName ?? 'command'}`,
+          { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'aws-api', 'rpc.method': context.commandName ?? '' } },
+          () => next(args),
+        ),
+      { step: 'initialize', name: 'assayTracing' },
+    );
   return { client, bucket: s3.bucket };
 }
 

@@ -2,7 +2,8 @@
 // against the test Postgres and S3: `migrate` on an empty database, `serve` and `worker` until
 // /readyz answers, a project created and a file ingested through the API (the worker's job),
 // the web app's prebuilt bundle served, then `podman stop`: both drain and exit 0.
-// ASSAY_TEST_IMAGE names an image already built (to iterate without rebuilding).
+// ASSAY_TEST_IMAGE names an image already built (to iterate without rebuilding); otherwise the
+// image of this tree's content is built once (test/deploy/images.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,6 +18,7 @@ import { call, type TestApp } from '../helpers/app.ts';
 import { ingest } from '../helpers/uploads.ts';
 import { TEST_SECRETS_KEY } from '../helpers/config.ts';
 import { until } from '../helpers/wait.ts';
+import { appImage } from './images.ts';
 
 const run = promisify(execFile);
 const ci = /^(1|true|yes)$/i.test(process.env.CI ?? '');
@@ -32,7 +34,7 @@ describe.skipIf(skip)(
   `the image with podman${skip ? ` — SKIPPED: ${missing.join(', ')} not installed` : ''}`,
   { timeout: 900_000 },
   () => {
-    const image = process.env.ASSAY_TEST_IMAGE ?? `localhost/assay-test:${version}`;
+    let image: string;
     const suffix = randomBytes(4).toString('hex');
     const name = `assay_image_${suffix}`;
     const containers = [`assay-serve-${suffix}`, `assay-worker-${suffix}`];
@@ -40,14 +42,8 @@ describe.skipIf(skip)(
     let databaseUrl: string;
 
     beforeAll(async () => {
-      if (!process.env.ASSAY_TEST_IMAGE) {
-        const built = spawnSync('bash', ['deploy/image/build.sh'], {
-          env: { ...env, IMAGE: image.slice(0, image.lastIndexOf(':')) },
-          encoding: 'utf8',
-        });
-        expect(built.status, `${built.stdout}\n${built.stderr}`).toBe(0);
-        console.log(built.stdout.trim().split('\n').pop());
-      }
+      // Built once per content (test/deploy/images.ts), shared with the compose test.
+      image = await appImage();
       admin = postgres(inject('adminUrl'), { max: 1, onnotice: () => {} });
       await admin.unsafe(`create database ${name}`);
       const u = new URL(inject('adminUrl'));

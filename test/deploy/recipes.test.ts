@@ -52,7 +52,7 @@ describe.skipIf(!ci && !compose)(
       }
       expect(services.worker.environment.WORKER_PORT).toBe('3001');
       expect(Object.keys(secrets).sort()).toEqual(['s3_secret', 'secrets_key', 'signing_key']);
-      expect(services.serve.environment.DATABASE_URL).toBe('postgres://assay:pw@postgres:5432/assay');
+      expect(services.serve.environment.DATABASE_URL).toBe('postgres://assay:pw@postgres:5432/assay?sslmode=disable');
     });
 
     it('puts PgBouncer in transaction mode in front when its profile is on', () => {
@@ -62,8 +62,8 @@ describe.skipIf(!ci && !compose)(
       );
       expect(services.pgbouncer.environment.POOL_MODE).toBe('transaction');
       expect(services.serve.environment).toMatchObject({
-        DATABASE_URL: 'postgres://assay:pw@pgbouncer:6432/assay',
-        DATABASE_DIRECT_URL: 'postgres://assay:pw@postgres:5432/assay',
+        DATABASE_URL: 'postgres://assay:pw@pgbouncer:6432/assay?sslmode=disable',
+        DATABASE_DIRECT_URL: 'postgres://assay:pw@postgres:5432/assay?sslmode=disable',
         DATABASE_POOL_MODE: 'transaction',
       });
     });

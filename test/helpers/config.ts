@@ -20,6 +20,7 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     host: '127.0.0.1',
     port: 0,
     workerPort: null,
+    otlpEndpoint: null,
     database: { poolSize: null, jobQueuePoolSize: null, transactionMode: false, prepare: true },
     signingKey: null,
     smtpUrl: null,

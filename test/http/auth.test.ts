@@ -112,6 +112,16 @@ describe('every response carries a request id', () => {
       expect(res.body.error).toEqual({ type: 'api_error', code: 'internal_error', message: 'Internal server error.' });
       expect(JSON.stringify(res.body)).not.toMatch(/projects|relation|select|at .*\.ts/);
       expect(app.logs.some((l) => l.includes(res.body.requestId) && l.includes('relation'))).toBe(true);
+      // The line carries the request's id and organization, and the error with its stack.
+      const line = app.logs
+        .map((l) => JSON.parse(l))
+        .find((l) => l.msg === 'request failed' && l.requestId === res.body.requestId);
+      expect(line).toMatchObject({
+        level: 'error',
+        orgId: app.orgA.id,
+        error: { type: 'PostgresError', code: '42P01', message: expect.stringContaining('relation') },
+      });
+      expect(line.error.stack).toMatch(/\n\s+at /);
     } finally {
       await app.sql`alter table projects_moved rename to projects`;
     }
