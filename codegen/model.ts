@@ -34,6 +34,8 @@ interface Operation {
 }
 interface ExtraTool {
   tool: string;
+  /** The published document whose tool server serves it (x-documents); the developer one when absent. */
+  document?: string;
   description: string;
   inputSchema: JsonSchema;
 }
@@ -96,9 +98,17 @@ export interface ErrorCodeRule {
   message: string | null;
 }
 
-/** Who may call an operation, from its `security` (or the document's). */
-type OperationAuth = 'apiKey' | 'validatorSession' | 'none';
-const AUTH_BY_SCHEME: Record<string, OperationAuth> = { bearerAuth: 'apiKey', validatorSession: 'validatorSession' };
+/**
+ * Who may call an operation, from its `security` (or the document's): one scheme, or the
+ * alternatives a validator's work accepts (`validator`: a person's session or an AI validator key).
+ */
+type OperationAuth = 'apiKey' | 'validatorSession' | 'validator' | 'none';
+const AUTH_BY_SCHEMES: Record<string, OperationAuth> = {
+  '': 'none',
+  bearerAuth: 'apiKey',
+  validatorSession: 'validatorSession',
+  'aiValidatorKey|validatorSession': 'validator',
+};
 
 export interface OperationEntry {
   operationId: string;
@@ -132,6 +142,8 @@ export interface OperationEntry {
 
 export interface ToolEntry {
   name: string;
+  /** The published document whose tool server serves the tool: its operation's, or the extra tool's. */
+  document: string;
   operationId: string | null;
   description: string;
   inputSchema: JsonSchema;
@@ -228,11 +240,14 @@ export function buildOperationTable(doc: OpenApiDoc): OperationEntry[] {
         );
       const where = documentOf(doc, path);
       const security = op.security ?? doc.security ?? [];
-      if (security.length > 1 || Object.keys(security[0] ?? {}).length > 1)
-        throw new Error(`${op.operationId}: at most one security scheme expected`);
-      const scheme = Object.keys(security[0] ?? {})[0];
-      const auth = scheme === undefined ? 'none' : AUTH_BY_SCHEME[scheme];
-      if (!auth) throw new Error(`${op.operationId}: unknown security scheme ${scheme}`);
+      if (security.some((req) => Object.keys(req).length > 1))
+        throw new Error(`${op.operationId}: alternatives of one scheme each expected, not schemes required together`);
+      const schemes = security
+        .map((req) => Object.keys(req)[0]!)
+        .sort()
+        .join('|');
+      const auth = AUTH_BY_SCHEMES[schemes];
+      if (!auth) throw new Error(`${op.operationId}: unknown security ${schemes}`);
       const statuses = Object.keys(op.responses)
         .filter((s) => /^\d{3}$/.test(s))
         .map(Number)
@@ -352,8 +367,10 @@ function toolFromBinding(doc: OpenApiDoc, entry: OperationEntry, binding: McpBin
     const arg = (r.pointer.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
     return arg !== '' && args[arg] === r.in;
   });
+  if (entry.document === null) throw new Error(`${binding.tool}: its operation is in no published document`);
   return {
     name: binding.tool,
+    document: entry.document,
     operationId: entry.operationId,
     description,
     inputSchema: schema,
@@ -374,8 +391,12 @@ export function buildToolTable(doc: OpenApiDoc, ops: OperationEntry[]): ToolEntr
       extra.inputSchema.type === 'object' && Object.keys((extra.inputSchema.properties ?? {}) as object).length === 0;
     if (!empty && !ref?.startsWith('#/components/schemas/'))
       throw new Error(`x-mcp-extra-tools ${extra.tool}: inputSchema must $ref a component schema or take no arguments`);
+    const document = extra.document ?? 'developer';
+    if (!(document in (doc['x-documents'] ?? {})))
+      throw new Error(`x-mcp-extra-tools ${extra.tool}: document ${document} is not in x-documents`);
     tools.push({
       name: extra.tool,
+      document,
       operationId: null,
       description: extra.description,
       inputSchema: toolSchema(doc, extra.inputSchema) as JsonSchema,

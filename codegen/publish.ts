@@ -71,8 +71,10 @@ export function publishDocuments(doc: OpenApiDoc): Map<string, object> {
       }
     }
     securitySchemesIn(entry.security, used);
-    // The MCP-only tools are documented beside the operations that are MCP tools too.
-    const extraTools = hasMcp ? doc['x-mcp-extra-tools'] : undefined;
+    // The MCP-only tools are documented beside the operations that are MCP tools too, each in the
+    // document whose tool server serves it (the developer one unless it names another).
+    const ownTools = (doc['x-mcp-extra-tools'] ?? []).filter((t) => (t.document ?? 'developer') === name);
+    const extraTools = hasMcp && ownTools.length ? ownTools : undefined;
     if (extraTools) refsIn(extraTools, used);
     // Close over references between components.
     for (let grew = true; grew; ) {

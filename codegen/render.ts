@@ -64,8 +64,11 @@ export interface OperationInfo {
   readonly server: string;
   /** Path relative to \`server\`, with {param} placeholders. */
   readonly path: string;
-  /** apiKey: a developer API key; validatorSession: a validator session token; none: public. */
-  readonly auth: 'apiKey' | 'validatorSession' | 'none';
+  /**
+   * apiKey: a developer API key; validatorSession: a validator session token; validator: a
+   * session token or an AI validator key (a validator's work); none: public.
+   */
+  readonly auth: 'apiKey' | 'validatorSession' | 'validator' | 'none';
   readonly summary: string;
   /** x-requires-originator: the key's creator must be an originator of the organization. */
   readonly requiresOriginator: boolean;
@@ -156,7 +159,7 @@ type SuccessStatus = 200 | 201 | 202 | 204 | 307;
 export type HandlerResult<K extends OperationId> = Extract<HandlerResponse<K>, { status: SuccessStatus }>;
 
 export type Handler<K extends OperationId, Ctx> = (input: HandlerInput<K>, ctx: Ctx) => Promise<HandlerResult<K>>;
-/** Handlers get the context of their operation's auth: \`Ctx[apiKey | validatorSession | none]\`. */
+/** Handlers get the context of their operation's auth: \`Ctx[apiKey | validatorSession | validator | none]\`. */
 export type HandlerMap<Ctx extends Record<(typeof operationTable)[OperationId]['auth'], unknown>> = {
   [K in OperationId]: Handler<K, Ctx[(typeof operationTable)[K]['auth']]>;
 };
@@ -175,10 +178,12 @@ export function renderTools(tools: ToolEntry[], specSchema: object): string {
       };`,
   );
   return `import type { components } from './openapi-types.ts';
-import type { ErrorCodeRule, OperationId } from './operations.ts';
+import type { DocumentName, ErrorCodeRule, OperationId } from './operations.ts';
 
 export interface ToolDef {
   readonly name: string;
+  /** The published document whose tool server (an MCP door) serves the tool. */
+  readonly document: DocumentName;
   /** The REST operation the tool calls; null for tools without a REST counterpart. */
   readonly operationId: OperationId | null;
   readonly description: string;

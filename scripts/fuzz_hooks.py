@@ -12,7 +12,9 @@ widened check would accept any 400 of the operation). Requests built to break th
   grantValidatorClass and assignValidator's `projects[].classId`. The hook asks the API which
   classes the project declares (GET /projects/{projectId}/classes, with the run's key) and uses
   one of them; without any, an optional classId is dropped (with its evidenceNote) and a grant,
-  which cannot be valid then, is not sent.
+  which cannot be valid then, is not sent. createAiValidator's `projects[].classId` must be an
+  AI class (`type: ai`, else `ai_class_required`): the hook uses one, and a case naming a project
+  of ours without any AI class is not sent.
 
 - A webhook URL's host must resolve only to addresses the deployment allows receivers at
   (createWebhookEndpoint's description). The fuzz stack allows loopback receivers only and
@@ -39,6 +41,7 @@ from schemathesis import GenerationMode
 BASE = os.environ.get("ASSAY_FUZZ_BASE", "")
 KEY = os.environ.get("ASSAY_FUZZ_KEY", "")
 _classes: dict[str, list[str] | None] = {}
+_ai_classes: dict[str, list[str] | None] = {}
 # Nothing listens there, and no worker runs to deliver to it anyway.
 LOOPBACK_RECEIVER = "127.0.0.1:9"
 
@@ -63,10 +66,34 @@ def _declared_classes(project_id: object) -> list[str] | None:
         )
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
-                _classes[project_id] = [c["id"] for c in json.load(response)["data"] or []]
+                data = json.load(response)["data"] or []
+                _classes[project_id] = [c["id"] for c in data]
+                _ai_classes[project_id] = [c["id"] for c in data if c.get("type") == "ai"]
         except (urllib.error.URLError, ValueError, KeyError, TypeError):
             _classes[project_id] = None
+            _ai_classes[project_id] = None
     return _classes[project_id]
+
+
+def _declared_ai_classes(project_id: object) -> list[str] | None:
+    """Ids of the AI classes (type ai) the project's spec declares; None when the project is not one of ours."""
+    if _declared_classes(project_id) is None:
+        return None
+    return _ai_classes.get(project_id)  # type: ignore[arg-type]
+
+
+def _fit_ai_classes(items: object) -> bool:
+    """An AI validator holds an AI class of each of its projects: False when one of ours declares none."""
+    for item in items if isinstance(items, list) else []:
+        if not isinstance(item, dict):
+            continue
+        classes = _declared_ai_classes(item.get("id"))
+        if classes is None:
+            continue  # not our project: refused as not found, whatever the class
+        if not classes:
+            return False
+        item["classId"] = item.get("classId") if item.get("classId") in classes else classes[0]
+    return True
 
 
 def _rename_duplicates(items: object, field: str) -> None:
@@ -104,6 +131,9 @@ def filter_case(context, case) -> bool:
     # A class grant on a project whose spec declares no class cannot be valid.
     if _operation_id(case) == "grantValidatorClass" and _positive(case) and isinstance(case.body, dict):
         return _fit_class(dict(case.body), case.path_parameters.get("projectId"))
+    # An AI validator on a project of ours whose spec has no AI class cannot be valid.
+    if _operation_id(case) == "createAiValidator" and _positive(case) and isinstance(case.body, dict):
+        return _fit_ai_classes([dict(p) for p in case.body.get("projects") or [] if isinstance(p, dict)])
     return True
 
 
@@ -129,6 +159,8 @@ def map_case(context, case):
         except ValueError:
             return case
         body["url"] = urllib.parse.urlunsplit((parts.scheme, LOOPBACK_RECEIVER, parts.path, parts.query, parts.fragment))
+    elif operation == "createAiValidator":
+        _fit_ai_classes(body.get("projects"))
     elif operation == "assignValidator":
         for item in body.get("projects") or []:
             if isinstance(item, dict) and not _fit_class(item, item.get("id")):

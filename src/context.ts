@@ -1,6 +1,6 @@
 // What every handler receives besides its validated input.
 import type { Sql } from './db/client.ts';
-import type { AuthContext, ValidatorSessionContext } from './http/auth.ts';
+import type { AuthContext, ValidatorCaller, ValidatorSessionContext } from './http/auth.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { Storage } from './storage/s3.ts';
@@ -53,9 +53,18 @@ export interface ValidatorRequestContext extends PublicRequestContext {
   session: ValidatorSessionContext;
 }
 
+/**
+ * A validator's work (/validator/v1's validation operations, /validator/mcp): a person by session
+ * token or an AI validator by key; handlers act as `validator.userId` either way.
+ */
+export interface ValidatorWorkContext extends PublicRequestContext {
+  validator: ValidatorCaller;
+}
+
 /** The context a handler gets, by the `auth` of its operation in the generated table. */
 export interface HandlerContexts {
   apiKey: RequestContext;
   validatorSession: ValidatorRequestContext;
+  validator: ValidatorWorkContext;
   none: PublicRequestContext;
 }

@@ -77,8 +77,8 @@ export const ERRORS = {
       '/validator/v1/sessions).',
   ),
   session_token_malformed: auth(
-    'The token is not a validator session token (`assay_vs_` followed by 43 characters); developer API keys are not ' +
-      'accepted here.',
+    'The token is not a validator session token (`assay_vs_` followed by 43 characters); developer API keys and ' +
+      'AI validator keys are not accepted here.',
   ),
   session_token_invalid: auth('The validator session is invalid, expired or signed out; sign in again.'),
   sign_in_link_invalid: invalid('The sign-in link is unknown, expired or already used; request a new one.'),
@@ -145,6 +145,18 @@ export const ERRORS = {
     'The datapoint has votes that count toward consensus, or is terminal; ' +
       'only a datapoint nobody rated can become a gold item.',
   ),
+  // AI validators and their keys (/validator/mcp, the validation operations of /validator/v1).
+  ai_validator_key_missing: auth(
+    'Missing or invalid Authorization header; send `Authorization: Bearer <AI validator key>` (from POST ' +
+      '/developer/v1/ai-validators).',
+  ),
+  ai_validator_key_malformed: auth(
+    "The token is not an AI validator key (`assay_ai_` followed by 43 characters); a person's session and " +
+      'developer API keys are not accepted here.',
+  ),
+  ai_validator_key_invalid: auth('The AI validator key is unknown or revoked.'),
+  ai_validator_key_not_found: notFound('No such key of this AI validator.'),
+  ai_class_required: invalid('An AI validator holds an AI class (type ai) on every project it is assigned to.'),
   // A dependency (database, object storage) did not answer: sent with Retry-After (docs/operations.md).
   service_unavailable: {
     status: 503,

@@ -13,6 +13,9 @@ import { startProbeServer, type ServerState } from '../http/health.ts';
 import { startWorker, TASK_SETS, type TaskSet } from '../jobs/worker.ts';
 import * as admin from '../admin/admin.ts';
 import * as signingKeys from '../admin/signing-keys.ts';
+import * as aiValidators from '../services/ai-validators.ts';
+import * as aiKeys from '../db/ai-validators.ts';
+import { ApiError } from '../errors.ts';
 import { readFileSync } from 'node:fs';
 import { runVerify, runVerifyConsistency } from './verify.ts';
 
@@ -30,6 +33,11 @@ const USAGE = `usage:
   assay admin key create --org CODE --user EMAIL|ID [--name NAME] [--expires-at RFC3339]
   assay admin key list --org CODE
   assay admin key revoke --id KEY_ID
+  assay admin ai-validator create --org CODE --name NAME --project PROJECT_ID:CLASS_ID [--project ...] [--user EMAIL|ID]
+                                   an AI validator with an AI class on each project; prints its key once
+  assay admin ai-key create --org CODE --validator-id ID [--name NAME]
+  assay admin ai-key list --org CODE --validator-id ID
+  assay admin ai-key revoke --org CODE --validator-id ID --id KEY_ID
   assay admin signing-key generate --out FILE   private key written once to FILE (0600); public key pending
   assay admin signing-key activate --kid KID | --key FILE
   assay admin signing-key retire --kid KID
@@ -58,6 +66,8 @@ const OPTIONS = {
   consistency: { type: 'boolean' },
   recompute: { type: 'string' },
   tasks: { type: 'string' },
+  project: { type: 'string', multiple: true },
+  'validator-id': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -175,10 +185,58 @@ async function runAdmin(args: string[], values: Values): Promise<void> {
       return print({ revoked: true });
     }
     if (what === 'signing-key') return print(await runSigningKey(sql, verb, values));
+    if (what === 'ai-validator' || what === 'ai-key') return print(await runAiValidator(sql, what, verb, values));
     throw new admin.AdminError(`unknown admin command: ${args.join(' ')}\n${USAGE}`);
   } finally {
     await sql.end({ timeout: 5 });
   }
+}
+
+/** AI validators and their keys, through the same use cases as the developer API (services/ai-validators.ts). */
+async function runAiValidator(
+  sql: ReturnType<typeof createSql>,
+  what: string,
+  verb: string | undefined,
+  values: Values,
+): Promise<unknown> {
+  const org = await admin.findOrganization(sql, need(values, 'org'));
+  const createdBy = values.user ? (await admin.findUser(sql, values.user)).id : null;
+  if (what === 'ai-validator' && verb === 'create') {
+    const projects = (values.project ?? []).map((p) => {
+      const [id, classId] = p.split(':');
+      if (!id || !classId) throw new admin.AdminError('--project takes PROJECT_ID:CLASS_ID (an AI class of its spec)');
+      return { id, classId };
+    });
+    if (!projects.length) throw new admin.AdminError('--project is required (PROJECT_ID:CLASS_ID, one or more)');
+    const { validator, issued } = await aiValidators.createAiValidator(sql, {
+      orgId: org.id,
+      createdBy,
+      name: need(values, 'name'),
+      projects,
+    });
+    console.error('The key is shown once; store it now. Only its SHA-256 is kept.');
+    return { validatorId: validator.user_id, name: validator.name, keyId: issued.row.id, key: issued.key };
+  }
+  const validatorId = need(values, 'validator-id');
+  if (what === 'ai-key' && verb === 'create') {
+    const issued = await aiValidators.issueAiKey(sql, {
+      orgId: org.id,
+      validatorId,
+      name: values.name ?? '',
+      createdBy,
+    });
+    console.error('The key is shown once; store it now. Only its SHA-256 is kept.');
+    return { id: issued.row.id, key: issued.key };
+  }
+  if (!(await aiValidators.isAiValidator(sql, org.id, validatorId)))
+    throw new admin.AdminError(`no AI validator ${validatorId} in ${org.code}`);
+  if (what === 'ai-key' && verb === 'list') return aiKeys.listAiKeys(sql, org.id, validatorId);
+  if (what === 'ai-key' && verb === 'revoke') {
+    const row = await aiKeys.revokeAiKey(sql, org.id, validatorId, need(values, 'id'));
+    if (!row) throw new admin.AdminError(`no key ${values.id} of AI validator ${validatorId}`);
+    return { revoked: true };
+  }
+  throw new admin.AdminError(`unknown admin command: ${what} ${verb ?? ''}\n${USAGE}`);
 }
 
 async function runSigningKey(
@@ -291,7 +349,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof admin.AdminError || err instanceof ConfigError) {
+  if (err instanceof admin.AdminError || err instanceof ConfigError || err instanceof ApiError) {
     console.error(`assay: ${err.message}`);
   } else {
     console.error('assay: failed:', err instanceof Error ? err.message : err);

@@ -67,6 +67,7 @@ export async function autoConsensusRunnable(sql: Db, projectId: string): Promise
 
 /** What a round of Auto Consensus (src/jobs/auto-consensus.ts) reads of its project. */
 export interface AutoConsensusProject {
+  org_id: string;
   auto_consensus: boolean;
   auto_consensus_spread: Spread;
   paused_at: Date | null;
@@ -78,7 +79,7 @@ export interface AutoConsensusProject {
 
 export async function autoConsensusProject(sql: Db, projectId: string): Promise<AutoConsensusProject | undefined> {
   const [p] = await sql<AutoConsensusProject[]>`
-    select auto_consensus, auto_consensus_spread, paused_at, archived_at,
+    select p.org_id, auto_consensus, auto_consensus_spread, paused_at, archived_at,
       coalesce((s.compiled #>> '{consensus,escalationStep}')::int, 0) as escalation_step,
       coalesce((s.compiled #>> '{consensus,maxEscalations}')::int, 0) as max_escalations
     from projects p

@@ -39,6 +39,10 @@ interface QueryDefaults {
   listValidatorProjects: never;
   assignValidator: never;
   unassignValidator: never;
+  createAiValidator: never;
+  getAiValidator: never;
+  createAiValidatorKey: never;
+  revokeAiValidatorKey: never;
   createUploadSession: never;
   getUploadSession: never;
   declareUploadFiles: never;
@@ -110,7 +114,7 @@ type SuccessStatus = 200 | 201 | 202 | 204 | 307;
 export type HandlerResult<K extends OperationId> = Extract<HandlerResponse<K>, { status: SuccessStatus }>;
 
 export type Handler<K extends OperationId, Ctx> = (input: HandlerInput<K>, ctx: Ctx) => Promise<HandlerResult<K>>;
-/** Handlers get the context of their operation's auth: `Ctx[apiKey | validatorSession | none]`. */
+/** Handlers get the context of their operation's auth: `Ctx[apiKey | validatorSession | validator | none]`. */
 export type HandlerMap<Ctx extends Record<(typeof operationTable)[OperationId]['auth'], unknown>> = {
   [K in OperationId]: Handler<K, Ctx[(typeof operationTable)[K]['auth']]>;
 };
@@ -175,6 +179,18 @@ export type AssignValidatorResult = HandlerResult<'assignValidator'>;
 export type UnassignValidatorInput = HandlerInput<'unassignValidator'>;
 export type UnassignValidatorResponse = HandlerResponse<'unassignValidator'>;
 export type UnassignValidatorResult = HandlerResult<'unassignValidator'>;
+export type CreateAiValidatorInput = HandlerInput<'createAiValidator'>;
+export type CreateAiValidatorResponse = HandlerResponse<'createAiValidator'>;
+export type CreateAiValidatorResult = HandlerResult<'createAiValidator'>;
+export type GetAiValidatorInput = HandlerInput<'getAiValidator'>;
+export type GetAiValidatorResponse = HandlerResponse<'getAiValidator'>;
+export type GetAiValidatorResult = HandlerResult<'getAiValidator'>;
+export type CreateAiValidatorKeyInput = HandlerInput<'createAiValidatorKey'>;
+export type CreateAiValidatorKeyResponse = HandlerResponse<'createAiValidatorKey'>;
+export type CreateAiValidatorKeyResult = HandlerResult<'createAiValidatorKey'>;
+export type RevokeAiValidatorKeyInput = HandlerInput<'revokeAiValidatorKey'>;
+export type RevokeAiValidatorKeyResponse = HandlerResponse<'revokeAiValidatorKey'>;
+export type RevokeAiValidatorKeyResult = HandlerResult<'revokeAiValidatorKey'>;
 export type CreateUploadSessionInput = HandlerInput<'createUploadSession'>;
 export type CreateUploadSessionResponse = HandlerResponse<'createUploadSession'>;
 export type CreateUploadSessionResult = HandlerResult<'createUploadSession'>;

@@ -11,7 +11,8 @@ import type {
 import type { RequestContext } from '../context.ts';
 import type { Sql } from '../db/client.ts';
 import type { components } from '../generated/openapi-types.ts';
-import { errors } from '../errors.ts';
+import { ApiError, errors } from '../errors.ts';
+import { isAiValidator, requireAiClasses } from '../services/ai-validators.ts';
 import { requireProject } from './projects.ts';
 import { requireValidator } from './validators.ts';
 import { listClasses } from '../db/projects.ts';
@@ -47,6 +48,13 @@ export async function grantValidatorClass(
     await requireValidator(tx, ctx.auth.orgId, params.validatorId);
     const declared = await people.declaredClasses(tx, [{ projectId: project.id, classId: body.classId }]);
     if (!declared.size) throw errors.classNotInSpec(body.classId);
+    await requireAiClasses(
+      tx,
+      ctx.auth.orgId,
+      params.validatorId,
+      [{ id: project.id, classId: body.classId }],
+      () => 'classId',
+    );
     return (await people.grantClass(tx, project.id, params.validatorId, body.classId, body.evidenceNote)).grant;
   });
   return {
@@ -65,6 +73,13 @@ export async function revokeValidatorClass(
     (await people.findRosterValidator(ctx.sql, ctx.auth.orgId, { userId: params.validatorId })) ||
     (await people.everGranted(ctx.sql, project.id, params.validatorId));
   if (!known) throw errors.validatorNotFound(params.validatorId);
+  // An AI validator keeps an AI class wherever it is assigned: grant another, or unassign it.
+  if (await isAiValidator(ctx.sql, ctx.auth.orgId, params.validatorId))
+    throw new ApiError(
+      'ai_class_required',
+      "An AI validator's class is not revoked alone: grant it another AI class, or unassign it from the project.",
+      'classId',
+    );
   await people.revokeClass(ctx.sql, project.id, params.validatorId, params.classId);
   return { status: 200, body: { revoked: true } };
 }

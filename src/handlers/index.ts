@@ -47,6 +47,7 @@ import {
   rotateWebhookEndpointSecret,
 } from './webhooks.ts';
 import { getMe } from './me.ts';
+import { createAiValidator, createAiValidatorKey, getAiValidator, revokeAiValidatorKey } from './ai-validators.ts';
 import {
   getOriginatorProofReport,
   getOriginatorReportExport,
@@ -84,6 +85,10 @@ const handlers: Handlers = {
   listValidatorProjects,
   assignValidator,
   unassignValidator,
+  createAiValidator,
+  getAiValidator,
+  createAiValidatorKey,
+  revokeAiValidatorKey,
   createInvite,
   listProjectInvites,
   cancelProjectInvite,

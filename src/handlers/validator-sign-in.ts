@@ -3,7 +3,8 @@
 // - A link is sent only to an address that belongs to a user or has a pending invite, and at most
 //   LINKS_PER_WINDOW times per window; the answer is the same 202 whatever happened, so it never
 //   tells who is known (throttling is silent for the same reason: a 429 would only ever reach
-//   known addresses).
+//   known addresses), and costs the same work: an address that gets no link has its token and
+//   email written and rolled back, so the answer's timing does not tell either.
 // - Redeeming locks the token row, so a link is used at most once even under concurrent clicks;
 //   an unknown, expired or used link writes nothing.
 // - Redeeming accepts the invite the link was emailed with (if still pending) and no other: the
@@ -30,6 +31,7 @@ import type {
 import type { PublicRequestContext, ValidatorRequestContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import * as db from '../db/sign-in.ts';
+import type { TxSql } from '../db/client.ts';
 import { normalizeEmail } from '../admin/admin.ts';
 import { queueEmail } from '../email/outbox.ts';
 import { SIGN_IN_PATTERN, emailSubject, hashToken, newSessionToken } from '../validator/tokens.ts';
@@ -43,6 +45,30 @@ const SESSION_DAYS = 30;
 /** Links per address per LINK_MINUTES: enough for a lost email or two, not for mail-bombing. */
 export const LINKS_PER_WINDOW = 5;
 
+/** Thrown to roll back the statements of a link that is not sent (requestSignInLink). */
+const NOTHING_SENT = new Error('nothing sent');
+
+/** A sign-in link for `email`: its token, and its email with the job that sends it. */
+async function issueLinkEmail(tx: TxSql, ctx: PublicRequestContext, email: string): Promise<void> {
+  const { id, link } = await issueSignInLink(tx, {
+    email,
+    publicBaseUrl: ctx.config.publicBaseUrl,
+    secretsKey: ctx.config.secretsKey,
+  });
+  await queueEmail(tx, {
+    orgId: null,
+    kind: 'sign_in_link',
+    refId: id,
+    to: email,
+    signInTokenId: id,
+    subject: 'Your Assay sign-in link',
+    text:
+      `Sign in to Assay as a validator with this link (valid for ` +
+      `${LINK_MINUTES} minutes, usable once):\n\n${link}\n\n` +
+      'If you did not ask for it, ignore this email: nothing happens until the link is used.\n',
+  });
+}
+
 export async function requestSignInLink(
   { body }: RequestSignInLinkInput,
   ctx: PublicRequestContext,
@@ -51,26 +77,24 @@ export async function requestSignInLink(
   const outcome = await ctx.sql.begin(async (tx) => {
     // One request per address at a time, so the throttle count is exact.
     await db.lockAddress(tx, email);
-    if (!(await db.addressKnown(tx, email))) return 'unknown';
-    if ((await db.recentTokens(tx, email, LINK_MINUTES)) >= LINKS_PER_WINDOW) return 'throttled';
-    const { id, link } = await issueSignInLink(tx, {
-      email,
-      publicBaseUrl: ctx.config.publicBaseUrl,
-      secretsKey: ctx.config.secretsKey,
-    });
-    await queueEmail(tx, {
-      orgId: null,
-      kind: 'sign_in_link',
-      refId: id,
-      to: email,
-      signInTokenId: id,
-      subject: 'Your Assay sign-in link',
-      text:
-        `Sign in to Assay as a validator with this link (valid for ` +
-        `${LINK_MINUTES} minutes, usable once):\n\n${link}\n\n` +
-        'If you did not ask for it, ignore this email: nothing happens until the link is used.\n',
-    });
-    return 'sent';
+    const known = await db.addressKnown(tx, email);
+    const throttled = (await db.recentTokens(tx, email, LINK_MINUTES)) >= LINKS_PER_WINDOW;
+    if (known && !throttled) {
+      await issueLinkEmail(tx, ctx, email);
+      return 'sent';
+    }
+    // Constant work: an address that gets no link costs the same statements as one that does
+    // (the token, the email and its job are written, then rolled back to a savepoint), so how
+    // long the answer takes does not tell who is known.
+    await tx
+      .savepoint(async (sp) => {
+        await issueLinkEmail(sp, ctx, email);
+        throw NOTHING_SENT;
+      })
+      .catch((err: unknown) => {
+        if (err !== NOTHING_SENT) throw err;
+      });
+    return known ? 'throttled' : 'unknown';
   });
   // The address is not logged: the log must not become the list of who is known.
   ctx.log.info('sign-in link requested', { requestId: ctx.requestId, outcome });

@@ -1,4 +1,5 @@
-// The validator's work (/validator/v1, session token): my projects, claim the next slot, rate
+// The validator's work (/validator/v1 with a session token or an AI validator key, and the
+// validator tools at /validator/mcp): my projects, claim the next slot, rate
 // it, release it. The slot / claim / vote lifecycle itself lives in src/lifecycle/ and names its
 // refusals with registry codes; this module adds only their wording. A project the validator is
 // not assigned to (of any organization) is "not found".
@@ -23,7 +24,7 @@ import type {
   SubmitVoteInput,
   SubmitVoteResult,
 } from '../generated/handlers.ts';
-import type { ValidatorRequestContext } from '../context.ts';
+import type { ValidatorWorkContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { datasetPresentationOf, listMyProjects as myProjects } from '../db/validator-projects.ts';
 import {
@@ -45,11 +46,11 @@ const CLAIM_FILE_SECONDS = 300;
 import { changeVote as change, recentVotes, voteOnClaim } from '../lifecycle/votes.ts';
 import type { components } from '../generated/openapi-types.ts';
 
-export async function listMyProjects(_input: unknown, ctx: ValidatorRequestContext): Promise<ListMyProjectsResult> {
-  const rows = await myProjects(ctx.sql, ctx.session.userId);
+export async function listMyProjects(_input: unknown, ctx: ValidatorWorkContext): Promise<ListMyProjectsResult> {
+  const rows = await myProjects(ctx.sql, ctx.validator.userId);
   const ids = rows.map((r) => r.id);
   const open = await takeableSlotCounts(ctx.sql, ids);
-  const mine = await leftForValidator(ctx.sql, ctx.session.userId, ids);
+  const mine = await leftForValidator(ctx.sql, ctx.validator.userId, ids);
   return {
     status: 200,
     body: {
@@ -76,9 +77,9 @@ const notAssigned = (projectId: string) =>
 
 export async function claimSlot(
   { params, query }: ClaimSlotInput,
-  ctx: ValidatorRequestContext,
+  ctx: ValidatorWorkContext,
 ): Promise<ClaimSlotResult> {
-  const r = await claimNextSlot(ctx.sql, params.projectId, ctx.session.userId, {
+  const r = await claimNextSlot(ctx.sql, params.projectId, ctx.validator.userId, {
     maxLiveClaims: ctx.config.maxLiveClaimsPerValidator,
     includeSkipped: query.includeSkipped === true,
   });
@@ -89,9 +90,9 @@ export async function claimSlot(
 
 export async function listMyClaims(
   { params }: ListMyClaimsInput,
-  ctx: ValidatorRequestContext,
+  ctx: ValidatorWorkContext,
 ): Promise<ListMyClaimsResult> {
-  const r = await liveClaims(ctx.sql, params.projectId, ctx.session.userId);
+  const r = await liveClaims(ctx.sql, params.projectId, ctx.validator.userId);
   if ('refused' in r) throw notAssigned(params.projectId);
   const shown = await datasetPresentationOf(ctx.sql, params.projectId);
   return {
@@ -102,7 +103,7 @@ export async function listMyClaims(
 
 /** A claim as the contract shows it; a file is shown from object storage directly, by a presigned GET of its key. */
 async function claimBody(
-  ctx: ValidatorRequestContext,
+  ctx: ValidatorWorkContext,
   projectId: string,
   { format, markdownFields }: { format: components['schemas']['SpecDatasetFormat']; markdownFields: string[] },
   c: Claim,
@@ -142,26 +143,20 @@ const claimNotFound = (slotId: string) =>
 
 export async function releaseClaim(
   { params }: ReleaseClaimInput,
-  ctx: ValidatorRequestContext,
+  ctx: ValidatorWorkContext,
 ): Promise<ReleaseClaimResult> {
-  if (!(await release(ctx.sql, params.slotId, ctx.session.userId))) throw claimNotFound(params.slotId);
+  if (!(await release(ctx.sql, params.slotId, ctx.validator.userId))) throw claimNotFound(params.slotId);
   return { status: 204, body: undefined };
 }
 
-export async function skipClaim(
-  { params, body }: SkipClaimInput,
-  ctx: ValidatorRequestContext,
-): Promise<SkipClaimResult> {
+export async function skipClaim({ params, body }: SkipClaimInput, ctx: ValidatorWorkContext): Promise<SkipClaimResult> {
   const reason = body?.reason?.trim() || null;
-  if (!(await skip(ctx.sql, params.slotId, ctx.session.userId, reason))) throw claimNotFound(params.slotId);
+  if (!(await skip(ctx.sql, params.slotId, ctx.validator.userId, reason))) throw claimNotFound(params.slotId);
   return { status: 204, body: undefined };
 }
 
-export async function extendClaim(
-  { params }: ExtendClaimInput,
-  ctx: ValidatorRequestContext,
-): Promise<ExtendClaimResult> {
-  const r = await extend(ctx.sql, params.slotId, ctx.session.userId);
+export async function extendClaim({ params }: ExtendClaimInput, ctx: ValidatorWorkContext): Promise<ExtendClaimResult> {
+  const r = await extend(ctx.sql, params.slotId, ctx.validator.userId);
   if ('refused' in r) throw r.refused === 'claim_not_found' ? claimNotFound(params.slotId) : new ApiError(r.refused);
   return {
     status: 200,
@@ -175,11 +170,11 @@ export async function extendClaim(
 
 export async function changeVote(
   { params, body }: ChangeVoteInput,
-  ctx: ValidatorRequestContext,
+  ctx: ValidatorWorkContext,
 ): Promise<ChangeVoteResult> {
   const r = await change(ctx.sql, {
     slotId: params.slotId,
-    userId: ctx.session.userId,
+    userId: ctx.validator.userId,
     rating: body.rating,
     comment: body.comment ?? null,
   });
@@ -201,9 +196,9 @@ export async function changeVote(
 
 export async function listMyVotes(
   { params, query }: ListMyVotesInput,
-  ctx: ValidatorRequestContext,
+  ctx: ValidatorWorkContext,
 ): Promise<ListMyVotesResult> {
-  const r = await recentVotes(ctx.sql, params.projectId, ctx.session.userId, query.limit ?? 10);
+  const r = await recentVotes(ctx.sql, params.projectId, ctx.validator.userId, query.limit ?? 10);
   if ('refused' in r) throw notAssigned(params.projectId);
   return {
     status: 200,
@@ -224,11 +219,11 @@ export async function listMyVotes(
 
 export async function submitVote(
   { params, body }: SubmitVoteInput,
-  ctx: ValidatorRequestContext,
+  ctx: ValidatorWorkContext,
 ): Promise<SubmitVoteResult> {
   const r = await voteOnClaim(ctx.sql, {
     slotId: params.slotId,
-    userId: ctx.session.userId,
+    userId: ctx.validator.userId,
     rating: body.rating,
     comment: body.comment ?? null,
   });
@@ -247,9 +242,9 @@ export async function submitVote(
 
 export async function getMyStanding(
   { params }: GetMyStandingInput,
-  ctx: ValidatorRequestContext,
+  ctx: ValidatorWorkContext,
 ): Promise<GetMyStandingResult> {
-  const mine = await myProjects(ctx.sql, ctx.session.userId);
+  const mine = await myProjects(ctx.sql, ctx.validator.userId);
   if (!mine.some((p) => p.id === params.projectId))
     throw new ApiError(
       'project_not_found',
@@ -259,6 +254,6 @@ export async function getMyStanding(
   // Without gold figures: nothing a validator receives may tell gold items apart (docs/quality.md).
   return {
     status: 200,
-    body: { projectId: params.projectId, ...(await myStanding(ctx.sql, params.projectId, ctx.session.userId)) },
+    body: { projectId: params.projectId, ...(await myStanding(ctx.sql, params.projectId, ctx.validator.userId)) },
   };
 }

@@ -18,6 +18,7 @@ import { ApiError, errors } from '../errors.ts';
 import { decodeCursor, mapPage } from '../db/pagination.ts';
 import { normalizeEmail } from '../admin/admin.ts';
 import * as db from '../db/people.ts';
+import { requireAiClasses } from '../services/ai-validators.ts';
 
 type Validator = components['schemas']['Validator'];
 
@@ -114,6 +115,7 @@ export async function assignValidator(
     const bad = body.projects.findIndex((p) => p.classId !== undefined && !declared.has(`${p.id}/${p.classId}`));
     if (bad >= 0)
       throw errors.classNotInSpec(body.projects[bad].classId!, `projects[${bad}].classId`, body.projects[bad].id);
+    await requireAiClasses(tx, orgId, userId, body.projects, (i) => `projects[${i}].classId`);
 
     if (member) await db.promoteToValidator(tx, orgId, userId);
     let assigned = 0,

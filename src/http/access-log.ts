@@ -1,10 +1,11 @@
 // The access log: one line per request, written when the response is finished, for audit and
 // operations. It is built from an allowlist of fields: request id, method, path (without the
 // query string: a link of the old form carried a token there), operation, status, duration,
-// organization, API key id, validator user and session id, and the client address. Never a header,
-// a query, a body or a token. Handlers add what they learn with `audit(res, {...})`. The client
-// address is the one rate limits believe: the peer, or behind TRUST_PROXY_HOPS proxies listed in
-// TRUSTED_PROXIES the X-Forwarded-For entry they vouch for, as written (rate limits key IPv6 by /64).
+// organization, API key id (or AI validator key id), validator user and session id, and the client
+// address. Never a header, a query, a body or a token. Handlers add what they learn with
+// `audit(res, {...})`. The client address is the one rate limits believe: the peer, or behind
+// TRUST_PROXY_HOPS proxies listed in TRUSTED_PROXIES the X-Forwarded-For entry they vouch for, as
+// written (rate limits key IPv6 by /64).
 import type { Request, Response } from 'express';
 import type { Logger } from '../log.ts';
 import { loggedClientAddress, type ProxyTrust } from './rate-limit.ts';
@@ -44,7 +45,9 @@ export function accessLog(req: Request, res: Response, log: Logger, trust: Proxy
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       orgId: a.orgId ?? null,
       keyId: a.keyId ?? null,
-      ...(a.sessionId ? { userId: a.userId, sessionId: a.sessionId } : {}),
+      // The validator at work: a person (with the session) or an AI validator (with its key).
+      ...(a.userId ? { userId: a.userId } : {}),
+      ...(a.sessionId ? { sessionId: a.sessionId } : {}),
       client,
     });
   });

@@ -19,6 +19,9 @@ import { APP_PREFIX, webAppRouter } from './webapp.ts';
 import { mountHealth, type ServerState } from './health.ts';
 import type { AppDeps } from '../context.ts';
 
+/** The MCP doors' paths: their answers are per caller too. */
+const MCP_MOUNTS = new Set(DOORS.filter((d) => d.transport === 'mcp').map((d) => d.mount));
+
 /** The published documents (openapi.yaml's x-documents), served at <server>/openapi.json. */
 const PUBLISHED = [
   { ...documents.developer, json: JSON.stringify(developerDocument), title: 'Assay Developer API' },
@@ -53,7 +56,7 @@ export async function createApp(
     if (
       req.path.startsWith(documents.developer.server) ||
       req.path.startsWith(documents.validator.server) ||
-      req.path === '/mcp'
+      MCP_MOUNTS.has(req.path)
     )
       res.setHeader('Cache-Control', 'no-store');
     // Every line the request logs carries its id and, once authenticated, its organization; with

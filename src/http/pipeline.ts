@@ -2,8 +2,10 @@
 // (src/generated/operations.ts); a door differs from another only in its transport (express for
 // REST, JSON-RPC for MCP) and in its row of DOORS:
 //
-//   authenticate   by the operation's security scheme (`auth`: apiKey, validatorSession, none)
-//   rate-limit     the caller's budget (API key, session), or the client address for public operations
+//   authenticate   by the operation's security (`auth`: apiKey, validatorSession, validator (a
+//                  session or an AI validator key), none), or by the door's one scheme
+//   rate-limit     the caller's budget (API key, session, AI validator key), or the client address
+//                  for public operations
 //   refuse NUL     in the raw query (the body's values are checked as it is read)
 //   read the body  once, JSON operations only, within the operation's `bodyLimit`
 //   idempotency    where the operation is `idempotent` (it takes the Idempotency-Key)
@@ -16,8 +18,22 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError, toApiError } from '../errors.ts';
 import { fromPgError } from '../db/errors.ts';
 import { fromStorageError } from '../storage/s3.ts';
-import { documents, operationIds, operationTable, type OperationId } from '../generated/operations.ts';
-import { authenticate, authenticateSession, type AuthContext, type ValidatorSessionContext } from './auth.ts';
+import {
+  documents,
+  operationIds,
+  operationTable,
+  type DocumentName,
+  type OperationId,
+} from '../generated/operations.ts';
+import {
+  authenticate,
+  authenticateAiKey,
+  authenticateSession,
+  authenticateValidator,
+  type AuthContext,
+  type ValidatorCaller,
+  type ValidatorSessionContext,
+} from './auth.ts';
 import { idempotent, parseIdempotencyKey, type IdempotencyScope } from './idempotency.ts';
 import { refuseNulInQuery } from './nul.ts';
 import type { PolicyName } from './rate-limit.ts';
@@ -26,7 +42,15 @@ import type { Api, ApiRequest, ApiResult, MatchedOperation } from './api.ts';
 import type { AppDeps, PublicRequestContext, RequestContext } from '../context.ts';
 import type { Logger } from '../log.ts';
 
-type Scheme = (typeof operationTable)[OperationId]['auth'];
+/**
+ * How a caller is authenticated: an operation's `auth`, or `aiValidatorKey`, the one scheme of the
+ * AI validators' tool server (the key alone: a person's session is refused there).
+ */
+type Scheme = (typeof operationTable)[OperationId]['auth'] | 'aiValidatorKey';
+
+/** Whether a caller admitted by `scheme` may run an operation of `auth` (a door's tools, checked once). */
+export const schemeServes = (scheme: Scheme, auth: (typeof operationTable)[OperationId]['auth']): boolean =>
+  scheme === auth || (scheme === 'aiValidatorKey' && auth === 'validator');
 
 /** A way in: where it is mounted and which operations it serves. */
 export interface Door {
@@ -46,6 +70,13 @@ export interface Door {
   readonly publicPolicy: PolicyName | null;
   /** rest: express routes to operations; mcp: a JSON-RPC endpoint whose tools are operations. */
   readonly transport: 'rest' | 'mcp';
+  /**
+   * The published document of the door's server (null: the root's operations, in none). An MCP
+   * door serves that document's tools (x-mcp, x-mcp-extra-tools) that its scheme may run.
+   */
+  readonly document: DocumentName | null;
+  /** What an MCP door tells a client in `initialize`. */
+  readonly instructions?: string;
 }
 
 /** The scheme every operation of `server` declares, or null when they differ. */
@@ -56,14 +87,35 @@ function sharedScheme(server: string): Scheme | null {
   return schemes.size === 1 ? [...schemes][0]! : null;
 }
 
-const door = (d: Omit<Door, 'scheme'> & { scheme?: Scheme }): Door => ({
+const door = (d: Omit<Door, 'scheme' | 'document'> & { scheme?: Scheme }): Door => ({
   ...d,
   scheme: d.scheme ?? sharedScheme(d.server),
+  document: (Object.keys(documents) as DocumentName[]).find((n) => documents[n].server === d.server) ?? null,
 });
 
 /** The doors of this service. A new one (another MCP tool server) is a row here, not a copy of the steps. */
 export const DOORS: readonly Door[] = [
-  door({ transport: 'mcp', mount: '/mcp', server: documents.developer.server, pathPrefix: '', publicPolicy: null }),
+  door({
+    transport: 'mcp',
+    mount: '/mcp',
+    server: documents.developer.server,
+    pathPrefix: '',
+    publicPolicy: null,
+    instructions: 'Assay data-quality projects. Call get_started first for the recommended tool sequence.',
+  }),
+  // The validator tools for AI validators: the validation operations of the validator API, with an
+  // AI validator key only (a person works through the web app with a session).
+  door({
+    transport: 'mcp',
+    mount: '/validator/mcp',
+    server: documents.validator.server,
+    pathPrefix: '',
+    publicPolicy: null,
+    scheme: 'aiValidatorKey',
+    instructions:
+      'Assay validator tools for an AI validator: list_my_projects, then claim_next_datapoint (or wait_for_work ' +
+      'when idle), rate the content by the instructions, and submit_vote (or release_claim / skip_datapoint).',
+  }),
   door({
     transport: 'rest',
     mount: documents.developer.server,
@@ -103,10 +155,16 @@ export interface Exchange {
 export interface Caller {
   auth?: AuthContext;
   session?: ValidatorSessionContext;
+  /** A validator's work: the person (session) or AI validator (key) acting. */
+  validator?: ValidatorCaller;
 }
 
 /** A credential that was looked up and not found: it counts against the address's unauthenticated budget. */
-const FAILED_CREDENTIAL: ReadonlySet<string> = new Set(['api_key_invalid', 'session_token_invalid']);
+const FAILED_CREDENTIAL: ReadonlySet<string> = new Set([
+  'api_key_invalid',
+  'session_token_invalid',
+  'ai_validator_key_invalid',
+]);
 
 /**
  * Authenticates by `scheme`; records who called in the access log. Before any database work, a
@@ -129,6 +187,12 @@ async function authenticateCaller(
       x.audit({ orgId: auth.orgId, keyId: auth.keyId });
       return { auth };
     }
+    if (scheme === 'validator')
+      return validatorCaller(await authenticateValidator(deps.sql, x.headers.authorization), x);
+    if (scheme === 'aiValidatorKey') {
+      const aiKey = await authenticateAiKey(deps.sql, x.headers.authorization);
+      return validatorCaller({ userId: aiKey.userId, aiKey }, x);
+    }
     const session = await authenticateSession(deps.sql, x.headers.authorization);
     x.audit({ userId: session.userId, sessionId: session.sessionId });
     return { session };
@@ -137,6 +201,14 @@ async function authenticateCaller(
       await deps.rateLimits.countFailedCredential(x.clientAddress());
     throw err;
   }
+}
+
+/** A validator at work, recorded in the access log as its credential says (an AI key is a key of its organization). */
+function validatorCaller(validator: ValidatorCaller, x: Pick<Exchange, 'audit'>): Caller {
+  if (validator.aiKey)
+    x.audit({ orgId: validator.aiKey.orgId, keyId: validator.aiKey.keyId, userId: validator.userId });
+  else x.audit({ userId: validator.userId, sessionId: validator.session!.sessionId });
+  return { validator };
 }
 
 /**
@@ -151,6 +223,9 @@ function rateLimitKey(
 ): [PolicyName, string] | null {
   if (scheme === 'apiKey') return ['api', caller.auth!.keyId];
   if (scheme === 'validatorSession') return ['api', `session:${caller.session!.sessionId}`];
+  // An AI validator key counts like an API key (REST and MCP together); a person at work like their session.
+  if (caller.validator?.aiKey) return ['api', `ai:${caller.validator.aiKey.keyId}`];
+  if (caller.validator?.session) return ['api', `session:${caller.validator.session.sessionId}`];
   return d.publicPolicy ? [d.publicPolicy, x.clientAddress()] : null;
 }
 

@@ -11,7 +11,7 @@
 // every batch re-checks paused/archived under lock), and is woken again by the writes that can
 // give it work (src/lifecycle/wake.ts).
 import type { Sql } from '../db/client.ts';
-import type { Logger } from '../log.ts';
+import { logOrganization, type Logger } from '../log.ts';
 import { recordVotes, type VoteInput } from '../lifecycle/votes.ts';
 import { datapointsWithTakeableSlots, type WorkCursor } from '../lifecycle/slots.ts';
 import { syntheticRating } from '../domain/synthetic.ts';
@@ -31,6 +31,7 @@ export async function runAutoConsensus(
     deps.signal?.throwIfAborted();
     const p = await autoConsensusProject(sql, projectId);
     if (!p?.auto_consensus || p.paused_at || p.archived_at) return;
+    logOrganization(p.org_id);
     // Datapoints with an open slot, in ingestion order from where the last batch ended; when the
     // end is reached, start over once more (a batch's escalations leave fresh open slots behind it).
     const open = await datapointsWithTakeableSlots(sql, projectId, after, BATCH);

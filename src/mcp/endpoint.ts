@@ -15,17 +15,15 @@ import { scanValue } from '../http/nul.ts';
 import { admit, contextFor, type Door } from '../http/pipeline.ts';
 import { callTool, toolList } from './tools.ts';
 import type { Api } from '../http/api.ts';
-import type { AppDeps, RequestContext } from '../context.ts';
+import type { AppDeps, PublicRequestContext } from '../context.ts';
 
-function buildServer(api: Api, door: Door, ctx: RequestContext): Server {
+function buildServer(api: Api, door: Door, ctx: PublicRequestContext): Server {
   const server = new Server(
     { name: 'assay', version: '1.0.0' },
-    {
-      capabilities: { tools: {} },
-      instructions: 'Assay data-quality projects. Call get_started first for the recommended tool sequence.',
-    },
+    { capabilities: { tools: {} }, ...(door.instructions ? { instructions: door.instructions } : {}) },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList }));
+  const tools = toolList(door);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request) =>
     callTool(api, door, request.params.name, request.params.arguments, ctx),
   );
@@ -55,7 +53,7 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api, door: Door): voi
     res.on('close', () => {
       if (!res.writableFinished) left.abort();
     });
-    let ctx: RequestContext;
+    let ctx: PublicRequestContext;
     let body: unknown;
     try {
       // The caller's one budget, shared with its REST calls.
@@ -63,7 +61,7 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api, door: Door): voi
       x.audit({ operation: 'mcp' });
       // The body goes through the REST reader (its size limit, read before the SDK sees anything).
       body = await readEnvelope(req, res);
-      ctx = { ...contextFor(deps, x.requestId, req.headers.host, caller), signal: left.signal } as RequestContext;
+      ctx = { ...contextFor(deps, x.requestId, req.headers.host, caller), signal: left.signal };
     } catch (err) {
       writeError(res, err, x.requestId, deps.log);
       return;

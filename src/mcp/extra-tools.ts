@@ -1,12 +1,13 @@
 // The MCP tools that have no REST counterpart: the recommended sequence, the spec authoring
 // system prompt (with the spec's JSON Schema taken from the contract, so it cannot go stale),
-// upload guidance per dataset format, and the polling wrappers wait_for_upload_session and
-// wait_for_proof_report, which call their operations through the request pipeline (tools.ts).
+// upload guidance per dataset format, and the polling wrappers wait_for_upload_session,
+// wait_for_proof_report and (on the validator tool server) wait_for_work, which call their
+// operations through the request pipeline (tools.ts).
 import type { components } from '../generated/openapi-types.ts';
 import { projectSpecSchema, type ExtraToolArguments, type ExtraToolName } from '../generated/mcp-tools.ts';
 import type { HandlerResult } from '../generated/handlers.ts';
 import type { OperationId } from '../generated/operations.ts';
-import type { RequestContext } from '../context.ts';
+import type { PublicRequestContext, RequestContext, ValidatorWorkContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { pollUntil } from '../domain/poll.ts';
 
@@ -17,7 +18,7 @@ import { pollUntil } from '../domain/poll.ts';
 export type OperationCall = <K extends OperationId>(
   operationId: K,
   input: { params?: Record<string, unknown>; query?: Record<string, string>; body?: unknown },
-  ctx?: RequestContext,
+  ctx?: PublicRequestContext,
 ) => Promise<HandlerResult<K>>;
 
 type DatasetType = components['schemas']['SpecDatasetFormat'];
@@ -148,7 +149,15 @@ function projectCreationInstruction(datasetType?: DatasetType): string {
 
 const POLL_MS = 500;
 
-/** Wait tools in flight per API key in this process (MCP_MAX_WAITS_PER_KEY bounds them). */
+/** The key a wait counts under: the developer tools' API key, or the validator tools' AI validator key. */
+function waiterOf(ctx: PublicRequestContext): string {
+  const caller = ctx as Partial<RequestContext> & Partial<ValidatorWorkContext>;
+  if (caller.auth) return caller.auth.keyId;
+  if (caller.validator?.aiKey) return `ai:${caller.validator.aiKey.keyId}`;
+  throw new Error('a wait tool needs a key caller');
+}
+
+/** Wait tools in flight per API key or AI validator key in this process (MCP_MAX_WAITS_PER_KEY bounds them). */
 const waitsInFlight = new Map<string, number>();
 
 /**
@@ -156,14 +165,14 @@ const waitsInFlight = new Map<string, number>();
  * connection and asking the database every half second, so one key's many waits must not
  * crowd out every other caller. One more is `rate_limited`.
  */
-async function capped<T>(ctx: RequestContext, wait: () => Promise<T>): Promise<T> {
+async function capped<T>(ctx: PublicRequestContext, wait: () => Promise<T>): Promise<T> {
   const max = ctx.config.mcpMaxWaitsPerKey;
-  const key = ctx.auth.keyId;
+  const key = waiterOf(ctx);
   const n = waitsInFlight.get(key) ?? 0;
   if (n >= max)
     throw new ApiError(
       'rate_limited',
-      `This API key has ${max} wait tools running, as many as it may; wait for one to finish, or poll the ` +
+      `This key has ${max} wait tools running, as many as it may; wait for one to finish, or poll the ` +
         'status operation yourself.',
       undefined,
       { 'Retry-After': String(Math.ceil(POLL_MS / 1000) * 5) },
@@ -184,7 +193,7 @@ async function capped<T>(ctx: RequestContext, wait: () => Promise<T>): Promise<T
  */
 async function waitForUploadSession(
   args: ExtraToolArguments['wait_for_upload_session'],
-  ctx: RequestContext,
+  ctx: PublicRequestContext,
   call: OperationCall,
 ): Promise<object> {
   const params = { projectId: args.projectId, uploadId: args.uploadId };
@@ -211,7 +220,7 @@ async function waitForUploadSession(
  */
 async function waitForProofReport(
   args: ExtraToolArguments['wait_for_proof_report'],
-  ctx: RequestContext,
+  ctx: PublicRequestContext,
   call: OperationCall,
 ): Promise<object> {
   const deadline = Date.now() + args.timeoutSeconds * 1000;
@@ -236,11 +245,47 @@ async function waitForProofReport(
   return last.value;
 }
 
+/** Refusals of claimSlot that waiting can change: nothing open yet, or the project paused for now. */
+const WORK_MAY_COME = new Set(['no_claimable_slot', 'project_paused']);
+/** An idle agent asks less and less often, from a quarter of a second up to every two seconds. */
+const workPause = (n: number): number => Math.min(2000, 250 * 2 ** n);
+
+/**
+ * Claims the project's next datapoint for the validator, waiting inside the call while there is
+ * nothing to claim (or the project is paused) for `timeoutSeconds` at most (the contract caps it).
+ * Returns the claim as claimSlot gives it with `timedOut: false`, or `{timedOut: true, message}`.
+ * Refusals that waiting cannot change are thrown at once.
+ */
+async function waitForWork(
+  args: ExtraToolArguments['wait_for_work'],
+  ctx: PublicRequestContext,
+  call: OperationCall,
+): Promise<object> {
+  const last = await capped(ctx, () =>
+    pollUntil<object>(
+      Date.now() + args.timeoutSeconds * 1000,
+      async () => {
+        try {
+          const { body } = await call('claimSlot', { params: { projectId: args.projectId } });
+          return { done: true, value: { ...body, timedOut: false } };
+        } catch (err) {
+          if (!(err instanceof ApiError) || !WORK_MAY_COME.has(err.code)) throw err;
+          return { done: false, value: { timedOut: true, message: err.message } };
+        }
+      },
+      workPause,
+      // The agent left: stop asking, so no claim is taken for no one.
+      ctx.signal,
+    ),
+  );
+  return last.value;
+}
+
 /** Tools without a REST counterpart (x-mcp-extra-tools), by name; arguments as validated. */
 export const guideTools: {
   [K in ExtraToolName]: (
     args: ExtraToolArguments[K],
-    ctx: RequestContext,
+    ctx: PublicRequestContext,
     call: OperationCall,
   ) => Promise<string | object>;
 } = {
@@ -249,4 +294,5 @@ export const guideTools: {
   project_creation_instruction: async (args) => projectCreationInstruction(args.datasetType),
   wait_for_upload_session: waitForUploadSession,
   wait_for_proof_report: waitForProofReport,
+  wait_for_work: waitForWork,
 };

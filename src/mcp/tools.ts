@@ -2,7 +2,9 @@
 // arguments are validated with the same Ajv as REST, placed into a REST request (path, query,
 // body) and run through the request pipeline's last steps (src/http/pipeline.ts: idempotency,
 // validation, the handler table), so a tool and its endpoint cannot disagree. The tools without
-// a REST counterpart (extra-tools.ts) call operations through the same steps.
+// a REST counterpart (extra-tools.ts) call operations through the same steps. Each MCP door
+// serves the tools of its document that its scheme may run (the developer tools at /mcp, the
+// validator tools at /validator/mcp); another door's tool is an unknown tool there.
 import type { ValidateFunction } from 'ajv';
 import { mcpTools, type ExtraToolName, type ToolDef } from '../generated/mcp-tools.ts';
 import { createAjv } from '../schema/ajv.ts';
@@ -10,11 +12,12 @@ import { ApiError, camelCode } from '../errors.ts';
 import { toolArgumentErrorToApiError } from '../http/schema-errors.ts';
 import { markConditionals } from '../schema/describe.ts';
 import { refuseNul } from '../http/nul.ts';
-import { asApiError, callOperation, operationRequest, type Door } from '../http/pipeline.ts';
+import { asApiError, callOperation, operationRequest, schemeServes, type Door } from '../http/pipeline.ts';
+import { operationTable } from '../generated/operations.ts';
 import { parseIdempotencyKey } from '../http/idempotency.ts';
 import { guideTools, type OperationCall } from './extra-tools.ts';
 import type { Api } from '../http/api.ts';
-import type { RequestContext } from '../context.ts';
+import type { PublicRequestContext } from '../context.ts';
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -33,14 +36,30 @@ const ajv = createAjv({ useDefaults: true });
 const validators = new Map<string, ValidateFunction>(
   mcpTools.map((t) => [t.name, ajv.compile(markConditionals(t.inputSchema))]),
 );
-const byName = new Map<string, ToolDef>(mcpTools.map((t) => [t.name, t]));
 
-/** The tool list as MCP's tools/list returns it. */
-export const toolList = mcpTools.map((t) => ({
-  name: t.name,
-  description: t.description,
-  inputSchema: t.inputSchema,
-}));
+/** A door's tools by name: its document's, those whose operation its scheme may run. */
+function doorTools(door: Door): Map<string, ToolDef> {
+  if (door.scheme === null) throw new Error(`MCP door ${door.mount}: its operations must share one security scheme`);
+  const scheme = door.scheme;
+  const served = mcpTools.filter(
+    (t) =>
+      t.document === door.document &&
+      (t.operationId === null || schemeServes(scheme, operationTable[t.operationId].auth)),
+  );
+  return new Map(served.map((t) => [t.name, t]));
+}
+const toolsByDoor = new Map<string, Map<string, ToolDef>>();
+function toolsOf(door: Door): Map<string, ToolDef> {
+  const known = toolsByDoor.get(door.mount);
+  if (known) return known;
+  const tools = doorTools(door);
+  toolsByDoor.set(door.mount, tools);
+  return tools;
+}
+
+/** The door's tool list as MCP's tools/list returns it. */
+export const toolList = (door: Door) =>
+  [...toolsOf(door).values()].map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
 
 /** A failure as MCP's tool error: the camelCase code and message, then the request id to quote. */
 function toolError(err: ApiError, requestId: string): ToolResult {
@@ -50,12 +69,16 @@ function toolError(err: ApiError, requestId: string): ToolResult {
   };
 }
 
-const ok = (body: unknown): ToolResult => ({
-  content: [{ type: 'text', text: JSON.stringify(body) }],
-  ...(body && typeof body === 'object' && !Array.isArray(body)
-    ? { structuredContent: body as Record<string, unknown> }
-    : {}),
-});
+/** The operation's JSON body; `{}` for one that answers 204 No Content (release_claim, skip_datapoint). */
+const ok = (result: unknown): ToolResult => {
+  const body = result === undefined ? {} : result;
+  return {
+    content: [{ type: 'text', text: JSON.stringify(body) }],
+    ...(body && typeof body === 'object' && !Array.isArray(body)
+      ? { structuredContent: body as Record<string, unknown> }
+      : {}),
+  };
+};
 
 /** The tool's validated arguments as its operation's request: path, query and body by `tool.args`. */
 function toolInput(tool: ToolDef, args: Record<string, unknown>) {
@@ -76,10 +99,10 @@ export async function callTool(
   door: Door,
   name: string,
   rawArgs: unknown,
-  ctx: RequestContext,
+  ctx: PublicRequestContext,
 ): Promise<ToolResult> {
   try {
-    const tool = byName.get(name);
+    const tool = toolsOf(door).get(name);
     if (!tool) throw new ApiError('unknown_endpoint', `Unknown tool: ${name}.`);
     const args = structuredClone((rawArgs ?? {}) as Record<string, unknown>);
     refuseNul(args);
@@ -91,7 +114,7 @@ export async function callTool(
         (await callOperation(api, door.server, operationId, operationRequest(operationId, input), waitCtx)) as never;
       const run = guideTools[name as ExtraToolName] as (
         args: unknown,
-        ctx: RequestContext,
+        ctx: PublicRequestContext,
         call: OperationCall,
       ) => Promise<string | object>;
       const out = await run(args, ctx, call);

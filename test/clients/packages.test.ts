@@ -88,7 +88,7 @@ beforeAll(async () => {
   // project's node_modules as it would from the developer's.
   mkdirSync(join(ROOT, 'node_modules', '.cache'), { recursive: true });
   dir = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'assay-packages-'));
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await app?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });

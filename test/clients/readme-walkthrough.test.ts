@@ -45,7 +45,7 @@ beforeAll(async () => {
       `export DATABASE_URL=${app.databaseUrl}`,
     ].join('\n'),
   );
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await app?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });

@@ -20,7 +20,7 @@ import { ERRORS, type ErrorCode } from '../../src/errors.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 
 let w: World;
-const mcp: Record<'orgB' | 'member' | 'noActor', McpSession> = {} as never;
+const mcp: Record<'orgB' | 'orgBValidator' | 'member' | 'noActor', McpSession> = {} as never;
 
 beforeAll(async () => {
   // A worker for reports only: exports and cold Proof Reports are produced by its build_report jobs;
@@ -31,6 +31,8 @@ beforeAll(async () => {
   });
   w = await worldOf(app);
   mcp.orgB = await connectMcp(app, app.orgB.originatorKey);
+  // The validator tools (/validator/mcp) take an AI validator key: organization B's is the foreign caller there.
+  mcp.orgBValidator = await connectMcp(app, w.aiValidatorB.key, '/validator/mcp');
   mcp.member = await connectMcp(app, app.orgA.memberKey);
 });
 afterAll(async () => {
@@ -40,11 +42,25 @@ afterAll(async () => {
 
 const exercisedTools = new Set<string>();
 
+/**
+ * A key records its last use at most once a minute (an audit hint). Organization B's AI
+ * validator key is used only by the validator tools: used just before a snapshot, its next use
+ * inside the test is within that minute and writes nothing (the API keys are in use all along).
+ */
+async function freshKeyUse(): Promise<void> {
+  const r = await mcp.orgBValidator.tool('list_my_projects', {});
+  expect(r.isError, r.content[0]?.text).toBeFalsy();
+}
+
 /** Organization A's credential for the operation (originator key, or validatorA's session). */
 function ownerKey(op: OperationId, req: Req): string | null {
   if (req.key !== undefined) return req.key;
   const auth = operationTable[op].auth;
-  return auth === 'validatorSession' ? w.validatorA.sessionToken : auth === 'none' ? null : w.app.orgA.originatorKey;
+  return auth === 'validatorSession' || auth === 'validator'
+    ? w.validatorA.sessionToken
+    : auth === 'none'
+      ? null
+      : w.app.orgA.originatorKey;
 }
 
 const send = (op: OperationId, req: Req, key: string | null): Promise<RawResult> =>
@@ -104,6 +120,7 @@ const NOT_FOUND_OF: Record<string, ErrorCode> = {
   inviteId: 'invite_not_found',
   slotId: 'claim_not_found',
   classId: 'project_not_found',
+  keyId: 'ai_validator_key_not_found',
 };
 
 describe.each(operationIds.map((op) => [op]))('%s', (op) => {
@@ -114,8 +131,12 @@ describe.each(operationIds.map((op) => [op]))('%s', (op) => {
   if (cross !== undefined && typeof cross === 'string') {
     it(`a caller of organization B gets ${cross} over REST and MCP, and nothing is written`, async () => {
       const req = await fixture.request(w);
+      await freshKeyUse();
       const before = await fx.snapshot(w.app.sql);
-      const foreign = info.auth === 'validatorSession' ? w.validatorB.sessionToken : w.app.orgB.originatorKey;
+      const foreign =
+        info.auth === 'validatorSession' || info.auth === 'validator'
+          ? w.validatorB.sessionToken
+          : w.app.orgB.originatorKey;
       expectCode(await send(op, req, foreign), cross, `${op} over REST from organization B`);
       const tools = toolsFor(op, req);
       expect(tools.length, `${op} has MCP tools ${info.tools.join(', ')} that can carry the request`).toBe(
@@ -123,7 +144,7 @@ describe.each(operationIds.map((op) => [op]))('%s', (op) => {
       );
       for (const { tool, args } of tools) {
         exercisedTools.add(tool.name);
-        const r = await mcp.orgB.tool(tool.name, args);
+        const r = await (tool.document === 'validator' ? mcp.orgBValidator : mcp.orgB).tool(tool.name, args);
         expect(toolErrorCode(r), `${tool.name} over MCP from organization B: ${r.content[0]?.text}`).toBe(cross);
       }
       expect(await fx.snapshot(w.app.sql), 'nothing written').toEqual(before);
@@ -132,13 +153,14 @@ describe.each(operationIds.map((op) => [op]))('%s', (op) => {
   } else if (cross !== undefined && 'emptyList' in cross) {
     it(`a caller of organization B gets an empty list over REST and MCP (${cross.emptyList})`, async () => {
       const req = await fixture.request(w);
+      await freshKeyUse();
       const before = await fx.snapshot(w.app.sql);
       const res = await send(op, req, w.app.orgB.originatorKey);
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual([]);
       for (const { tool, args } of toolsFor(op, req)) {
         exercisedTools.add(tool.name);
-        const r = await mcp.orgB.tool(tool.name, args);
+        const r = await (tool.document === 'validator' ? mcp.orgBValidator : mcp.orgB).tool(tool.name, args);
         expect(r.isError, r.content[0]?.text).toBeFalsy();
         expect(r.structuredContent.data).toEqual([]);
       }

@@ -139,6 +139,15 @@ async function mcpAuthCode(authorization: string | undefined): Promise<string | 
   return res.body?.error?.code ?? null;
 }
 
+/** The code the AI validators' tool server (/validator/mcp) answers to an initialize with this Authorization header. */
+async function validatorMcpAuthCode(authorization: string | undefined): Promise<RawResult> {
+  return raw(w.app, 'POST', '/validator/mcp', {
+    body: initialize,
+    contentType: 'application/json',
+    headers: { accept: 'application/json, text/event-stream', ...(authorization ? { authorization } : {}) },
+  });
+}
+
 async function claimed(
   w: World,
   opts: { paused?: boolean } = {},
@@ -614,6 +623,29 @@ const producers: Record<ErrorCode, Producer> = {
     const datapointId = await fx.slotDatapoint(w.app.sql, slotId);
     return { op: 'setGoldItems', params: { projectId }, body: { items: [{ datapointId, expectedRating: 50 }] } };
   },
+  // The AI validators' door answers for its own credential: the validation operations of
+  // /validator/v1 ask for a session when no token is sent (the web app's credential).
+  ai_validator_key_missing: {
+    raw: () => validatorMcpAuthCode(undefined),
+    mcpWhy: 'the refusal is the MCP endpoint /validator/mcp itself answering before any tool',
+  },
+  ai_validator_key_malformed: {
+    raw: (w) => raw(w.app, 'GET', '/validator/v1/projects', { key: 'assay_ai_short' }),
+    // A person's session at the AI validators' door.
+    mcp: async (w) => (await validatorMcpAuthCode(`Bearer ${w.validatorA.sessionToken}`)).body?.error?.code ?? null,
+  },
+  ai_validator_key_invalid: {
+    raw: (w) => raw(w.app, 'GET', '/validator/v1/projects', { key: `assay_ai_${'a'.repeat(43)}` }),
+    mcp: async () => (await validatorMcpAuthCode(`Bearer assay_ai_${'a'.repeat(43)}`)).body?.error?.code ?? null,
+  },
+  ai_validator_key_not_found: async (w) => ({
+    op: 'revokeAiValidatorKey',
+    params: { validatorId: (await fx.aiValidator(w.app, await fx.project(w.app))).id, keyId: UNKNOWN },
+  }),
+  ai_class_required: async (w) => ({
+    op: 'createAiValidator',
+    body: { name: 'Human class', projects: [{ id: await fx.project(w.app), classId: 'senior' }] },
+  }),
   already_voted: async (w) => {
     const { slotId } = await claimed(w);
     expect(
@@ -703,11 +735,13 @@ describe.each(enumCodes.map((c) => [c]))('%s', { timeout: 120_000 }, (code) => {
 });
 
 it('compared REST and MCP on every code an MCP tool can produce', () => {
-  // Codes only the validator API (no MCP tools), the report export (no MCP tool) or malformed
-  // JSON produce.
+  // Codes only the validator API produces for a person's session (its tools at /validator/mcp take
+  // an AI validator key instead: their REST/MCP parity is test/validator/ai-validators.test.ts), the
+  // report export (no MCP tool) or malformed JSON produce.
   const restOnly = [
     'request_body_malformed',
     'report_not_ready',
+    'ai_validator_key_missing',
     'session_token_missing',
     'session_token_malformed',
     'session_token_invalid',

@@ -16,16 +16,20 @@ export interface World {
   validatorA: { id: string; email: string; sessionToken: string };
   /** A validator of organization B with a session (the foreign caller of validator-API requests). */
   validatorB: { id: string; email: string; sessionToken: string };
+  /** An AI validator of organization B with its key (the foreign caller of the validator tools at /validator/mcp). */
+  aiValidatorB: { id: string; key: string };
 }
 
 /** The World over a started test app: one validator with a session in each organization. */
 export async function worldOf(app: TestApp): Promise<World> {
   const a = await fx.member(app, app.orgA.id, { validator: true });
   const b = await fx.member(app, app.orgB.id, { validator: true });
+  const aiB = await fx.aiValidator(app, await fx.project(app, { key: app.orgB.originatorKey }), app.orgB.originatorKey);
   return {
     app,
     validatorA: { ...a, sessionToken: (await fx.signInDirect(app, a.email)).sessionToken },
     validatorB: { ...b, sessionToken: (await fx.signInDirect(app, b.email)).sessionToken },
+    aiValidatorB: aiB,
   };
 }
 
@@ -222,6 +226,29 @@ export const operationFixtures: Record<OperationId, OperationFixture> = {
     },
     crossOrg: 'validator_not_found',
     bodyIds: { 'projects[0].id': 'project_not_found' },
+  },
+  createAiValidator: {
+    request: async (w) => ({ body: { name: 'Judge', projects: [{ id: await fx.project(w.app), classId: 'gpt' }] } }),
+    crossOrg: { notScoped: "creates in the caller's own organization" },
+    bodyIds: { 'projects[0].id': 'project_not_found' },
+  },
+  getAiValidator: {
+    request: async (w) => ({ params: { validatorId: (await fx.aiValidator(w.app, await fx.project(w.app))).id } }),
+    crossOrg: 'validator_not_found',
+  },
+  createAiValidatorKey: {
+    request: async (w) => ({
+      params: { validatorId: (await fx.aiValidator(w.app, await fx.project(w.app))).id },
+      body: { name: 'second' },
+    }),
+    crossOrg: 'validator_not_found',
+  },
+  revokeAiValidatorKey: {
+    request: async (w) => {
+      const ai = await fx.aiValidator(w.app, await fx.project(w.app));
+      return { params: { validatorId: ai.id, keyId: ai.keyId } };
+    },
+    crossOrg: 'validator_not_found',
   },
   unassignValidator: {
     request: async (w) => {

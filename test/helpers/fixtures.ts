@@ -59,6 +59,20 @@ export async function webhookEndpoint(app: TestApp, opts: { key?: string; url?: 
   return res.body.webhookEndpointId;
 }
 
+/** An AI validator created through the API on the project with its AI class `gpt` (validSpec), with its first key. */
+export async function aiValidator(
+  app: TestApp,
+  projectId: string,
+  key?: string,
+): Promise<{ id: string; key: string; keyId: string }> {
+  const res = await call(app, 'createAiValidator', {
+    key,
+    body: { name: `Judge ${unique()}`, projects: [{ id: projectId, classId: 'gpt' }] },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.validator.validatorId, key: res.body.key.key, keyId: res.body.key.id };
+}
+
 /** An open upload session with the files declared; `put: true` also uploads their bytes. */
 export async function uploadSession(
   app: TestApp,

@@ -13,9 +13,10 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-export async function connectMcp(app: TestApp, key: string): Promise<McpSession> {
+/** `path`: the tool server (the developer tools at /mcp, the validator tools at /validator/mcp). */
+export async function connectMcp(app: TestApp, key: string, path = '/mcp'): Promise<McpSession> {
   const requestIds: string[] = [];
-  const transport = new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), {
+  const transport = new StreamableHTTPClientTransport(new URL(`${app.url}${path}`), {
     requestInit: { headers: { authorization: `Bearer ${key}` } },
     fetch: async (input, init) => {
       const res = await fetch(input, init);

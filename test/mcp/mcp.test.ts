@@ -88,6 +88,11 @@ const ADDITIVE_TOOLS = [
   'list_gold_items',
   'list_validator_quality',
   'resume_validator',
+  'export_validator_quality',
+  'create_ai_validator',
+  'get_ai_validator',
+  'create_ai_validator_key',
+  'revoke_ai_validator_key',
 ];
 
 describe('MCP over streamable HTTP', () => {

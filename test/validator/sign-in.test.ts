@@ -183,6 +183,47 @@ describe('sign-in links', () => {
     ).toBe(0);
   });
 
+  it('does the same work for an unknown address as for a known one, keeping nothing of it', async () => {
+    // The test holds a lock that writing an email waits for. A known address's request writes
+    // one, so it waits; an unknown address's request must wait the same way (it writes the same
+    // statements and rolls them back), or its quicker answer tells that the address is unknown.
+    let release!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    let locked!: () => void;
+    const holding = new Promise<void>((r) => {
+      locked = r;
+    });
+    const lock = app.sql.begin(async (tx) => {
+      await tx`lock table email_outbox in share mode`;
+      locked();
+      await released;
+    });
+    await holding;
+    let answered = false;
+    const unknown = call(app, 'requestSignInLink', { key: null, body: { email: 'nobody-else@example.com' } }).then(
+      (r) => {
+        answered = true;
+        return r;
+      },
+    );
+    const waitingOnLock = async () =>
+      (
+        await app.sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`
+      )[0]!.n as number;
+    while ((await waitingOnLock()) === 0) await new Promise((r) => setTimeout(r, 20));
+    expect(answered).toBe(false);
+    release();
+    await lock;
+    expect((await unknown).status).toBe(202);
+    expect((await counts('nobody-else@example.com')).tokens).toBe(0);
+    expect(
+      (await app.sql`select count(*)::int as n from email_outbox where to_address = 'nobody-else@example.com'`)[0]!.n,
+    ).toBe(0);
+  });
+
   it('throttles repeated requests for one address silently', async () => {
     const email = 'eager@example.com';
     await inviteWithSql(app, app.orgA.id, await createProject(app, 'Throttle'), email);

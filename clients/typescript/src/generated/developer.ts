@@ -459,6 +459,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ai-validators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an AI validator and its first key
+         * @description Creates an AI validator: a member of the organization that is not a person (it has no
+         *     email and never signs in), assigned to the listed projects with an AI class
+         *     (`type: ai`) of each project's spec granted. The response carries its first key
+         *     (`assay_ai_...`) once: only its SHA-256 is stored. The key is accepted by the validation
+         *     operations of the Validator API (`/validator/v1`) and by the validator tool server at
+         *     `/validator/mcp`, never by the Developer API nor by a person's pages. A project of another
+         *     organization is `project_not_found`; a class the spec does not declare is
+         *     `class_not_in_spec`; a human class is `ai_class_required`. More projects are added with
+         *     `assignValidator` (an AI class is then required on each).
+         */
+        post: operations["createAiValidator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai-validators/{validatorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An AI validator and its keys
+         * @description The AI validator, its live project assignments with their classes, and its keys (never the
+         *     key itself: its last four characters, when it was created, last used and revoked).
+         *     `validator_not_found` when it is not an AI validator of the key's organization.
+         */
+        get: operations["getAiValidator"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai-validators/{validatorId}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue another key for an AI validator
+         * @description A new key for the AI validator, shown this once (only its SHA-256 is stored); its other
+         *     keys stay valid until revoked, so a key can be rotated without a pause.
+         *     `validator_not_found` when it is not an AI validator of the key's organization.
+         */
+        post: operations["createAiValidatorKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai-validators/{validatorId}/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+                /** @description AI validator key ID. */
+                keyId: components["parameters"]["AiValidatorKeyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an AI validator's key
+         * @description The key is refused from the next request on (`ai_validator_key_invalid`), on REST and MCP
+         *     alike; its claims run out as any claim does. Revoking a revoked key changes nothing.
+         *     `validator_not_found` when the validator is not an AI validator of the key's
+         *     organization, `ai_validator_key_not_found` when the key is not one of its keys.
+         */
+        delete: operations["revokeAiValidatorKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{projectId}/upload-sessions": {
         parameters: {
             query?: never;
@@ -916,6 +1022,68 @@ export interface components {
             /** @default 60 */
             timeoutSeconds?: number;
         };
+        CreateAiValidatorRequest: {
+            $schema?: components["schemas"]["SchemaUri"];
+            /** @description What the validator is, for people reading the roster (`gpt-4o-mini judge, prompt v3`). */
+            name: string;
+            /** @description The projects it rates, each with the AI class (`type: ai`) of that project's spec it holds. */
+            projects: {
+                /** Format: uuid */
+                id: string;
+                /** @description An AI class this project's spec declares; a class it does not declare is `class_not_in_spec`, a human class `ai_class_required`. */
+                classId: string;
+            }[];
+        };
+        CreateAiValidatorKeyRequest: {
+            $schema?: components["schemas"]["SchemaUri"];
+            /**
+             * @description A label for the key (where it is deployed).
+             * @default
+             */
+            name?: string;
+        };
+        AiValidatorKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The key's last four characters, to recognise it. */
+            last4: string;
+            createdAt: components["schemas"]["Timestamp"];
+            lastUsedAt: components["schemas"]["NullableTimestamp"];
+            revokedAt: components["schemas"]["NullableTimestamp"];
+        };
+        AiValidatorKeyWithSecret: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            last4: string;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description `assay_ai_` followed by 43 letters, digits, `-` or `_`; send it as `Authorization: Bearer <key>` to /validator/v1 or /validator/mcp. Shown once: only its SHA-256 is stored. */
+            key: string;
+        };
+        AiValidatorProject: {
+            /** Format: uuid */
+            projectId: string;
+            /** @description The class it holds on the project (an AI class). */
+            classId: string | null;
+            assignedAt: components["schemas"]["Timestamp"];
+        };
+        AiValidator: {
+            /**
+             * Format: uuid
+             * @description Its user id, as the roster, assignments and votes name it.
+             */
+            validatorId: string;
+            name: string;
+            createdAt: components["schemas"]["Timestamp"];
+            projects: components["schemas"]["AiValidatorProject"][];
+            /** @description Every key it was issued, newest first. */
+            keys: components["schemas"]["AiValidatorKey"][];
+        };
+        AiValidatorWithKey: {
+            validator: components["schemas"]["AiValidator"];
+            key: components["schemas"]["AiValidatorKeyWithSecret"];
+        };
         WaitForProofReportArguments: {
             /** Format: uuid */
             projectId: string;
@@ -939,7 +1107,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "upload_file_limit_reached" | "upload_session_limit_reached" | "ingest_quota_exceeded" | "invite_limit_reached" | "ingest_file_invalid" | "validator_paused" | "datapoint_has_votes";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "upload_file_limit_reached" | "upload_session_limit_reached" | "ingest_quota_exceeded" | "invite_limit_reached" | "ingest_file_invalid" | "validator_paused" | "datapoint_has_votes" | "ai_validator_key_missing" | "ai_validator_key_malformed" | "ai_validator_key_invalid" | "ai_validator_key_not_found" | "ai_class_required";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -2148,6 +2316,8 @@ export interface components {
         ProjectId: string;
         /** @description Upload session ID. */
         UploadId: string;
+        /** @description AI validator key ID. */
+        AiValidatorKeyId: string;
         /** @description Validator (user) ID. */
         ValidatorId: string;
         /** @description Page size. */
@@ -2903,6 +3073,165 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createAiValidator: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAiValidatorRequest"];
+            };
+        };
+        responses: {
+            /** @description The AI validator, with its key shown this once. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiValidatorWithKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAiValidator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The AI validator. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiValidator"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createAiValidatorKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe (IETF draft-ietf-httpapi-idempotency-key-header): a request with the
+                 *     same key and the same payload within 24 hours gets the first successful response again
+                 *     instead of acting twice. The same key with another payload is `idempotency_key_reused`
+                 *     (422); while the first request runs, `idempotency_key_in_use` (409). Keys are scoped to
+                 *     the organization; a structured-field string (`"..."`) or a bare token of 1-255 visible
+                 *     ASCII characters. MCP tools take it as the `idempotencyKey` argument.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateAiValidatorKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, shown this once. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiValidatorKeyWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeAiValidatorKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Validator (user) ID. */
+                validatorId: components["parameters"]["ValidatorId"];
+                /** @description AI validator key ID. */
+                keyId: components["parameters"]["AiValidatorKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, revoked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiValidatorKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

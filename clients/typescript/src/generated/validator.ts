@@ -1020,6 +1020,12 @@ export interface components {
              */
             outcome: "recorded" | "terminal" | "escalated";
         };
+        WaitForWorkArguments: {
+            /** Format: uuid */
+            projectId: string;
+            /** @default 30 */
+            timeoutSeconds?: number;
+        };
         /**
          * Format: uri
          * @description Optional JSON Schema URI of the document; ignored.
@@ -1033,7 +1039,7 @@ export interface components {
          * @description Stable error codes. MCP tool errors spell them in camelCase.
          * @enum {string}
          */
-        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "upload_file_limit_reached" | "upload_session_limit_reached" | "ingest_quota_exceeded" | "invite_limit_reached" | "ingest_file_invalid" | "validator_paused" | "datapoint_has_votes";
+        ErrorCode: "api_key_missing" | "api_key_malformed" | "api_key_invalid" | "parameter_invalid" | "request_body_invalid" | "request_body_malformed" | "unknown_endpoint" | "method_not_allowed" | "api_key_actor_unavailable" | "not_org_originator" | "project_not_found" | "project_already_active" | "project_spec_invalid" | "qualification_catalog_conflict" | "upload_session_not_found" | "upload_session_not_open" | "upload_session_not_ready" | "upload_no_files" | "upload_file_path_invalid" | "upload_id_required" | "upload_files_missing" | "project_spec_missing" | "validator_not_found" | "class_not_in_spec" | "invite_not_found" | "invite_already_accepted" | "datapoint_not_found" | "consensus_not_finalized" | "proof_report_not_ready" | "proof_report_signing_unavailable" | "proof_report_not_found" | "report_not_ready" | "internal_error" | "webhook_endpoint_not_found" | "session_token_missing" | "session_token_malformed" | "session_token_invalid" | "sign_in_link_invalid" | "project_paused" | "project_archived" | "no_claimable_slot" | "claim_not_found" | "claim_expired" | "already_voted" | "datapoint_finalized" | "claim_already_extended" | "vote_not_changeable" | "webhook_endpoint_limit_reached" | "claim_limit_reached" | "rate_limited" | "service_unavailable" | "request_body_too_large" | "idempotency_key_reused" | "idempotency_key_in_use" | "upload_file_limit_reached" | "upload_session_limit_reached" | "ingest_quota_exceeded" | "invite_limit_reached" | "ingest_file_invalid" | "validator_paused" | "datapoint_has_votes" | "ai_validator_key_missing" | "ai_validator_key_malformed" | "ai_validator_key_invalid" | "ai_validator_key_not_found" | "ai_class_required";
         Error: {
             /** @enum {string} */
             type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "conflict_error" | "api_error";
@@ -1486,7 +1492,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Missing, malformed, invalid, expired or signed-out validator session token (`session_token_missing`, `session_token_malformed`, `session_token_invalid`). */
+        /** @description Missing, malformed, invalid, expired or signed-out validator session token (`session_token_missing`, `session_token_malformed`, `session_token_invalid`); on the operations that take an AI validator key too, an unknown or revoked one (`ai_validator_key_invalid`). */
         SessionUnauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
