@@ -13,6 +13,7 @@ import { once } from 'node:events';
 import autocannon from 'autocannon';
 import { proofBench } from './proof.ts';
 import { exportsBench } from './exports.ts';
+import { recomputeBench } from './recompute.ts';
 import { startDevStack } from '../src/dev/stack.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createSql } from '../src/db/client.ts';
@@ -44,13 +45,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /**
  * Which benchmarks to run: `pool`, `quality` (alpha with its bootstrap, bench/quality-alpha.ts),
  * `http`, `ingest`, `list` (with ingest: listing and claiming in the ingested project), `consensus`
- * (with the reliability-weighted method beside it), `webhooks`, `proof`, `exports`
- * (comma-separated); all of these by
+ * (with the reliability-weighted method beside it), `webhooks`, `proof`, `recompute` (`assay verify
+ * --recompute`, files only, bench/recompute.ts), `exports` (comma-separated); all of these by
  * default. `soak` (10 minutes, bench/soak.ts) and `two-workers` (one session of two files, one
  * worker process against two) run only when named.
  */
 const ONLY = new Set(
-  (process.env.BENCH ?? 'pool,quality,http,ingest,list,consensus,webhooks,proof,exports').split(','),
+  (process.env.BENCH ?? 'pool,quality,http,ingest,list,consensus,webhooks,proof,recompute,exports').split(','),
 );
 const CONNECTIONS = 32;
 const TARGET = 0.8;
@@ -297,6 +298,7 @@ try {
       await sql3.end();
     }
   }
+  if (ONLY.has('recompute')) for (const line of await recomputeBench()) console.log(line);
   if (failed) {
     console.error('\nbench: requests failed (errors, timeouts or non-2xx) or a target was missed; see above');
     process.exitCode = 1;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Verifies an Assay Proof Report with only Python's `cryptography` and `rfc8785` packages.
 
-usage: verify_report.py REPORT.json JWKS.json [PROOF.json] [--votes VOTES.csv]
+usage: verify_report.py REPORT.json JWKS.json [PROOF.json] [--votes VOTES.csv] [--recompute VOTES.jsonl]
        verify_report.py --consistency OLD.json NEW.json JWKS.json CONSISTENCY.json
        verify_report.py --dsse ENVELOPE.json JWKS.json
 
@@ -11,8 +11,11 @@ the report's C2SP checkpoint (signed note), and (optionally) one datapoint's inc
 to digests.results. Each AI configuration of statistics.ai must hash (SHA-256 of its RFC 8785
 form) to its configurationHash. With --votes (the project's votes_csv export) it recomputes statistics.alpha,
 alphaByClass and alphaByType, bootstrap included, from the votes alone and requires the same bytes
-(docs/quality.md); that part uses only the standard library. With --consistency: both reports
-verify, belong to the same project, OLD is not later than NEW, and the RFC 9162 consistency
+(docs/quality.md); that part uses only the standard library. With --recompute (the votes_jsonl
+export of a format 2 report) it checks every committed leaf against the signed roots and
+recomputes each datapoint's mean, median, strength and contested flag under the committed
+consensus rules, the headlines and the alphas, naming the datapoint or figure that differs.
+With --consistency: both reports verify, belong to the same project, OLD is not later than NEW, and the RFC 9162 consistency
 proofs link OLD's trees to NEW's. With --dsse: the in-toto export's DSSE envelope is signed by a
 JWKS key over the DSSE encoding. Prints OK or `FAILED <check>: <reason>` and exits 0 or 1.
 """
@@ -281,6 +284,7 @@ def verify_statistics(payload, votes_path):
     return f"; statistics recomputed from {len(rows)} votes (alpha {stats['alpha']['value']})"
 
 
+<<<<<<< HEAD
 def verify_ai_configurations(payload):
     """Each AI configuration of statistics.ai is committed: its hash is the SHA-256 of its JCS form."""
     ai = (payload.get("statistics") or {}).get("ai")
@@ -307,6 +311,207 @@ def verify_vote_leaves(votes, payload):
         ai_config = json.loads(v["leaf"]).get("aiConfig")
         if ai_config is not None and ai_config not in committed:
             raise Failed("ai", f"vote leaf {v['leafIndex']} is an AI vote of configuration {ai_config}, not committed")
+=======
+# ---- recomputation from the committed leaves (docs/verifying.md, "Recomputing every figure") ----
+
+class RootBuilder:
+    """RFC 9162 root over leaf hashes added one at a time: a stack of perfect subtrees."""
+
+    def __init__(self):
+        self.stack, self.size = [], 0
+
+    def add(self, data):
+        h, n = leaf(data), 1
+        while self.stack and self.stack[-1][1] == n:
+            left, _ = self.stack.pop()
+            h, n = node(left, h), n * 2
+        self.stack.append((h, n))
+        self.size += 1
+
+    def root(self):
+        if not self.stack:
+            return hashlib.sha256(b"").digest()
+        h = self.stack[-1][0]
+        for left, _ in reversed(self.stack[:-1]):
+            h = node(left, h)
+        return h
+
+
+def figures(votes):
+    """Weighted mean, median (midpoint tie rule) and strength of [(rating, weight)], docs/verifying.md.
+
+    Every sum is a plain left-to-right float addition over the votes sorted by (rating, weight):
+    not Python's sum(), which compensates since 3.12 and would round differently."""
+    ordered = sorted(votes)
+    total = 0.0
+    for _, w in ordered:
+        total += w
+    weighted = 0.0
+    for r, w in ordered:
+        weighted += w * r
+    mean = weighted / total
+    half, cumulative, median = total / 2, 0.0, ordered[-1][0]
+    for i, (r, w) in enumerate(ordered):
+        cumulative += w
+        if i + 1 < len(ordered) and ordered[i + 1][0] == r:
+            continue
+        if abs(cumulative - half) <= 1e-9 * total:
+            median = (r + ordered[i + 1][0]) / 2 if i + 1 < len(ordered) else r
+            break
+        if cumulative > half:
+            median = r
+            break
+    spread = 0.0
+    for r, w in ordered:
+        spread += w * abs(r - median)
+    strength = min(1.0, max(0.0, 1 - (spread / total) / 50))
+    return mean, median, strength
+
+
+def datapoint_problems(result, votes, rules):
+    """What differs between a results leaf and what its votes give; rules None: the figures only."""
+    problems, pairs, last_time = [], [], ""
+    if not votes:
+        return ["no votes"]
+    for i, v in enumerate(votes):
+        if v.get("datapointId") != result.get("datapointId"):
+            problems.append(f"vote {i} names datapoint {v.get('datapointId')}")
+        try:
+            r, w = float(v["rating"]), float(v["weight"])
+        except (KeyError, TypeError, ValueError):
+            problems.append(f"vote {i} has no rating or weight")
+            continue
+        if not (0 <= r <= 100 and w > 0):
+            problems.append(f"vote {i} has rating {v['rating']} and weight {v['weight']}")
+            continue
+        if not isinstance(v.get("votedAt"), str) or v["votedAt"] < last_time:
+            problems.append(f"vote {i} is out of time order")
+        last_time = str(v.get("votedAt"))
+        if rules and rules["method"] == "class_weighted":
+            cls = v.get("classId")
+            expected = 1.0 if cls is None else rules["weights"].get(cls)
+            if expected is None:
+                problems.append(f"vote {i} has class {cls}, not in the spec")
+            elif w != expected:
+                problems.append(f"vote {i} carried weight {v['weight']}, its class weighs {es_number(expected)}")
+        pairs.append((r, w))
+    if problems:
+        return problems
+    mean, median, strength = figures(pairs)
+    for name, value in (("qualityRatingMean", mean), ("qualityRatingMedian", median), ("consensusStrength", strength)):
+        if result.get(name) != es_number(value):
+            problems.append(f"{name} {result.get(name)} recomputes to {es_number(value)}")
+    if rules:
+        weak = strength < rules["minStrength"]
+        if result.get("contested") is not weak:
+            problems.append(f"contested is {result.get('contested')}, the rules give {weak}")
+        if weak and result.get("escalations") != rules["maxEscalations"]:
+            problems.append(f"contested after {result.get('escalations')} escalations of {rules['maxEscalations']}")
+    return problems
+
+
+def recompute(payload, votes_path):
+    """Every figure of a format 2 report from its votes_jsonl export."""
+    if payload.get("schema") != "assay.attestation/v2":
+        raise Failed("recompute", f"{payload['reportId']} is a format 1 report: its votes are not committed")
+    d = payload["digests"]
+    with open(votes_path, "rb") as f:
+        raw = f.read().split(b"\n")
+    if raw and raw[-1] == b"":
+        raw.pop()
+    if not raw:
+        raise Failed("config", f"{votes_path} is empty")
+    if "sha256:" + hashlib.sha256(raw[0]).hexdigest() != d["config"]:
+        raise Failed("config", "line 1 does not hash to digests.config")
+    config = json.loads(raw[0])
+    consensus = config.get("consensus") or {}
+    classes = (config.get("validators") or {}).get("classes") or []
+    rules = {"method": consensus.get("method", "class_weighted"), "minStrength": consensus.get("minStrength", 0.7),
+             "maxEscalations": consensus.get("maxEscalations", 2),
+             "weights": {c["id"]: float(c.get("consensusWeight", 1)) for c in classes}}
+    kind = {c["id"]: c.get("type") for c in classes}
+    results, votes_tree = RootBuilder(), RootBuilder()
+    bad, groups, i, mean_sum, strength_sum, last = {}, [], 1, 0.0, 0.0, None
+    while i < len(raw):
+        result = json.loads(raw[i])
+        if not isinstance(result.get("votes"), dict):
+            if last is not None and result.get("datapointId") == last["datapointId"]:
+                bad.setdefault(last["datapointId"], []).append("a vote beyond those its results leaf names")
+                votes_tree.add(raw[i])
+                i += 1
+                continue
+            found = "; ".join(f"datapoint {k}: {', '.join(v)}" for k, v in bad.items())
+            raise Failed("recompute" if found else "votes",
+                         f"line {i + 1} is not a results leaf" + (f"; before it: {found}" if found else ""))
+        results.add(raw[i])
+        if result["votes"].get("first") != votes_tree.size:
+            bad.setdefault(result["datapointId"], []).append("its votes do not start where the export's do")
+        count = result["votes"].get("count", 0)
+        votes = []
+        for line in raw[i + 1:i + 1 + count]:
+            votes.append(json.loads(line))
+            votes_tree.add(line)
+        if len(votes) < count:
+            bad.setdefault(result["datapointId"], []).append("the export ends before its votes do")
+        problems = datapoint_problems(result, votes, rules)
+        if problems:
+            bad.setdefault(result["datapointId"], []).extend(problems)
+        mean_sum += float(result["qualityRatingMean"])
+        strength_sum += float(result["consensusStrength"])
+        groups.append(votes)
+        last = result
+        i += 1 + count
+    if bad:
+        listed = " | ".join(f"datapoint {k}: {'; '.join(v)}" for k, v in list(bad.items())[:20])
+        raise Failed("recompute", f"{len(bad)} datapoint(s) do not recompute from their votes: {listed}")
+    if results.size != d["resultsLeaves"] or "sha256:" + results.root().hex() != d["results"]:
+        raise Failed("results", "the results leaves of the export do not hash to digests.results")
+    if votes_tree.size != d["votesLeaves"] or "sha256:" + votes_tree.root().hex() != d["votes"]:
+        raise Failed("votes", "the vote leaves of the export do not hash to digests.votes")
+    n = results.size
+    # ECMAScript's Math.round: halves round up.
+    quality = math.floor(mean_sum / n + 0.5) if n else 0
+    strength = math.floor(100 * strength_sum / n + 0.5) if n else 0
+    if quality != payload["qualityRating"] or strength != payload["consensusStrength"]:
+        raise Failed("headline", f"qualityRating and consensusStrength recompute to {quality} and {strength}")
+    stats = payload.get("statistics")
+    if stats:
+        seed, draws = int(d["results"][7:23], 16), stats["alpha"]["draws"]
+
+        def units(keep):
+            return [[float(v["rating"]) for v in g if keep(v)] for g in groups]
+
+        canon = lambda v: json.dumps(v, sort_keys=True, separators=(",", ":"))
+        checks = [("alpha", stats["alpha"], units(lambda v: True))]
+        for j, c in enumerate(stats["alphaByClass"]):
+            checks.append((f"alphaByClass[{j}]", c["alpha"], units(lambda v, cid=c["classId"]: v["classId"] == cid)))
+        for t in ("human", "ai"):
+            checks.append((f"alphaByType.{t}", stats["alphaByType"][t],
+                           units(lambda v, t=t: v["classId"] is not None and kind.get(v["classId"]) == t)))
+        for name, signed, mine in checks:
+            if canon(alpha_statistic(mine, seed, draws)) != canon(signed):
+                raise Failed("statistics", f"{name} does not recompute from the votes")
+    return f"; recomputed {n} datapoints from {votes_tree.size} votes"
+
+
+def check_proof_votes(proof, d):
+    """A format 2 proof's vote leaves fold to digests.votes and give its results leaf's figures."""
+    result, v = json.loads(proof["leaf"]), proof.get("votes")
+    if not v or v.get("first") != result["votes"]["first"] or v.get("count") != result["votes"]["count"] \
+            or len(v["leaves"]) != v["count"] or v.get("treeSize") != d["votesLeaves"]:
+        raise Failed("proof", "the votes proven are not those the results leaf names")
+    for k, item in enumerate(v["leaves"]):
+        if item["leafIndex"] != v["first"] + k or not verify_inclusion(
+                leaf(item["leaf"].encode()), item["leafIndex"], v["treeSize"],
+                [bytes.fromhex(h) for h in item["auditPath"]], digest(d["votes"], "votes")):
+            raise Failed("proof", f"vote leaf {v['first'] + k} does not fold to digests.votes")
+    if v["count"] == 0:
+        return " with no votes committed (its figures cannot be recomputed)"
+    problems = datapoint_problems(result, [json.loads(item["leaf"]) for item in v["leaves"]], None)
+    if problems:
+        raise Failed("recompute", f"datapoint {proof['datapointId']}: {'; '.join(problems)}")
+    return f" with its {v['count']} votes, figures recomputed"
+>>>>>>> main
 
 
 def verify_consistency(size1, size2, proof, root1, root2):
@@ -363,7 +568,7 @@ def check_checkpoint(note, payload, public, x):
     return f"checkpoint {origin} at {d['resultsLeaves']}"
 
 
-def verify(report, jwks, proof=None, votes=None):
+def verify(report, jwks, proof=None, votes=None, recomputed=None):
     parts = report.get("jws", "").split(".")
     if len(parts) != 3 or not all(parts):
         raise Failed("jws", "not a compact JWS (3 non-empty parts)")
@@ -419,12 +624,19 @@ def verify(report, jwks, proof=None, votes=None):
         if not ok:
             raise Failed("proof", "the leaf does not fold to digests.results")
         summary += f"; datapoint {proof['datapointId']} included"
+<<<<<<< HEAD
         if "votes" in proof:
             verify_vote_leaves(proof["votes"], payload)
+=======
+        if "votes" in d:
+            summary += check_proof_votes(proof, d)
+>>>>>>> main
     if "checkpoint" in report:
         summary += "; " + check_checkpoint(report["checkpoint"], payload, public, b64url(key["x"]))
     if votes is not None:
         summary += verify_statistics(payload, votes)
+    if recomputed is not None:
+        summary += recompute(payload, recomputed)
     return summary
 
 
@@ -464,7 +676,10 @@ def verify_link(old, new, jwks, proof):
         raise Failed("order", f"{a['reportId']} is later than {b['reportId']}: give the earlier report first")
     if proof["from"]["reportId"] != a["reportId"] or proof["to"]["reportId"] != b["reportId"]:
         raise Failed("consistency", "the proof links other reports")
-    for tree in ("manifest", "results"):
+    if ("votes" in da) != ("votes" in db):
+        raise Failed("consistency", f"{a['reportId']} and {b['reportId']} are of different formats: not linked")
+    trees = ("manifest", "results") + (("votes",) if "votes" in da and ("votes" in proof or da["votesLeaves"]) else ())
+    for tree in trees:
         path = [bytes.fromhex(h) for h in proof[tree]["proof"]]
         if not verify_consistency(da[tree + "Leaves"], db[tree + "Leaves"], path,
                                   digest(da[tree], tree), digest(db[tree], tree)):
@@ -473,14 +688,16 @@ def verify_link(old, new, jwks, proof):
 
 
 def main(argv):
-    votes = None
-    if "--votes" in argv:
-        i = argv.index("--votes")
-        if i + 1 >= len(argv):
-            print("\n".join(__doc__.strip().splitlines()[2:5]), file=sys.stderr)
-            return 2
-        votes = argv[i + 1]
-        argv = argv[:i] + argv[i + 2:]
+    options = {}
+    for flag in ("--votes", "--recompute"):
+        if flag in argv:
+            i = argv.index(flag)
+            if i + 1 >= len(argv):
+                print("\n".join(__doc__.strip().splitlines()[2:5]), file=sys.stderr)
+                return 2
+            options[flag] = argv[i + 1]
+            argv = argv[:i] + argv[i + 2:]
+    votes = options.get("--votes")
     consistency = len(argv) == 6 and argv[1] == "--consistency"
     dsse = len(argv) == 4 and argv[1] == "--dsse"
     if len(argv) not in (3, 4) and not consistency:
@@ -493,7 +710,8 @@ def main(argv):
         elif consistency:
             print("OK " + verify_link(*(load(p) for p in argv[2:6])))
         else:
-            print("OK " + verify(load(argv[1]), load(argv[2]), load(argv[3]) if len(argv) == 4 else None, votes))
+            print("OK " + verify(load(argv[1]), load(argv[2]), load(argv[3]) if len(argv) == 4 else None, votes,
+                                 options.get("--recompute")))
         return 0
     except Failed as e:
         print(f"FAILED {e}", file=sys.stderr)

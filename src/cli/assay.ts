@@ -44,7 +44,7 @@ const USAGE = `usage:
   assay admin signing-key compromised --kid KID   retired at once; verifiers refuse every report it signed;
                                                   its reports and exports are issued again by the current key
   assay admin signing-key list
-  assay verify REPORT.json --jwks FILE|URL [--proof PROOF.json]
+  assay verify REPORT.json --jwks FILE|URL [--proof PROOF.json] [--recompute VOTES.jsonl]
   assay verify --consistency OLD.json NEW.json --jwks FILE|URL --proof CONSISTENCY.json`;
 
 const OPTIONS = {
@@ -64,6 +64,7 @@ const OPTIONS = {
   jwks: { type: 'string' },
   proof: { type: 'string' },
   consistency: { type: 'boolean' },
+  recompute: { type: 'string' },
   tasks: { type: 'string' },
   project: { type: 'string', multiple: true },
   'validator-id': { type: 'string' },
@@ -336,7 +337,7 @@ async function main(argv: string[]): Promise<void> {
     if (!jwks) throw new admin.AdminError('--jwks FILE|URL is required');
     const outcome = values.consistency
       ? await runVerifyConsistency({ older: rest[0], newer: rest[1], jwks, proof: values.proof! })
-      : await runVerify({ report: rest[0], jwks, proof: values.proof });
+      : await runVerify({ report: rest[0], jwks, proof: values.proof, recompute: values.recompute });
     if (!outcome.ok) {
       console.error(`assay verify: FAILED ${outcome.check}: ${outcome.reason}`);
       process.exit(2);

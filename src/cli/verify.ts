@@ -9,6 +9,7 @@ import { leafHash, verifyConsistency, verifyInclusion } from '../domain/merkle.t
 import { attestationRootOf, parsePrefixed, prefixed, PAYLOAD_SCHEMA, PAYLOAD_SCHEMA_V1 } from '../domain/proof.ts';
 import { configurationHash, type AiConfiguration } from '../domain/calibration.ts';
 import { checkpointOrigin, openNote, parseCheckpoint, verifierKey } from '../domain/signed-note.ts';
+import { datapointDifferences, recomputeReport, RecomputeFailed } from './recompute.ts';
 
 export type Outcome = { ok: true; summary: string } | { ok: false; check: string; reason: string };
 
@@ -177,14 +178,19 @@ async function checkReport(
     );
     if (!ok) fail('proof', `leaf ${proof.leafIndex} does not fold to digests.results`);
     summary += `; datapoint ${proof.datapointId} included at ${proof.leafIndex} of ${proof.treeSize}`;
+<<<<<<< HEAD
     // The summary keeps its documented shape: the vote leaves are checked, not announced.
     if (proof.votes !== undefined) checkVoteLeaves(proof.votes, payload.digests, committed);
+=======
+    if (payload.digests.votes !== undefined) summary += checkProofVotes(proof, payload);
+>>>>>>> main
   }
   if (report.checkpoint !== undefined) summary += `; ${checkCheckpoint(report.checkpoint, payload, jwk)}`;
   return { summary, payload };
 }
 
 /**
+<<<<<<< HEAD
  * A format 2 proof's vote leaves: each folds to digests.votes, and an AI vote's configuration
  * (`aiConfig`) is one the payload commits in statistics.ai (docs/quality.md, "AI validators").
  */
@@ -217,6 +223,43 @@ function checkVoteLeaves(
     if (aiConfig !== null && !committed.has(String(aiConfig)))
       fail('ai', `vote leaf ${v.leafIndex} is an AI vote of configuration ${String(aiConfig)}, not committed`);
   }
+=======
+ * A format 2 proof's votes: the range its results leaf names, each vote leaf folding to
+ * digests.votes, and the datapoint's mean, median and strength recomputed from them.
+ */
+function checkProofVotes(proof: Untrusted, payload: Untrusted): string {
+  const v = proof.votes;
+  const result = parseJson(proof.leaf, 'proof');
+  if (!v || !Array.isArray(v.leaves)) return fail('proof', 'a format 2 report proves the votes too: no votes');
+  if (v.first !== result?.votes?.first || v.count !== result?.votes?.count || v.leaves.length !== v.count)
+    fail('proof', `the votes proven are not the ${result?.votes?.count} the results leaf names`);
+  if (v.treeSize !== payload.digests.votesLeaves) fail('proof', 'votes.treeSize differs from digests.votesLeaves');
+  const root = parsePrefixed(payload.digests.votes, 'digests.votes');
+  for (const [i, l] of v.leaves.entries()) {
+    const ok =
+      typeof l?.leaf === 'string' &&
+      l.leafIndex === v.first + i &&
+      Array.isArray(l.auditPath) &&
+      l.auditPath.every((h: unknown) => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h)) &&
+      verifyInclusion(
+        leafHash(Buffer.from(l.leaf, 'utf8')),
+        l.leafIndex,
+        v.treeSize,
+        l.auditPath.map((h: string) => Buffer.from(h, 'hex')),
+        root,
+      );
+    if (!ok) fail('proof', `vote leaf ${v.first + i} does not fold to digests.votes`);
+  }
+  // A decision with no votes is nothing the service writes; there is nothing to recompute it from.
+  if (v.count === 0) return ' with no votes committed (its figures cannot be recomputed)';
+  const why = datapointDifferences(
+    result,
+    v.leaves.map((l: { leaf: string }) => parseJson(l.leaf, 'proof')),
+    null,
+  );
+  if (why.length) fail('recompute', `datapoint ${proof.datapointId}: ${why.join('; ')}`);
+  return ` with its ${v.count} votes, figures recomputed`;
+>>>>>>> main
 }
 
 /**
@@ -269,7 +312,11 @@ async function verifyReportConsistency(
   if (proof?.from?.reportId !== older.reportId || proof?.to?.reportId !== newer.reportId)
     fail('consistency', `the proof links ${proof?.from?.reportId} to ${proof?.to?.reportId}`);
   if (proof.projectId !== newer.projectId) fail('consistency', `the proof is for project ${proof.projectId}`);
-  for (const tree of ['manifest', 'results'] as const) {
+  if ((a.votes === undefined) !== (b.votes === undefined))
+    fail('consistency', `${older.reportId} and ${newer.reportId} are of different formats: not linked`);
+  // Format 2: the votes tree too (absent from the proof only when the earlier one is empty).
+  const trees = a.votes !== undefined && (proof.votes !== undefined || a.votesLeaves > 0) ? ['votes'] : [];
+  for (const tree of ['manifest', 'results', ...trees] as const) {
     const t = proof[tree];
     if (!Array.isArray(t?.proof) || !t.proof.every((h: unknown) => typeof h === 'string' && /^[0-9a-f]{64}$/.test(h)))
       fail('consistency', `${tree}.proof is not a list of 64-hex hashes`);
@@ -310,14 +357,23 @@ export async function runVerifyConsistency(a: {
   }
 }
 
-export async function runVerify(a: { report: string; jwks: string; proof?: string }): Promise<Outcome> {
+export async function runVerify(a: {
+  report: string;
+  jwks: string;
+  proof?: string;
+  /** A votes_jsonl export: recompute every figure from it. */
+  recompute?: string;
+}): Promise<Outcome> {
   try {
     const report = await readSource(a.report, 'report');
     const jwks = await readSource(a.jwks, 'jwks');
     const proof = a.proof === undefined ? undefined : await readSource(a.proof, 'proof');
-    return { ok: true, summary: await verifyReport(report, jwks, proof) };
+    const checked = await checkReport(report, jwks, proof);
+    if (a.recompute === undefined) return { ok: true, summary: checked.summary };
+    return { ok: true, summary: `${checked.summary}; ${await recomputeReport(checked.payload, a.recompute)}` };
   } catch (e) {
-    if (e instanceof CheckFailed) return { ok: false, check: e.check, reason: e.message };
+    if (e instanceof CheckFailed || e instanceof RecomputeFailed)
+      return { ok: false, check: e.check, reason: e.message };
     throw e;
   }
 }

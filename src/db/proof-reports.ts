@@ -260,10 +260,13 @@ export function votesFrom(
   offset: number,
   limit: number,
 ): Promise<DecisionVoteRow[]> {
+  // Every decision has a vote, so `limit` votes from there span at most limit + 1 decisions: only
+  // those are joined and sorted (not every later decision's votes).
   return tx<DecisionVoteRow[]>`
     select ${DECISION_VOTE_COLUMNS(tx)}
-    from consensus_decisions d join votes v on v.datapoint_id = d.datapoint_id and v.project_id = d.project_id
-    where d.project_id = ${projectId} and d.seq >= ${firstSeq}
+    from (select * from consensus_decisions where project_id = ${projectId} and seq >= ${firstSeq}
+          order by consensus_decisions.seq limit ${limit + 1}) d
+      join votes v on v.datapoint_id = d.datapoint_id and v.project_id = d.project_id
     order by d.seq, v.created_at, v.id offset ${offset} limit ${limit}`;
 }
 

@@ -33,6 +33,7 @@ import { presignGet, putFile, type Storage } from '../storage/s3.ts';
 import { decisionsWithVotes, getOrCreateProofReport, voteLeafMaker, type ReportSigning } from './proof-reports.ts';
 import { BeingPrepared, failureOf, prepareArtifact, type PrepareOptions } from './report-artifacts.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
+import canonicalize from 'canonicalize';
 import {
   FORMATS,
   filenameOf,
@@ -202,7 +203,8 @@ async function renderCommittedLeaves(
 ): Promise<void> {
   if (leafFormatOf(payload) !== 2)
     throw new ApiError('report_not_ready', `Report ${payload.reportId} predates committed votes (format 1).`);
-  const config = canonicalJson(await compiledSpec(tx, payload.specId));
+  // As the spec compiler hashed it (JCS; the spec's numbers, e.g. minStrength, are not integers).
+  const config = canonicalize(await compiledSpec(tx, payload.specId))!;
   if (`sha256:${createHash('sha256').update(config, 'utf8').digest('hex')}` !== payload.digests.config)
     throw new Error(`the stored spec of ${payload.reportId} no longer hashes to its config digest`);
   sink.write(config + '\n');

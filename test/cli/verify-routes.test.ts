@@ -147,7 +147,8 @@ const routes = [
     template: DOC_COMMANDS.assay,
     ok: new RegExp(
       String.raw`^assay verify: OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+, attestationRoot sha256:[0-9a-f]{64}; ` +
-        String.raw`datapoint [0-9a-f-]{36} included at 4 of 5; checkpoint \S+/projects/[0-9a-f-]{36} at 5$`,
+        String.raw`datapoint [0-9a-f-]{36} included at 4 of 5 with no votes committed \(its figures cannot be ` +
+        String.raw`recomputed\); checkpoint \S+/projects/[0-9a-f-]{36} at 5$`,
     ),
   },
   // When only the system python3 has the packages, it stands in for the venv's interpreter.
@@ -156,7 +157,8 @@ const routes = [
     skip: pythonSkip,
     template: DOC_COMMANDS.python.replace(VENV_PYTHON, python ?? VENV_PYTHON),
     ok: new RegExp(
-      String.raw`^OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+; datapoint [0-9a-f-]{36} included; ` +
+      String.raw`^OK PR-\d{4}-\d{4}-ORGA1-0001 signed by \S+; datapoint [0-9a-f-]{36} included with no votes ` +
+        String.raw`committed \(its figures cannot be recomputed\); ` +
         String.raw`checkpoint \S+/projects/[0-9a-f-]{36} at 5$`,
     ),
   },

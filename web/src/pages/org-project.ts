@@ -22,6 +22,7 @@ const EXPORTS: [Schemas['ReportFormat'], string][] = [
   ['intoto_dsse', 'in-toto attestation (DSSE envelope)'],
   ['croissant', 'Croissant metadata (JSON-LD)'],
   ['votes_csv', 'Every vote, under pseudonyms (CSV): the data of the signed statistics'],
+  ['votes_jsonl', 'The committed votes and results leaves (JSON lines): recompute every figure'],
 ];
 
 export async function orgProjectPage(ctx: PageContext): Promise<void> {
