@@ -284,7 +284,6 @@ def verify_statistics(payload, votes_path):
     return f"; statistics recomputed from {len(rows)} votes (alpha {stats['alpha']['value']})"
 
 
-<<<<<<< HEAD
 def verify_ai_configurations(payload):
     """Each AI configuration of statistics.ai is committed: its hash is the SHA-256 of its JCS form."""
     ai = (payload.get("statistics") or {}).get("ai")
@@ -311,7 +310,6 @@ def verify_vote_leaves(votes, payload):
         ai_config = json.loads(v["leaf"]).get("aiConfig")
         if ai_config is not None and ai_config not in committed:
             raise Failed("ai", f"vote leaf {v['leafIndex']} is an AI vote of configuration {ai_config}, not committed")
-=======
 # ---- recomputation from the committed leaves (docs/verifying.md, "Recomputing every figure") ----
 
 class RootBuilder:
@@ -381,13 +379,15 @@ def datapoint_problems(result, votes, rules):
         except (KeyError, TypeError, ValueError):
             problems.append(f"vote {i} has no rating or weight")
             continue
+        if w == 0 and v.get("aiConfig") is not None:
+            continue  # an AI vote cast in shadow: committed, in no decision (docs/quality.md)
         if not (0 <= r <= 100 and w > 0):
             problems.append(f"vote {i} has rating {v['rating']} and weight {v['weight']}")
             continue
         if not isinstance(v.get("votedAt"), str) or v["votedAt"] < last_time:
             problems.append(f"vote {i} is out of time order")
         last_time = str(v.get("votedAt"))
-        if rules and rules["method"] == "class_weighted":
+        if rules and rules["method"] == "class_weighted" and v.get("aiConfig") is None:
             cls = v.get("classId")
             expected = 1.0 if cls is None else rules["weights"].get(cls)
             if expected is None:
@@ -511,7 +511,6 @@ def check_proof_votes(proof, d):
     if problems:
         raise Failed("recompute", f"datapoint {proof['datapointId']}: {'; '.join(problems)}")
     return f" with its {v['count']} votes, figures recomputed"
->>>>>>> main
 
 
 def verify_consistency(size1, size2, proof, root1, root2):
@@ -624,13 +623,9 @@ def verify(report, jwks, proof=None, votes=None, recomputed=None):
         if not ok:
             raise Failed("proof", "the leaf does not fold to digests.results")
         summary += f"; datapoint {proof['datapointId']} included"
-<<<<<<< HEAD
-        if "votes" in proof:
-            verify_vote_leaves(proof["votes"], payload)
-=======
         if "votes" in d:
             summary += check_proof_votes(proof, d)
->>>>>>> main
+            verify_vote_leaves(proof["votes"], payload)
     if "checkpoint" in report:
         summary += "; " + check_checkpoint(report["checkpoint"], payload, public, b64url(key["x"]))
     if votes is not None:

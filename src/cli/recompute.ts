@@ -61,6 +61,8 @@ export function datapointDifferences(result: Json, votes: Json[], rules: Recompu
     if (v?.datapointId !== result.datapointId) out.push(`vote ${i} names datapoint ${v?.datapointId}`);
     const rating = number(v?.rating);
     const weight = number(v?.weight);
+    // An AI vote cast in shadow carried weight 0: committed, in no decision (docs/quality.md).
+    if (weight === 0 && v?.aiConfig != null) continue;
     if (!(rating >= 0 && rating <= 100) || !(weight > 0)) {
       out.push(`vote ${i} has rating ${v?.rating} and weight ${v?.weight}`);
       continue;
@@ -70,7 +72,8 @@ export function datapointDifferences(result: Json, votes: Json[], rules: Recompu
     if (rules && rules.method === 'class_weighted') {
       const cls = v.classId === null ? null : rules.classes.find((c) => c.id === v.classId);
       if (cls === undefined) out.push(`vote ${i} has class ${v.classId}, not in the spec`);
-      else if (weight !== (cls?.consensusWeight ?? 1))
+      // An AI vote's weight may be scaled down by the spec's cap on the AI share.
+      else if (v.aiConfig == null && weight !== (cls?.consensusWeight ?? 1))
         out.push(`vote ${i} carried weight ${v.weight}, its class's consensusWeight is ${cls?.consensusWeight ?? 1}`);
     }
     weighted.push({ rating, weight });

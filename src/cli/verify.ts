@@ -178,52 +178,28 @@ async function checkReport(
     );
     if (!ok) fail('proof', `leaf ${proof.leafIndex} does not fold to digests.results`);
     summary += `; datapoint ${proof.datapointId} included at ${proof.leafIndex} of ${proof.treeSize}`;
-<<<<<<< HEAD
-    // The summary keeps its documented shape: the vote leaves are checked, not announced.
-    if (proof.votes !== undefined) checkVoteLeaves(proof.votes, payload.digests, committed);
-=======
-    if (payload.digests.votes !== undefined) summary += checkProofVotes(proof, payload);
->>>>>>> main
+    if (payload.digests.votes !== undefined) {
+      summary += checkProofVotes(proof, payload);
+      checkAiConfigurations(proof.votes.leaves, committed);
+    }
   }
   if (report.checkpoint !== undefined) summary += `; ${checkCheckpoint(report.checkpoint, payload, jwk)}`;
   return { summary, payload };
 }
 
 /**
-<<<<<<< HEAD
- * A format 2 proof's vote leaves: each folds to digests.votes, and an AI vote's configuration
- * (`aiConfig`) is one the payload commits in statistics.ai (docs/quality.md, "AI validators").
+ * An AI vote leaf's configuration (`aiConfig`) is one the payload commits in statistics.ai
+ * (docs/quality.md, "AI validators"); the leaves were folded to digests.votes by checkProofVotes.
  */
-function checkVoteLeaves(
-  votes: { treeSize?: unknown; leaves?: { leaf?: unknown; leafIndex: number; auditPath?: unknown }[] },
-  digests: { votes?: string; votesLeaves?: number },
-  committed: Set<string>,
-): void {
-  let votesRoot: Buffer;
-  try {
-    votesRoot = parsePrefixed(digests.votes ?? '', 'digests.votes');
-  } catch (e) {
-    votesRoot = fail('proof', (e as Error).message);
-  }
-  const leaves = votes?.treeSize === digests.votesLeaves && Array.isArray(votes?.leaves) ? votes.leaves : null;
-  if (!leaves) fail('proof', `the votes proof is not of the votes tree of ${digests.votesLeaves} leaves`);
-  for (const v of leaves ?? []) {
-    const ok =
-      typeof v?.leaf === 'string' &&
-      Array.isArray(v.auditPath) &&
-      verifyInclusion(
-        leafHash(Buffer.from(v.leaf, 'utf8')),
-        v.leafIndex,
-        digests.votesLeaves!,
-        (v.auditPath as string[]).map((h) => Buffer.from(h, 'hex')),
-        votesRoot,
-      );
-    if (!ok) fail('proof', `vote leaf ${v?.leafIndex} does not fold to digests.votes`);
-    const aiConfig = (parseJson(v.leaf as string, 'proof') as { aiConfig?: unknown }).aiConfig ?? null;
+function checkAiConfigurations(leaves: { leaf: string; leafIndex: number }[], committed: Set<string>): void {
+  for (const l of leaves) {
+    const aiConfig = (parseJson(l.leaf, 'proof') as { aiConfig?: unknown }).aiConfig ?? null;
     if (aiConfig !== null && !committed.has(String(aiConfig)))
-      fail('ai', `vote leaf ${v.leafIndex} is an AI vote of configuration ${String(aiConfig)}, not committed`);
+      fail('ai', `vote leaf ${l.leafIndex} is an AI vote of configuration ${String(aiConfig)}, not committed`);
   }
-=======
+}
+
+/**
  * A format 2 proof's votes: the range its results leaf names, each vote leaf folding to
  * digests.votes, and the datapoint's mean, median and strength recomputed from them.
  */
@@ -259,7 +235,6 @@ function checkProofVotes(proof: Untrusted, payload: Untrusted): string {
   );
   if (why.length) fail('recompute', `datapoint ${proof.datapointId}: ${why.join('; ')}`);
   return ` with its ${v.count} votes, figures recomputed`;
->>>>>>> main
 }
 
 /**
