@@ -303,6 +303,31 @@ describe('weight earned by calibration', () => {
       });
     const good = await ts('report.json', true);
     expect(good.ok, JSON.stringify(good)).toBe(true);
+    // Every decision recomputes from its committed votes: shadow votes (weight 0) left out, the
+    // capped AI weight as carried.
+    const exp = await call(app, 'getReportExport', { params: { projectId }, query: { format: 'votes_jsonl' } });
+    expect(exp.status, JSON.stringify(exp.body)).toBe(200);
+    writeFileSync(join(files, 'votes.jsonl'), await (await fetch(exp.body.url)).text());
+    const recomputed = await runVerify({
+      report: join(files, 'report.json'),
+      jwks: join(files, 'jwks.json'),
+      recompute: join(files, 'votes.jsonl'),
+    });
+    expect(recomputed.ok, JSON.stringify(recomputed)).toBe(true);
+    if (python) {
+      const r = spawnSync(
+        python,
+        [
+          'verify/verify_report.py',
+          join(files, 'report.json'),
+          join(files, 'jwks.json'),
+          '--recompute',
+          join(files, 'votes.jsonl'),
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(r.status, r.stdout + r.stderr).toBe(0);
+    }
     expect(await ts('forged.json')).toMatchObject({ ok: false, check: 'ai' });
     expect((await ts('uncommitted.json')).ok).toBe(true);
     expect(await ts('uncommitted.json', true)).toMatchObject({ ok: false, check: 'ai' });
