@@ -8,9 +8,9 @@ widened check would accept any 400 of the operation). Requests built to break th
 
 - Uniqueness inside a spec: `validators.classes[].id` and `qualifications[].key` are unique
   (ProjectSpec's description). A later duplicate is renamed.
-- A class id must be one the project's spec declares (`class_not_in_spec`): createInvite,
-  grantValidatorClass and assignValidator's `projects[].classId`. The hook asks the API which
-  classes the project declares (GET /projects/{projectId}/classes, with the run's key) and uses
+- A class id must be one the project's spec declares (`class_not_in_spec`): createInvite (and
+  createOriginatorInvite, its session twin), grantValidatorClass and assignValidator's
+  `projects[].classId`. The hook asks the API which classes the project declares (GET /projects/{projectId}/classes, with the run's key) and uses
   one of them; without any, an optional classId is dropped (with its evidenceNote) and a grant,
   which cannot be valid then, is not sent. createAiValidator's `projects[].classId` must be an
   AI class (`type: ai`, else `ai_class_required`): the hook uses one, and a case naming a project
@@ -149,7 +149,7 @@ def map_case(context, case):
         spec = body["spec"]
         _rename_duplicates((spec.get("validators") or {}).get("classes") if isinstance(spec.get("validators"), dict) else None, "id")
         _rename_duplicates(spec.get("qualifications"), "key")
-    elif operation in ("createInvite", "grantValidatorClass"):
+    elif operation in ("createInvite", "createOriginatorInvite", "grantValidatorClass"):
         if not _fit_class(body, case.path_parameters.get("projectId")):
             body.pop("classId", None)
             body.pop("evidenceNote", None)

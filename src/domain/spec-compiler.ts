@@ -91,12 +91,6 @@ export function compileSpec(input: unknown): SpecCompilation {
       `duplicates spec.qualifications[${dupQual[0]}].key "${qualifications[dupQual[1]].key}"`,
     );
 
-  if (typed.dataset.markdownFields !== undefined && !['csv', 'json', 'jsonl'].includes(typed.dataset.format))
-    throw new SpecError(
-      'spec.dataset.markdownFields',
-      `applies to csv, json and jsonl records, not to ${typed.dataset.format} content`,
-    );
-
   const compiled: CompiledSpec = {
     ...typed,
     consensus: typed.consensus as ConsensusRules,

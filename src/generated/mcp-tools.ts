@@ -114,7 +114,7 @@ export const projectSpecSchema: Readonly<Record<string, unknown>> = {
         "format"
       ],
       "additionalProperties": false,
-      "description": "`headingLevel` is required when `format` is markdown_split.",
+      "description": "`headingLevel` is required when `format` is markdown_split; `markdownFields` is allowed only for csv, json and jsonl.",
       "if": {
         "properties": {
           "format": {
@@ -129,7 +129,32 @@ export const projectSpecSchema: Readonly<Record<string, unknown>> = {
         "required": [
           "headingLevel"
         ]
-      }
+      },
+      "allOf": [
+        {
+          "if": {
+            "properties": {
+              "format": {
+                "enum": [
+                  "csv",
+                  "json",
+                  "jsonl"
+                ]
+              }
+            },
+            "required": [
+              "format"
+            ]
+          },
+          "else": {
+            "properties": {
+              "markdownFields": {
+                "not": {}
+              }
+            }
+          }
+        }
+      ]
     },
     "validation": {
       "type": "object",
@@ -696,7 +721,7 @@ export const mcpTools: readonly ToolDef[] = [
                 "format"
               ],
               "additionalProperties": false,
-              "description": "`headingLevel` is required when `format` is markdown_split.",
+              "description": "`headingLevel` is required when `format` is markdown_split; `markdownFields` is allowed only for csv, json and jsonl.",
               "if": {
                 "properties": {
                   "format": {
@@ -711,7 +736,32 @@ export const mcpTools: readonly ToolDef[] = [
                 "required": [
                   "headingLevel"
                 ]
-              }
+              },
+              "allOf": [
+                {
+                  "if": {
+                    "properties": {
+                      "format": {
+                        "enum": [
+                          "csv",
+                          "json",
+                          "jsonl"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "format"
+                    ]
+                  },
+                  "else": {
+                    "properties": {
+                      "markdownFields": {
+                        "not": {}
+                      }
+                    }
+                  }
+                }
+              ]
             },
             "validation": {
               "type": "object",

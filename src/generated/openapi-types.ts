@@ -2722,7 +2722,7 @@ export interface components {
         };
         /** @enum {string} */
         SpecDatasetFormat: "csv" | "json" | "jsonl" | "markdown_split" | "file_collection";
-        /** @description `headingLevel` is required when `format` is markdown_split. */
+        /** @description `headingLevel` is required when `format` is markdown_split; `markdownFields` is allowed only for csv, json and jsonl. */
         SpecDataset: {
             format: components["schemas"]["SpecDatasetFormat"];
             /** @description Field (column) holding each record's own id. */
@@ -2735,7 +2735,7 @@ export interface components {
             goldField?: string;
             /** @description For markdown_split, the heading level that starts a datapoint. */
             headingLevel?: number;
-        };
+        } & unknown;
         /** @description `values` is required when `type` is enum and not allowed otherwise. Keys are unique within the spec. */
         SpecQualification: {
             key: string;

@@ -33,14 +33,20 @@ interface Conditional {
 const MARK = 'x-conditional';
 
 /**
- * The `if` of a conditional, in words, when it is a list of `const` properties (the shape the
- * contract uses): `format is markdown_split`. Null for anything else.
+ * The `if` of a conditional, in words, when it is a list of `const` or `enum` properties (the
+ * shapes the contract uses): `format is markdown_split`, `format is one of csv, json`. Null for
+ * anything else.
  */
 function conditionText(schema: unknown): string | null {
-  const props = (schema as { properties?: Record<string, { const?: unknown }> } | undefined)?.properties;
+  const props = (schema as { properties?: Record<string, { const?: unknown; enum?: unknown[] }> } | undefined)
+    ?.properties;
   if (!props || !Object.keys(props).length) return null;
   const parts = Object.entries(props).map(([name, s]) =>
-    s && typeof s === 'object' && 'const' in s ? `${name} is ${String(s.const)}` : null,
+    s && typeof s === 'object' && 'const' in s
+      ? `${name} is ${String(s.const)}`
+      : s && typeof s === 'object' && Array.isArray(s.enum)
+        ? `${name} is one of ${s.enum.map(String).join(', ')}`
+        : null,
   );
   return parts.every(Boolean) ? parts.join(' and ') : null;
 }

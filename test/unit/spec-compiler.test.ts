@@ -190,7 +190,7 @@ const failing: [string, Mutation, string, RegExp][] = [
       s.dataset = { format: 'markdown_split', headingLevel: 2, markdownFields: ['body'] };
     },
     'spec.dataset.markdownFields',
-    /^applies to csv, json and jsonl records, not to markdown_split content$/,
+    /^is only allowed when format is one of csv, json, jsonl$/,
   ],
   [
     'a Markdown field named twice',
