@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { generateSigningKeyPem } from '../../src/domain/signing.ts';
 import { eventually } from '../helpers/wait.ts';
+import * as fx from '../helpers/fixtures.ts';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -83,11 +84,14 @@ describe("README.md's walkthrough", () => {
 
     const env = readFileSync(join(dir, 'walkthrough.env'), 'utf8');
     const projectId = /P=([0-9a-f-]{36})/.exec(env)![1]!;
-    const [project] = await app.sql<{ paused: boolean; human: number; rating: number | null }[]>`
-      select p.paused_at is not null as paused,
-             (select count(*)::int from votes v where v.project_id = p.id and not v.synthetic) as human,
-             (select max(v.rating) from votes v where v.project_id = p.id and not v.synthetic) as rating
-        from projects p where p.id = ${projectId}`;
+    const [{ paused }] = await app.sql<{ paused: boolean }[]>`
+      select paused_at is not null as paused from projects where id = ${projectId}`;
+    const human = (await fx.votes(app.sql, { projectId })).filter((v) => !v.synthetic);
+    const project = {
+      paused,
+      human: human.length,
+      rating: human.length ? Math.max(...human.map((v) => Number(v.rating))) : null,
+    };
     // Paused and resumed; the colleague's one vote, besides Auto Consensus's.
     expect(project).toEqual({ paused: false, human: 1, rating: 85 });
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));

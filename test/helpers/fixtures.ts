@@ -329,6 +329,19 @@ export async function holdDatapoint(sql: Sql, datapointId: string): Promise<{ re
   };
 }
 
+/** Locks the decisions table (access exclusive) until released: every read of it waits, as on a slow aggregate. */
+export async function holdDecisionsTable(sql: Sql): Promise<{ release(): Promise<void> }> {
+  const conn = await sql.reserve();
+  await conn`begin`;
+  await conn`lock table consensus_decisions in access exclusive mode`;
+  return {
+    async release() {
+      await conn`commit`;
+      conn.release();
+    },
+  };
+}
+
 /** Makes every live claim on the datapoint lapse now (the page under test holds one; its slot id is not shown). */
 export async function expireClaimsOn(sql: Sql, datapointId: string): Promise<void> {
   await sql`update validation_slots set claim_expires_at = now() - interval '1 second' where datapoint_id =

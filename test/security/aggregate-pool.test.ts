@@ -16,21 +16,8 @@ afterAll(async () => {
 it('answers other requests while overviews wait on their aggregates', { timeout: 120_000 }, async () => {
   const projectId = await fx.project(app);
   const { sessionToken } = await fx.signInDirect(app, `owner-${app.orgA.code.toLowerCase()}@example.com`);
-  let release!: () => void;
-  const locked = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let held!: () => void;
-  const holding = new Promise<void>((resolve) => {
-    held = resolve;
-  });
   // The aggregates read consensus_decisions: a lock on it holds every one of them.
-  const lock = app.sql.begin(async (tx) => {
-    await tx`lock table consensus_decisions in access exclusive mode`;
-    held();
-    await locked;
-  });
-  await holding;
+  const lock = await fx.holdDecisionsTable(app.sql);
   // Three overviews at once: five aggregates each, fifteen statements waiting.
   const overviews = Promise.allSettled(
     Array.from({ length: 3 }, () => call(app, 'getProjectOverview', { key: sessionToken, params: { projectId } })),
@@ -52,8 +39,7 @@ it('answers other requests while overviews wait on their aggregates', { timeout:
   expect((await call(app, 'ping')).status).toBe(200);
   expect((await call(app, 'getProject', { params: { projectId } })).status).toBe(200);
   expect(overviewsDone).toBe(false);
-  release();
-  await lock;
+  await lock.release();
   for (const r of await overviews) {
     expect(r.status).toBe('fulfilled');
     if (r.status === 'fulfilled') expect(r.value.status).toBe(200);
