@@ -16,11 +16,7 @@ import {
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, SimpleSpanProcessor, TracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import type { SpanExporter, TracerProvider } from '@opentelemetry/sdk-trace';
 
 export { SpanKind, SpanStatusCode, type Span };
 
@@ -34,10 +30,21 @@ export const tracingEnabled = (): boolean => tracer !== null;
  * Turns tracing on for this process: spans of `serviceName` go to the OTLP/HTTP endpoint of
  * OTEL_EXPORTER_OTLP_ENDPOINT (the exporter reads it and the other OTEL_EXPORTER_OTLP_* variables),
  * or, in tests, to `exporter` as each span ends. Call before the pools are created: their
- * statements are traced only when tracing was on when they were.
+ * statements are traced only when tracing was on when they were. The SDK and the exporter are
+ * loaded here, not at start: a process with tracing off never holds them (the worker's memory
+ * budget is measured without them).
  */
-export function startTracing(serviceName: string, options: { exporter?: SpanExporter } = {}): void {
+export async function startTracing(serviceName: string, options: { exporter?: SpanExporter } = {}): Promise<void> {
   if (tracer) return;
+  const [{ AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, { resourceFromAttributes }, sdk, otlp] =
+    await Promise.all([
+      import('@opentelemetry/context-async-hooks'),
+      import('@opentelemetry/core'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/sdk-trace'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+    ]);
+  const { BatchSpanProcessor, SimpleSpanProcessor, TracerProvider } = sdk;
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   provider = new TracerProvider({
@@ -45,7 +52,7 @@ export function startTracing(serviceName: string, options: { exporter?: SpanExpo
     spanProcessors: [
       options.exporter
         ? new SimpleSpanProcessor({ exporter: options.exporter })
-        : new BatchSpanProcessor({ exporter: new OTLPTraceExporter() }),
+        : new BatchSpanProcessor({ exporter: new otlp.OTLPTraceExporter() }),
     ],
   });
   trace.setGlobalTracerProvider(provider);

@@ -291,7 +291,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'serve') {
     const config = loadConfig(process.env, { db: true, s3: true, http: true, secrets: true, mail: true });
     // Before the pools are created: their statements are traced only if tracing is on by then.
-    if (config.otlpEndpoint) startTracing('assay-server');
+    if (config.otlpEndpoint) await startTracing('assay-server');
     const log = createLogger(config.logLevel);
     surviveLostConnections(log);
     const signal = waitForSignal(log);
@@ -310,7 +310,7 @@ async function main(argv: string[]): Promise<void> {
     if (unknown.length || taskSets?.length === 0)
       throw new admin.AdminError(`--tasks takes some of ${Object.keys(TASK_SETS).join(', ')}\n${USAGE}`);
     const config = loadConfig(process.env, { db: true, s3: true, secrets: true, mail: true });
-    if (config.otlpEndpoint) startTracing('assay-worker');
+    if (config.otlpEndpoint) await startTracing('assay-worker');
     const log = createLogger(config.logLevel);
     surviveLostConnections(log);
     const signal = waitForSignal(log);

@@ -18,7 +18,7 @@ let receiver: Receiver;
 beforeAll(async () => {
   expect(tracingEnabled()).toBe(false);
   // Before the server and the worker create their pools: their statements are traced.
-  startTracing('assay-test', { exporter });
+  await startTracing('assay-test', { exporter });
   app = await startTestApp({ worker: true });
   receiver = await startReceiver();
 });
