@@ -6,7 +6,7 @@
 // Pure: no I/O.
 import { createHash } from 'node:crypto';
 import { canonicalJson } from './canonical-json.ts';
-import { linCcc, studentTUpperTail } from './gold.ts';
+import { cccOf, pairMoments, studentTUpperTail } from './gold.ts';
 import { signedDecimal } from './statistics.ts';
 import type { components } from '../generated/openapi-types.ts';
 
@@ -102,27 +102,12 @@ export function concordance(x: readonly number[], y: readonly number[]): Concord
   if (x.length !== y.length) throw new RangeError('concordance needs pairs');
   const n = x.length;
   if (n === 0) return { n, value: null, ci95: null, bias: null };
-  let mx = 0;
-  let my = 0;
-  for (let i = 0; i < n; i++) {
-    mx += x[i]!;
-    my += y[i]!;
-  }
-  mx /= n;
-  my /= n;
+  const moments = pairMoments(x, y);
+  const { mx, my, sxx, syy, sxy } = moments;
   const bias = mx - my;
-  const value = linCcc([...x], [...y]);
+  // linCcc's rule: fewer than two pairs, or a zero denominator, measure nothing.
+  const value = n < 2 ? null : cccOf(moments);
   if (value === null) return { n, value, ci95: null, bias };
-  let sxx = 0;
-  let syy = 0;
-  let sxy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = x[i]! - mx;
-    const dy = y[i]! - my;
-    sxx += dx * dx;
-    syy += dy * dy;
-    sxy += dx * dy;
-  }
   if (n < 3 || sxx === 0 || syy === 0 || sxy <= 0) return { n, value, ci95: null, bias };
   if (value >= 1) return { n, value, ci95: [1, 1], bias };
   const r = sxy / Math.sqrt(sxx * syy);

@@ -20,17 +20,30 @@ export interface GoldFigures {
   ccc: number | null;
 }
 
-const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /**
  * Lin's concordance correlation coefficient of paired values, with population moments (divide by
  * n): 2 s_xy / (s_x^2 + s_y^2 + (mean_x - mean_y)^2). Null for fewer than two pairs and when the
  * denominator is 0 (both constant and equal: nothing to measure agreement on).
  */
-export function linCcc(x: number[], y: number[]): number | null {
+export function linCcc(x: readonly number[], y: readonly number[]): number | null {
   if (x.length !== y.length) throw new RangeError('linCcc needs pairs');
+  return x.length < 2 ? null : cccOf(pairMoments(x, y));
+}
+
+/** The means and the centred sums of squares and of products of paired values (equal lengths, n >= 1). */
+export interface PairMoments {
+  n: number;
+  mx: number;
+  my: number;
+  sxx: number;
+  syy: number;
+  sxy: number;
+}
+
+export function pairMoments(x: readonly number[], y: readonly number[]): PairMoments {
   const n = x.length;
-  if (n < 2) return null;
   const mx = mean(x);
   const my = mean(y);
   let sxx = 0;
@@ -43,6 +56,11 @@ export function linCcc(x: number[], y: number[]): number | null {
     syy += dy * dy;
     sxy += dx * dy;
   }
+  return { n, mx, my, sxx, syy, sxy };
+}
+
+/** Lin's CCC from the moments; null when the denominator is 0. */
+export function cccOf({ n, mx, my, sxx, syy, sxy }: PairMoments): number | null {
   const denominator = sxx / n + syy / n + (mx - my) ** 2;
   return denominator === 0 ? null : (2 * sxy) / n / denominator;
 }
