@@ -354,6 +354,41 @@ const notInReport = (datapointId: string) => errors.datapointNotFound(datapointI
 // Decisions never change, so this holds unless the database was edited behind the service.
 const treeMismatch = (report: db.StoredReport) =>
   new Error(`results tree of ${report.reportId} no longer matches its digest`);
+
+/**
+ * The inclusion proof of a results leaf from its chunk and the stored chunk roots, checked against
+ * the chunk's stored root and the signed results root: any disagreement is a tree that changed.
+ */
+function resultsLeafProof(
+  report: db.StoredReport,
+  at: {
+    size: number;
+    chunkLeaves: number;
+    chunks: { root: Buffer }[];
+    chunkNo: number;
+    leaves: Buffer[];
+    position: number;
+  },
+  signedRoot: string,
+): ReturnType<typeof chunkedInclusionProof> {
+  let proof: ReturnType<typeof chunkedInclusionProof>;
+  try {
+    proof = chunkedInclusionProof({
+      size: at.size,
+      chunkLeaves: at.chunkLeaves,
+      chunkRoots: at.chunks.map((c) => c.root),
+      chunkNo: at.chunkNo,
+      leaves: at.leaves.map(leafHash),
+      position: at.position,
+    });
+  } catch (err) {
+    if (err instanceof RangeError) throw treeMismatch(report);
+    throw err;
+  }
+  if (!proof.chunkRoot.equals(at.chunks[at.chunkNo]!.root) || prefixed(proof.root) !== signedRoot)
+    throw treeMismatch(report);
+  return proof;
+}
 const signedResults = (report: db.StoredReport): string =>
   (JSON.parse(report.payloadJcs) as ProofPayload).digests.results;
 const votesMismatch = (report: db.StoredReport) =>
@@ -425,23 +460,12 @@ export async function buildInclusionProof(
       throw treeMismatch(report);
     }
     const leaves = rows.map((r) => resultsLeaf(r));
-    let proof: ReturnType<typeof chunkedInclusionProof>;
-    try {
-      proof = chunkedInclusionProof({
-        size,
-        chunkLeaves,
-        chunkRoots: chunks.map((c) => c.root),
-        chunkNo,
-        leaves: leaves.map(leafHash),
-        position,
-      });
-    } catch (err) {
-      if (err instanceof RangeError) throw treeMismatch(report);
-      throw err;
-    }
+    const proof = resultsLeafProof(
+      report,
+      { size, chunkLeaves, chunks, chunkNo, leaves, position },
+      signedResults(report),
+    );
     const treeRoot = prefixed(proof.root);
-    if (!proof.chunkRoot.equals(chunks[chunkNo]!.root) || treeRoot !== signedResults(report))
-      throw treeMismatch(report);
     return {
       datapointId,
       leaf: leaves[position]!.toString('utf8'),
@@ -545,22 +569,12 @@ async function inclusionProofV2(
       return range;
     });
     const leaves = rows.map((r, i) => resultsLeafV2({ ...r, votes: ranges[i]! }));
-    let proof: ReturnType<typeof chunkedInclusionProof>;
-    try {
-      proof = chunkedInclusionProof({
-        size,
-        chunkLeaves,
-        chunkRoots: chunks.map((c) => c.root),
-        chunkNo,
-        leaves: leaves.map(leafHash),
-        position,
-      });
-    } catch (err) {
-      if (err instanceof RangeError) throw treeMismatch(report);
-      throw err;
-    }
+    const proof = resultsLeafProof(
+      report,
+      { size, chunkLeaves, chunks, chunkNo, leaves, position },
+      payload.digests.results,
+    );
     const treeRoot = prefixed(proof.root);
-    if (!proof.chunkRoot.equals(chunk.root) || treeRoot !== payload.digests.results) throw treeMismatch(report);
 
     // The votes: leaves [first, first + count) of the votes tree, one chunk or a few.
     const range = ranges[position]!;
