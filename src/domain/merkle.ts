@@ -45,6 +45,51 @@ export class MerkleRootBuilder {
   }
 }
 
+/**
+ * The whole tree over leaf hashes held in memory, level by level (level 0 the leaves, the last one
+ * the root): nodes paired left to right, an odd last node carried up unchanged. This is MTH's
+ * tree: the split k of n leaves is a power of two aligned at 0, so [0, k) pairs up into one node
+ * after log2(k) levels, and [k, n) (n - k <= k leaves, aligned at a multiple of every smaller power
+ * of two) pairs up exactly as it would alone and, being carried, meets it at that level. Built
+ * once (n - 1 node hashes), it gives the root and any number of audit paths without hashing
+ * again, where StreamingAuditPath hashes the tree again per path.
+ */
+export class MerkleTree {
+  private readonly levels: Hash[][];
+
+  constructor(leaves: readonly Hash[]) {
+    const levels: Hash[][] = [leaves.slice()];
+    for (let level = levels[0]!; level.length > 1; ) {
+      const up: Hash[] = new Array(Math.ceil(level.length / 2));
+      for (let i = 0; i + 1 < level.length; i += 2) up[i >> 1] = nodeHash(level[i]!, level[i + 1]!);
+      if (level.length % 2 === 1) up[up.length - 1] = level[level.length - 1]!;
+      levels.push(up);
+      level = up;
+    }
+    this.levels = levels;
+  }
+
+  get size(): number {
+    return this.levels[0]!.length;
+  }
+
+  root(): Hash {
+    return this.size === 0 ? EMPTY_ROOT : this.levels[this.levels.length - 1]![0]!;
+  }
+
+  /** RFC 9162 §2.1.3.1 PATH of leaf `index`, bottom-up: each level's sibling, none where the node was carried up. */
+  path(index: number): Hash[] {
+    if (!Number.isInteger(index) || index < 0 || index >= this.size)
+      throw new RangeError(`leaf index ${index} outside a tree of ${this.size}`);
+    const path: Hash[] = [];
+    for (let l = 0, i = index; l < this.levels.length - 1; l++, i >>= 1) {
+      const sibling = i ^ 1;
+      if (sibling < this.levels[l]!.length) path.push(this.levels[l]![sibling]!);
+    }
+    return path;
+  }
+}
+
 export function merkleRoot(leaves: readonly Hash[]): Hash {
   const b = new MerkleRootBuilder();
   for (const l of leaves) b.add(l);

@@ -38,8 +38,22 @@ export function parsePrefixed(value: unknown, what: string): Hash {
   return Buffer.from(value.slice(7), 'hex');
 }
 
+// The leaves below are written member by member, keys in JCS order, each value as the JCS
+// library writes it (a string is JSON.stringify of a well-formed string; true, false, null): the
+// same bytes as canonicalBytes of the object without the generic walk, key sort and checks per
+// leaf, which were most of a report build's and an inclusion proof's CPU besides hashing. A value
+// of any other type takes canonicalBytes itself, so it is refused (or written) exactly as before;
+// test/unit/proof.test.ts compares both on awkward values.
+const jcsStr = (v: unknown): v is string => typeof v === 'string' && v.isWellFormed();
+const jcsStrOrNull = (v: unknown): v is string | null => v === null || jcsStr(v);
+const jcsBool = (v: unknown): v is boolean => typeof v === 'boolean';
+const jcsInt = (v: unknown): v is number => Number.isSafeInteger(v);
+const q = JSON.stringify;
+
 export const manifestLeaf = (d: { checksum: string; datapointId: string }): Buffer =>
-  canonicalBytes({ checksum: d.checksum, datapointId: d.datapointId });
+  jcsStr(d.checksum) && jcsStr(d.datapointId)
+    ? Buffer.from(`{"checksum":${q(d.checksum)},"datapointId":${q(d.datapointId)}}`, 'utf8')
+    : canonicalBytes({ checksum: d.checksum, datapointId: d.datapointId });
 
 export interface ResultRow {
   datapointId: string;
@@ -71,17 +85,37 @@ export interface ResultRowV2 extends ResultRow {
  * Format 2: figures as the exact doubles (SignedDecimal: the shortest decimal that reads back as
  * the same double), so a recomputation compares bit for bit.
  */
-export const resultsLeafV2 = (r: ResultRowV2): Buffer =>
-  canonicalBytes({
+export const resultsLeafV2 = (r: ResultRowV2): Buffer => {
+  const strength = signedDecimal(r.consensusStrength);
+  const mean = signedDecimal(r.qualityRatingMean);
+  const median = signedDecimal(r.qualityRatingMedian);
+  const { count, first } = r.votes;
+  if (
+    jcsStr(r.consensusDecisionId) &&
+    jcsBool(r.contested) &&
+    jcsStr(r.datapointId) &&
+    jcsInt(r.escalations) &&
+    jcsInt(count) &&
+    jcsInt(first)
+  )
+    return Buffer.from(
+      `{"consensusDecisionId":${q(r.consensusDecisionId)},"consensusStrength":${q(strength)},` +
+        `"contested":${r.contested},"datapointId":${q(r.datapointId)},"escalations":${q(r.escalations)},` +
+        `"qualityRatingMean":${q(mean)},"qualityRatingMedian":${q(median)},` +
+        `"votes":{"count":${q(count)},"first":${q(first)}}}`,
+      'utf8',
+    );
+  return canonicalBytes({
     consensusDecisionId: r.consensusDecisionId,
-    consensusStrength: signedDecimal(r.consensusStrength),
+    consensusStrength: strength,
     contested: r.contested,
     datapointId: r.datapointId,
     escalations: r.escalations,
-    qualityRatingMean: signedDecimal(r.qualityRatingMean),
-    qualityRatingMedian: signedDecimal(r.qualityRatingMedian),
-    votes: { count: r.votes.count, first: r.votes.first },
+    qualityRatingMean: mean,
+    qualityRatingMedian: median,
+    votes: { count, first },
   });
+};
 
 /** One vote of a decided datapoint as the votes tree commits it (format 2). */
 export interface VoteLeaf {
@@ -100,18 +134,36 @@ export interface VoteLeaf {
   aiConfig: string | null;
 }
 
-export const voteLeaf = (v: VoteLeaf): Buffer =>
-  canonicalBytes({
+export const voteLeaf = (v: VoteLeaf): Buffer => {
+  const rating = signedDecimal(v.rating);
+  const votedAt = v.votedAt.toISOString();
+  const weight = signedDecimal(v.weight);
+  if (
+    jcsStrOrNull(v.aiConfig) &&
+    jcsStrOrNull(v.classId) &&
+    jcsStr(v.datapointId) &&
+    jcsBool(v.gold) &&
+    jcsBool(v.synthetic) &&
+    jcsStr(v.validator)
+  )
+    return Buffer.from(
+      `{"aiConfig":${q(v.aiConfig)},"classId":${q(v.classId)},"datapointId":${q(v.datapointId)},` +
+        `"gold":${v.gold},"rating":${q(rating)},"synthetic":${v.synthetic},"validator":${q(v.validator)},` +
+        `"votedAt":${q(votedAt)},"weight":${q(weight)}}`,
+      'utf8',
+    );
+  return canonicalBytes({
     aiConfig: v.aiConfig,
     classId: v.classId,
     datapointId: v.datapointId,
     gold: v.gold,
-    rating: signedDecimal(v.rating),
+    rating,
     synthetic: v.synthetic,
     validator: v.validator,
-    votedAt: v.votedAt.toISOString(),
-    weight: signedDecimal(v.weight),
+    votedAt,
+    weight,
   });
+};
 
 export interface Digests {
   method: typeof DIGEST_METHOD;

@@ -17,6 +17,7 @@ import {
   chunkOfKey,
   chunkSize,
   chunkedInclusionProof,
+  chunkedInclusionProofs,
   type Chunk,
 } from '../domain/proof-chunks.ts';
 import { signPayload, type SigningKey } from '../domain/signing.ts';
@@ -538,12 +539,17 @@ async function inclusionProofV2(
   const votesSize = payload.digests.votesLeaves;
   if (chunkLeaves === null || votesSize === undefined) throw treeMismatch(report);
   const size = report.decisionCount;
-  const leafOf = voteLeafMaker(await db.pseudonymKey(sql, report.projectId));
   return sql.begin('isolation level repeatable read read only', async (tx) => {
-    const seq = await db.decisionSeq(tx, report.projectId, datapointId);
+    // Independent reads, sent together (one round trip on the transaction's connection).
+    const [seq, chunks, voteChunks, key] = await Promise.all([
+      db.decisionSeq(tx, report.projectId, datapointId),
+      db.reportChunks(tx, report.projectId, report.reportId),
+      db.reportVoteChunks(tx, report.projectId, report.reportId),
+      db.pseudonymKey(tx, report.projectId),
+    ]);
     if (seq === undefined) throw notInReport(datapointId);
-    const chunks = await db.reportChunks(tx, report.projectId, report.reportId);
     if (chunks.length !== chunkCount(size, chunkLeaves)) throw treeMismatch(report);
+    if (voteChunks.length !== chunkCount(votesSize, chunkLeaves)) throw votesMismatch(report);
     const chunkNo = chunkOfKey(
       chunks.map((c) => c.firstKey),
       seq,
@@ -551,6 +557,30 @@ async function inclusionProofV2(
     if (chunkNo < 0) throw notInReport(datapointId);
     const chunk = chunks[chunkNo]!;
     if (chunk.firstVote === null) throw treeMismatch(report);
+    // The votes-tree chunks the datapoint's votes can be in, known from the stored chunks' first
+    // (seq, offset) alone: read beside the results chunk, not after it. Each is read by its own
+    // stored start, so a chunk read here is that chunk whichever vote range the results leaf names.
+    const voteRows = new Map<number, Promise<db.DecisionVoteRow[]>>();
+    const readVoteChunk = (no: number) => {
+      let rows = voteRows.get(no);
+      if (!rows) {
+        const vc = voteChunks[no]!;
+        rows = db.votesFrom(tx, report.projectId, vc.firstSeq, vc.firstOffset, chunkSize(votesSize, chunkLeaves, no));
+        // Awaited below when the range needs it; a guess not needed must not be an unhandled rejection.
+        rows.catch(() => {});
+        voteRows.set(no, rows);
+      }
+      return rows;
+    };
+    const lastVoteChunk = chunkOfKey(
+      voteChunks.map((c) => c.firstSeq),
+      seq,
+    );
+    for (let no = lastVoteChunk; no >= 0; no--) {
+      readVoteChunk(no);
+      // The chunk holding the datapoint's first vote (offset 0) is the last one needed.
+      if (voteChunks[no]!.firstSeq < seq || voteChunks[no]!.firstOffset === 0) break;
+    }
     const rows = await db.decisionsWithVotesFrom(
       tx,
       report.projectId,
@@ -576,48 +606,42 @@ async function inclusionProofV2(
     );
     const treeRoot = prefixed(proof.root);
 
-    // The votes: leaves [first, first + count) of the votes tree, one chunk or a few.
+    // The votes: leaves [first, first + count) of the votes tree, in one chunk or a few; each
+    // chunk's leaves are encoded and its tree hashed once, for all of the votes in it.
     const range = ranges[position]!;
-    const voteChunks = await db.reportVoteChunks(tx, report.projectId, report.reportId);
-    if (voteChunks.length !== chunkCount(votesSize, chunkLeaves)) throw votesMismatch(report);
+    const leafOf = voteLeafMaker(key);
+    const voteChunkRoots = voteChunks.map((c) => c.root);
     const voteLeaves: VotesProofData['leaves'] = [];
-    const chunkRows = new Map<number, Buffer[]>();
-    for (let index = range.first; index < range.first + range.count; index++) {
+    for (let index = range.first; index < range.first + range.count; ) {
       const no = Math.floor(index / chunkLeaves);
-      const vc = voteChunks[no];
-      if (!vc) throw votesMismatch(report);
-      let bytes = chunkRows.get(no);
-      if (!bytes) {
-        const votes = await db.votesFrom(
-          tx,
-          report.projectId,
-          vc.firstSeq,
-          vc.firstOffset,
-          chunkSize(votesSize, chunkLeaves, no),
-        );
-        bytes = votes.map((v) => voteLeaf(leafOf(v)));
-        chunkRows.set(no, bytes);
-      }
-      let vp: ReturnType<typeof chunkedInclusionProof>;
+      if (no >= voteChunks.length) throw votesMismatch(report);
+      const end = Math.min(range.first + range.count, (no + 1) * chunkLeaves);
+      const bytes = (await readVoteChunk(no)).map((v) => voteLeaf(leafOf(v)));
+      const positions: number[] = [];
+      for (let i = index; i < end; i++) positions.push(i - no * chunkLeaves);
+      let vp: ReturnType<typeof chunkedInclusionProofs>;
       try {
-        vp = chunkedInclusionProof({
+        vp = chunkedInclusionProofs({
           size: votesSize,
           chunkLeaves,
-          chunkRoots: voteChunks.map((c) => c.root),
+          chunkRoots: voteChunkRoots,
           chunkNo: no,
           leaves: bytes.map(leafHash),
-          position: index - no * chunkLeaves,
+          positions,
         });
       } catch (err) {
         if (err instanceof RangeError) throw votesMismatch(report);
         throw err;
       }
-      if (!vp.chunkRoot.equals(vc.root) || prefixed(vp.root) !== payload.digests.votes) throw votesMismatch(report);
-      voteLeaves.push({
-        leaf: bytes[index - no * chunkLeaves]!.toString('utf8'),
-        leafIndex: index,
-        auditPath: vp.path.map(hex),
-      });
+      if (!vp.chunkRoot.equals(voteChunks[no]!.root) || prefixed(vp.root) !== payload.digests.votes)
+        throw votesMismatch(report);
+      for (const p of vp.proofs)
+        voteLeaves.push({
+          leaf: bytes[p.leafIndex - no * chunkLeaves]!.toString('utf8'),
+          leafIndex: p.leafIndex,
+          auditPath: p.path.map(hex),
+        });
+      index = end;
     }
     return {
       datapointId,
