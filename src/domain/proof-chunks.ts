@@ -64,6 +64,32 @@ export class ChunkRecorder<K> {
   }
 }
 
+/**
+ * The first keys of a tree's chunks, where the tree's own builder keeps the chunk roots
+ * (MerkleRootBuilder with the chunk size as its block size): a report build hashes each tree once.
+ */
+export class ChunkKeys<K> {
+  private readonly keys: K[] = [];
+  readonly chunkLeaves: number;
+
+  constructor(chunkLeaves: number = PROOF_CHUNK_LEAVES) {
+    if (!isPowerOfTwo(chunkLeaves)) throw new RangeError(`chunk size ${chunkLeaves} is not a power of two`);
+    this.chunkLeaves = chunkLeaves;
+  }
+
+  /** The key of the leaf that takes index `index` of the tree (called for the leaves in order). */
+  leaf(index: number, key: K): void {
+    if (index % this.chunkLeaves === 0) this.keys.push(key);
+  }
+
+  /** Every chunk of `tree` (built with this chunk size as its block size), the last one possibly partial. */
+  chunks(tree: MerkleRootBuilder): Chunk<K>[] {
+    const roots = tree.blockRoots();
+    if (roots.length !== this.keys.length) throw new Error(`${roots.length} chunk roots for ${this.keys.length} keys`);
+    return roots.map((root, i) => ({ firstKey: this.keys[i]!, root }));
+  }
+}
+
 /** How many chunks a tree of `size` leaves has. */
 export const chunkCount = (size: number, chunkLeaves: number): number => Math.ceil(size / chunkLeaves);
 

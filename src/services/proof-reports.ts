@@ -11,6 +11,7 @@ import { BeingPrepared, failureOf, prepareArtifact, type PrepareOptions } from '
 import { canonicalJson } from '../domain/canonical-json.ts';
 import { leafHash, MerkleRootBuilder } from '../domain/merkle.ts';
 import {
+  ChunkKeys,
   ChunkRecorder,
   PROOF_CHUNK_LEAVES,
   chunkCount,
@@ -217,9 +218,10 @@ export async function getOrCreateProofReport(
       }
     }
     // Both trees' chunk roots, stored with the report: inclusion proofs read one chunk of each.
-    const chunks = new ChunkRecorder<number>(PROOF_CHUNK_LEAVES);
+    // The trees' builders keep the roots; these are the chunks' first keys.
+    const chunks = new ChunkKeys<number>(PROOF_CHUNK_LEAVES);
     const firstVotes: number[] = [];
-    const voteChunks = new ChunkRecorder<{ seq: number; offset: number }>(PROOF_CHUNK_LEAVES);
+    const voteChunks = new ChunkKeys<{ seq: number; offset: number }>(PROOF_CHUNK_LEAVES);
     // The votes the statistics are computed from: the committed ones, in the same snapshot, taken
     // in one pass a datapoint at a time (StatisticsBuilder: typed columns, not a row object per vote).
     const votes = new StatisticsBuilder(project.spec_classes);
@@ -229,11 +231,9 @@ export async function getOrCreateProofReport(
       signal,
     )) {
       if (acc.results.size % PROOF_CHUNK_LEAVES === 0) firstVotes.push(acc.votes.size);
-      const h = acc.addDecision(decision, rows.map(leafOf));
-      chunks.add(h.result, decision.seq);
-      h.votes.forEach((v, i) => {
-        voteChunks.add(v, { seq: decision.seq, offset: i });
-      });
+      chunks.leaf(acc.results.size, decision.seq);
+      for (let i = 0; i < rows.length; i++) voteChunks.leaf(acc.votes.size + i, { seq: decision.seq, offset: i });
+      acc.addDecision(decision, rows.map(leafOf));
       extending.afterResult(acc);
       for (const r of rows) votes.add(r);
     }
@@ -249,11 +249,11 @@ export async function getOrCreateProofReport(
       else gold.set(g.user_id, [g]);
     }
     const voteChunkList = voteChunks
-      .chunks()
+      .chunks(acc.votes)
       .map((c) => ({ firstSeq: c.firstKey.seq, firstOffset: c.firstKey.offset, root: c.root }));
     // The AI configurations and their calibration, committed with the votes that refer to them.
     const ai = await aiFigures(tx, project.id, project.spec_calibration);
-    return { state, acc, chunks: chunks.chunks(), firstVotes, voteChunks: voteChunkList, votes, gold, ai };
+    return { state, acc, chunks: chunks.chunks(acc.results), firstVotes, voteChunks: voteChunkList, votes, gold, ai };
   });
   if ('stored' in computed) return computed.stored;
 

@@ -1,7 +1,7 @@
 // The pure parts of the Proof Report: streamed audit paths equal RFC 9162 PATH, report ids,
 // leaf encodings and the attestation root.
 import { describe, expect, it } from 'vitest';
-import { MerkleTree, leafHash, merkleRoot, verifyInclusion } from '../../src/domain/merkle.ts';
+import { MerkleTree, leafHash, leafHashOfText, merkleRoot, verifyInclusion } from '../../src/domain/merkle.ts';
 import { canonicalBytes } from '../../src/domain/canonical-json.ts';
 import { signedDecimal } from '../../src/domain/statistics.ts';
 import { inclusionProof } from '../helpers/merkle.ts';
@@ -46,6 +46,13 @@ describe('MerkleTree', () => {
       expect(() => tree.path(n)).toThrow(RangeError);
     },
   );
+});
+
+describe('leafHashOfText', () => {
+  it('is leafHash of the UTF-8 bytes, for short, long and non-ASCII texts', () => {
+    for (const t of ['', 'a', 'é ☃ 😀', 'x'.repeat(5000), '☃'.repeat(3000), 'b'])
+      expect(leafHashOfText(t)).toEqual(leafHash(Buffer.from(t, 'utf8')));
+  });
 });
 
 describe('report data', () => {
