@@ -162,8 +162,10 @@ export function chunkedInclusionProofs(a: {
   chunkNo: number;
   leaves: readonly Hash[];
   positions: readonly number[];
+  /** The tree over exactly `chunkRoots`, when the caller holds it already (it is used only when the recomputed chunk root equals the given one). */
+  chunkRootsTree?: MerkleTree;
 }): { proofs: { leafIndex: number; path: Hash[] }[]; chunkRoot: Hash; root: Hash } {
-  const { size, chunkLeaves, chunkRoots, chunkNo, leaves, positions } = a;
+  const { size, chunkLeaves, chunkRoots, chunkNo, leaves, positions, chunkRootsTree } = a;
   if (!isPowerOfTwo(chunkLeaves)) throw new RangeError(`chunk size ${chunkLeaves} is not a power of two`);
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`tree size ${size}`);
   if (chunkRoots.length !== chunkCount(size, chunkLeaves))
@@ -176,7 +178,10 @@ export function chunkedInclusionProofs(a: {
     );
   const inner = new MerkleTree(leaves);
   const chunkRoot = inner.root();
-  const upper = new MerkleTree(chunkRoots.map((r, i) => (i === chunkNo ? chunkRoot : r)));
+  const upper =
+    chunkRootsTree && chunkRoot.equals(chunkRoots[chunkNo]!)
+      ? chunkRootsTree
+      : new MerkleTree(chunkRoots.map((r, i) => (i === chunkNo ? chunkRoot : r)));
   const upperPath = upper.path(chunkNo);
   return {
     proofs: positions.map((position) => ({
