@@ -2919,7 +2919,7 @@ export const mcpTools: readonly ToolDef[] = [
     "name": "change_vote",
     "document": "validator",
     "operationId": "changeVote",
-    "description": "Replace my last vote\n\nReplaces the rating (and comment) of the validator's vote on this slot, which must be their\nlatest vote on the project, cast within `VOTE_CHANGE_SECONDS` (120), on a datapoint that\nhas not reached terminal consensus: a vote is final once it has counted toward a terminal\ndecision (docs/decisions.md, \"Undo\"). The vote keeps its weight and class; the old rating is\nrecorded. `claim_not_found` when the validator cast no vote on the slot;\n`datapoint_finalized` (409) when the datapoint is terminal; `vote_not_changeable` (409) when\nthe window has passed or a later vote was cast; `project_paused` / `project_archived` (409).\n",
+    "description": "Replace my last vote\n\nReplaces the rating (and comment) of the validator's vote on this slot, which must be their\nlatest vote on the project, cast within `VOTE_CHANGE_SECONDS` (120), on a datapoint that\nhas not reached terminal consensus: a vote is final once it has counted toward a terminal\ndecision (docs/decisions.md, \"Undo\"). The vote keeps its weight and class; the old rating is\nrecorded. `claim_not_found` when the validator cast no vote on the slot;\n`datapoint_finalized` (409) when the datapoint is terminal; `vote_not_changeable` (409) when\nthe window has passed or a later vote was cast; `project_paused` / `project_archived` (409);\n`validator_paused` (409) when the validator is paused on the project, as its claims are.\n",
     "inputSchema": {
       "type": "object",
       "properties": {

@@ -618,7 +618,12 @@ const VOTE_CHANGE_SECONDS = 120;
 
 export type VoteChangeRefusal = Extract<
   ErrorCode,
-  'claim_not_found' | 'project_archived' | 'project_paused' | 'datapoint_finalized' | 'vote_not_changeable'
+  | 'claim_not_found'
+  | 'project_archived'
+  | 'project_paused'
+  | 'validator_paused'
+  | 'datapoint_finalized'
+  | 'vote_not_changeable'
 >;
 
 /**
@@ -628,8 +633,10 @@ export type VoteChangeRefusal = Extract<
  * opened more slots. The datapoint is locked as every vote locks it (the lifecycle's order), so a
  * change and the vote that finalizes the datapoint are serialized: the decision is computed from
  * the replaced rating, or the change is refused as `datapoint_finalized`. The vote keeps its
- * weight and class; the old rating and comment are recorded in vote_changes. The gold pause
- * rule runs after the change, as after a vote.
+ * weight and class; the old rating and comment are recorded in vote_changes. A validator paused
+ * on the project is refused as its claims and votes are (`validator_paused`): a pause stops every
+ * rating it gives, a changed one included. The gold pause rule runs after the change, as after a
+ * vote.
  */
 export async function changeVote(
   sql: Sql,
@@ -648,6 +655,10 @@ export async function changeVote(
     const st = (await load(tx, [found.datapoint_id], [])).get(found.datapoint_id)!;
     if (st.row.archived) return { refused: 'project_archived' };
     if (st.row.paused) return { refused: 'project_paused' };
+    const [{ paused }] = await tx<
+      { paused: boolean }[]
+    >`select ${validatorPaused(tx, st.row.project_id, v.userId)} as paused`;
+    if (paused) return { refused: 'validator_paused' };
     if (st.finalized) return { refused: 'datapoint_finalized' };
     const [cur] = await tx<{ rating: number; comment: string | null; changeable: boolean }[]>`
       select v.rating, v.comment,

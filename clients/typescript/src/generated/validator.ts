@@ -347,7 +347,8 @@ export interface paths {
          *     decision (docs/decisions.md, "Undo"). The vote keeps its weight and class; the old rating is
          *     recorded. `claim_not_found` when the validator cast no vote on the slot;
          *     `datapoint_finalized` (409) when the datapoint is terminal; `vote_not_changeable` (409) when
-         *     the window has passed or a later vote was cast; `project_paused` / `project_archived` (409).
+         *     the window has passed or a later vote was cast; `project_paused` / `project_archived` (409);
+         *     `validator_paused` (409) when the validator is paused on the project, as its claims are.
          */
         put: operations["changeVote"];
         /**
