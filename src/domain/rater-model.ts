@@ -183,15 +183,20 @@ export function fitRaterColumns(cols: RatingColumns, params: RaterModelParameter
   };
 }
 
-/** Fits the model over every rating given; raters and units are processed in sorted key order. */
+/**
+ * Fits the model over every rating given, in their order. Raters are indexed in sorted key order
+ * (the order the bias is centred in); units in the order they are first met, which changes no
+ * figure: a unit's psi sums its own ratings in the ratings' order whatever its index, and the
+ * largest move of psi is a maximum. (No sort of the unit keys: it was a third of the time of a
+ * re-estimate of reliability-weighted consensus.)
+ */
 export function fitRaterModel(
   ratings: readonly Rating[],
   params: RaterModelParameters = DEFAULT_RATER_MODEL,
 ): RaterModel {
   const raterKeys = [...new Set(ratings.map((r) => r.rater))].sort();
-  const unitKeys = [...new Set(ratings.map((r) => r.unit))].sort();
   const ri = new Map(raterKeys.map((k, i) => [k, i]));
-  const ui = new Map(unitKeys.map((k, i) => [k, i]));
+  const ui = new Map<string, number>();
   const N = ratings.length;
   const cols: RatingColumns = {
     rater: new Int32Array(N),
@@ -199,13 +204,20 @@ export function fitRaterModel(
     rating: new Float64Array(N),
     length: N,
     raters: raterKeys.length,
-    units: unitKeys.length,
+    units: 0,
   };
-  ratings.forEach((r, i) => {
+  for (let i = 0; i < N; i++) {
+    const r = ratings[i]!;
+    let u = ui.get(r.unit);
+    if (u === undefined) {
+      u = ui.size;
+      ui.set(r.unit, u);
+    }
     cols.rater[i] = ri.get(r.rater)!;
-    cols.unit[i] = ui.get(r.unit)!;
+    cols.unit[i] = u;
     cols.rating[i] = r.rating;
-  });
+  }
+  cols.units = ui.size;
   const fit = fitRaterColumns(cols, params);
   const raters = new Map<string, RaterEstimate>();
   raterKeys.forEach((key, r) => {
@@ -219,7 +231,7 @@ export function fitRaterModel(
   });
   return {
     raters,
-    scores: new Map(unitKeys.map((key, j) => [key, fit.psi[j]!])),
+    scores: new Map([...ui].map(([key, j]) => [key, fit.psi[j]!])),
     pooledInconsistency: fit.pooledInconsistency,
     iterations: fit.iterations,
     converged: fit.converged,

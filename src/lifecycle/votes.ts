@@ -405,8 +405,11 @@ interface Writes {
   escalatedBy: { human: Set<string> };
   /** The weight each vote of a reliability-weighted decision carried (votes.decision_weight). */
   decisionWeights: { datapointId: string; voter: string; weight: number }[];
-  /** Projects with a reliability-weighted decision in this call: their rater model may be re-estimated. */
-  reliabilityProjects: Map<string, ReliabilitySettings>;
+  /**
+   * Projects with a reliability-weighted decision in this call, with the votes those decisions
+   * made decided (every vote of each decided datapoint): their rater model may be re-estimated.
+   */
+  reliabilityProjects: Map<string, { settings: ReliabilitySettings; decidedVotes: number }>;
   decisions: {
     id: string;
     datapoint_id: string;
@@ -521,7 +524,14 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
     for (const x of st.votes)
       w.decisionWeights.push({ datapointId: row.id, voter: x.voter, weight: carried.get(x.voter) ?? 0 });
   }
-  if (rel) w.reliabilityProjects.set(row.project_id, rel.settings);
+  if (rel) {
+    const p = w.reliabilityProjects.get(row.project_id);
+    // Every vote of the datapoint is decided now: a terminal datapoint takes no further vote.
+    w.reliabilityProjects.set(row.project_id, {
+      settings: rel.settings,
+      decidedVotes: (p?.decidedVotes ?? 0) + st.votes.length,
+    });
+  }
   if (st.votes.some((x) => x.ai)) w.calibration.set(row.id, row);
   const id = uuidv7();
   const { mean, median, strength } = outcome.figures;
@@ -585,8 +595,8 @@ async function flush(tx: TxSql, w: Writes): Promise<void> {
       synthetic_votes, escalations, n)
     order by n`;
   await recordDecisionWeights(tx, w.decisionWeights);
-  for (const [projectId, settings] of [...w.reliabilityProjects].sort(([a], [b]) => (a < b ? -1 : 1)))
-    await refreshRaterModel(tx, projectId, settings);
+  for (const [projectId, p] of [...w.reliabilityProjects].sort(([a], [b]) => (a < b ? -1 : 1)))
+    await refreshRaterModel(tx, projectId, p.settings, p.decidedVotes);
   // Decided datapoints with AI votes are calibration items of their shadow configurations.
   if (w.calibration.size) {
     const rows = [...w.calibration.values()];
