@@ -13,6 +13,7 @@
 // gets zero estimated noise and decides psi alone. The prior (k pseudo-votes at the pooled
 // variance, and the bias shrunk toward 0 by the same k) and the floor on upsilon bound every
 // validator's weight, so none decides alone. Pure: no I/O.
+import { schemaDefaults } from '../generated/operations.ts';
 
 export interface Rating {
   /** Datapoint (unit) key. */
@@ -34,13 +35,14 @@ export interface RaterModelParameters {
   maxPrecision: number;
 }
 
-/** The defaults of `consensus.reliability` (openapi.yaml, ProjectSpec). */
+/**
+ * The defaults: those of `consensus.reliability` from the contract (openapi.yaml, ProjectSpec,
+ * through codegen), and the fit's own stopping rule, which no spec sets.
+ */
 export const DEFAULT_RATER_MODEL: RaterModelParameters = {
-  inconsistencyFloor: 2,
-  priorVotes: 3,
+  ...schemaDefaults.reliability,
   maxIterations: 200,
   tolerance: 1e-9,
-  maxPrecision: 4,
 };
 
 interface RaterEstimate {
@@ -239,18 +241,18 @@ export function fitRaterModel(
   };
 }
 
-/** The settings `consensus.reliability` of a compiled spec fixes (defaults for what it leaves out). */
-export interface ReliabilitySettings {
-  inconsistencyFloor: number;
-  priorVotes: number;
-  maxPrecision: number;
-}
+/** The parameters a compiled spec's `consensus.reliability` may set. */
+type ReliabilityParameters = keyof typeof schemaDefaults.reliability;
 
-/** The compiled spec's `consensus` when it selects the reliability method, else null. */
-export function reliabilitySettings(consensus: Record<string, unknown>): ReliabilitySettings | null {
+/**
+ * The rater model's parameters of a compiled spec's `consensus` when it selects the reliability
+ * method, else null: its `reliability` settings, the defaults for what it leaves out.
+ */
+export function reliabilitySettings(consensus: Record<string, unknown>): RaterModelParameters | null {
   if (consensus.method !== 'reliability') return null;
-  const r = (consensus.reliability ?? {}) as Partial<ReliabilitySettings>;
+  const r = (consensus.reliability ?? {}) as Partial<Record<ReliabilityParameters, number>>;
   return {
+    ...DEFAULT_RATER_MODEL,
     inconsistencyFloor: r.inconsistencyFloor ?? DEFAULT_RATER_MODEL.inconsistencyFloor,
     priorVotes: r.priorVotes ?? DEFAULT_RATER_MODEL.priorVotes,
     maxPrecision: r.maxPrecision ?? DEFAULT_RATER_MODEL.maxPrecision,
@@ -264,5 +266,5 @@ export function reliabilitySettings(consensus: Record<string, unknown>): Reliabi
  * consensus weights all fit the model with these.
  */
 export function projectRaterModel(consensus: Record<string, unknown> | null): RaterModelParameters {
-  return { ...DEFAULT_RATER_MODEL, ...reliabilitySettings(consensus ?? {}) };
+  return reliabilitySettings(consensus ?? {}) ?? DEFAULT_RATER_MODEL;
 }

@@ -8,14 +8,8 @@
 // one row. A voter without an estimate yet has precision 1
 // (the pool's). The weights a decision used are recorded with its votes (votes.decision_weight).
 import type { TxSql } from '../db/client.ts';
-import {
-  DEFAULT_RATER_MODEL,
-  fitRaterModel,
-  type RaterModelParameters,
-  type ReliabilitySettings,
-} from '../domain/rater-model.ts';
+import { fitRaterModel, type RaterModelParameters } from '../domain/rater-model.ts';
 
-export type { ReliabilitySettings } from '../domain/rater-model.ts';
 export { reliabilitySettings } from '../domain/rater-model.ts';
 
 /** The voters' current precision on each project (voters without an estimate are absent: 1). */
@@ -29,7 +23,8 @@ export async function loadPrecisions(tx: TxSql, projectIds: string[]): Promise<M
 }
 
 /**
- * Re-estimates the project's rater model when its decided votes grew enough; the row lock serializes it.
+ * Re-estimates the project's rater model (with the project's parameters, `reliabilitySettings`)
+ * when its decided votes grew enough; the row lock serializes it.
  * `decidedVotes`: the votes the caller's decisions made decided (every vote of each decided datapoint),
  * added to the project's running count under the state row's lock, so the check is O(1): every
  * decision of a reliability-weighted project passes here (its spec, and so its method, never changes).
@@ -37,7 +32,7 @@ export async function loadPrecisions(tx: TxSql, projectIds: string[]): Promise<M
 export async function refreshRaterModel(
   tx: TxSql,
   projectId: string,
-  settings: ReliabilitySettings,
+  params: RaterModelParameters,
   decidedVotes: number,
 ): Promise<boolean> {
   const [state] = await tx<{ votes_at_estimate: number; decided_votes: number }[]>`
@@ -50,7 +45,6 @@ export async function refreshRaterModel(
     select v.datapoint_id::text as unit, v.voter as rater, v.rating
     from votes v join consensus_decisions c on c.datapoint_id = v.datapoint_id
     where v.project_id = ${projectId}`;
-  const params: RaterModelParameters = { ...DEFAULT_RATER_MODEL, ...settings };
   const model = fitRaterModel(ratings, params);
   const est = [...model.raters.values()];
   await tx`

@@ -22,14 +22,9 @@
 // (votes, slots, escalations), exactly as one-by-one calls would apply them, and written with a
 // few set-based statements at the end. A refused vote writes nothing.
 import type { Sql, TxSql } from '../db/client.ts';
-import {
-  loadPrecisions,
-  recordDecisionWeights,
-  refreshRaterModel,
-  reliabilitySettings,
-  type ReliabilitySettings,
-} from './reliability.ts';
+import { loadPrecisions, recordDecisionWeights, refreshRaterModel, reliabilitySettings } from './reliability.ts';
 import { decide, type ConsensusRules, type Vote } from '../domain/consensus.ts';
+import type { RaterModelParameters } from '../domain/rater-model.ts';
 import { emitConsensusReached } from '../webhooks/emit.ts';
 import { projectSpec } from '../db/projects.ts';
 import { wakeAutoConsensus } from './wake.ts';
@@ -297,7 +292,7 @@ interface State {
   escalations: number;
   finalized: boolean;
   /** With `consensus.method: reliability`: the voters' precision (reliability.ts); null otherwise. */
-  reliability: { settings: ReliabilitySettings; precision: Map<string, number> } | null;
+  reliability: { settings: RaterModelParameters; precision: Map<string, number> } | null;
 }
 
 /**
@@ -409,7 +404,7 @@ interface Writes {
    * Projects with a reliability-weighted decision in this call, with the votes those decisions
    * made decided (every vote of each decided datapoint): their rater model may be re-estimated.
    */
-  reliabilityProjects: Map<string, { settings: ReliabilitySettings; decidedVotes: number }>;
+  reliabilityProjects: Map<string, { settings: RaterModelParameters; decidedVotes: number }>;
   decisions: {
     id: string;
     datapoint_id: string;

@@ -2,12 +2,7 @@
 // (test/fixtures/quality-vectors.json) and planted data.
 import { describe, expect, it } from 'vitest';
 import vectors from '../fixtures/quality-vectors.json' with { type: 'json' };
-import {
-  DEFAULT_RATER_MODEL,
-  fitRaterColumns,
-  fitRaterModel,
-  type Rating,
-} from '../../src/domain/rater-model.ts';
+import { DEFAULT_RATER_MODEL, fitRaterColumns, fitRaterModel, type Rating } from '../../src/domain/rater-model.ts';
 import { Xoshiro256StarStar } from '../../src/domain/prng.ts';
 
 const sureal: Rating[] = Object.entries(vectors.sureal_three_raters.ratings).flatMap(([unit, byRater]) =>
