@@ -2448,7 +2448,7 @@ export const mcpTools: readonly ToolDef[] = [
     "name": "export_validator_quality",
     "document": "developer",
     "operationId": "exportValidatorQuality",
-    "description": "The validator quality cards as a file (CSV or JSON)\n\nThe cards of `listValidatorQuality` (the same function builds them) as a file to keep or\nto hand to an auditor: `csv` with one row per validator (docs/quality.md, \"Validator quality\ncards\", lists the columns; doubles in their exact shortest form, empty when null) or\n`json`. Answered inline: `content` is the file's text, `filename` and `contentType` what\nto save it as. The cards name validators by id and email: the file is for the project's\noriginators, unlike the signed report's pseudonyms.\n",
+    "description": "The validator quality cards as a file (CSV or JSON)\n\nThe cards of `listValidatorQuality` (the same function builds them) as a file to keep or\nto hand to an auditor: `csv` with one row per validator (docs/quality.md, \"Validator quality\ncards\", lists the columns; doubles in their exact shortest form, empty when null) or\n`json`; or the agreement matrix between validators (`agreement_csv`). Answered inline:\n`content` is the file's text, `filename` and `contentType` what to save it as. The cards\nname validators by id and email: the file is for the project's originators, unlike the\nsigned report's pseudonyms.\n",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -2461,9 +2461,10 @@ export const mcpTools: readonly ToolDef[] = [
           "type": "string",
           "enum": [
             "csv",
-            "json"
+            "json",
+            "agreement_csv"
           ],
-          "description": "`csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed."
+          "description": "`csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed;\n`agreement_csv`: the agreement matrix, one row per pair of validators who rated a\ndecided datapoint in common (the list's `agreement`, with each side's email, class and\nkind; columns in docs/quality.md).\n"
         }
       },
       "additionalProperties": false,
