@@ -36,7 +36,8 @@ export async function refreshRaterModel(
   decidedVotes: number,
 ): Promise<boolean> {
   const [state] = await tx<{ votes_at_estimate: number; decided_votes: number }[]>`
-    insert into rater_model_state (project_id, votes_at_estimate, decided_votes) values (${projectId}, 0, ${decidedVotes})
+    insert into rater_model_state (project_id, votes_at_estimate, decided_votes)
+    values (${projectId}, 0, ${decidedVotes})
     on conflict (project_id) do update set decided_votes = rater_model_state.decided_votes + excluded.decided_votes
     returning votes_at_estimate::float8 as votes_at_estimate, decided_votes::float8 as decided_votes`;
   const n = state!.decided_votes;

@@ -99,7 +99,8 @@ describe('the agreement matrix', () => {
     );
     const [head, ...lines] = file.body.content.split('\r\n').filter((l: string) => l !== '');
     expect(head).toBe(
-      'validator_a,email_a,class_a,kind_a,validator_b,email_b,class_b,kind_b,datapoints,mean_absolute_difference,within_10',
+      'validator_a,email_a,class_a,kind_a,validator_b,email_b,class_b,kind_b,' +
+        'datapoints,mean_absolute_difference,within_10',
     );
     const people = new Map([
       [a.id, { email: a.email, classId: '', kind: 'human' }],
