@@ -50,8 +50,7 @@ import { mapPage } from '../db/pagination.ts';
 import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } from '../db/project-stats.ts';
 import { requestProofReport } from '../services/proof-reports.ts';
 import { requestExport } from '../services/exports.ts';
-import { qualityCards, qualityList, resumeValidator } from '../services/validator-quality.ts';
-import { qualityCardsFile } from '../domain/validator-quality-export.ts';
+import { qualityExport, qualityList, resumeValidator } from '../services/validator-quality.ts';
 import { cancelInvite, invitesOf, inviteToProject } from '../services/invites.ts';
 import { changeProject, toProject } from './projects.ts';
 import { classesOf } from './classes.ts';
@@ -302,5 +301,5 @@ export async function exportOriginatorValidatorQuality(
   ctx: ValidatorRequestContext,
 ): Promise<ExportOriginatorValidatorQualityResult> {
   const row = await requireProject(ctx, params.projectId);
-  return { status: 200, body: qualityCardsFile(row.id, await qualityCards(ctx.sql, row.id), query.format, new Date()) };
+  return { status: 200, body: await qualityExport(ctx.sql, row.id, query.format, new Date()) };
 }
