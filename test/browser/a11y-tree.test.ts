@@ -248,65 +248,68 @@ describe.skipIf(skipBrowserTests)(browserSuite('accessibility tree: names, live 
     });
   }
 
-  it('the originator pages name every control and tab in reading order', async () => {
-    const email = `owner-${app.orgA.code.toLowerCase()}@example.com`;
-    const w = await signedIn(owner, email);
-    const list = await call(app, 'listOriginatorDatapoints', {
-      key: owner,
-      params: { projectId: seeded.projectId },
-      query: {},
-    });
-    const datapointId = list.body.data[0].id as string;
-    const pages: [string, string, string[]][] = [
-      ['a11y-org', '/app/org', ['searchbox: Search projects by name', 'link: Support answers QA']],
-      [
-        'a11y-org-project',
-        `/app/org/projects/${seeded.projectId}`,
+  it.each([false, true])(
+    'the originator pages name every control and tab in reading order (phone: %s)',
+    async (phone) => {
+      const email = `owner-${app.orgA.code.toLowerCase()}@example.com`;
+      const w = await signedIn(owner, email, phone);
+      const list = await call(app, 'listOriginatorDatapoints', {
+        key: owner,
+        params: { projectId: seeded.projectId },
+        query: {},
+      });
+      const datapointId = list.body.data[0].id as string;
+      const pages: [string, string, string[]][] = [
+        ['a11y-org', '/app/org', ['searchbox: Search projects by name', 'link: Support answers QA']],
         [
-          'button: Pause rating',
-          'link: Datapoints, votes and decisions',
-          'button: Download the signed Proof Report',
-          'DisclosureTriangle: The figures: Consensus ratings',
+          'a11y-org-project',
+          `/app/org/projects/${seeded.projectId}`,
+          [
+            'button: Pause rating',
+            'link: Datapoints, votes and decisions',
+            'button: Download the signed Proof Report',
+            'DisclosureTriangle: The figures: Consensus ratings',
+          ],
         ],
-      ],
-      [
-        'a11y-org-datapoints',
-        `/app/org/projects/${seeded.projectId}/datapoints`,
         [
-          'combobox: Status',
-          'spinbutton: Consensus rating from',
-          'spinbutton: Consensus rating up to',
-          'button: Apply filters',
+          'a11y-org-datapoints',
+          `/app/org/projects/${seeded.projectId}/datapoints`,
+          [
+            'combobox: Status',
+            'spinbutton: Consensus rating from',
+            'spinbutton: Consensus rating up to',
+            'button: Apply filters',
+          ],
         ],
-      ],
-      ['a11y-org-datapoint', `/app/org/projects/${seeded.projectId}/datapoints/${datapointId}`, []],
-    ];
-    const report: Record<string, string[]> = {};
-    for (const [name, path, expected] of pages) {
-      await w.page.goto(`${app.url}${path}`);
-      await w.page.locator('main h1').waitFor();
-      await w.page.waitForLoadState('networkidle');
-      const { named, unnamed } = await controls(w.page);
-      expect(unnamed, `${path}: controls without a name`).toEqual([]);
-      // Controls that do different things have different names (five charts' disclosures were all "The figures").
-      const disclosures = named.filter((n) => n.startsWith('DisclosureTriangle'));
-      expect(disclosures, `${path}: disclosures named alike`).toEqual([...new Set(disclosures)]);
-      report[name] = named;
-      for (const c of expected) expect(named, `${path}: ${c} in ${JSON.stringify(named)}`).toContain(c);
-      const order = await tabOrder(w.page);
-      report[`${name} Tab order`] = order;
-      expect(
-        order.filter((f) => f.endsWith(': ')),
-        `${path}: focus on a control without a name`,
-      ).toEqual([]);
-      expect(order.slice(0, 3), `${path}: ${JSON.stringify(order)}`).toEqual([
-        'link: Skip to content',
-        'link: Assay',
-        'link: My projects',
-      ]);
-      await checkPage(w, name);
-    }
-    console.log(`originator controls: ${JSON.stringify(report, null, 1)}`);
-    await w.context.close();
-  });
+        ['a11y-org-datapoint', `/app/org/projects/${seeded.projectId}/datapoints/${datapointId}`, []],
+      ];
+      const report: Record<string, string[]> = {};
+      for (const [name, path, expected] of pages) {
+        await w.page.goto(`${app.url}${path}`);
+        await w.page.locator('main h1').waitFor();
+        await w.page.waitForLoadState('networkidle');
+        const { named, unnamed } = await controls(w.page);
+        expect(unnamed, `${path}: controls without a name`).toEqual([]);
+        // Controls that do different things have different names (five charts' disclosures were all "The figures").
+        const disclosures = named.filter((n) => n.startsWith('DisclosureTriangle'));
+        expect(disclosures, `${path}: disclosures named alike`).toEqual([...new Set(disclosures)]);
+        report[name] = named;
+        for (const c of expected) expect(named, `${path}: ${c} in ${JSON.stringify(named)}`).toContain(c);
+        const order = await tabOrder(w.page);
+        report[`${name} Tab order`] = order;
+        expect(
+          order.filter((f) => f.endsWith(': ')),
+          `${path}: focus on a control without a name`,
+        ).toEqual([]);
+        expect(order.slice(0, 3), `${path}: ${JSON.stringify(order)}`).toEqual([
+          'link: Skip to content',
+          'link: Assay',
+          'link: My projects',
+        ]);
+        await checkPage(w, name);
+      }
+      if (!phone) console.log(`originator controls: ${JSON.stringify(report, null, 1)}`);
+      await w.context.close();
+    },
+  );
 });
