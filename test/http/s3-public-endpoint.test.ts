@@ -31,7 +31,7 @@ describe('presigned URLs with S3_PUBLIC_ENDPOINT', () => {
     );
   });
 
-  it('without it, a URL sent to another name of the same store is refused (the signature covers the host)', async () => {
+  it('without it, a URL sent under another name of the store is refused (the signature covers the host)', async () => {
     const storage = createStorage(internal);
     const body = Buffer.from('no public endpoint');
     const url = new URL(
