@@ -105,7 +105,7 @@ describe.skipIf(skip)(
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
-    it('config, up (migrate once, serve, worker), /readyz, the API and an ingest, stop drains; again through PgBouncer; down', async () => {
+    it('config, up (migrate once, serve, worker), an ingest, stop drains; again through PgBouncer; down', async () => {
       const started = Date.now();
       const { stdout: config } = await pc(['config']);
       expect(config).toContain(env.ASSAY_POSTGRES_IMAGE);
