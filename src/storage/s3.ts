@@ -24,6 +24,12 @@ import { ApiError } from '../errors.ts';
 export interface Storage {
   client: S3Client;
   bucket: string;
+  /**
+   * Signs presigned URLs and sends nothing: a client of S3_PUBLIC_ENDPOINT when set (a SigV4
+   * signature covers the Host header, so a URL must be signed for the host its user will send),
+   * else `client` itself.
+   */
+  presigner: S3Client;
 }
 
 /**
@@ -50,6 +56,11 @@ const S3_LIMITS: S3Limits = Object.freeze({
 
 export function createStorage(s3: Config['s3'], limits: Partial<S3Limits> = {}): Storage {
   const l = { ...S3_LIMITS, ...limits };
+  const signing = {
+    region: s3.region,
+    forcePathStyle: s3.forcePathStyle,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  };
   const client = new S3Client({
     requestHandler: {
       connectionTimeout: l.connectionTimeoutMs,
@@ -60,9 +71,7 @@ export function createStorage(s3: Config['s3'], limits: Partial<S3Limits> = {}):
     maxAttempts: l.maxAttempts,
     retryMode: 'standard',
     endpoint: s3.endpoint,
-    region: s3.region,
-    forcePathStyle: s3.forcePathStyle,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    ...signing,
     // Without these the SDK adds CRC32 trailers to streamed PUTs, which some S3-compatible
     // servers store as chunk framing inside the object.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -80,7 +89,8 @@ export function createStorage(s3: Config['s3'], limits: Partial<S3Limits> = {}):
         ),
       { step: 'initialize', name: 'assayTracing' },
     );
-  return { client, bucket: s3.bucket };
+  const presigner = s3.publicEndpoint ? new S3Client({ endpoint: s3.publicEndpoint, ...signing }) : client;
+  return { client, bucket: s3.bucket, presigner };
 }
 
 /**
@@ -97,7 +107,7 @@ export function presignPut(
   signingDate?: Date,
 ): Promise<string> {
   return getSignedUrl(
-    storage.client,
+    storage.presigner,
     new PutObjectCommand({ Bucket: storage.bucket, Key: key, ContentLength: contentLength }),
     { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-length']), signingDate },
   );
@@ -178,7 +188,7 @@ export function presignGet(
   served?: { contentType: string; contentDisposition: string },
 ): Promise<string> {
   return getSignedUrl(
-    storage.client,
+    storage.presigner,
     new GetObjectCommand({
       Bucket: storage.bucket,
       Key: key,
