@@ -2,7 +2,14 @@
 // folder, each bound here to its name in the job table (tasks.ts). It also runs the sweeps (one
 // table below: ingest runs whose worker died, lost jobs, expired records, dead worker processes).
 import { EventEmitter } from 'node:events';
-import { run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
+import {
+  Logger as JobQueueLogger,
+  run,
+  type Runner,
+  type Task,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { API_TIMEOUTS, createSql, poolStats, WORKER_TIMEOUTS, type Sql } from '../db/client.ts';
@@ -205,6 +212,18 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
           idle_in_transaction_session_timeout: API_TIMEOUTS.idleInTransactionMs,
         }),
   });
+  // graphile-worker's own lines go to our log: its per-job lines ("Completed task ...", one per
+  // webhook delivery) at debug, its warnings and errors as ours. Its default writes every line to
+  // the console, which at hundreds of deliveries a second was CPU spent on lines nobody reads.
+  const jobQueueLog = new JobQueueLogger((scope) => (level, message, meta) => {
+    const fields = {
+      ...(scope.workerId ? { workerId: scope.workerId } : {}),
+      ...(scope.jobId ? { jobId: scope.jobId } : {}),
+    };
+    if (level === 'error') log.error(message, { ...fields, ...(meta?.error ? { error: String(meta.error) } : {}) });
+    else if (level === 'warning') log.warn(message, fields);
+    else log.debug(message, fields);
+  });
   const lost = (err: Error) => log.warn('job queue connection lost', { error: err.message });
   pgPool.on('error', lost);
   pgPool.on('connect', (client) => client.on('error', lost));
@@ -238,6 +257,12 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
         events,
         concurrency: concurrency(set),
         ...(set === 'webhooks' ? { forbiddenFlags: () => lanes.forbidden() } : {}),
+        logger: jobQueueLog,
+        // A completed job is deleted in one statement with the others that complete in the same
+        // tick of the event loop (failures likewise): at hundreds of webhook deliveries a second
+        // that is one statement per batch instead of one per job. A job stays locked only until
+        // that statement runs (a crash in between runs it again, as a crash during the task would).
+        preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
         noHandleSignals: true,
         noPreparedStatements: !config.database.prepare,
         gracefulShutdownAbortTimeout: options.shutdownAbortAfterMs ?? 5000,
