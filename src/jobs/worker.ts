@@ -17,6 +17,7 @@ import { createStorage } from '../storage/s3.ts';
 import { createLogger, withLogScope, type Logger } from '../log.ts';
 import { inSpan, SpanKind } from '../tracing.ts';
 import { runIngest, STALE_AFTER_SECONDS } from './ingest.ts';
+import { closeParserThreads, prepareParserThread } from '../ingest/parse-host.ts';
 import { failStaleRuns } from '../db/ingest-runs.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
 import { createDeliveryBatches, deliverWebhook } from './deliver-webhook.ts';
@@ -256,13 +257,18 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
         pgPool,
         events,
         concurrency: concurrency(set),
-        ...(set === 'webhooks' ? { forbiddenFlags: () => lanes.forbidden() } : {}),
         logger: jobQueueLog,
-        // A completed job is deleted in one statement with the others that complete in the same
-        // tick of the event loop (failures likewise): at hundreds of webhook deliveries a second
-        // that is one statement per batch instead of one per job. A job stays locked only until
-        // that statement runs (a crash in between runs it again, as a crash during the task would).
-        preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+        // Webhook deliveries: a completed job is deleted in one statement with the others that
+        // complete in the same tick of the event loop (failures likewise): at hundreds of
+        // deliveries a second that is one statement per batch instead of one per job. A job stays
+        // locked only until that statement runs (a crash in between runs it again, as a crash
+        // during the task would).
+        ...(set === 'webhooks'
+          ? {
+              forbiddenFlags: () => lanes.forbidden(),
+              preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+            }
+          : {}),
         noHandleSignals: true,
         noPreparedStatements: !config.database.prepare,
         gracefulShutdownAbortTimeout: options.shutdownAbortAfterMs ?? 5000,
@@ -272,6 +278,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       }),
     );
   }
+  // Ingest runs take a parser thread started ahead of them (src/ingest/parse-host.ts).
+  if (sets.includes('data')) prepareParserThread();
   const every = options.sweepIntervalMs ?? 10_000;
   const stale = options.staleAfterSeconds ?? STALE_AFTER_SECONDS;
   // Each runs on one worker process at a time, once per interval across all of them (sweeps.ts).
@@ -333,6 +341,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       await sweeper.stop();
       await Promise.all(runners.map((r) => r.stop()));
       await liveness.stop();
+      await closeParserThreads();
       await pgPool.end();
       mailer?.close();
       await dispatcher.close();
