@@ -79,11 +79,21 @@ export function serverMetrics(pools: Pools = {}): ServerMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  // The label children, looked up once per (operation, status): prom-client hashes a label
+  // object on every call otherwise. Both sets are bounded (the contract's operations and `other`;
+  // HTTP statuses and `aborted`).
+  const counted = new Map<string, Counter.Internal>();
+  const timed = new Map<string, Histogram.Internal<'operation'>>();
   return {
     registry,
     request(operation, status, seconds) {
-      requests.inc({ operation, status });
-      duration.observe({ operation }, seconds);
+      const key = `${operation} ${status}`;
+      let c = counted.get(key);
+      if (!c) counted.set(key, (c = requests.labels(operation, status)));
+      c.inc();
+      let h = timed.get(operation);
+      if (!h) timed.set(operation, (h = duration.labels(operation)));
+      h.observe(seconds);
     },
   };
 }

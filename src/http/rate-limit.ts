@@ -253,13 +253,56 @@ function vouchedAddress(
   return ip;
 }
 
+/** A client's address as the access log writes it and as its budget is keyed. */
+interface ClientAddress {
+  logged: string | null;
+  key: string;
+}
+
+function resolveClient(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trust: ProxyTrust,
+): ClientAddress {
+  const ip = vouchedAddress(socketAddress, forwardedFor, trust);
+  return {
+    logged: ip?.toString() ?? socketAddress ?? null,
+    key: ip ? addressKey(ip) : (socketAddress ?? 'unknown'),
+  };
+}
+
+/**
+ * Without X-Forwarded-For the answer depends on the socket's address alone, and a keep-alive
+ * connection asks for it on every request (the access log, then the credential budget): parsed
+ * once per address. Bounded: cleared when full, so a flood of new addresses costs a parse each,
+ * as without the cache.
+ */
+const directClients = new Map<string, ClientAddress>();
+const DIRECT_CLIENTS_MAX = 4096;
+
+function client(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trust: ProxyTrust,
+): ClientAddress {
+  if (forwardedFor !== undefined || socketAddress === undefined)
+    return resolveClient(socketAddress, forwardedFor, trust);
+  let known = directClients.get(socketAddress);
+  if (!known) {
+    if (directClients.size >= DIRECT_CLIENTS_MAX) directClients.clear();
+    known = resolveClient(socketAddress, undefined, trust);
+    directClients.set(socketAddress, known);
+  }
+  return known;
+}
+
 /** The client's address for the access log (vouchedAddress), as written. */
 export function loggedClientAddress(
   socketAddress: string | undefined,
   forwardedFor: string | string[] | undefined,
   trust: ProxyTrust,
 ): string | null {
-  return vouchedAddress(socketAddress, forwardedFor, trust)?.toString() ?? socketAddress ?? null;
+  return client(socketAddress, forwardedFor, trust).logged;
 }
 
 /** The key a request without a credential is counted under: its vouched address, IPv6 per /64. */
@@ -268,6 +311,5 @@ export function clientAddress(
   forwardedFor: string | string[] | undefined,
   trust: ProxyTrust,
 ): string {
-  const ip = vouchedAddress(socketAddress, forwardedFor, trust);
-  return ip ? addressKey(ip) : (socketAddress ?? 'unknown');
+  return client(socketAddress, forwardedFor, trust).key;
 }
