@@ -53,6 +53,8 @@ export const TASK_SETS = {
 export type TaskSet = keyof typeof TASK_SETS;
 /** Jobs of each set run at once, per process (webhooks: WEBHOOK_CONCURRENCY). */
 const SET_CONCURRENCY: Record<Exclude<TaskSet, 'webhooks'>, number> = { email: 2, data: 2, reports: 2 };
+/** How long a delivery fetched while its lane was full waits for a place before it is put back. */
+const LANE_WAIT_MS = 200;
 
 export interface WorkerOptions {
   /** Concurrency of the data set (ingest, Auto Consensus); the others have their own. */
@@ -149,8 +151,9 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       runAutoConsensus({ ...deps, signal: helpers.abortSignal }, payload.projectId),
     deliver_webhook: async (payload, helpers) => {
       const flags = Object.keys(helpers.job.flags ?? {});
-      // Fetched while its lane filled up: back to the queue for a moment, attempt unchanged.
-      if (!lanes.enter(flags))
+      // Fetched while its lane filled up: it waits a moment for a place, then goes back to the
+      // queue for a moment, attempt unchanged.
+      if (!(await lanes.enterWithin(flags, LANE_WAIT_MS)))
         return enqueue(sql, 'deliver_webhook', payload, { runAt: new Date(Date.now() + 200), flags });
       try {
         await deliverWebhook(
