@@ -24,6 +24,7 @@ import {
   ingestLines,
   INGEST_ROWS,
   rowsPerSecond,
+  smallFileBench,
   writeCsv,
   type IngestFigures,
 } from './ingest.ts';
@@ -49,8 +50,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
  * (with the reliability-weighted method beside it), `webhooks`, `hostile` (another tenant's p99 during
  * three hostile inputs, bench/hostile.ts), `proof`, `recompute` (`assay verify
  * --recompute`, files only, bench/recompute.ts), `exports` (comma-separated); all of these by
- * default. `soak` (10 minutes, bench/soak.ts) and `two-workers` (one session of two files, one
- * worker process against two) run only when named.
+ * default. `soak` (10 minutes, bench/soak.ts), `two-workers` (one session of two files, one
+ * worker process against two) and `ingest-small` (1,000-row files, process call to ok) run only
+ * when named.
  */
 const ONLY = new Set(
   (process.env.BENCH ?? 'pool,quality,http,ingest,list,consensus,webhooks,hostile,proof,recompute,exports').split(','),
@@ -273,6 +275,18 @@ try {
   }
   // Webhook delivery: one endpoint's throughput and fairness across organizations, each next to
   // the one-at-a-time baseline (bench/webhooks.ts).
+  if (ONLY.has('ingest-small')) {
+    const sql2 = createSql(stack.databaseUrl, { max: 2 });
+    const { url, child } = await startChild('bench/assay-server.ts', env);
+    try {
+      const { lines, met } = await smallFileBench(stack, sql2, url, apiKey, dir);
+      for (const line of lines) console.log(line);
+      if (!met) failed = true;
+    } finally {
+      await stopChild(child);
+      await sql2.end();
+    }
+  }
   if (ONLY.has('webhooks')) {
     const { lines, met } = await webhooksBench(env);
     for (const line of lines) console.log(line);

@@ -51,7 +51,7 @@ import { describeReadFailure, ObjectChanged, objectBytes, objectContentType, typ
 import { logOrganization, type Logger } from '../log.ts';
 import type { JobMetrics } from '../metrics.ts';
 import { IngestError, type DatasetRules, type Record_ } from '../ingest/parsers.ts';
-import { createParser } from '../ingest/parse-host.ts';
+import { createParser, prepareParserThread } from '../ingest/parse-host.ts';
 import { IngestAborted, requeueRun, throwIfAborted } from './ingest-redrive.ts';
 import { objectKey } from '../domain/upload-paths.ts';
 import { Uuidv7 } from '../domain/uuidv7.ts';
@@ -228,6 +228,8 @@ async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
     }
   } finally {
     await parser.close();
+    // The next run's thread starts now, between runs, rather than on that run's clock.
+    prepareParserThread();
   }
 }
 
