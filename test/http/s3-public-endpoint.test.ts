@@ -86,21 +86,24 @@ describe('the API with S3_PUBLIC_ENDPOINT', { timeout: 120_000 }, () => {
     });
     expect(created.status).toBe(201);
     const projectId = created.body.projectId as string;
-    const csv = 'id,text\n1,one\n2,two\n';
+    // Two files: the first URL is signed through the SDK, the others by the batch's reused presigner.
+    const files: Record<string, string> = { 'a.csv': 'id,text\n1,one\n2,two\n', 'b.csv': 'id,text\n3,three\n' };
     const session = await call(app, 'createUploadSession', {
       params: { projectId },
-      body: { files: [{ relPath: 'a.csv', size: Buffer.byteLength(csv) }] },
+      body: { files: Object.entries(files).map(([relPath, csv]) => ({ relPath, size: Buffer.byteLength(csv) })) },
     });
     expect(session.status).toBe(201);
-    const [file] = session.body.files!;
-    expect(new URL(file!.uploadUrl).host).toBe(publicHost);
-    const put = await fetch(file!.uploadUrl, { method: 'PUT', body: csv });
-    expect(put.status, await put.text()).toBe(200);
+    expect(session.body.files).toHaveLength(2);
+    for (const file of session.body.files!) {
+      expect(new URL(file.uploadUrl).host).toBe(publicHost);
+      const put = await fetch(file.uploadUrl, { method: 'PUT', body: files[file.relPath] });
+      expect(put.status, await put.text()).toBe(200);
+    }
     const uploadId = session.body.uploadId;
     const processed = await call(app, 'processUploadSession', { params: { projectId, uploadId }, body: {} });
     expect(processed.status).toBe(202);
     const status = await waitForRun(app, projectId, uploadId, 60_000);
-    expect(status.run).toMatchObject({ status: 'ok', datapointsPersisted: 2 });
+    expect(status.run).toMatchObject({ status: 'ok', datapointsPersisted: 3 });
   });
 
   it("the web app's CSP admits images from the public origin (presigned GETs)", async () => {
