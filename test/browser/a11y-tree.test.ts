@@ -177,7 +177,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('accessibility tree: names, live 
 
   for (const phone of [false, true]) {
     const width = phone ? 'phone' : 'desktop';
-    it(`${width}: the rating page names every control, announces the datapoint, and tabs in reading order`, async () => {
+    it(`${width}: the rating page names every control, announces the datapoint, tabs in reading order`, async () => {
       const projectId = await createProject(app, `Answers ${width}`, {
         version: '1.0.0',
         dataset: { format: 'csv', idField: 'id' },

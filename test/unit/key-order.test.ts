@@ -15,7 +15,10 @@ function asJsonb(v: unknown): unknown {
 /** A seeded random content: nested objects and arrays, keys that are not integer-like. */
 function randomContent(seed: number): Record<string, unknown> {
   let s = seed;
-  const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const rnd = () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
   const key = () =>
     ['a', 'bb', 'é', 'z', 'ccc', 'long key', 'x1', '𝄞'][Math.floor(rnd() * 8)] + (rnd() < 0.5 ? 'k' : '');
   const value = (depth: number): unknown => {

@@ -105,7 +105,10 @@ function recordTable(row: OrderedObject, shown: Presentation): HTMLElement {
   );
 }
 
-/** JSON as nested lists in the source's key order: keys bold, strings as text (whitespace kept), other scalars in code. */
+/**
+ * JSON as nested lists in the source's key order: keys bold, strings as text (whitespace kept),
+ * other scalars in code.
+ */
 function tree(value: Ordered, depth = 0, shown?: Presentation): HTMLElement {
   if (Array.isArray(value)) {
     if (value.length === 0) return h('code', {}, '[] (empty list)');
