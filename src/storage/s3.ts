@@ -152,7 +152,7 @@ export async function presignPuts(
   }
   const prefix = url.pathname.slice(0, -firstKey.length);
   const query = Object.fromEntries([...url.searchParams].filter(([name]) => !name.startsWith('X-Amz-')));
-  const presigner = new S3RequestPresigner({ ...storage.client.config, service: scope[3] });
+  const presigner = new S3RequestPresigner({ ...storage.presigner.config, service: scope[3] });
   const urls = [first];
   for (let i = 1; i < files.length; i++) {
     if (i % PRESIGN_SLICE === 0) await yieldToEventLoop();
