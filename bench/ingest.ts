@@ -262,7 +262,7 @@ export function ingestLines(o: {
   return out;
 }
 
-export const SMALL_ROWS = 1000;
+const SMALL_ROWS = 1000;
 const SMALL_FILES = Number(process.env.BENCH_INGEST_SMALL_FILES ?? 10);
 const SMALL_TARGET_MS = 150;
 

@@ -25,7 +25,7 @@ export async function postgresCpuReader(sql: Sql): Promise<() => number> {
     let total = 0;
     for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
       const s = stat(pid);
-      if (!s || s.comm !== 'postgres') continue;
+      if (s?.comm !== 'postgres') continue;
       if (pid === postmaster) {
         // utime, stime, cutime, cstime: its own and its reaped children's.
         total += (Number(s.fields[11]) + Number(s.fields[12]) + Number(s.fields[13]) + Number(s.fields[14])) / TICKS;
