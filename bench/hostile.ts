@@ -6,7 +6,8 @@
 // - Amplifying CSV: a 1 MB file of 4 header names of 250,000 characters over short rows `n,,,`,
 //   processed again and again (each run must fail with `ingest_file_invalid`, storing nothing).
 // - A 400,000-file session: `declare` with 1,000 files of 900-character paths per call, until the
-//   cap refuses it (`upload_file_limit_reached`), while GETs of the session (at its cap) run.
+//   cap refuses it (`upload_file_limit_reached`), in new sessions again and again; then, apart,
+//   GETs of a session at its cap (10,000 files), 4 at a time.
 // - Stalling DNS: webhook endpoints at names whose DNS server never answers (a stub on
 //   127.0.0.1), 8 at a time: each is refused as unresolved after the resolver's deadline.
 //
@@ -151,33 +152,39 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
       return outcomes;
     });
 
-    // 2. The 400,000-file session: 1,000 files of 900-character paths per declare, until refused;
-    // then GETs of the full session, 4 at a time, for the rest of the window.
-    const session = await during(url, victim.key, async (stop) => {
-      const outcomes: string[] = [];
+    // 2. The 400,000-file session: a new session, 1,000 files of 900-character paths per declare
+    // until the cap refuses it, again and again; then, apart, GETs of a full session, 4 at a time.
+    const long = 'd/'.repeat(440);
+    const fill = async (stop: () => boolean, outcomes: string[]): Promise<string> => {
       const created = await api(base, attacker.key, 'POST', `/projects/${attacker.projectId}/upload-sessions`, {
         files: [{ relPath: 'seed.csv', size: 10 }],
       });
       const path = `/projects/${attacker.projectId}/upload-sessions/${created.json.uploadId}`;
-      const long = 'd/'.repeat(440);
-      let declared = 1;
-      while (!stop() && declared < 400_000) {
+      for (let declared = 1; !stop() && declared < 400_000; declared += 1_000) {
         const files = Array.from({ length: 1_000 }, (_, i) => ({ relPath: `${long}${declared + i}.csv`, size: 10 }));
         const r = await api(base, attacker.key, 'POST', `${path}/files`, { files });
         if (r.status !== 200) {
-          outcomes.push(`declare ${r.status} ${r.json.error?.code}`);
+          outcomes.push(`refused at ${declared} files: ${r.status} ${r.json.error?.code}`);
           break;
         }
-        declared += 1_000;
       }
-      outcomes.push(`${declared} files declared`);
+      return path;
+    };
+    let fullSession = '';
+    const session = await during(url, victim.key, async (stop) => {
+      const outcomes: string[] = [];
+      while (!stop()) fullSession = await fill(stop, outcomes);
+      return outcomes;
+    });
+    const reads = await during(url, victim.key, async (stop) => {
+      const outcomes: string[] = [];
       const reader = async () => {
         while (!stop()) {
-          const r = await fetch(`${base}/developer/v1${path}`, {
+          const r = await fetch(`${base}/developer/v1${fullSession}`, {
             headers: { authorization: `Bearer ${attacker.key}` },
           });
-          outcomes.push(`GET ${r.status}`);
-          await r.arrayBuffer();
+          const files = ((await r.json()) as { files?: unknown[] }).files?.length;
+          outcomes.push(`GET ${r.status}, ${files} files`);
         }
       };
       await Promise.all([reader(), reader(), reader(), reader()]);
@@ -214,10 +221,11 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
     const expected: [string, { probe: Probe; outcomes: string[] }, RegExp][] = [
       ['amplifying CSV, processed again and again', amplify, /^failed ingest_file_invalid \(0 stored\)$/],
       [
-        '400,000-file session, then GETs of it',
+        'declaring 400,000 files in a session, again and again',
         session,
-        /^(declare 409 upload_file_limit_reached|GET 200|\d+ files declared)$/,
+        /^refused at 10001 files: 409 upload_file_limit_reached$/,
       ],
+      ['reading a full session (10,000 files), 4 GETs at a time', reads, /^GET 200, 10000 files$/],
       ['webhook endpoints at stalling names, 8 at a time', stall, /^400 request_body_invalid$/],
     ];
     for (const [name, { probe: p, outcomes }, refusal] of expected) {

@@ -123,7 +123,7 @@ export async function createApp(
     }
     app.use(door.mount, async (req: Request, res: Response) => {
       try {
-        writeResult(res, await serveRest(api, deps, door, expressExchange(req, res, deps)));
+        await writeResult(res, await serveRest(api, deps, door, expressExchange(req, res, deps)));
       } catch (err) {
         writeError(res, err, res.locals.requestId as string, deps.log);
       }

@@ -43,11 +43,76 @@ export function expressExchange(req: Request, res: Response, deps: AppDeps): Exc
   };
 }
 
-export function writeResult(res: Response, result: ApiResult): void {
+/** A top-level array at least this long is written in slices (a session's files, a declare's URLs). */
+const SLICED_ARRAY_MIN = 1000;
+/** Array elements serialized per turn of the event loop. */
+const SLICE = 250;
+
+/**
+ * The body's JSON, as JSON.stringify writes it, in pieces: a long top-level array (an upload
+ * session lists up to 10,000 files of up to 1,024 bytes) is serialized SLICE elements at a time,
+ * each piece written before the next is made, so one large answer never holds the event loop
+ * (and every other tenant's request) for the tens of milliseconds a single JSON.stringify of
+ * megabytes takes. Null when the body has no such array: one JSON.stringify is then cheapest.
+ */
+export function jsonPieces(body: unknown): Iterable<string> | null {
+  const isLong = (v: unknown) => Array.isArray(v) && v.length >= SLICED_ARRAY_MIN;
+  if (isLong(body)) return slicedArray(body as unknown[]);
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !Object.values(body).some(isLong))
+    return null;
+  return (function* () {
+    let first = true;
+    for (const [key, value] of Object.entries(body)) {
+      // As JSON.stringify: a member whose value has no JSON form is left out.
+      const head = `${first ? '{' : ','}${JSON.stringify(key)}:`;
+      if (isLong(value)) {
+        yield head;
+        yield* slicedArray(value as unknown[]);
+      } else {
+        const json = JSON.stringify(value);
+        if (json === undefined) continue;
+        yield head + json;
+      }
+      first = false;
+    }
+    yield first ? '{}' : '}';
+  })();
+}
+
+function* slicedArray(items: unknown[]): Generator<string> {
+  for (let i = 0; i < items.length; i += SLICE) {
+    const json = JSON.stringify(items.slice(i, i + SLICE));
+    yield `${i === 0 ? '[' : ','}${json.slice(1, -1)}${i + SLICE >= items.length ? ']' : ''}`;
+  }
+}
+
+/** Until the response can take more, or is gone; the listener not fired is removed. */
+function drainedOrClosed(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+export async function writeResult(res: Response, result: ApiResult): Promise<void> {
   res.status(result.status);
   if (result.headers) res.set(result.headers);
-  if (result.body === undefined) res.end();
-  else res.json(result.body);
+  if (result.body === undefined) return void res.end();
+  const pieces = jsonPieces(result.body);
+  if (!pieces) return void res.json(result.body);
+  res.type('application/json');
+  for (const piece of pieces) {
+    if (res.destroyed) return;
+    // Back-pressure: a slow reader holds the next piece, not the whole body in memory.
+    if (!res.write(piece)) await drainedOrClosed(res);
+    else await new Promise((resolve) => setImmediate(resolve));
+  }
+  res.end();
 }
 
 export function writeError(res: Response, err: unknown, requestId: string, log: Logger): void {

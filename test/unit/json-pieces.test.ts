@@ -1,0 +1,53 @@
+// A long top-level array is written in slices (src/http/respond.ts): the bytes must be exactly
+// JSON.stringify's, for every body shape, and through a real HTTP response with back-pressure.
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { describe, expect, it } from 'vitest';
+import { jsonPieces, writeResult } from '../../src/http/respond.ts';
+
+const files = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ relPath: `d/${'é'.repeat(i % 5)}f${i}.csv`, size: i }));
+
+describe('jsonPieces', () => {
+  it.each([
+    ['a short body', { a: 1, b: [1, 2, 3] }, false],
+    ['an array of 999', files(999), false],
+    ['an array of exactly 1,000', files(1000), true],
+    ['an array of 1,001', files(1001), true],
+    ['an array of 1,250 (a multiple of the slice)', files(1250), true],
+    [
+      'an object with the long array between members, undefined and Date members',
+      { uploadId: 'u', skipped: undefined, files: files(1234), at: new Date(0), tail: { x: [null] } },
+      true,
+    ],
+    ['an object whose first member is long', { files: files(1000), n: 2 }, true],
+    ['an object whose last member is long', { n: 2, files: files(2001) }, true],
+    ['an object whose only member is long', { files: files(1500) }, true],
+    ['an object whose first member has no JSON form', { skipped: undefined, files: files(1000) }, true],
+    ['holes and undefined in a long array', [...files(1000), undefined, () => 1], true],
+  ])('%s: JSON.stringify, byte for byte', (_, body, sliced) => {
+    expect.hasAssertions();
+    const pieces = jsonPieces(body);
+    expect(pieces !== null).toBe(sliced);
+    if (pieces) expect([...pieces].join('')).toBe(JSON.stringify(body));
+  });
+
+  it('writes the same bytes through HTTP, chunked, with the JSON content type', async () => {
+    expect.hasAssertions();
+    const body = { uploadId: 'u', files: files(10_000), verifiedBytes: 0 };
+    const app = express();
+    app.get('/', (_req, res) => void writeResult(res, { status: 200, body }));
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('transfer-encoding')).toBe('chunked');
+      expect(await res.text()).toBe(JSON.stringify(body));
+    } finally {
+      server.close();
+    }
+  });
+});
