@@ -22,7 +22,14 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import openapiTS, { astToString, type OpenAPITSOptions } from 'openapi-typescript';
-import { buildOperationTable, buildToolTable, contractLimits, promptSchema, type OpenApiDoc } from './model.ts';
+import {
+  buildOperationTable,
+  buildToolTable,
+  contractLimits,
+  promptSchema,
+  schemaDefaults,
+  type OpenApiDoc,
+} from './model.ts';
 import { MCP_ENVELOPE_BYTES, UNBOUNDED_BODY_BYTES } from './body-limits.ts';
 import { renderContract, renderOperations, renderHandlers, renderTools } from './render.ts';
 import { checkResponseSchemas, documentEntries, publishDocuments } from './publish.ts';
@@ -61,6 +68,7 @@ async function generate(): Promise<Map<string, string>> {
       renderOperations(ops, {
         documents: documentEntries(doc),
         limits: contractLimits(doc),
+        defaults: schemaDefaults(doc),
         unboundedBodyBytes: UNBOUNDED_BODY_BYTES,
         mcpBodyLimit: Math.max(UNBOUNDED_BODY_BYTES, ...ops.map((o) => o.bodyLimit)) + MCP_ENVELOPE_BYTES,
       }),

@@ -443,3 +443,33 @@ export function contractLimits(doc: OpenApiDoc): Record<keyof typeof CONTRACT_LI
     }),
   ) as Record<keyof typeof CONTRACT_LIMITS, number>;
 }
+
+/**
+ * Defaults that run-time code applies itself, to a document stored before it was read again (a
+ * compiled spec's consensus rules, which a recomputation reads from a report's config leaf) or to
+ * parameters a method fills in (the rater model's): per entry, the `default` of each property of
+ * the schema at the pointer. An entry whose schema has no property with a default is an error.
+ */
+const SCHEMA_DEFAULTS = {
+  /** ProjectSpec `consensus`: minStrength, escalationStep, maxEscalations, method, medianTie. */
+  consensus: '#/components/schemas/ProjectSpec/properties/consensus',
+  /** ProjectSpec `consensus.reliability`: the rater model's parameters of `method: reliability`. */
+  reliability: '#/components/schemas/ProjectSpec/properties/consensus/properties/reliability',
+  /** SpecCalibration: applied when a compiled spec is read (a spec without the block keeps its digest). */
+  calibration: '#/components/schemas/SpecCalibration',
+} as const;
+
+export function schemaDefaults(
+  doc: OpenApiDoc,
+): Record<keyof typeof SCHEMA_DEFAULTS, Record<string, string | number | boolean>> {
+  return Object.fromEntries(
+    Object.entries(SCHEMA_DEFAULTS).map(([name, ref]) => {
+      const schema = resolvePointer(doc, ref) as { properties?: Record<string, { default?: unknown }> } | undefined;
+      const defaults = Object.entries(schema?.properties ?? {}).flatMap(([key, p]) =>
+        ['string', 'number', 'boolean'].includes(typeof p.default) ? [[key, p.default]] : [],
+      );
+      if (defaults.length === 0) throw new Error(`schema defaults ${name}: ${ref} has no property with a default`);
+      return [name, Object.fromEntries(defaults)];
+    }),
+  ) as Record<keyof typeof SCHEMA_DEFAULTS, Record<string, string | number | boolean>>;
+}

@@ -25,6 +25,7 @@ export interface ErrorCodeRule {
 export interface ContractFacts {
   documents: Record<string, { server: string }>;
   limits: Record<string, number>;
+  defaults: Record<string, Record<string, string | number | boolean>>;
   unboundedBodyBytes: number;
   mcpBodyLimit: number;
 }
@@ -100,6 +101,9 @@ export const mcpBodyLimit = ${facts.mcpBodyLimit};
 
 /** Limits handlers check on values validation does not see, each from the schema keyword that states it. */
 export const contractLimits = ${lit(facts.limits)} as const;
+
+/** Schema defaults run-time code applies itself (a stored spec read again, a method's parameters). */
+export const schemaDefaults = ${lit(facts.defaults)} as const;
 `;
 }
 

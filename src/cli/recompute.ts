@@ -19,6 +19,7 @@ import { prefixed, PAYLOAD_SCHEMA } from '../domain/proof.ts';
 import { AlphaAccumulator, DEFAULT_DRAWS } from '../domain/reliability.ts';
 import { signedAlpha, signedDecimal } from '../domain/statistics.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
+import { schemaDefaults } from '../generated/operations.ts';
 
 /** The consensus rules of a compiled spec, as a recomputation needs them. */
 export interface RecomputeRules {
@@ -35,9 +36,10 @@ function rulesOf(config: Json): RecomputeRules {
   const c = config?.consensus ?? {};
   const classes = Array.isArray(config?.validators?.classes) ? config.validators.classes : [];
   return {
-    method: typeof c.method === 'string' ? c.method : 'class_weighted',
-    minStrength: typeof c.minStrength === 'number' ? c.minStrength : 0.7,
-    maxEscalations: typeof c.maxEscalations === 'number' ? c.maxEscalations : 2,
+    // A compiled spec carries every rule; the contract's defaults for one that does not.
+    method: typeof c.method === 'string' ? c.method : schemaDefaults.consensus.method,
+    minStrength: typeof c.minStrength === 'number' ? c.minStrength : schemaDefaults.consensus.minStrength,
+    maxEscalations: typeof c.maxEscalations === 'number' ? c.maxEscalations : schemaDefaults.consensus.maxEscalations,
     classes: classes.map((k: Json) => ({
       id: String(k.id),
       type: String(k.type),

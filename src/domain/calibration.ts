@@ -9,20 +9,15 @@ import { canonicalJson } from './canonical-json.ts';
 import { cccOf, pairMoments, studentTUpperTail } from './gold.ts';
 import { signedDecimal } from './statistics.ts';
 import type { components } from '../generated/openapi-types.ts';
+import { schemaDefaults } from '../generated/operations.ts';
 
 type Schemas = components['schemas'];
 type Provenance = Schemas['VoteProvenance'];
 export type AiConfiguration = Schemas['AiConfiguration'];
 export type CalibrationSettings = Required<Schemas['SpecCalibration']>;
 
-/** The defaults of the spec's `calibration` block (openapi.yaml, SpecCalibration). */
-const DEFAULT_CALIBRATION: CalibrationSettings = {
-  minItems: 50,
-  method: 'concordance',
-  minConcordance: 0.7,
-  epsilon: 0.1,
-  maxAiShare: 1,
-};
+/** The defaults of the spec's `calibration` block (openapi.yaml, SpecCalibration, through codegen). */
+const DEFAULT_CALIBRATION: CalibrationSettings = schemaDefaults.calibration;
 
 /**
  * A compiled spec's calibration settings, defaults filled in at use (not written into the compiled

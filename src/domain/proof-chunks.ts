@@ -162,7 +162,10 @@ export function chunkedInclusionProofs(a: {
   chunkNo: number;
   leaves: readonly Hash[];
   positions: readonly number[];
-  /** The tree over exactly `chunkRoots`, when the caller holds it already (it is used only when the recomputed chunk root equals the given one). */
+  /**
+   * The tree over exactly `chunkRoots`, when the caller holds it already (it is used only when the
+   * recomputed chunk root equals the given one).
+   */
   chunkRootsTree?: MerkleTree;
 }): { proofs: { leafIndex: number; path: Hash[] }[]; chunkRoot: Hash; root: Hash } {
   const { size, chunkLeaves, chunkRoots, chunkNo, leaves, positions, chunkRootsTree } = a;

@@ -1,9 +1,11 @@
 // The validator quality cards as a file (docs/quality.md, "Validator quality cards"): CSV with one
-// row per card, or the cards as JSON. Pure: the cards come from the one function that builds
+// row per card, or the cards as JSON; or the agreement matrix between validators as CSV, one row
+// per pair. Pure: the cards come from the one function that builds
 // them (src/services/validator-quality.ts), so the file says what the API and the web app say.
 import type { components } from '../generated/openapi-types.ts';
 
 type Card = Omit<components['schemas']['ValidatorQualityCard'], '$schema'>;
+type Pair = components['schemas']['ValidatorAgreementPair'];
 type QualityExport = components['schemas']['ValidatorQualityExport'];
 export type QualityExportFormat = QualityExport['format'];
 
@@ -37,9 +39,61 @@ function field(v: string | number | boolean | null): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-/** The file of the cards in `format`, named for the project and the day (UTC). */
-export function qualityCardsFile(projectId: string, cards: readonly Card[], format: QualityExportFormat, now: Date) {
-  const filename = `assay-validator-quality-${projectId}-${now.toISOString().slice(0, 10)}.${format}`;
+/** What kind of voter a key of the matrix is: a person, an AI validator, or Auto Consensus. */
+function kindOf(key: string, card: Card | undefined): 'human' | 'ai' | 'synthetic' {
+  if (card) return card.ai ? 'ai' : 'human';
+  // Auto Consensus votes as `synthetic:<n>`, never a validator with a card.
+  return key.startsWith('synthetic:') ? 'synthetic' : 'human';
+}
+
+/** The agreement matrix's columns: each side's key, email, class and kind, then the pair's figures. */
+const AGREEMENT_HEADER = [
+  'validator_a',
+  'email_a',
+  'class_a',
+  'kind_a',
+  'validator_b',
+  'email_b',
+  'class_b',
+  'kind_b',
+  'datapoints',
+  'mean_absolute_difference',
+  'within_10',
+];
+
+function agreementCsv(cards: readonly Card[], agreement: readonly Pair[]): string[] {
+  const byId = new Map(cards.map((c) => [c.validatorId, c]));
+  const side = (key: string) => {
+    const c = byId.get(key);
+    return [key, c?.email ?? null, c?.classId ?? null, kindOf(key, c)];
+  };
+  return [
+    AGREEMENT_HEADER.join(','),
+    ...agreement.map((p) =>
+      [...side(p.a), ...side(p.b), p.datapoints, p.meanAbsoluteDifference, p.within10].map(field).join(','),
+    ),
+  ];
+}
+
+/** The file of the cards (or of the agreement matrix) in `format`, named for the project and the day (UTC). */
+export function qualityCardsFile(
+  projectId: string,
+  cards: readonly Card[],
+  agreement: readonly Pair[],
+  format: QualityExportFormat,
+  now: Date,
+) {
+  const day = now.toISOString().slice(0, 10);
+  if (format === 'agreement_csv')
+    return {
+      format,
+      filename: `assay-validator-agreement-${projectId}-${day}.csv`,
+      contentType: 'text/csv' as const,
+      content: agreementCsv(cards, agreement)
+        .map((l) => `${l}\r\n`)
+        .join(''),
+    } satisfies QualityExport;
+  const filename = `assay-validator-quality-${projectId}-${day}.${format}`;
   if (format === 'json')
     return {
       format,

@@ -2448,7 +2448,7 @@ export const mcpTools: readonly ToolDef[] = [
     "name": "export_validator_quality",
     "document": "developer",
     "operationId": "exportValidatorQuality",
-    "description": "The validator quality cards as a file (CSV or JSON)\n\nThe cards of `listValidatorQuality` (the same function builds them) as a file to keep or\nto hand to an auditor: `csv` with one row per validator (docs/quality.md, \"Validator quality\ncards\", lists the columns; doubles in their exact shortest form, empty when null) or\n`json`. Answered inline: `content` is the file's text, `filename` and `contentType` what\nto save it as. The cards name validators by id and email: the file is for the project's\noriginators, unlike the signed report's pseudonyms.\n",
+    "description": "The validator quality cards as a file (CSV or JSON)\n\nThe cards of `listValidatorQuality` (the same function builds them) as a file to keep or\nto hand to an auditor: `csv` with one row per validator (docs/quality.md, \"Validator quality\ncards\", lists the columns; doubles in their exact shortest form, empty when null) or\n`json`; or the agreement matrix between validators (`agreement_csv`). Answered inline:\n`content` is the file's text, `filename` and `contentType` what to save it as. The cards\nname validators by id and email: the file is for the project's originators, unlike the\nsigned report's pseudonyms.\n",
     "inputSchema": {
       "type": "object",
       "properties": {
@@ -2461,9 +2461,10 @@ export const mcpTools: readonly ToolDef[] = [
           "type": "string",
           "enum": [
             "csv",
-            "json"
+            "json",
+            "agreement_csv"
           ],
-          "description": "`csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed."
+          "description": "`csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed;\n`agreement_csv`: the agreement matrix, one row per pair of validators who rated a\ndecided datapoint in common (the list's `agreement`, with each side's email, class and\nkind; columns in docs/quality.md).\n"
         }
       },
       "additionalProperties": false,
@@ -2919,7 +2920,7 @@ export const mcpTools: readonly ToolDef[] = [
     "name": "change_vote",
     "document": "validator",
     "operationId": "changeVote",
-    "description": "Replace my last vote\n\nReplaces the rating (and comment) of the validator's vote on this slot, which must be their\nlatest vote on the project, cast within `VOTE_CHANGE_SECONDS` (120), on a datapoint that\nhas not reached terminal consensus: a vote is final once it has counted toward a terminal\ndecision (docs/decisions.md, \"Undo\"). The vote keeps its weight and class; the old rating is\nrecorded. `claim_not_found` when the validator cast no vote on the slot;\n`datapoint_finalized` (409) when the datapoint is terminal; `vote_not_changeable` (409) when\nthe window has passed or a later vote was cast; `project_paused` / `project_archived` (409).\n",
+    "description": "Replace my last vote\n\nReplaces the rating (and comment) of the validator's vote on this slot, which must be their\nlatest vote on the project, cast within `VOTE_CHANGE_SECONDS` (120), on a datapoint that\nhas not reached terminal consensus: a vote is final once it has counted toward a terminal\ndecision (docs/decisions.md, \"Undo\"). The vote keeps its weight and class; the old rating is\nrecorded. `claim_not_found` when the validator cast no vote on the slot;\n`datapoint_finalized` (409) when the datapoint is terminal; `vote_not_changeable` (409) when\nthe window has passed or a later vote was cast; `project_paused` / `project_archived` (409);\n`validator_paused` (409) when the validator is paused on the project, as its claims are.\n",
     "inputSchema": {
       "type": "object",
       "properties": {

@@ -857,9 +857,10 @@ export interface paths {
          * @description The cards of `listValidatorQuality` (the same function builds them) as a file to keep or
          *     to hand to an auditor: `csv` with one row per validator (docs/quality.md, "Validator quality
          *     cards", lists the columns; doubles in their exact shortest form, empty when null) or
-         *     `json`. Answered inline: `content` is the file's text, `filename` and `contentType` what
-         *     to save it as. The cards name validators by id and email: the file is for the project's
-         *     originators, unlike the signed report's pseudonyms.
+         *     `json`; or the agreement matrix between validators (`agreement_csv`). Answered inline:
+         *     `content` is the file's text, `filename` and `contentType` what to save it as. The cards
+         *     name validators by id and email: the file is for the project's originators, unlike the
+         *     signed report's pseudonyms.
          */
         get: operations["exportValidatorQuality"];
         put?: never;
@@ -1351,7 +1352,8 @@ export interface paths {
          *     decision (docs/decisions.md, "Undo"). The vote keeps its weight and class; the old rating is
          *     recorded. `claim_not_found` when the validator cast no vote on the slot;
          *     `datapoint_finalized` (409) when the datapoint is terminal; `vote_not_changeable` (409) when
-         *     the window has passed or a later vote was cast; `project_paused` / `project_archived` (409).
+         *     the window has passed or a later vote was cast; `project_paused` / `project_archived` (409);
+         *     `validator_paused` (409) when the validator is paused on the project, as its claims are.
          */
         put: operations["changeVote"];
         /**
@@ -1836,6 +1838,7 @@ export interface components {
              *     fields in this order; fields not named here come after, as they are.
              */
             fieldOrder: string[];
+            keyOrder: components["schemas"]["ContentKeyOrder"];
             /** @description The spec's `dataset.markdownFields`, to render as Markdown; empty when none. */
             markdownFields: string[];
             claimedAt: components["schemas"]["Timestamp"];
@@ -1849,6 +1852,23 @@ export interface components {
             /** @description For a file_collection datapoint, a short-lived presigned GET of its file; null for other formats. */
             file: components["schemas"]["ClaimFile"] | null;
         };
+        /**
+         * @description The source's key order of the content's objects at every depth, which jsonb does not keep.
+         *     One entry per object of `content` in a pre-order walk (an object, then each of its values in
+         *     the order this gives; array elements in index order): the object's keys in source order, or
+         *     an empty list when the object is in its default order (the content itself: `fieldOrder`;
+         *     a nested object: jsonb's order, shorter keys first, then bytewise in UTF-8). Entries past
+         *     the end of the list are empty; so is an entry that does not list exactly the object's keys.
+         *     Empty when the whole content is in its default order.
+         * @example [
+         *       [],
+         *       [
+         *         "title",
+         *         "author"
+         *       ]
+         *     ]
+         */
+        ContentKeyOrder: string[][];
         MyClaimList: {
             data: components["schemas"]["Claim"][];
         };
@@ -1952,7 +1972,9 @@ export interface components {
             format: components["schemas"]["SpecDatasetFormat"];
             /** @description The datapoint's stored content. */
             content: unknown;
+            /** @description The source's order of the content's fields, as in Claim. */
             fieldOrder: string[];
+            keyOrder: components["schemas"]["ContentKeyOrder"];
             /** @description The spec's `dataset.markdownFields`, rendered as Markdown; empty when none. */
             markdownFields: string[];
             votes: components["schemas"]["OriginatorVote"][];
@@ -2618,6 +2640,27 @@ export interface components {
              */
             aiConfigurations: components["schemas"]["AiConfigurationCard"][];
             aiShare: components["schemas"]["AiShare"];
+            /**
+             * @description The agreement matrix: one entry per pair of voters (people, AI validators, Auto
+             *     Consensus's synthetic voters) who rated at least one decided datapoint in common,
+             *     ordered by (a, b). The same computation as the signed Proof Report's
+             *     `statistics.agreement`, over the same votes, under identities instead of pseudonyms.
+             */
+            agreement: components["schemas"]["ValidatorAgreementPair"][];
+        };
+        /**
+         * @description Two voters' agreement over the decided datapoints both rated (docs/quality.md, "Agreement
+         *     matrix"): how many, the mean absolute difference of their two ratings, and the share of
+         *     them where the ratings are at most 10 points apart.
+         */
+        ValidatorAgreementPair: {
+            /** @description A validator id, or `synthetic:<n>` for an Auto Consensus voter; a < b. */
+            a: string;
+            b: string;
+            /** Format: int64 */
+            datapoints: number;
+            meanAbsoluteDifference: number;
+            within10: number;
         };
         /**
          * @description An AI configuration as it is committed: the served model, its provider, the prompt template's
@@ -2703,8 +2746,11 @@ export interface components {
         };
         ValidatorQualityExport: {
             /** @enum {string} */
-            format: "csv" | "json";
-            /** @description `assay-validator-quality-<projectId>-<YYYY-MM-DD>.<csv|json>` */
+            format: "csv" | "json" | "agreement_csv";
+            /**
+             * @description `assay-validator-quality-<projectId>-<YYYY-MM-DD>.<csv|json>`;
+             *     `assay-validator-agreement-<projectId>-<YYYY-MM-DD>.csv` for `agreement_csv`.
+             */
             filename: string;
             /** @enum {string} */
             contentType: "text/csv" | "application/json";
@@ -4995,8 +5041,13 @@ export interface operations {
     exportValidatorQuality: {
         parameters: {
             query: {
-                /** @description `csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed. */
-                format: "csv" | "json";
+                /**
+                 * @description `csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed;
+                 *     `agreement_csv`: the agreement matrix, one row per pair of validators who rated a
+                 *     decided datapoint in common (the list's `agreement`, with each side's email, class and
+                 *     kind; columns in docs/quality.md).
+                 */
+                format: "csv" | "json" | "agreement_csv";
             };
             header?: never;
             path: {
@@ -6135,8 +6186,13 @@ export interface operations {
     exportOriginatorValidatorQuality: {
         parameters: {
             query: {
-                /** @description `csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed. */
-                format: "csv" | "json";
+                /**
+                 * @description `csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed;
+                 *     `agreement_csv`: the agreement matrix, one row per pair of validators who rated a
+                 *     decided datapoint in common (the list's `agreement`, with each side's email, class and
+                 *     kind; columns in docs/quality.md).
+                 */
+                format: "csv" | "json" | "agreement_csv";
             };
             header?: never;
             path: {

@@ -143,3 +143,6 @@ export const mcpBodyLimit = 5624716;
 
 /** Limits handlers check on values validation does not see, each from the schema keyword that states it. */
 export const contractLimits = {"maxFileBytes":5368709120,"relPathMaxLength":900} as const;
+
+/** Schema defaults run-time code applies itself (a stored spec read again, a method's parameters). */
+export const schemaDefaults = {"consensus":{"minStrength":0.7,"escalationStep":1,"maxEscalations":2,"method":"class_weighted","medianTie":"midpoint"},"reliability":{"inconsistencyFloor":2,"priorVotes":3,"maxPrecision":4},"calibration":{"minItems":50,"method":"concordance","epsilon":0.1,"minConcordance":0.7,"maxAiShare":1}} as const;

@@ -10,8 +10,7 @@ import type {
 } from '../generated/handlers.ts';
 import type { RequestContext } from '../context.ts';
 import { errors } from '../errors.ts';
-import { qualityCards, qualityList, resumeValidator as resume } from '../services/validator-quality.ts';
-import { qualityCardsFile } from '../domain/validator-quality-export.ts';
+import { qualityExport, qualityList, resumeValidator as resume } from '../services/validator-quality.ts';
 import { requireProject } from './projects.ts';
 
 export async function listValidatorQuality(
@@ -37,6 +36,5 @@ export async function exportValidatorQuality(
   ctx: RequestContext,
 ): Promise<ExportValidatorQualityResult> {
   const project = await requireProject(ctx, params.projectId);
-  const cards = await qualityCards(ctx.sql, project.id);
-  return { status: 200, body: qualityCardsFile(project.id, cards, query.format, new Date()) };
+  return { status: 200, body: await qualityExport(ctx.sql, project.id, query.format, new Date()) };
 }

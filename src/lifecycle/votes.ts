@@ -22,14 +22,9 @@
 // (votes, slots, escalations), exactly as one-by-one calls would apply them, and written with a
 // few set-based statements at the end. A refused vote writes nothing.
 import type { Sql, TxSql } from '../db/client.ts';
-import {
-  loadPrecisions,
-  recordDecisionWeights,
-  refreshRaterModel,
-  reliabilitySettings,
-  type ReliabilitySettings,
-} from './reliability.ts';
+import { loadPrecisions, recordDecisionWeights, refreshRaterModel, reliabilitySettings } from './reliability.ts';
 import { decide, type ConsensusRules, type Vote } from '../domain/consensus.ts';
+import type { RaterModelParameters } from '../domain/rater-model.ts';
 import { emitConsensusReached } from '../webhooks/emit.ts';
 import { projectSpec } from '../db/projects.ts';
 import { wakeAutoConsensus } from './wake.ts';
@@ -297,7 +292,7 @@ interface State {
   escalations: number;
   finalized: boolean;
   /** With `consensus.method: reliability`: the voters' precision (reliability.ts); null otherwise. */
-  reliability: { settings: ReliabilitySettings; precision: Map<string, number> } | null;
+  reliability: { settings: RaterModelParameters; precision: Map<string, number> } | null;
 }
 
 /**
@@ -405,8 +400,11 @@ interface Writes {
   escalatedBy: { human: Set<string> };
   /** The weight each vote of a reliability-weighted decision carried (votes.decision_weight). */
   decisionWeights: { datapointId: string; voter: string; weight: number }[];
-  /** Projects with a reliability-weighted decision in this call: their rater model may be re-estimated. */
-  reliabilityProjects: Map<string, ReliabilitySettings>;
+  /**
+   * Projects with a reliability-weighted decision in this call, with the votes those decisions
+   * made decided (every vote of each decided datapoint): their rater model may be re-estimated.
+   */
+  reliabilityProjects: Map<string, { settings: RaterModelParameters; decidedVotes: number }>;
   decisions: {
     id: string;
     datapoint_id: string;
@@ -521,7 +519,14 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
     for (const x of st.votes)
       w.decisionWeights.push({ datapointId: row.id, voter: x.voter, weight: carried.get(x.voter) ?? 0 });
   }
-  if (rel) w.reliabilityProjects.set(row.project_id, rel.settings);
+  if (rel) {
+    const p = w.reliabilityProjects.get(row.project_id);
+    // Every vote of the datapoint is decided now: a terminal datapoint takes no further vote.
+    w.reliabilityProjects.set(row.project_id, {
+      settings: rel.settings,
+      decidedVotes: (p?.decidedVotes ?? 0) + st.votes.length,
+    });
+  }
   if (st.votes.some((x) => x.ai)) w.calibration.set(row.id, row);
   const id = uuidv7();
   const { mean, median, strength } = outcome.figures;
@@ -585,8 +590,8 @@ async function flush(tx: TxSql, w: Writes): Promise<void> {
       synthetic_votes, escalations, n)
     order by n`;
   await recordDecisionWeights(tx, w.decisionWeights);
-  for (const [projectId, settings] of [...w.reliabilityProjects].sort(([a], [b]) => (a < b ? -1 : 1)))
-    await refreshRaterModel(tx, projectId, settings);
+  for (const [projectId, p] of [...w.reliabilityProjects].sort(([a], [b]) => (a < b ? -1 : 1)))
+    await refreshRaterModel(tx, projectId, p.settings, p.decidedVotes);
   // Decided datapoints with AI votes are calibration items of their shadow configurations.
   if (w.calibration.size) {
     const rows = [...w.calibration.values()];
@@ -618,7 +623,12 @@ const VOTE_CHANGE_SECONDS = 120;
 
 export type VoteChangeRefusal = Extract<
   ErrorCode,
-  'claim_not_found' | 'project_archived' | 'project_paused' | 'datapoint_finalized' | 'vote_not_changeable'
+  | 'claim_not_found'
+  | 'project_archived'
+  | 'project_paused'
+  | 'validator_paused'
+  | 'datapoint_finalized'
+  | 'vote_not_changeable'
 >;
 
 /**
@@ -628,8 +638,10 @@ export type VoteChangeRefusal = Extract<
  * opened more slots. The datapoint is locked as every vote locks it (the lifecycle's order), so a
  * change and the vote that finalizes the datapoint are serialized: the decision is computed from
  * the replaced rating, or the change is refused as `datapoint_finalized`. The vote keeps its
- * weight and class; the old rating and comment are recorded in vote_changes. The gold pause
- * rule runs after the change, as after a vote.
+ * weight and class; the old rating and comment are recorded in vote_changes. A validator paused
+ * on the project is refused as its claims and votes are (`validator_paused`): a pause stops every
+ * rating it gives, a changed one included. The gold pause rule runs after the change, as after a
+ * vote.
  */
 export async function changeVote(
   sql: Sql,
@@ -648,6 +660,10 @@ export async function changeVote(
     const st = (await load(tx, [found.datapoint_id], [])).get(found.datapoint_id)!;
     if (st.row.archived) return { refused: 'project_archived' };
     if (st.row.paused) return { refused: 'project_paused' };
+    const [{ paused }] = await tx<
+      { paused: boolean }[]
+    >`select ${validatorPaused(tx, st.row.project_id, v.userId)} as paused`;
+    if (paused) return { refused: 'validator_paused' };
     if (st.finalized) return { refused: 'datapoint_finalized' };
     const [cur] = await tx<{ rating: number; comment: string | null; changeable: boolean }[]>`
       select v.rating, v.comment,

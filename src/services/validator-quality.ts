@@ -8,11 +8,14 @@ import { liftPause, livePauses, type PauseRow } from '../db/validator-pauses.ts'
 import * as db from '../db/validator-quality.ts';
 import { goldFigures, leaveOneOutAgreement, type Agreement, type SharedDatapoint } from '../domain/gold.ts';
 import { fitRaterModel, projectRaterModel } from '../domain/rater-model.ts';
+import { agreementMatrix } from '../domain/reliability.ts';
+import { qualityCardsFile, type QualityExportFormat } from '../domain/validator-quality-export.ts';
 import { aiValidators, calibrationBlock, type AiValidatorRow } from '../db/ai-configurations.ts';
 import { aiFigures } from './ai-calibration.ts';
 import type { components } from '../generated/openapi-types.ts';
 
 type Card = Omit<components['schemas']['ValidatorQualityCard'], '$schema'>;
+type Pair = components['schemas']['ValidatorAgreementPair'];
 type Pause = components['schemas']['ValidatorPause'];
 
 const pauseOf = (p: PauseRow | undefined): Pause | null =>
@@ -76,9 +79,32 @@ async function decidedVotes(sql: Sql, projectId: string): Promise<DecidedVote[]>
  * The cards of the project's validators (or of one), ordered by validator id. Reads every vote
  * of the project's decided datapoints (the rater model is fitted over all of them).
  */
-export async function qualityCards(sql: Sql, projectId: string, userId?: string): Promise<Card[]> {
+async function qualityCards(sql: Sql, projectId: string, userId?: string): Promise<Card[]> {
+  return (await cardsAndAgreement(sql, projectId, userId)).cards;
+}
+
+/**
+ * The agreement matrix of the decided votes (grouped by datapoint, in the order the Proof Report's
+ * statistics read them): src/domain/reliability.ts's, the one computation of the signed
+ * `statistics.agreement`, here under the voters' keys (validator ids) instead of pseudonyms.
+ */
+function agreementOf(votes: readonly DecidedVote[]): Pair[] {
+  const units: DecidedVote[][] = [];
+  for (const v of votes) {
+    const last = units.at(-1);
+    if (last && last[0]!.datapointId === v.datapointId) last.push(v);
+    else units.push([v]);
+  }
+  return agreementMatrix(units);
+}
+
+async function cardsAndAgreement(
+  sql: Sql,
+  projectId: string,
+  userId?: string,
+): Promise<{ cards: Card[]; agreement: Pair[] }> {
   const validators = await db.projectValidators(sql, projectId, userId);
-  if (validators.length === 0) return [];
+  if (validators.length === 0) return { cards: [], agreement: [] };
   const ai = new Map((await aiValidators(sql, projectId)).map((a) => [a.user_id, a]));
   const gold = new Map<string, { rating: number; expected: number }[]>();
   for (const g of await db.goldVotes(sql, projectId, userId)) {
@@ -105,7 +131,7 @@ export async function qualityCards(sql: Sql, projectId: string, userId?: string)
     projectId,
     validators.map((v) => v.user_id),
   );
-  return validators.map((v) => {
+  const cards = validators.map((v): Card => {
     const pause = pauseOf(pauses.get(v.user_id));
     const est = model.raters.get(v.user_id);
     const w = weights.get(v.user_id);
@@ -124,6 +150,7 @@ export async function qualityCards(sql: Sql, projectId: string, userId?: string)
       ai: aiState(ai.get(v.user_id)),
     };
   });
+  return { cards, agreement: userId === undefined ? agreementOf(votes) : [] };
 }
 
 /** An AI validator's declared model and latest configuration; a new configuration starts in shadow. */
@@ -143,7 +170,14 @@ const aiState = (a: AiValidatorRow | undefined): Card['ai'] =>
  */
 export async function qualityList(sql: Sql, projectId: string) {
   const { configurations, share } = await aiFigures(sql, projectId, await calibrationBlock(sql, projectId));
-  return { data: await qualityCards(sql, projectId), aiConfigurations: configurations, aiShare: share };
+  const { cards, agreement } = await cardsAndAgreement(sql, projectId);
+  return { data: cards, aiConfigurations: configurations, aiShare: share, agreement };
+}
+
+/** The cards, or the agreement matrix, as a file (exportValidatorQuality and the originator's download). */
+export async function qualityExport(sql: Sql, projectId: string, format: QualityExportFormat, now: Date) {
+  const { cards, agreement } = await cardsAndAgreement(sql, projectId);
+  return qualityCardsFile(projectId, cards, agreement, format, now);
 }
 
 /**

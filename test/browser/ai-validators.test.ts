@@ -1,7 +1,8 @@
 // AI validators in the originator's web pages: the roster row of an AI validator shows its served
 // model and whether its configuration is in shadow or active; the AI configurations table lists
-// each configuration with its calibration (the developer API's figures), at desktop and phone
-// width, free of accessibility violations.
+// each configuration with its calibration (the developer API's figures); the agreement matrix
+// lists every pair of validators with its shared datapoints; at desktop and phone width, free of
+// accessibility violations.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -131,8 +132,44 @@ describe.skipIf(skipBrowserTests)(browserSuite('AI validators in the browser'), 
     await w.context.close();
   });
 
+  it('shows the agreement matrix of the developer API: every pair with its shared datapoints', async () => {
+    const w = await projectPage(false);
+    const api = (await call(app, 'listValidatorQuality', { params: { projectId } })).body;
+    // Three validators, each pair sharing decided datapoints: three pairs, the judge in two.
+    expect(api.agreement).toHaveLength(3);
+    const names = new Map(api.data.map((c) => [c.validatorId, `${c.email}${c.ai ? ' (AI)' : ''}`]));
+    const rows = await w.page
+      .locator('#agreement-matrix tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((r) =>
+          Array.from(
+            (r as unknown as { children: ArrayLike<{ textContent: string | null }> }).children,
+            (c) => c.textContent ?? '',
+          ),
+        ),
+      );
+    expect(rows).toEqual(
+      api.agreement.map((p) => [
+        names.get(p.a),
+        names.get(p.b),
+        String(p.datapoints),
+        p.meanAbsoluteDifference.toFixed(1),
+        `${(100 * p.within10).toFixed(0)}%`,
+      ]),
+    );
+    expect(rows.filter((r) => r.some((c) => c.endsWith('(AI)')))).toHaveLength(2);
+    await w.page
+      .locator('.table-wrap:has(#agreement-matrix)')
+      .screenshot({ path: 'test-artifacts/screenshots/agreement-desktop.png' });
+    await checkPage(w, 'ai-validators');
+    await w.context.close();
+  });
+
   it('works at phone width', async () => {
     const w = await projectPage(true);
+    await w.page
+      .locator('.table-wrap:has(#agreement-matrix)')
+      .screenshot({ path: 'test-artifacts/screenshots/agreement-phone.png' });
     await checkPage(w, 'ai-validators');
     await w.context.close();
   });

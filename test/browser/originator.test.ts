@@ -132,11 +132,16 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     await checkPage(w, 'org-project-validators');
   });
 
-  it('downloads the quality cards as CSV and JSON, the files the developer API exports', async () => {
-    for (const format of ['csv', 'json'] as const) {
+  it('downloads the cards (CSV, JSON) and the agreement matrix, the files the developer API exports', async () => {
+    const buttons = {
+      csv: 'Download the cards (CSV)',
+      json: 'Download the cards (JSON)',
+      agreement_csv: 'Download the agreement matrix (CSV)',
+    };
+    for (const format of ['csv', 'json', 'agreement_csv'] as const) {
       const [download] = await Promise.all([
         w.page.waitForEvent('download'),
-        w.page.getByRole('button', { name: `Download the cards (${format.toUpperCase()})` }).click(),
+        w.page.getByRole('button', { name: buttons[format] }).click(),
       ]);
       const text = readFileSync((await download.path())!, 'utf8');
       const api = await call(app, 'exportValidatorQuality', {
@@ -145,7 +150,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
       });
       expect(api.status).toBe(200);
       expect(download.suggestedFilename()).toBe(api.body.filename);
-      if (format === 'csv') expect(text).toBe(api.body.content);
+      if (format !== 'json') expect(text).toBe(api.body.content);
       else expect(JSON.parse(text).cards).toEqual(JSON.parse(api.body.content).cards);
     }
   });

@@ -95,6 +95,19 @@ describe('consensus.method: reliability', () => {
     const [est] = await app.sql<{ n: number }[]>`
       select count(*)::int as n from rater_estimates where project_id = ${projectId}`;
     expect(est!.n).toBe(3);
+    // The running count of decided votes is the count of the votes of decided datapoints, and the
+    // last estimate was made where the rule (10% growth and at least 20 since the last one) puts it
+    // when each decision adds its 3 votes.
+    const [state] = await app.sql<{ decided_votes: string; votes_at_estimate: string }[]>`
+      select decided_votes, votes_at_estimate from rater_model_state where project_id = ${projectId}`;
+    const [decided] = await app.sql<{ n: string }[]>`
+      select count(*) as n from votes v join consensus_decisions c on c.datapoint_id = v.datapoint_id
+      where v.project_id = ${projectId}`;
+    expect(Number(state!.decided_votes)).toBe(180);
+    expect(Number(decided!.n)).toBe(180);
+    let at = 0;
+    for (let n = 3; n <= 180; n += 3) if (n >= Math.max(at * 1.1, at + 20)) at = n;
+    expect(Number(state!.votes_at_estimate)).toBe(at);
   });
 
   it('leaves a class-weighted project exactly as before: no recorded weights, no estimates', async () => {

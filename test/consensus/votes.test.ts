@@ -132,7 +132,7 @@ describe('finalization', () => {
 });
 
 describe('decided votes are frozen', () => {
-  it('refuses an update or delete of a vote that counted toward a decision; deleting the project still works', async () => {
+  it('refuses an update or delete of a vote that counted toward a decision; the project still deletes', async () => {
     const { projectId, ids } = await datapoints(2);
     const [decided, open] = ids as [string, string];
     await vote(decided, 'a', 78);

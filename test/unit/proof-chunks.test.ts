@@ -103,7 +103,7 @@ describe('chunkedInclusionProof', () => {
     expect(p.root).not.toEqual(merkleRoot(leaves));
   });
 
-  it('gives the same proofs of several leaves from a held tree of the chunk roots, and ignores it for a changed chunk', () => {
+  it('gives the same proofs of several leaves from a held tree of chunk roots, ignoring it for a changed chunk', () => {
     const leaves = leavesOf(5 * 8 + 3);
     const roots = record(leaves, 8).map((k) => k.root);
     const base = { size: leaves.length, chunkLeaves: 8, chunkRoots: roots, chunkNo: 2, leaves: leaves.slice(16, 24) };

@@ -2,7 +2,7 @@
 // (test/fixtures/quality-vectors.json) and planted data.
 import { describe, expect, it } from 'vitest';
 import vectors from '../fixtures/quality-vectors.json' with { type: 'json' };
-import { DEFAULT_RATER_MODEL, fitRaterModel, type Rating } from '../../src/domain/rater-model.ts';
+import { DEFAULT_RATER_MODEL, fitRaterColumns, fitRaterModel, type Rating } from '../../src/domain/rater-model.ts';
 import { Xoshiro256StarStar } from '../../src/domain/prng.ts';
 
 const sureal: Rating[] = Object.entries(vectors.sureal_three_raters.ratings).flatMap(([unit, byRater]) =>
@@ -69,5 +69,44 @@ describe('planted bias and noise', () => {
     const noisiest = est.reduce((a, b) => (b.inconsistency > a.inconsistency ? b : a));
     expect(noisiest.rater).toBe('r4');
     expect(est[0]!.precision).toBeGreaterThan(est[3]!.precision);
+  });
+});
+
+describe('the order units are indexed in', () => {
+  it('changes no figure: the same doubles as with the units indexed in sorted key order', () => {
+    const g = new Xoshiro256StarStar(17n);
+    // Units met out of their key order, ratings of a unit interleaved with others', uneven voters.
+    const ratings: Rating[] = [];
+    for (let n = 0; n < 2000; n++)
+      ratings.push({
+        unit: `u${Math.floor(g.nextDouble() * 400)}`,
+        rater: `r${Math.floor(g.nextDouble() * 9)}`,
+        rating: Math.round(g.nextDouble() * 100),
+      });
+    // The reference: units by sorted key, raters by sorted key, the ratings in their order.
+    const raters = [...new Set(ratings.map((r) => r.rater))].sort();
+    const units = [...new Set(ratings.map((r) => r.unit))].sort();
+    expect(units[0]).not.toBe(ratings[0]!.unit);
+    const fit = fitRaterColumns({
+      rater: Int32Array.from(ratings, (r) => raters.indexOf(r.rater)),
+      unit: Int32Array.from(ratings, (r) => units.indexOf(r.unit)),
+      rating: Float64Array.from(ratings, (r) => r.rating),
+      length: ratings.length,
+      raters: raters.length,
+      units: units.length,
+    });
+    const m = fitRaterModel(ratings);
+    expect(m.iterations).toBe(fit.iterations);
+    expect(m.pooledInconsistency).toBe(fit.pooledInconsistency);
+    for (const [i, key] of raters.entries()) {
+      const e = m.raters.get(key)!;
+      expect([e.votes, e.bias, e.inconsistency, e.precision]).toEqual([
+        fit.votes[i],
+        fit.bias[i],
+        fit.inconsistency[i],
+        fit.precision[i],
+      ]);
+    }
+    for (const [j, key] of units.entries()) expect(m.scores.get(key)).toBe(fit.psi[j]);
   });
 });

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { compileSpec, SpecError } from '../../src/domain/spec-compiler.ts';
 import { minimalSpec, validSpec } from '../fixtures/specs.ts';
+import { calibrationSettings } from '../../src/domain/calibration.ts';
+import { projectRaterModel, reliabilitySettings } from '../../src/domain/rater-model.ts';
+import contract from '../../src/generated/openapi.json' with { type: 'json' };
 
 type Mutation = (s: any) => void;
 
@@ -281,5 +284,36 @@ describe('compileSpec: accepted specs', () => {
       .update(JSON.stringify(sortKeys(compiled)))
       .digest('hex');
     expect(sha256).toBe(expected);
+  });
+});
+
+describe("defaults applied at run time are the contract's", () => {
+  // Read from the contract document itself, not through codegen's table.
+  const schemas = (contract as any).components.schemas;
+  const consensusSchema = schemas.ProjectSpec.properties.consensus;
+  const defaultsOf = (schema: any) =>
+    Object.fromEntries(Object.entries(schema.properties).map(([k, p]: [string, any]) => [k, p.default]));
+
+  it("the rater model's parameters: the compiler's, every method's, and the reliability method's", () => {
+    const reliability = defaultsOf(consensusSchema.properties.reliability);
+    expect(Object.keys(reliability).sort()).toEqual(['inconsistencyFloor', 'maxPrecision', 'priorVotes']);
+    const { compiled } = compileSpec({ ...minimalSpec(), consensus: { method: 'reliability' } });
+    expect(compiled.consensus.reliability).toEqual(reliability);
+    expect(projectRaterModel(compiled.consensus as Record<string, unknown>)).toMatchObject(reliability);
+    expect(projectRaterModel(null)).toMatchObject(reliability);
+    expect(reliabilitySettings({ method: 'reliability' })).toMatchObject(reliability);
+    expect(reliabilitySettings({ method: 'reliability', reliability: { priorVotes: 0 } })).toMatchObject({
+      ...reliability,
+      priorVotes: 0,
+    });
+    expect(reliabilitySettings({ method: 'class_weighted' })).toBeNull();
+  });
+
+  it('the consensus rules and the calibration settings', () => {
+    const { compiled } = compileSpec(minimalSpec());
+    const consensus = defaultsOf(consensusSchema);
+    delete consensus.reliability;
+    expect(compiled.consensus).toEqual(consensus);
+    expect(calibrationSettings(undefined)).toEqual(defaultsOf(schemas.SpecCalibration));
   });
 });

@@ -524,6 +524,14 @@ describe('the pause rule', () => {
     const refused = await claim(v.token, projectId);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('validator_paused');
+    // Paused, it cannot change the vote back either (still its latest, still within the window):
+    // refused with the claim's code and message, and the rating stays.
+    const back = await call(app, 'changeVote', { key: v.token, params: { slotId: last }, body: { rating: 80 } });
+    expect(back.status, JSON.stringify(back.body)).toBe(409);
+    expect(back.body.error.code).toBe('validator_paused');
+    expect(back.body.error.message).toBe(refused.body.error.message);
+    const [kept] = await app.sql<{ rating: number }[]>`select rating from votes where slot_id = ${last}`;
+    expect(kept!.rating).toBe(10);
     const events = await app.sql`select id from webhook_events
         where type = 'validator.paused' and body::jsonb -> 'data' ->> 'validatorId' = ${v.userId}`;
     expect(events).toHaveLength(1);

@@ -79,12 +79,16 @@ function row(projectId: string, c: Card, status: HTMLElement): HTMLTableRowEleme
 }
 
 /** Downloads the cards as a file in `format`, rendered by the server (the API's export). */
-function exportButton(projectId: string, format: 'csv' | 'json', status: HTMLElement): HTMLButtonElement {
-  const b = h(
-    'button',
-    { type: 'button', class: 'secondary', 'data-format': format },
-    `Download the cards (${format.toUpperCase()})`,
-  );
+type ExportFormat = Schemas['ValidatorQualityExport']['format'];
+
+const EXPORT_LABELS: Record<ExportFormat, string> = {
+  csv: 'Download the cards (CSV)',
+  json: 'Download the cards (JSON)',
+  agreement_csv: 'Download the agreement matrix (CSV)',
+};
+
+function exportButton(projectId: string, format: ExportFormat, status: HTMLElement): HTMLButtonElement {
+  const b = h('button', { type: 'button', class: 'secondary', 'data-format': format }, EXPORT_LABELS[format]);
   b.addEventListener('click', () =>
     action(b, status, async () => {
       const file = await ok(
@@ -179,6 +183,57 @@ function aiSection(data: Schemas['ValidatorQualityList']): HTMLElement[] {
   ];
 }
 
+/**
+ * The agreement matrix (the list's `agreement`): one row per pair of voters who rated a decided
+ * datapoint in common, with how many; validators named as in the cards' table.
+ */
+function agreementSection(list: Schemas['ValidatorQualityList']): HTMLElement[] {
+  const title = h('h3', { id: 'agreement-title' }, 'Agreement between validators');
+  if (list.agreement.length === 0)
+    return [title, h('p', {}, 'No two validators have rated the same decided datapoint yet.')];
+  const cards = new Map(list.data.map((c) => [c.validatorId, c]));
+  const name = (key: string): string => {
+    const c = cards.get(key);
+    if (c) return `${c.email || c.validatorId}${c.ai ? ' (AI)' : ''}`;
+    return key.startsWith('synthetic:') ? `Auto Consensus ${key.slice('synthetic:'.length)}` : key;
+  };
+  const head = ['Validator', 'With', 'Shared datapoints', 'Mean difference', 'Within 10 points'];
+  return [
+    title,
+    h(
+      'div',
+      { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-labelledby': 'agreement-title' },
+      h(
+        'table',
+        { id: 'agreement-matrix' },
+        h('thead', {}, h('tr', {}, ...head.map((t) => h('th', { scope: 'col' }, t)))),
+        h(
+          'tbody',
+          {},
+          ...list.agreement.map((p) =>
+            h(
+              'tr',
+              {},
+              h('th', { scope: 'row' }, name(p.a)),
+              h('td', {}, name(p.b)),
+              h('td', { class: 'num' }, p.datapoints.toLocaleString('en')),
+              h('td', { class: 'num' }, num(p.meanAbsoluteDifference)),
+              h('td', { class: 'num' }, `${(100 * p.within10).toFixed(0)}%`),
+            ),
+          ),
+        ),
+      ),
+    ),
+    h(
+      'p',
+      { class: 'note' },
+      'Each pair of validators (AI validators and Auto Consensus included) over the decided datapoints both rated: ' +
+        'the mean absolute difference of their ratings and the share at most 10 points apart. The same figures as ' +
+        'the signed Proof Report’s agreement, which names validators by pseudonym.',
+    ),
+  ];
+}
+
 /** The section of the project page: a table, one row per validator. */
 export async function validatorQualitySection(projectId: string): Promise<HTMLElement> {
   const list = await ok(
@@ -231,9 +286,10 @@ export async function validatorQualitySection(projectId: string): Promise<HTMLEl
     h(
       'div',
       { class: 'links' },
-      ...(['csv', 'json'] as const).map((format) => exportButton(projectId, format, status)),
+      ...(['csv', 'json', 'agreement_csv'] as const).map((format) => exportButton(projectId, format, status)),
     ),
     status,
+    ...agreementSection(list),
     ...aiSection(list),
   );
   return section;

@@ -857,9 +857,10 @@ export interface paths {
          * @description The cards of `listValidatorQuality` (the same function builds them) as a file to keep or
          *     to hand to an auditor: `csv` with one row per validator (docs/quality.md, "Validator quality
          *     cards", lists the columns; doubles in their exact shortest form, empty when null) or
-         *     `json`. Answered inline: `content` is the file's text, `filename` and `contentType` what
-         *     to save it as. The cards name validators by id and email: the file is for the project's
-         *     originators, unlike the signed report's pseudonyms.
+         *     `json`; or the agreement matrix between validators (`agreement_csv`). Answered inline:
+         *     `content` is the file's text, `filename` and `contentType` what to save it as. The cards
+         *     name validators by id and email: the file is for the project's originators, unlike the
+         *     signed report's pseudonyms.
          */
         get: operations["exportValidatorQuality"];
         put?: never;
@@ -1531,6 +1532,27 @@ export interface components {
              */
             aiConfigurations: components["schemas"]["AiConfigurationCard"][];
             aiShare: components["schemas"]["AiShare"];
+            /**
+             * @description The agreement matrix: one entry per pair of voters (people, AI validators, Auto
+             *     Consensus's synthetic voters) who rated at least one decided datapoint in common,
+             *     ordered by (a, b). The same computation as the signed Proof Report's
+             *     `statistics.agreement`, over the same votes, under identities instead of pseudonyms.
+             */
+            agreement: components["schemas"]["ValidatorAgreementPair"][];
+        };
+        /**
+         * @description Two voters' agreement over the decided datapoints both rated (docs/quality.md, "Agreement
+         *     matrix"): how many, the mean absolute difference of their two ratings, and the share of
+         *     them where the ratings are at most 10 points apart.
+         */
+        ValidatorAgreementPair: {
+            /** @description A validator id, or `synthetic:<n>` for an Auto Consensus voter; a < b. */
+            a: string;
+            b: string;
+            /** Format: int64 */
+            datapoints: number;
+            meanAbsoluteDifference: number;
+            within10: number;
         };
         /**
          * @description An AI configuration as it is committed: the served model, its provider, the prompt template's
@@ -1616,8 +1638,11 @@ export interface components {
         };
         ValidatorQualityExport: {
             /** @enum {string} */
-            format: "csv" | "json";
-            /** @description `assay-validator-quality-<projectId>-<YYYY-MM-DD>.<csv|json>` */
+            format: "csv" | "json" | "agreement_csv";
+            /**
+             * @description `assay-validator-quality-<projectId>-<YYYY-MM-DD>.<csv|json>`;
+             *     `assay-validator-agreement-<projectId>-<YYYY-MM-DD>.csv` for `agreement_csv`.
+             */
             filename: string;
             /** @enum {string} */
             contentType: "text/csv" | "application/json";
@@ -3856,8 +3881,13 @@ export interface operations {
     exportValidatorQuality: {
         parameters: {
             query: {
-                /** @description `csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed. */
-                format: "csv" | "json";
+                /**
+                 * @description `csv`: one row per card, the columns of docs/quality.md; `json`: the cards as listed;
+                 *     `agreement_csv`: the agreement matrix, one row per pair of validators who rated a
+                 *     decided datapoint in common (the list's `agreement`, with each side's email, class and
+                 *     kind; columns in docs/quality.md).
+                 */
+                format: "csv" | "json" | "agreement_csv";
             };
             header?: never;
             path: {
