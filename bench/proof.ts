@@ -256,22 +256,30 @@ async function inclusionProofTimes(
         `${WARM_RUNS} (${runs.map((w) => w.toFixed(0)).join(', ')}) | ${median(runs).toFixed(1)} | | | |`,
     );
   }
-  await sql.begin(async (tx) => {
-    await tx`delete from proof_report_chunks where report_id = ${reportId}`;
-    await tx`update proof_reports set chunk_leaves = null where report_id = ${reportId}`;
-  });
-  const old = await timed(ids[1]);
-  const again = await timed(ids[1]);
-  if (
-    JSON.stringify(old.body) !== JSON.stringify(chunked[1]) ||
-    JSON.stringify(again.body) !== JSON.stringify(chunked[1])
-  )
-    throw new Error('inclusion proofs differ between the two paths');
-  rows.push(
-    `| inclusion proof, old path: full stream of the results tree (report without chunk roots; stores them) | ` +
-      `${old.ms.toFixed(0)} | ${(old.ms / again.ms).toFixed(0)}x of the next | | |`,
-  );
-  rows.push(`| the next inclusion proof of that report (from the stored chunk roots) | ${again.ms.toFixed(1)} | | | |`);
+  // The old path is one request streaming both trees whole: at 1,000,000 datapoints it can run
+  // past the request timeout (503). That is a row of its own; the chunk-path rows above stand.
+  try {
+    await sql.begin(async (tx) => {
+      await tx`delete from proof_report_chunks where report_id = ${reportId}`;
+      await tx`update proof_reports set chunk_leaves = null where report_id = ${reportId}`;
+    });
+    const old = await timed(ids[1]);
+    const again = await timed(ids[1]);
+    if (
+      JSON.stringify(old.body) !== JSON.stringify(chunked[1]) ||
+      JSON.stringify(again.body) !== JSON.stringify(chunked[1])
+    )
+      throw new Error('inclusion proofs differ between the two paths');
+    rows.push(
+      `| inclusion proof, old path: full stream of the results tree (report without chunk roots; stores them) | ` +
+        `${old.ms.toFixed(0)} | ${(old.ms / again.ms).toFixed(0)}x of the next | | |`,
+    );
+    rows.push(
+      `| the next inclusion proof of that report (from the stored chunk roots) | ${again.ms.toFixed(1)} | | | |`,
+    );
+  } catch (err) {
+    rows.push(`| inclusion proof, old path: **failed** (${(err as Error).message.slice(0, 160)}) | | | | |`);
+  }
   return rows;
 }
 
