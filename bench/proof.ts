@@ -24,12 +24,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Sql } from '../src/db/client.ts';
 import { createSql } from '../src/db/client.ts';
 import { manifestLeaf, resultsLeafV2, voteLeaf } from '../src/domain/proof.ts';
-import { streamDecisionVotes } from '../src/db/proof-reports.ts';
-import { pseudonymOf } from '../src/domain/statistics.ts';
+import { pseudonymKey, streamDatapointLeaves, streamDecisionVotes } from '../src/db/proof-reports.ts';
+import { decisionsWithVotes, voteLeafMaker } from '../src/services/proof-reports.ts';
 import { generateSigningKeyPem } from '../src/domain/signing.ts';
 import workerNodeFlags from '../src/jobs/worker-node-flags.json' with { type: 'json' };
 
@@ -136,51 +136,75 @@ export async function seed(sql: Sql, projectId: string, n = N, votes = 0): Promi
   await sql`vacuum analyze consensus_decisions`;
 }
 
-/** The baseline child: same queries, same leaf bytes, SHA-256 only. Prints one JSON line. */
+/**
+ * The baseline child: the report's own two streams (db.streamDatapointLeaves, gold items left out
+ * as the report leaves them out; db.streamDecisionVotes, a decision's votes grouped as the build
+ * groups them) in a repeatable-read transaction, the same leaf bytes (manifest, results with each
+ * decision's real vote range, votes with the voter's pseudonym computed once per validator, as the
+ * build does), and one SHA-256 of each prefixed leaf, nothing else: no tree nodes, no chunk roots,
+ * no statistics, no signature, no store. The hashing is timed apart (`hashMs`): one-shot
+ * crypto.hash of 0x00 || leaf copied into a reused buffer, the cheapest SHA-256 of those bytes
+ * Node offers. Prints one JSON line.
+ */
 async function baselineChild(): Promise<void> {
   const sql = createSql(process.env.DATABASE_URL!, { max: 1 });
   const projectId = process.env.BENCH_PROJECT_ID!;
   let hashMs = 0;
-  let leaves = 0;
+  const leaves = { manifest: 0, results: 0, votes: 0 };
+  let scratch = Buffer.alloc(4096);
   const hashAll = (bufs: Buffer[]) => {
     const t = performance.now();
-    for (const b of bufs) createHash('sha256').update(Buffer.of(0)).update(b).digest();
+    for (const b of bufs) {
+      if (b.length + 1 > scratch.length) scratch = Buffer.alloc(2 * (b.length + 1));
+      scratch.set(b, 1);
+      hash('sha256', scratch.subarray(0, b.length + 1), 'buffer');
+    }
     hashMs += performance.now() - t;
-    leaves += bufs.length;
   };
   const start = performance.now();
   await sql.begin('isolation level repeatable read read only', async (tx) => {
-    for await (const rows of tx<{ datapointId: string; checksum: string }[]>`
-      select id as "datapointId", encode(checksum, 'hex') as checksum from datapoints where project_id =
-      ${projectId} order by seq`.cursor(BATCH)) {
+    for await (const rows of streamDatapointLeaves(tx, projectId)) {
       hashAll(rows.map((r) => manifestLeaf(r)));
+      leaves.manifest += rows.length;
     }
-    // The results and votes leaves from the service's own stream (decisions with their votes).
-    const [p] = await tx<{ key: string }[]>`select pseudonym_key::text as key from projects where id = ${projectId}`;
-    const votes = Number(process.env.BENCH_PROOF_VOTES ?? 3);
+    const leafOf = voteLeafMaker(await pseudonymKey(tx, projectId));
     let first = 0;
-    let decisionId = '';
-    for await (const rows of streamDecisionVotes(tx, projectId, null)) {
-      const leaves: Buffer[] = [];
-      for (const r of rows) {
-        if (r.consensusDecisionId !== decisionId) {
-          decisionId = r.consensusDecisionId;
-          leaves.push(resultsLeafV2({ ...r, votes: { first, count: votes } }));
-          first += votes;
-        }
-        leaves.push(voteLeaf({ ...r, validator: pseudonymOf(p!.key, r.voter), gold: false, aiConfig: r.aiConfig }));
+    let batch: Buffer[] = [];
+    for await (const { decision, votes } of decisionsWithVotes(streamDecisionVotes(tx, projectId, null))) {
+      batch.push(resultsLeafV2({ ...decision, votes: { first, count: votes.length } }));
+      for (const v of votes) batch.push(voteLeaf(leafOf(v)));
+      first += votes.length;
+      leaves.results++;
+      leaves.votes += votes.length;
+      if (batch.length >= BATCH) {
+        hashAll(batch);
+        batch = [];
       }
-      hashAll(leaves);
     }
+    hashAll(batch);
   });
   const totalMs = performance.now() - start;
   await sql.end();
-  console.log(JSON.stringify({ totalMs, hashMs, leaves, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+  console.log(
+    JSON.stringify({
+      totalMs,
+      hashMs,
+      leaves: leaves.manifest + leaves.results + leaves.votes,
+      ...leaves,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+    }),
+  );
 }
 
-async function runBaseline(
-  env: NodeJS.ProcessEnv,
-): Promise<{ totalMs: number; hashMs: number; leaves: number; maxRssMb: number }> {
+async function runBaseline(env: NodeJS.ProcessEnv): Promise<{
+  totalMs: number;
+  hashMs: number;
+  leaves: number;
+  manifest: number;
+  results: number;
+  votes: number;
+  maxRssMb: number;
+}> {
   const child = spawn(process.execPath, ['bench/proof.ts', '--baseline-child'], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -304,6 +328,10 @@ export async function proofBench(
     await worker.stop();
 
     const base = await runBaseline({ ...process.env, ...env, BENCH_PROJECT_ID: projectId });
+    // Exactly the leaves the report commits, tree by tree.
+    const d = cold.json.payload.digests;
+    if (base.manifest !== d.manifestLeaves || base.results !== d.resultsLeaves || base.votes !== d.votesLeaves)
+      throw new Error(`baseline hashed ${JSON.stringify(base)}, the report commits ${JSON.stringify(d)}`);
     if (base.leaves !== (2 + VOTES) * N)
       throw new Error(`baseline hashed ${base.leaves} leaves, expected ${(2 + VOTES) * N}`);
     const ratio = coldMs / base.totalMs;
@@ -325,6 +353,9 @@ export async function proofBench(
       ...proofs,
       `| baseline: same queries + SHA-256 of the same leaf bytes (Node child) | ${base.totalMs.toFixed(0)} | 1.00x ` +
         `| child ${base.maxRssMb.toFixed(0)} MB | |`,
+      `| of which reading the rows and building the leaf bytes (baseline minus its hashing) | ` +
+        `${(base.totalMs - base.hashMs).toFixed(0)} | cold is ${(coldMs / (base.totalMs - base.hashMs)).toFixed(2)}x ` +
+        `of it | | |`,
       `| of which SHA-256 alone (the bare-hashing baseline: precomputed leaf bytes) | ${base.hashMs.toFixed(0)} | ` +
         `cold is ${(coldMs / base.hashMs).toFixed(2)}x of it | | ` +
         `<= 3x: ${coldMs / base.hashMs <= 3 ? 'met' : 'NOT met'} |`,

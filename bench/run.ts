@@ -24,6 +24,7 @@ import {
   ingestLines,
   INGEST_ROWS,
   rowsPerSecond,
+  smallFileBench,
   writeCsv,
   type IngestFigures,
 } from './ingest.ts';
@@ -39,19 +40,22 @@ import { NEIGHBOUR, seedNeighbour } from './neighbour.ts';
 import { poolDecayBench, poolDecayLines } from './pool-decay.ts';
 import { soakBench } from './soak.ts';
 import { webhooksBench } from './webhooks.ts';
+import { hostileBench } from './hostile.ts';
 import { qualityAlphaBench } from './quality-alpha-run.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /**
  * Which benchmarks to run: `pool`, `quality` (alpha with its bootstrap, bench/quality-alpha.ts),
  * `http`, `ingest`, `list` (with ingest: listing and claiming in the ingested project), `consensus`
- * (with the reliability-weighted method beside it), `webhooks`, `proof`, `recompute` (`assay verify
+ * (with the reliability-weighted method beside it), `webhooks`, `hostile` (another tenant's p99 during
+ * three hostile inputs, bench/hostile.ts), `proof`, `recompute` (`assay verify
  * --recompute`, files only, bench/recompute.ts), `exports` (comma-separated); all of these by
- * default. `soak` (10 minutes, bench/soak.ts) and `two-workers` (one session of two files, one
- * worker process against two) run only when named.
+ * default. `soak` (10 minutes, bench/soak.ts), `two-workers` (one session of two files, one
+ * worker process against two) and `ingest-small` (1,000-row files, process call to ok) run only
+ * when named.
  */
 const ONLY = new Set(
-  (process.env.BENCH ?? 'pool,quality,http,ingest,list,consensus,webhooks,proof,recompute,exports').split(','),
+  (process.env.BENCH ?? 'pool,quality,http,ingest,list,consensus,webhooks,hostile,proof,recompute,exports').split(','),
 );
 const CONNECTIONS = 32;
 const TARGET = 0.8;
@@ -271,8 +275,25 @@ try {
   }
   // Webhook delivery: one endpoint's throughput and fairness across organizations, each next to
   // the one-at-a-time baseline (bench/webhooks.ts).
+  if (ONLY.has('ingest-small')) {
+    const sql2 = createSql(stack.databaseUrl, { max: 2 });
+    const { url, child } = await startChild('bench/assay-server.ts', env);
+    try {
+      const { lines, met } = await smallFileBench(stack, sql2, url, apiKey, dir);
+      for (const line of lines) console.log(line);
+      if (!met) failed = true;
+    } finally {
+      await stopChild(child);
+      await sql2.end();
+    }
+  }
   if (ONLY.has('webhooks')) {
     const { lines, met } = await webhooksBench(env);
+    for (const line of lines) console.log(line);
+    if (!met) failed = true;
+  }
+  if (ONLY.has('hostile')) {
+    const { lines, met } = await hostileBench(stack);
     for (const line of lines) console.log(line);
     if (!met) failed = true;
   }

@@ -29,6 +29,13 @@ export interface Config {
     readonly accessKeyId: string;
     readonly secretAccessKey: string;
     readonly forcePathStyle: boolean;
+    /**
+     * S3_PUBLIC_ENDPOINT: the endpoint presigned URLs name, when clients reach the store at
+     * another address than the processes do (compose: `http://s3:9000` inside, the published
+     * port outside). Only signing uses it; every request of the processes goes to `endpoint`.
+     * null: presigned URLs name `endpoint`.
+     */
+    readonly publicEndpoint: string | null;
   };
   readonly publicBaseUrl: string;
   readonly host: string;
@@ -306,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     accessKeyId: get('S3_ACCESS_KEY_ID', needs.s3 === true),
     secretAccessKey: get('S3_SECRET_ACCESS_KEY', needs.s3 === true),
     forcePathStyle: bool('S3_FORCE_PATH_STYLE', true),
+    publicEndpoint: url('S3_PUBLIC_ENDPOINT', false, ['http:', 'https:']) || null,
   };
   const publicBaseUrl = url('PUBLIC_BASE_URL', needs.http === true, ['http:', 'https:']);
   const host = get('HOST', false) || '127.0.0.1';

@@ -89,10 +89,16 @@ export function serverMetrics(pools: Pools = {}): ServerMetrics {
     request(operation, status, seconds) {
       const key = `${operation} ${status}`;
       let c = counted.get(key);
-      if (!c) counted.set(key, (c = requests.labels(operation, status)));
+      if (!c) {
+        c = requests.labels(operation, status);
+        counted.set(key, c);
+      }
       c.inc();
       let h = timed.get(operation);
-      if (!h) timed.set(operation, (h = duration.labels(operation)));
+      if (!h) {
+        h = duration.labels(operation);
+        timed.set(operation, h);
+      }
       h.observe(seconds);
     },
   };

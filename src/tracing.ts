@@ -18,7 +18,7 @@ import {
 } from '@opentelemetry/api';
 import type { SpanExporter, TracerProvider } from '@opentelemetry/sdk-trace';
 
-export { SpanKind, SpanStatusCode, type Span };
+export { SpanKind, SpanStatusCode, type Attributes, type Span };
 
 /** null: tracing is off. */
 let tracer: Tracer | null = null;
@@ -152,13 +152,17 @@ export function serverSpan(
 
 /**
  * A client span that starts now, not made current (nothing runs inside it: a postgres.js query,
- * which runs when it is awaited); the returned function ends it, with the error if one is given.
- * Off: undefined.
+ * which runs when it is awaited); the returned function ends it, with the error if one is given
+ * and the attributes known only at the end (rows read or sent). Off: undefined.
  */
-export function startClientSpan(name: string, attributes: Attributes): ((err?: unknown) => void) | undefined {
+export function startClientSpan(
+  name: string,
+  attributes: Attributes,
+): ((err?: unknown, atEnd?: Attributes) => void) | undefined {
   if (!tracer) return undefined;
   const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes });
-  return (err) => {
+  return (err, atEnd) => {
+    if (atEnd) span.setAttributes(atEnd);
     if (err !== undefined) failSpan(span, err);
     span.end();
   };

@@ -57,6 +57,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       accessKeyId: 'S3RVER',
       secretAccessKey: 'S3RVER',
       forcePathStyle: true,
+      publicEndpoint: null,
     };
   } else {
     const stack = await startDevStack({ dataDir: join(dir, 'stack'), persistent: false });

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Builds the two service images deploy/compose.local.yaml runs in place of the public Postgres and
-# MinIO images, for machines that cannot pull from Docker Hub or Quay (docs/decisions.md, "The
+# Builds the three service images deploy/compose.local.yaml runs in place of the public Postgres,
+# MinIO and PgBouncer images, for machines that cannot pull from Docker Hub or Quay (docs/decisions.md, "The
 # compose file on a machine without Docker Hub"). Same tooling as the app image (build.sh):
 # mmdebstrap for a Debian root file system, buildah to assemble it without a RUN step.
 #   localhost/assay-postgres: Debian's postgresql-15, honouring the official image's
 #     POSTGRES_USER / POSTGRES_PASSWORD / POSTGRES_DB on first start, pg_isready on PATH;
 #   localhost/assay-s3: s3rver (the S3 server `make dev` and the tests run) on the npm `node`
 #     binary, with the compose file's MinIO credentials (MINIO_ROOT_USER / MINIO_ROOT_PASSWORD)
-#     and the buckets of S3_BUCKETS created at start.
+#     and the buckets of S3_BUCKETS created at start;
+#   localhost/assay-pgbouncer: Debian's pgbouncer, configured at start from the environment
+#     deploy/compose.yaml gives the public edoburu/pgbouncer image (DATABASE_URL, POOL_MODE, ...).
 # Environment: POSTGRES_IMAGE (default localhost/assay-postgres:15), S3_IMAGE (default
-# localhost/assay-s3:<s3rver version>), SUITE (default bookworm).
+# localhost/assay-s3:<s3rver version>), PGBOUNCER_IMAGE (default localhost/assay-pgbouncer:<Debian's
+# version>), SUITE (default bookworm).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -18,6 +21,7 @@ suite=${SUITE:-bookworm}
 s3rver=$(node -p "require('./package.json').devDependencies['@20minutes/s3rver']")
 pg_image=${POSTGRES_IMAGE:-localhost/assay-postgres:15}
 s3_image=${S3_IMAGE:-localhost/assay-s3:$s3rver}
+pgbouncer_image=${PGBOUNCER_IMAGE:-localhost/assay-pgbouncer:1.18}
 for tool in mmdebstrap buildah; do
   command -v "$tool" >/dev/null || { echo "services.sh: $tool is missing (apt-get install $tool)" >&2; exit 1; }
 done
@@ -142,3 +146,59 @@ buildah config \
 buildah commit --rm --squash "$ctr" "$s3_image" >/dev/null
 ctr=""
 echo "built $s3_image"
+
+echo "== $pgbouncer_image: pgbouncer from $suite"
+# pgbouncer's package depends on postgresql-common (perl scripts, the cluster tools) for its init
+# script only: the binary needs libc, libevent, c-ares, OpenSSL, PAM and libsystemd. Those are left.
+rootfs pgbouncer "$work/pgbouncer.tar" 'pgbouncer:x:10003:10003:pgbouncer:/etc/pgbouncer:/usr/sbin/nologin\n' \
+  'printf "root:x:0:\npgbouncer:x:10003:\n" > "$1"/etc/group' \
+  'rm -rf "$1"/usr/share/perl "$1"/usr/share/perl5 "$1"/usr/lib/x86_64-linux-gnu/perl* "$1"/usr/lib/x86_64-linux-gnu/perl-base "$1"/usr/bin/perl* "$1"/usr/share/postgresql-common "$1"/usr/lib/postgresql "$1"/usr/share/postgresql' \
+  'rm -rf "$1"/etc/pgbouncer/* && mkdir -p "$1"/etc/pgbouncer && chown 10003:10003 "$1"/etc/pgbouncer && chmod 700 "$1"/etc/pgbouncer'
+cat >"$work/pgbouncer-entry" <<'SH'
+#!/bin/sh
+# localhost/assay-pgbouncer's entry point (deploy/image/services.sh): writes pgbouncer.ini and the
+# auth file from the variables edoburu/pgbouncer reads (those deploy/compose.yaml sets), then
+# execs pgbouncer. DATABASE_URL: postgres://user:password@host[:port]/db, without %-escapes.
+# CONNECT_QUERY, which edoburu/pgbouncer does not read, becomes the database's connect_query: the
+# session bounds Assay does not send through a transaction pooler (docs/operations.md).
+set -eu
+url=${DATABASE_URL:?pgbouncer-entry: DATABASE_URL is required}
+url=${url#*://}
+userinfo=${url%%@*}
+rest=${url#*@}
+user=${userinfo%%:*}
+password=${userinfo#*:}
+hostport=${rest%%/*}
+db=${rest#*/}
+db=${db%%\?*}
+host=${hostport%%:*}
+port=5432
+case $hostport in *:*) port=${hostport#*:} ;; esac
+dir=/etc/pgbouncer
+umask 077
+printf '"%s" "%s"\n' "$user" "$password" >"$dir/userlist.txt"
+{
+  printf '[databases]\n%s = host=%s port=%s dbname=%s user=%s' "$db" "$host" "$port" "$db" "$user"
+  [ -z "${CONNECT_QUERY:-}" ] || printf " connect_query='%s'" "$CONNECT_QUERY"
+  printf '\n\n[pgbouncer]\n'
+  printf 'listen_addr = %s\nlisten_port = %s\nunix_socket_dir =\n' "${LISTEN_ADDR:-0.0.0.0}" "${LISTEN_PORT:-6432}"
+  printf 'auth_type = %s\nauth_file = %s/userlist.txt\n' "${AUTH_TYPE:-scram-sha-256}" "$dir"
+  printf 'pool_mode = %s\n' "${POOL_MODE:-transaction}"
+  printf 'default_pool_size = %s\nmax_client_conn = %s\n' "${DEFAULT_POOL_SIZE:-20}" "${MAX_CLIENT_CONN:-100}"
+  printf 'ignore_startup_parameters = %s\n' "${IGNORE_STARTUP_PARAMETERS:-extra_float_digits}"
+  [ -z "${MAX_PREPARED_STATEMENTS:-}" ] || printf 'max_prepared_statements = %s\n' "$MAX_PREPARED_STATEMENTS"
+  printf 'log_connections = %s\nlog_disconnections = %s\n' "${LOG_CONNECTIONS:-1}" "${LOG_DISCONNECTIONS:-0}"
+} >"$dir/pgbouncer.ini"
+exec /usr/sbin/pgbouncer "$dir/pgbouncer.ini"
+SH
+chmod 755 "$work/pgbouncer-entry"
+ctr=$(buildah from scratch)
+buildah add "$ctr" "$work/pgbouncer.tar" / >/dev/null
+buildah copy "$ctr" "$work/pgbouncer-entry" /usr/local/bin/pgbouncer-entry >/dev/null
+buildah config \
+  --entrypoint '["/usr/bin/tini", "--", "/usr/local/bin/pgbouncer-entry"]' \
+  --user 10003:10003 --workingdir /etc/pgbouncer --port 6432 --stop-signal SIGINT \
+  --label org.opencontainers.image.title=assay-pgbouncer "$ctr"
+buildah commit --rm --squash "$ctr" "$pgbouncer_image" >/dev/null
+ctr=""
+echo "built $pgbouncer_image"

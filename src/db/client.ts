@@ -8,7 +8,8 @@ import postgres from 'postgres';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inSpan, SpanKind, startClientSpan, tracingEnabled } from '../tracing.ts';
+import { Readable, type Writable } from 'node:stream';
+import { type Attributes, inSpan, SpanKind, startClientSpan, tracingEnabled } from '../tracing.ts';
 
 export type Sql = postgres.Sql;
 export type TxSql = postgres.TransactionSql;
@@ -101,26 +102,59 @@ export function createSql(
 type Thenable = { then: (ok?: unknown, fail?: unknown) => unknown };
 type Callable = (...args: unknown[]) => unknown;
 const QUERY_TEXT_LIMIT = 2048;
+/** Rows a cursor or a COPY TO handed out, in its span (OpenTelemetry's database conventions). */
+const ROWS_READ = 'db.response.returned_rows';
+/** Rows (lines) written into a COPY FROM STDIN. */
+const ROWS_SENT = 'assay.db.copy.sent_rows';
+
+/** The postgres.js query methods that run a statement otherwise than by awaiting it. */
+interface StreamingQuery extends Thenable {
+  /** Settles the query's promise (the driver calls it; a COPY's with its stream). */
+  resolve: (value: unknown) => unknown;
+  cursor: (rows?: unknown, fn?: unknown) => unknown;
+  writable: () => Promise<Writable>;
+  readable: () => Promise<Readable>;
+}
+
+/**
+ * Newlines in a chunk of COPY text: its rows (each line ends with one; a newline in a value is
+ * escaped). A scan for one byte, cheap beside sending the chunk.
+ */
+function lines(chunk: unknown): number {
+  let n = 0;
+  if (typeof chunk === 'string') for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', i + 1)) n++;
+  else if (chunk instanceof Uint8Array) for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) n++;
+  return n;
+}
 
 /**
  * A span per statement, from the moment it is awaited (when postgres.js runs it) until it settles,
  * a child of the span running then. Attributes: the statement's text as written (its template's
  * literal parts, `$?` where a value or a fragment goes: never a value) and its first keyword.
- * Statements read through `.cursor()`, `.forEach()` or a COPY stream are not traced.
+ * Statements that do not run by being awaited get one span each too: a `.cursor()` read as an
+ * async iterator from its first batch until the last (or until the reader stops), with the rows
+ * read; a COPY from the moment its stream is asked for until the server confirmed it (`writable`:
+ * the stream's finish, with the lines sent) or sent its last row (`readable`, with the rows
+ * read). `.cursor(n, fn)` and `.forEach()` are awaited: their span is the statement's.
  */
-function traceStatement(query: Thenable, text: string): void {
+function traceStatement(query: StreamingQuery, text: string): void {
   const then = query.then;
+  const { cursor, writable, readable } = query;
   let started = false;
+  const operation = () => (/^\s*(\w+)/.exec(text)?.[1] ?? 'statement').toUpperCase();
+  const start = () => {
+    started = true;
+    const name = operation();
+    return startClientSpan(name, {
+      'db.system.name': 'postgresql',
+      'db.operation.name': name,
+      'db.query.text': text.length > QUERY_TEXT_LIMIT ? text.slice(0, QUERY_TEXT_LIMIT) : text,
+    });
+  };
   // biome-ignore lint/suspicious/noThenProperty: the hook is the query's own `then`, where postgres.js runs it.
   query.then = function (this: unknown, ok?: unknown, fail?: unknown) {
     if (!started) {
-      started = true;
-      const operation = (/^\s*(\w+)/.exec(text)?.[1] ?? 'statement').toUpperCase();
-      const end = startClientSpan(operation, {
-        'db.system.name': 'postgresql',
-        'db.operation.name': operation,
-        'db.query.text': text.length > QUERY_TEXT_LIMIT ? text.slice(0, QUERY_TEXT_LIMIT) : text,
-      });
+      const end = start();
       if (end)
         then.call(
           query,
@@ -129,6 +163,132 @@ function traceStatement(query: Thenable, text: string): void {
         );
     }
     return then.call(query, ok, fail);
+  };
+  query.cursor = (rows?: unknown, fn?: unknown) => {
+    const result = cursor.call(query, rows, fn);
+    // With a callback the query is awaited (its `then` span); without, an async iterator of batches.
+    if (result === query) return result;
+    return tracedCursor(result as AsyncIterable<unknown[]>, start);
+  };
+  query.writable = async () => {
+    const end = start();
+    let stream: Writable;
+    try {
+      stream = await writable.call(query);
+    } catch (err) {
+      end?.(err);
+      throw err;
+    }
+    if (!end) return stream;
+    let sent = 0;
+    const write = stream.write;
+    stream.write = function (this: Writable, chunk: unknown, ...rest: unknown[]) {
+      sent += lines(chunk);
+      return (write as Callable).call(this, chunk, ...rest) as boolean;
+    };
+    // `end(chunk)` writes its chunk without calling `write`.
+    const finish = stream.end;
+    stream.end = function (this: Writable, ...args: unknown[]) {
+      sent += lines(args[0]);
+      return (finish as Callable).apply(this, args) as Writable;
+    };
+    // No 'error' listener: one would change what an error the caller does not listen for does.
+    // The stream closes after an error (autoDestroy) and keeps it in `errored`.
+    const once = onceOnly(end);
+    stream.once('finish', () => once(undefined, { [ROWS_SENT]: sent }));
+    stream.once('close', () =>
+      once(stream.errored ?? new Error('COPY stream closed before it finished'), { [ROWS_SENT]: sent }),
+    );
+    return stream;
+  };
+  query.readable = async () => {
+    const end = start();
+    const once = end && onceOnly(end);
+    if (once) {
+      // The connection resolves the query with the stream and pushes the server's rows into it in
+      // the same turn, before an awaiting caller resumes: the stream is hooked as it is handed over.
+      const resolve = query.resolve;
+      query.resolve = (value: unknown) => {
+        if (value instanceof Readable) countPushes(value, once);
+        return resolve(value);
+      };
+    }
+    try {
+      return await readable.call(query);
+    } catch (err) {
+      once?.(err, { [ROWS_READ]: 0 });
+      throw err;
+    }
+  };
+}
+
+/** The rows pushed into a COPY TO stream; the last push (null) is the end of the COPY. */
+function countPushes(stream: Readable, end: (err: unknown, atEnd: Attributes) => void): void {
+  let read = 0;
+  const push = stream.push;
+  stream.push = function (this: Readable, chunk: unknown, ...rest: unknown[]) {
+    if (chunk === null) end(undefined, { [ROWS_READ]: read });
+    else read += lines(chunk);
+    return (push as Callable).call(this, chunk, ...rest) as boolean;
+  };
+  // A COPY TO the server fails midway: no 'close' was seen before the reader's rejection, so the
+  // error is taken as it is emitted, not by a listener (see the writable's). (postgres.js then
+  // also throws it uncaught, traced or not: no test covers that case.)
+  const emit = stream.emit;
+  stream.emit = function (this: Readable, event: string | symbol, ...args: unknown[]) {
+    if (event === 'error') end(args[0], { [ROWS_READ]: read });
+    return (emit as Callable).call(this, event, ...args) as boolean;
+  };
+  stream.once('close', () => end(stream.errored ?? undefined, { [ROWS_READ]: read }));
+}
+
+/** `end` called once: the first of a stream's finish, error or close says how it ended. */
+function onceOnly(end: (err?: unknown, atEnd?: Attributes) => void) {
+  let done = false;
+  return (err: unknown, atEnd: Attributes) => {
+    if (done) return;
+    done = true;
+    end(err, atEnd);
+  };
+}
+
+/**
+ * A cursor's batches with a span from the first batch asked for to the last (or to the reader's
+ * stop: `return`, as `break` in a `for await` calls it), with the rows handed out.
+ */
+function tracedCursor(
+  batches: AsyncIterable<unknown[]>,
+  start: () => ((err?: unknown, atEnd?: Attributes) => void) | undefined,
+): AsyncIterable<unknown[]> {
+  return {
+    [Symbol.asyncIterator]() {
+      const inner = batches[Symbol.asyncIterator]();
+      let end: ((err: unknown, atEnd: Attributes) => void) | undefined;
+      let read = 0;
+      let begun = false;
+      return {
+        async next() {
+          if (!begun) {
+            begun = true;
+            const e = start();
+            end = e && onceOnly(e);
+          }
+          try {
+            const batch = await inner.next();
+            if (batch.done) end?.(undefined, { [ROWS_READ]: read });
+            else read += batch.value.length;
+            return batch;
+          } catch (err) {
+            end?.(err, { [ROWS_READ]: read });
+            throw err;
+          }
+        },
+        async return(value?: unknown) {
+          end?.(undefined, { [ROWS_READ]: read });
+          return (await inner.return?.(value)) ?? { done: true, value: undefined };
+        },
+      };
+    },
   };
 }
 
@@ -154,7 +314,8 @@ function traced<T extends Db>(client: T): T {
     apply(target, self, args: unknown[]) {
       const query = Reflect.apply(target as unknown as Callable, self, args);
       const strings = args[0] as { raw?: unknown } | undefined;
-      if (Array.isArray(strings) && Array.isArray(strings.raw)) traceStatement(query as Thenable, strings.join('$?'));
+      if (Array.isArray(strings) && Array.isArray(strings.raw))
+        traceStatement(query as StreamingQuery, strings.join('$?'));
       return query;
     },
     get(target, prop) {
@@ -165,7 +326,7 @@ function traced<T extends Db>(client: T): T {
       if (prop === 'unsafe')
         return (text: string, ...rest: unknown[]) => {
           const query = (value as Callable).call(target, text, ...rest);
-          traceStatement(query as Thenable, text);
+          traceStatement(query as StreamingQuery, text);
           return query;
         };
       return value;

@@ -77,7 +77,7 @@ export function streamProjectVotes(tx: TxSql, projectId: string) {
 export function streamExportRows(tx: TxSql, projectId: string, limit: number | null = null) {
   return tx<ExportRow[]>`
     select d.id as "datapointId", d.source_file as "sourceFile", d.source_row as "sourceRow",
-      left(d.content::text, 120) as excerpt, d.content,
+      d.content, d.content_key_order as "keyOrder",
       c.id as "consensusDecisionId", c.quality_rating_mean as "qualityRatingMean",
       c.quality_rating_median as "qualityRatingMedian",
       c.consensus_strength as "consensusStrength", c.contested

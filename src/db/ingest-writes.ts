@@ -68,21 +68,25 @@ export interface IngestRow {
 /**
  * COPY into datapoints, text format, one line per datapoint (datapointLine): id, project_id,
  * run_id, checksum, source_file, source_row, content, slots_open, created_at, gold_rating (\N
- * unless a gold item, whose slots_open is 0).
+ * unless a gold item, whose slots_open is 0), content_key_order (\N when none).
  */
 export function copyIntoDatapoints(tx: TxSql): CopyIn {
   return tx`copy datapoints (id, project_id, run_id, checksum, source_file, source_row, content, slots_open,
-    created_at, gold_rating) from stdin`;
+    created_at, gold_rating, content_key_order) from stdin`;
 }
 
-/** One line of copyIntoDatapoints. `at` is Postgres text of the run's created_at. */
+/**
+ * One line of copyIntoDatapoints. `at` is Postgres text of the run's created_at; `keyOrder` the
+ * source's key order where jsonb loses it (src/domain/key-order.ts) as JSON text, null when none.
+ */
 export function datapointLine(
   r: IngestRow,
-  d: { id: string; projectId: string; runId: string; slots: number; at: string },
+  d: { id: string; projectId: string; runId: string; slots: number; at: string; keyOrder: string | null },
 ): string {
   return (
     `${d.id}\t${d.projectId}\t${d.runId}\t\\\\x${r.checksum}\t${copyText(r.relPath)}\t${r.row}\t` +
-    `${copyText(r.json)}\t${r.gold === null ? d.slots : 0}\t${d.at}\t${r.gold ?? '\\N'}\n`
+    `${copyText(r.json)}\t${r.gold === null ? d.slots : 0}\t${d.at}\t${r.gold ?? '\\N'}\t` +
+    `${d.keyOrder === null ? '\\N' : copyText(d.keyOrder)}\n`
   );
 }
 

@@ -85,6 +85,8 @@ export interface OriginatorDatapointRow {
   source_row: number;
   created_at: Date;
   content: unknown;
+  /** datapoints.content_key_order: the source's key order where jsonb loses it. */
+  key_order: string[][] | null;
   votes: number;
   skips: number;
   decision_id: string | null;
@@ -104,7 +106,7 @@ export interface DatapointFilters {
 }
 
 const datapointColumns = (sql: Sql) => sql`
-  d.id, d.source_file, d.source_row, d.created_at, d.content,
+  d.id, d.source_file, d.source_row, d.created_at, d.content, d.content_key_order as key_order,
   (select count(*) from votes v where v.datapoint_id = d.id)::int as votes,
   (select count(*) from claim_skips k where k.datapoint_id = d.id)::int as skips,
   c.id as decision_id, c.quality_rating_mean as mean, c.quality_rating_median as median,

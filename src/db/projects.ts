@@ -47,6 +47,13 @@ export async function appendContentFieldOrder(sql: Db, projectId: string, fields
     where p.id = ${projectId}`;
 }
 
+/** The project's field order as recorded so far. */
+export async function contentFieldOrder(sql: Db, projectId: string): Promise<string[]> {
+  const [p] = await sql<{ field_order: string[] }[]>`
+    select content_field_order as field_order from projects where id = ${projectId}`;
+  return p?.field_order ?? [];
+}
+
 export async function getProject(sql: Db, orgId: string, projectId: string): Promise<ProjectRow | undefined> {
   const [row] = await sql<ProjectRow[]>`select * from projects where org_id = ${orgId} and id = ${projectId}`;
   return row;

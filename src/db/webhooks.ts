@@ -181,20 +181,21 @@ export async function getDeliveries(sql: Db, ids: string[]): Promise<Map<string,
 }
 
 /**
- * Records successful attempts of several deliveries in one transaction's statements (the common
- * case, batched): each delivery that is still at the previous attempt becomes `succeeded` with
- * its attempt row, and the endpoints' consecutive-failure counts are reset. Returns the ids it
- * recorded (another run of a job may have recorded one already).
+ * Records successful attempts of several deliveries in one statement (the common case, batched):
+ * each delivery that is still at the previous attempt becomes `succeeded` with its attempt row,
+ * and its endpoint's consecutive-failure count is reset. One statement is atomic by itself, so
+ * this is one round trip, not a transaction's four. Returns the ids it recorded (another run of a
+ * job may have recorded one already).
  */
 export async function recordSuccesses(
-  tx: TxSql,
+  sql: Db,
   items: { deliveryId: string; attempt: number; httpStatus: number; durationMs: number }[],
 ): Promise<Set<string>> {
-  const ids = items.map((i) => i.deliveryId);
-  const rows = await tx<{ id: string }[]>`
+  const rows = await sql<{ id: string }[]>`
     with v as (
-      select * from unnest(${tx.array(ids)}::uuid[], ${tx.array(items.map((i) => i.attempt))}::int[],
-        ${tx.array(items.map((i) => i.httpStatus))}::int[], ${tx.array(items.map((i) => i.durationMs))}::int[])
+      select * from unnest(${sql.array(items.map((i) => i.deliveryId))}::uuid[],
+        ${sql.array(items.map((i) => i.attempt))}::int[], ${sql.array(items.map((i) => i.httpStatus))}::int[],
+        ${sql.array(items.map((i) => i.durationMs))}::int[])
         as v(id, attempt, http_status, duration_ms)),
     claimed as (
       update webhook_deliveries d set attempts = v.attempt, status = 'succeeded'
@@ -203,13 +204,13 @@ export async function recordSuccesses(
     attempts as (
       insert into webhook_attempts (delivery_id, endpoint_id, attempt_number, succeeded, http_status, error,
         duration_ms, next_attempt_at)
-      select id, endpoint_id, attempt, true, http_status, null, duration_ms, null from claimed)
+      select id, endpoint_id, attempt, true, http_status, null, duration_ms, null from claimed),
+    -- Locked in id order, so two batches resetting the same endpoints lock them in the same order.
+    reset as (
+      update webhook_endpoints set consecutive_failures = 0
+      where id in (select id from webhook_endpoints where id in (select endpoint_id from claimed)
+        and consecutive_failures <> 0 order by id for no key update))
     select id from claimed`;
-  // In id order, so two batches resetting the same endpoints lock them in the same order.
-  await tx`
-    update webhook_endpoints set consecutive_failures = 0
-    where id in (select id from webhook_endpoints where id in (select endpoint_id from webhook_deliveries
-      where id = any(${tx.array(ids)}::uuid[])) and consecutive_failures <> 0 order by id for no key update)`;
   return new Set(rows.map((r) => r.id));
 }
 

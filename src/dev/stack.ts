@@ -123,6 +123,7 @@ export async function startDevStack(options: {
       accessKeyId: 'S3RVER',
       secretAccessKey: 'S3RVER',
       forcePathStyle: true,
+      publicEndpoint: null,
     },
     postgres: { stop: () => pg.stop(), start: () => pg.start() },
     async stop() {

@@ -9,6 +9,7 @@ import { strToU8, zipSync } from 'fflate';
 import type { components } from '../generated/openapi-types.ts';
 import { histogramSvg, textHistogram } from './charts.ts';
 import { signedDecimal } from './statistics.ts';
+import { orderContent, orderedJson, OrderedObject, type Ordered } from './key-order.ts';
 import {
   RATING_BIN_LABELS,
   RATING_EDGES,
@@ -83,7 +84,6 @@ export interface ExportRow {
   datapointId: string;
   sourceFile: string;
   sourceRow: number;
-  excerpt: string;
   consensusDecisionId: string | null;
   qualityRatingMean: number | null;
   qualityRatingMedian: number | null;
@@ -91,6 +91,8 @@ export interface ExportRow {
   contested: boolean | null;
   /** The datapoint's content as stored (jsonb). */
   content: unknown;
+  /** The source's key order of the content where jsonb loses it (src/domain/key-order.ts); null when none. */
+  keyOrder: string[][] | null;
 }
 
 export interface Sink {
@@ -231,11 +233,25 @@ export function csvCell(value: string, text = true): string {
 /** The csv header: the fixed columns, the dataset's id, then one `content.<field>` column per field in source order. */
 const csvHeader = (d: ExportData): string[] => [...CSV_HEADER, 'source_id', ...d.fieldOrder.map((f) => `content.${f}`)];
 
-const cellOf = (v: unknown): string =>
-  v === undefined || v === null ? '' : csvCell(typeof v === 'string' ? v : JSON.stringify(v));
+const cellOf = (v: Ordered | undefined): string =>
+  v === undefined || v === null ? '' : csvCell(typeof v === 'string' ? v : orderedJson(v));
+
+/** The row's content with every object's keys in source order (src/domain/key-order.ts). */
+const orderedOf = (r: ExportRow, d: ExportData): Ordered => orderContent(r.content, r.keyOrder, d.fieldOrder);
+
+/** The first `n` characters (code points) of a text. */
+function firstChars(text: string, n: number): string {
+  let i = 0;
+  for (let c = 0; c < n && i < text.length; c++) i += text.codePointAt(i)! > 0xffff ? 2 : 1;
+  return text.slice(0, i);
+}
+
+/** What the readable formats show of a content: its JSON text in source order, spaced as jsonb prints, cut at 120. */
+const excerptOf = (r: ExportRow, d: ExportData): string => firstChars(orderedJson(orderedOf(r, d), true), 120);
 
 function csvRow(r: ExportRow, d: ExportData): string {
-  const content = r.content !== null && typeof r.content === 'object' ? (r.content as Record<string, unknown>) : {};
+  const o = orderedOf(r, d);
+  const content = new Map(o instanceof OrderedObject ? o.entries : []);
   return [
     csvCell(r.datapointId),
     csvCell(r.sourceFile),
@@ -246,8 +262,8 @@ function csvRow(r: ExportRow, d: ExportData): string {
     num(r.qualityRatingMedian, 6),
     num(r.consensusStrength, 6),
     r.contested === null ? '' : String(r.contested),
-    d.idField ? cellOf(content[d.idField]) : '',
-    ...d.fieldOrder.map((f) => cellOf(content[f])),
+    d.idField ? cellOf(content.get(d.idField)) : '',
+    ...d.fieldOrder.map((f) => cellOf(content.get(f))),
   ].join(',');
 }
 
@@ -309,7 +325,7 @@ function txt(d: ExportData): Readable {
         num(r.qualityRatingMean),
         num(r.qualityRatingMedian),
         num(r.consensusStrength, 3),
-        r.excerpt,
+        excerptOf(r, d),
       ].join(' | '),
     more: moreText,
     tail: [
@@ -362,7 +378,7 @@ function md(d: ExportData, images = false): Readable {
         num(r.qualityRatingMean),
         num(r.qualityRatingMedian),
         num(r.consensusStrength, 3),
-        r.excerpt,
+        excerptOf(r, d),
       ]
         .map(mdCell)
         .join(' | ')} |`,
@@ -494,7 +510,7 @@ function html(d: ExportData): Readable {
         num(r.consensusStrength, 3),
       ]
         .map((v) => `<td>${h(v)}</td>`)
-        .join('')}<td class="x">${h(r.excerpt)}</td></tr>`,
+        .join('')}<td class="x">${h(excerptOf(r, d))}</td></tr>`,
     more: (n) => `</tbody></table></div><p>${h(moreText(n))}</p><div><table><tbody>`,
     tail: [
       '</tbody></table></div>',
@@ -591,7 +607,12 @@ export async function renderExport(
       let first = true;
       for await (const batch of rows) {
         for (const r of batch) {
-          sink.write((first ? '' : ',') + JSON.stringify(r));
+          // The content is written in source order at every depth, which JSON.stringify of the
+          // stored object would not do (jsonb's order; integer-like keys first).
+          const { content: _content, keyOrder: _keyOrder, ...rest } = r;
+          const o = orderedOf(r, d);
+          const fields = JSON.stringify({ ...rest, excerpt: excerptOf(r, d) }).slice(0, -1);
+          sink.write(`${first ? '' : ','}${fields},"content":${orderedJson(o)}}`);
           first = false;
         }
       }

@@ -4,13 +4,38 @@
 //   node:  SHA-256(0x01 || left || right)
 //   MTH of n > 1 leaves splits at k, the largest power of two < n; odd nodes are never duplicated.
 //   MTH of the empty list is SHA-256 of the empty string.
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 export type Hash = Buffer;
 
-export const leafHash = (data: Uint8Array): Hash => createHash('sha256').update(Buffer.of(0)).update(data).digest();
-export const nodeHash = (left: Hash, right: Hash): Hash =>
-  createHash('sha256').update(Buffer.of(1)).update(left).update(right).digest();
+// One-shot crypto.hash over the prefixed bytes, copied into a buffer reused by every call (the
+// hash is synchronous, so no call sees another's bytes): a report hashes millions of leaves and
+// nodes, and a createHash object with its updates per hash cost 3-6x as much, with the garbage.
+let scratch = Buffer.allocUnsafe(1024);
+const NODE = Buffer.allocUnsafe(65);
+NODE[0] = 1;
+
+export const leafHash = (data: Uint8Array): Hash => {
+  if (data.length + 1 > scratch.length) scratch = Buffer.allocUnsafe(2 * (data.length + 1));
+  scratch[0] = 0;
+  scratch.set(data, 1);
+  return hash('sha256', scratch.subarray(0, data.length + 1), 'buffer');
+};
+/** leafHash of the UTF-8 bytes of `text`, written straight into the reused buffer. */
+export const leafHashOfText = (text: string): Hash => {
+  // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+  if (3 * text.length + 1 > scratch.length) scratch = Buffer.allocUnsafe(2 * (3 * text.length + 1));
+  scratch[0] = 0;
+  const n = scratch.write(text, 1, 'utf8');
+  return hash('sha256', scratch.subarray(0, n + 1), 'buffer');
+};
+export const nodeHash = (left: Hash, right: Hash): Hash => {
+  if (left.length !== 32 || right.length !== 32)
+    return createHash('sha256').update(Buffer.of(1)).update(left).update(right).digest();
+  NODE.set(left, 1);
+  NODE.set(right, 33);
+  return hash('sha256', NODE, 'buffer');
+};
 export const EMPTY_ROOT: Hash = createHash('sha256').digest();
 const isHash = (h: Hash): boolean => h.length === 32;
 
@@ -18,18 +43,37 @@ const isHash = (h: Hash): boolean => h.length === 32;
  * Builds the root from leaf hashes streamed in order, holding O(log n) hashes: completed
  * perfect subtrees are merged as soon as two of equal size meet, and the remaining ones are
  * folded right to left at the end, which is exactly MTH's left-heavy split.
+ *
+ * With a `blockSize` (a power of two) it also keeps the root of each aligned block of that many
+ * leaves, as the merges complete it: the chunk roots a report stores (src/domain/proof-chunks.ts)
+ * are nodes of the tree, so they come from the same hashing instead of a second tree per chunk.
  */
 export class MerkleRootBuilder {
-  private readonly stack: { hash: Hash; size: number }[] = [];
+  // The stack of completed subtrees: their roots and sizes (powers of two, decreasing).
+  private readonly hashes: Hash[] = [];
+  private readonly sizes: number[] = [];
   private count = 0;
+  private readonly blockSize: number;
+  private readonly blocks: Hash[] = [];
+
+  constructor(blockSize = 0) {
+    if (blockSize !== 0 && (!Number.isInteger(blockSize) || blockSize < 1 || (blockSize & (blockSize - 1)) !== 0))
+      throw new RangeError(`block size ${blockSize} is not a power of two`);
+    this.blockSize = blockSize;
+  }
 
   add(leaf: Hash): void {
-    let node = { hash: leaf, size: 1 };
-    while (this.stack.length && this.stack[this.stack.length - 1].size === node.size) {
-      const left = this.stack.pop()!;
-      node = { hash: nodeHash(left.hash, node.hash), size: left.size * 2 };
+    let hash = leaf;
+    let size = 1;
+    if (size === this.blockSize) this.blocks.push(hash);
+    while (this.sizes.length && this.sizes[this.sizes.length - 1] === size) {
+      this.sizes.pop();
+      hash = nodeHash(this.hashes.pop()!, hash);
+      size *= 2;
+      if (size === this.blockSize) this.blocks.push(hash);
     }
-    this.stack.push(node);
+    this.hashes.push(hash);
+    this.sizes.push(size);
     this.count++;
   }
 
@@ -38,10 +82,68 @@ export class MerkleRootBuilder {
   }
 
   root(): Hash {
-    if (this.stack.length === 0) return EMPTY_ROOT;
-    let acc = this.stack[this.stack.length - 1].hash;
-    for (let i = this.stack.length - 2; i >= 0; i--) acc = nodeHash(this.stack[i].hash, acc);
+    if (this.hashes.length === 0) return EMPTY_ROOT;
+    let acc = this.hashes[this.hashes.length - 1]!;
+    for (let i = this.hashes.length - 2; i >= 0; i--) acc = nodeHash(this.hashes[i]!, acc);
     return acc;
+  }
+
+  /**
+   * The roots of the blocks so far (needs a block size): each complete aligned block, then the
+   * last, partial one if any (the fold of the subtrees smaller than a block, which are its leaves).
+   */
+  blockRoots(): Hash[] {
+    if (this.blockSize === 0) throw new Error('a MerkleRootBuilder without a block size has no blocks');
+    let i = this.hashes.length - 1;
+    if (i < 0 || this.sizes[i]! >= this.blockSize) return [...this.blocks];
+    let acc = this.hashes[i]!;
+    while (--i >= 0 && this.sizes[i]! < this.blockSize) acc = nodeHash(this.hashes[i]!, acc);
+    return [...this.blocks, acc];
+  }
+}
+
+/**
+ * The whole tree over leaf hashes held in memory, level by level (level 0 the leaves, the last one
+ * the root): nodes paired left to right, an odd last node carried up unchanged. This is MTH's
+ * tree: the split k of n leaves is a power of two aligned at 0, so [0, k) pairs up into one node
+ * after log2(k) levels, and [k, n) (n - k <= k leaves, aligned at a multiple of every smaller power
+ * of two) pairs up exactly as it would alone and, being carried, meets it at that level. Built
+ * once (n - 1 node hashes), it gives the root and any number of audit paths without hashing
+ * again, where StreamingAuditPath hashes the tree again per path.
+ */
+export class MerkleTree {
+  private readonly levels: Hash[][];
+
+  constructor(leaves: readonly Hash[]) {
+    const levels: Hash[][] = [leaves.slice()];
+    for (let level = levels[0]!; level.length > 1; ) {
+      const up: Hash[] = new Array(Math.ceil(level.length / 2));
+      for (let i = 0; i + 1 < level.length; i += 2) up[i >> 1] = nodeHash(level[i]!, level[i + 1]!);
+      if (level.length % 2 === 1) up[up.length - 1] = level[level.length - 1]!;
+      levels.push(up);
+      level = up;
+    }
+    this.levels = levels;
+  }
+
+  get size(): number {
+    return this.levels[0]!.length;
+  }
+
+  root(): Hash {
+    return this.size === 0 ? EMPTY_ROOT : this.levels[this.levels.length - 1]![0]!;
+  }
+
+  /** RFC 9162 §2.1.3.1 PATH of leaf `index`, bottom-up: each level's sibling, none where the node was carried up. */
+  path(index: number): Hash[] {
+    if (!Number.isInteger(index) || index < 0 || index >= this.size)
+      throw new RangeError(`leaf index ${index} outside a tree of ${this.size}`);
+    const path: Hash[] = [];
+    for (let l = 0, i = index; l < this.levels.length - 1; l++, i >>= 1) {
+      const sibling = i ^ 1;
+      if (sibling < this.levels[l]!.length) path.push(this.levels[l]![sibling]!);
+    }
+    return path;
   }
 }
 

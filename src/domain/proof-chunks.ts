@@ -15,8 +15,7 @@
 //   chunk        leaves [chunkNo*C, min((chunkNo+1)*C, n)) of the results tree
 //   chunk root   MTH of the chunk's leaves (32 raw bytes), a node of the results tree
 //   first key    what the database finds the chunk's first leaf by (its decision's seq)
-import { MerkleRootBuilder, type Hash } from './merkle.ts';
-import { StreamingAuditPath } from './proof.ts';
+import { MerkleRootBuilder, MerkleTree, type Hash } from './merkle.ts';
 
 /** Leaves per stored chunk of a report's results tree. A power of two (see above). */
 export const PROOF_CHUNK_LEAVES = 1024;
@@ -65,6 +64,32 @@ export class ChunkRecorder<K> {
   }
 }
 
+/**
+ * The first keys of a tree's chunks, where the tree's own builder keeps the chunk roots
+ * (MerkleRootBuilder with the chunk size as its block size): a report build hashes each tree once.
+ */
+export class ChunkKeys<K> {
+  private readonly keys: K[] = [];
+  readonly chunkLeaves: number;
+
+  constructor(chunkLeaves: number = PROOF_CHUNK_LEAVES) {
+    if (!isPowerOfTwo(chunkLeaves)) throw new RangeError(`chunk size ${chunkLeaves} is not a power of two`);
+    this.chunkLeaves = chunkLeaves;
+  }
+
+  /** The key of the leaf that takes index `index` of the tree (called for the leaves in order). */
+  leaf(index: number, key: K): void {
+    if (index % this.chunkLeaves === 0) this.keys.push(key);
+  }
+
+  /** Every chunk of `tree` (built with this chunk size as its block size), the last one possibly partial. */
+  chunks(tree: MerkleRootBuilder): Chunk<K>[] {
+    const roots = tree.blockRoots();
+    if (roots.length !== this.keys.length) throw new Error(`${roots.length} chunk roots for ${this.keys.length} keys`);
+    return roots.map((root, i) => ({ firstKey: this.keys[i]!, root }));
+  }
+}
+
 /** How many chunks a tree of `size` leaves has. */
 export const chunkCount = (size: number, chunkLeaves: number): number => Math.ceil(size / chunkLeaves);
 
@@ -93,13 +118,8 @@ export function chunkOfKey(firstKeys: readonly number[], key: number): number {
  * results root.
  */
 export function chunkRootsPath(chunkRoots: readonly Hash[], chunkNo: number): { path: Hash[]; root: Hash } {
-  const path = new StreamingAuditPath(chunkNo, chunkRoots.length);
-  const root = new MerkleRootBuilder();
-  for (const r of chunkRoots) {
-    path.add(r);
-    root.add(r);
-  }
-  return { path: path.path(), root: root.root() };
+  const tree = new MerkleTree(chunkRoots);
+  return { path: tree.path(chunkNo), root: tree.root() };
 }
 
 export interface ChunkedProof {
@@ -126,7 +146,29 @@ export function chunkedInclusionProof(a: {
   leaves: readonly Hash[];
   position: number;
 }): ChunkedProof {
-  const { size, chunkLeaves, chunkRoots, chunkNo, leaves, position } = a;
+  const { position, ...rest } = a;
+  const { proofs, chunkRoot, root } = chunkedInclusionProofs({ ...rest, positions: [position] });
+  return { ...proofs[0]!, chunkRoot, root };
+}
+
+/**
+ * The inclusion proofs of several leaves of one chunk (a datapoint's votes): the chunk's tree and
+ * the tree over the chunk roots are each hashed once, whatever the number of leaves proven.
+ */
+export function chunkedInclusionProofs(a: {
+  size: number;
+  chunkLeaves: number;
+  chunkRoots: readonly Hash[];
+  chunkNo: number;
+  leaves: readonly Hash[];
+  positions: readonly number[];
+  /**
+   * The tree over exactly `chunkRoots`, when the caller holds it already (it is used only when the
+   * recomputed chunk root equals the given one).
+   */
+  chunkRootsTree?: MerkleTree;
+}): { proofs: { leafIndex: number; path: Hash[] }[]; chunkRoot: Hash; root: Hash } {
+  const { size, chunkLeaves, chunkRoots, chunkNo, leaves, positions, chunkRootsTree } = a;
   if (!isPowerOfTwo(chunkLeaves)) throw new RangeError(`chunk size ${chunkLeaves} is not a power of two`);
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`tree size ${size}`);
   if (chunkRoots.length !== chunkCount(size, chunkLeaves))
@@ -137,21 +179,19 @@ export function chunkedInclusionProof(a: {
     throw new RangeError(
       `chunk ${chunkNo} has ${leaves.length} leaves, expected ${chunkSize(size, chunkLeaves, chunkNo)}`,
     );
-  const inner = new StreamingAuditPath(position, leaves.length);
-  const chunkRoot = new MerkleRootBuilder();
-  for (const l of leaves) {
-    inner.add(l);
-    chunkRoot.add(l);
-  }
-  const recomputed = chunkRoot.root();
-  const upper = chunkRootsPath(
-    chunkRoots.map((r, i) => (i === chunkNo ? recomputed : r)),
-    chunkNo,
-  );
+  const inner = new MerkleTree(leaves);
+  const chunkRoot = inner.root();
+  const upper =
+    chunkRootsTree && chunkRoot.equals(chunkRoots[chunkNo]!)
+      ? chunkRootsTree
+      : new MerkleTree(chunkRoots.map((r, i) => (i === chunkNo ? chunkRoot : r)));
+  const upperPath = upper.path(chunkNo);
   return {
-    leafIndex: chunkNo * chunkLeaves + position,
-    path: [...inner.path(), ...upper.path],
-    chunkRoot: recomputed,
-    root: upper.root,
+    proofs: positions.map((position) => ({
+      leafIndex: chunkNo * chunkLeaves + position,
+      path: [...inner.path(position), ...upperPath],
+    })),
+    chunkRoot,
+    root: upper.root(),
   };
 }

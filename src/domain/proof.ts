@@ -14,9 +14,10 @@
 //   digests        config (SHA-256 of the JCS compiled spec), manifest, results (and votes) roots
 //   attestationRoot  RFC 9162 MTH over the digests' 32 raw bytes: config, manifest, results (, votes)
 // docs/decisions.md, "Votes as committed leaves", says why format 1 reports keep verifying as before.
-import { canonicalBytes, decimalString } from './canonical-json.ts';
-import { MerkleRootBuilder, leafHash, merkleRoot, type Hash } from './merkle.ts';
+import { canonicalBytes, canonicalJson, decimalString } from './canonical-json.ts';
+import { MerkleRootBuilder, leafHash, leafHashOfText, merkleRoot, type Hash } from './merkle.ts';
 import { signedDecimal, type ReportStatistics } from './statistics.ts';
+import { PROOF_CHUNK_LEAVES } from './proof-chunks.ts';
 
 /** The payload schema of reports built now (format 2: votes committed). */
 export const PAYLOAD_SCHEMA = 'assay.attestation/v2';
@@ -38,8 +39,25 @@ export function parsePrefixed(value: unknown, what: string): Hash {
   return Buffer.from(value.slice(7), 'hex');
 }
 
+// The leaves below are written member by member, keys in JCS order, each value as the JCS
+// library writes it (a string is JSON.stringify of a well-formed string; true, false, null): the
+// same bytes as canonicalBytes of the object without the generic walk, key sort and checks per
+// leaf, which were most of a report build's and an inclusion proof's CPU besides hashing. A value
+// of any other type takes canonicalBytes itself, so it is refused (or written) exactly as before;
+// test/unit/proof.test.ts compares both on awkward values. A report build hashes the text
+// straight from it (leafHashOfText), without a Buffer per leaf.
+const jcsStr = (v: unknown): v is string => typeof v === 'string' && v.isWellFormed();
+const jcsStrOrNull = (v: unknown): v is string | null => v === null || jcsStr(v);
+const jcsBool = (v: unknown): v is boolean => typeof v === 'boolean';
+const jcsInt = (v: unknown): v is number => Number.isSafeInteger(v);
+const q = JSON.stringify;
+
+const manifestLeafText = (d: { checksum: string; datapointId: string }): string =>
+  jcsStr(d.checksum) && jcsStr(d.datapointId)
+    ? `{"checksum":${q(d.checksum)},"datapointId":${q(d.datapointId)}}`
+    : canonicalJson({ checksum: d.checksum, datapointId: d.datapointId });
 export const manifestLeaf = (d: { checksum: string; datapointId: string }): Buffer =>
-  canonicalBytes({ checksum: d.checksum, datapointId: d.datapointId });
+  Buffer.from(manifestLeafText(d), 'utf8');
 
 export interface ResultRow {
   datapointId: string;
@@ -71,17 +89,38 @@ export interface ResultRowV2 extends ResultRow {
  * Format 2: figures as the exact doubles (SignedDecimal: the shortest decimal that reads back as
  * the same double), so a recomputation compares bit for bit.
  */
-export const resultsLeafV2 = (r: ResultRowV2): Buffer =>
-  canonicalBytes({
+export const resultsLeafV2 = (r: ResultRowV2): Buffer => Buffer.from(resultsLeafV2Text(r, r.votes), 'utf8');
+
+function resultsLeafV2Text(r: Omit<ResultRowV2, 'votes'>, votes: ResultRowV2['votes']): string {
+  const strength = signedDecimal(r.consensusStrength);
+  const mean = signedDecimal(r.qualityRatingMean);
+  const median = signedDecimal(r.qualityRatingMedian);
+  const { count, first } = votes;
+  if (
+    jcsStr(r.consensusDecisionId) &&
+    jcsBool(r.contested) &&
+    jcsStr(r.datapointId) &&
+    jcsInt(r.escalations) &&
+    jcsInt(count) &&
+    jcsInt(first)
+  )
+    return (
+      `{"consensusDecisionId":${q(r.consensusDecisionId)},"consensusStrength":${q(strength)},` +
+      `"contested":${r.contested},"datapointId":${q(r.datapointId)},"escalations":${q(r.escalations)},` +
+      `"qualityRatingMean":${q(mean)},"qualityRatingMedian":${q(median)},` +
+      `"votes":{"count":${q(count)},"first":${q(first)}}}`
+    );
+  return canonicalJson({
     consensusDecisionId: r.consensusDecisionId,
-    consensusStrength: signedDecimal(r.consensusStrength),
+    consensusStrength: strength,
     contested: r.contested,
     datapointId: r.datapointId,
     escalations: r.escalations,
-    qualityRatingMean: signedDecimal(r.qualityRatingMean),
-    qualityRatingMedian: signedDecimal(r.qualityRatingMedian),
-    votes: { count: r.votes.count, first: r.votes.first },
+    qualityRatingMean: mean,
+    qualityRatingMedian: median,
+    votes: { count, first },
   });
+}
 
 /** One vote of a decided datapoint as the votes tree commits it (format 2). */
 export interface VoteLeaf {
@@ -100,18 +139,37 @@ export interface VoteLeaf {
   aiConfig: string | null;
 }
 
-export const voteLeaf = (v: VoteLeaf): Buffer =>
-  canonicalBytes({
+export const voteLeaf = (v: VoteLeaf): Buffer => Buffer.from(voteLeafText(v), 'utf8');
+
+function voteLeafText(v: VoteLeaf): string {
+  const rating = signedDecimal(v.rating);
+  const votedAt = v.votedAt.toISOString();
+  const weight = signedDecimal(v.weight);
+  if (
+    jcsStrOrNull(v.aiConfig) &&
+    jcsStrOrNull(v.classId) &&
+    jcsStr(v.datapointId) &&
+    jcsBool(v.gold) &&
+    jcsBool(v.synthetic) &&
+    jcsStr(v.validator)
+  )
+    return (
+      `{"aiConfig":${q(v.aiConfig)},"classId":${q(v.classId)},"datapointId":${q(v.datapointId)},` +
+      `"gold":${v.gold},"rating":${q(rating)},"synthetic":${v.synthetic},"validator":${q(v.validator)},` +
+      `"votedAt":${q(votedAt)},"weight":${q(weight)}}`
+    );
+  return canonicalJson({
     aiConfig: v.aiConfig,
     classId: v.classId,
     datapointId: v.datapointId,
     gold: v.gold,
-    rating: signedDecimal(v.rating),
+    rating,
     synthetic: v.synthetic,
     validator: v.validator,
-    votedAt: v.votedAt.toISOString(),
-    weight: signedDecimal(v.weight),
+    votedAt,
+    weight,
   });
+}
 
 export interface Digests {
   method: typeof DIGEST_METHOD;
@@ -167,13 +225,14 @@ export const canonicalTime = (at: Date): string => at.toISOString().replace(/\.\
 /** Accumulates the trees and the headline sums while rows stream past. */
 export class ReportAccumulator {
   readonly manifest = new MerkleRootBuilder();
-  readonly results = new MerkleRootBuilder();
-  readonly votes = new MerkleRootBuilder();
+  /** Both keep their chunk roots (blockRoots) as they hash: what inclusion proofs read one chunk by. */
+  readonly results = new MerkleRootBuilder(PROOF_CHUNK_LEAVES);
+  readonly votes = new MerkleRootBuilder(PROOF_CHUNK_LEAVES);
   private meanSum = 0;
   private strengthSum = 0;
 
   addDatapoint(d: { checksum: string; datapointId: string }): void {
-    this.manifest.add(leafHash(manifestLeaf(d)));
+    this.manifest.add(leafHashOfText(manifestLeafText(d)));
   }
 
   /** Adds a results leaf of format 1; returns its hash (the report's chunk roots are built from it too). */
@@ -190,14 +249,14 @@ export class ReportAccumulator {
     votes: readonly VoteLeaf[],
   ): { result: Hash; votes: Hash[] } {
     const first = this.votes.size;
-    const hashes = votes.map((v) => leafHash(voteLeaf(v)));
+    const hashes = votes.map((v) => leafHashOfText(voteLeafText(v)));
     for (const h of hashes) this.votes.add(h);
-    const result = this.addResultLeaf(r, resultsLeafV2({ ...r, votes: { first, count: votes.length } }));
+    const result = this.addResultLeaf(r, resultsLeafV2Text(r, { first, count: votes.length }));
     return { result, votes: hashes };
   }
 
-  private addResultLeaf(r: ResultRow, leaf: Buffer): Hash {
-    const h = leafHash(leaf);
+  private addResultLeaf(r: ResultRow, leaf: Buffer | string): Hash {
+    const h = typeof leaf === 'string' ? leafHashOfText(leaf) : leafHash(leaf);
     this.results.add(h);
     this.meanSum += r.qualityRatingMean;
     this.strengthSum += r.consensusStrength;

@@ -809,6 +809,7 @@ export interface components {
              *     fields in this order; fields not named here come after, as they are.
              */
             fieldOrder: string[];
+            keyOrder: components["schemas"]["ContentKeyOrder"];
             /** @description The spec's `dataset.markdownFields`, to render as Markdown; empty when none. */
             markdownFields: string[];
             claimedAt: components["schemas"]["Timestamp"];
@@ -822,6 +823,23 @@ export interface components {
             /** @description For a file_collection datapoint, a short-lived presigned GET of its file; null for other formats. */
             file: components["schemas"]["ClaimFile"] | null;
         };
+        /**
+         * @description The source's key order of the content's objects at every depth, which jsonb does not keep.
+         *     One entry per object of `content` in a pre-order walk (an object, then each of its values in
+         *     the order this gives; array elements in index order): the object's keys in source order, or
+         *     an empty list when the object is in its default order (the content itself: `fieldOrder`;
+         *     a nested object: jsonb's order, shorter keys first, then bytewise in UTF-8). Entries past
+         *     the end of the list are empty; so is an entry that does not list exactly the object's keys.
+         *     Empty when the whole content is in its default order.
+         * @example [
+         *       [],
+         *       [
+         *         "title",
+         *         "author"
+         *       ]
+         *     ]
+         */
+        ContentKeyOrder: string[][];
         MyClaimList: {
             data: components["schemas"]["Claim"][];
         };
@@ -925,7 +943,9 @@ export interface components {
             format: components["schemas"]["SpecDatasetFormat"];
             /** @description The datapoint's stored content. */
             content: unknown;
+            /** @description The source's order of the content's fields, as in Claim. */
             fieldOrder: string[];
+            keyOrder: components["schemas"]["ContentKeyOrder"];
             /** @description The spec's `dataset.markdownFields`, rendered as Markdown; empty when none. */
             markdownFields: string[];
             votes: components["schemas"]["OriginatorVote"][];

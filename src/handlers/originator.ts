@@ -51,6 +51,7 @@ import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } f
 import { requestProofReport } from '../services/proof-reports.ts';
 import { requestExport } from '../services/exports.ts';
 import { qualityExport, qualityList, resumeValidator } from '../services/validator-quality.ts';
+import { orderContent, orderedJson, OrderedObject } from '../domain/key-order.ts';
 import { cancelInvite, invitesOf, inviteToProject } from '../services/invites.ts';
 import { changeProject, toProject } from './projects.ts';
 import { classesOf } from './classes.ts';
@@ -126,14 +127,13 @@ export async function cancelOriginatorInvite(
   return { status: 200, body: { cancelled: true } };
 }
 
-/** The start of a content's values in the source's field order: what a table row shows. */
-function excerptOf(content: unknown, fieldOrder: string[]): string {
-  let text: string;
-  if (content !== null && typeof content === 'object' && !Array.isArray(content)) {
-    const c = content as Record<string, unknown>;
-    const keys = [...fieldOrder.filter((k) => k in c), ...Object.keys(c).filter((k) => !fieldOrder.includes(k))];
-    text = keys.map((k) => (typeof c[k] === 'string' ? c[k] : JSON.stringify(c[k]))).join(' · ');
-  } else text = JSON.stringify(content);
+/** The start of a content's values in the source's order at every depth: what a table row shows. */
+function excerptOf(r: OriginatorDatapointRow, fieldOrder: string[]): string {
+  const c = orderContent(r.content, r.key_order, fieldOrder);
+  const text =
+    c instanceof OrderedObject
+      ? c.entries.map(([, v]) => (typeof v === 'string' ? v : orderedJson(v))).join(' · ')
+      : orderedJson(c);
   return text.length > 160 ? `${text.slice(0, 159)}…` : text;
 }
 
@@ -142,7 +142,7 @@ const toDatapoint = (r: OriginatorDatapointRow, fieldOrder: string[]) => ({
   sourceFile: r.source_file,
   sourceRow: r.source_row,
   createdAt: r.created_at.toISOString(),
-  excerpt: excerptOf(r.content, fieldOrder),
+  excerpt: excerptOf(r, fieldOrder),
   votes: r.votes,
   skips: r.skips,
   status: r.decision_id ? ('terminal' as const) : ('pending' as const),
@@ -191,6 +191,7 @@ export async function getOriginatorDatapoint(
       format: shown.format,
       content: d.content,
       fieldOrder: row.content_field_order,
+      keyOrder: d.key_order ?? [],
       markdownFields: shown.markdownFields,
       votes: votes.map((v) => ({
         validator: v.validator,

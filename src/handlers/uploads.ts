@@ -26,7 +26,7 @@ import { orgUsage } from '../db/org-usage.ts';
 import { enqueue } from '../jobs/tasks.ts';
 import { objectKey, pathProblem, sessionKeyPrefix } from '../domain/upload-paths.ts';
 import { contractLimits } from '../generated/operations.ts';
-import { headObject, presignPut } from '../storage/s3.ts';
+import { headObject, presignPut, presignPuts } from '../storage/s3.ts';
 
 type DeclaredUploadFile = components['schemas']['DeclaredUploadFile'];
 type PresignedUpload = components['schemas']['PresignedUpload'];
@@ -60,12 +60,13 @@ async function presignAll(
   keyPrefix: string,
   files: DeclaredUploadFile[],
 ): Promise<PresignedUpload[]> {
-  return Promise.all(
-    files.map(async (f) => {
-      const key = objectKey(keyPrefix, f.relPath);
-      return { relPath: f.relPath, key, uploadUrl: await presignPut(ctx.storage, key, UPLOAD_URL_SECONDS, f.size) };
-    }),
+  const keys = files.map((f) => objectKey(keyPrefix, f.relPath));
+  const urls = await presignPuts(
+    ctx.storage,
+    files.map((f, i) => ({ key: keys[i], contentLength: f.size })),
+    UPLOAD_URL_SECONDS,
   );
+  return files.map((f, i) => ({ relPath: f.relPath, key: keys[i], uploadUrl: urls[i] }));
 }
 
 /**

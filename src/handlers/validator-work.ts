@@ -129,6 +129,7 @@ async function claimBody(
     content: c.content,
     instructions: c.instructions,
     fieldOrder: c.fieldOrder,
+    keyOrder: c.keyOrder,
     markdownFields,
     claimedAt: c.claimedAt.toISOString(),
     expiresAt: c.expiresAt.toISOString(),

@@ -11,7 +11,7 @@ import { requestErrorToApiError } from './schema-errors.ts';
 import { markConditionals } from '../schema/describe.ts';
 import { requireOriginator, type AuthContext } from './auth.ts';
 import { documents, operationTable, operationIds, type OperationId } from '../generated/operations.ts';
-import type { HandlerMap } from '../generated/handlers.ts';
+import type { HandlerMap, HandlerResult } from '../generated/handlers.ts';
 import type { HandlerContexts, PublicRequestContext, RequestContext } from '../context.ts';
 
 export interface ApiRequest {
@@ -102,10 +102,20 @@ const parseQuery = (query: ApiRequest['query']): Record<string, unknown> =>
 /**
  * What `match` found: the operation and its path parameters' values as they stand in the path (still percent-encoded).
  */
-export interface MatchedOperation {
-  operationId: OperationId;
+export interface MatchedOperation<K extends OperationId = OperationId> {
+  operationId: K;
   pathValues: [name: string, value: string][];
 }
+
+/**
+ * What running operation K answers: its contract-typed success result, or, when K is any
+ * operation (a tool that maps to one chosen at run time), the untyped ApiResult.
+ */
+export type ResultOf<K extends OperationId> = [OperationId] extends [K] ? ApiResult : HandlerResult<K>;
+
+/** Whether `op` is the operation `operationId` (narrows its type to that operation's). */
+export const isOperation = <K extends OperationId>(op: MatchedOperation, operationId: K): op is MatchedOperation<K> =>
+  op.operationId === operationId;
 
 export class Api {
   private readonly backend: OpenAPIBackend;
@@ -185,7 +195,11 @@ export class Api {
    * Checks permission, validates, and runs the operation's handler. `ctx` is the context of the
    * operation's `auth` (app.ts builds it from the operation table).
    */
-  async run(op: MatchedOperation, req: ApiRequest, ctx: PublicRequestContext): Promise<ApiResult> {
+  async run<K extends OperationId>(
+    op: MatchedOperation<K>,
+    req: ApiRequest,
+    ctx: PublicRequestContext,
+  ): Promise<ResultOf<K>> {
     const info = operationTable[op.operationId];
     this.authorize(op, ctx);
     // An absent optional JSON body is validated as {}, so the handler gets the contract's defaults.
@@ -195,7 +209,12 @@ export class Api {
     for (const validate of this.backend.validator.getRequestValidatorsForOperation(op.operationId)) {
       if (!validate(parameters)) throw requestErrorToApiError(validate.errors![0], info.errorCodes);
     }
-    const handler = this.handlers[op.operationId] as (input: unknown, ctx: PublicRequestContext) => Promise<ApiResult>;
+    // The table's handler for K takes the context of K's auth, which `ctx` is (pipeline.ts's
+    // contextFor builds it from the same table): the one place the correlation is asserted.
+    const handler = this.handlers[op.operationId] as (
+      input: unknown,
+      ctx: PublicRequestContext,
+    ) => Promise<ResultOf<K>>;
     return handler({ params: parameters.path, query: parameters.query, body, headers: req.headers }, ctx);
   }
 

@@ -107,7 +107,7 @@ export async function createApp(
   );
 
   // The web app for validators and originators (a browser client of the validator API).
-  app.use(APP_PREFIX, webAppRouter({ storageEndpoint: deps.config.s3.endpoint }));
+  app.use(APP_PREFIX, webAppRouter({ storageEndpoint: deps.config.s3.publicEndpoint ?? deps.config.s3.endpoint }));
 
   // The doors: each runs the one request pipeline (pipeline.ts) over its transport. The developer
   // API authenticates before routing (every operation takes an API key); the validator API, which

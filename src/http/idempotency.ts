@@ -75,7 +75,7 @@ export interface IdempotencyScope {
  * Runs `run` once per (organization, API key, Idempotency-Key, payload); replays its success for
  * later calls. `authorize` (the operation's permission check) runs before either.
  */
-export async function idempotent(
+export async function idempotent<T extends ApiResult>(
   deps: IdempotencyDeps,
   scope: IdempotencyScope,
   key: string,
@@ -83,8 +83,8 @@ export async function idempotent(
   path: string,
   body: unknown,
   authorize: () => void,
-  run: () => Promise<ApiResult>,
-): Promise<ApiResult> {
+  run: () => Promise<T>,
+): Promise<T> {
   authorize();
   const fingerprint = requestFingerprint(operationId, path, body);
   const { claimed, row } = await claimKey(deps.sql, scope, key, operationId, fingerprint, LOCK_SECONDS);
@@ -104,10 +104,11 @@ export async function idempotent(
         'Idempotency-Key',
       );
     }
-    const stored = JSON.parse(open(deps.secretsKey, row.response_sealed, row.id)) as ApiResult;
-    return { status: stored.status, body: stored.body, headers: { ...stored.headers, 'Idempotent-Replayed': 'true' } };
+    // What `run` returned for this operation (the fingerprint names it), sealed when it completed.
+    const stored = JSON.parse(open(deps.secretsKey, row.response_sealed, row.id)) as T;
+    return { ...stored, headers: { ...stored.headers, 'Idempotent-Replayed': 'true' } };
   }
-  let result: ApiResult;
+  let result: T;
   try {
     result = await run();
   } catch (err) {

@@ -38,7 +38,7 @@ import { idempotent, parseIdempotencyKey, type IdempotencyScope } from './idempo
 import { refuseNulInQuery } from './nul.ts';
 import type { PolicyName } from './rate-limit.ts';
 import type { AuditFields } from './access-log.ts';
-import type { Api, ApiRequest, ApiResult, MatchedOperation } from './api.ts';
+import { isOperation, type Api, type ApiRequest, type ApiResult, type MatchedOperation, type ResultOf } from './api.ts';
 import type { AppDeps, PublicRequestContext, RequestContext } from '../context.ts';
 import type { Logger } from '../log.ts';
 
@@ -243,8 +243,13 @@ export async function admit(
 }
 
 /** The handler's context: the request's and the caller's. */
-export function contextFor(deps: AppDeps, requestId: string, host: string | undefined, caller: Caller) {
-  return { ...deps, requestId, host, ...caller } as PublicRequestContext;
+export function contextFor(
+  deps: AppDeps,
+  requestId: string,
+  host: string | undefined,
+  caller: Caller,
+): PublicRequestContext & Caller {
+  return { ...deps, requestId, host, ...caller };
 }
 
 /** Whose retries share idempotency records: the caller's organization and API key. */
@@ -258,13 +263,13 @@ function idempotencyScope(ctx: PublicRequestContext): IdempotencyScope {
  * The operation's last steps, on every door: idempotency where declared (a null key: none sent),
  * then validation and the handler (Api.run).
  */
-async function execute(
+async function execute<K extends OperationId>(
   api: Api,
-  op: MatchedOperation,
+  op: MatchedOperation<K>,
   request: ApiRequest,
   ctx: PublicRequestContext,
   idempotencyKey: string | null,
-): Promise<ApiResult> {
+): Promise<ResultOf<K>> {
   const run = () => api.run(op, request, ctx);
   if (idempotencyKey === null || !operationTable[op.operationId].idempotent) return run();
   return idempotent(
@@ -341,15 +346,15 @@ export function operationRequest(
 }
 
 /** Runs an operation for a caller already admitted (an MCP tool call): route, idempotency, validate, run. */
-export async function callOperation(
+export async function callOperation<K extends OperationId>(
   api: Api,
   server: string,
-  operationId: OperationId,
+  operationId: K,
   request: ApiRequest,
   ctx: PublicRequestContext,
   idempotencyKey: string | null = null,
-): Promise<ApiResult> {
+): Promise<ResultOf<K>> {
   const op = api.match(request.method, request.path, server);
-  if (op.operationId !== operationId) throw new ApiError('internal_error');
+  if (!isOperation(op, operationId)) throw new ApiError('internal_error');
   return execute(api, op, request, ctx, idempotencyKey);
 }

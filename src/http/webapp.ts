@@ -117,7 +117,10 @@ function shell(b: WebBundle): string {
 `;
 }
 
-/** `img-src` also admits the object storage origin: file_collection images are presigned GETs. */
+/**
+ * `img-src` also admits the object storage origin: file_collection images are presigned GETs, so
+ * the origin is the one presigned URLs name (S3_PUBLIC_ENDPOINT when set).
+ */
 function contentSecurityPolicy(storageEndpoint: string): string {
   let storage = '';
   try {

@@ -54,9 +54,9 @@ export interface DeliverDeps {
 /**
  * The statements deliveries share in one worker process. Each delivery costs graphile-worker's
  * fetch and completion plus ours: reading the delivery, and for a success (the common case) a
- * transaction recording the attempt and resetting the endpoint's failure count. With 48
+ * statement recording the attempt and resetting the endpoint's failure count. With 48
  * deliveries in flight these arrive together, so they run as batches: one read for the
- * deliveries that start together, one transaction for the successes that end together. A job
+ * deliveries that start together, one statement for the successes that end together. A job
  * still awaits its own batch, so it completes only once its attempt is recorded.
  */
 export interface DeliveryBatches {
@@ -71,7 +71,7 @@ export function createDeliveryBatches(sql: Sql): DeliveryBatches {
       return ids.map((id) => rows.get(id));
     }),
     recordSuccess: new Batcher(async (items) => {
-      const recorded = await sql.begin((tx) => db.recordSuccesses(tx, items));
+      const recorded = await db.recordSuccesses(sql, items);
       return items.map((i) => recorded.has(i.deliveryId));
     }),
   };

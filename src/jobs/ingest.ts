@@ -16,7 +16,8 @@
 // aggregate and one join name the first repeated line and its first occurrence. The same check
 // is what a dry run performs, so a dry run that says `ok` means the real run would too. With
 // skipExisting that check comes first and tells the COPY which rows to leave out.
-import { appendContentFieldOrder } from '../db/projects.ts';
+import { appendContentFieldOrder, contentFieldOrder } from '../db/projects.ts';
+import { recordKeyOrder } from '../domain/key-order.ts';
 import type { Sql, TxSql } from '../db/client.ts';
 import {
   claimQueuedRun,
@@ -50,7 +51,7 @@ import { describeReadFailure, ObjectChanged, objectBytes, objectContentType, typ
 import { logOrganization, type Logger } from '../log.ts';
 import type { JobMetrics } from '../metrics.ts';
 import { IngestError, type DatasetRules, type Record_ } from '../ingest/parsers.ts';
-import { createParser } from '../ingest/parse-host.ts';
+import { createParser, prepareParserThread } from '../ingest/parse-host.ts';
 import { IngestAborted, requeueRun, throwIfAborted } from './ingest-redrive.ts';
 import { objectKey } from '../domain/upload-paths.ts';
 import { Uuidv7 } from '../domain/uuidv7.ts';
@@ -227,6 +228,8 @@ async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
     }
   } finally {
     await parser.close();
+    // The next run's thread starts now, between runs, rather than on that run's clock.
+    prepareParserThread();
   }
 }
 
@@ -240,8 +243,12 @@ async function writeDatapoints(
   meter: QuotaMeter,
 ): Promise<number> {
   // The source's field order (CSV header order; JSON keys in order of first appearance), which
-  // the jsonb content does not keep: stored beside it for display and exports.
+  // the jsonb content does not keep: stored beside it for display and exports. `places` is the
+  // project's order with this run's fields appended as they are met (a field keeps its place, so
+  // a record's fields compare in it as in the final order); a record whose objects' key order it
+  // and jsonb's order do not give records its own (src/domain/key-order.ts).
   const fields = new Set<string>();
+  const places = new Map((await contentFieldOrder(tx, run.projectId)).map((k, i) => [k, i]));
   const ids = new Uuidv7();
   const slots = initialSlots(run.numValidators);
   // The run's rows share one created_at, read after the project's ingest turn began (not the
@@ -257,8 +264,13 @@ async function writeDatapoints(
       if (!skip?.has(r.ord)) {
         meter.add(r.json);
         progress.written++;
-        for (const k of Object.keys(r.content)) fields.add(k);
-        yield datapointLine(r, { id: ids.next(), projectId: run.projectId, runId: run.runId, slots, at });
+        for (const k of Object.keys(r.content)) {
+          fields.add(k);
+          if (!places.has(k)) places.set(k, places.size);
+        }
+        const order = recordKeyOrder(r.content, places);
+        const keyOrder = order === null ? null : JSON.stringify(order);
+        yield datapointLine(r, { id: ids.next(), projectId: run.projectId, runId: run.runId, slots, at, keyOrder });
       }
       await progress.tick();
     }

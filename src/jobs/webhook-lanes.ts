@@ -7,9 +7,13 @@
 // the runner's other slots stay free for other organizations: one organization's backlog of slow
 // endpoints cannot make another's first delivery wait behind it. Several slots may fetch at the
 // same moment (the flags are read before each fetch), so a job that finds its lane full when it
-// starts is put back for a moment (`enter` says false) instead of exceeding the bound.
+// starts waits a moment for a place (`enterWithin`: under a backlog one frees every few
+// milliseconds) and is put back only if none frees, instead of exceeding the bound. Putting a job
+// back costs a job insert, its notification, a completion and a second fetch.
 export class WebhookLanes {
   private readonly inFlight = new Map<string, number>();
+  /** Jobs waiting for a place (enterWithin): woken to try again whenever a place is left. */
+  private readonly waiting = new Set<() => void>();
   private readonly perEndpoint: number;
   private readonly perOrg: number;
   constructor(limits: { perEndpoint: number; perOrg: number }) {
@@ -35,11 +39,31 @@ export class WebhookLanes {
     return true;
   }
 
+  /** Takes a place in each of the job's lanes, waiting up to `ms` for one to free; false if none did. */
+  async enterWithin(flags: readonly string[], ms: number): Promise<boolean> {
+    const deadline = performance.now() + ms;
+    while (!this.enter(flags)) {
+      const left = deadline - performance.now();
+      if (left <= 0) return false;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.waiting.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, left);
+        this.waiting.add(wake);
+      });
+    }
+    return true;
+  }
+
   leave(flags: readonly string[]): void {
     for (const k of flags) {
       const n = (this.inFlight.get(k) ?? 1) - 1;
       if (n === 0) this.inFlight.delete(k);
       else this.inFlight.set(k, n);
     }
+    for (const wake of [...this.waiting]) wake();
   }
 }

@@ -2,7 +2,14 @@
 // folder, each bound here to its name in the job table (tasks.ts). It also runs the sweeps (one
 // table below: ingest runs whose worker died, lost jobs, expired records, dead worker processes).
 import { EventEmitter } from 'node:events';
-import { run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
+import {
+  Logger as JobQueueLogger,
+  run,
+  type Runner,
+  type Task,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { API_TIMEOUTS, createSql, poolStats, WORKER_TIMEOUTS, type Sql } from '../db/client.ts';
@@ -10,6 +17,7 @@ import { createStorage } from '../storage/s3.ts';
 import { createLogger, withLogScope, type Logger } from '../log.ts';
 import { inSpan, SpanKind } from '../tracing.ts';
 import { runIngest, STALE_AFTER_SECONDS } from './ingest.ts';
+import { closeParserThreads, prepareParserThread } from '../ingest/parse-host.ts';
 import { failStaleRuns } from '../db/ingest-runs.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
 import { createDeliveryBatches, deliverWebhook } from './deliver-webhook.ts';
@@ -45,6 +53,8 @@ export const TASK_SETS = {
 export type TaskSet = keyof typeof TASK_SETS;
 /** Jobs of each set run at once, per process (webhooks: WEBHOOK_CONCURRENCY). */
 const SET_CONCURRENCY: Record<Exclude<TaskSet, 'webhooks'>, number> = { email: 2, data: 2, reports: 2 };
+/** How long a delivery fetched while its lane was full waits for a place before it is put back. */
+const LANE_WAIT_MS = 200;
 
 export interface WorkerOptions {
   /** Concurrency of the data set (ingest, Auto Consensus); the others have their own. */
@@ -141,8 +151,9 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       runAutoConsensus({ ...deps, signal: helpers.abortSignal }, payload.projectId),
     deliver_webhook: async (payload, helpers) => {
       const flags = Object.keys(helpers.job.flags ?? {});
-      // Fetched while its lane filled up: back to the queue for a moment, attempt unchanged.
-      if (!lanes.enter(flags))
+      // Fetched while its lane filled up: it waits a moment for a place, then goes back to the
+      // queue for a moment, attempt unchanged.
+      if (!(await lanes.enterWithin(flags, LANE_WAIT_MS)))
         return enqueue(sql, 'deliver_webhook', payload, { runAt: new Date(Date.now() + 200), flags });
       try {
         await deliverWebhook(
@@ -205,6 +216,18 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
           idle_in_transaction_session_timeout: API_TIMEOUTS.idleInTransactionMs,
         }),
   });
+  // graphile-worker's own lines go to our log: its per-job lines ("Completed task ...", one per
+  // webhook delivery) at debug, its warnings and errors as ours. Its default writes every line to
+  // the console, which at hundreds of deliveries a second was CPU spent on lines nobody reads.
+  const jobQueueLog = new JobQueueLogger((scope) => (level, message, meta) => {
+    const fields = {
+      ...(scope.workerId ? { workerId: scope.workerId } : {}),
+      ...(scope.jobId ? { jobId: scope.jobId } : {}),
+    };
+    if (level === 'error') log.error(message, { ...fields, ...(meta?.error ? { error: String(meta.error) } : {}) });
+    else if (level === 'warning') log.warn(message, fields);
+    else log.debug(message, fields);
+  });
   const lost = (err: Error) => log.warn('job queue connection lost', { error: err.message });
   pgPool.on('error', lost);
   pgPool.on('connect', (client) => client.on('error', lost));
@@ -237,7 +260,18 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
         pgPool,
         events,
         concurrency: concurrency(set),
-        ...(set === 'webhooks' ? { forbiddenFlags: () => lanes.forbidden() } : {}),
+        logger: jobQueueLog,
+        // Webhook deliveries: a completed job is deleted in one statement with the others that
+        // complete in the same tick of the event loop (failures likewise): at hundreds of
+        // deliveries a second that is one statement per batch instead of one per job. A job stays
+        // locked only until that statement runs (a crash in between runs it again, as a crash
+        // during the task would).
+        ...(set === 'webhooks'
+          ? {
+              forbiddenFlags: () => lanes.forbidden(),
+              preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+            }
+          : {}),
         noHandleSignals: true,
         noPreparedStatements: !config.database.prepare,
         gracefulShutdownAbortTimeout: options.shutdownAbortAfterMs ?? 5000,
@@ -247,6 +281,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       }),
     );
   }
+  // Ingest runs take a parser thread started ahead of them (src/ingest/parse-host.ts).
+  if (sets.includes('data')) prepareParserThread();
   const every = options.sweepIntervalMs ?? 10_000;
   const stale = options.staleAfterSeconds ?? STALE_AFTER_SECONDS;
   // Each runs on one worker process at a time, once per interval across all of them (sweeps.ts).
@@ -308,6 +344,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       await sweeper.stop();
       await Promise.all(runners.map((r) => r.stop()));
       await liveness.stop();
+      await closeParserThreads();
       await pgPool.end();
       mailer?.close();
       await dispatcher.close();

@@ -84,7 +84,7 @@ export async function goldClaim(tx: TxSql, pick: Pick): Promise<ClaimRow | undef
   if (!(rate > 0 && draw() < rate)) return undefined;
   const [claim] = await tx<ClaimRow[]>`
     with gold as (
-      select d.id, d.content from datapoints d
+      select d.id, d.content, d.content_key_order from datapoints d
       where d.project_id = ${projectId} and d.gold_rating is not null and ${offerable(tx, pick)}
       order by random()
       limit 1
@@ -100,7 +100,8 @@ export async function goldClaim(tx: TxSql, pick: Pick): Promise<ClaimRow | undef
           and (d.slots_open > 0
             or exists (select 1 from validation_slots s where s.datapoint_id = d.id and ${takeable(tx)})))
       returning id, datapoint_id, claimed_at, claim_expires_at)
-    select slot.id, slot.datapoint_id, slot.claimed_at, slot.claim_expires_at, gold.content
+    select slot.id, slot.datapoint_id, slot.claimed_at, slot.claim_expires_at, gold.content,
+      gold.content_key_order as key_order
     from slot join gold on gold.id = slot.datapoint_id`;
   return claim;
 }

@@ -93,6 +93,8 @@ export interface Claim {
   instructions: string;
   /** The source's field order of the project's contents (jsonb does not keep it). */
   fieldOrder: string[];
+  /** The source's key order of this content's objects (src/domain/key-order.ts); [] when none recorded. */
+  keyOrder: string[][];
   claimedAt: Date;
   expiresAt: Date;
 }
@@ -162,6 +164,7 @@ export async function claimNextSlot(
         content: claim.content,
         instructions: p.instructions ?? '',
         fieldOrder: p.field_order,
+        keyOrder: claim.key_order ?? [],
         claimedAt: claim.claimed_at,
         expiresAt: claim.claim_expires_at,
       },
@@ -175,6 +178,8 @@ export interface ClaimRow {
   claimed_at: Date;
   claim_expires_at: Date;
   content: unknown;
+  /** datapoints.content_key_order: the source's key order where jsonb loses it. */
+  key_order: string[][] | null;
 }
 
 /** Neither a datapoint the validator rated nor one it holds a live claim on. `d` is the datapoint. */
@@ -238,7 +243,7 @@ async function claimRow(tx: TxSql, slotId: string, userId: string): Promise<Clai
       claim_expires_at = now() + make_interval(mins => ${CLAIM_MINUTES}), extended_at = null
     from datapoints d
     where s.id = ${slotId} and d.id = s.datapoint_id
-    returning s.id, s.datapoint_id, s.claimed_at, s.claim_expires_at, d.content`;
+    returning s.id, s.datapoint_id, s.claimed_at, s.claim_expires_at, d.content, d.content_key_order as key_order`;
   return claim!;
 }
 
@@ -259,13 +264,15 @@ async function claimFromCounter(tx: TxSql, pick: Pick, locked: 'skip' | 'wait'):
     for update of d ${locked === 'skip' ? tx`skip locked` : tx``}`;
   if (!d) return undefined;
   const [claim] = await tx<ClaimRow[]>`
-    with taken as (update datapoints set slots_open = slots_open - 1 where id = ${d.id} returning id, content),
+    with taken as (update datapoints set slots_open = slots_open - 1 where id = ${d.id} returning id, content,
+      content_key_order),
     slot as (
       insert into validation_slots (id, datapoint_id, project_id, status, claimed_by, claimed_at, claim_expires_at)
       select ${uuidv7()}, id, ${projectId}, 'claimed', ${userId}, now(), now() + make_interval(mins =>
       ${CLAIM_MINUTES}) from taken
       returning id, datapoint_id, claimed_at, claim_expires_at)
-    select slot.id, slot.datapoint_id, slot.claimed_at, slot.claim_expires_at, taken.content from slot join taken on
+    select slot.id, slot.datapoint_id, slot.claimed_at, slot.claim_expires_at, taken.content,
+      taken.content_key_order as key_order from slot join taken on
     taken.id = slot.datapoint_id`;
   return claim;
 }
@@ -356,7 +363,7 @@ export async function liveClaims(
       a.revoked_at is null)`;
   if (!p) return { refused: 'project_not_found' };
   const rows = await sql<ClaimRow[]>`
-    select s.id, s.datapoint_id, s.claimed_at, s.claim_expires_at, d.content
+    select s.id, s.datapoint_id, s.claimed_at, s.claim_expires_at, d.content, d.content_key_order as key_order
     from validation_slots s join datapoints d on d.id = s.datapoint_id
     where s.claimed_by = ${userId} and s.project_id = ${projectId} and ${liveClaim(sql)}
     order by s.claimed_at, s.id`;
@@ -367,6 +374,7 @@ export async function liveClaims(
       content: c.content,
       instructions: p.instructions ?? '',
       fieldOrder: p.field_order,
+      keyOrder: c.key_order ?? [],
       claimedAt: c.claimed_at,
       expiresAt: c.claim_expires_at,
     })),

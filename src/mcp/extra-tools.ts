@@ -5,7 +5,7 @@
 // operations through the request pipeline (tools.ts).
 import type { components } from '../generated/openapi-types.ts';
 import { projectSpecSchema, type ExtraToolArguments, type ExtraToolName } from '../generated/mcp-tools.ts';
-import type { HandlerResult } from '../generated/handlers.ts';
+import type { ResultOf } from '../http/api.ts';
 import type { OperationId } from '../generated/operations.ts';
 import type { PublicRequestContext, RequestContext, ValidatorWorkContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
@@ -19,7 +19,7 @@ export type OperationCall = <K extends OperationId>(
   operationId: K,
   input: { params?: Record<string, unknown>; query?: Record<string, string>; body?: unknown },
   ctx?: PublicRequestContext,
-) => Promise<HandlerResult<K>>;
+) => Promise<ResultOf<K>>;
 
 type DatasetType = components['schemas']['SpecDatasetFormat'];
 

@@ -110,8 +110,8 @@ export async function callTool(
     if (!validate(args)) throw toolArgumentErrorToApiError(validate.errors![0], tool.args, tool.errorCodes);
     if (tool.operationId === null) {
       // The arguments were validated against the tool's schema just above.
-      const call: OperationCall = async (operationId, input, waitCtx = ctx) =>
-        (await callOperation(api, door.server, operationId, operationRequest(operationId, input), waitCtx)) as never;
+      const call: OperationCall = (operationId, input, waitCtx = ctx) =>
+        callOperation(api, door.server, operationId, operationRequest(operationId, input), waitCtx);
       const run = guideTools[name as ExtraToolName] as (
         args: unknown,
         ctx: PublicRequestContext,

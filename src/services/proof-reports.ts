@@ -9,14 +9,17 @@ import * as db from '../db/proof-reports.ts';
 import { ApiError, errors } from '../errors.ts';
 import { BeingPrepared, failureOf, prepareArtifact, type PrepareOptions } from './report-artifacts.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
-import { leafHash, MerkleRootBuilder } from '../domain/merkle.ts';
+import { createHash } from 'node:crypto';
+import { leafHash, MerkleRootBuilder, MerkleTree } from '../domain/merkle.ts';
 import {
+  ChunkKeys,
   ChunkRecorder,
   PROOF_CHUNK_LEAVES,
   chunkCount,
   chunkOfKey,
   chunkSize,
   chunkedInclusionProof,
+  chunkedInclusionProofs,
   type Chunk,
 } from '../domain/proof-chunks.ts';
 import { signPayload, type SigningKey } from '../domain/signing.ts';
@@ -216,9 +219,10 @@ export async function getOrCreateProofReport(
       }
     }
     // Both trees' chunk roots, stored with the report: inclusion proofs read one chunk of each.
-    const chunks = new ChunkRecorder<number>(PROOF_CHUNK_LEAVES);
+    // The trees' builders keep the roots; these are the chunks' first keys.
+    const chunks = new ChunkKeys<number>(PROOF_CHUNK_LEAVES);
     const firstVotes: number[] = [];
-    const voteChunks = new ChunkRecorder<{ seq: number; offset: number }>(PROOF_CHUNK_LEAVES);
+    const voteChunks = new ChunkKeys<{ seq: number; offset: number }>(PROOF_CHUNK_LEAVES);
     // The votes the statistics are computed from: the committed ones, in the same snapshot, taken
     // in one pass a datapoint at a time (StatisticsBuilder: typed columns, not a row object per vote).
     const votes = new StatisticsBuilder(project.spec_classes);
@@ -228,11 +232,9 @@ export async function getOrCreateProofReport(
       signal,
     )) {
       if (acc.results.size % PROOF_CHUNK_LEAVES === 0) firstVotes.push(acc.votes.size);
-      const h = acc.addDecision(decision, rows.map(leafOf));
-      chunks.add(h.result, decision.seq);
-      h.votes.forEach((v, i) => {
-        voteChunks.add(v, { seq: decision.seq, offset: i });
-      });
+      chunks.leaf(acc.results.size, decision.seq);
+      for (let i = 0; i < rows.length; i++) voteChunks.leaf(acc.votes.size + i, { seq: decision.seq, offset: i });
+      acc.addDecision(decision, rows.map(leafOf));
       extending.afterResult(acc);
       for (const r of rows) votes.add(r);
     }
@@ -248,11 +250,11 @@ export async function getOrCreateProofReport(
       else gold.set(g.user_id, [g]);
     }
     const voteChunkList = voteChunks
-      .chunks()
+      .chunks(acc.votes)
       .map((c) => ({ firstSeq: c.firstKey.seq, firstOffset: c.firstKey.offset, root: c.root }));
     // The AI configurations and their calibration, committed with the votes that refer to them.
     const ai = await aiFigures(tx, project.id, project.spec_calibration);
-    return { state, acc, chunks: chunks.chunks(), firstVotes, voteChunks: voteChunkList, votes, gold, ai };
+    return { state, acc, chunks: chunks.chunks(acc.results), firstVotes, voteChunks: voteChunkList, votes, gold, ai };
   });
   if ('stored' in computed) return computed.stored;
 
@@ -356,6 +358,28 @@ const treeMismatch = (report: db.StoredReport) =>
   new Error(`results tree of ${report.reportId} no longer matches its digest`);
 
 /**
+ * Trees over a report's stored chunk roots, by the SHA-256 of the roots: a report's roots never
+ * change, and its proofs would otherwise hash the same n/C roots again each time (2,930 node hashes
+ * for the votes tree at 1,000,000 datapoints). Keyed by content, so roots read differently (an
+ * edited row) are a tree of their own, and the proof's checks against the signed roots hold as
+ * before. A few reports' trees: O(n/C) hashes each.
+ */
+const chunkRootTrees = new Map<string, MerkleTree>();
+const CHUNK_ROOT_TREES = 16;
+function chunkRootsTree(roots: readonly Buffer[]): MerkleTree {
+  const key = createHash('sha256').update(Buffer.concat(roots)).digest('hex');
+  let tree = chunkRootTrees.get(key);
+  if (tree) {
+    chunkRootTrees.delete(key);
+  } else {
+    tree = new MerkleTree(roots);
+    if (chunkRootTrees.size >= CHUNK_ROOT_TREES) chunkRootTrees.delete(chunkRootTrees.keys().next().value!);
+  }
+  chunkRootTrees.set(key, tree);
+  return tree;
+}
+
+/**
  * The inclusion proof of a results leaf from its chunk and the stored chunk roots, checked against
  * the chunk's stored root and the signed results root: any disagreement is a tree that changed.
  */
@@ -373,14 +397,17 @@ function resultsLeafProof(
 ): ReturnType<typeof chunkedInclusionProof> {
   let proof: ReturnType<typeof chunkedInclusionProof>;
   try {
-    proof = chunkedInclusionProof({
+    const chunkRoots = at.chunks.map((c) => c.root);
+    const p = chunkedInclusionProofs({
       size: at.size,
       chunkLeaves: at.chunkLeaves,
-      chunkRoots: at.chunks.map((c) => c.root),
+      chunkRoots,
       chunkNo: at.chunkNo,
       leaves: at.leaves.map(leafHash),
-      position: at.position,
+      positions: [at.position],
+      chunkRootsTree: chunkRootsTree(chunkRoots),
     });
+    proof = { ...p.proofs[0]!, chunkRoot: p.chunkRoot, root: p.root };
   } catch (err) {
     if (err instanceof RangeError) throw treeMismatch(report);
     throw err;
@@ -538,12 +565,17 @@ async function inclusionProofV2(
   const votesSize = payload.digests.votesLeaves;
   if (chunkLeaves === null || votesSize === undefined) throw treeMismatch(report);
   const size = report.decisionCount;
-  const leafOf = voteLeafMaker(await db.pseudonymKey(sql, report.projectId));
   return sql.begin('isolation level repeatable read read only', async (tx) => {
-    const seq = await db.decisionSeq(tx, report.projectId, datapointId);
+    // Independent reads, sent together (one round trip on the transaction's connection).
+    const [seq, chunks, voteChunks, key] = await Promise.all([
+      db.decisionSeq(tx, report.projectId, datapointId),
+      db.reportChunks(tx, report.projectId, report.reportId),
+      db.reportVoteChunks(tx, report.projectId, report.reportId),
+      db.pseudonymKey(tx, report.projectId),
+    ]);
     if (seq === undefined) throw notInReport(datapointId);
-    const chunks = await db.reportChunks(tx, report.projectId, report.reportId);
     if (chunks.length !== chunkCount(size, chunkLeaves)) throw treeMismatch(report);
+    if (voteChunks.length !== chunkCount(votesSize, chunkLeaves)) throw votesMismatch(report);
     const chunkNo = chunkOfKey(
       chunks.map((c) => c.firstKey),
       seq,
@@ -551,6 +583,30 @@ async function inclusionProofV2(
     if (chunkNo < 0) throw notInReport(datapointId);
     const chunk = chunks[chunkNo]!;
     if (chunk.firstVote === null) throw treeMismatch(report);
+    // The votes-tree chunks the datapoint's votes can be in, known from the stored chunks' first
+    // (seq, offset) alone: read beside the results chunk, not after it. Each is read by its own
+    // stored start, so a chunk read here is that chunk whichever vote range the results leaf names.
+    const voteRows = new Map<number, Promise<db.DecisionVoteRow[]>>();
+    const readVoteChunk = (no: number) => {
+      let rows = voteRows.get(no);
+      if (!rows) {
+        const vc = voteChunks[no]!;
+        rows = db.votesFrom(tx, report.projectId, vc.firstSeq, vc.firstOffset, chunkSize(votesSize, chunkLeaves, no));
+        // Awaited below when the range needs it; a guess not needed must not be an unhandled rejection.
+        rows.catch(() => {});
+        voteRows.set(no, rows);
+      }
+      return rows;
+    };
+    const lastVoteChunk = chunkOfKey(
+      voteChunks.map((c) => c.firstSeq),
+      seq,
+    );
+    for (let no = lastVoteChunk; no >= 0; no--) {
+      readVoteChunk(no);
+      // The chunk holding the datapoint's first vote (offset 0) is the last one needed.
+      if (voteChunks[no]!.firstSeq < seq || voteChunks[no]!.firstOffset === 0) break;
+    }
     const rows = await db.decisionsWithVotesFrom(
       tx,
       report.projectId,
@@ -576,48 +632,43 @@ async function inclusionProofV2(
     );
     const treeRoot = prefixed(proof.root);
 
-    // The votes: leaves [first, first + count) of the votes tree, one chunk or a few.
+    // The votes: leaves [first, first + count) of the votes tree, in one chunk or a few; each
+    // chunk's leaves are encoded and its tree hashed once, for all of the votes in it.
     const range = ranges[position]!;
-    const voteChunks = await db.reportVoteChunks(tx, report.projectId, report.reportId);
-    if (voteChunks.length !== chunkCount(votesSize, chunkLeaves)) throw votesMismatch(report);
+    const leafOf = voteLeafMaker(key);
+    const voteChunkRoots = voteChunks.map((c) => c.root);
     const voteLeaves: VotesProofData['leaves'] = [];
-    const chunkRows = new Map<number, Buffer[]>();
-    for (let index = range.first; index < range.first + range.count; index++) {
+    for (let index = range.first; index < range.first + range.count; ) {
       const no = Math.floor(index / chunkLeaves);
-      const vc = voteChunks[no];
-      if (!vc) throw votesMismatch(report);
-      let bytes = chunkRows.get(no);
-      if (!bytes) {
-        const votes = await db.votesFrom(
-          tx,
-          report.projectId,
-          vc.firstSeq,
-          vc.firstOffset,
-          chunkSize(votesSize, chunkLeaves, no),
-        );
-        bytes = votes.map((v) => voteLeaf(leafOf(v)));
-        chunkRows.set(no, bytes);
-      }
-      let vp: ReturnType<typeof chunkedInclusionProof>;
+      if (no >= voteChunks.length) throw votesMismatch(report);
+      const end = Math.min(range.first + range.count, (no + 1) * chunkLeaves);
+      const bytes = (await readVoteChunk(no)).map((v) => voteLeaf(leafOf(v)));
+      const positions: number[] = [];
+      for (let i = index; i < end; i++) positions.push(i - no * chunkLeaves);
+      let vp: ReturnType<typeof chunkedInclusionProofs>;
       try {
-        vp = chunkedInclusionProof({
+        vp = chunkedInclusionProofs({
           size: votesSize,
           chunkLeaves,
-          chunkRoots: voteChunks.map((c) => c.root),
+          chunkRoots: voteChunkRoots,
           chunkNo: no,
           leaves: bytes.map(leafHash),
-          position: index - no * chunkLeaves,
+          positions,
+          chunkRootsTree: chunkRootsTree(voteChunkRoots),
         });
       } catch (err) {
         if (err instanceof RangeError) throw votesMismatch(report);
         throw err;
       }
-      if (!vp.chunkRoot.equals(vc.root) || prefixed(vp.root) !== payload.digests.votes) throw votesMismatch(report);
-      voteLeaves.push({
-        leaf: bytes[index - no * chunkLeaves]!.toString('utf8'),
-        leafIndex: index,
-        auditPath: vp.path.map(hex),
-      });
+      if (!vp.chunkRoot.equals(voteChunks[no]!.root) || prefixed(vp.root) !== payload.digests.votes)
+        throw votesMismatch(report);
+      for (const p of vp.proofs)
+        voteLeaves.push({
+          leaf: bytes[p.leafIndex - no * chunkLeaves]!.toString('utf8'),
+          leafIndex: p.leafIndex,
+          auditPath: p.path.map(hex),
+        });
+      index = end;
     }
     return {
       datapointId,
@@ -651,9 +702,10 @@ async function streamInclusionProofV2(
     const size = report.decisionCount;
     const path = new StreamingAuditPath(index, size);
     const acc = new ReportAccumulator();
-    const chunks = new ChunkRecorder<number>(C);
+    // The chunk roots come from the trees' own builders (ReportAccumulator), keyed here.
+    const chunks = new ChunkKeys<number>(C);
     const firstVotes: number[] = [];
-    const voteChunks = new ChunkRecorder<{ seq: number; offset: number }>(C);
+    const voteChunks = new ChunkKeys<{ seq: number; offset: number }>(C);
     let leaf: Buffer | null = null;
     let range: { first: number; count: number } | null = null;
     let voteBytes: Buffer[] = [];
@@ -671,13 +723,11 @@ async function streamInclusionProofV2(
         range = { first: acc.votes.size, count: votes.length };
         leaf = resultsLeafV2({ ...decision, votes: range });
       }
+      chunks.leaf(i, decision.seq);
+      for (let k = 0; k < votes.length; k++) voteChunks.leaf(acc.votes.size + k, { seq: decision.seq, offset: k });
       const h = acc.addDecision(decision, votes.map(leafOf));
       path.add(h.result);
-      chunks.add(h.result, decision.seq);
-      h.votes.forEach((v, k) => {
-        voteChunks.add(v, { seq: decision.seq, offset: k });
-        voteBytes.push(leaves[k]!);
-      });
+      voteBytes.push(...leaves);
       // addDecision added the votes all at once; close each chunk they completed.
       while (voteBytes.length >= C) {
         const rest = voteBytes.slice(C);
@@ -693,7 +743,7 @@ async function streamInclusionProofV2(
     if (prefixed(acc.votes.root()) !== payload.digests.votes || acc.votes.size !== payload.digests.votesLeaves)
       throw votesMismatch(report);
     const voteChunkList = voteChunks
-      .chunks()
+      .chunks(acc.votes)
       .map((c) => ({ firstSeq: c.firstKey.seq, firstOffset: c.firstKey.offset, root: c.root }));
     const r = range!;
     const voteLeaves: VotesProofData['leaves'] = [];
@@ -725,7 +775,7 @@ async function streamInclusionProofV2(
           leaves: voteLeaves,
         },
       },
-      chunks: chunks.chunks(),
+      chunks: chunks.chunks(acc.results),
       firstVotes,
       voteChunks: voteChunkList,
     };

@@ -128,18 +128,19 @@ describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => 
 
   const rate = (projectId: string) => w.page.goto(`${app.url}/app/projects/${projectId}/rate`);
 
-  it('shows JSON as a readable tree', async () => {
+  it('shows JSON as a readable tree, keys in the order the source wrote them at every depth', async () => {
     await rate(projects.json!);
     const tree = w.page.locator('.datapoint .tree');
     await tree.waitFor();
-    expect((await tree.locator('.key').allTextContents()).sort()).toEqual([
+    // Not jsonb's order (ok, none, tags, score inside meta), nor sorted: as written.
+    expect(await tree.locator('.key').allTextContents()).toEqual([
       'id',
-      'meta',
-      'none',
-      'ok',
-      'score',
-      'tags',
       'title',
+      'meta',
+      'tags',
+      'score',
+      'ok',
+      'none',
     ]);
     expect(
       await tree
@@ -150,6 +151,18 @@ describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => 
     expect(await tree.locator('ol.json li').allTextContents()).toEqual(['alpha', 'beta']);
     expect(await tree.textContent()).toContain('title: A nested record');
     await checkPage(w, 'content-json');
+    // At phone width too (the held claim is resumed there), in the same order.
+    const token = await w.page.evaluate<string | null>(`localStorage.getItem('assay.session')`);
+    const phone = await openPage(browser, { phone: true });
+    await phone.page.goto(`${app.url}/app/sign-in`);
+    await phone.page.evaluate(`localStorage.setItem('assay.session', ${JSON.stringify(token)})`);
+    await phone.page.goto(`${app.url}/app/projects/${projects.json}/rate`);
+    await phone.page.locator('.datapoint .tree .key').first().waitFor();
+    expect(await phone.page.locator('.datapoint .tree .key').allTextContents()).toEqual(
+      await tree.locator('.key').allTextContents(),
+    );
+    await checkPage(phone, 'content-json');
+    await phone.context.close();
   });
 
   it(

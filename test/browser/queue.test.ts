@@ -58,7 +58,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('the rating queue in the browser'
     );
     await w.page.goto(`${app.url}/app/projects/${projectId}/rate`);
     await w.page.locator('table.record').waitFor();
-    return { projectId, token: sessionToken, w };
+    return { projectId, token: sessionToken, email: m.email, w };
   }
 
   const shownId = (w: WatchedPage) =>
@@ -66,8 +66,11 @@ describe.skipIf(skipBrowserTests)(browserSuite('the rating queue in the browser'
       .locator('table.record tr', { has: w.page.locator('th', { hasText: /^id$/ }) })
       .locator('td')
       .textContent();
-  const held = async (token: string, projectId: string) =>
-    (await call(app, 'listMyClaims', { key: token, params: { projectId } })).body.data.length;
+  const claims = async (token: string, projectId: string) =>
+    (await call(app, 'listMyClaims', { key: token, params: { projectId } })).body.data.map(
+      (c: { slotId: string; claimedAt: string; datapointId: string }) => [c.slotId, c.claimedAt, c.datapointId],
+    );
+  const held = async (token: string, projectId: string) => (await claims(token, projectId)).length;
 
   for (const phone of [false, true]) {
     const width = phone ? 'phone' : 'desktop';
@@ -92,22 +95,62 @@ describe.skipIf(skipBrowserTests)(browserSuite('the rating queue in the browser'
       await w.context.close();
     });
 
-    it(`${width}: five reloads hold at most one claim and never lock the rater out`, async () => {
-      const { w, token, projectId } = await rater(20, { phone });
+    it(`${width}: five reloads resume the claim held, never take another and never lock the rater out`, async () => {
+      const { w, token, email, projectId } = await rater(20, { phone });
       // The datapoint is in view on load, below the heading and the timer.
       expect(await w.page.locator('section.datapoint').isVisible()).toBe(true);
       const box = await w.page.locator('section.datapoint h2').boundingBox();
       expect(box!.y).toBeLessThan(w.page.viewportSize()!.height);
       await checkPage(w, 'queue-rate');
+      const first = await claims(token, projectId);
+      const id = await shownId(w);
+      expect(first).toHaveLength(1);
       for (let i = 0; i < 5; i++) {
         await w.page.reload();
         await w.page.locator('table.record').waitFor();
-        expect(await held(token, projectId)).toBeLessThanOrEqual(1);
+        // The same claim (slot and claim time), the same datapoint: resumed, not released and taken again.
+        expect(await claims(token, projectId)).toEqual(first);
+        expect(await shownId(w)).toBe(id);
       }
-      // Leaving the page for My projects releases the claim.
-      await w.page.getByRole('link', { name: 'My projects' }).click();
-      await w.page.getByRole('heading', { name: 'My projects' }).waitFor();
-      await expect.poll(() => held(token, projectId)).toBe(0);
+      // A rated datapoint is not shown again on a reload.
+      await w.page.locator('#rating').fill('40');
+      await w.page.getByRole('button', { name: 'Submit rating' }).click();
+      await expect.poll(() => shownId(w)).not.toBe(id);
+      const next = await shownId(w);
+      await w.page.reload();
+      await w.page.locator('table.record').waitFor();
+      expect(await shownId(w)).toBe(next);
+      expect(await claims(token, projectId)).toHaveLength(1);
+      // Leaving for My projects releases the claim; the browser's back button returns to rating
+      // with one claim held; leaving again and "Start rating" holds one again.
+      const toMyProjects = async () => {
+        await w.page.getByRole('link', { name: 'My projects' }).click();
+        await w.page.getByRole('heading', { name: 'My projects' }).waitFor();
+        await expect.poll(() => held(token, projectId)).toBe(0);
+      };
+      await toMyProjects();
+      await w.page.goBack();
+      await w.page.locator('table.record').waitFor();
+      expect(await held(token, projectId)).toBe(1);
+      await toMyProjects();
+      await w.page
+        .getByRole('link', { name: /^Start rating/ })
+        .first()
+        .click();
+      await w.page.locator('table.record').waitFor();
+      expect(await held(token, projectId)).toBe(1);
+      expect(await shownId(w)).not.toBe(id);
+      await checkPage(w, 'queue-resumed');
+      // Signing out releases it; signed in again, a deep link to the rating page holds one claim.
+      await w.page.getByRole('button', { name: 'Sign out' }).click();
+      await w.page.getByText('You are signed out.').waitFor();
+      const again = await fx.signInDirect(app, email);
+      expect(await held(again.sessionToken, projectId)).toBe(0);
+      await w.page.evaluate((t) => localStorage.setItem('assay.session', t), again.sessionToken);
+      await w.page.goto(`${app.url}/app/projects/${projectId}/rate`);
+      await w.page.locator('table.record').waitFor();
+      expect(await held(again.sessionToken, projectId)).toBe(1);
+      expect(await shownId(w)).not.toBe(id);
       await w.context.close();
     });
 

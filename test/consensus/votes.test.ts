@@ -131,6 +131,29 @@ describe('finalization', () => {
   });
 });
 
+describe('decided votes are frozen', () => {
+  it('refuses an update or delete of a vote that counted toward a decision; the project still deletes', async () => {
+    const { projectId, ids } = await datapoints(2);
+    const [decided, open] = ids as [string, string];
+    await vote(decided, 'a', 78);
+    await vote(decided, 'b', 82);
+    expect(await vote(decided, 'c', 80)).toMatchObject({ kind: 'terminal' });
+    await vote(open, 'a', 40);
+    // The vote of a datapoint without a decision may still change (what changeVote relies on).
+    await fx.setVoteRating(app.sql, open, 'a', 41);
+    expect((await fx.votes(app.sql, { datapointIds: [open] })).map((v) => v.rating)).toEqual([41]);
+    await expect(fx.setVoteRating(app.sql, decided, 'b', 10)).rejects.toThrow(
+      /counted toward the terminal decision .* cannot be changed/,
+    );
+    await expect(fx.deleteVotes(app.sql, decided)).rejects.toThrow(
+      /counted toward the terminal decision .* cannot be deleted/,
+    );
+    expect((await fx.votes(app.sql, { datapointIds: [decided] })).map((v) => v.rating)).toEqual([78, 82, 80]);
+    await fx.deleteProject(app.sql, projectId);
+    expect(await fx.projectRowsLeft(app.sql, projectId)).toBe(0);
+  });
+});
+
 describe('refusals write nothing', () => {
   // The rating is checked at the boundary (the contract's schema); below it, the votes table's
   // check constraint still refuses a rating outside 0..100, and the vote's transaction writes nothing.

@@ -4,7 +4,9 @@
 // `config` accepts both files; Postgres and S3 come up and pass the file's healthchecks; migrate
 // runs once and exits 0; serve and worker answer /readyz; an organization and key made with the
 // image's admin CLI; one project created and one CSV ingested through the API (the worker's job),
-// then `stop` (both drain and exit 0) and `down -v`.
+// then `stop` (both drain and exit 0); then again through PgBouncer (the `pgbouncer` profile, its
+// image built from Debian's package, transaction mode): serve and worker recreated on it, one
+// project created and ingested through it, PgBouncer's log showing their logins; `down -v`.
 // Podman 4.3 cannot wait on `service_healthy` (podman-compose says so and ignores it) and fails
 // to start a container whose `--requires` include an exited one-off, so the test brings the
 // services up in the order depends_on gives, with --no-deps, and runs the healthchecks itself.
@@ -12,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -39,12 +40,17 @@ describe.skipIf(skip)(
     const project = `assay_compose_${randomBytes(4).toString('hex')}`;
     let dir: string;
     let env: NodeJS.ProcessEnv;
+    // Every call names the profile: `down` then removes PgBouncer too, and no other service has one.
     const pc = (args: string[]) =>
-      run(compose, ['-p', project, '-f', 'compose.yaml', '-f', 'compose.local.yaml', ...args], {
-        cwd: dir,
-        env,
-        maxBuffer: 64 * 1024 * 1024,
-      });
+      run(
+        compose,
+        ['-p', project, '-f', 'compose.yaml', '-f', 'compose.local.yaml', '--profile', 'pgbouncer', ...args],
+        {
+          cwd: dir,
+          env,
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
     const podman = (args: string[]) => run('podman', args, { env: podmanEnv, maxBuffer: 64 * 1024 * 1024 });
     const container = (service: string) => `${project}_${service}_1`;
     // The compose file's healthcheck of a service, run by podman (no systemd timer runs it here).
@@ -85,9 +91,12 @@ describe.skipIf(skip)(
         MAIL_MODE: 'log',
         ASSAY_PUBLISH: `127.0.0.1:${port}`,
         S3_PUBLISH: `127.0.0.1:${s3Port}`,
+        // Presigned URLs signed for the published port, where this test (the client) reaches S3.
+        S3_PUBLIC_ENDPOINT: `http://127.0.0.1:${s3Port}`,
         ASSAY_IMAGE: app,
         ASSAY_POSTGRES_IMAGE: services.postgres,
         ASSAY_S3_IMAGE: services.s3,
+        ASSAY_PGBOUNCER_IMAGE: services.pgbouncer,
       };
     }, 1_800_000);
 
@@ -96,7 +105,7 @@ describe.skipIf(skip)(
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
-    it('config, up (migrate once, serve, worker), /readyz, the API and an ingest, stop drains, down', async () => {
+    it('config, up (migrate once, serve, worker), an ingest, stop drains; again through PgBouncer; down', async () => {
       const started = Date.now();
       const { stdout: config } = await pc(['config']);
       expect(config).toContain(env.ASSAY_POSTGRES_IMAGE);
@@ -141,37 +150,65 @@ describe.skipIf(skip)(
       );
 
       const api = developerClient({ baseUrl: `${base}/developer/v1`, apiKey: key });
-      const project = await ok(
-        api.POST('/projects', {
-          body: {
-            name: 'From compose',
-            spec: {
-              version: '1.0.0',
-              dataset: { format: 'csv', idField: 'id' },
-              validation: { validatorsPerDatapoint: 2, instructions: 'Rate.' },
+      /** A project created and one CSV ingested (the worker's job) through the API. */
+      const projectWithIngest = async (name: string) => {
+        const created = await ok(
+          api.POST('/projects', {
+            body: {
+              name,
+              spec: {
+                version: '1.0.0',
+                dataset: { format: 'csv', idField: 'id' },
+                validation: { validatorsPerDatapoint: 2, instructions: 'Rate.' },
+              },
             },
-          },
-        }),
-      );
-      // Presigned URLs name the S3 service as the containers reach it (http://s3:9000); from
-      // here it is the published port, with the signed Host header kept.
-      const s3Port = Number(env.S3_PUBLISH!.split(':')[1]);
-      const { status: upload } = await uploadFiles(
-        api,
-        project.projectId,
-        [{ relPath: 'a.csv', content: 'id,text\n1,one\n2,two\n' }],
-        { fetch: viaPublishedPort(s3Port), timeoutMs: 120_000 },
-      );
-      expect(upload.run?.status).toBe('ok');
-      expect(upload.run?.datapointsPersisted).toBe(2);
+          }),
+        );
+        const { status: upload } = await uploadFiles(
+          api,
+          created.projectId,
+          [{ relPath: 'a.csv', content: 'id,text\n1,one\n2,two\n' }],
+          { timeoutMs: 120_000 },
+        );
+        expect(upload.run?.status).toBe('ok');
+        expect(upload.run?.datapointsPersisted).toBe(2);
+        return created.projectId;
+      };
+      /** `stop`: serve and worker drain and exit 0. */
+      const stopDrains = async () => {
+        await pc(['stop', '-t', '30', 'serve', 'worker']);
+        for (const service of ['serve', 'worker']) {
+          const { stdout: code } = await podman(['inspect', '--format', '{{.State.ExitCode}}', container(service)]);
+          const { stdout: logs } = await podman(['logs', container(service)]);
+          expect(Number(code), logs).toBe(0);
+          expect(logs).toContain('drained; exiting');
+        }
+      };
+      const first = await projectWithIngest('From compose');
+      await stopDrains();
 
-      await pc(['stop', '-t', '30', 'serve', 'worker']);
-      for (const service of ['serve', 'worker']) {
-        const { stdout: code } = await podman(['inspect', '--format', '{{.State.ExitCode}}', container(service)]);
-        const { stdout: logs } = await podman(['logs', container(service)]);
-        expect(Number(code), logs).toBe(0);
-        expect(logs).toContain('drained; exiting');
-      }
+      // The PgBouncer profile, as compose.yaml's header says (its 1.18 keeps no prepared statements
+      // in transaction mode: compose.local.yaml's header). serve and worker are recreated on it.
+      Object.assign(env, {
+        ASSAY_DB_HOST: 'pgbouncer',
+        ASSAY_DB_PORT: '6432',
+        ASSAY_DB_POOL_MODE: 'transaction',
+        ASSAY_DB_PREPARED_STATEMENTS: 'false',
+      });
+      await pc(['up', '-d', '--no-deps', 'pgbouncer']);
+      await pc(['up', '-d', '--no-deps', '--force-recreate', 'serve', 'worker']);
+      const { stdout: serveEnv } = await podman(['exec', container('serve'), '/bin/sh', '-c', 'echo $DATABASE_URL']);
+      expect(serveEnv).toContain('@pgbouncer:6432/assay');
+      await poll(async () => (await status(`${base}/readyz`)) === 200, 180_000);
+      await healthy('worker', 180_000);
+      // The first stack's project is there (same database), and a new one is ingested through PgBouncer.
+      const listed = await ok(api.GET('/projects', {}));
+      expect((listed.data ?? []).map((p) => p.id)).toContain(first);
+      await projectWithIngest('Through PgBouncer');
+      const bouncerLogs = await podman(['logs', container('pgbouncer')]);
+      expect(bouncerLogs.stdout + bouncerLogs.stderr).toMatch(/login attempt: db=assay user=assay/);
+      await stopDrains();
+
       await pc(['down', '-v', '-t', '5']);
       const { stdout: left } = await podman([
         'ps',
@@ -193,30 +230,4 @@ async function poll(probe: () => Promise<boolean>, ms: number): Promise<void> {
     if (Date.now() > deadline) throw new Error(`not within ${ms / 1000} s`);
     await new Promise((r) => setTimeout(r, 1000));
   }
-}
-
-/** A fetch for presigned PUTs to http://s3:9000/...: sent to 127.0.0.1:<port> with Host s3:9000. */
-function viaPublishedPort(port: number): typeof fetch {
-  return (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input));
-    const body = Buffer.from(String(init?.body ?? ''));
-    return new Promise<Response>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: init?.method ?? 'GET',
-          path: url.pathname + url.search,
-          headers: { host: url.host, 'content-length': body.length },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve(new Response(Buffer.concat(chunks), { status: res.statusCode })));
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  }) as typeof fetch;
 }

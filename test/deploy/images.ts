@@ -93,11 +93,20 @@ export async function appImage(): Promise<string> {
   return ref;
 }
 
-/** Postgres and the S3 server of deploy/compose.local.yaml (deploy/image/services.sh). */
-export async function serviceImages(): Promise<{ postgres: string; s3: string }> {
+/** Postgres, the S3 server and PgBouncer of deploy/compose.local.yaml (deploy/image/services.sh). */
+export async function serviceImages(): Promise<{ postgres: string; s3: string; pgbouncer: string }> {
   const tag = contentHash(['deploy/image/services.sh', 'package.json']);
-  const images = { postgres: `localhost/assay-postgres-test:${tag}`, s3: `localhost/assay-s3-test:${tag}` };
-  if (!exists(images.postgres) || !exists(images.s3))
-    await ensureImage(images.s3, 'deploy/image/services.sh', { POSTGRES_IMAGE: images.postgres, S3_IMAGE: images.s3 });
+  const images = {
+    postgres: `localhost/assay-postgres-test:${tag}`,
+    s3: `localhost/assay-s3-test:${tag}`,
+    pgbouncer: `localhost/assay-pgbouncer-test:${tag}`,
+  };
+  // The script builds all three, PgBouncer last: its image's presence says the build finished.
+  if (!Object.values(images).every(exists))
+    await ensureImage(images.pgbouncer, 'deploy/image/services.sh', {
+      POSTGRES_IMAGE: images.postgres,
+      S3_IMAGE: images.s3,
+      PGBOUNCER_IMAGE: images.pgbouncer,
+    });
   return images;
 }

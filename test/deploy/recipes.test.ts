@@ -55,12 +55,23 @@ describe.skipIf(!ci && !compose)(
       expect(services.serve.environment.DATABASE_URL).toBe('postgres://assay:pw@postgres:5432/assay?sslmode=disable');
     });
 
+    it('passes S3_PUBLIC_ENDPOINT to serve and worker; the processes keep the internal S3 endpoint', () => {
+      const { services } = config({ S3_PUBLIC_ENDPOINT: 'https://files.example.com' });
+      for (const s of [services.serve, services.worker])
+        expect(s.environment).toMatchObject({
+          S3_ENDPOINT: 'http://s3:9000',
+          S3_PUBLIC_ENDPOINT: 'https://files.example.com',
+        });
+    });
+
     it('puts PgBouncer in transaction mode in front when its profile is on', () => {
       const { services } = config(
         { ASSAY_DB_HOST: 'pgbouncer', ASSAY_DB_PORT: '6432', ASSAY_DB_POOL_MODE: 'transaction' },
         ['--profile', 'pgbouncer'],
       );
       expect(services.pgbouncer.environment.POOL_MODE).toBe('transaction');
+      // It listens where ASSAY_DB_PORT points (edoburu/pgbouncer's own default is 5432).
+      expect(services.pgbouncer.environment.LISTEN_PORT).toBe('6432');
       expect(services.serve.environment).toMatchObject({
         DATABASE_URL: 'postgres://assay:pw@pgbouncer:6432/assay?sslmode=disable',
         DATABASE_DIRECT_URL: 'postgres://assay:pw@postgres:5432/assay?sslmode=disable',
@@ -113,6 +124,15 @@ describe.skipIf(!ci && !helm)(
           .sort(),
       ).toEqual(['r-assay-serve', 'r-assay-worker']);
       expect(byKind('Service')[0].spec.selector['app.kubernetes.io/component']).toBe('serve');
+    });
+
+    it('passes S3_PUBLIC_ENDPOINT from the values to serve', () => {
+      const docs = parseAllDocuments(
+        run(['template', 'r', 'deploy/helm/assay', '--set', 'config.S3_PUBLIC_ENDPOINT=https://files.example.com']),
+      ).map((d) => d.toJS());
+      const serve = docs.find((d) => d?.kind === 'Deployment' && d.metadata.name === 'r-assay-serve');
+      const env = serve.spec.template.spec.containers[0].env as { name: string; value: string }[];
+      expect(env.find((e) => e.name === 'S3_PUBLIC_ENDPOINT')?.value).toBe('https://files.example.com');
     });
   },
 );

@@ -538,6 +538,30 @@ export function voteWeights(
     order by created_at, id`;
 }
 
+/** Writes a vote's rating behind the lifecycle (what a decided vote's trigger must refuse). */
+export async function setVoteRating(sql: Sql, datapointId: string, voter: string, rating: number): Promise<void> {
+  await sql`update votes set rating = ${rating} where datapoint_id = ${datapointId} and voter = ${voter}`;
+}
+
+/** Deletes a datapoint's votes behind the lifecycle. */
+export async function deleteVotes(sql: Sql, datapointId: string): Promise<void> {
+  await sql`delete from votes where datapoint_id = ${datapointId}`;
+}
+
+/** Deletes a project as an operator would (its datapoints, votes and decisions go with it). */
+export async function deleteProject(sql: Sql, projectId: string): Promise<void> {
+  await sql`delete from projects where id = ${projectId}`;
+}
+
+/** Rows of the project left in its datapoint, vote and decision tables. */
+export async function projectRowsLeft(sql: Sql, projectId: string): Promise<number> {
+  const [r] = await sql<{ n: number }[]>`
+    select (select count(*) from datapoints where project_id = ${projectId})::int
+      + (select count(*) from votes where project_id = ${projectId})::int
+      + (select count(*) from consensus_decisions where project_id = ${projectId})::int as n`;
+  return r!.n;
+}
+
 /** The project's ratings with their datapoints, in the order the table returns them. */
 export function voteRatings(sql: Sql, projectId: string): Promise<{ datapoint_id: string; rating: number }[]> {
   return sql<{ datapoint_id: string; rating: number }[]>`

@@ -179,24 +179,64 @@ it('counts requests by operation and status, and jobs, ingest rows, webhook atte
   expect(scraped).toContain('process_resident_memory_bytes');
 });
 
-it('serves every series the Grafana dashboard queries', () => {
+/** The label names each series carries in at least one sample of a scrape. */
+function sampleLabels(text: string): Map<string, Set<string>> {
+  const labels = new Map<string, Set<string>>();
+  for (const m of text.matchAll(/^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{([^}]*)\})? \S+$/gm)) {
+    const set = labels.get(m[1]!) ?? new Set<string>();
+    for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="/g)) set.add(l[1]!);
+    labels.set(m[1]!, set);
+  }
+  return labels;
+}
+
+it('serves every series the Grafana dashboard queries, with the labels it groups and filters by', () => {
   expect(apiText && workerText).toBeTruthy();
   const dashboard = JSON.parse(readFileSync(join(import.meta.dirname, '../../deploy/grafana/assay.json'), 'utf8'));
+  // The panels' PromQL (`expr`) and the template variables' queries (`label_values(metric, label)`).
   const exprs: string[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(visit);
+  const variables: string[] = [];
+  const visit = (node: unknown, inTemplating = false): void => {
+    if (Array.isArray(node)) for (const n of node) visit(n, inTemplating);
     else if (node && typeof node === 'object')
       for (const [k, v] of Object.entries(node)) {
         if (k === 'expr' && typeof v === 'string') exprs.push(v);
-        else visit(v);
+        else if (inTemplating && (k === 'query' || k === 'definition') && typeof v === 'string') variables.push(v);
+        else visit(v, inTemplating || k === 'templating');
       }
   };
   visit(dashboard);
   expect(exprs.length).toBeGreaterThan(10);
+  const served = new Set([...declared(apiText), ...declared(workerText)]);
+  const labelsOf = sampleLabels(`${apiText}\n${workerText}`);
   // A metric name in PromQL: an identifier followed by a selector, a range or the end of a
   // function's argument; label names, functions and keywords are not followed by those.
-  const queried = new Set(exprs.flatMap((e) => [...e.matchAll(/\b([a-z_][a-z0-9_]*)\s*(?=\{|\[)/g)].map((m) => m[1]!)));
+  const metricsIn = (e: string) => [...e.matchAll(/\b([a-z_][a-z0-9_]*)\s*(?=\{|\[)/g)].map((m) => m[1]!);
+  const queried = new Set(exprs.flatMap(metricsIn));
   expect(queried.size).toBeGreaterThan(8);
-  const served = new Set([...declared(apiText), ...declared(workerText)]);
   expect([...queried].filter((name) => !served.has(name))).toEqual([]);
+
+  // Every label an expression groups by (`by (...)`) or matches (`{label=...}`) is on one of its
+  // series' samples; `job` and `instance` are the scraper's own. A missing one empties a panel.
+  const missing: string[] = [];
+  for (const e of exprs) {
+    const used = [
+      ...[...e.matchAll(/\bby\s*\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',').map((l) => l.trim())),
+      ...[...e.matchAll(/\{([^}]*)\}/g)].flatMap((m) =>
+        [...m[1]!.matchAll(/([a-zA-Z_]\w*)\s*(?:=~|!~|!=|=)/g)].map((l) => l[1]!),
+      ),
+    ].filter((l) => l && l !== 'job' && l !== 'instance');
+    const metrics = metricsIn(e);
+    for (const l of used) if (!metrics.some((name) => labelsOf.get(name)?.has(l))) missing.push(`${l} in ${e}`);
+  }
+  expect(missing).toEqual([]);
+
+  // The variables' label_values(metric, label): the metric is served (its label is the scraper's `job`).
+  expect(variables.length).toBeGreaterThan(0);
+  for (const v of variables) {
+    const m = /label_values\(\s*([a-z_][a-z0-9_]*)\s*,\s*(\w+)\s*\)/.exec(v);
+    if (!m) continue;
+    expect(served, v).toContain(m[1]);
+    if (m[2] !== 'job' && m[2] !== 'instance') expect(labelsOf.get(m[1]!), v).toContain(m[2]);
+  }
 });

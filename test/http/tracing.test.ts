@@ -105,6 +105,11 @@ it('follows one trace from the caller through the request, its jobs and the webh
   );
   expect(statements.length).toBeGreaterThan(5);
   expect(spans.some((s) => s.name === 'S3 GetObjectCommand' && ancestors(s).includes('job ingest'))).toBe(true);
+  // The ingest's COPY of the file's two rows into datapoints: one span, with the lines sent.
+  const copies = named('COPY').filter((s) => String(s.attributes['db.query.text']).includes('copy datapoints'));
+  expect(copies).toHaveLength(1);
+  expect(copies[0]!.attributes['assay.db.copy.sent_rows']).toBe(2);
+  expect(ancestors(copies[0]!)).toContain('job ingest');
   // Every span of the trace descends from the request.
   for (const s of spans) if (s !== request) expect(ancestors(s)).toContain('POST processUploadSession');
   // No secret, no value: statements are their template text; the webhook span names the host only.

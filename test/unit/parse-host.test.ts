@@ -3,7 +3,7 @@
 // stopping the process: its event loop keeps turning meanwhile (timer ticks are counted; in the
 // same thread a busy loop would let none through).
 import { describe, expect, it } from 'vitest';
-import { createParser } from '../../src/ingest/parse-host.ts';
+import { closeParserThreads, createParser, prepareParserThread, spareThreadId } from '../../src/ingest/parse-host.ts';
 import { IngestError, type SourceFile } from '../../src/ingest/parsers.ts';
 
 const source = (relPath: string, chunks: Iterable<Uint8Array>, size: number): SourceFile => ({
@@ -34,6 +34,36 @@ async function rejection(p: Promise<unknown>): Promise<Error> {
 }
 
 describe('parser host', () => {
+  it('runs on the thread started ahead of it, and never gives one thread to two parsers', async () => {
+    prepareParserThread();
+    const ready = spareThreadId();
+    expect(ready).not.toBeNull();
+    const first = createParser({ format: 'csv', idField: 'id' });
+    try {
+      expect(await collect(first.records(textSource('a.csv', 'id,text\nx,y\n')))).toHaveLength(1);
+      // The spare was taken: the parser runs on it, and no spare is left meanwhile.
+      expect(first.threadId()).toBe(ready);
+      expect(spareThreadId()).toBeNull();
+    } finally {
+      await first.close();
+    }
+    prepareParserThread();
+    const next = spareThreadId();
+    expect(next).not.toBeNull();
+    expect(next).not.toBe(ready);
+    // A parser with a thread of its own (a test's misbehaving one, other limits) leaves the spare alone.
+    const own = createParser({ format: 'csv', idField: 'id' }, { maxOldGenerationMb: 40 });
+    try {
+      await collect(own.records(textSource('b.csv', 'id,text\nx,y\n')));
+      expect(own.threadId()).not.toBe(next);
+      expect(spareThreadId()).toBe(next);
+    } finally {
+      await own.close();
+      await closeParserThreads();
+    }
+    expect(spareThreadId()).toBeNull();
+  });
+
   it('gives the records of several files in order, in batches across many chunks', async () => {
     const parser = createParser({ format: 'csv', idField: 'id' });
     try {

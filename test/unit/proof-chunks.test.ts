@@ -2,7 +2,7 @@
 // path (StreamingAuditPath, itself checked against RFC 9162 PATH) and verify against the full
 // tree's root, for many (size, index) pairs around the chunk size.
 import { describe, expect, it } from 'vitest';
-import { leafHash, merkleRoot, verifyInclusion, type Hash } from '../../src/domain/merkle.ts';
+import { MerkleTree, leafHash, merkleRoot, verifyInclusion, type Hash } from '../../src/domain/merkle.ts';
 import { StreamingAuditPath } from '../../src/domain/proof.ts';
 import {
   ChunkRecorder,
@@ -12,6 +12,7 @@ import {
   chunkRootsPath,
   chunkSize,
   chunkedInclusionProof,
+  chunkedInclusionProofs,
 } from '../../src/domain/proof-chunks.ts';
 import { inclusionProof } from '../helpers/merkle.ts';
 
@@ -100,6 +101,26 @@ describe('chunkedInclusionProof', () => {
     });
     expect(p.chunkRoot).not.toEqual(chunks[1]!.root);
     expect(p.root).not.toEqual(merkleRoot(leaves));
+  });
+
+  it('gives the same proofs of several leaves from a held tree of chunk roots, ignoring it for a changed chunk', () => {
+    const leaves = leavesOf(5 * 8 + 3);
+    const roots = record(leaves, 8).map((k) => k.root);
+    const base = { size: leaves.length, chunkLeaves: 8, chunkRoots: roots, chunkNo: 2, leaves: leaves.slice(16, 24) };
+    const held = chunkedInclusionProofs({ ...base, positions: [0, 3, 7], chunkRootsTree: new MerkleTree(roots) });
+    expect(held.root).toEqual(merkleRoot(leaves));
+    expect(held.proofs.map((p) => p.path)).toEqual([16, 19, 23].map((i) => fullPath(leaves, i)));
+    expect(held.proofs.map((p) => p.leafIndex)).toEqual([16, 19, 23]);
+    const tampered = [...base.leaves];
+    tampered[1] = leafHash(Buffer.from('edited'));
+    const t = chunkedInclusionProofs({
+      ...base,
+      leaves: tampered,
+      positions: [0],
+      chunkRootsTree: new MerkleTree(roots),
+    });
+    expect(t.chunkRoot).not.toEqual(roots[2]);
+    expect(t.root).not.toEqual(merkleRoot(leaves));
   });
 
   it('refuses inputs that cannot describe the tree', () => {

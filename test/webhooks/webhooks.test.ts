@@ -302,6 +302,9 @@ describe('webhook delivery', () => {
     // Nothing more is sent after the success.
     await settled(projectId, endpointOf(r));
     expect(r.received).toHaveLength(3);
+    // The success (recorded in the batched statement) reset the endpoint's two failures in a row.
+    const [endpoint] = await app.sql`select consecutive_failures from webhook_endpoints where id = ${endpointOf(r)}`;
+    expect(endpoint!.consecutive_failures).toBe(0);
   });
 
   it('gives up after the last scheduled attempt', async () => {

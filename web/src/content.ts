@@ -13,6 +13,7 @@ import { Marked } from 'marked';
 import DOMPurify from 'dompurify';
 import { h, plural } from './dom.ts';
 import type { Schemas } from './api.ts';
+import { orderContent, orderedJson, OrderedObject, type KeyOrder, type Ordered } from '../../src/domain/key-order.ts';
 
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A') {
@@ -38,9 +39,13 @@ export function markdown(text: string, className = 'markdown'): HTMLElement {
   return div;
 }
 
-/** How the spec says to show a record: its source's field order and the fields holding Markdown. */
+/**
+ * How the spec says to show a record: its source's field order, the source's key order of its
+ * objects at every depth (src/domain/key-order.ts) and the fields holding Markdown.
+ */
 export interface Presentation {
   fieldOrder: string[];
+  keyOrder?: KeyOrder;
   markdownFields: string[];
 }
 
@@ -50,10 +55,12 @@ export function renderContent(
   file: Schemas['ClaimFile'] | null,
   shown: Presentation = { fieldOrder: [], markdownFields: [] },
 ): HTMLElement {
-  // The source's field order (jsonb does not keep it): named fields first, in that order.
+  // The source's order at every depth (jsonb does not keep it, and a JavaScript object lists
+  // integer-like keys first): the content as entries in that order.
+  const ordered = orderContent(content, shown.keyOrder, shown.fieldOrder);
   switch (format) {
     case 'csv':
-      return isRecord(content) ? recordTable(content, shown) : tree(content, 0, shown);
+      return ordered instanceof OrderedObject ? recordTable(ordered, shown) : tree(ordered, 0, shown);
     case 'markdown_split':
       return isRecord(content) && typeof content.body === 'string'
         ? h(
@@ -62,11 +69,11 @@ export function renderContent(
             typeof content.title === 'string' && content.title ? h('h3', {}, content.title) : null,
             markdown(content.body),
           )
-        : tree(content);
+        : tree(ordered);
     case 'file_collection':
       return fileView(content, file);
     default:
-      return h('div', { class: 'tree' }, tree(content, 0, shown));
+      return h('div', { class: 'tree' }, tree(ordered, 0, shown));
   }
 }
 
@@ -80,12 +87,12 @@ export function orderedEntries(record: Record<string, unknown>, fieldOrder: stri
 }
 
 /** A top-level field's value: Markdown when the spec marks the field so, else text as written. */
-function fieldValue(key: string, value: unknown, shown: Presentation, depth: number): HTMLElement | string {
+function fieldValue(key: string, value: Ordered, shown: Presentation, depth: number): HTMLElement | string {
   if (typeof value === 'string' && shown.markdownFields.includes(key)) return markdown(value, 'markdown field-md');
-  return depth === 0 ? (typeof value === 'string' ? value : JSON.stringify(value)) : tree(value, depth);
+  return depth === 0 ? (typeof value === 'string' ? value : orderedJson(value)) : tree(value, depth);
 }
 
-function recordTable(row: Record<string, unknown>, shown: Presentation): HTMLElement {
+function recordTable(row: OrderedObject, shown: Presentation): HTMLElement {
   return h(
     'table',
     { class: 'record' },
@@ -93,15 +100,16 @@ function recordTable(row: Record<string, unknown>, shown: Presentation): HTMLEle
     h(
       'tbody',
       {},
-      orderedEntries(row, shown.fieldOrder).map(([k, v]) =>
-        h('tr', {}, h('th', { scope: 'row' }, k), h('td', {}, fieldValue(k, v, shown, 0))),
-      ),
+      row.entries.map(([k, v]) => h('tr', {}, h('th', { scope: 'row' }, k), h('td', {}, fieldValue(k, v, shown, 0)))),
     ),
   );
 }
 
-/** JSON as nested lists: keys bold, strings as text (whitespace kept), other scalars in code. */
-function tree(value: unknown, depth = 0, shown?: Presentation): HTMLElement {
+/**
+ * JSON as nested lists in the source's key order: keys bold, strings as text (whitespace kept),
+ * other scalars in code.
+ */
+function tree(value: Ordered, depth = 0, shown?: Presentation): HTMLElement {
   if (Array.isArray(value)) {
     if (value.length === 0) return h('code', {}, '[] (empty list)');
     const list = h(
@@ -113,10 +121,10 @@ function tree(value: unknown, depth = 0, shown?: Presentation): HTMLElement {
       ? h('details', { open: depth < 3 }, h('summary', {}, plural(value.length, 'item')), list)
       : list;
   }
-  if (isRecord(value)) {
-    // The spec's field order and Markdown fields name top-level fields only.
+  if (value instanceof OrderedObject) {
+    // The spec's Markdown fields name top-level fields only.
     const top = depth === 0 && shown ? shown : undefined;
-    const entries = orderedEntries(value, top?.fieldOrder ?? []);
+    const entries = value.entries;
     if (entries.length === 0) return h('code', {}, '{} (empty)');
     const list = h(
       'ul',

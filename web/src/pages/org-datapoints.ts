@@ -36,12 +36,22 @@ export async function orgDatapointsPage(ctx: PageContext): Promise<void> {
         options.map(([v, text]) => h('option', { value: v, selected: v === (value ?? '') }, text)),
       ),
     );
-  const number = (id: string, label: string, value: number | undefined) =>
+  // `spoken`: the field's name when its visible label reads only beside the previous field ("to").
+  const number = (id: string, label: string, value: number | undefined, spoken?: string) =>
     h(
       'div',
       { class: 'field' },
       h('label', { for: id }, label),
-      h('input', { id, name: id, type: 'number', min: '0', max: '100', step: 'any', value: value ?? '' }),
+      h('input', {
+        id,
+        name: id,
+        type: 'number',
+        min: '0',
+        max: '100',
+        step: 'any',
+        value: value ?? '',
+        'aria-label': spoken,
+      }),
     );
   const form = h(
     'form',
@@ -67,7 +77,7 @@ export async function orgDatapointsPage(ctx: PageContext): Promise<void> {
       q.get('contested') ?? undefined,
     ),
     number('minRating', 'Consensus rating from', filters.minRating),
-    number('maxRating', 'to', filters.maxRating),
+    number('maxRating', 'to', filters.maxRating, 'Consensus rating up to'),
     select(
       'validator',
       'Voted on by',

@@ -22,11 +22,14 @@ type Claim = Schemas['Claim'];
 
 const SHORTCUTS_KEY = 'assay.shortcuts';
 /**
- * Slots this tab released when its page went away: a reload must not resume them (the release may still be on its way).
+ * Claims this tab released when the person left the page within the app: coming back must not
+ * resume them (the release may still be on its way). A claim is its slot and the time it was
+ * claimed: a slot row released and claimed again by the same person is a new claim, resumed.
  */
 const RELEASED_KEY = 'assay.released';
 
 const released = (): string[] => JSON.parse(sessionStorage.getItem(RELEASED_KEY) ?? '[]') as string[];
+const claimKey = (c: Pick<Claim, 'slotId' | 'claimedAt'>): string => `${c.slotId}@${c.claimedAt}`;
 
 export async function ratePage(ctx: PageContext): Promise<void> {
   const projectId = ctx.params[0]!;
@@ -85,24 +88,27 @@ export async function ratePage(ctx: PageContext): Promise<void> {
   let form: HTMLFormElement | null = null;
   let fieldOrder: string[] = [];
 
-  /** Gives the held claim back when the page goes away; keepalive outlives the page. */
+  /**
+   * Gives the held claim back when the person leaves the page within the app (My projects,
+   * another page, signing out); keepalive outlives the page. A reload, the browser's back and
+   * forward, or a closed tab do not release it: the page cannot tell a reload from leaving, and a
+   * reload must resume the claim it had (same datapoint, same time left), so an unloaded page's
+   * claim stays until it lapses and the next visit resumes it.
+   */
   const releaseHeld = async (): Promise<void> => {
     if (!claim || lapsed) return;
-    const slotId = claim.slotId;
+    const held = claim;
     claim = null;
-    sessionStorage.setItem(RELEASED_KEY, JSON.stringify([...released(), slotId].slice(-20)));
-    await fetch(`/validator/v1/claims/${encodeURIComponent(slotId)}`, {
+    sessionStorage.setItem(RELEASED_KEY, JSON.stringify([...released(), claimKey(held)].slice(-20)));
+    await fetch(`/validator/v1/claims/${encodeURIComponent(held.slotId)}`, {
       method: 'DELETE',
       headers: authHeaders(),
       keepalive: true,
     }).catch(() => {});
   };
-  const onPageHide = () => void releaseHeld();
-  window.addEventListener('pagehide', onPageHide);
   ctx.onLeave(() => {
     clearInterval(timer);
     document.removeEventListener('keydown', onKey);
-    window.removeEventListener('pagehide', onPageHide);
     return releaseHeld();
   });
 
@@ -261,7 +267,7 @@ export async function ratePage(ctx: PageContext): Promise<void> {
   async function nextClaim(includeSkipped: boolean): Promise<Claim> {
     const gone = new Set(released());
     const held = (await ok(api.GET('/projects/{projectId}/claims', { params: { path } }))).data.find(
-      (c) => !gone.has(c.slotId),
+      (c) => !gone.has(claimKey(c)),
     );
     if (held) return held;
     return ok(api.POST('/projects/{projectId}/claims', { params: { path, query: { includeSkipped } } }));

@@ -1,0 +1,239 @@
+// Hostile tenants (`BENCH=hostile`): one organization tries each of the three hostile inputs
+// the security review measured, while another organization reads its project at a fixed rate;
+// each attempt must end in its registry refusal, and the other tenant's p99 is printed next to
+// the same probe's p99 with nobody attacking, in the same run (the baseline).
+//
+// - Amplifying CSV: a 1 MB file of 4 header names of 250,000 characters over short rows `n,,,`,
+//   processed again and again (each run must fail with `ingest_file_invalid`, storing nothing).
+// - A 400,000-file session: `declare` with 1,000 files of 900-character paths per call, until the
+//   cap refuses it (`upload_file_limit_reached`), while GETs of the session (at its cap) run.
+// - Stalling DNS: webhook endpoints at names whose DNS server never answers (a stub on
+//   127.0.0.1), 8 at a time: each is refused as unresolved after the resolver's deadline.
+//
+// The API server runs alone in its own process (bench/assay-server.ts); the worker (for the
+// ingest runs), the DNS stub and the probe run in this process. Loopback only, bounded in time.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import autocannon from 'autocannon';
+import type { DevStack } from '../src/dev/stack.ts';
+import { loadConfig } from '../src/config.ts';
+import { createSql } from '../src/db/client.ts';
+import { startWorker } from '../src/jobs/worker.ts';
+import { createLogger } from '../src/log.ts';
+import { addMember, createApiKey, createOrganization, createUser } from '../src/admin/admin.ts';
+import { startDnsStub } from '../test/helpers/dns-stub.ts';
+
+const PROBE_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? 10);
+/** The other tenant's fixed rate: a steady client, far from the server's capacity. */
+const PROBE_RATE = 200;
+/** "p99 unchanged": within this factor of the quiet p99, plus the probe's 1 ms resolution. */
+const P99_FACTOR = 1.5;
+
+interface Probe {
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+}
+
+async function api(base: string, key: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}/developer/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+async function tenant(stack: DevStack, base: string, label: string): Promise<{ key: string; projectId: string }> {
+  const sql = createSql(stack.databaseUrl, { max: 1 });
+  try {
+    const n = Math.floor(Math.random() * 1e9);
+    const org = await createOrganization(sql, { name: `${label} ${n}`, code: `HB${n}` });
+    const user = await createUser(sql, { email: `hostile-${n}@example.com`, subject: `bench|hostile-${n}` });
+    await addMember(sql, { orgId: org.id, userId: user.id, originator: true });
+    const { key } = await createApiKey(sql, { orgId: org.id, userId: user.id });
+    const spec = {
+      version: '1.0.0',
+      dataset: { format: 'csv', idField: 'id' },
+      validation: { validatorsPerDatapoint: 1, instructions: 'Rate.' },
+    };
+    const { json } = await api(base, key, 'POST', '/projects', { name: `${label} project`, spec });
+    return { key, projectId: json.projectId };
+  } finally {
+    await sql.end();
+  }
+}
+
+async function probe(url: string, key: string): Promise<Probe> {
+  const r = await autocannon({
+    url,
+    connections: 4,
+    overallRate: PROBE_RATE,
+    duration: PROBE_SECONDS,
+    headers: { authorization: `Bearer ${key}` },
+  });
+  return { p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, errors: r.errors + r.non2xx };
+}
+
+/** Runs `attack` in a loop while the probe runs; returns the probe and what the attempts answered. */
+async function during(
+  url: string,
+  key: string,
+  attack: (stop: () => boolean) => Promise<string[]>,
+): Promise<{ probe: Probe; outcomes: string[] }> {
+  let stopped = false;
+  const attempts = attack(() => stopped);
+  const result = await probe(url, key);
+  stopped = true;
+  return { probe: result, outcomes: await attempts };
+}
+
+const tally = (outcomes: string[]) =>
+  [...outcomes.reduce((m, o) => m.set(o, (m.get(o) ?? 0) + 1), new Map<string, number>())]
+    .map(([o, n]) => `${n} x ${o}`)
+    .join(', ');
+
+export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; met: boolean }> {
+  const dns = await startDnsStub();
+  const env = {
+    DATABASE_URL: stack.databaseUrl,
+    S3_ENDPOINT: stack.s3.endpoint,
+    S3_BUCKET: stack.s3.bucket,
+    S3_ACCESS_KEY_ID: stack.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey,
+    WEBHOOK_DNS_SERVERS: dns.server,
+  };
+  const child: ChildProcess = spawn(process.execPath, ['bench/assay-server.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+  const base: string = JSON.parse(line.toString().split('\n')[0]).url;
+  const worker = await startWorker(loadConfig({ ...process.env, ...env }, { db: true, s3: true }), {
+    log: createLogger('error'),
+  });
+  try {
+    const victim = await tenant(stack, base, 'Victim');
+    const attacker = await tenant(stack, base, 'Attacker');
+    const url = `${base}/developer/v1/projects/${victim.projectId}`;
+    await probe(url, victim.key); // warm-up: JIT, pools
+
+    const quiet = await probe(url, victim.key);
+
+    // 1. The amplifying CSV, uploaded once, processed in a new session again and again.
+    const names = ['a', 'b', 'c', 'd'].map((c) => c.repeat(250_000));
+    const rows = Array.from({ length: 4_000 }, (_, i) => `${i},,,`);
+    const csv = Buffer.from(`${names.join(',')}\n${rows.join('\n')}\n`);
+    const amplify = await during(url, victim.key, async (stop) => {
+      const outcomes: string[] = [];
+      while (!stop()) {
+        const s = await api(base, attacker.key, 'POST', `/projects/${attacker.projectId}/upload-sessions`, {
+          files: [{ relPath: 'amplify.csv', size: csv.length }],
+        });
+        if (s.status !== 201) {
+          outcomes.push(`declare ${s.status} ${s.json.error?.code}`);
+          continue;
+        }
+        const put = await fetch(s.json.files[0].uploadUrl, { method: 'PUT', body: csv });
+        if (!put.ok) throw new Error(`upload failed: ${put.status}`);
+        const path = `/projects/${attacker.projectId}/upload-sessions/${s.json.uploadId}`;
+        await api(base, attacker.key, 'POST', `${path}/process`, {});
+        for (;;) {
+          const { json } = await api(base, attacker.key, 'GET', `${path}/status`);
+          if (json.run.status !== 'running' && json.run.status !== 'queued') {
+            outcomes.push(`${json.run.status} ${json.run.errorCode} (${json.run.datapointsPersisted} stored)`);
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+      return outcomes;
+    });
+
+    // 2. The 400,000-file session: 1,000 files of 900-character paths per declare, until refused;
+    // then GETs of the full session, 4 at a time, for the rest of the window.
+    const session = await during(url, victim.key, async (stop) => {
+      const outcomes: string[] = [];
+      const created = await api(base, attacker.key, 'POST', `/projects/${attacker.projectId}/upload-sessions`, {
+        files: [{ relPath: 'seed.csv', size: 10 }],
+      });
+      const path = `/projects/${attacker.projectId}/upload-sessions/${created.json.uploadId}`;
+      const long = 'd/'.repeat(440);
+      let declared = 1;
+      while (!stop() && declared < 400_000) {
+        const files = Array.from({ length: 1_000 }, (_, i) => ({ relPath: `${long}${declared + i}.csv`, size: 10 }));
+        const r = await api(base, attacker.key, 'POST', `${path}/files`, { files });
+        if (r.status !== 200) {
+          outcomes.push(`declare ${r.status} ${r.json.error?.code}`);
+          break;
+        }
+        declared += 1_000;
+      }
+      outcomes.push(`${declared} files declared`);
+      const reader = async () => {
+        while (!stop()) {
+          const r = await fetch(`${base}/developer/v1${path}`, {
+            headers: { authorization: `Bearer ${attacker.key}` },
+          });
+          outcomes.push(`GET ${r.status}`);
+          await r.arrayBuffer();
+        }
+      };
+      await Promise.all([reader(), reader(), reader(), reader()]);
+      return outcomes;
+    });
+
+    // 3. Webhook endpoints at names that never resolve, 8 at a time.
+    let n = 0;
+    const stall = await during(url, victim.key, async (stop) => {
+      const outcomes: string[] = [];
+      const one = async () => {
+        while (!stop()) {
+          const host = `hook${n++}.stall.example`;
+          dns.stalled.add(host);
+          const r = await api(base, attacker.key, 'POST', '/webhook-endpoints', {
+            url: `https://${host}/hooks`,
+            eventTypes: ['consensus.reached'],
+          });
+          outcomes.push(`${r.status} ${r.json.error?.code ?? 'created'}`);
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, one));
+      return outcomes;
+    });
+
+    const lines = [
+      `\nHostile tenants: another organization's GET /projects/{id} at ${PROBE_RATE} req/s for ${PROBE_SECONDS} s ` +
+        `(4 connections) during each attempt; target: p99 within ${P99_FACTOR}x of the quiet p99 (+1 ms resolution)\n`,
+      '| during | what the attempts got | p50 ms | p99 ms | requests | errors | p99 target |',
+      '|---|---|---|---|---|---|---|',
+      `| nothing (baseline) | | ${quiet.p50} | ${quiet.p99} | ${quiet.requests} | ${quiet.errors} | |`,
+    ];
+    let met = quiet.errors === 0;
+    const expected: [string, { probe: Probe; outcomes: string[] }, RegExp][] = [
+      ['amplifying CSV, processed again and again', amplify, /^failed ingest_file_invalid \(0 stored\)$/],
+      [
+        '400,000-file session, then GETs of it',
+        session,
+        /^(declare 409 upload_file_limit_reached|GET 200|\d+ files declared)$/,
+      ],
+      ['webhook endpoints at stalling names, 8 at a time', stall, /^400 request_body_invalid$/],
+    ];
+    for (const [name, { probe: p, outcomes }, refusal] of expected) {
+      const refused = outcomes.length > 0 && outcomes.every((o) => refusal.test(o));
+      const ok = p.p99 <= quiet.p99 * P99_FACTOR + 1 && p.errors === 0;
+      if (!refused || !ok) met = false;
+      lines.push(
+        `| ${name} | ${tally(outcomes)}${refused ? '' : ' (NOT the expected refusal)'} | ${p.p50} | ${p.p99} | ` +
+          `${p.requests} | ${p.errors} | ${ok ? 'met' : 'NOT met'} |`,
+      );
+    }
+    return { lines, met };
+  } finally {
+    await worker.stop();
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    await dns.close();
+  }
+}
