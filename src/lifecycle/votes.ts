@@ -179,6 +179,7 @@ const VOTE_COLUMNS = [
   'ai_config',
   'provenance',
   'shadow',
+  'decision_weight',
 ] as const;
 
 export async function voteOnClaim(sql: Sql, v: ClaimVote): Promise<ClaimVoteResult> {
@@ -392,13 +393,18 @@ interface Writes {
     /** JSON text of the per-vote provenance. */
     provenance: string | null;
     shadow: boolean;
+    /** The weight it carried when this call decided its datapoint with a recorded weight (below), else null. */
+    decision_weight: number | null;
   }[];
   submittedSlots: string[];
   /** Every datapoint whose counter, escalations or finalization changed: written from its State. */
   changed: Map<string, State>;
   /** Projects where a person's (not a synthetic) vote escalated a datapoint. */
   escalatedBy: { human: Set<string> };
-  /** The weight each vote of a reliability-weighted decision carried (votes.decision_weight). */
+  /**
+   * The weight each vote of a decision carried (votes.decision_weight) when it is recorded, for the
+   * votes cast before this call; a vote of this call carries it in its row of `votes`.
+   */
   decisionWeights: { datapointId: string; voter: string; weight: number }[];
   /**
    * Projects with a reliability-weighted decision in this call, with the votes those decisions
@@ -470,6 +476,7 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
     ai_config: ai?.configHash ?? null,
     provenance: ai ? JSON.stringify(ai.provenance) : null,
     shadow: ai?.shadow ?? false,
+    decision_weight: null,
   });
   if (v.synthetic) w.syntheticProjects.add(row.project_id);
   // A gold item never reaches a decision: its votes score validators and never enter consensus.
@@ -516,8 +523,16 @@ function apply(st: State, v: VoteInput, slot: string | null, w: Writes): VoteOut
   const shadows = st.votes.length !== counting.length;
   if (rel || cap < 1 || shadows) {
     const carried = new Map(counting.map((x, i) => [x.voter, weighted[i]!.weight]));
-    for (const x of st.votes)
-      w.decisionWeights.push({ datapointId: row.id, voter: x.voter, weight: carried.get(x.voter) ?? 0 });
+    // The votes of this call are rows not yet written: they are inserted with the weight (one
+    // write per vote instead of an insert and an update); the earlier ones are updated.
+    const fresh = new Map<string, Writes['votes'][number]>();
+    for (const r of w.votes) if (r.datapoint_id === row.id) fresh.set(r.voter, r);
+    for (const x of st.votes) {
+      const weight = carried.get(x.voter) ?? 0;
+      const r = fresh.get(x.voter);
+      if (r) r.decision_weight = weight;
+      else w.decisionWeights.push({ datapointId: row.id, voter: x.voter, weight });
+    }
   }
   if (rel) {
     const p = w.reliabilityProjects.get(row.project_id);

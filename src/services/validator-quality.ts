@@ -104,7 +104,10 @@ async function cardsAndAgreement(
   userId?: string,
 ): Promise<{ cards: Card[]; agreement: Pair[] }> {
   const validators = await db.projectValidators(sql, projectId, userId);
-  if (validators.length === 0) return { cards: [], agreement: [] };
+  // Auto Consensus's voters have no card but are in the matrix, so a project without validators
+  // may still have one.
+  if (validators.length === 0)
+    return { cards: [], agreement: userId === undefined ? agreementOf(await decidedVotes(sql, projectId)) : [] };
   const ai = new Map((await aiValidators(sql, projectId)).map((a) => [a.user_id, a]));
   const gold = new Map<string, { rating: number; expected: number }[]>();
   for (const g of await db.goldVotes(sql, projectId, userId)) {
