@@ -854,3 +854,31 @@ export async function plannerSeesProject(sql: Sql, projectId: string): Promise<b
     from pg_stats where schemaname = current_schema() and tablename = 'datapoints' and attname = 'project_id'`;
   return row?.seen ?? false;
 }
+
+/** The votes of the project's decided datapoints. */
+export async function decidedVoteCount(sql: Sql, projectId: string): Promise<number> {
+  const [row] = await sql<{ n: string }[]>`
+    select count(*) as n from votes v join consensus_decisions c on c.datapoint_id = v.datapoint_id
+    where v.project_id = ${projectId}`;
+  return Number(row!.n);
+}
+
+/** The rating of the vote cast in a slot. */
+export async function slotVoteRating(sql: Sql, slotId: string): Promise<number | undefined> {
+  const [row] = await sql<{ rating: number }[]>`select rating from votes where slot_id = ${slotId}`;
+  return row?.rating;
+}
+
+/** Each datapoint's stored checksum and content. */
+export function storedChecksums(sql: Sql, projectId: string): Promise<{ checksum: Buffer; content: unknown }[]> {
+  return sql<{ checksum: Buffer; content: unknown }[]>`
+    select checksum, content from datapoints where project_id = ${projectId}`;
+}
+
+/** The recorded source key order of the projects' datapoints, in ingestion order. */
+export async function contentKeyOrders(sql: Sql, projectIds: string[]): Promise<unknown[]> {
+  const rows = await sql<{ key_order: unknown }[]>`
+    select content_key_order as key_order from datapoints where project_id in ${sql(projectIds)}
+    order by seq`;
+  return rows.map((r) => r.key_order);
+}

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type TestApp } from '../helpers/app.ts';
 import type { SmtpSink } from '../helpers/smtp-sink.ts';
 import { ingest } from '../helpers/uploads.ts';
+import * as fx from '../helpers/fixtures.ts';
 import { addMember, createUser } from '../../src/admin/admin.ts';
 import { contentChecksum } from '../../src/domain/content-encoding.ts';
 import { csvCell } from '../../src/domain/export-formats.ts';
@@ -106,8 +107,7 @@ describe('nested key order', () => {
   });
 
   it('keeps the checksum of the content: the same record with its keys in another order is a duplicate', async () => {
-    const stored = await app.sql<{ checksum: Buffer; content: unknown }[]>`
-      select checksum, content from datapoints where project_id = ${projectId}`;
+    const stored = await fx.storedChecksums(app.sql, projectId);
     for (const d of stored) expect(d.checksum.toString('hex')).toBe(contentChecksum(d.content));
     const reordered = '{"id":"r1","meta":{"mid":true,"alpha":{"x":[{"a":2,"bb":1}],"yy":1},"zeta":1},"title":"Deep"}';
     const again = await ingest(app, projectId, { 'again.jsonl': `${reordered}\n` }, { skipExisting: true });
@@ -119,9 +119,6 @@ describe('nested key order', () => {
     await ingest(app, csvProject, { 'flat.csv': 'zeta,a,mid\n1,2,3\n4,5,6\n' });
     const flat = await createProject(app, 'Flat JSON', spec('jsonl'));
     await ingest(app, flat, { 'flat.jsonl': '{"b":{"a":1,"bb":2},"a":1}\n{"a":2,"b":{"a":3}}\n' });
-    const orders = await app.sql<{ key_order: unknown }[]>`
-      select content_key_order as key_order from datapoints where project_id in (${csvProject}, ${flat})
-      order by seq`;
-    expect(orders.map((o) => o.key_order)).toEqual([null, null, null, [['a', 'b']]]);
+    expect(await fx.contentKeyOrders(app.sql, [csvProject, flat])).toEqual([null, null, null, [['a', 'b']]]);
   });
 });

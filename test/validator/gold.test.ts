@@ -530,8 +530,7 @@ describe('the pause rule', () => {
     expect(back.status, JSON.stringify(back.body)).toBe(409);
     expect(back.body.error.code).toBe('validator_paused');
     expect(back.body.error.message).toBe(refused.body.error.message);
-    const [kept] = await app.sql<{ rating: number }[]>`select rating from votes where slot_id = ${last}`;
-    expect(kept!.rating).toBe(10);
+    expect(await fx.slotVoteRating(app.sql, last)).toBe(10);
     const events = await app.sql`select id from webhook_events
         where type = 'validator.paused' and body::jsonb -> 'data' ->> 'validatorId' = ${v.userId}`;
     expect(events).toHaveLength(1);
