@@ -155,7 +155,8 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
     // 2. The 400,000-file session: a new session, 1,000 files of 900-character paths per declare
     // until the cap refuses it, again and again; then, apart, GETs of a full session, 4 at a time.
     const long = 'd/'.repeat(440);
-    const fill = async (stop: () => boolean, outcomes: string[]): Promise<string> => {
+    /** Declares into a new session until refused: its path, or null when stopped first. */
+    const fill = async (stop: () => boolean, outcomes: string[]): Promise<string | null> => {
       const created = await api(base, attacker.key, 'POST', `/projects/${attacker.projectId}/upload-sessions`, {
         files: [{ relPath: 'seed.csv', size: 10 }],
       });
@@ -164,16 +165,16 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
         const files = Array.from({ length: 1_000 }, (_, i) => ({ relPath: `${long}${declared + i}.csv`, size: 10 }));
         const r = await api(base, attacker.key, 'POST', `${path}/files`, { files });
         if (r.status !== 200) {
-          outcomes.push(`refused at ${declared} files: ${r.status} ${r.json.error?.code}`);
-          break;
+          outcomes.push(`${declared + 1_000} files refused: ${r.status} ${r.json.error?.code}`);
+          return path;
         }
       }
-      return path;
+      return null;
     };
     let fullSession = '';
     const session = await during(url, victim.key, async (stop) => {
       const outcomes: string[] = [];
-      while (!stop()) fullSession = await fill(stop, outcomes);
+      while (!stop()) fullSession = (await fill(stop, outcomes)) ?? fullSession;
       return outcomes;
     });
     const reads = await during(url, victim.key, async (stop) => {
@@ -223,7 +224,7 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
       [
         'declaring 400,000 files in a session, again and again',
         session,
-        /^refused at 10001 files: 409 upload_file_limit_reached$/,
+        /^10001 files refused: 409 upload_file_limit_reached$/,
       ],
       ['reading a full session (10,000 files), 4 GETs at a time', reads, /^GET 200, 10000 files$/],
       ['webhook endpoints at stalling names, 8 at a time', stall, /^400 request_body_invalid$/],
