@@ -157,13 +157,14 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
     const long = 'd/'.repeat(440);
     /** Declares into a new session until refused: its path, or null when stopped first. */
     const fill = async (stop: () => boolean, outcomes: string[]): Promise<string | null> => {
+      const thousand = (from: number) =>
+        Array.from({ length: 1_000 }, (_, i) => ({ relPath: `${long}${from + i}.csv`, size: 10 }));
       const created = await api(base, attacker.key, 'POST', `/projects/${attacker.projectId}/upload-sessions`, {
-        files: [{ relPath: 'seed.csv', size: 10 }],
+        files: thousand(0),
       });
       const path = `/projects/${attacker.projectId}/upload-sessions/${created.json.uploadId}`;
-      for (let declared = 1; !stop() && declared < 400_000; declared += 1_000) {
-        const files = Array.from({ length: 1_000 }, (_, i) => ({ relPath: `${long}${declared + i}.csv`, size: 10 }));
-        const r = await api(base, attacker.key, 'POST', `${path}/files`, { files });
+      for (let declared = 1_000; !stop() && declared < 400_000; declared += 1_000) {
+        const r = await api(base, attacker.key, 'POST', `${path}/files`, { files: thousand(declared) });
         if (r.status !== 200) {
           outcomes.push(`${declared + 1_000} files refused: ${r.status} ${r.json.error?.code}`);
           return path;
@@ -224,7 +225,7 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
       [
         'declaring 400,000 files in a session, again and again',
         session,
-        /^10001 files refused: 409 upload_file_limit_reached$/,
+        /^11000 files refused: 409 upload_file_limit_reached$/,
       ],
       ['reading a full session (10,000 files), 4 GETs at a time', reads, /^GET 200, 10000 files$/],
       ['webhook endpoints at stalling names, 8 at a time', stall, /^400 request_body_invalid$/],
