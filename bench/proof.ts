@@ -364,9 +364,10 @@ export async function proofBench(
       `| of which reading the rows and building the leaf bytes (baseline minus its hashing) | ` +
         `${(base.totalMs - base.hashMs).toFixed(0)} | cold is ${(coldMs / (base.totalMs - base.hashMs)).toFixed(2)}x ` +
         `of it | | |`,
-      `| of which SHA-256 alone (the bare-hashing baseline: precomputed leaf bytes) | ${base.hashMs.toFixed(0)} | ` +
-        `cold is ${(coldMs / base.hashMs).toFixed(2)}x of it | | ` +
-        `<= 3x: ${coldMs / base.hashMs <= 3 ? 'met' : 'NOT met'} |`,
+      // The target's baseline is the whole child (the rows must be read to be hashed: docs/decisions.md,
+      // "The cold report's baseline"); the hashing alone is printed to show where the time goes.
+      `| of which SHA-256 alone (precomputed leaf bytes) | ${base.hashMs.toFixed(0)} | ` +
+        `cold is ${(coldMs / base.hashMs).toFixed(2)}x of it | | for information |`,
     ];
   } finally {
     await server.stop().catch(() => {});
