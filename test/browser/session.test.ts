@@ -91,7 +91,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('an ended session in the browser'
       );
       const deepLink = `/app/org/projects/${projectId}`;
       await w.page.goto(app.url + deepLink);
-      const exportButton = w.page.locator('button[data-format="csv"]');
+      const exportButton = w.page.locator('ul.exports button[data-format="csv"]');
       await exportButton.waitFor();
       // Signed out elsewhere while the page is open.
       expect((await call(app, 'deleteValidatorSession', { key: s.sessionToken })).status).toBe(204);
@@ -107,7 +107,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('an ended session in the browser'
       const mail = await sink.waitFor((m) => m.to.includes(email) && sink.messages.indexOf(m) >= before);
       await w.page.goto(appSignInUrl(mail.text, app.url));
       await w.page.getByRole('button', { name: 'Sign in' }).click();
-      await w.page.locator('button[data-format="csv"]').waitFor();
+      await w.page.locator('ul.exports button[data-format="csv"]').waitFor();
       expect(new URL(w.page.url()).pathname).toBe(deepLink);
       await w.context.close();
     },
