@@ -7,10 +7,14 @@ import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { recordVote } from '../helpers/votes.ts';
 import { validSpec } from '../fixtures/specs.ts';
 import * as fx from '../helpers/fixtures.ts';
+import { until } from '../helpers/wait.ts';
+import { generateSigningKeyPem } from '../../src/domain/signing.ts';
+import { pseudonymOf } from '../../src/domain/statistics.ts';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  // A signing key and a reports worker: the list's pairs are also checked against the signed report's.
+  app = await startTestApp({ worker: true, config: { signingKey: generateSigningKeyPem() } });
 });
 afterAll(async () => {
   await app?.close();
@@ -129,4 +133,65 @@ describe('the agreement matrix', () => {
       }),
     );
   });
+
+  it('gives the same pairs as the signed report, which names them by pseudonym', async () => {
+    const spec: any = validSpec();
+    spec.consensus = { minStrength: 0, escalationStep: 1, maxEscalations: 0 };
+    const projectId = await fx.project(app, { spec });
+    const a = await fx.member(app, app.orgA.id, { validator: true });
+    const b = await fx.member(app, app.orgA.id, { validator: true });
+    const ai = await fx.aiValidator(app, projectId);
+    // Every datapoint decided (a report is signed once all are terminal), pairs sharing 1 to 3 of them.
+    const [d1, d2, d3] = await fx.addDatapoints(app.sql, projectId, 3, { slotsPerDatapoint: 3 });
+    const ratings: [string, string, number][] = [
+      [d1!, a.id, 50],
+      [d1!, b.id, 61],
+      [d1!, ai.id, 90],
+      [d2!, a.id, 20],
+      [d2!, b.id, 27],
+      [d2!, ai.id, 33],
+      [d3!, a.id, 70],
+      [d3!, ai.id, 75],
+      [d3!, b.id, 99],
+    ];
+    for (const [datapointId, voter, rating] of ratings)
+      await recordVote(app.sql, {
+        datapointId,
+        voter,
+        userId: voter,
+        synthetic: false,
+        rating,
+        weight: 1,
+        classId: voter === ai.id ? 'gpt' : null,
+      });
+    const list = await call(app, 'listValidatorQuality', { params: { projectId } });
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.agreement).toHaveLength(3);
+    const report = await until(
+      () => call(app, 'getProofReport', { params: { projectId } }),
+      (r) => r.status === 200,
+    );
+    const [{ key }] = await app.sql`select pseudonym_key::text as key from projects where id = ${projectId}`;
+    const byPair = (x: string, y: string) => [x, y].sort().join();
+    const fromList = (list.body.agreement as Record<string, any>[])
+      .map((p) => ({
+        pair: byPair(pseudonymOf(key, p.a), pseudonymOf(key, p.b)),
+        datapoints: p.datapoints,
+        meanAbsoluteDifference: p.meanAbsoluteDifference,
+        within10: p.within10,
+      }))
+      .sort((x, y) => (x.pair < y.pair ? -1 : 1));
+    const signed = (report.body.payload.statistics!.agreement as Record<string, any>[])
+      .map((p) => ({
+        pair: byPair(p.a, p.b),
+        datapoints: p.datapoints,
+        meanAbsoluteDifference: Number(p.meanAbsoluteDifference),
+        within10: Number(p.within10),
+      }))
+      .sort((x, y) => (x.pair < y.pair ? -1 : 1));
+    expect(signed).toEqual(fromList);
+    // a and b: |50-61|, |20-27|, |70-99|: mean 47/3, within 10 on one of three.
+    const ab = fromList.find((p) => p.pair === byPair(pseudonymOf(key, a.id), pseudonymOf(key, b.id)))!;
+    expect(ab).toEqual({ pair: ab.pair, datapoints: 3, meanAbsoluteDifference: 47 / 3, within10: 1 / 3 });
+  }, 120_000);
 });
