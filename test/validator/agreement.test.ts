@@ -20,14 +20,34 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** A project deciding at three votes (minStrength 0), two people and an AI validator of class `gpt`. */
+async function votersProject() {
+  const spec: any = validSpec();
+  spec.consensus = { minStrength: 0, escalationStep: 1, maxEscalations: 0 };
+  const projectId = await fx.project(app, { spec });
+  const a = await fx.member(app, app.orgA.id, { validator: true });
+  const b = await fx.member(app, app.orgA.id, { validator: true });
+  const ai = await fx.aiValidator(app, projectId);
+  return { projectId, a, b, ai };
+}
+
+/** Each [datapoint, voter, rating] through the vote lifecycle; `synthetic` names the synthetic voter, if any. */
+async function record(ratings: [string, string, number][], aiId: string, synthetic?: string): Promise<void> {
+  for (const [datapointId, voter, rating] of ratings)
+    await recordVote(app.sql, {
+      datapointId,
+      voter,
+      userId: voter === synthetic ? null : voter,
+      synthetic: voter === synthetic,
+      rating,
+      weight: 1,
+      classId: voter === aiId ? 'gpt' : null,
+    });
+}
+
 describe('the agreement matrix', () => {
   it('pairs every two voters over the decided datapoints they share, in the list and as agreement_csv', async () => {
-    const spec: any = validSpec();
-    spec.consensus = { minStrength: 0, escalationStep: 1, maxEscalations: 0 };
-    const projectId = await fx.project(app, { spec });
-    const a = await fx.member(app, app.orgA.id, { validator: true });
-    const b = await fx.member(app, app.orgA.id, { validator: true });
-    const ai = await fx.aiValidator(app, projectId);
+    const { projectId, a, b, ai } = await votersProject();
     const S = 'synthetic:1';
     const [d1, d2, d3, d4, open] = await fx.addDatapoints(app.sql, projectId, 5, { slotsPerDatapoint: 3 });
     // Three votes decide a datapoint (minStrength 0); the last has two, is undecided and counts nowhere.
@@ -47,16 +67,7 @@ describe('the agreement matrix', () => {
       [open!, a.id, 0],
       [open!, b.id, 100],
     ];
-    for (const [datapointId, voter, rating] of ratings)
-      await recordVote(app.sql, {
-        datapointId,
-        voter,
-        userId: voter === S ? null : voter,
-        synthetic: voter === S,
-        rating,
-        weight: 1,
-        classId: voter === ai.id ? 'gpt' : null,
-      });
+    await record(ratings, ai.id, S);
     expect((await fx.decisions(app.sql, projectId)).map((d) => d.datapoint_id).sort()).toEqual([d1, d2, d3, d4].sort());
 
     // By hand: for each pair, the decided datapoints both rated and |difference| on each.
@@ -135,12 +146,7 @@ describe('the agreement matrix', () => {
   });
 
   it('gives the same pairs as the signed report, which names them by pseudonym', async () => {
-    const spec: any = validSpec();
-    spec.consensus = { minStrength: 0, escalationStep: 1, maxEscalations: 0 };
-    const projectId = await fx.project(app, { spec });
-    const a = await fx.member(app, app.orgA.id, { validator: true });
-    const b = await fx.member(app, app.orgA.id, { validator: true });
-    const ai = await fx.aiValidator(app, projectId);
+    const { projectId, a, b, ai } = await votersProject();
     // Every datapoint decided (a report is signed once all are terminal), pairs sharing 1 to 3 of them.
     const [d1, d2, d3] = await fx.addDatapoints(app.sql, projectId, 3, { slotsPerDatapoint: 3 });
     const ratings: [string, string, number][] = [
@@ -154,16 +160,7 @@ describe('the agreement matrix', () => {
       [d3!, ai.id, 75],
       [d3!, b.id, 99],
     ];
-    for (const [datapointId, voter, rating] of ratings)
-      await recordVote(app.sql, {
-        datapointId,
-        voter,
-        userId: voter,
-        synthetic: false,
-        rating,
-        weight: 1,
-        classId: voter === ai.id ? 'gpt' : null,
-      });
+    await record(ratings, ai.id);
     const list = await call(app, 'listValidatorQuality', { params: { projectId } });
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     expect(list.body.agreement).toHaveLength(3);
