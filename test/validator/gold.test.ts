@@ -246,6 +246,38 @@ describe('serving gold items', () => {
     expect(o.body.datapointId).toBe(ids[0]);
   });
 
+  it("serves gold at the spec's rate: never at rate 0, about half the claims at 0.5", async () => {
+    // Rate 0: three gold items and three ordinary ones; only the ordinary ones are ever claimed.
+    const none = await project('Rate 0', 6, 3, { ...gold, rate: 0 });
+    const v = await validator(none.projectId);
+    const served: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const c = await claim(v.token, none.projectId);
+      if (c.status === 409) {
+        expect(c.body.error.code).toBe('no_claimable_slot');
+        break;
+      }
+      served.push(c.body.datapointId);
+      expect((await vote(v.token, c.body.slotId, 80)).status).toBe(200);
+    }
+    expect(served.sort()).toEqual([...none.normalIds].sort());
+
+    // Rate 0.5: 60 gold items and 60 ordinary ones, 60 claims, so neither kind runs out. Each
+    // claim is gold with probability 1/2 (a CSPRNG draw): outside 12..48 of 60 has probability
+    // about 1e-6. Votes of 80 on gold (the expected rating) keep the validator unpaused.
+    const half = await project('Rate 0.5', 120, 60, { ...gold, rate: 0.5 });
+    const w = await validator(half.projectId);
+    let golden = 0;
+    for (let i = 0; i < 60; i++) {
+      const c = await claim(w.token, half.projectId);
+      expect(c.status, JSON.stringify(c.body)).toBe(201);
+      if (half.goldIds.includes(c.body.datapointId)) golden++;
+      expect((await vote(w.token, c.body.slotId, 80)).status).toBe(200);
+    }
+    expect(golden).toBeGreaterThanOrEqual(12);
+    expect(golden).toBeLessThanOrEqual(48);
+  }, 60_000);
+
   it('a skipped gold item sticks like any skipped datapoint', async () => {
     const { projectId, goldIds } = await project('Skipped gold', 3, 1);
     const v = await validator(projectId);

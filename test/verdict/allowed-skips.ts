@@ -25,7 +25,7 @@ export const allowedSkips: readonly AllowedSkip[] = [
     name: /^Python clients \(openapi-python-client\) — SKIPPED: /,
     why: 'a developer machine may lack python3 or PyPI; CI must have both (scripts/python-clients-venv.sh)',
   },
-  ...['rate', 'content', 'originator'].map((f) => ({
+  ...['rate', 'content', 'originator', 'standing'].map((f) => ({
     file: `test/browser/${f}.test.ts`,
     name: /— SKIPPED: Chromium is not installed/,
     why: 'a developer machine may lack Chromium (apt-get install chromium); CI installs it (.ci/run) and never skips',

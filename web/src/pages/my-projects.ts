@@ -1,8 +1,10 @@
 // My projects: pending invitations to accept, and every live assignment (archived projects are
-// hidden by the API), paused ones flagged, with my progress and what is left to claim.
+// hidden by the API), paused ones flagged, with my progress, what is left to claim and my own
+// standing on each (votes, agreement, a pause on me with why).
 import { h, link, plural } from '../dom.ts';
-import { action, api, ok, type Schemas } from '../api.ts';
+import { action, api, ApiFailure, ok, type Schemas } from '../api.ts';
 import type { PageContext } from '../main.ts';
+import { fetchStanding, standingSection } from './standing.ts';
 
 export async function myProjectsPage(ctx: PageContext): Promise<void> {
   ctx.main.append(ctx.heading('My projects'));
@@ -15,12 +17,23 @@ export async function myProjectsPage(ctx: PageContext): Promise<void> {
     );
     return;
   }
+  // Read together; a failure shows on its card, an ended session goes to sign-in (the router).
+  const standings = await Promise.all(
+    data.map((p) =>
+      fetchStanding(p.projectId).catch((err: unknown) => {
+        if (err instanceof ApiFailure && err.signedOut) throw err;
+        return err instanceof Error ? err : new Error(String(err));
+      }),
+    ),
+  );
   ctx.main.append(
     h(
       'ul',
       { class: 'cards' },
-      data.map((p) =>
-        h(
+      data.map((p, i) => {
+        const standing = standings[i]!;
+        const pausedMe = !(standing instanceof Error) && standing.paused;
+        return h(
           'li',
           { class: 'card project' },
           h('h2', {}, p.name, p.paused ? h('span', { class: 'badge paused' }, 'Paused') : null),
@@ -37,28 +50,31 @@ export async function myProjectsPage(ctx: PageContext): Promise<void> {
           p.classId ? h('p', { class: 'note' }, `Your class: ${p.classId}`) : null,
           p.paused
             ? null
-            : p.leftForYou === 0
-              ? h(
-                  'p',
-                  { class: 'note' },
-                  p.skippedByYou > 0
-                    ? `Nothing is left for you but ${p.skippedByYou} you skipped. `
-                    : 'Nothing is left for you to rate right now.',
-                  p.skippedByYou > 0
-                    ? link(
-                        `/app/projects/${encodeURIComponent(p.projectId)}/rate`,
-                        { 'aria-label': `Open ${p.name} to review skipped datapoints` },
-                        'Open the project',
-                      )
-                    : null,
-                )
-              : link(
-                  `/app/projects/${encodeURIComponent(p.projectId)}/rate`,
-                  { class: 'button', 'aria-label': `Start rating ${p.name}` },
-                  'Start rating',
-                ),
-        ),
-      ),
+            : pausedMe
+              ? h('p', { class: 'note' }, 'You are paused on this project: see your standing below.')
+              : p.leftForYou === 0
+                ? h(
+                    'p',
+                    { class: 'note' },
+                    p.skippedByYou > 0
+                      ? `Nothing is left for you but ${p.skippedByYou} you skipped. `
+                      : 'Nothing is left for you to rate right now.',
+                    p.skippedByYou > 0
+                      ? link(
+                          `/app/projects/${encodeURIComponent(p.projectId)}/rate`,
+                          { 'aria-label': `Open ${p.name} to review skipped datapoints` },
+                          'Open the project',
+                        )
+                      : null,
+                  )
+                : link(
+                    `/app/projects/${encodeURIComponent(p.projectId)}/rate`,
+                    { class: 'button', 'aria-label': `Start rating ${p.name}` },
+                    'Start rating',
+                  ),
+          standingSection(p.projectId, p.name, standing),
+        );
+      }),
     ),
   );
   ctx.main.append(h('p', { class: 'note' }, `${plural(data.length, 'project')}. “Today” counts from 00:00 UTC.`));

@@ -17,6 +17,7 @@ import { h, link, replace } from '../dom.ts';
 import { api, ApiFailure, authHeaders, ok, type Schemas } from '../api.ts';
 import { markdown, orderedEntries, renderContent } from '../content.ts';
 import type { PageContext } from '../main.ts';
+import { fetchStanding, pauseText } from './standing.ts';
 
 type Claim = Schemas['Claim'];
 
@@ -202,6 +203,12 @@ export async function ratePage(ctx: PageContext): Promise<void> {
           h('button', { type: 'button', onclick: () => void next() }, 'Try again'),
         );
         return true;
+      case 'validator_paused': {
+        // What the pause means, with the figures the gold rule saw (the standing's; the refusal's words otherwise).
+        const mine = await fetchStanding(projectId).catch(() => null);
+        stop('You are paused on this project', mine?.pause ? pauseText(mine.pause) : err.message);
+        return true;
+      }
       case 'project_archived':
       case 'project_not_found':
         stop(
