@@ -7,6 +7,7 @@ import type { Storage } from './storage/s3.ts';
 import type { SigningKey } from './domain/signing.ts';
 import type { Egress } from './webhooks/egress.ts';
 import type { RateLimits } from './http/rate-limit.ts';
+import type { ByteCache } from './domain/byte-cache.ts';
 
 /** Long-lived services shared by every request. */
 export interface AppDeps {
@@ -26,6 +27,12 @@ export interface AppDeps {
   egress: Egress;
   /** Per-client request budgets shared by every server process (src/http/rate-limit.ts). */
   rateLimits: RateLimits;
+  /**
+   * Upload sessions' file lists as JSON text, per organization, session and files_version, at
+   * most 32 MiB together per server process (src/server.ts; src/handlers/uploads.ts
+   * `getUploadSession`).
+   */
+  uploadFileLists: ByteCache;
 }
 
 /** What every request has, authenticated or not (the validator sign-in operations are public). */

@@ -13,6 +13,7 @@ import type { ServerState } from './http/health.ts';
 import { Egress } from './webhooks/egress.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { serverMetrics } from './metrics.ts';
+import { ByteCache } from './domain/byte-cache.ts';
 
 export interface RunningServer {
   url: string;
@@ -27,6 +28,13 @@ export interface RunningServer {
 
 /** Longest wait for requests in flight at shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * What the upload sessions' cached file lists hold together (AppDeps.uploadFileLists): three
+ * sessions at the file cap with the longest paths (about 10 MB each), and many more small ones.
+ * A reader of more full sessions than fit is served from Postgres's JSON text each time.
+ */
+const UPLOAD_FILE_LIST_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Connections of the pool whole-project aggregates run on (AppDeps.aggregateSql). */
 const AGGREGATE_POOL_SIZE = 2;
@@ -57,7 +65,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   }
   // The web app's bundle is built before listening: a bundle that does not build stops the start.
   await webBundle();
-  const metrics = serverMetrics({ api: () => poolStats(sql) });
+  const uploadFileLists = new ByteCache(UPLOAD_FILE_LIST_CACHE_BYTES);
+  const metrics = serverMetrics({ api: () => poolStats(sql) }, { uploadFileLists });
   const state: ServerState = { draining: false, metrics: metrics.registry };
   const rateLimits = new RateLimits(config.databaseUrl, config.rateLimits, log, config.database);
   const app = await createApp(
@@ -70,6 +79,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
       signer,
       egress: new Egress(config.webhooks),
       rateLimits,
+      uploadFileLists,
     },
     buildHandlers(),
     state,
