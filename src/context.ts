@@ -8,6 +8,7 @@ import type { SigningKey } from './domain/signing.ts';
 import type { Egress } from './webhooks/egress.ts';
 import type { RateLimits } from './http/rate-limit.ts';
 import type { ByteCache } from './domain/byte-cache.ts';
+import type { ByteRate } from './domain/byte-rate.ts';
 
 /** Long-lived services shared by every request. */
 export interface AppDeps {
@@ -33,6 +34,11 @@ export interface AppDeps {
    * `getUploadSession`).
    */
   uploadFileLists: ByteCache;
+  /**
+   * File-list bytes built from the database per organization and server process: 8 MiB a
+   * second, 32 MiB at once (src/server.ts); a GET over it waits (src/handlers/uploads.ts).
+   */
+  uploadFileListBuilds: ByteRate;
 }
 
 /** What every request has, authenticated or not (the validator sign-in operations are public). */

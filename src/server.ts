@@ -14,6 +14,7 @@ import { Egress } from './webhooks/egress.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { serverMetrics } from './metrics.ts';
 import { ByteCache } from './domain/byte-cache.ts';
+import { ByteRate } from './domain/byte-rate.ts';
 
 export interface RunningServer {
   url: string;
@@ -35,6 +36,14 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * A reader of more full sessions than fit is served from Postgres's JSON text each time.
  */
 const UPLOAD_FILE_LIST_CACHE_BYTES = 32 * 1024 * 1024;
+/**
+ * File-list bytes an organization may have built per second, and at once (AppDeps
+ * uploadFileListBuilds): a full session's list (about 10 MB) costs the API tens of ms of CPU and
+ * garbage collection, so reading full sessions in turn is held to about one a second per
+ * organization after three at once; a GET over the budget waits, it is not refused.
+ */
+const UPLOAD_FILE_LIST_BUILD_BYTES_PER_SECOND = 8 * 1024 * 1024;
+const UPLOAD_FILE_LIST_BUILD_BURST_BYTES = 32 * 1024 * 1024;
 
 /** Connections of the pool whole-project aggregates run on (AppDeps.aggregateSql). */
 const AGGREGATE_POOL_SIZE = 2;
@@ -80,6 +89,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
       egress: new Egress(config.webhooks),
       rateLimits,
       uploadFileLists,
+      uploadFileListBuilds: new ByteRate(UPLOAD_FILE_LIST_BUILD_BYTES_PER_SECOND, UPLOAD_FILE_LIST_BUILD_BURST_BYTES),
     },
     buildHandlers(),
     state,

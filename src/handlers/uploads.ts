@@ -2,6 +2,7 @@
 // service), the one-shot 307 redirect, processing (verify every object, start an ingest run) and
 // status.
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import type {
   CreateUploadSessionInput,
   CreateUploadSessionResult,
@@ -191,9 +192,15 @@ export async function getUploadSession(
     fileList = cached.bytes;
     cache.hit(key);
   } else {
+    // Each build costs the API about its bytes (read, held, written): an organization reading
+    // more full sessions in turn than the cache holds waits for its budget here.
+    const budget = ctx.uploadFileListBuilds;
+    const wait = budget.wait(ctx.auth.orgId);
+    if (wait > 0) await setTimeout(wait);
     const built = await db.fileListJson(ctx.sql, session.id);
     if (!built) throw errors.uploadSessionNotFound(params.uploadId);
     fileList = built.json;
+    budget.charge(ctx.auth.orgId, fileList.length);
     cache.set(key, built.version, fileList);
   }
   return {
