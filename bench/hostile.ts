@@ -15,7 +15,6 @@
 // ingest runs), the DNS stub and the probe run in this process. Loopback only, bounded in time.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import autocannon from 'autocannon';
 import type { DevStack } from '../src/dev/stack.ts';
 import { loadConfig } from '../src/config.ts';
 import { createSql } from '../src/db/client.ts';
@@ -29,6 +28,11 @@ const PROBE_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? 10);
 const PROBE_RATE = 200;
 /** "p99 unchanged": within this factor of the quiet p99, plus the probe's 1 ms resolution. */
 const P99_FACTOR = 1.5;
+/**
+ * Full sessions read in turn: about 9.5 MB of file list each, 5 of them more than the 32 MiB a
+ * server keeps (src/server.ts), so each GET builds its list again (the cache's worst case).
+ */
+const READ_SESSIONS = 5;
 
 interface Probe {
   p50: number;
@@ -66,15 +70,27 @@ async function tenant(stack: DevStack, base: string, label: string): Promise<{ k
   }
 }
 
+/**
+ * The other tenant's reads, by autocannon in a process of its own: the attacker's client (which
+ * reads and parses megabytes of answers) runs in this one, and must not delay the probe's own
+ * event loop, or the probe would measure its own process rather than the server.
+ */
 async function probe(url: string, key: string): Promise<Probe> {
-  const r = await autocannon({
-    url,
-    connections: 4,
-    overallRate: PROBE_RATE,
-    duration: PROBE_SECONDS,
-    headers: { authorization: `Bearer ${key}` },
+  const child = spawn(process.execPath, ['bench/hostile-probe.ts'], {
+    env: {
+      ...process.env,
+      PROBE_URL: url,
+      PROBE_KEY: key,
+      PROBE_RATE: String(PROBE_RATE),
+      PROBE_SECONDS: String(PROBE_SECONDS),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return { p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, errors: r.errors + r.non2xx };
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  if (code !== 0) throw new Error(`the probe exited with ${code}`);
+  return JSON.parse(out) as Probe;
 }
 
 /** Runs `attack` in a loop while the probe runs; returns the probe and what the attempts answered. */
@@ -172,26 +188,39 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
       }
       return null;
     };
-    let fullSession = '';
+    const fullSessions: string[] = [];
     const session = await during(url, victim.key, async (stop) => {
       const outcomes: string[] = [];
-      while (!stop()) fullSession = (await fill(stop, outcomes)) ?? fullSession;
+      while (!stop()) {
+        const full = await fill(stop, outcomes);
+        if (full) fullSessions.push(full);
+      }
       return outcomes;
     });
-    const reads = await during(url, victim.key, async (stop) => {
-      const outcomes: string[] = [];
-      const reader = async () => {
-        while (!stop()) {
-          const r = await fetch(`${base}/developer/v1${fullSession}`, {
-            headers: { authorization: `Bearer ${attacker.key}` },
-          });
-          const files = ((await r.json()) as { files?: unknown[] }).files?.length;
-          outcomes.push(`GET ${r.status}, ${files} files`);
-        }
-      };
-      await Promise.all([reader(), reader(), reader(), reader()]);
-      return outcomes;
-    });
+    // Full sessions to read, filled outside any probe window when the phase above made too few.
+    for (let i = 0; fullSessions.length < READ_SESSIONS && i < READ_SESSIONS; i++)
+      fullSessions.push((await fill(() => false, []))!);
+    /** GETs of `paths` in turn, 4 at a time; each answer's files counted without parsing 10 MB. */
+    const read = (paths: string[]) =>
+      during(url, victim.key, async (stop) => {
+        const outcomes: string[] = [];
+        let next = 0;
+        const reader = async () => {
+          while (!stop()) {
+            const r = await fetch(`${base}/developer/v1${paths[next++ % paths.length]}`, {
+              headers: { authorization: `Bearer ${attacker.key}` },
+            });
+            const body = Buffer.from(await r.arrayBuffer());
+            let files = 0;
+            for (let at = body.indexOf('{"relPath":'); at >= 0; at = body.indexOf('{"relPath":', at + 1)) files++;
+            outcomes.push(`GET ${r.status}, ${files} files`);
+          }
+        };
+        await Promise.all([reader(), reader(), reader(), reader()]);
+        return outcomes;
+      });
+    const reads = await read(fullSessions.slice(0, 1));
+    const readsInTurn = await read(fullSessions.slice(0, READ_SESSIONS));
 
     // 3. Webhook endpoints at names that never resolve, 8 at a time.
     let n = 0;
@@ -228,6 +257,11 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
         /^11000 files refused: 409 upload_file_limit_reached$/,
       ],
       ['reading a full session (10,000 files), 4 GETs at a time', reads, /^GET 200, 10000 files$/],
+      [
+        `reading ${READ_SESSIONS} full sessions in turn (more than a server's file-list cache holds), 4 GETs at a time`,
+        readsInTurn,
+        /^GET 200, 10000 files$/,
+      ],
       ['webhook endpoints at stalling names, 8 at a time', stall, /^400 request_body_invalid$/],
     ];
     for (const [name, { probe: p, outcomes }, refusal] of expected) {

@@ -7,6 +7,8 @@ import type { Storage } from './storage/s3.ts';
 import type { SigningKey } from './domain/signing.ts';
 import type { Egress } from './webhooks/egress.ts';
 import type { RateLimits } from './http/rate-limit.ts';
+import type { ByteCache } from './domain/byte-cache.ts';
+import type { ByteRate } from './domain/byte-rate.ts';
 
 /** Long-lived services shared by every request. */
 export interface AppDeps {
@@ -26,6 +28,17 @@ export interface AppDeps {
   egress: Egress;
   /** Per-client request budgets shared by every server process (src/http/rate-limit.ts). */
   rateLimits: RateLimits;
+  /**
+   * Upload sessions' file lists as JSON text, per organization, session and files_version, at
+   * most 32 MiB together per server process (src/server.ts; src/handlers/uploads.ts
+   * `getUploadSession`).
+   */
+  uploadFileLists: ByteCache;
+  /**
+   * File-list bytes built from the database per organization and server process: 8 MiB a
+   * second, 32 MiB at once (src/server.ts); a GET over it waits (src/handlers/uploads.ts).
+   */
+  uploadFileListBuilds: ByteRate;
 }
 
 /** What every request has, authenticated or not (the validator sign-in operations are public). */

@@ -4,6 +4,7 @@
 // outcomes, pool names, export formats), never ids or addresses. deploy/grafana/assay.json charts
 // them; test/http/metrics.test.ts checks that every series it queries is served.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ByteCache } from './domain/byte-cache.ts';
 
 /** A pool's connections now (src/db/client.ts's PoolStats, or graphile-worker's pg pool alike). */
 interface PoolUse {
@@ -62,10 +63,37 @@ export interface ServerMetrics {
   request(operation: string, status: string, seconds: number): void;
 }
 
-export function serverMetrics(pools: Pools = {}): ServerMetrics {
+/** The server's caches, read at each scrape. */
+interface ServerCaches {
+  uploadFileLists?: ByteCache;
+}
+
+export function serverMetrics(pools: Pools = {}, caches: ServerCaches = {}): ServerMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   poolMetrics(registry, pools);
+  const lists = caches.uploadFileLists;
+  if (lists) {
+    new Counter({
+      name: 'assay_upload_file_lists_total',
+      help: "Upload sessions' file lists answered, by source: cache (this process's JSON text) or database (built)",
+      labelNames: ['source'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc({ source: 'cache' }, lists.hits);
+        this.inc({ source: 'database' }, lists.misses);
+      },
+    });
+    new Gauge({
+      name: 'assay_upload_file_list_cache_bytes',
+      help: "Bytes of upload sessions' file lists held in this process's cache",
+      registers: [registry],
+      collect() {
+        this.set(lists.bytes);
+      },
+    });
+  }
   const requests = new Counter({
     name: 'assay_http_requests_total',
     help: 'HTTP requests answered, by operation and status',

@@ -11,6 +11,8 @@ export interface SessionRow {
   key_prefix: string;
   verified_file_count: number;
   verified_bytes: string;
+  /** Counts the changes of the declared file list (bigint as text): see `upsertFiles`. */
+  files_version: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -82,7 +84,11 @@ export async function insertSession(
   return row;
 }
 
-/** Merges declared files: new paths are appended, known paths get their new size. */
+/**
+ * Merges declared files: new paths are appended, known paths get their new size. The one writer
+ * of a file's path and size, so it is the one place that moves the session's `files_version`
+ * (the key of the API's cached file lists, `sessionWithFileList`), in the same transaction.
+ */
 export async function upsertFiles(
   tx: TxSql,
   sessionId: string,
@@ -95,7 +101,7 @@ export async function upsertFiles(
   await tx`
     insert into upload_files ${tx(rows)}
     on conflict (session_id, rel_path) do update set size = excluded.size, declared_at = now(), etag = null`;
-  await tx`update upload_sessions set updated_at = now() where id = ${sessionId}`;
+  await tx`update upload_sessions set updated_at = now(), files_version = files_version + 1 where id = ${sessionId}`;
 }
 
 /** The ETags `process` verified: the run reads exactly these objects. */
@@ -116,6 +122,32 @@ export async function listFiles(sql: Sql | TxSql, sessionId: string): Promise<Fi
   return sql<
     FileRow[]
   >`select rel_path, size::text as size from upload_files where session_id = ${sessionId} order by position`;
+}
+
+/**
+ * A session's declared files as the JSON text of the contract's `files` array
+ * (`[{"relPath":…,"size":…},…]` in declaration order, byte for byte what JSON.stringify writes:
+ * to_json escapes a string as it does, and a path holds no control character), built by Postgres:
+ * one value instead of a row per file, taken as the bytes the driver received (`.raw()`, no
+ * decoding), so the API neither decodes nor makes nor serializes 10,000 rows. With the
+ * `files_version` it is the list of, read in the same statement (one snapshot). The caller found
+ * the session through its organization (getSession).
+ */
+export async function fileListJson(sql: Sql, sessionId: string): Promise<{ version: string; json: Buffer } | null> {
+  const [row] = await sql<[Buffer, Buffer][]>`
+    select s.files_version, (
+      select coalesce(
+        '[' || string_agg('{"relPath":' || to_json(f.rel_path)::text || ',"size":' || f.size || '}', ','
+          order by f.position) || ']',
+        '[]')
+      from upload_files f where f.session_id = s.id
+    )
+    from upload_sessions s where s.id = ${sessionId}`.raw();
+  if (!row) return null; // deleted since the caller found it
+  const [version, json] = row;
+  // A short value is a view of the socket's chunk: copied, so a kept list holds only its bytes.
+  const own = json.length * 2 >= json.buffer.byteLength ? json : Buffer.from(json);
+  return { version: version.toString(), json: own };
 }
 
 /**

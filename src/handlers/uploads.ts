@@ -2,6 +2,7 @@
 // service), the one-shot 307 redirect, processing (verify every object, start an ingest run) and
 // status.
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import type {
   CreateUploadSessionInput,
   CreateUploadSessionResult,
@@ -26,9 +27,11 @@ import { orgUsage } from '../db/org-usage.ts';
 import { enqueue } from '../jobs/tasks.ts';
 import { objectKey, pathProblem, sessionKeyPrefix } from '../domain/upload-paths.ts';
 import { contractLimits } from '../generated/operations.ts';
+import { asSerialized, JsonText } from '../domain/json-text.ts';
 import { headObject, presignPut, presignPuts } from '../storage/s3.ts';
 
 type DeclaredUploadFile = components['schemas']['DeclaredUploadFile'];
+type DeclaredFile = components['schemas']['DeclaredFile'];
 type PresignedUpload = components['schemas']['PresignedUpload'];
 type IngestRun = components['schemas']['IngestRun'];
 
@@ -165,20 +168,48 @@ export async function declareUploadFiles(
   };
 }
 
+/**
+ * A session with every declared file (up to 10,000 paths of up to 1,024 bytes: about 10 MB). The
+ * file list comes as JSON text from Postgres, and is kept per (organization, session,
+ * files_version) in a byte-capped cache of this process (AppDeps.uploadFileLists): a reader
+ * asking again and again costs one statement and a buffer write, where making and serializing
+ * 10,000 objects cost the API about 100 ms of CPU per GET, which four concurrent readers turned
+ * into every other tenant's latency (bench/README.md, hostile tenants). The cache is read only
+ * for a session the organization's own query found, and only at the version that query read,
+ * so another organization finds nothing and a list declared to since is built again.
+ */
 export async function getUploadSession(
   { params }: GetUploadSessionInput,
   ctx: RequestContext,
 ): Promise<GetUploadSessionResult> {
   await requireProject(ctx, params.projectId);
   const session = await requireSession(ctx, params.projectId, params.uploadId);
-  const files = await db.listFiles(ctx.sql, session.id);
+  const cache = ctx.uploadFileLists;
+  const key = `${ctx.auth.orgId}/${session.id}`;
+  const cached = cache.peek(key);
+  let fileList: Buffer;
+  if (cached?.version === session.files_version) {
+    fileList = cached.bytes;
+    cache.hit(key);
+  } else {
+    // Each build costs the API about its bytes (read, held, written): an organization reading
+    // more full sessions in turn than the cache holds waits for its budget here.
+    const budget = ctx.uploadFileListBuilds;
+    const wait = budget.wait(ctx.auth.orgId);
+    if (wait > 0) await setTimeout(wait);
+    const built = await db.fileListJson(ctx.sql, session.id);
+    if (!built) throw errors.uploadSessionNotFound(params.uploadId);
+    fileList = built.json;
+    budget.charge(ctx.auth.orgId, fileList.length);
+    cache.set(key, built.version, fileList);
+  }
   return {
     status: 200,
     body: {
       uploadId: session.id,
       status: session.status,
       keyPrefix: session.key_prefix,
-      files: files.map((f) => ({ relPath: f.rel_path, size: Number(f.size) })),
+      files: asSerialized<DeclaredFile[]>(new JsonText(fileList)),
       verifiedFileCount: session.verified_file_count,
       verifiedBytes: Number(session.verified_bytes),
       createdAt: session.created_at.toISOString(),

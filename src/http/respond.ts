@@ -9,6 +9,7 @@ import { audit } from './access-log.ts';
 import type { ApiResult } from './api.ts';
 import type { AppDeps } from '../context.ts';
 import type { Logger } from '../log.ts';
+import { JsonText } from '../domain/json-text.ts';
 
 /** Raw query string without the `?`, so openapi-backend parses and validates it itself. */
 const rawQuery = (req: Request): string => {
@@ -43,29 +44,35 @@ export function expressExchange(req: Request, res: Response, deps: AppDeps): Exc
   };
 }
 
-/** A top-level array at least this long is written in slices (a session's files, a declare's URLs). */
+/** A top-level array at least this long is written in slices (a declare's URLs). */
 const SLICED_ARRAY_MIN = 1000;
 /** Array elements serialized per turn of the event loop. */
 const SLICE = 250;
 
 /**
- * The body's JSON, as JSON.stringify writes it, in pieces: a long top-level array (an upload
- * session lists up to 10,000 files of up to 1,024 bytes) is serialized SLICE elements at a time,
- * each piece written before the next is made, so one large answer never holds the event loop
- * (and every other tenant's request) for the tens of milliseconds a single JSON.stringify of
- * megabytes takes. Null when the body has no such array: one JSON.stringify is then cheapest.
+ * The body's JSON, as JSON.stringify writes it, in pieces: a long top-level array (a declare
+ * answers up to 1,000 presigned URLs) is serialized SLICE elements at a time, each piece written
+ * before the next is made, so one large answer never holds the event loop (and every other
+ * tenant's request) for the tens of milliseconds a single JSON.stringify of megabytes takes; a
+ * member that is already JSON text (src/domain/json-text.ts: a session's file list) is written as
+ * its bytes. Null when the body has neither: one JSON.stringify is then cheapest.
  */
-export function jsonPieces(body: unknown): Iterable<string> | null {
+export function jsonPieces(body: unknown): Iterable<string | Buffer> | null {
   const isLong = (v: unknown) => Array.isArray(v) && v.length >= SLICED_ARRAY_MIN;
+  const isPiece = (v: unknown) => isLong(v) || v instanceof JsonText;
+  if (body instanceof JsonText) return [body.bytes];
   if (isLong(body)) return slicedArray(body as unknown[]);
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !Object.values(body).some(isLong))
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !Object.values(body).some(isPiece))
     return null;
   return (function* () {
     let first = true;
     for (const [key, value] of Object.entries(body)) {
       // As JSON.stringify: a member whose value has no JSON form is left out.
       const head = `${first ? '{' : ','}${JSON.stringify(key)}:`;
-      if (isLong(value)) {
+      if (value instanceof JsonText) {
+        yield head;
+        yield value.bytes;
+      } else if (isLong(value)) {
         yield head;
         yield* slicedArray(value as unknown[]);
       } else {

@@ -5,6 +5,7 @@
 // a REST counterpart (extra-tools.ts) call operations through the same steps. Each MCP door
 // serves the tools of its document that its scheme may run (the developer tools at /mcp, the
 // validator tools at /validator/mcp); another door's tool is an unknown tool there.
+import { JsonText } from '../domain/json-text.ts';
 import type { ValidateFunction } from 'ajv';
 import { mcpTools, type ExtraToolName, type ToolDef } from '../generated/mcp-tools.ts';
 import { createAjv } from '../schema/ajv.ts';
@@ -72,11 +73,13 @@ function toolError(err: ApiError, requestId: string): ToolResult {
 /** The operation's JSON body; `{}` for one that answers 204 No Content (release_claim, skip_datapoint). */
 const ok = (result: unknown): ToolResult => {
   const body = result === undefined ? {} : result;
+  const text = JSON.stringify(body);
+  const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
+  // A member that is JSON text (a session's file list) is given as its value, as the text says.
+  const structured = isObject && Object.values(body).some((v) => v instanceof JsonText) ? JSON.parse(text) : body;
   return {
-    content: [{ type: 'text', text: JSON.stringify(body) }],
-    ...(body && typeof body === 'object' && !Array.isArray(body)
-      ? { structuredContent: body as Record<string, unknown> }
-      : {}),
+    content: [{ type: 'text', text }],
+    ...(isObject ? { structuredContent: structured as Record<string, unknown> } : {}),
   };
 };
 

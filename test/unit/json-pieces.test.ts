@@ -5,9 +5,12 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { jsonPieces, writeResult } from '../../src/http/respond.ts';
+import { JsonText } from '../../src/domain/json-text.ts';
 
 const files = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ relPath: `d/${'é'.repeat(i % 5)}f${i}.csv`, size: i }));
+
+const text = (value: unknown) => new JsonText(Buffer.from(JSON.stringify(value)));
 
 describe('jsonPieces', () => {
   it.each([
@@ -26,16 +29,26 @@ describe('jsonPieces', () => {
     ['an object whose only member is long', { files: files(1500) }, true],
     ['an object whose first member has no JSON form', { skipped: undefined, files: files(1000) }, true],
     ['holes and undefined in a long array', [...files(1000), undefined, () => 1], true],
+    ['a member that is JSON text', { uploadId: 'u', files: text(files(3)), n: 1 }, true],
+    ['a member that is JSON text, first and only', { files: text(files(10_000)) }, true],
+    ['JSON text as the whole body', text(files(2)), true],
   ])('%s: JSON.stringify, byte for byte', (_, body, sliced) => {
     expect.hasAssertions();
     const pieces = jsonPieces(body);
     expect(pieces !== null).toBe(sliced);
-    if (pieces) expect([...pieces].join('')).toBe(JSON.stringify(body));
+    if (pieces) expect(Buffer.concat([...pieces].map((p) => Buffer.from(p))).toString()).toBe(JSON.stringify(body));
+  });
+
+  it('writes JSON text as the very buffer it holds, never serialized again', () => {
+    expect.hasAssertions();
+    const list = text(files(5));
+    const pieces = [...jsonPieces({ a: 1, files: list })!];
+    expect(pieces).toContain(list.bytes);
   });
 
   it('writes the same bytes through HTTP, chunked, with the JSON content type', async () => {
     expect.hasAssertions();
-    const body = { uploadId: 'u', files: files(10_000), verifiedBytes: 0 };
+    const body = { uploadId: 'u', files: files(10_000), urls: text(files(3)), verifiedBytes: 0 };
     const app = express();
     app.get('/', (_req, res) => void writeResult(res, { status: 200, body }));
     const server = app.listen(0, '127.0.0.1');
