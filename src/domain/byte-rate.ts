@@ -2,17 +2,30 @@
 // a key has had done moves its clock ahead by bytes / rate; new work starts once the clock is
 // at most `burst` ahead of now. Used for upload sessions' file lists built per organization
 // (src/handlers/uploads.ts): the cost of a build follows its bytes, so does the bound.
+//
+// The size of a piece of work is known only once it is done, so `run` admits one piece per key
+// at a time: concurrent callers of one key queue behind each other, and each starts only when
+// the bytes of those before it have been charged (checked and charged apart, concurrent callers
+// would all read the same clock and start together, whatever the budget).
 
 export class ByteRate {
   private readonly clocks = new Map<string, number>();
+  private readonly tails = new Map<string, Promise<unknown>>();
   private readonly msPerByte: number;
   private readonly burstMs: number;
   private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
 
-  constructor(bytesPerSecond: number, burstBytes: number, now: () => number = Date.now) {
+  constructor(
+    bytesPerSecond: number,
+    burstBytes: number,
+    now: () => number = Date.now,
+    sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+  ) {
     this.msPerByte = 1000 / bytesPerSecond;
     this.burstMs = burstBytes * this.msPerByte;
     this.now = now;
+    this.sleep = sleep;
   }
 
   /** Milliseconds before `key` may start more work (0: now). */
@@ -26,5 +39,29 @@ export class ByteRate {
     const now = this.now();
     if (this.clocks.size >= 10_000) for (const [k, c] of this.clocks) if (c <= now) this.clocks.delete(k);
     this.clocks.set(key, Math.max(this.clocks.get(key) ?? now, now) + bytes * this.msPerByte);
+  }
+
+  /**
+   * Runs `work` for `key` after the key's earlier work (queued through here) has finished and the
+   * budget allows, then charges the bytes `size` says it produced. A failed piece charges nothing.
+   */
+  run<T>(key: string, work: () => Promise<T>, size: (result: T) => number): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const mine = previous
+      .catch(() => {})
+      .then(async () => {
+        const wait = this.wait(key);
+        if (wait > 0) await this.sleep(wait);
+        const result = await work();
+        this.charge(key, size(result));
+        return result;
+      });
+    this.tails.set(key, mine);
+    // The queue of a key is forgotten once its last piece is done.
+    const forget = () => {
+      if (this.tails.get(key) === mine) this.tails.delete(key);
+    };
+    mine.then(forget, forget);
+    return mine;
   }
 }

@@ -2,7 +2,6 @@
 // service), the one-shot 307 redirect, processing (verify every object, start an ingest run) and
 // status.
 import { randomUUID } from 'node:crypto';
-import { setTimeout } from 'node:timers/promises';
 import type {
   CreateUploadSessionInput,
   CreateUploadSessionResult,
@@ -192,15 +191,16 @@ export async function getUploadSession(
     fileList = cached.bytes;
     cache.hit(key);
   } else {
-    // Each build costs the API about its bytes (read, held, written): an organization reading
-    // more full sessions in turn than the cache holds waits for its budget here.
-    const budget = ctx.uploadFileListBuilds;
-    const wait = budget.wait(ctx.auth.orgId);
-    if (wait > 0) await setTimeout(wait);
-    const built = await db.fileListJson(ctx.sql, session.id);
+    // Each build costs the API about its bytes (read, held, written): an organization's builds
+    // run one at a time, each once its budget allows, so reading more full sessions than the
+    // cache holds, in turn or all at once, waits here.
+    const built = await ctx.uploadFileListBuilds.run(
+      ctx.auth.orgId,
+      () => db.fileListJson(ctx.sql, session.id),
+      (b) => b?.json.length ?? 0,
+    );
     if (!built) throw errors.uploadSessionNotFound(params.uploadId);
     fileList = built.json;
-    budget.charge(ctx.auth.orgId, fileList.length);
     cache.set(key, built.version, fileList);
   }
   return {

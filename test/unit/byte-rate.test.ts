@@ -29,4 +29,72 @@ describe('ByteRate', () => {
     r.charge('a', 2000);
     expect(r.wait('a')).toBe(1000);
   });
+
+  it('runs one piece per key at a time, each after the bytes of those before it are charged', async () => {
+    let now = 0;
+    const slept: number[] = [];
+    // A sleep that moves the test's clock: the waits are the budget's, not the test's timing.
+    const r = new ByteRate(
+      1000,
+      1000,
+      () => now,
+      async (ms) => {
+        slept.push(ms);
+        now += ms;
+      },
+    );
+    const order: string[] = [];
+    const piece = (name: string, bytes: number) => async () => {
+      order.push(`start ${name} at ${now}`);
+      await new Promise((res) => setImmediate(res));
+      order.push(`end ${name}`);
+      return bytes;
+    };
+    const same = (n: number) => n;
+    // Three concurrent callers of one key, and one of another key.
+    const runs = [
+      r.run('a', piece('a1', 3000), same),
+      r.run('a', piece('a2', 500), same),
+      r.run('a', piece('a3', 500), same),
+      r.run('b', piece('b1', 100), same),
+    ];
+    expect(await Promise.all(runs)).toEqual([3000, 500, 500, 100]);
+    // a1 starts at once; a2 waits for a1's 3,000 bytes (3 s, less the 1 s burst); a3 for a2's too.
+    expect(order.filter((l) => /^(start|end) a/.test(l))).toEqual([
+      'start a1 at 0',
+      'end a1',
+      'start a2 at 2000',
+      'end a2',
+      'start a3 at 2500',
+      'end a3',
+    ]);
+    expect(slept).toEqual([2000, 500]);
+    // Another key never queued behind a's pieces.
+    expect(order.indexOf('start b1 at 0')).toBeLessThan(order.indexOf('end a1'));
+  });
+
+  it('charges nothing for a failed piece, and the queue goes on after it', async () => {
+    let now = 0;
+    const r = new ByteRate(
+      1000,
+      1000,
+      () => now,
+      async (ms) => {
+        now += ms;
+      },
+    );
+    const failed = r.run(
+      'a',
+      async () => Promise.reject(new Error('gone')),
+      () => 5000,
+    );
+    const next = r.run(
+      'a',
+      async () => 10,
+      (n) => n,
+    );
+    await expect(failed).rejects.toThrow('gone');
+    expect(await next).toBe(10);
+    expect(r.wait('a')).toBe(0);
+  });
 });
