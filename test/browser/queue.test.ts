@@ -39,7 +39,8 @@ describe.skipIf(skipBrowserTests)(browserSuite('the rating queue in the browser'
 
   /** A project of `rows` CSV rows, one vote each, and a signed-in rater's page on its rate view. */
   async function rater(rows: number, options: { phone?: boolean; perDatapoint?: number; answer?: string } = {}) {
-    const projectId = await createProject(app, `Queue ${Math.random().toString(36).slice(2, 8)}`, {
+    const name = `Queue ${Math.random().toString(36).slice(2, 8)}`;
+    const projectId = await createProject(app, name, {
       version: '1.0.0',
       dataset: { format: 'csv', idField: 'id' },
       validation: { validatorsPerDatapoint: options.perDatapoint ?? 1, instructions: 'Rate **correctness**.' },
@@ -62,7 +63,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('the rating queue in the browser'
     );
     await w.page.goto(`${app.url}/app/projects/${projectId}/rate`);
     await w.page.locator('table.record').waitFor();
-    return { projectId, token: sessionToken, email: m.email, w };
+    return { projectId, name, token: sessionToken, email: m.email, w };
   }
 
   const shownId = (w: WatchedPage) =>
@@ -80,7 +81,7 @@ describe.skipIf(skipBrowserTests)(browserSuite('the rating queue in the browser'
     const width = phone ? 'phone' : 'desktop';
 
     it(`${width}: two skips never bounce, and skipped datapoints come back only when asked for`, async () => {
-      const { w } = await rater(3, { phone });
+      const { w, name } = await rater(3, { phone });
       const seen = [await shownId(w)];
       for (let i = 0; i < 2; i++) {
         await w.page.getByRole('button', { name: 'Skip', exact: true }).click();
@@ -93,6 +94,20 @@ describe.skipIf(skipBrowserTests)(browserSuite('the rating queue in the browser'
       await w.page.getByRole('button', { name: 'Submit rating' }).click();
       await w.page.getByRole('heading', { name: 'Nothing left for you to rate' }).waitFor();
       await checkPage(w, `queue-nothing-left`);
+      // My projects counts what is left for this person (0, two skipped) and offers no "Start rating".
+      await w.page.getByRole('link', { name: 'My projects', exact: true }).click();
+      const card = w.page.locator('li', { hasText: name });
+      await card.getByText('Nothing is left for you but 2 you skipped.').waitFor();
+      expect(
+        await card
+          .locator('div', { has: w.page.locator('dt', { hasText: 'Left for you' }) })
+          .locator('dd')
+          .textContent(),
+      ).toBe('0');
+      expect(await card.getByRole('link', { name: /^Start rating/ }).count()).toBe(0);
+      await checkPage(w, 'queue-my-projects-nothing-left');
+      await card.getByRole('link', { name: `Open the project ${name} to review skipped datapoints` }).click();
+      await w.page.getByRole('heading', { name: 'Nothing left for you to rate' }).waitFor();
       await w.page.getByRole('button', { name: 'Show the 2 datapoints I skipped' }).click();
       await w.page.locator('table.record').waitFor();
       expect(seen.slice(0, 2)).toContain(await shownId(w));
