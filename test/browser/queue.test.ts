@@ -400,6 +400,14 @@ describe.skipIf(skipBrowserTests)(browserSuite('the rating queue in the browser'
     const { w, token, projectId } = await rater(2);
     await w.page.emulateMedia({ colorScheme: 'dark' });
     await checkPage(w, 'queue-dark');
+    // The dark theme at phone width too, with the recent list and the sticky top showing.
+    const phone = await rater(2, { phone: true });
+    await phone.w.page.emulateMedia({ colorScheme: 'dark' });
+    await phone.w.page.locator('#rating').fill('45');
+    await phone.w.page.getByRole('button', { name: 'Submit rating' }).click();
+    await phone.w.page.getByRole('status').filter({ hasText: 'Rating 45 recorded' }).waitFor();
+    await checkPage(phone.w, 'queue-dark');
+    await phone.w.context.close();
     // Shortcuts off: a digit typed outside the field does nothing, S does not skip.
     await w.page.getByLabel('Single-key shortcuts').uncheck();
     await w.page.locator('h1').focus();
