@@ -208,7 +208,22 @@ describe.skipIf(skipBrowserTests)(browserSuite('the rating queue in the browser'
       expect((await fx.votes(app.sql, { projectId })).map((v) => v.rating)).toEqual([85]);
       await checkPage(w, 'queue-changed');
 
+      // An extension the server fails (503) is said with a retry, which keeps the claim.
+      await w.page.route('**/validator/v1/claims/*/extend', (r) =>
+        r.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: { type: 'api_error', code: 'service_unavailable', message: 'The service is unavailable.' },
+            requestId: 'req_test',
+          }),
+        }),
+      );
       await w.page.getByRole('button', { name: 'Keep it 10 more minutes' }).click();
+      const alert = w.page.locator('.failure');
+      await alert.getByText('The claim could not be extended.').waitFor();
+      await w.page.unroute('**/validator/v1/claims/*/extend');
+      await alert.getByRole('button', { name: 'Try again' }).click();
       await w.page.getByRole('status').filter({ hasText: 'Kept for 10 more minutes' }).waitFor();
       expect(await w.page.getByRole('button', { name: 'Keep it 10 more minutes' }).isVisible()).toBe(false);
       expect(await w.page.locator('.timer').textContent()).toMatch(/(10:00|9:\d\d) more/);
