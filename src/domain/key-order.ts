@@ -56,9 +56,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 /**
  * The key order to record for a content as the reader produced it (its objects' keys in source
  * order), against `places` (the project's field order with this record's fields in it);
- * null when every object is in its default order.
+ * null when every object is in its default order. `rootKeys`: the content's own keys in source
+ * order when the reader knows them better than `Object.keys` (a CSV header with integer-like names).
  */
-export function recordKeyOrder(content: unknown, places: FieldPlaces): KeyOrder | null {
+export function recordKeyOrder(content: unknown, places: FieldPlaces, rootKeys?: readonly string[]): KeyOrder | null {
   const out: string[][] = [];
   const walk = (v: unknown, root: boolean): void => {
     if (Array.isArray(v)) {
@@ -66,7 +67,7 @@ export function recordKeyOrder(content: unknown, places: FieldPlaces): KeyOrder 
       return;
     }
     if (!isObject(v)) return;
-    const keys = Object.keys(v);
+    const keys = root && rootKeys ? [...rootKeys] : Object.keys(v);
     out.push(keys.length > 1 && !sameList(keys, defaultOrder(keys, root ? places : null)) ? keys : []);
     for (const k of keys) walk(v[k], false);
   };

@@ -55,6 +55,12 @@ export interface Record_ {
   /** 1-based line where the record starts, for messages. */
   line: number;
   content: Record<string, unknown>;
+  /**
+   * The content's top-level keys in source order, when `Object.keys(content)` does not give it: a
+   * JavaScript object lists integer-like keys (`"2023"`) first, so a CSV header holding one is
+   * carried here (absent otherwise, so a plain record costs nothing).
+   */
+  keys?: string[];
   /** The expected rating when the record is a gold item (the spec's `dataset.goldField`), else null. */
   gold?: number | null;
 }
@@ -217,6 +223,9 @@ function checkHeaderBudget(file: SourceFile, record: Record<string, string>, nam
     );
 }
 
+/** A key JavaScript lists before all others, in ascending numeric order (an array index). */
+const isIndexKey = (k: string): boolean => /^(0|[1-9]\d{0,9})$/.test(k) && Number(k) < 2 ** 32 - 1;
+
 async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
   // RFC 4180: header row, quoted fields may hold commas, quotes ("") and newlines. A BOM is
   // dropped. Every row must have as many fields as the header.
@@ -226,6 +235,7 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
   // named by the line it starts on, not where csv-parse gave up.
   let lastEnd = 0;
   let namesChars = 0;
+  let keys: string[] | undefined;
   const parser = parseCsv({
     bom: true,
     skip_empty_lines: true,
@@ -235,6 +245,7 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
     columns: (header: string[]) => {
       lastEnd = parser.info.lines;
       namesChars = header.reduce((n, name) => n + name.length, 0);
+      keys = header.some(isIndexKey) ? header : undefined;
       return header;
     },
   });
@@ -268,7 +279,7 @@ async function* csvRecords(file: SourceFile): AsyncGenerator<Record_> {
       lastEnd = item.info.lines;
       checkFields(item.record, () => `${file.relPath} line ${item.info.lines}`);
       checkHeaderBudget(file, item.record, namesChars, item.info.lines);
-      yield { row, line: item.info.lines, content: item.record };
+      yield { row, line: item.info.lines, content: item.record, ...(keys ? { keys } : {}) };
     }
   } catch (err) {
     if (err instanceof IngestError) throw err;

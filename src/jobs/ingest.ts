@@ -195,7 +195,7 @@ function readFailed(err: unknown, relPath: string): IngestError {
  * worker thread (src/ingest/parse-host.ts); a worker shutting down stops the run between records.
  */
 /** A row of the run as the COPYs take it, with the record's content (its fields, in order). */
-type Row = IngestRow & { content: Record_['content'] };
+type Row = IngestRow & { content: Record_['content']; keys: string[] };
 
 async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
   let ord = 0;
@@ -223,7 +223,10 @@ async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
           );
         const checksum = contentChecksum(rec.content);
         const { row, line, content } = rec;
-        yield { ord: ++ord, relPath: f.relPath, row, line, json, checksum, gold: rec.gold ?? null, content };
+        // The source's top-level order (a CSV header with integer-like names), less any field the
+        // record no longer has (the gold field is taken out).
+        const keys = rec.keys?.filter((k) => Object.hasOwn(content, k)) ?? Object.keys(content);
+        yield { ord: ++ord, relPath: f.relPath, row, line, json, checksum, gold: rec.gold ?? null, content, keys };
       }
     }
   } finally {
@@ -264,11 +267,11 @@ async function writeDatapoints(
       if (!skip?.has(r.ord)) {
         meter.add(r.json);
         progress.written++;
-        for (const k of Object.keys(r.content)) {
+        for (const k of r.keys) {
           fields.add(k);
           if (!places.has(k)) places.set(k, places.size);
         }
-        const order = recordKeyOrder(r.content, places);
+        const order = recordKeyOrder(r.content, places, r.keys);
         const keyOrder = order === null ? null : JSON.stringify(order);
         yield datapointLine(r, { id: ids.next(), projectId: run.projectId, runId: run.runId, slots, at, keyOrder });
       }

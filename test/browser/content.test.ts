@@ -101,6 +101,9 @@ describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => 
         'q1,How do I **reset** it?,' +
         '"Open **Settings**, then:\n\n1. press *Reset*\n2. <img src=x onerror=""window.__pwned=1"">"\n',
     });
+    // Integer-like column names, which a JavaScript object would list first ("10", "2023", name).
+    projects.years = await createProject(app, 'Sales by year', spec({ format: 'csv', idField: 'name' }));
+    await ingest(app, projects.years, { 'years.csv': 'name,2023,10,note\nWidget,120,7,steady\n' });
     projects.files = await createProject(app, 'Product photos', spec({ format: 'file_collection' }));
     await ingest(app, projects.files, { 'photos/red-square.png': png(64, 48, [200, 30, 40]) });
 
@@ -163,6 +166,21 @@ describe.skipIf(skipBrowserTests)(browserSuite('content in the browser'), () => 
     );
     await checkPage(phone, 'content-json');
     await phone.context.close();
+  });
+
+  it("shows CSV columns in the header's order, integer-like names included, at both widths", async () => {
+    const token = await w.page.evaluate<string | null>(`localStorage.getItem('assay.session')`);
+    for (const phone of [false, true]) {
+      const p = await openPage(browser, { phone });
+      await p.page.goto(`${app.url}/app/sign-in`);
+      await p.page.evaluate(`localStorage.setItem('assay.session', ${JSON.stringify(token)})`);
+      await p.page.goto(`${app.url}/app/projects/${projects.years}/rate`);
+      await p.page.locator('table.record').waitFor();
+      expect(await p.page.locator('table.record th').allTextContents()).toEqual(['name', '2023', '10', 'note']);
+      expect(await p.page.locator('table.record td').allTextContents()).toEqual(['Widget', '120', '7', 'steady']);
+      await checkPage(p, 'content-csv-years', { viewport: true });
+      await p.context.close();
+    }
   });
 
   it(

@@ -68,6 +68,17 @@ export async function openPage(browser: Browser, options: { phone?: boolean } = 
     hasTouch: options.phone === true,
   });
   const page = await context.newPage();
+  return { page, context, problems: watch(page) };
+}
+
+/** Another tab in the same browser context (a link opened from an email), watched the same way. */
+export async function newTab(w: WatchedPage): Promise<WatchedPage> {
+  const page = await w.context.newPage();
+  return { page, context: w.context, problems: watch(page) };
+}
+
+/** Console errors, page errors and failed requests of a page, collected as they happen. */
+function watch(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
@@ -82,7 +93,7 @@ export async function openPage(browser: Browser, options: { phone?: boolean } = 
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
-  return { page, context, problems };
+  return problems;
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -100,15 +111,17 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 /**
  * The checks every page gets: accessible (axe), no console error or failed request, and a
- * screenshot named `<name>-<desktop|phone>.png`.
+ * screenshot named `<name>-<desktop|phone>.png` (of the whole page, or of the viewport).
  */
-export async function checkPage(w: WatchedPage, name: string): Promise<void> {
+export async function checkPage(w: WatchedPage, name: string, options: { viewport?: boolean } = {}): Promise<void> {
   expect(await axeViolations(w.page), `${name}: accessibility violations`).toEqual([]);
   mkdirSync(SCREENSHOTS, { recursive: true });
   const width = w.page.viewportSize()?.width ?? 0;
+  // A full-page screenshot draws a sticky element where the viewport's scroll left it; the
+  // viewport alone (`viewport: true`) is what the person sees.
   await w.page.screenshot({
     path: join(SCREENSHOTS, `${name}-${width <= PHONE.width ? 'phone' : 'desktop'}.png`),
-    fullPage: true,
+    fullPage: !options.viewport,
   });
   expect(w.problems, `${name}: console errors or failed requests`).toEqual([]);
 }

@@ -114,6 +114,39 @@ describe('nested key order', () => {
     expect(again.status.run, JSON.stringify(again.status)).toMatchObject({ status: 'ok', datapointsPersisted: 0 });
   });
 
+  it("a CSV header with integer-like names keeps the file's order: claim, stored order and CSV export", async () => {
+    // A JavaScript object lists "10" and "2023" first; the header says name, 2023, 10, label.
+    const yearsSpec = { ...spec('csv'), dataset: { format: 'csv', idField: 'name' } };
+    const years = await createProject(app, 'Years CSV', yearsSpec);
+    const run = await ingest(app, years, { 'years.csv': 'name,2023,10,label\nA,x,y,first\nB,u,v,second\n' });
+    expect(run.status.run.status, JSON.stringify(run.status)).toBe('ok');
+    expect(await fx.contentKeyOrders(app.sql, [years])).toEqual([null, null]);
+    const user = await createUser(app.sql, { email: 'years@example.com', subject: 'test|years' });
+    await addMember(app.sql, { orgId: app.orgA.id, userId: user.id, validator: true });
+    const assigned = await call(app, 'assignValidator', {
+      params: { validatorId: user.id },
+      body: { projects: [{ id: years }] },
+    });
+    expect(assigned.status).toBe(200);
+    const key = (await signIn(app, sink, 'years@example.com')).sessionToken;
+    const c = await call(app, 'claimSlot', { key, params: { projectId: years } });
+    expect(c.status).toBe(201);
+    expect(c.body.fieldOrder).toEqual(['name', '2023', '10', 'label']);
+    expect(asWritten(c.body)).toMatch(/^\{"name":"[AB]","2023":"[xu]","10":"[yv]","label":"(first|second)"\}$/);
+    // One vote decides the datapoint, so the project has a report to export.
+    expect(
+      (await call(app, 'submitVote', { key, params: { slotId: c.body.slotId }, body: { rating: 60 } })).status,
+    ).toBe(200);
+    const res = await call(app, 'getOriginatorReportExport', {
+      key: owner,
+      params: { projectId: years },
+      query: { format: 'csv' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const csv = await (await fetch(res.body.url)).text();
+    expect(csv.split('\r\n')[0]).toMatch(/,source_id,content\.name,content\.2023,content\.10,content\.label$/);
+  });
+
   it('records nothing for a CSV record or a content already in its default order', async () => {
     const csvProject = await createProject(app, 'Flat CSV', spec('csv'));
     await ingest(app, csvProject, { 'flat.csv': 'zeta,a,mid\n1,2,3\n4,5,6\n' });

@@ -66,6 +66,38 @@ describe('resume', () => {
     expect((await call(app, 'listMyClaims', { key, params: { projectId } })).body.data).toEqual([]);
   });
 
+  it('live claims listed while claims, releases, votes and an extension race: always the ones held', async () => {
+    const { projectId, tokens } = await setup(10, 1, 1);
+    const key = tokens[0]!;
+    const [kept, released, voted] = await Promise.all([0, 1, 2].map(() => claim(key, projectId)));
+    const slots = (r: { body: { data: { slotId: string }[] } }) => r.body.data.map((c) => c.slotId).sort();
+    const list = () => call(app, 'listMyClaims', { key, params: { projectId } });
+    const results = await Promise.all([
+      list(),
+      call(app, 'releaseClaim', { key, params: { slotId: released!.body.slotId } }),
+      list(),
+      vote(key, voted!.body.slotId, 55),
+      list(),
+      call(app, 'extendClaim', { key, params: { slotId: kept!.body.slotId } }),
+      claim(key, projectId),
+      list(),
+    ]);
+    const [l1, rel, l2, v, l3, ext, fresh, l4] = results;
+    expect([rel.status, v.status, ext.status, fresh.status]).toEqual([204, 200, 200, 201]);
+    const involved = [kept, released, voted, fresh].map((c) => c!.body.slotId);
+    // Every list taken mid-race holds only claims of this validator, and always the one being kept.
+    for (const l of [l1, l2, l3, l4]) {
+      expect(l.status).toBe(200);
+      for (const id of slots(l)) expect(involved).toContain(id);
+      expect(slots(l)).toContain(kept!.body.slotId);
+    }
+    // Settled, a reload resumes exactly the kept claim (with its extension) and the new one.
+    const settled = await list();
+    expect(slots(settled)).toEqual([kept!.body.slotId, fresh.body.slotId].sort());
+    const keptNow = settled.body.data.find((c: { slotId: string }) => c.slotId === kept!.body.slotId);
+    expect(keptNow?.expiresAt).toBe(ext.body.expiresAt); // resumed with its extension
+  });
+
   it('another organization or an unassigned project is not found', async () => {
     const { projectId } = await setup(1, 1, 0);
     const { tokens } = await setup(1, 1, 1);
@@ -298,6 +330,11 @@ describe('the originator data view', () => {
     expect(high.body.data.map((d) => d.qualityRatingMean)).toEqual([90]);
     expect((await list({ maxRating: 50, limit: 10 })).body.data).toHaveLength(2);
     expect((await list({ contested: true, limit: 10 })).body.data).toEqual([]);
+    // By validator (the agreement figures' key, the vote's voter): A's three, not the one A skipped.
+    const [firstVote] = await fx.votes(app.sql, { projectId });
+    const byA = (await list({ validator: firstVote!.voter, limit: 10 })).body.data.map((d: { id: string }) => d.id);
+    expect(byA.sort()).toEqual(Object.keys(ratings).sort());
+    expect((await list({ validator: 'no-such-validator', limit: 10 })).body.data).toEqual([]);
 
     const top = high.body.data[0];
     const detail = await call(app, 'getOriginatorDatapoint', { key, params: { projectId, datapointId: top.id } });
@@ -319,6 +356,17 @@ describe('the originator data view', () => {
     expect(paused.status).toBe(200);
     expect(paused.body.paused).toBe(true);
     expectEnvelope(await claim(b, projectId), 'project_paused', 409);
+    const update = (body: object) => call(app, 'updateOriginatorProject', { key, params: { projectId }, body });
+    expect((await update({ paused: false })).body.paused).toBe(false);
+    // Auto Consensus on and off, as the developer API sees it.
+    expect((await update({ autoConsensus: true })).body.autoConsensus).toBe(true);
+    expect((await call(app, 'getProject', { params: { projectId } })).body.autoConsensus).toBe(true);
+    expect((await update({ autoConsensus: false })).body.autoConsensus).toBe(false);
+    // Archived: nothing can be claimed; unarchived, claims work again.
+    expect((await update({ archived: true })).body.archived).toBe(true);
+    expectEnvelope(await claim(b, projectId), 'project_archived', 409);
+    expect((await update({ archived: false })).body.archived).toBe(false);
+    expect((await claim(b, projectId)).status).toBe(201);
     // A validator is not an originator: not found.
     expectEnvelope(
       await call(app, 'listOriginatorDatapoints', { key: a, params: { projectId } }),

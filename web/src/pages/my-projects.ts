@@ -62,7 +62,8 @@ export async function myProjectsPage(ctx: PageContext): Promise<void> {
                     p.skippedByYou > 0
                       ? link(
                           `/app/projects/${encodeURIComponent(p.projectId)}/rate`,
-                          { 'aria-label': `Open ${p.name} to review skipped datapoints` },
+                          // The visible words begin the spoken name (WCAG 2.5.3), then which project and why.
+                          { 'aria-label': `Open the project ${p.name} to review skipped datapoints` },
                           'Open the project',
                         )
                       : null,

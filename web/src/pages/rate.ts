@@ -74,7 +74,10 @@ export async function ratePage(ctx: PageContext): Promise<void> {
     localStorage.setItem(SHORTCUTS_KEY, shortcutToggle.checked ? 'on' : 'off');
     if (input) describeKeys();
   });
-  ctx.main.append(ctx.heading(project.name), progress, bar, status, failure, work, recent);
+  // The claim's time, what just happened and any failure stay at the top of the viewport together,
+  // so a long datapoint scrolled to its end still shows them, and none of them covers another.
+  const top = h('div', { class: 'claim-top' }, bar, status, failure);
+  ctx.main.append(ctx.heading(project.name), progress, top, work, recent);
 
   let claim: Claim | null = null;
   let busy = false;
@@ -522,8 +525,11 @@ export async function ratePage(ctx: PageContext): Promise<void> {
     timer = window.setInterval(tick, 1000);
     input.focus({ preventScroll: true });
     ctx.focus(input);
-    // The datapoint in view on load, at every width (the heading and the timer above it).
-    requestAnimationFrame(() => work.scrollIntoView({ block: 'start' }));
+    // The datapoint in view on load, at every width, just below the sticky top (not under it).
+    requestAnimationFrame(() => {
+      work.style.scrollMarginTop = `${top.offsetHeight}px`;
+      work.scrollIntoView({ block: 'start' });
+    });
   }
 
   /** The rater's latest votes; the newest can be changed while the server allows it. */
