@@ -159,6 +159,8 @@ export async function datapointVotes(sql: Sql, datapointId: string) {
   return sql<
     {
       validator: string;
+      /** The vote's voter key, which the project's pseudonym is made from (as in its Proof Report). */
+      voter: string;
       class_id: string | null;
       rating: number;
       weight: number;
@@ -167,7 +169,7 @@ export async function datapointVotes(sql: Sql, datapointId: string) {
       changed: boolean;
     }[]
   >`
-    select case when v.synthetic then 'Auto Consensus voter ' || split_part(v.voter, ':', 2) else coalesce(u.email,
+    select v.voter, case when v.synthetic then 'Auto Consensus voter ' || split_part(v.voter, ':', 2) else coalesce(u.email,
     v.voter) end as validator,
       -- An AI vote cast in shadow counts with weight 0 (docs/quality.md, "AI validators").
       v.class_id, v.rating, case when v.shadow then 0 else v.weight end as weight, v.synthetic, v.created_at,

@@ -47,6 +47,8 @@ import {
 } from '../db/originator.ts';
 import { datasetPresentationOf } from '../db/validator-projects.ts';
 import { mapPage } from '../db/pagination.ts';
+import { pseudonymKey as projectPseudonymKey } from '../db/proof-reports.ts';
+import { pseudonymOf } from '../domain/statistics.ts';
 import { classAgreementOf, distributionsOf, progressOf, validatorAgreementOf } from '../db/project-stats.ts';
 import { requestProofReport } from '../services/proof-reports.ts';
 import { requestExport } from '../services/exports.ts';
@@ -179,10 +181,11 @@ export async function getOriginatorDatapoint(
   const d = await originatorDatapoint(ctx.sql, row.id, params.datapointId);
   if (!d)
     throw new ApiError('datapoint_not_found', `No datapoint ${params.datapointId} in this project.`, 'datapointId');
-  const [votes, skips, shown] = await Promise.all([
+  const [votes, skips, shown, pseudonymKey] = await Promise.all([
     datapointVotes(ctx.sql, d.id),
     datapointSkips(ctx.sql, d.id),
     datasetPresentationOf(ctx.sql, row.id),
+    projectPseudonymKey(ctx.sql, row.id),
   ]);
   return {
     status: 200,
@@ -195,6 +198,8 @@ export async function getOriginatorDatapoint(
       markdownFields: shown.markdownFields,
       votes: votes.map((v) => ({
         validator: v.validator,
+        // The name the signed report and the votes export give this validator (one function).
+        pseudonym: pseudonymOf(pseudonymKey, v.voter),
         classId: v.class_id,
         rating: v.rating,
         weight: v.weight,

@@ -304,6 +304,12 @@ describe.skipIf(skipBrowserTests)(browserSuite('the originator in the browser'),
     await w.page.locator('table.datapoints tbody a').first().click();
     await w.page.getByRole('heading', { name: /^Datapoint / }).waitFor();
     expect(await w.page.locator('table.votes tbody tr').count()).toBeGreaterThanOrEqual(2);
+    // Each vote names its validator by the report's pseudonym too: one per validator.
+    const voteRows = await w.page
+      .locator('table.votes tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent ?? '')));
+    for (const r of voteRows) expect(r[1]).toMatch(/^v-[0-9a-f]{12}$/);
+    expect(new Set(voteRows.map((r) => r[1])).size).toBe(new Set(voteRows.map((r) => r[0])).size);
     expect(await w.page.locator('section', { hasText: 'Decision' }).first().textContent()).toContain('ContestedYes');
     await checkPage(w, 'org-datapoint');
     // Controls: pause, then resume, through the session.

@@ -286,6 +286,37 @@ describe('undo', () => {
     );
     // The report's figures are those of the replaced ratings (75 and 80 with equal weights).
     expect(report.body.qualityRating).toBe(78);
+    // The originator's datapoint page names each vote's validator by the pseudonym the signed
+    // report's committed vote leaves give it (the votes export is exactly those leaves).
+    const exp = await call(app, 'getReportExport', { params: { projectId }, query: { format: 'votes_jsonl' } });
+    expect(exp.status, JSON.stringify(exp.body)).toBe(200);
+    const leaves = (await (await fetch(exp.body.url)).text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { datapointId?: string; validator?: string; rating?: string })
+      // The config and results leaves come first; a vote leaf names its validator.
+      .filter((l) => l.validator !== undefined);
+    const { sessionToken: key } = await fx.signInDirect(app, `owner-${app.orgA.code.toLowerCase()}@example.com`);
+    const datapoints = [...new Set(leaves.map((l) => l.datapointId))];
+    expect(datapoints).toHaveLength(2);
+    const pseudonyms = new Set<string>();
+    for (const datapointId of datapoints) {
+      const detail = await call(app, 'getOriginatorDatapoint', {
+        key,
+        params: { projectId, datapointId: datapointId! },
+      });
+      expect(detail.status).toBe(200);
+      const shown = detail.body.votes.map((v) => [v.pseudonym, String(v.rating)]).sort();
+      const committed = leaves
+        .filter((l) => l.datapointId === datapointId)
+        .map((l) => [l.validator, l.rating])
+        .sort();
+      expect(shown).toEqual(committed);
+      for (const v of detail.body.votes) pseudonyms.add(v.pseudonym);
+    }
+    // One pseudonym per validator, none of them an identity.
+    expect(pseudonyms.size).toBe(2);
+    for (const p of pseudonyms) expect(p).toMatch(/^v-[0-9a-f]{12}$/);
   });
 });
 

@@ -71,7 +71,10 @@ export async function orgDatapointPage(ctx: PageContext): Promise<void> {
                 h(
                   'tr',
                   {},
-                  ['Validator', 'Class', 'Rating', 'Weight', 'Time'].map((c) => h('th', { scope: 'col' }, c)),
+                  // The pseudonym is the validator's name in the signed Proof Report and the votes export.
+                  ['Validator', 'In the report', 'Class', 'Rating', 'Weight', 'Time'].map((c) =>
+                    h('th', { scope: 'col' }, c),
+                  ),
                 ),
               ),
               h(
@@ -82,6 +85,7 @@ export async function orgDatapointPage(ctx: PageContext): Promise<void> {
                     'tr',
                     {},
                     h('td', {}, v.validator),
+                    h('td', {}, h('code', {}, v.pseudonym)),
                     h('td', {}, v.classId ?? 'No class'),
                     h('td', { class: 'num' }, `${v.rating}${v.changed ? ' (changed)' : ''}`),
                     h('td', { class: 'num' }, String(v.weight)),

@@ -924,6 +924,8 @@ export interface components {
         OriginatorVote: {
             /** @description The validator's label (email for people, "Auto Consensus voter N" for synthetic votes). */
             validator: string;
+            /** @description The validator's per-project pseudonym: the name the signed Proof Report's vote leaves and statistics, and the votes export, give this vote's validator (HMAC of the project's pseudonym key; never reversible to an identity by a third party). */
+            pseudonym: string;
             classId: string | null;
             rating: number;
             /** @description The weight the vote counts with (its class's consensusWeight); 0 for an AI vote cast in shadow. */
