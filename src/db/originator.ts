@@ -169,8 +169,9 @@ export async function datapointVotes(sql: Sql, datapointId: string) {
       changed: boolean;
     }[]
   >`
-    select v.voter, case when v.synthetic then 'Auto Consensus voter ' || split_part(v.voter, ':', 2) else coalesce(u.email,
-    v.voter) end as validator,
+    select v.voter,
+      case when v.synthetic then 'Auto Consensus voter ' || split_part(v.voter, ':', 2)
+        else coalesce(u.email, v.voter) end as validator,
       -- An AI vote cast in shadow counts with weight 0 (docs/quality.md, "AI validators").
       v.class_id, v.rating, case when v.shadow then 0 else v.weight end as weight, v.synthetic, v.created_at,
       exists (select 1 from vote_changes c where c.vote_id = v.id) as changed
