@@ -20,6 +20,7 @@ import {
   DEFAULT_MAX_LIVE_CLAIMS,
   DEFAULT_MCP_WAITS_PER_KEY,
   DEFAULT_HTTP_TIMEOUTS,
+  DEFAULT_UPLOAD_FILE_LISTS,
   DEFAULT_QUOTAS,
   DEFAULT_TRUSTED_PROXIES,
   DEFAULT_WEBHOOK_DELIVERY,
@@ -82,6 +83,7 @@ const config: Config = {
   mcpMaxWaitsPerKey: DEFAULT_MCP_WAITS_PER_KEY,
   quotas: DEFAULT_QUOTAS,
   http: DEFAULT_HTTP_TIMEOUTS,
+  uploadFileLists: DEFAULT_UPLOAD_FILE_LISTS,
   webhooks: {
     receivers: ['loopback'],
     dnsServers: ['127.0.0.1:9'],

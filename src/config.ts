@@ -116,6 +116,21 @@ export interface Config {
     /** HTTP_KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive socket is closed after (default 65,000). */
     readonly keepAliveTimeoutMs: number;
   };
+  /**
+   * Upload sessions' file lists served by GET (src/handlers/uploads.ts `getUploadSession`,
+   * docs/security.md "Reading full sessions").
+   */
+  readonly uploadFileLists: {
+    /** UPLOAD_FILE_LIST_CACHE_BYTES: the lists a server process keeps, together (default 32 MiB; 0: none). */
+    readonly cacheBytes: number;
+    /**
+     * UPLOAD_FILE_LIST_BUILD_BYTES_PER_SECOND and UPLOAD_FILE_LIST_BUILD_BURST_BYTES: list bytes an
+     * organization may have built from the database per second, and at once (defaults 8 MiB, 32
+     * MiB); a GET over the budget waits, it is not refused.
+     */
+    readonly buildBytesPerSecond: number;
+    readonly buildBurstBytes: number;
+  };
   /** Webhook egress and limits (docs/security.md). */
   readonly webhooks: {
     /**
@@ -199,6 +214,15 @@ export const DEFAULT_WEBHOOK_DELIVERY = Object.freeze({
  * closes an idle socket: when the server closed first (Node's default, 5 s), a client sending its
  * next request at that moment got ECONNRESET.
  */
+export const DEFAULT_UPLOAD_FILE_LISTS = Object.freeze({
+  // Three sessions at the file cap with the longest paths (about 10 MB each), and many small ones.
+  cacheBytes: 32 * 1024 * 1024,
+  // A full session's list (about 10 MB) costs the API tens of ms of CPU and garbage collection:
+  // reading full sessions in turn is held to about one a second per organization after three.
+  buildBytesPerSecond: 8 * 1024 * 1024,
+  buildBurstBytes: 32 * 1024 * 1024,
+});
+
 export const DEFAULT_HTTP_TIMEOUTS = Object.freeze({
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
@@ -450,6 +474,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     requestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs, 100, 3_600_000),
     keepAliveTimeoutMs: int('HTTP_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs, 1_000, 600_000),
   };
+  const U = DEFAULT_UPLOAD_FILE_LISTS;
+  const uploadFileLists = {
+    cacheBytes: int('UPLOAD_FILE_LIST_CACHE_BYTES', U.cacheBytes, 0, 2 ** 40),
+    buildBytesPerSecond: int('UPLOAD_FILE_LIST_BUILD_BYTES_PER_SECOND', U.buildBytesPerSecond, 1, 2 ** 40),
+    buildBurstBytes: int('UPLOAD_FILE_LIST_BUILD_BURST_BYTES', U.buildBurstBytes, 0, 2 ** 40),
+  };
   if (http.requestTimeoutMs < http.headersTimeoutMs)
     problems.push('HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS');
 
@@ -491,6 +521,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     mcpMaxWaitsPerKey,
     quotas,
     http,
+    uploadFileLists,
     webhooks,
   });
 }

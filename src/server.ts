@@ -30,21 +30,6 @@ export interface RunningServer {
 /** Longest wait for requests in flight at shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/**
- * What the upload sessions' cached file lists hold together (AppDeps.uploadFileLists): three
- * sessions at the file cap with the longest paths (about 10 MB each), and many more small ones.
- * A reader of more full sessions than fit is served from Postgres's JSON text each time.
- */
-const UPLOAD_FILE_LIST_CACHE_BYTES = 32 * 1024 * 1024;
-/**
- * File-list bytes an organization may have built per second, and at once (AppDeps
- * uploadFileListBuilds): a full session's list (about 10 MB) costs the API tens of ms of CPU and
- * garbage collection, so reading full sessions in turn is held to about one a second per
- * organization after three at once; a GET over the budget waits, it is not refused.
- */
-const UPLOAD_FILE_LIST_BUILD_BYTES_PER_SECOND = 8 * 1024 * 1024;
-const UPLOAD_FILE_LIST_BUILD_BURST_BYTES = 32 * 1024 * 1024;
-
 /** Connections of the pool whole-project aggregates run on (AppDeps.aggregateSql). */
 const AGGREGATE_POOL_SIZE = 2;
 
@@ -74,7 +59,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   }
   // The web app's bundle is built before listening: a bundle that does not build stops the start.
   await webBundle();
-  const uploadFileLists = new ByteCache(UPLOAD_FILE_LIST_CACHE_BYTES);
+  const uploadFileLists = new ByteCache(config.uploadFileLists.cacheBytes);
   const metrics = serverMetrics({ api: () => poolStats(sql) }, { uploadFileLists });
   const state: ServerState = { draining: false, metrics: metrics.registry };
   const rateLimits = new RateLimits(config.databaseUrl, config.rateLimits, log, config.database);
@@ -89,7 +74,10 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
       egress: new Egress(config.webhooks),
       rateLimits,
       uploadFileLists,
-      uploadFileListBuilds: new ByteRate(UPLOAD_FILE_LIST_BUILD_BYTES_PER_SECOND, UPLOAD_FILE_LIST_BUILD_BURST_BYTES),
+      uploadFileListBuilds: new ByteRate(
+        config.uploadFileLists.buildBytesPerSecond,
+        config.uploadFileLists.buildBurstBytes,
+      ),
     },
     buildHandlers(),
     state,

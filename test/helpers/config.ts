@@ -3,6 +3,7 @@ import {
   DEFAULT_MAX_LIVE_CLAIMS,
   DEFAULT_MCP_WAITS_PER_KEY,
   DEFAULT_HTTP_TIMEOUTS,
+  DEFAULT_UPLOAD_FILE_LISTS,
   DEFAULT_QUOTAS,
   DEFAULT_TRUSTED_PROXIES,
   DEFAULT_WEBHOOK_DELIVERY,
@@ -41,6 +42,7 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     mcpMaxWaitsPerKey: DEFAULT_MCP_WAITS_PER_KEY,
     quotas: DEFAULT_QUOTAS,
     http: DEFAULT_HTTP_TIMEOUTS,
+    uploadFileLists: DEFAULT_UPLOAD_FILE_LISTS,
     webhooks: {
       receivers: ['loopback'],
       dnsServers: [inject('dnsServer')],

@@ -1,0 +1,70 @@
+// Upload sessions' file lists built from the database are held to a byte budget per organization
+// (src/handlers/uploads.ts `getUploadSession`, UPLOAD_FILE_LIST_BUILD_BYTES_PER_SECOND): a GET over
+// its organization's budget waits for it, and another organization's GET does not wait behind it.
+// The server here keeps no list (UPLOAD_FILE_LIST_CACHE_BYTES 0), so every GET builds its list,
+// and the budget is small enough that one list spends about two seconds of it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestApp, type TestApp } from '../helpers/app.ts';
+
+const BYTES_PER_SECOND = 400;
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({
+    config: { uploadFileLists: { cacheBytes: 0, buildBytesPerSecond: BYTES_PER_SECOND, buildBurstBytes: 0 } },
+  });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** A session of `count` declared files in a new project of the key's organization. */
+async function session(key: string, count: number): Promise<{ projectId: string; uploadId: string }> {
+  const spec = {
+    version: '1.0.0',
+    dataset: { format: 'csv', idField: 'id' },
+    validation: { validatorsPerDatapoint: 1, instructions: 'Rate it.' },
+  };
+  const project = await call(app, 'createProject', { body: { name: 'Budget', spec }, key });
+  expect(project.status).toBe(201);
+  const projectId = project.body.projectId as string;
+  const files = Array.from({ length: count }, (_, i) => ({ relPath: `part-${i}.csv`, size: 10 }));
+  const created = await call(app, 'createUploadSession', { params: { projectId }, body: { files }, key });
+  expect(created.status).toBe(201);
+  return { projectId, uploadId: created.body.uploadId as string };
+}
+
+/** One GET: when it answered (ms since `t0`), its status and the length of its `files` JSON text. */
+async function get(key: string, s: { projectId: string; uploadId: string }, t0: number) {
+  const res = await fetch(`${app.url}/developer/v1/projects/${s.projectId}/upload-sessions/${s.uploadId}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  const body = (await res.json()) as { files: unknown[] };
+  return { at: performance.now() - t0, status: res.status, listBytes: Buffer.byteLength(JSON.stringify(body.files)) };
+}
+
+describe('upload session file lists: the build budget', () => {
+  it("waits for its organization's budget, and another organization does not wait behind it", async () => {
+    const a = await session(app.orgA.originatorKey, 40);
+    const b = await session(app.orgB.originatorKey, 1);
+
+    // The first build of organization A starts at once and spends about two seconds of its budget.
+    const first = await get(app.orgA.originatorKey, a, performance.now());
+    expect(first.status).toBe(200);
+    const owedMs = (first.listBytes / BYTES_PER_SECOND) * 1000;
+    expect(owedMs).toBeGreaterThan(1000);
+
+    // A's next GET waits until the budget has earned that back; B's GET, sent after it, does not.
+    const t0 = performance.now();
+    const [again, other] = await Promise.all([
+      get(app.orgA.originatorKey, a, t0),
+      new Promise((r) => setTimeout(r, 50)).then(() => get(app.orgB.originatorKey, b, t0)),
+    ]);
+    expect(again.status).toBe(200);
+    expect(other.status).toBe(200);
+    // A timer may fire a millisecond early; the wait was counted from the end of the first build,
+    // before t0, so allow what the first answer's trip back took.
+    expect(again.at).toBeGreaterThan(owedMs - 250);
+    expect(other.at).toBeLessThan(again.at);
+  });
+});
