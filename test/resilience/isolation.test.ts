@@ -40,10 +40,13 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  // Stop accepting first: deliveries the worker still starts are refused at once instead of
+  // hanging until their timeout, which kept the worker's drain (and this hook) waiting.
+  const closed = new Promise((r) => (blackhole ? blackhole.close(r) : r(undefined)));
   for (const s of sockets) s.destroy();
   await app?.close();
   await sink?.close();
-  await new Promise((r) => blackhole?.close(r));
+  await closed;
 });
 
 it("sends another organization's sign-in email while 50 blackholed endpoints' deliveries wait", async () => {
