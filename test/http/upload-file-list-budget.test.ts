@@ -5,6 +5,7 @@
 // and the budget is small enough that one list spends about two seconds of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
+import * as fx from '../helpers/fixtures.ts';
 
 const BYTES_PER_SECOND = 400;
 
@@ -20,14 +21,7 @@ afterAll(async () => {
 
 /** A session of `count` declared files in a new project of the key's organization. */
 async function session(key: string, count: number): Promise<{ projectId: string; uploadId: string }> {
-  const spec = {
-    version: '1.0.0',
-    dataset: { format: 'csv', idField: 'id' },
-    validation: { validatorsPerDatapoint: 1, instructions: 'Rate it.' },
-  };
-  const project = await call(app, 'createProject', { body: { name: 'Budget', spec }, key });
-  expect(project.status).toBe(201);
-  const projectId = project.body.projectId as string;
+  const projectId = await fx.project(app, { key });
   const files = Array.from({ length: count }, (_, i) => ({ relPath: `part-${i}.csv`, size: 10 }));
   const created = await call(app, 'createUploadSession', { params: { projectId }, body: { files }, key });
   expect(created.status).toBe(201);
