@@ -1,6 +1,9 @@
 // The API + MCP server process.
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createApp } from './http/app.ts';
+import { Api } from './http/api.ts';
+import { compileSpecValidators } from './domain/spec-compiler.ts';
+import { collectCompileGarbage } from './schema/ajv.ts';
 import { buildHandlers } from './handlers/index.ts';
 import { API_TIMEOUTS, createSql, poolStats } from './db/client.ts';
 import { createStorage } from './storage/s3.ts';
@@ -35,6 +38,11 @@ const AGGREGATE_POOL_SIZE = 2;
 
 export async function startServer(config: Config, options: { log?: Logger } = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel as Level);
+  // Every validator (the operations', the MCP tools' at import, the spec's) is compiled before
+  // anything else runs, then the compilation's garbage is collected (src/schema/ajv.ts says why).
+  const api = await Api.create(buildHandlers());
+  compileSpecValidators();
+  collectCompileGarbage();
   const sql = createSql(config.databaseUrl, {
     max: config.database.poolSize ?? 10,
     timeouts: API_TIMEOUTS,
@@ -79,7 +87,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
         config.uploadFileLists.buildBurstBytes,
       ),
     },
-    buildHandlers(),
+    api,
     state,
   );
   // Slow-loris: a client that trickles its headers or its body holds a socket only this long

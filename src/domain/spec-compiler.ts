@@ -104,19 +104,33 @@ export function compileSpec(input: unknown): SpecCompilation {
 export type GoldSettings = Required<NonNullable<ProjectSpec['gold']>>;
 
 let validateGold: ValidateFunction | undefined;
+function goldValidator(): ValidateFunction {
+  if (!validateGold) {
+    const ajv = createAjv({ useDefaults: true });
+    ajv.addSchema({ $id: 'assay:contract', components: markConditionals(contractDocument.components) } as object);
+    validateGold = ajv.compile({ $ref: 'assay:contract#/components/schemas/SpecGold' });
+  }
+  return validateGold;
+}
+
+/**
+ * Compiles the spec and gold validators now rather than at their first use, so that a process
+ * compiles all of its validators before it serves (src/schema/ajv.ts, collectCompileGarbage).
+ */
+export function compileSpecValidators(): void {
+  specValidator();
+  goldValidator();
+}
+
 /**
  * A compiled spec's gold settings with the contract's defaults filled in. The defaults are read
  * at use rather than written into the compiled spec, so a spec without a `gold` block compiles to
  * what it compiled to before gold items existed (its config digest is unchanged).
  */
 export function goldSettings(gold: unknown): GoldSettings {
-  if (!validateGold) {
-    const ajv = createAjv({ useDefaults: true });
-    ajv.addSchema({ $id: 'assay:contract', components: markConditionals(contractDocument.components) } as object);
-    validateGold = ajv.compile({ $ref: 'assay:contract#/components/schemas/SpecGold' });
-  }
+  const validate = goldValidator();
   const settings = structuredClone(gold ?? {});
   // A stored spec was checked when it was compiled; a failure here is a defect, not input.
-  if (!validateGold(settings)) throw new Error(`stored gold settings are invalid: ${JSON.stringify(gold)}`);
+  if (!validate(settings)) throw new Error(`stored gold settings are invalid: ${JSON.stringify(gold)}`);
   return settings as GoldSettings;
 }

@@ -3,7 +3,7 @@
 // endpoint). Every error leaves through writeError.
 import express, { type Request, type Response, type NextFunction } from 'express';
 import { docsRouter } from './docs.ts';
-import { Api, type Handlers } from './api.ts';
+import type { Api } from './api.ts';
 import { ApiError } from '../errors.ts';
 import { expressExchange, requestAddress, writeError, writeResult } from './respond.ts';
 import { DOORS, serveRest } from './pipeline.ts';
@@ -30,10 +30,9 @@ const PUBLISHED = [
 
 export async function createApp(
   deps: AppDeps,
-  handlers: Handlers,
+  api: Api,
   state: ServerState = { draining: false },
 ): Promise<express.Express> {
-  const api = await Api.create(handlers);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

@@ -37,6 +37,8 @@ import { loadSigningKey } from '../domain/signing.ts';
 import { WebhookLanes } from './webhook-lanes.ts';
 import { workerMetrics, type WorkerMetrics } from '../metrics.ts';
 import { queueDepth } from '../db/job-queue.ts';
+import { compileSpecValidators } from '../domain/spec-compiler.ts';
+import { collectCompileGarbage } from '../schema/ajv.ts';
 
 /**
  * Task sets, each run by a graphile-worker runner of its own (its own concurrency and
@@ -111,6 +113,10 @@ export interface RunningWorker {
 
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<RunningWorker> {
   const log = options.log ?? createLogger(config.logLevel);
+  // The validators the jobs use are compiled before any job runs, then the compilation's garbage
+  // is collected (src/schema/ajv.ts says why).
+  compileSpecValidators();
+  collectCompileGarbage();
   const sql = createSql(config.databaseUrl, {
     max: config.database.poolSize ?? 12,
     timeouts: WORKER_TIMEOUTS,
