@@ -33,13 +33,16 @@ const PARSER_LIMITS: ParserLimits = Object.freeze({
 export interface Parser {
   records(file: SourceFile): AsyncGenerator<Record_>;
   close(): Promise<void>;
-  /** The most messages of the thread ever waiting for the consumer (back-pressure keeps it at 1). */
+  /** The most messages ever waiting for the consumer (back-pressure keeps it at 2: a batch, then `done`). */
   maxQueued(): number;
   /** The thread's id while one runs (which thread a run got). */
   threadId(): number | null;
 }
 
 const WORKER_URL = new URL('./parse-worker.ts', import.meta.url);
+
+/** What the consumer waits for: the thread's messages, or the failure of a read of the source. */
+type Incoming = Exclude<ParserMessage, { type: 'more' }> | { type: 'read-failed'; err: unknown };
 
 function spawnThread(url: URL, limits: ParserLimits): Worker {
   return new Worker(url, {
@@ -109,15 +112,23 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
   const limits = { ...PARSER_LIMITS, ...options };
   let worker: Worker | null = null;
   let exitError: Error | null = null;
-  const waiting: { resolve: (m: ParserMessage) => void; reject: (e: Error) => void }[] = [];
-  const inbox: ParserMessage[] = [];
+  const waiting: { resolve: (m: Incoming) => void; reject: (e: Error) => void }[] = [];
+  const inbox: Incoming[] = [];
   let maxQueued = 0;
+  // The thread's requests for bytes are answered as they come, not when the consumer next asks
+  // for records: the thread reads and parses the next batch while the consumer writes this one.
+  let onMore: (() => void) | null = null;
+  const deliver = (m: Incoming) => {
+    if (waiting.length) waiting.shift()!.resolve(m);
+    else maxQueued = Math.max(maxQueued, inbox.push(m));
+  };
 
   const start = (): Worker => {
     const w = takeSpare(options.workerUrl, limits) ?? spawnThread(options.workerUrl ?? WORKER_URL, limits);
     w.on('message', (m: ParserMessage) => {
-      if (waiting.length) waiting.shift()!.resolve(m);
-      else maxQueued = Math.max(maxQueued, inbox.push(m));
+      // A request for bytes comes only while records() reads a file (onMore is set then).
+      if (m.type === 'more') onMore?.();
+      else deliver(m);
     });
     const fail = (err: Error) => {
       exitError ??= err;
@@ -129,7 +140,7 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
     return w;
   };
 
-  const receive = (relPath: string): Promise<ParserMessage> => {
+  const receive = (relPath: string): Promise<Incoming> => {
     if (inbox.length) return Promise.resolve(inbox.shift()!);
     if (exitError) return Promise.reject(exitError);
     return new Promise((resolve, reject) => {
@@ -173,6 +184,25 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
       worker ??= start();
       const source = file.bytes[Symbol.asyncIterator]();
       let finished = false;
+      // The thread asks for the next chunk only after it has the last one: one read at a time.
+      onMore = () => {
+        source.next().then(
+          (next) => {
+            try {
+              if (next.done) {
+                send({ type: 'end' });
+              } else {
+                // A copy with a buffer of its own: a network chunk may be a view into a shared pool.
+                const copy = new Uint8Array(next.value);
+                send({ type: 'chunk', bytes: copy }, [copy.buffer]);
+              }
+            } catch {
+              // The thread is gone: the consumer gets its error from receive().
+            }
+          },
+          (err: unknown) => deliver({ type: 'read-failed', err }),
+        );
+      };
       try {
         send({
           type: 'file',
@@ -184,7 +214,7 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
           batchBytes: limits.batchBytes,
         });
         for (;;) {
-          let m: ParserMessage;
+          let m: Incoming;
           try {
             m = await receive(file.relPath);
           } catch (err) {
@@ -196,18 +226,12 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
             throw new IngestError(`${file.relPath}: ${reason}; nothing of this run was kept`);
           }
           if (m.type === 'records') {
-            // The thread parses on only once the consumer has taken this whole batch.
-            yield* m.records;
+            // Taken as the consumer begins it: the thread may parse one batch more meanwhile, and
+            // then waits for this `taken` of that one.
             send({ type: 'taken' });
-          } else if (m.type === 'more') {
-            const next = await source.next();
-            if (next.done) {
-              send({ type: 'end' });
-            } else {
-              // A copy with a buffer of its own: a network chunk may be a view into a shared pool.
-              const copy = new Uint8Array(next.value);
-              send({ type: 'chunk', bytes: copy }, [copy.buffer]);
-            }
+            yield* m.records;
+          } else if (m.type === 'read-failed') {
+            throw m.err;
           } else if (m.type === 'done') {
             finished = true;
             return;
@@ -217,6 +241,7 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
           }
         }
       } finally {
+        onMore = null;
         // Stop reading the object (a failed or abandoned file is not read to its end), and a
         // thread left mid-file is not reused.
         await source.return?.();

@@ -9,9 +9,12 @@
 //               whose message is for the user).
 //
 // Back-pressure both ways: the thread asks for one chunk at a time, and after each batch of
-// records it waits until the host has taken the whole batch (`taken`) before parsing on. A batch
-// holds at most BATCH records and about `batchBytes` of content, so one chunk that expands into
-// many records (short rows under a long header) never piles up in either thread's memory.
+// records it waits until the host has taken the batch (`taken`: the host begins writing it) before
+// sending another, so it parses at most one batch ahead of the writer. A batch holds at most BATCH
+// records and about `batchBytes` of content, so one chunk that expands into many records (short
+// rows under a long header) never piles up in either thread's memory. A file's first batches are
+// smaller (FIRST_BATCH, then four times as many up to BATCH): the writer starts on a file's first
+// records instead of waiting for BATCH of them, which is most of a small file's run.
 import { parentPort } from 'node:worker_threads';
 import { IngestError, readRecords, type DatasetRules, type Record_ } from './parsers.ts';
 
@@ -36,6 +39,7 @@ export type ParserMessage =
   | { type: 'error'; message: string; ingest: boolean };
 
 const BATCH = 500;
+const FIRST_BATCH = 50;
 const port = parentPort!;
 // Two streams of messages with a waiter each: the host's `taken` answers a batch, everything
 // else (a file, a chunk, the end) answers a request for bytes. A reader may ask for bytes while
@@ -77,12 +81,14 @@ for (;;) {
   if (file.type !== 'file') continue;
   let batch: Record_[] = [];
   let batchChars = 0;
+  let batchLimit = FIRST_BATCH;
   /** Hands the batch over and waits until the host has taken all of it. */
   const flush = async () => {
     if (!batch.length) return;
     send({ type: 'records', records: batch });
     batch = [];
     batchChars = 0;
+    batchLimit = Math.min(BATCH, batchLimit * 4);
     await receive('taken');
   };
   // The bytes arrive one chunk per request, so the host reads from S3 only as fast as this
@@ -106,7 +112,7 @@ for (;;) {
     })) {
       batch.push(rec);
       batchChars += approximateChars(rec.content);
-      if (batch.length >= BATCH || batchChars >= file.batchBytes) await flush();
+      if (batch.length >= batchLimit || batchChars >= file.batchBytes) await flush();
     }
     await flush();
     send({ type: 'done' });

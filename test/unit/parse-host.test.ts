@@ -107,6 +107,52 @@ describe('parser host', () => {
     },
   );
 
+  it("hands over a file's first records early and reads on while the consumer writes them", async () => {
+    // The first chunk holds 60 rows. The source gives the second only once the consumer has a
+    // record, and the consumer, holding its first record, waits until the source is asked for the
+    // second chunk. Before, neither happened: the thread waited for 500 records (or the end) before
+    // its first batch, and bytes were sent only when the consumer asked for its next batch.
+    const rows = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => `${from + i},text ${from + i}\n`).join('');
+    let gotFirst!: () => void;
+    const consumerGotFirst = new Promise<void>((resolve) => (gotFirst = resolve));
+    let askedForSecond!: () => void;
+    const secondAsked = new Promise<void>((resolve) => (askedForSecond = resolve));
+    const first = Buffer.from(`id,text\n${rows(0, 60)}`);
+    const second = Buffer.from(rows(60, 1000));
+    const file: SourceFile = {
+      relPath: 'early.csv',
+      key: 'k/early.csv',
+      contentType: undefined,
+      size: first.length + second.length,
+      bytes: (async function* () {
+        yield first;
+        askedForSecond();
+        await consumerGotFirst;
+        yield second;
+      })(),
+    };
+    const parser = createParser({ format: 'csv', idField: 'id' });
+    const stuck = (what: string) =>
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(what)), 10_000));
+    try {
+      const consume = async () => {
+        let n = 0;
+        for await (const rec of parser.records(file)) {
+          if (n++ === 0) {
+            expect(rec).toEqual({ row: 1, line: 2, content: { id: '0', text: 'text 0' } });
+            gotFirst();
+            await Promise.race([secondAsked, stuck('the source was not read on while a batch was held')]);
+          }
+        }
+        return n;
+      };
+      expect(await Promise.race([consume(), stuck('no record before the whole file was read')])).toBe(1000);
+    } finally {
+      await parser.close();
+    }
+  });
+
   it("fails with the readers' message (an IngestError) and stops reading the source", async () => {
     const parser = createParser({ format: 'jsonl' });
     let pulled = 0;
