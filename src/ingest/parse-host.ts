@@ -8,8 +8,8 @@
 // The host reads the bytes (from S3, in the ingest job) and hands them over one chunk at a time,
 // when the thread asks for more, so memory stays bounded whatever the file's size.
 import { Worker } from 'node:worker_threads';
-import { IngestError, type DatasetRules, type Record_, type SourceFile } from './parsers.ts';
-import type { HostMessage, ParserMessage } from './parse-worker.ts';
+import { IngestError, type DatasetRules, type SourceFile } from './parsers.ts';
+import type { EncodedRecord, HostMessage, ParserMessage } from './parse-worker.ts';
 
 export interface ParserLimits {
   /** V8 old-generation cap of the parser thread, MB. */
@@ -31,7 +31,7 @@ const PARSER_LIMITS: ParserLimits = Object.freeze({
 
 /** Reads the records of one file after another; close() ends the thread. */
 export interface Parser {
-  records(file: SourceFile): AsyncGenerator<Record_>;
+  records(file: SourceFile): AsyncGenerator<EncodedRecord>;
   close(): Promise<void>;
   /** The most messages ever waiting for the consumer (back-pressure keeps it at 2: a batch, then `done`). */
   maxQueued(): number;
@@ -179,7 +179,7 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
   };
 
   return {
-    async *records(file: SourceFile): AsyncGenerator<Record_> {
+    async *records(file: SourceFile): AsyncGenerator<EncodedRecord> {
       if (exitError) throw exitError;
       worker ??= start();
       const source = file.bytes[Symbol.asyncIterator]();

@@ -17,6 +17,14 @@
 // records instead of waiting for BATCH of them, which is most of a small file's run.
 import { parentPort } from 'node:worker_threads';
 import { IngestError, readRecords, type DatasetRules, type Record_ } from './parsers.ts';
+import { contentChecksum, storableJson } from '../domain/content-encoding.ts';
+
+/**
+ * A record with its content encoded as it is stored: the JSON text jsonb takes and the checksum.
+ * Encoded here, beside the parsing, so that the writer's thread (the ingest job's, which also
+ * streams the COPY) does not hash every content: it was that thread's largest cost.
+ */
+export type EncodedRecord = Record_ & { json: string; checksum: string };
 
 export type HostMessage =
   | {
@@ -34,7 +42,7 @@ export type HostMessage =
 
 export type ParserMessage =
   | { type: 'more' }
-  | { type: 'records'; records: Record_[] }
+  | { type: 'records'; records: EncodedRecord[] }
   | { type: 'done' }
   | { type: 'error'; message: string; ingest: boolean };
 
@@ -66,20 +74,10 @@ port.on('message', (m: HostMessage) => {
 
 const send = (m: ParserMessage): void => port.postMessage(m);
 
-/** The characters of a record's keys and string values (what a batch's size is measured in). */
-function approximateChars(value: unknown): number {
-  if (typeof value === 'string') return value.length;
-  if (!value || typeof value !== 'object') return 8;
-  let n = 0;
-  if (Array.isArray(value)) for (const v of value) n += approximateChars(v);
-  else for (const k in value) n += k.length + approximateChars((value as Record<string, unknown>)[k]);
-  return n;
-}
-
 for (;;) {
   const file = await receive('data');
   if (file.type !== 'file') continue;
-  let batch: Record_[] = [];
+  let batch: EncodedRecord[] = [];
   let batchChars = 0;
   let batchLimit = FIRST_BATCH;
   /** Hands the batch over and waits until the host has taken all of it. */
@@ -110,8 +108,15 @@ for (;;) {
       size: file.size,
       bytes: bytes(),
     })) {
-      batch.push(rec);
-      batchChars += approximateChars(rec.content);
+      const json = storableJson(rec.content);
+      // Refused with the file and line, before it reaches a COPY.
+      if (json === null)
+        throw new IngestError(
+          `${file.relPath} line ${rec.line}: the record contains the NUL character or an unpaired surrogate ` +
+            '(\\u0000, \\ud800-\\udfff), which cannot be stored',
+        );
+      batch.push(Object.assign(rec, { json, checksum: contentChecksum(rec.content) }));
+      batchChars += json.length;
       if (batch.length >= batchLimit || batchChars >= file.batchBytes) await flush();
     }
     await flush();

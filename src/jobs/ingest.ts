@@ -56,7 +56,6 @@ import { IngestAborted, requeueRun, throwIfAborted } from './ingest-redrive.ts';
 import { objectKey } from '../domain/upload-paths.ts';
 import { Uuidv7 } from '../domain/uuidv7.ts';
 import { Bitmap } from '../domain/bitmap.ts';
-import { contentChecksum, storableJson } from '../domain/content-encoding.ts';
 import { initialSlots } from '../lifecycle/slots.ts';
 import { wakeAutoConsensus } from '../lifecycle/wake.ts';
 import { DEFAULT_QUOTAS, type Quotas } from '../config.ts';
@@ -214,15 +213,8 @@ async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
       };
       for await (const rec of parser.records(source)) {
         throwIfAborted(deps.signal);
-        // Refused with the file and line, before it reaches a COPY.
-        const json = storableJson(rec.content);
-        if (json === null)
-          throw new IngestError(
-            `${f.relPath} line ${rec.line}: the record contains the NUL character or an unpaired surrogate ` +
-              '(\\u0000, \\ud800-\\udfff), which cannot be stored',
-          );
-        const checksum = contentChecksum(rec.content);
-        const { row, line, content } = rec;
+        // Encoded (JSON text, checksum) and refused where jsonb cannot hold it, by the parser thread.
+        const { row, line, content, json, checksum } = rec;
         // The source's top-level order (a CSV header with integer-like names), less any field the
         // record no longer has (the gold field is taken out).
         const keys = rec.keys?.filter((k) => Object.hasOwn(content, k)) ?? Object.keys(content);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { closeParserThreads, createParser, prepareParserThread, spareThreadId } from '../../src/ingest/parse-host.ts';
 import { IngestError, type SourceFile } from '../../src/ingest/parsers.ts';
+import { contentChecksum } from '../../src/domain/content-encoding.ts';
 
 const source = (relPath: string, chunks: Iterable<Uint8Array>, size: number): SourceFile => ({
   relPath,
@@ -77,9 +78,14 @@ describe('parser host', () => {
         content: Record<string, string>;
       }[];
       expect(a).toHaveLength(3000);
-      expect(a[2999]).toEqual({ row: 3000, line: 3001, content: { id: '2999', text: 'text 2999' } });
+      expect(a[2999]).toMatchObject({ row: 3000, line: 3001, content: { id: '2999', text: 'text 2999' } });
+      // Encoded in the thread as it is stored: the JSON text and the checksum of its JCS form.
+      expect(a[2999]).toMatchObject({
+        json: '{"id":"2999","text":"text 2999"}',
+        checksum: contentChecksum({ id: '2999', text: 'text 2999' }),
+      });
       const b = await collect(parser.records(textSource('b.csv', 'id,text\nx,y\n')));
-      expect(b).toEqual([{ row: 1, line: 2, content: { id: 'x', text: 'y' } }]);
+      expect(b).toMatchObject([{ row: 1, line: 2, content: { id: 'x', text: 'y' } }]);
     } finally {
       await parser.close();
     }
@@ -140,7 +146,7 @@ describe('parser host', () => {
         let n = 0;
         for await (const rec of parser.records(file)) {
           if (n++ === 0) {
-            expect(rec).toEqual({ row: 1, line: 2, content: { id: '0', text: 'text 0' } });
+            expect(rec).toMatchObject({ row: 1, line: 2, content: { id: '0', text: 'text 0' } });
             gotFirst();
             await Promise.race([secondAsked, stuck('the source was not read on while a batch was held')]);
           }
