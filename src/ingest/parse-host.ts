@@ -7,6 +7,7 @@
 //   run fails naming the file.
 // The host reads the bytes (from S3, in the ingest job) and hands them over one chunk at a time,
 // when the thread asks for more, so memory stays bounded whatever the file's size.
+import { AsyncResource } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
 import { IngestError, type DatasetRules, type SourceFile } from './parsers.ts';
 import type { EncodedRecord, HostMessage, ParserMessage } from './parse-worker.ts';
@@ -185,7 +186,9 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
       const source = file.bytes[Symbol.asyncIterator]();
       let finished = false;
       // The thread asks for the next chunk only after it has the last one: one read at a time.
-      onMore = () => {
+      // Bound to this call's async context: the read runs from the thread's message event, and
+      // its spans and log lines belong to the run that reads (src/tracing.ts, src/log.ts).
+      onMore = AsyncResource.bind(() => {
         source.next().then(
           (next) => {
             try {
@@ -202,7 +205,7 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
           },
           (err: unknown) => deliver({ type: 'read-failed', err }),
         );
-      };
+      });
       try {
         send({
           type: 'file',
