@@ -30,7 +30,13 @@ beforeAll(async () => {
   await once(collector, 'listening');
 });
 afterAll(async () => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  if (child && child.exitCode === null) {
+    // SIGTERM first: bin/assay.js forwards it to the server it runs, which a SIGKILL of the
+    // wrapper would leave running (holding this file's stderr, so the test run never ends).
+    child.kill('SIGTERM');
+    await Promise.race([once(child, 'exit'), new Promise((r) => setTimeout(r, 15_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
   collector?.close();
   await app?.close();
 });
@@ -38,7 +44,10 @@ afterAll(async () => {
 const TRACE = '0af7651916cd43dd8448eb211c80319c';
 const CALLER_SPAN = 'b7ad6b7169203331';
 
-it('exports the request span to the OTLP endpoint, in the caller trace, before the drain ends', async () => {
+// A whole `assay serve` starts, answers and drains: up to 60 s for the start alone on a loaded machine.
+it('exports the request span to the OTLP endpoint, in the caller trace, before the drain ends', {
+  timeout: 120_000,
+}, async () => {
   const s3 = inject('s3');
   const { port } = collector.address() as { port: number };
   child = spawn(process.execPath, ['bin/assay.js', 'serve'], {
