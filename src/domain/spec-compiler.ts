@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../schema/ajv.ts';
+import { type Ajv2020, createAjv } from '../schema/ajv.ts';
 import { describeRule, errorPointer, markConditionals, pointerToPath } from '../schema/describe.ts';
 import type { components } from '../generated/openapi-types.ts';
 import { contractDocument } from '../generated/contract.ts';
@@ -38,16 +38,24 @@ export class SpecError extends Error {
   }
 }
 
-let validateSpec: ValidateFunction | undefined;
-function specValidator(): ValidateFunction {
-  // The schema references other component schemas, so it is compiled against the whole
-  // components object rather than copied out of it.
-  if (!validateSpec) {
-    const ajv = createAjv({ useDefaults: true });
-    ajv.addSchema({ $id: 'assay:contract', components: markConditionals(contractDocument.components) } as object);
-    validateSpec = ajv.compile({ $ref: 'assay:contract#/components/schemas/ProjectSpec' });
+let contractAjv: Ajv2020 | undefined;
+const componentValidators = new Map<string, ValidateFunction>();
+/**
+ * The validator of one of the contract's component schemas. The schemas reference other
+ * components, so they are compiled against the whole components object (added once, to one Ajv)
+ * rather than copied out of it.
+ */
+function componentValidator(name: 'ProjectSpec' | 'SpecGold'): ValidateFunction {
+  let validate = componentValidators.get(name);
+  if (!validate) {
+    if (!contractAjv) {
+      contractAjv = createAjv({ useDefaults: true });
+      contractAjv.addSchema({ $id: 'assay:contract', components: markConditionals(contractDocument.components) });
+    }
+    validate = contractAjv.compile({ $ref: `assay:contract#/components/schemas/${name}` });
+    componentValidators.set(name, validate);
   }
-  return validateSpec;
+  return validate;
 }
 
 function firstDuplicate<T>(items: T[], key: (item: T) => string): [number, number] | null {
@@ -70,7 +78,7 @@ export function compileSpec(input: unknown): SpecCompilation {
   const consensus = spec.consensus as Record<string, unknown> | null;
   if (typeof consensus === 'object' && consensus?.method === 'reliability' && consensus.reliability === undefined)
     consensus.reliability = {};
-  const validate = specValidator();
+  const validate = componentValidator('ProjectSpec');
   if (!validate(spec)) {
     const err = validate.errors![0];
     throw new SpecError(pointerToPath(errorPointer(err), 'spec'), describeRule(err));
@@ -103,23 +111,13 @@ export function compileSpec(input: unknown): SpecCompilation {
 
 export type GoldSettings = Required<NonNullable<ProjectSpec['gold']>>;
 
-let validateGold: ValidateFunction | undefined;
-function goldValidator(): ValidateFunction {
-  if (!validateGold) {
-    const ajv = createAjv({ useDefaults: true });
-    ajv.addSchema({ $id: 'assay:contract', components: markConditionals(contractDocument.components) } as object);
-    validateGold = ajv.compile({ $ref: 'assay:contract#/components/schemas/SpecGold' });
-  }
-  return validateGold;
-}
-
 /**
  * Compiles the spec and gold validators now rather than at their first use, so that a process
  * compiles all of its validators before it serves (src/schema/ajv.ts, collectCompileGarbage).
  */
 export function compileSpecValidators(): void {
-  specValidator();
-  goldValidator();
+  componentValidator('ProjectSpec');
+  componentValidator('SpecGold');
 }
 
 /**
@@ -128,7 +126,7 @@ export function compileSpecValidators(): void {
  * what it compiled to before gold items existed (its config digest is unchanged).
  */
 export function goldSettings(gold: unknown): GoldSettings {
-  const validate = goldValidator();
+  const validate = componentValidator('SpecGold');
   const settings = structuredClone(gold ?? {});
   // A stored spec was checked when it was compiled; a failure here is a defect, not input.
   if (!validate(settings)) throw new Error(`stored gold settings are invalid: ${JSON.stringify(gold)}`);
