@@ -23,3 +23,16 @@ it('accepts the patched driver and refuses the file without the patch', () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it('refuses a driver patched by the older patch (without TCP_NODELAY)', () => {
+  const installed = join(dirname(fileURLToPath(import.meta.resolve('postgres'))), 'connection.js');
+  const dir = mkdtempSync(join(tmpdir(), 'assay-driver-'));
+  try {
+    const older = readFileSync(installed, 'utf8').replace('socket.setNoDelay(true)', '');
+    expect(older).toContain('Assay patch');
+    writeFileSync(join(dir, 'connection.js'), older);
+    expect(() => assertPatchedDriver(dir)).toThrow(/postgres\.js is not patched/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
