@@ -34,6 +34,12 @@ const PARSER_LIMITS: ParserLimits = Object.freeze({
 export interface Parser {
   records(file: SourceFile): AsyncGenerator<EncodedRecord>;
   close(): Promise<void>;
+  /**
+   * Ends the parser. Its thread becomes the spare thread when it may serve another run (it read
+   * every file to its end without an error, there is no spare yet, it has served fewer than
+   * MAX_RUNS_PER_THREAD runs); otherwise it is terminated, as close() does.
+   */
+  release(): Promise<void>;
   /** The most messages ever waiting for the consumer (back-pressure keeps it at 2: a batch, then `done`). */
   maxQueued(): number;
   /** The thread's id while one runs (which thread a run got). */
@@ -57,17 +63,28 @@ function spawnThread(url: URL, limits: ParserLimits): Worker {
 }
 
 /**
- * A parser thread started ahead of the run that will use it. Starting a thread (an isolate, the
- * parsers' modules) is most of a small file's run on a busy machine (100-450 ms for a 1,000-row
- * file, against about as much for everything else), so a worker keeps one ready. It has never
- * parsed anything: every run still gets a thread of its own, fresh heap and all.
+ * The parser thread the next run takes. Starting a thread (an isolate, the parsers' modules) costs
+ * 100-450 ms on a busy machine, and a fresh thread then parses its first thousand records with
+ * code V8 has not compiled yet: together most of a small file's run (bench/README.md, "Ingest:
+ * small files"). So a worker keeps one thread ready: started ahead at worker start, and after a
+ * run the thread that run used, when it read every file it was given to its end without an error
+ * (release()). A thread holds nothing of a file once it has sent the file's last batch (it keeps
+ * no state between files: a run of several files already goes through one thread). A thread that
+ * failed, ran out of memory, stopped answering or was left in the middle of a file is terminated,
+ * never kept; one that has served MAX_RUNS_PER_THREAD runs is retired and a fresh one started.
  */
+export const MAX_RUNS_PER_THREAD = 100;
+/** Runs each thread has served (threads of the default URL and limits only). */
+const runsServed = new WeakMap<Worker, number>();
 let spare: { worker: Worker; gone: () => void } | null = null;
 
 /** Starts the spare thread when there is none (the ingest worker at start and after each run). */
 export function prepareParserThread(): void {
-  if (spare) return;
-  const worker = spawnThread(WORKER_URL, PARSER_LIMITS);
+  if (!spare) keepSpare(spawnThread(WORKER_URL, PARSER_LIMITS));
+}
+
+/** Makes `worker` the spare thread. */
+function keepSpare(worker: Worker): void {
   // It must not keep an idle process alive, and a spare that dies is simply replaced when needed.
   worker.unref();
   const gone = () => {
@@ -77,6 +94,12 @@ export function prepareParserThread(): void {
   worker.on('exit', gone);
   spare = { worker, gone };
 }
+
+/** Parsers of the default thread and limits share spare threads; others get a thread of their own. */
+const sharesThreads = (workerUrl: URL | undefined, limits: ParserLimits): boolean =>
+  workerUrl === undefined &&
+  limits.maxOldGenerationMb === PARSER_LIMITS.maxOldGenerationMb &&
+  limits.maxYoungGenerationMb === PARSER_LIMITS.maxYoungGenerationMb;
 
 /** The spare thread's id, or null when there is none. */
 export const spareThreadId = (): number | null => spare?.worker.threadId ?? null;
@@ -90,13 +113,7 @@ export async function closeParserThreads(): Promise<void> {
 
 /** The spare thread for a parser with the default thread and limits, or null. */
 function takeSpare(workerUrl: URL | undefined, limits: ParserLimits): Worker | null {
-  if (
-    !spare ||
-    workerUrl !== undefined ||
-    limits.maxOldGenerationMb !== PARSER_LIMITS.maxOldGenerationMb ||
-    limits.maxYoungGenerationMb !== PARSER_LIMITS.maxYoungGenerationMb
-  )
-    return null;
+  if (!spare || !sharesThreads(workerUrl, limits)) return null;
   const { worker, gone } = spare;
   spare = null;
   worker.off('error', gone);
@@ -124,22 +141,28 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
     else maxQueued = Math.max(maxQueued, inbox.push(m));
   };
 
+  const shared = sharesThreads(options.workerUrl, limits);
+  const onMessage = (m: ParserMessage) => {
+    // A request for bytes comes only while records() reads a file (onMore is set then).
+    if (m.type === 'more') onMore?.();
+    else deliver(m);
+  };
+  const fail = (err: Error) => {
+    exitError ??= err;
+    worker = null;
+    while (waiting.length) waiting.shift()!.reject(exitError);
+  };
+  const onExit = (code: number) => fail(new Error(`parser thread exited (code ${code})`));
   const start = (): Worker => {
     const w = takeSpare(options.workerUrl, limits) ?? spawnThread(options.workerUrl ?? WORKER_URL, limits);
-    w.on('message', (m: ParserMessage) => {
-      // A request for bytes comes only while records() reads a file (onMore is set then).
-      if (m.type === 'more') onMore?.();
-      else deliver(m);
-    });
-    const fail = (err: Error) => {
-      exitError ??= err;
-      worker = null;
-      while (waiting.length) waiting.shift()!.reject(exitError);
-    };
+    if (shared) runsServed.set(w, (runsServed.get(w) ?? 0) + 1);
+    w.on('message', onMessage);
     w.on('error', fail);
-    w.on('exit', (code) => fail(new Error(`parser thread exited (code ${code})`)));
+    w.on('exit', onExit);
     return w;
   };
+  // No file is being read (none yet, or the last one was read to its end).
+  let betweenFiles = true;
 
   const receive = (relPath: string): Promise<Incoming> => {
     if (inbox.length) return Promise.resolve(inbox.shift()!);
@@ -179,10 +202,23 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
     await w?.terminate();
   };
 
+  const release = async (): Promise<void> => {
+    const w = worker;
+    if (!w || !shared || !betweenFiles || exitError || spare || (runsServed.get(w) ?? 0) >= MAX_RUNS_PER_THREAD)
+      return close();
+    exitError = new Error('parser released');
+    worker = null;
+    w.off('message', onMessage);
+    w.off('error', fail);
+    w.off('exit', onExit);
+    keepSpare(w);
+  };
+
   return {
     async *records(file: SourceFile): AsyncGenerator<EncodedRecord> {
       if (exitError) throw exitError;
       worker ??= start();
+      betweenFiles = false;
       const source = file.bytes[Symbol.asyncIterator]();
       let finished = false;
       // The thread asks for the next chunk only after it has the last one: one read at a time.
@@ -237,6 +273,7 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
             throw m.err;
           } else if (m.type === 'done') {
             finished = true;
+            betweenFiles = true;
             return;
           } else {
             if (m.ingest) throw new IngestError(m.message);
@@ -252,6 +289,7 @@ export function createParser(rules: DatasetRules, options: Partial<ParserLimits>
       }
     },
     close,
+    release,
     maxQueued: () => maxQueued,
     threadId: () => worker?.threadId ?? null,
   };

@@ -222,8 +222,9 @@ async function* rowsOf(deps: IngestDeps, run: RunContext): AsyncGenerator<Row> {
       }
     }
   } finally {
-    await parser.close();
-    // The next run's thread starts now, between runs, rather than on that run's clock.
+    // The thread serves the next run when it read every file cleanly; else the next run's thread
+    // starts now, between runs, rather than on that run's clock.
+    await parser.release();
     prepareParserThread();
   }
 }

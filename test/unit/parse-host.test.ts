@@ -3,7 +3,13 @@
 // stopping the process: its event loop keeps turning meanwhile (timer ticks are counted; in the
 // same thread a busy loop would let none through).
 import { describe, expect, it } from 'vitest';
-import { closeParserThreads, createParser, prepareParserThread, spareThreadId } from '../../src/ingest/parse-host.ts';
+import {
+  closeParserThreads,
+  createParser,
+  MAX_RUNS_PER_THREAD,
+  prepareParserThread,
+  spareThreadId,
+} from '../../src/ingest/parse-host.ts';
 import { IngestError, type SourceFile } from '../../src/ingest/parsers.ts';
 import { contentChecksum } from '../../src/domain/content-encoding.ts';
 
@@ -63,6 +69,62 @@ describe('parser host', () => {
       await closeParserThreads();
     }
     expect(spareThreadId()).toBeNull();
+  });
+
+  it('keeps a thread that read its files cleanly for the next run, and no other', async () => {
+    await closeParserThreads();
+    const csv = { format: 'csv', idField: 'id' } as const;
+    // Read to its end: released, it becomes the spare, and the next parser runs on it with
+    // nothing of the last file left (its records are exactly its own).
+    const first = createParser(csv);
+    expect(await collect(first.records(textSource('a.csv', 'id,text\nx,y\nz,w\n')))).toHaveLength(2);
+    const kept = first.threadId();
+    await first.release();
+    expect(spareThreadId()).toBe(kept);
+    const second = createParser(csv);
+    const rows = await collect(second.records(textSource('b.csv', 'id,other\nq,r\n')));
+    expect(rows).toMatchObject([{ row: 1, line: 2, content: { id: 'q', other: 'r' } }]);
+    expect(second.threadId()).toBe(kept);
+    // A spare is already there: the released thread is terminated, not kept beside it.
+    prepareParserThread();
+    const spare = spareThreadId();
+    await second.release();
+    expect(spareThreadId()).toBe(spare);
+    await closeParserThreads();
+
+    // Left in the middle of a file: terminated.
+    const abandoned = createParser(csv, { batchBytes: 1024 });
+    const body = `id,text\n${Array.from({ length: 5000 }, (_, i) => `${i},${'x'.repeat(30)}`).join('\n')}\n`;
+    for await (const _ of abandoned.records(textSource('big.csv', body))) break;
+    await abandoned.release();
+    expect(spareThreadId()).toBeNull();
+
+    // A file with an error: terminated.
+    const failed = createParser(csv);
+    await rejection(collect(failed.records(textSource('bad.csv', 'id,text\nx,"unclosed\n'))));
+    await failed.release();
+    expect(spareThreadId()).toBeNull();
+
+    // A parser with a thread of its own (other limits) never hands it on.
+    const own = createParser(csv, { maxOldGenerationMb: 40 });
+    await collect(own.records(textSource('c.csv', 'id,text\nx,y\n')));
+    await own.release();
+    expect(spareThreadId()).toBeNull();
+  });
+
+  it(`retires a thread after ${MAX_RUNS_PER_THREAD} runs`, async () => {
+    await closeParserThreads();
+    const csv = { format: 'csv', idField: 'id' } as const;
+    prepareParserThread();
+    const thread = spareThreadId();
+    for (let run = 1; run <= MAX_RUNS_PER_THREAD; run++) {
+      const p = createParser(csv);
+      await collect(p.records(textSource('a.csv', `id,text\n${run},y\n`)));
+      expect(p.threadId()).toBe(thread);
+      await p.release();
+      expect(spareThreadId()).toBe(run < MAX_RUNS_PER_THREAD ? thread : null);
+    }
+    await closeParserThreads();
   });
 
   it('gives the records of several files in order, in batches across many chunks', async () => {
