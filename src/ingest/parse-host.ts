@@ -51,8 +51,11 @@ const WORKER_URL = new URL('./parse-worker.ts', import.meta.url);
 /** What the consumer waits for: the thread's messages, or the failure of a read of the source. */
 type Incoming = Exclude<ParserMessage, { type: 'more' }> | { type: 'read-failed'; err: unknown };
 
-function spawnThread(url: URL, limits: ParserLimits): Worker {
+function spawnThread(url: URL, limits: ParserLimits, warmUp = false): Worker {
   return new Worker(url, {
+    // A thread started ahead of its run compiles its parsing code on a made-up file first
+    // (parse-worker.ts); one started for a run that is waiting does not.
+    workerData: { warmUp },
     resourceLimits: {
       maxOldGenerationSizeMb: limits.maxOldGenerationMb,
       maxYoungGenerationSizeMb: limits.maxYoungGenerationMb,
@@ -80,7 +83,7 @@ let spare: { worker: Worker; gone: () => void } | null = null;
 
 /** Starts the spare thread when there is none (the ingest worker at start and after each run). */
 export function prepareParserThread(): void {
-  if (!spare) keepSpare(spawnThread(WORKER_URL, PARSER_LIMITS));
+  if (!spare) keepSpare(spawnThread(WORKER_URL, PARSER_LIMITS, true));
 }
 
 /** Makes `worker` the spare thread. */

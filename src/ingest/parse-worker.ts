@@ -15,7 +15,7 @@
 // rows under a long header) never piles up in either thread's memory. A file's first batches are
 // smaller (FIRST_BATCH, then four times as many up to BATCH): the writer starts on a file's first
 // records instead of waiting for BATCH of them, which is most of a small file's run.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { IngestError, readRecords, type DatasetRules, type Record_ } from './parsers.ts';
 import { contentChecksum, storableJson } from '../domain/content-encoding.ts';
 
@@ -73,6 +73,42 @@ port.on('message', (m: HostMessage) => {
 });
 
 const send = (m: ParserMessage): void => port.postMessage(m);
+
+/** Records of each made-up file warmUp() reads. */
+const WARM_UP_RECORDS = 2000;
+
+/**
+ * A thread started ahead of its run (parse-host.ts) first reads a made-up file of each common
+ * format through the readers and the encoding, so that a run's first records are parsed by code
+ * V8 has already compiled, not by its interpreter (bench/README.md, "Ingest: small files"). A
+ * run that takes the thread meanwhile waits: its messages queue in the inboxes above. Nothing of
+ * it leaves the thread, and a failure here only leaves the code cold.
+ */
+async function warmUp(): Promise<void> {
+  const rec = (i: number) => ({ id: `w${i}`, text: `warm-up text ${i}, with "quotes"`, score: i % 5 });
+  const records = Array.from({ length: WARM_UP_RECORDS }, (_, i) => rec(i));
+  const files: [DatasetRules['format'], string][] = [
+    [
+      'csv',
+      `id,text,score\n${records.map((r) => `${r.id},"${r.text.replaceAll('"', '""')}",${r.score}`).join('\n')}\n`,
+    ],
+    ['jsonl', `${records.map((r) => JSON.stringify(r)).join('\n')}\n`],
+    ['json', JSON.stringify(records)],
+  ];
+  for (const [format, text] of files) {
+    const body = Buffer.from(text);
+    async function* chunks(): AsyncGenerator<Uint8Array> {
+      for (let at = 0; at < body.length; at += 16 * 1024) yield body.subarray(at, at + 16 * 1024);
+    }
+    const file = { relPath: 'warm-up', key: 'warm-up', contentType: undefined, size: body.length, bytes: chunks() };
+    for await (const r of readRecords({ format, idField: 'id' }, file)) {
+      storableJson(r.content);
+      contentChecksum(r.content);
+    }
+  }
+}
+
+if ((workerData as { warmUp?: boolean } | null)?.warmUp) await warmUp().catch(() => {});
 
 for (;;) {
   const file = await receive('data');
