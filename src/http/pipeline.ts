@@ -176,11 +176,12 @@ async function authenticateCaller(
   x: Pick<Exchange, 'headers' | 'audit' | 'clientAddress'>,
   deps: AppDeps,
 ): Promise<Caller> {
+  const limits = deps.rateLimits;
   if (scheme === 'none') {
-    await deps.rateLimits.consumeUnauthenticated(x.clientAddress());
+    if (limits.limitsAddresses) await limits.consumeUnauthenticated(x.clientAddress());
     return {};
   }
-  await deps.rateLimits.checkCredentialAttempt(x.clientAddress());
+  if (limits.limitsAddresses) await limits.checkCredentialAttempt(x.clientAddress());
   try {
     if (scheme === 'apiKey') {
       const auth = await authenticate(deps.sql, x.headers.authorization);
@@ -197,8 +198,8 @@ async function authenticateCaller(
     x.audit({ userId: session.userId, sessionId: session.sessionId });
     return { session };
   } catch (err) {
-    if (err instanceof ApiError && FAILED_CREDENTIAL.has(err.code))
-      await deps.rateLimits.countFailedCredential(x.clientAddress());
+    if (err instanceof ApiError && FAILED_CREDENTIAL.has(err.code) && limits.limitsAddresses)
+      await limits.countFailedCredential(x.clientAddress());
     throw err;
   }
 }
@@ -238,7 +239,7 @@ export async function admit(
 ): Promise<Caller> {
   const caller = await authenticateCaller(scheme, x, deps);
   const key = rateLimitKey(scheme, caller, d, x);
-  if (key) x.setHeaders(await deps.rateLimits.consume(key[0], key[1]));
+  if (key && deps.rateLimits.limits(key[0])) x.setHeaders(await deps.rateLimits.consume(key[0], key[1]));
   return caller;
 }
 

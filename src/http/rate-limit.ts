@@ -100,6 +100,16 @@ export class RateLimits {
     }
   }
 
+  /** Whether `name` is limited (a policy configured off costs a request nothing, not even a promise). */
+  limits(name: PolicyName): boolean {
+    return this.limiters[name] !== undefined;
+  }
+
+  /** Whether requests without a (valid) credential are counted per address. */
+  get limitsAddresses(): boolean {
+    return this.local !== null;
+  }
+
   /**
    * Counts one request of `key` under the policy. Returns the RateLimit headers for the response;
    * throws 429 `rate_limited` (with the same headers and Retry-After) when the budget is spent.
