@@ -61,9 +61,9 @@ const DIRECT: PoolSettings = Object.freeze({ transactionMode: false, prepare: tr
 /**
  * Refuses to run on an unpatched postgres.js: the patch is applied by npm's postinstall, which
  * `npm ci --ignore-scripts` (usual in hardened builds) skips, and nothing else would notice. The
- * driver's files that the patch changes carry its marker; the newest hunk (TCP_NODELAY off while a COPY streams) is looked for
- * too, so that a driver patched by an older patch is refused as well. `dir`: the driver's ESM source
- * folder.
+ * driver's files that the patch changes carry its marker; the newest hunk (Nagle on while a COPY
+ * streams) is looked for too, so that a driver patched by an older patch is refused as well.
+ * `dir`: the driver's ESM source folder.
  */
 export function assertPatchedDriver(dir = dirname(fileURLToPath(import.meta.resolve('postgres')))): void {
   const file = join(dir, 'connection.js');
