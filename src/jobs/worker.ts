@@ -55,6 +55,8 @@ export const TASK_SETS = {
 export type TaskSet = keyof typeof TASK_SETS;
 /** Jobs of each set run at once, per process (webhooks: WEBHOOK_CONCURRENCY). */
 const SET_CONCURRENCY: Record<Exclude<TaskSet, 'webhooks'>, number> = { email: 2, data: 2, reports: 2 };
+/** After a job of a job queue completes: when the pool looks again for that queue's next job (ms). */
+const NUDGE_AFTER_QUEUED_JOB_MS = [10, 50, 200, 1000];
 /** How long a delivery fetched while its lane was full waits for a place before it is put back. */
 const LANE_WAIT_MS = 200;
 
@@ -64,6 +66,8 @@ export interface WorkerOptions {
   /** The task sets this process runs (all by default). */
   taskSets?: readonly TaskSet[];
   log?: Logger;
+  /** How long an idle runner waits before it looks for jobs that no notification announced (ms). */
+  pollIntervalMs?: number;
   /** Seconds without a heartbeat after which a running ingest is considered dead. */
   staleAfterSeconds?: number;
   sweepIntervalMs?: number;
@@ -249,6 +253,18 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   events.on('job:error', ({ job }) =>
     metrics.job(job.task_identifier, job.attempts >= job.max_attempts ? 'failed' : 'error', elapsed(job)),
   );
+  // A job put in a job queue while the queue's previous job is finishing (an organization's next
+  // ingest, called as soon as the last one is `ok`) is not fetched on its notification: the queue
+  // is locked until the previous job's completion is written. graphile-worker writes that
+  // completion without waiting for it and looks for the next job at once, finds the queue still
+  // locked, and waits for its next poll (pollInterval): back-to-back runs of one organization took
+  // about 1.2 s each (bench/README.md, "Ingest: small files"). So after a job of a queue completes,
+  // the pool is nudged again once the completion has had time to commit (WorkerPool.nudge: an
+  // idle worker looks at once; a busy one is left alone).
+  events.on('job:complete', ({ worker, job }) => {
+    if (job.job_queue_id === null) return;
+    for (const ms of NUDGE_AFTER_QUEUED_JOB_MS) setTimeout(() => worker.workerPool.nudge(1), ms).unref();
+  });
   // Jobs are locked under the pool's id (batched fetching) or a worker's: record both.
   events.on('pool:create', ({ workerPool }) => liveness.add(workerPool.id));
   events.on('worker:create', ({ worker }) => liveness.add(worker.workerId));
@@ -281,7 +297,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
         noHandleSignals: true,
         noPreparedStatements: !config.database.prepare,
         gracefulShutdownAbortTimeout: options.shutdownAbortAfterMs ?? 5000,
-        pollInterval: 1000,
+        pollInterval: options.pollIntervalMs ?? 1000,
         taskList: tasks,
         crontab: '# no recurring jobs', // (an empty string would make graphile-worker look for a crontab file)
       }),
