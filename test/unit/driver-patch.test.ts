@@ -7,35 +7,34 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertPatchedDriver } from '../../src/db/client.ts';
 
-it('accepts the patched driver and refuses the file without the patch', () => {
-  expect(() => assertPatchedDriver()).not.toThrow();
-  const installed = join(dirname(fileURLToPath(import.meta.resolve('postgres'))), 'connection.js');
+const INSTALLED = join(dirname(fileURLToPath(import.meta.resolve('postgres'))), 'connection.js');
+
+/** The installed driver's connection.js without the lines that contain `text`, in a folder of its own. */
+function checkWithout(text: string, check: (dir: string, source: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'assay-driver-'));
   try {
-    // Reverse the patch's marked hunks crudely: drop every line that carries the marker.
-    const unpatched = readFileSync(installed, 'utf8')
+    const source = readFileSync(INSTALLED, 'utf8')
       .split('\n')
-      .filter((l) => !l.includes('Assay patch'))
+      .filter((l) => !l.includes(text))
       .join('\n');
-    writeFileSync(join(dir, 'connection.js'), unpatched);
-    expect(() => assertPatchedDriver(dir)).toThrow(/postgres\.js is not patched .*patch-package/);
+    writeFileSync(join(dir, 'connection.js'), source);
+    check(dir, source);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+it('accepts the patched driver and refuses the file without the patch', () => {
+  expect(() => assertPatchedDriver()).not.toThrow();
+  // Reverse the patch's marked hunks crudely: drop every line that carries the marker.
+  checkWithout('Assay patch', (dir) =>
+    expect(() => assertPatchedDriver(dir)).toThrow(/postgres\.js is not patched .*patch-package/),
+  );
 });
 
 it('refuses a driver patched by the older patch (without TCP_NODELAY)', () => {
-  const installed = join(dirname(fileURLToPath(import.meta.resolve('postgres'))), 'connection.js');
-  const dir = mkdtempSync(join(tmpdir(), 'assay-driver-'));
-  try {
-    const older = readFileSync(installed, 'utf8')
-      .split('\n')
-      .filter((l) => !l.includes('socket.setNoDelay'))
-      .join('\n');
-    expect(older).toContain('Assay patch');
-    writeFileSync(join(dir, 'connection.js'), older);
+  checkWithout('socket.setNoDelay', (dir, source) => {
+    expect(source).toContain('Assay patch');
     expect(() => assertPatchedDriver(dir)).toThrow(/postgres\.js is not patched/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
