@@ -2,7 +2,7 @@
 // must be exactly the SDK's, key for key, on path-style and virtual-hosted endpoints alike, and
 // the store (which checks signatures) must take a PUT of the declared length to any of them.
 import { describe, expect, inject, it } from 'vitest';
-import { createStorage, presignPut, presignPuts } from '../../src/storage/s3.ts';
+import { batchSigner, createStorage, presignPut, presignPuts } from '../../src/storage/s3.ts';
 
 const KEYS = [
   'uploads/p1/s1/data.csv',
@@ -28,6 +28,22 @@ describe('presignPuts', () => {
     const one = await Promise.all(files.map((f) => presignPut(storage, f.key, 3600, f.contentLength, date)));
     expect(batch).toHaveLength(KEYS.length);
     expect(batch).toEqual(one);
+    // The batch was signed here, not by the SDK URL by URL: the first URL's layout was recognized
+    // and signing its file here gave the SDK's URL.
+    expect(await batchSigner(storage, one[0], files[0])).not.toBeNull();
+  });
+
+  it('leaves the batch to the SDK when its first URL is not what signing it here gives', async () => {
+    expect.hasAssertions();
+    const storage = createStorage(s3);
+    const file = { key: 'uploads/p1/s1/data.csv', contentLength: 10 };
+    const url = await presignPut(storage, file.key, 3600, file.contentLength);
+    expect(await batchSigner(storage, url, file)).not.toBeNull();
+    const flipped = url.replace(/(X-Amz-Signature=[0-9a-f]{63})(.)/, (_, head, c) => head + (c === '0' ? '1' : '0'));
+    expect(flipped).not.toBe(url);
+    expect(await batchSigner(storage, flipped, file)).toBeNull();
+    expect(await batchSigner(storage, url, { ...file, contentLength: 11 })).toBeNull();
+    expect(await batchSigner(storage, url.replace('content-length%3Bhost', 'host'), file)).toBeNull();
   });
 
   it('signs URLs the store accepts at the declared length only', async () => {
