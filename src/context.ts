@@ -39,6 +39,11 @@ export interface AppDeps {
    * second, 32 MiB at once (src/server.ts); a GET over it waits (src/handlers/uploads.ts).
    */
   uploadFileListBuilds: ByteRate;
+  /**
+   * File-list bytes answered per organization and server process, from the cache or built: 32
+   * MiB a second, 64 MiB at once (src/server.ts); a GET over it waits (src/handlers/uploads.ts).
+   */
+  uploadFileListReads: ByteRate;
 }
 
 /** What every request has, authenticated or not (the validator sign-in operations are public). */

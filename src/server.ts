@@ -84,6 +84,10 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
         config.uploadFileLists.buildBytesPerSecond,
         config.uploadFileLists.buildBurstBytes,
       ),
+      uploadFileListReads: new ByteRate(
+        config.uploadFileLists.readBytesPerSecond,
+        config.uploadFileLists.readBurstBytes,
+      ),
     },
     api,
     state,

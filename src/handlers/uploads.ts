@@ -203,6 +203,14 @@ export async function getUploadSession(
     fileList = built.json;
     cache.set(key, built.version, fileList);
   }
+  // Each answer costs the API about its bytes again, built or not: an organization's answers are
+  // held to a budget of their own, so reading one full session in a loop waits here.
+  const bytes = fileList.length;
+  await ctx.uploadFileListReads.run(
+    ctx.auth.orgId,
+    async () => bytes,
+    (n) => n,
+  );
   return {
     status: 200,
     body: {
