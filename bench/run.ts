@@ -171,8 +171,9 @@ try {
     const ratio = median(ratios);
     const errors = rounds.reduce((n, r) => n + r.assay.errors + r.baseline.errors, 0);
     if (errors) failed = true;
+    const perRound = rounds.map((r) => `${r.assay.rps.toFixed(0)} / ${r.baseline.rps.toFixed(0)}`).join(', ');
     rows.push(
-      `| ${route.name} | ${rounds.map((r) => `${r.assay.rps.toFixed(0)} / ${r.baseline.rps.toFixed(0)}`).join(', ')} | ` +
+      `| ${route.name} | ${perRound} | ` +
         `${ratios.map((x) => `${x.toFixed(2)}x`).join(', ')} | ${ratio.toFixed(2)}x | ` +
         `${median(rounds.map((r) => r.assay.p99))} / ${median(rounds.map((r) => r.baseline.p99))} ms | ${errors} | ` +
         `${ratio >= TARGET ? 'met' : 'NOT met'} (>= ${TARGET}x) |`,
