@@ -230,7 +230,7 @@ export const DEFAULT_UPLOAD_FILE_LISTS = Object.freeze({
   buildBurstBytes: 32 * 1024 * 1024,
   // A list from the cache still costs the API about 8-10 ms of CPU per 10 MB answered (the
   // socket's writes, external memory the collector must account for): four readers of one
-  // session in a loop took 20 answers a second and every other tenant's tail with them. About
+  // session in a loop took 10-18 answers a second and every other tenant's tail with them. About
   // three full sessions a second per organization, after six.
   readBytesPerSecond: 32 * 1024 * 1024,
   readBurstBytes: 64 * 1024 * 1024,

@@ -64,4 +64,13 @@ export class ByteRate {
     mine.then(forget, forget);
     return mine;
   }
+
+  /** Waits, as `run` does, until `key` may spend `bytes` whose size is known before the work. */
+  async spend(key: string, bytes: number): Promise<void> {
+    await this.run(
+      key,
+      async () => bytes,
+      (n) => n,
+    );
+  }
 }

@@ -205,12 +205,7 @@ export async function getUploadSession(
   }
   // Each answer costs the API about its bytes again, built or not: an organization's answers are
   // held to a budget of their own, so reading one full session in a loop waits here.
-  const bytes = fileList.length;
-  await ctx.uploadFileListReads.run(
-    ctx.auth.orgId,
-    async () => bytes,
-    (n) => n,
-  );
+  await ctx.uploadFileListReads.spend(ctx.auth.orgId, fileList.length);
   return {
     status: 200,
     body: {
