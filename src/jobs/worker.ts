@@ -261,9 +261,20 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // about 1.2 s each (bench/README.md, "Ingest: small files"). So after a job of a queue completes,
   // the pool is nudged again once the completion has had time to commit (WorkerPool.nudge: an
   // idle worker looks at once; a busy one is left alone).
+  // A pool that has begun to shut down is not nudged: its workers are released first, and
+  // graphile-worker asserts on a nudge of a released worker (a nudge timer of a job completed just
+  // before stop() fired into a pool shutting down and failed a CI run as an unhandled error).
+  const closing = new WeakSet<object>();
+  for (const name of ['pool:gracefulShutdown', 'pool:forcefulShutdown', 'pool:release'] as const) {
+    events.on(name, ({ workerPool }) => closing.add(workerPool));
+  }
   events.on('job:complete', ({ worker, job }) => {
     if (job.job_queue_id === null) return;
-    for (const ms of NUDGE_AFTER_QUEUED_JOB_MS) setTimeout(() => worker.workerPool.nudge(1), ms).unref();
+    const pool = worker.workerPool;
+    const nudge = () => {
+      if (!closing.has(pool)) pool.nudge(1);
+    };
+    for (const ms of NUDGE_AFTER_QUEUED_JOB_MS) setTimeout(nudge, ms).unref();
   });
   // Jobs are locked under the pool's id (batched fetching) or a worker's: record both.
   events.on('pool:create', ({ workerPool }) => liveness.add(workerPool.id));

@@ -82,3 +82,46 @@ it("takes a queue's next job as soon as the previous one completes, not at the n
     await worker.stop();
   }
 }, 90_000);
+
+// The nudges above fire up to a second after a queued job completes. A stop() in that second
+// releases the pool's workers while a running job keeps the pool open: a nudge then reached a
+// released worker, graphile-worker's assertion threw in the timer, and a CI run failed with that
+// unhandled error (vitest fails the run on one). Here job A of a queue completes, X keeps running
+// (its claim waits on ingest_runs, which this transaction holds), and stop() is called at once.
+it('stops cleanly when a queued job completed just before stop()', async () => {
+  await db.sql`select graphile_worker.complete_jobs(array_agg(id)) from graphile_worker.jobs`;
+  const worker = await startWorker(testConfig({ databaseUrl: db.databaseUrl }), {
+    concurrency: 2,
+    pollIntervalMs: 120_000,
+  });
+  const reserved = await db.sql.reserve();
+  let stopped: Promise<void> | undefined;
+  try {
+    await reserved`begin`;
+    await reserved`lock table ingest_runs in access exclusive mode`;
+    const [x] = await db.sql<{ id: string }[]>`
+      select (graphile_worker.add_job('ingest', json_build_object('runId', gen_random_uuid()))).id::text as id`;
+    await until(
+      async () => (await db.sql`select locked_at from graphile_worker.jobs where id = ${x!.id}`)[0]?.locked_at,
+      (at) => at !== null && at !== undefined,
+    );
+    const [a] = await db.sql<{ id: string }[]>`
+      select (graphile_worker.add_job('auto_consensus', json_build_object('projectId', gen_random_uuid()),
+        queue_name => 'q')).id::text as id`;
+    await until(
+      async () => (await db.sql`select 1 from graphile_worker.jobs where id = ${a!.id}`).length,
+      (n) => n === 0,
+      30_000,
+    );
+    stopped = worker.stop();
+    // Every nudge timer (10 ms to 1 s after A) fires while the pool waits for X.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await reserved`commit`;
+    await stopped;
+    // X ran to its end (a run that does not exist is nothing to do) before the pool closed.
+    expect(await db.sql`select 1 from graphile_worker.jobs`).toHaveLength(0);
+  } finally {
+    reserved.release();
+    if (!stopped) await worker.stop();
+  }
+}, 90_000);
