@@ -3,8 +3,11 @@
 // are not logged anywhere (the access log, src/http/access-log.ts, is built from an allowlist).
 //
 // Every line written while a request or a job runs carries its scope (request id, organization,
-// task, job id; the trace id when tracing is on) through AsyncLocalStorage, so a handler's or a
-// job's own lines need not pass them. An Error in the fields is written as its type, message,
+// task, job id; the trace id when tracing is on), so a handler's or a job's own lines need not
+// pass them: a job's through AsyncLocalStorage (withLogScope), a request's through the logger it
+// is given (scopedLogger: RequestContext.log). A request does not run in an AsyncLocalStorage
+// scope: every tick it queues in one carries the scope's frame (docs/decisions.md, "A request's
+// log scope"). An Error in the fields is written as its type, message,
 // code and stack only (and its cause, alike): never its other properties, which for a Postgres
 // error include the statement's parameters.
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -49,9 +52,24 @@ export function logOrganization(orgId: string): void {
   if (s && !s.audit) s.orgId = orgId;
 }
 
-/** The fields a line gets from its scope (pino's mixin: called only for lines that are written). */
+/**
+ * A logger whose lines carry `scope` (read as each line is written, so the lines after
+ * authentication carry the organization); a line's own fields win.
+ */
+export function scopedLogger(log: Logger, scope: LogScope): Logger {
+  const at =
+    (write: Logger['info']) =>
+    (msg: string, fields?: Record<string, unknown>): void =>
+      write(msg, { ...fieldsOf(scope), ...fields });
+  return { debug: at(log.debug), info: at(log.info), warn: at(log.warn), error: at(log.error) };
+}
+
+/** The fields a line gets from its job's scope (pino's mixin: called only for lines that are written). */
 function scopeFields(): Record<string, unknown> {
-  const s = scopes.getStore();
+  return fieldsOf(scopes.getStore());
+}
+
+function fieldsOf(s: LogScope | undefined): Record<string, unknown> {
   const traceId = currentTraceId();
   if (!s) return traceId ? { traceId } : {};
   const out: Record<string, unknown> = {};

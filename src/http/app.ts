@@ -5,11 +5,11 @@ import express, { type Request, type Response, type NextFunction } from 'express
 import { docsRouter } from './docs.ts';
 import type { Api } from './api.ts';
 import { ApiError } from '../errors.ts';
-import { expressExchange, requestAddress, writeError, writeResult } from './respond.ts';
+import { expressExchange, requestAddress, requestLog, writeError, writeResult } from './respond.ts';
 import { DOORS, serveRest } from './pipeline.ts';
 import { newRequestId } from './request-id.ts';
 import { accessLog } from './access-log.ts';
-import { withLogScope } from '../log.ts';
+import { scopedLogger } from '../log.ts';
 import { serverSpan } from '../tracing.ts';
 import { documents } from '../generated/operations.ts';
 import developerDocument from '../generated/openapi.developer.json' with { type: 'json' };
@@ -58,26 +58,26 @@ export async function createApp(
       MCP_MOUNTS.has(req.path)
     )
       res.setHeader('Cache-Control', 'no-store');
-    // Every line the request logs carries its id and, once authenticated, its organization; with
-    // tracing on, it runs in a server span whose parent is the caller's `traceparent`.
-    withLogScope({ requestId, audit: record }, () => {
-      const span = serverSpan(req.method, req.headers.traceparent, next);
-      if (span)
-        res.once('close', () => {
-          const operation = record.operation ?? 'other';
-          span.end(
-            `${req.method} ${operation}`,
-            {
-              'http.request.method': req.method,
-              'http.response.status_code': res.statusCode,
-              'assay.operation': operation,
-              'assay.request_id': requestId,
-              ...(record.orgId ? { 'assay.org_id': record.orgId } : {}),
-            },
-            res.statusCode >= 500 || !res.writableFinished,
-          );
-        });
-    });
+    // Every line the request logs (through its logger, requestLog) carries its id and, once
+    // authenticated, its organization; with tracing on, it runs in a server span whose parent is
+    // the caller's `traceparent`.
+    res.locals.log = scopedLogger(deps.log, { requestId, audit: record });
+    const span = serverSpan(req.method, req.headers.traceparent, next);
+    if (span)
+      res.once('close', () => {
+        const operation = record.operation ?? 'other';
+        span.end(
+          `${req.method} ${operation}`,
+          {
+            'http.request.method': req.method,
+            'http.response.status_code': res.statusCode,
+            'assay.operation': operation,
+            'assay.request_id': requestId,
+            ...(record.orgId ? { 'assay.org_id': record.orgId } : {}),
+          },
+          res.statusCode >= 500 || !res.writableFinished,
+        );
+      });
   });
 
   // Readiness asks the database: an unauthenticated caller's in-memory budget comes first
@@ -87,7 +87,7 @@ export async function createApp(
       await deps.rateLimits.consumeUnauthenticated(requestAddress(req, deps));
       next();
     } catch (err) {
-      writeError(res, err, res.locals.requestId as string, deps.log);
+      writeError(res, err, res.locals.requestId as string, requestLog(res));
     }
   });
   mountHealth(app, deps.sql, state);
@@ -124,13 +124,13 @@ export async function createApp(
       try {
         await writeResult(res, await serveRest(api, deps, door, expressExchange(req, res, deps)));
       } catch (err) {
-        writeError(res, err, res.locals.requestId as string, deps.log);
+        writeError(res, err, res.locals.requestId as string, requestLog(res));
       }
     });
   }
 
   app.use((_req, res) => {
-    writeError(res, new ApiError('unknown_endpoint'), res.locals.requestId as string, deps.log);
+    writeError(res, new ApiError('unknown_endpoint'), res.locals.requestId as string, requestLog(res));
   });
   // Errors raised by express itself (e.g. a malformed percent-encoding in the URL).
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
@@ -139,7 +139,7 @@ export async function createApp(
       status && status >= 400 && status < 500
         ? new ApiError('parameter_invalid', 'The request URL is malformed.')
         : err;
-    writeError(res, mapped, res.locals.requestId as string, deps.log);
+    writeError(res, mapped, res.locals.requestId as string, requestLog(res));
   });
   return app;
 }

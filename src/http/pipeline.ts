@@ -136,6 +136,8 @@ export const DOORS: readonly Door[] = [
 /** What a transport hands the pipeline for one request. */
 export interface Exchange {
   readonly requestId: string;
+  /** The request's logger: its lines carry the request id and, once authenticated, the organization. */
+  readonly log: Logger;
   readonly method: string;
   /** Path relative to the door's mount. */
   readonly path: string;
@@ -246,11 +248,10 @@ export async function admit(
 /** The handler's context: the request's and the caller's. */
 export function contextFor(
   deps: AppDeps,
-  requestId: string,
-  host: string | undefined,
+  x: Pick<Exchange, 'requestId' | 'log' | 'headers'>,
   caller: Caller,
 ): PublicRequestContext & Caller {
-  return { ...deps, requestId, host, ...caller };
+  return { ...deps, log: x.log, requestId: x.requestId, host: x.headers.host, ...caller };
 }
 
 /** Whose retries share idempotency records: the caller's organization and API key. */
@@ -297,7 +298,7 @@ export async function serveRest(api: Api, deps: AppDeps, d: Door, x: Exchange): 
   refuseNulInQuery(x.rawQuery);
   // Only JSON operations read the body here; the one-shot upload must answer before reading it.
   const body = info.bodyType === 'application/json' ? await x.readBody(info.bodyLimit) : undefined;
-  const ctx = contextFor(deps, x.requestId, x.headers.host, caller);
+  const ctx = contextFor(deps, x, caller);
   const key = info.idempotent ? parseIdempotencyKey(x.headers['idempotency-key']) : null;
   return execute(api, op, { method: x.method, path, query: x.rawQuery, headers: x.headers, body }, ctx, key);
 }

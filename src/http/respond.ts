@@ -24,10 +24,14 @@ export const requestAddress = (req: Request, deps: Pick<AppDeps, 'config'>): str
     proxies: deps.config.trustedProxies,
   });
 
+/** The request's logger (app.ts's first step): its lines carry its id and, once authenticated, its organization. */
+export const requestLog = (res: Response): Logger => res.locals.log as Logger;
+
 export function expressExchange(req: Request, res: Response, deps: AppDeps): Exchange {
   let address: string | undefined;
   return {
     requestId: res.locals.requestId as string,
+    log: requestLog(res),
     method: req.method,
     path: req.path,
     rawQuery: rawQuery(req),

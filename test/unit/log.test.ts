@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { createLogger, logOrganization, withLogScope } from '../../src/log.ts';
+import { createLogger, logOrganization, scopedLogger, withLogScope } from '../../src/log.ts';
 import { accessLog, audit } from '../../src/http/access-log.ts';
 
 function capture(level: Parameters<typeof createLogger>[0] = 'debug') {
@@ -33,12 +33,12 @@ describe('log lines', () => {
     const { log, parsed } = capture();
     const record: { orgId?: string } = {};
     log.info('outside');
-    await withLogScope({ requestId: 'req_1', audit: record }, async () => {
-      log.info('before authentication');
-      record.orgId = 'org_1';
-      await new Promise((r) => setTimeout(r, 1));
-      log.warn('after', { detail: 'x' });
-    });
+    // A request's lines go through its own logger (RequestContext.log), not an async scope.
+    const requestLog = scopedLogger(log, { requestId: 'req_1', audit: record });
+    requestLog.info('before authentication');
+    record.orgId = 'org_1';
+    await new Promise((r) => setTimeout(r, 1));
+    requestLog.warn('after', { detail: 'x' });
     withLogScope({ task: 'ingest', jobId: '42', requestId: 'req_2' }, () => {
       log.info('in a job');
       // A job names its organization once it has read its row.
