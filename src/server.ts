@@ -38,6 +38,16 @@ const AGGREGATE_POOL_SIZE = 2;
 
 export async function startServer(config: Config, options: { log?: Logger } = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel as Level);
+  // Every validator (the operations', the MCP tools' at import, the spec's and gold's) is compiled
+  // first, then the compilation's garbage is collected (src/schema/ajv.ts says why), before the
+  // start opens a connection or runs anything else. Done after the database work instead, the
+  // server ran with Node's `nextTick` megamorphic for its whole life (3 starts of 3, against 0 of 3
+  // this way; bench/README.md, HTTP, 2026-11-29). The operations' validators are compiled once per
+  // process (Api.create), so a second server started beside the first does not block the event
+  // loop for seconds while the first one's connections open.
+  const api = await Api.create(buildHandlers());
+  compileSpecValidators();
+  collectCompileGarbage();
   const sql = createSql(config.databaseUrl, {
     max: config.database.poolSize ?? 10,
     timeouts: API_TIMEOUTS,
@@ -66,9 +76,6 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const metrics = serverMetrics({ api: () => poolStats(sql) }, { uploadFileLists });
   const state: ServerState = { draining: false, metrics: metrics.registry };
   const rateLimits = new RateLimits(config.databaseUrl, config.rateLimits, log, config.database);
-  // Compiles the operations' validators (seconds for the whole contract), after the database work
-  // above: a connection still opening while it runs would hit its connect timeout.
-  const api = await Api.create(buildHandlers());
   const app = await createApp(
     {
       sql,
@@ -103,11 +110,6 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     },
     app,
   );
-  // Every validator is compiled before the first request (the operations' above, the MCP tools'
-  // at import, the spec's and gold's here), then the compilation's garbage is collected
-  // (src/schema/ajv.ts says why).
-  compileSpecValidators();
-  collectCompileGarbage();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {

@@ -154,6 +154,9 @@ export type ResultOf<K extends OperationId> = [OperationId] extends [K] ? ApiRes
 export const isOperation = <K extends OperationId>(op: MatchedOperation, operationId: K): op is MatchedOperation<K> =>
   op.operationId === operationId;
 
+/** The contract's router and validators, compiled once per process (Api.create). */
+let compiled: Promise<ContractBackend> | undefined;
+
 export class Api {
   private readonly backend: OpenAPIBackend;
   private readonly handlers: Handlers;
@@ -164,7 +167,10 @@ export class Api {
     assertPlainParameters(backend.getOperations());
   }
 
-  /** Builds the router and validators; fails loudly when an operation has no handler. */
+  /**
+   * The router and validators (compiled at the first call in the process: seconds for the whole
+   * contract) with `handlers`; fails loudly when an operation has no handler.
+   */
   static async create(handlers: Handlers): Promise<Api> {
     const missing = operationIds.filter((id) => typeof (handlers as Record<string, unknown>)[id] !== 'function');
     const extra = Object.keys(handlers).filter((id) => !(id in operationTable));
@@ -173,6 +179,14 @@ export class Api {
         `handler table does not match openapi.yaml: missing [${missing.join(', ')}], unknown [${extra.join(', ')}]`,
       );
     }
+    compiled ??= Api.compile().catch((err: unknown) => {
+      compiled = undefined;
+      throw err;
+    });
+    return new Api(await compiled, handlers);
+  }
+
+  private static async compile(): Promise<ContractBackend> {
     const backend = new ContractBackend({
       // Marked so that errors inside a `then`/`else` are worded with their `if` (schema/describe.ts).
       definition: markConditionals(contractDocument),
@@ -185,7 +199,7 @@ export class Api {
         createAjv({ ...ajvOpts, coerceTypes: context === ValidationContext.Params }) as never,
     });
     await backend.init();
-    return new Api(backend, handlers);
+    return backend;
   }
 
   /**

@@ -26,7 +26,8 @@ export function createAjv(options: Options = {}): Ajv2020 {
 
 /**
  * A full garbage collection, run once after every validator of the process is compiled and
- * before it serves anything (the server before it listens, the worker before it runs jobs).
+ * before it serves anything (the server first thing at its start, before any connection; the
+ * worker before it runs jobs).
  *
  * Why: Ajv's code generation builds thousands of short-lived plain objects whose first property
  * is a generated identifier (`_errs35`, `data61`, `err203`...). V8 records one hidden-class

@@ -10,9 +10,8 @@ import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { inject } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
-import { TEST_SECRETS_KEY } from '../helpers/config.ts';
+import { serverProcessEnv } from '../helpers/config.ts';
 import { until } from '../helpers/wait.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { validSpec } from '../fixtures/specs.ts';
@@ -29,25 +28,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const s3 = inject('s3');
-  return {
-    PATH: process.env.PATH,
-    DATABASE_URL: app.databaseUrl,
-    S3_ENDPOINT: s3.endpoint,
-    S3_BUCKET: s3.bucket,
-    S3_ACCESS_KEY_ID: s3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    SECRETS_KEY: TEST_SECRETS_KEY,
-    PUBLIC_BASE_URL: 'http://127.0.0.1',
-    MAIL_MODE: 'log',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    WEBHOOK_RECEIVERS: 'loopback',
-    WEBHOOK_DNS_SERVERS: inject('dnsServer'),
-    ...extra,
-  };
-}
+const env = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => serverProcessEnv(app.databaseUrl, extra);
 
 interface Namespaced {
   /** unshare, in this namespace. */

@@ -2,13 +2,13 @@
 // OTLP/HTTP (here a receiver on 127.0.0.1): the request's server span, in the caller's trace, is
 // exported by the time the drain ends. Without the variable tracing stays off (the in-process
 // tests start with it off: test/http/tracing.test.ts).
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { createInterface } from 'node:readline';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { TEST_SECRETS_KEY } from '../helpers/config.ts';
+import { serverProcessEnv } from '../helpers/config.ts';
 import { until } from '../helpers/wait.ts';
 
 let app: TestApp;
@@ -48,24 +48,9 @@ const CALLER_SPAN = 'b7ad6b7169203331';
 it('exports the request span to the OTLP endpoint, in the caller trace, before the drain ends', {
   timeout: 120_000,
 }, async () => {
-  const s3 = inject('s3');
   const { port } = collector.address() as { port: number };
   child = spawn(process.execPath, ['bin/assay.js', 'serve'], {
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: app.databaseUrl,
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: s3.bucket,
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      SECRETS_KEY: TEST_SECRETS_KEY,
-      PUBLIC_BASE_URL: 'http://127.0.0.1',
-      MAIL_MODE: 'log',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      WEBHOOK_RECEIVERS: 'loopback',
-      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
-    },
+    env: serverProcessEnv(app.databaseUrl, { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines: Record<string, unknown>[] = [];

@@ -3,6 +3,8 @@
 import { createTestDatabase } from './db.ts';
 import { testConfig } from './config.ts';
 import { startServer } from '../../src/server.ts';
+import { Api } from '../../src/http/api.ts';
+import { buildHandlers } from '../../src/handlers/index.ts';
 import { startWorker, type WorkerOptions } from '../../src/jobs/worker.ts';
 import { createLogger } from '../../src/log.ts';
 import { addMember, createApiKey, createOrganization, createUser } from '../../src/admin/admin.ts';
@@ -55,6 +57,9 @@ export async function startTestApp(
     connect?: (databaseUrl: string) => Promise<{ config: Partial<Config>; stop(): Promise<void> }>;
   } = {},
 ): Promise<TestApp> {
+  // The server's validators compile once per process (seconds, holding the event loop): first,
+  // before this app opens a connection whose connect timeout the compile could run out.
+  await Api.create(buildHandlers());
   const [db] = await Promise.all([createTestDatabase(), warmContract()]);
   const n = ++seq;
   const orgA = await seedOrg(db.sql, `ORGA${n}`);

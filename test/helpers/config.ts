@@ -13,6 +13,30 @@ import {
 /** A fixed key is fine in tests: each test database is thrown away. */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
+/**
+ * The environment of a server in its own process (`assay serve`, or test/fixtures/server-process.ts)
+ * against the test database `databaseUrl` and the test S3, webhooks to loopback; `extra` wins.
+ */
+export function serverProcessEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const s3 = inject('s3');
+  return {
+    PATH: process.env.PATH,
+    DATABASE_URL: databaseUrl,
+    S3_ENDPOINT: s3.endpoint,
+    S3_BUCKET: s3.bucket,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    PUBLIC_BASE_URL: 'http://127.0.0.1',
+    MAIL_MODE: 'log',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    WEBHOOK_RECEIVERS: 'loopback',
+    WEBHOOK_DNS_SERVERS: inject('dnsServer'),
+    ...extra,
+  };
+}
+
 /** A complete Config for an in-process server against the test Postgres and S3. */
 export function testConfig(overrides: Partial<Config> & { databaseUrl: string }): Config {
   return {

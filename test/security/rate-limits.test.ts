@@ -6,10 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { inject } from 'vitest';
 import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
 import * as fx from '../helpers/fixtures.ts';
-import { TEST_SECRETS_KEY } from '../helpers/config.ts';
+import { serverProcessEnv } from '../helpers/config.ts';
 
 const API = { points: 6, windowSeconds: 600 };
 const PUBLIC = { points: 4, windowSeconds: 600 };
@@ -19,24 +18,11 @@ let other: TestApp; // the same world, reached through the second process
 
 beforeAll(async () => {
   app = await startTestApp({ config: { rateLimits: { api: API, public: PUBLIC, unauthenticated: null } } });
-  const s3 = inject('s3');
   child = spawn(process.execPath, ['test/fixtures/server-process.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: app.databaseUrl,
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: s3.bucket,
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      PUBLIC_BASE_URL: 'http://127.0.0.1',
-      PORT: '0',
-      SECRETS_KEY: TEST_SECRETS_KEY,
-      MAIL_MODE: 'log',
-      WEBHOOK_RECEIVERS: 'loopback',
-      WEBHOOK_DNS_SERVERS: inject('dnsServer'),
+    env: serverProcessEnv(app.databaseUrl, {
       RATE_LIMIT_API: `${API.points}/${API.windowSeconds}`,
       RATE_LIMIT_PUBLIC: `${PUBLIC.points}/${PUBLIC.windowSeconds}`,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [line] = await once(child.stdout!, 'data');
