@@ -4,6 +4,7 @@
 // receives when `runOnce` runs the due jobs (it must be a JSON object, not a JSON string); and
 // nothing when the transaction rolls back.
 import { Logger, runOnce } from 'graphile-worker';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { deliveryFlags, enqueue, enqueueEach } from '../../src/jobs/tasks.ts';
@@ -37,16 +38,23 @@ async function jobs(task: string): Promise<Job[]> {
     select id::text as id, task_identifier as task, key, max_attempts, run_at, queue_name as queue, flags
     from graphile_worker.jobs where task_identifier = ${task} order by id`;
   const received = new Map<string, unknown>();
-  await runOnce({
-    connectionString: db.databaseUrl,
-    logger: silent,
-    noHandleSignals: true,
-    taskList: {
-      [task]: async (payload, helpers) => {
-        received.set(String(helpers.job.id), payload);
+  // The run's own pool, ended here: runOnce can resolve while its completion of the jobs is still
+  // being written, and a database dropped under that write failed a run with an unhandled error.
+  const pgPool = new pg.Pool({ connectionString: db.databaseUrl });
+  try {
+    await runOnce({
+      pgPool,
+      logger: silent,
+      noHandleSignals: true,
+      taskList: {
+        [task]: async (payload, helpers) => {
+          received.set(String(helpers.job.id), payload);
+        },
       },
-    },
-  });
+    });
+  } finally {
+    await pgPool.end();
+  }
   return rows.map((row) => {
     const payload = received.get(row.id);
     const kind = payload === undefined ? 'not due' : Array.isArray(payload) ? 'array' : typeof payload;
