@@ -5,7 +5,7 @@ import express, { type Request, type Response, type NextFunction } from 'express
 import { docsRouter } from './docs.ts';
 import type { Api } from './api.ts';
 import { ApiError } from '../errors.ts';
-import { expressExchange, requestAddress, requestLog, writeError, writeResult } from './respond.ts';
+import { expressExchange, requestAddress, writeError, writeResult } from './respond.ts';
 import { DOORS, serveRest } from './pipeline.ts';
 import { newRequestId } from './request-id.ts';
 import { accessLog } from './access-log.ts';
@@ -87,7 +87,7 @@ export async function createApp(
       await deps.rateLimits.consumeUnauthenticated(requestAddress(req, deps));
       next();
     } catch (err) {
-      writeError(res, err, res.locals.requestId as string, requestLog(res));
+      writeError(res, err);
     }
   });
   mountHealth(app, deps.sql, state);
@@ -124,13 +124,13 @@ export async function createApp(
       try {
         await writeResult(res, await serveRest(api, deps, door, expressExchange(req, res, deps)));
       } catch (err) {
-        writeError(res, err, res.locals.requestId as string, requestLog(res));
+        writeError(res, err);
       }
     });
   }
 
   app.use((_req, res) => {
-    writeError(res, new ApiError('unknown_endpoint'), res.locals.requestId as string, requestLog(res));
+    writeError(res, new ApiError('unknown_endpoint'));
   });
   // Errors raised by express itself (e.g. a malformed percent-encoding in the URL).
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
@@ -139,7 +139,7 @@ export async function createApp(
       status && status >= 400 && status < 500
         ? new ApiError('parameter_invalid', 'The request URL is malformed.')
         : err;
-    writeError(res, mapped, res.locals.requestId as string, requestLog(res));
+    writeError(res, mapped);
   });
   return app;
 }

@@ -25,7 +25,7 @@ export const requestAddress = (req: Request, deps: Pick<AppDeps, 'config'>): str
   });
 
 /** The request's logger (app.ts's first step): its lines carry its id and, once authenticated, its organization. */
-export const requestLog = (res: Response): Logger => res.locals.log as Logger;
+const requestLog = (res: Response): Logger => res.locals.log as Logger;
 
 export function expressExchange(req: Request, res: Response, deps: AppDeps): Exchange {
   let address: string | undefined;
@@ -126,8 +126,10 @@ export async function writeResult(res: Response, result: ApiResult): Promise<voi
   res.end();
 }
 
-export function writeError(res: Response, err: unknown, requestId: string, log: Logger): void {
-  const apiErr = asApiError(err, log, requestId);
+/** The error response for `err`, under the request's id; logged through the request's logger when internal. */
+export function writeError(res: Response, err: unknown): void {
+  const requestId = res.locals.requestId as string;
+  const apiErr = asApiError(err, requestLog(res), requestId);
   if (res.headersSent) {
     res.destroy();
     return;

@@ -8,7 +8,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../errors.ts';
-import { expressExchange, requestLog, writeError } from '../http/respond.ts';
+import { expressExchange, writeError } from '../http/respond.ts';
 import { readJson } from '../http/body.ts';
 import { MAX_BODY_DEPTH, MCP_BODY_LIMIT } from '../http/body-limits.ts';
 import { scanValue } from '../http/nul.ts';
@@ -63,7 +63,7 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api, door: Door): voi
       body = await readEnvelope(req, res);
       ctx = { ...contextFor(deps, x, caller), signal: left.signal };
     } catch (err) {
-      writeError(res, err, x.requestId, x.log);
+      writeError(res, err);
       return;
     }
     const server = buildServer(api, door, ctx!);
@@ -76,7 +76,7 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api, door: Door): voi
       await server.connect(transport);
       await transport.handleRequest(req, res, body);
     } catch (err) {
-      writeError(res, err, x.requestId, x.log);
+      writeError(res, err);
     }
   });
   // Stateless: there is no stream to resume (GET) and no session to end (DELETE).
@@ -87,6 +87,6 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api, door: Door): voi
       undefined,
       { Allow: 'POST' },
     );
-    writeError(res, err, res.locals.requestId as string, requestLog(res));
+    writeError(res, err);
   });
 }

@@ -15,6 +15,20 @@ afterAll(async () => {
   await db?.drop();
 });
 
+/** Until a worker has taken job `id`. */
+const untilLocked = (id: string) =>
+  until(
+    async () => (await db.sql`select locked_at from graphile_worker.jobs where id = ${id}`)[0]?.locked_at,
+    (at) => at !== null && at !== undefined,
+  );
+/** Until the jobs `ids` have completed (a completed job leaves the table). */
+const untilGone = (ids: string[]) =>
+  until(
+    async () => (await db.sql`select 1 from graphile_worker.jobs where id in ${db.sql(ids)}`).length,
+    (n) => n === 0,
+    30_000,
+  );
+
 const schemaExists = async () =>
   (await db.sql`select 1 from information_schema.schemata where schema_name = 'graphile_worker'`).length === 1;
 
@@ -64,18 +78,11 @@ it("takes a queue's next job as soon as the previous one completes, not at the n
     await reserved`begin`;
     await reserved`lock table projects in access exclusive mode`;
     const [a] = await job('q');
-    await until(
-      async () => (await db.sql`select locked_at from graphile_worker.jobs where id = ${a!.id}`)[0]?.locked_at,
-      (at) => at !== null && at !== undefined,
-    );
+    await untilLocked(a!.id);
     // B joins A's queue while A runs: its notification finds the queue locked.
     const [b] = await job('q');
     await reserved`commit`;
-    await until(
-      async () => (await db.sql`select 1 from graphile_worker.jobs where id in ${db.sql([a!.id, b!.id])}`).length,
-      (n) => n === 0,
-      30_000,
-    );
+    await untilGone([a!.id, b!.id]);
     expect(await db.sql`select 1 from graphile_worker.jobs`).toHaveLength(0);
   } finally {
     reserved.release();
@@ -101,18 +108,11 @@ it('stops cleanly when a queued job completed just before stop()', async () => {
     await reserved`lock table ingest_runs in access exclusive mode`;
     const [x] = await db.sql<{ id: string }[]>`
       select (graphile_worker.add_job('ingest', json_build_object('runId', gen_random_uuid()))).id::text as id`;
-    await until(
-      async () => (await db.sql`select locked_at from graphile_worker.jobs where id = ${x!.id}`)[0]?.locked_at,
-      (at) => at !== null && at !== undefined,
-    );
+    await untilLocked(x!.id);
     const [a] = await db.sql<{ id: string }[]>`
       select (graphile_worker.add_job('auto_consensus', json_build_object('projectId', gen_random_uuid()),
         queue_name => 'q')).id::text as id`;
-    await until(
-      async () => (await db.sql`select 1 from graphile_worker.jobs where id = ${a!.id}`).length,
-      (n) => n === 0,
-      30_000,
-    );
+    await untilGone([a!.id]);
     stopped = worker.stop();
     // Every nudge timer (10 ms to 1 s after A) fires while the pool waits for X.
     await new Promise((resolve) => setTimeout(resolve, 1500));
