@@ -1,16 +1,10 @@
 // `make bench`: each benchmark next to its baseline in the same run; ratios, not absolute times
 // (these machines are shared and noisy).
 //
-// HTTP: GET /projects/{id} and GET /projects?limit=20 with autocannon, 32 connections, against
-// Assay and against a hand-written express + postgres.js server doing the same key lookup and
-// query (bench/baseline-server.ts). Each server runs alone in its own process while measured;
-// the order is Assay, baseline, Assay, so drift on a shared machine shows up in the two Assay runs.
-import { spawn, type ChildProcess } from 'node:child_process';
+// HTTP: bench/http.ts.
 import { mkdtempSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { once } from 'node:events';
-import autocannon from 'autocannon';
 import { proofBench } from './proof.ts';
 import { exportsBench } from './exports.ts';
 import { recomputeBench } from './recompute.ts';
@@ -41,6 +35,8 @@ import { poolDecayBench, poolDecayLines } from './pool-decay.ts';
 import { soakBench } from './soak.ts';
 import { webhooksBench } from './webhooks.ts';
 import { hostileBench } from './hostile.ts';
+import { httpBench } from './http.ts';
+import { startChild, stopChild } from './children.ts';
 import { qualityAlphaBench } from './quality-alpha-run.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -57,41 +53,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ONLY = new Set(
   (process.env.BENCH ?? 'pool,quality,http,ingest,list,consensus,webhooks,hostile,proof,recompute,exports').split(','),
 );
-const CONNECTIONS = 32;
-/** Rounds of the HTTP benchmark (one Assay run and one baseline run each); odd, for a median. */
+/** Rounds of the HTTP benchmark (one run of each server each); odd, for a median. */
 const HTTP_ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 5);
-const TARGET = 0.8;
-
-async function startChild(script: string, env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [line] = (await once(child.stdout!, 'data')) as [Buffer];
-  return { url: JSON.parse(line.toString().split('\n')[0]).url, child };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
-
-interface LoadRun {
-  rps: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(url: string, key: string, seconds: number): Promise<LoadRun> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { authorization: `Bearer ${key}` },
-  });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  return { rps: result.requests.average, p99: result.latency.p99, errors };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'assay-bench-'));
 chmodSync(dir, 0o755);
@@ -142,51 +105,17 @@ try {
       await stopChild(child);
     }
   }
-  const routes = [
-    { name: 'GET /projects/{projectId}', path: `/developer/v1/projects/${first.id}` },
-    { name: 'GET /projects?limit=20', path: '/developer/v1/projects?limit=20' },
-  ];
-  const rows: string[] = [];
-  for (const route of ONLY.has('http') ? routes : []) {
-    // Rounds of one Assay run and one baseline run, in alternating order (Assay first in odd
-    // rounds): each round's ratio compares two runs a few seconds apart, and the figure is the
-    // median of the rounds' ratios, so one disturbed run moves one round, not the verdict.
-    const rounds: { assay: LoadRun; baseline: LoadRun }[] = [];
-    for (let round = 0; round < HTTP_ROUNDS; round++) {
-      const order = round % 2 === 0 ? (['assay', 'baseline'] as const) : (['baseline', 'assay'] as const);
-      const runs: Partial<Record<'assay' | 'baseline', LoadRun>> = {};
-      for (const which of order) {
-        const { url, child } = await startChild(
-          which === 'assay' ? 'bench/assay-server.ts' : 'bench/baseline-server.ts',
-          env,
-        );
-        await load(url + route.path, apiKey, 2); // warm-up: JIT, connection pool
-        runs[which] = await load(url + route.path, apiKey, SECONDS);
-        await stopChild(child);
-      }
-      rounds.push({ assay: runs.assay!, baseline: runs.baseline! });
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const ratios = rounds.map((r) => r.assay.rps / r.baseline.rps);
-    const ratio = median(ratios);
-    const errors = rounds.reduce((n, r) => n + r.assay.errors + r.baseline.errors, 0);
-    if (errors) failed = true;
-    const perRound = rounds.map((r) => `${r.assay.rps.toFixed(0)} / ${r.baseline.rps.toFixed(0)}`).join(', ');
-    rows.push(
-      `| ${route.name} | ${perRound} | ` +
-        `${ratios.map((x) => `${x.toFixed(2)}x`).join(', ')} | ${ratio.toFixed(2)}x | ` +
-        `${median(rounds.map((r) => r.assay.p99))} / ${median(rounds.map((r) => r.baseline.p99))} ms | ${errors} | ` +
-        `${ratio >= TARGET ? 'met' : 'NOT met'} (>= ${TARGET}x) |`,
-    );
-  }
-  if (rows.length) {
-    console.log(`\nHTTP, autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, ${HTTP_ROUNDS} rounds\n`);
-    console.log(
-      '| route | Assay / baseline req/s, per round | ratio per round | median ratio | p99 Assay / baseline ' +
-        '(medians) | errors | target |',
-    );
-    console.log('|---|---|---|---|---|---|---|');
-    for (const r of rows) console.log(r);
+  if (ONLY.has('http')) {
+    const { lines, met } = await httpBench({
+      env,
+      apiKey,
+      projectId: first.id,
+      seconds: SECONDS,
+      rounds: HTTP_ROUNDS,
+      earlier: process.env.BENCH_HTTP_EARLIER || undefined,
+    });
+    for (const line of lines) console.log(line);
+    if (!met) failed = true;
   }
   // The per-project benchmarks run twice: on this database (200 small projects of the org), then
   // beside a neighbour of BENCH_NEIGHBOUR datapoints of other organizations (bench/neighbour.ts);
