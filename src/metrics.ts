@@ -60,7 +60,7 @@ function poolMetrics(registry: Registry, pools: Pools): void {
 export interface ServerMetrics {
   registry: Registry;
   /** One request: its operation id (or `other`), status (or `aborted`) and duration. */
-  request(operation: string, status: string, seconds: number): void;
+  request(operation: string, status: number | 'aborted', seconds: number): void;
 }
 
 /** The server's caches, read at each scrape. */
@@ -107,27 +107,29 @@ export function serverMetrics(pools: Pools = {}, caches: ServerCaches = {}): Ser
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  // The label children, looked up once per (operation, status): prom-client hashes a label
-  // object on every call otherwise. Both sets are bounded (the contract's operations and `other`;
-  // HTTP statuses and `aborted`).
-  const counted = new Map<string, Counter.Internal>();
-  const timed = new Map<string, Histogram.Internal<'operation'>>();
+  // The label children, looked up once per operation and then per status: prom-client hashes a
+  // label object on every call otherwise, and a key made of both would be a new string to hash on
+  // every request. Both sets are bounded (the contract's operations and `other`; HTTP statuses and
+  // `aborted`).
+  const byOperation = new Map<
+    string,
+    { timed: Histogram.Internal<'operation'>; counted: Map<number | 'aborted', Counter.Internal> }
+  >();
   return {
     registry,
     request(operation, status, seconds) {
-      const key = `${operation} ${status}`;
-      let c = counted.get(key);
+      let series = byOperation.get(operation);
+      if (!series) {
+        series = { timed: duration.labels(operation), counted: new Map() };
+        byOperation.set(operation, series);
+      }
+      let c = series.counted.get(status);
       if (!c) {
-        c = requests.labels(operation, status);
-        counted.set(key, c);
+        c = requests.labels(operation, String(status));
+        series.counted.set(status, c);
       }
       c.inc();
-      let h = timed.get(operation);
-      if (!h) {
-        h = duration.labels(operation);
-        timed.set(operation, h);
-      }
-      h.observe(seconds);
+      series.timed.observe(seconds);
     },
   };
 }

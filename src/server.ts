@@ -132,7 +132,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
       const audit = (res as ServerResponse & { locals?: { audit?: { operation?: string } } }).locals?.audit;
       metrics.request(
         audit?.operation ?? 'other',
-        res.writableFinished ? String(res.statusCode) : 'aborted',
+        res.writableFinished ? res.statusCode : 'aborted',
         (performance.now() - start) / 1000,
       );
       if (--inFlight === 0) idle?.();

@@ -62,12 +62,9 @@ const SLICE = 250;
  * its bytes. Null when the body has neither: one JSON.stringify is then cheapest.
  */
 export function jsonPieces(body: unknown): Iterable<string | Buffer> | null {
-  const isLong = (v: unknown) => Array.isArray(v) && v.length >= SLICED_ARRAY_MIN;
-  const isPiece = (v: unknown) => isLong(v) || v instanceof JsonText;
   if (body instanceof JsonText) return [body.bytes];
   if (isLong(body)) return slicedArray(body as unknown[]);
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !Object.values(body).some(isPiece))
-    return null;
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !hasPiece(body)) return null;
   return (function* () {
     let first = true;
     for (const [key, value] of Object.entries(body)) {
@@ -88,6 +85,20 @@ export function jsonPieces(body: unknown): Iterable<string | Buffer> | null {
     }
     yield first ? '{}' : '}';
   })();
+}
+
+function isLong(v: unknown): boolean {
+  return Array.isArray(v) && v.length >= SLICED_ARRAY_MIN;
+}
+
+/** Whether a member of `body` is written in pieces (asked of every answer: no array of its values is made). */
+function hasPiece(body: object): boolean {
+  for (const key in body) {
+    if (!Object.hasOwn(body, key)) continue;
+    const v = (body as Record<string, unknown>)[key];
+    if (v instanceof JsonText || isLong(v)) return true;
+  }
+  return false;
 }
 
 function* slicedArray(items: unknown[]): Generator<string> {
