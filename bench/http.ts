@@ -12,6 +12,7 @@
 // scheduler steps (bench/README.md, "HTTP").
 import autocannon from 'autocannon';
 import { startChild, stopChild } from './children.ts';
+import { median } from './stats.ts';
 
 const CONNECTIONS = 32;
 const TARGET = 0.8;
@@ -33,7 +34,6 @@ async function load(url: string, key: string, seconds: number): Promise<LoadRun>
   return { rps: result.requests.average, p99: result.latency.p99, errors };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const times = (xs: number[]) => xs.map((x) => `${x.toFixed(2)}x`).join(', ');
 
 type Server = 'assay' | 'baseline' | 'earlier';

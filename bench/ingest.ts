@@ -22,6 +22,7 @@ import canonicalize from 'canonicalize';
 import type { Sql } from '../src/db/client.ts';
 import type { DevStack } from '../src/dev/stack.ts';
 import workerNodeFlags from '../src/jobs/worker-node-flags.json' with { type: 'json' };
+import { median } from './stats.ts';
 
 export const INGEST_ROWS = Number(process.env.BENCH_INGEST_ROWS ?? 1_000_000);
 const VALIDATORS = 3;
@@ -275,8 +276,6 @@ interface SmallRun {
   /** The run is `ok`. */
   ok: number;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
  * Small files (`BENCH=ingest-small`): BENCH_INGEST_SMALL_FILES (default 10) sessions of one

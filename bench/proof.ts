@@ -32,6 +32,7 @@ import { pseudonymKey, streamDatapointLeaves, streamDecisionVotes } from '../src
 import { decisionsWithVotes, voteLeafMaker } from '../src/services/proof-reports.ts';
 import { generateSigningKeyPem } from '../src/domain/signing.ts';
 import workerNodeFlags from '../src/jobs/worker-node-flags.json' with { type: 'json' };
+import { median } from './stats.ts';
 
 const N = Number(process.env.BENCH_PROOF_DATAPOINTS ?? 1_000_000);
 const BATCH = 2000; // as src/db/proof-reports.ts
@@ -215,8 +216,6 @@ async function runBaseline(env: NodeJS.ProcessEnv): Promise<{
   if (code !== 0) throw new Error(`baseline child exited ${code}`);
   return JSON.parse(out.trim().split('\n').pop()!);
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * Inclusion proof latency from the report's chunk roots (first, middle, last leaf; median of
