@@ -21,6 +21,8 @@ export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
+  /** Whether lines of `level` are written: a caller skips building a line nobody writes. */
+  enabled(level: Exclude<Level, 'silent'>): boolean;
 }
 
 /**
@@ -57,11 +59,35 @@ export function logOrganization(orgId: string): void {
  * authentication carry the organization); a line's own fields win.
  */
 export function scopedLogger(log: Logger, scope: LogScope): Logger {
-  const at =
-    (write: Logger['info']) =>
-    (msg: string, fields?: Record<string, unknown>): void =>
-      write(msg, { ...fieldsOf(scope), ...fields });
-  return { debug: at(log.debug), info: at(log.info), warn: at(log.warn), error: at(log.error) };
+  return new ScopedLogger(log, scope);
+}
+
+/** scopedLogger's: one object per request (no closure per level), nothing built for a level not written. */
+class ScopedLogger implements Logger {
+  private readonly log: Logger;
+  private readonly scope: LogScope;
+  constructor(log: Logger, scope: LogScope) {
+    this.log = log;
+    this.scope = scope;
+  }
+  private line(level: Exclude<Level, 'silent'>, msg: string, fields?: Record<string, unknown>): void {
+    if (this.log.enabled(level)) this.log[level](msg, { ...fieldsOf(this.scope), ...fields });
+  }
+  debug(msg: string, fields?: Record<string, unknown>): void {
+    this.line('debug', msg, fields);
+  }
+  info(msg: string, fields?: Record<string, unknown>): void {
+    this.line('info', msg, fields);
+  }
+  warn(msg: string, fields?: Record<string, unknown>): void {
+    this.line('warn', msg, fields);
+  }
+  error(msg: string, fields?: Record<string, unknown>): void {
+    this.line('error', msg, fields);
+  }
+  enabled(level: Exclude<Level, 'silent'>): boolean {
+    return this.log.enabled(level);
+  }
 }
 
 /** The fields a line gets from its job's scope (pino's mixin: called only for lines that are written). */
@@ -141,5 +167,17 @@ export function createLogger(level: Level = 'info', write?: (line: string) => vo
       else p[lvl](msg);
     };
   };
-  return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
+  const on = {
+    debug: p.isLevelEnabled('debug'),
+    info: p.isLevelEnabled('info'),
+    warn: p.isLevelEnabled('warn'),
+    error: p.isLevelEnabled('error'),
+  };
+  return {
+    debug: emit('debug'),
+    info: emit('info'),
+    warn: emit('warn'),
+    error: emit('error'),
+    enabled: (lvl) => on[lvl],
+  };
 }

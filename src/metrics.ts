@@ -94,11 +94,20 @@ export function serverMetrics(pools: Pools = {}, caches: ServerCaches = {}): Ser
       },
     });
   }
-  const requests = new Counter({
+  // Requests are counted here, by operation and then by status, and handed to prom-client at each
+  // scrape: its labelled `inc` validates and hashes the labels on every call, on every request.
+  // Both sets are bounded (the contract's operations and `other`; HTTP statuses and `aborted`).
+  const counted = new Map<string, Map<number | 'aborted', number>>();
+  new Counter({
     name: 'assay_http_requests_total',
     help: 'HTTP requests answered, by operation and status',
     labelNames: ['operation', 'status'] as const,
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const [operation, byStatus] of counted)
+        for (const [status, n] of byStatus) this.inc({ operation, status: String(status) }, n);
+    },
   });
   const duration = new Histogram({
     name: 'assay_http_request_duration_seconds',
@@ -107,29 +116,23 @@ export function serverMetrics(pools: Pools = {}, caches: ServerCaches = {}): Ser
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  // The label children, looked up once per operation and then per status: prom-client hashes a
-  // label object on every call otherwise, and a key made of both would be a new string to hash on
-  // every request. Both sets are bounded (the contract's operations and `other`; HTTP statuses and
-  // `aborted`).
-  const byOperation = new Map<
-    string,
-    { timed: Histogram.Internal<'operation'>; counted: Map<number | 'aborted', Counter.Internal> }
-  >();
+  // The histogram's label children, looked up once per operation.
+  const timed = new Map<string, Histogram.Internal<'operation'>>();
   return {
     registry,
     request(operation, status, seconds) {
-      let series = byOperation.get(operation);
+      let byStatus = counted.get(operation);
+      if (!byStatus) {
+        byStatus = new Map();
+        counted.set(operation, byStatus);
+      }
+      byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+      let series = timed.get(operation);
       if (!series) {
-        series = { timed: duration.labels(operation), counted: new Map() };
-        byOperation.set(operation, series);
+        series = duration.labels(operation);
+        timed.set(operation, series);
       }
-      let c = series.counted.get(status);
-      if (!c) {
-        c = requests.labels(operation, String(status));
-        series.counted.set(status, c);
-      }
-      c.inc();
-      series.timed.observe(seconds);
+      series.observe(seconds);
     },
   };
 }

@@ -29,9 +29,11 @@ export function audit(res: Response, fields: AuditFields): void {
 
 /** Starts the request's record (`res.locals.audit`) and writes its line when the response is finished. */
 export function accessLog(req: Request, res: Response, log: Logger, trust: ProxyTrust): AuditFields {
-  const started = performance.now();
   const record: AuditFields = {};
   res.locals.audit = record;
+  // A log level above info writes no access line: nothing is kept for one.
+  if (!log.enabled('info')) return record;
+  const started = performance.now();
   // Read now: by the time the response is finished the socket may be detached from the request.
   const client = loggedClientAddress(req.socket?.remoteAddress, req.headers['x-forwarded-for'], trust);
   res.once('finish', () => {

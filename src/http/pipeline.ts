@@ -265,7 +265,7 @@ function idempotencyScope(ctx: PublicRequestContext): IdempotencyScope {
  * The operation's last steps, on every door: idempotency where declared (a null key: none sent),
  * then validation and the handler (Api.run).
  */
-async function execute<K extends OperationId>(
+function execute<K extends OperationId>(
   api: Api,
   op: MatchedOperation<K>,
   request: ApiRequest,

@@ -41,9 +41,7 @@ export function expressExchange(req: Request, res: Response, deps: AppDeps): Exc
       return address;
     },
     readBody: (limit) => readJsonBody(req, res, limit),
-    setHeaders: (headers) => {
-      res.set(headers);
-    },
+    setHeaders: (headers) => setHeaders(res, headers),
     audit: (fields) => audit(res, fields),
   };
 }
@@ -121,12 +119,35 @@ function drainedOrClosed(res: Response): Promise<void> {
   });
 }
 
+/** Plain string header values: none of express's `res.set` handling (a Content-Type's charset) applies. */
+function setHeaders(res: Response, headers: Record<string, string>): void {
+  for (const name in headers) res.setHeader(name, headers[name]!);
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * `body` as one JSON text, with the headers express's `res.json` gives it (Content-Type with its
+ * charset, Content-Length), written directly: `res.json` looks the type up, parses and formats it
+ * again and checks freshness on every answer. A request with a validator header (If-None-Match,
+ * If-Modified-Since) still goes through `res.json`, whose freshness check answers it as before.
+ */
+function writeJson(res: Response, body: unknown): void {
+  const h = res.req.headers;
+  if (h['if-none-match'] !== undefined || h['if-modified-since'] !== undefined || res.hasHeader('content-type'))
+    return void res.json(body);
+  const json = JSON.stringify(body);
+  res.setHeader('Content-Type', JSON_TYPE);
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
+}
+
 export async function writeResult(res: Response, result: ApiResult): Promise<void> {
   res.status(result.status);
-  if (result.headers) res.set(result.headers);
+  if (result.headers) setHeaders(res, result.headers);
   if (result.body === undefined) return void res.end();
   const pieces = jsonPieces(result.body);
-  if (!pieces) return void res.json(result.body);
+  if (!pieces) return writeJson(res, result.body);
   res.type('application/json');
   for (const piece of pieces) {
     if (res.destroyed) return;
