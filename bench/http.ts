@@ -1,18 +1,25 @@
 // HTTP (`BENCH=http`): GET /projects/{id} and GET /projects?limit=20 with autocannon, 32
 // connections, against Assay and against a hand-written express + postgres.js server doing the
-// same key lookup and query (bench/baseline-server.ts). Each server runs alone in its own process
-// while measured, in rounds of one run each, in rotating order; each round's ratio compares runs
-// a few seconds apart and the figure is the median of the rounds' ratios.
+// same key lookup and query (bench/baseline-server.ts). Each server runs in its own process. A
+// round starts every server, warms each up, then loads them in turn in short slices (2 s,
+// BENCH_HTTP_SLICE_SECONDS), rotating which goes first, until each had its BENCH_SECONDS: only one
+// server is loaded at a time, and servers compared are measured seconds apart, not a whole run
+// apart. A round's ratio is its requests over its seconds, server against server; the figure is
+// the median of the rounds' ratios.
+//
+// Why slices: on this machine the CPU a request costs drifts by 10-20% within one server's
+// 10 s run and from run to run (bench/README.md, "HTTP"), so two 10 s runs taken one after the
+// other differ by more than the code does. Interleaving both servers at a 2 s grain puts both
+// under the same drift.
 //
 // BENCH_HTTP_EARLIER=<checkout>: a third server in every round, Assay as another checkout builds
 // it (`git worktree add ../earlier <commit>` with its own node_modules), on the same database and
 // against the same baseline. "The benchmark keeps its ratio" is then read from one run: the two
-// ratios side by side and, per round, this checkout's requests/s over the earlier one's. Ratios
-// measured on other days are not comparable: on this machine a run's throughput comes in
-// scheduler steps (bench/README.md, "HTTP").
+// ratios side by side and, per round, this checkout's requests/s over the earlier one's, and the
+// same over every pair of neighbouring slices.
 import autocannon from 'autocannon';
 import { startChild, stopChild } from './children.ts';
-import { median } from './stats.ts';
+import { median, quartiles } from './stats.ts';
 
 const CONNECTIONS = 32;
 const TARGET = 0.8;
@@ -23,7 +30,11 @@ interface LoadRun {
   errors: number;
 }
 
-async function load(url: string, key: string, seconds: number): Promise<LoadRun> {
+async function load(
+  url: string,
+  key: string,
+  seconds: number,
+): Promise<LoadRun & { requests: number; seconds: number }> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -31,7 +42,19 @@ async function load(url: string, key: string, seconds: number): Promise<LoadRun>
     headers: { authorization: `Bearer ${key}` },
   });
   const errors = result.errors + result.timeouts + result.non2xx;
-  return { rps: result.requests.average, p99: result.latency.p99, errors };
+  const requests = result.requests.total;
+  return { rps: requests / result.duration, p99: result.latency.p99, errors, requests, seconds: result.duration };
+}
+
+/** A server's slices in one round, together: requests over seconds, the slices' median p99, errors summed. */
+function together(slices: Awaited<ReturnType<typeof load>>[]): LoadRun {
+  const requests = slices.reduce((n, x) => n + x.requests, 0);
+  const seconds = slices.reduce((n, x) => n + x.seconds, 0);
+  return {
+    rps: requests / seconds,
+    p99: median(slices.map((x) => x.p99)),
+    errors: slices.reduce((n, x) => n + x.errors, 0),
+  };
 }
 
 const times = (xs: number[]) => xs.map((x) => `${x.toFixed(2)}x`).join(', ');
@@ -43,6 +66,8 @@ export interface HttpOptions {
   apiKey: string;
   projectId: string;
   seconds: number;
+  /** Each server's seconds of a round come in slices this long, the servers in turn. */
+  sliceSeconds: number;
   rounds: number;
   /** A checkout of an earlier commit, measured beside this one in every round. */
   earlier?: string;
@@ -59,20 +84,29 @@ export async function httpBench(o: HttpOptions): Promise<{ lines: string[]; met:
   let met = true;
   for (const route of routes) {
     const rounds: Record<Server, LoadRun>[] = [];
+    /** This checkout's requests/s over the earlier one's, in neighbouring slices. */
+    const sliceAgainst: number[] = [];
+    const slices = Math.max(1, Math.round(o.seconds / o.sliceSeconds));
     for (let round = 0; round < o.rounds; round++) {
-      // Rotating order: every server is first, second (and third) equally often.
-      const order = servers.map((_, i) => servers[(i + round) % servers.length]!);
-      const runs: Partial<Record<Server, LoadRun>> = {};
-      for (const which of order) {
-        const { url, child } =
+      const started: Partial<Record<Server, Awaited<ReturnType<typeof startChild>>>> = {};
+      for (const which of servers)
+        started[which] =
           which === 'baseline'
             ? await startChild('bench/baseline-server.ts', o.env)
             : await startChild('bench/assay-server.ts', o.env, which === 'earlier' ? o.earlier : undefined);
-        await load(url + route.path, o.apiKey, 2); // warm-up: JIT, connection pool
-        runs[which] = await load(url + route.path, o.apiKey, o.seconds);
-        await stopChild(child);
+      for (const which of servers) await load(started[which]!.url + route.path, o.apiKey, 2); // warm-up: JIT, pool
+      const runs: Partial<Record<Server, Awaited<ReturnType<typeof load>>[]>> = {};
+      for (let slice = 0; slice < slices; slice++) {
+        // Rotating order: every server is first, second (and third) equally often.
+        const turn = round * slices + slice;
+        const order = servers.map((_, i) => servers[(i + turn) % servers.length]!);
+        const got: Partial<Record<Server, Awaited<ReturnType<typeof load>>>> = {};
+        for (const which of order) got[which] = await load(started[which]!.url + route.path, o.apiKey, o.sliceSeconds);
+        for (const which of servers) (runs[which] ??= []).push(got[which]!);
+        if (got.earlier) sliceAgainst.push(got.assay!.rps / got.earlier.rps);
       }
-      rounds.push(runs as Record<Server, LoadRun>);
+      for (const which of servers) await stopChild(started[which]!.child);
+      rounds.push(Object.fromEntries(servers.map((w) => [w, together(runs[w]!)])) as Record<Server, LoadRun>);
     }
     const ratios = rounds.map((r) => r.assay.rps / r.baseline.rps);
     const ratio = median(ratios);
@@ -88,14 +122,17 @@ export async function httpBench(o: HttpOptions): Promise<{ lines: string[]; met:
       const earlier = rounds.map((r) => r.earlier.rps / r.baseline.rps);
       const against = rounds.map((r) => r.assay.rps / r.earlier.rps);
       const earlierRps = rounds.map((r) => r.earlier.rps.toFixed(0)).join(', ');
+      const q = quartiles(sliceAgainst);
       keeps.push(
         `| ${route.name} | ${earlierRps} | ${times(earlier)} | ${median(earlier).toFixed(2)}x | ` +
-          `${ratio.toFixed(2)}x | ${times(against)} | ${median(against).toFixed(2)}x |`,
+          `${ratio.toFixed(2)}x | ${times(against)} | ${median(against).toFixed(2)}x | ` +
+          `${q[1].toFixed(2)}x (${q[0].toFixed(2)}-${q[2].toFixed(2)}x, ${sliceAgainst.length} pairs) |`,
       );
     }
   }
   const lines = [
-    `\nHTTP, autocannon, ${CONNECTIONS} connections, ${o.seconds} s per run, ${o.rounds} rounds\n`,
+    `\nHTTP, autocannon, ${CONNECTIONS} connections, ${o.rounds} rounds of ${o.seconds} s per server ` +
+      `in slices of ${o.sliceSeconds} s\n`,
     '| route | Assay / baseline req/s, per round | ratio per round | median ratio | p99 Assay / baseline ' +
       '(medians) | errors | target |',
     '|---|---|---|---|---|---|---|',
@@ -105,8 +142,9 @@ export async function httpBench(o: HttpOptions): Promise<{ lines: string[]; met:
     lines.push(
       `\nThe same rounds, Assay at ${o.earlier} (the earlier checkout) measured beside them\n`,
       '| route | earlier req/s, per round | earlier / baseline, per round | earlier median ratio | ' +
-        'this median ratio | this / earlier, per round | median this / earlier |',
-      '|---|---|---|---|---|---|---|',
+        'this median ratio | this / earlier, per round | median this / earlier | ' +
+        'this / earlier over neighbouring slices: median (quartiles) |',
+      '|---|---|---|---|---|---|---|---|',
       ...keeps,
     );
   return { lines, met };

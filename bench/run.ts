@@ -111,6 +111,7 @@ try {
       apiKey,
       projectId: first.id,
       seconds: SECONDS,
+      sliceSeconds: Number(process.env.BENCH_HTTP_SLICE_SECONDS ?? 2),
       rounds: HTTP_ROUNDS,
       earlier: process.env.BENCH_HTTP_EARLIER || undefined,
     });
