@@ -183,7 +183,10 @@ async function authenticateCaller(
     if (limits.limitsAddresses) await limits.consumeUnauthenticated(x.clientAddress());
     return {};
   }
-  if (limits.limitsAddresses) await limits.checkCredentialAttempt(x.clientAddress());
+  if (limits.limitsAddresses) {
+    const spent = limits.checkCredentialAttempt(x.clientAddress());
+    if (spent) await spent;
+  }
   try {
     if (scheme === 'apiKey') {
       const auth = await authenticate(deps.sql, x.headers.authorization);

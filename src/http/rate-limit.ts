@@ -42,6 +42,8 @@ export class RateLimits {
   private readonly pool: pg.Pool | null;
   private readonly limiters: Partial<Record<PolicyName, { policy: RatePolicy; limiter: RateLimiterPostgres }>> = {};
   private readonly local: { policy: RatePolicy; limiter: RateLimiterMemory } | null;
+  /** The addresses that may hold points of the unauthenticated budget (checkCredentialAttempt's shortcut). */
+  private readonly spending: SpendingAddresses | null;
 
   constructor(
     databaseUrl: string,
@@ -61,6 +63,7 @@ export class RateLimits {
           limiter: new RateLimiterMemory({ keyPrefix: 'unauth', points: u.points, duration: u.windowSeconds }),
         }
       : null;
+    this.spending = u ? new SpendingAddresses(u.windowSeconds * 1000) : null;
     // Short bounds: a limit check that cannot reach the database falls back to the in-memory
     // insurance limiter instead of holding the request.
     this.pool = active.length
@@ -139,6 +142,7 @@ export class RateLimits {
    */
   async consumeUnauthenticated(address: string): Promise<void> {
     if (!this.local) return;
+    this.spending!.add(address);
     try {
       await this.local.limiter.consume(address);
     } catch (rejection) {
@@ -150,17 +154,23 @@ export class RateLimits {
   /**
    * Before a credential is looked up: 429 when `address` has spent its unauthenticated budget
    * (failed authentications count against it), so guessed keys and tokens stop reaching the
-   * database. Counts nothing itself.
+   * database. Counts nothing itself. Undefined (nothing to await) for an address that has spent
+   * no point of the budget in its window, which is every request with a valid credential.
    */
-  async checkCredentialAttempt(address: string): Promise<void> {
-    if (!this.local) return;
-    const res = await this.local.limiter.get(address);
-    if (res && res.consumedPoints >= this.local.policy.points) throw this.unauthenticatedRefusal(res);
+  checkCredentialAttempt(address: string): Promise<void> | undefined {
+    if (!this.local || !this.spending!.mayHold(address)) return undefined;
+    return this.refuseSpent(this.local, address);
+  }
+
+  private async refuseSpent(local: NonNullable<RateLimits['local']>, address: string): Promise<void> {
+    const res = await local.limiter.get(address);
+    if (res && res.consumedPoints >= local.policy.points) throw this.unauthenticatedRefusal(res);
   }
 
   /** A credential from `address` failed authentication: it counts against the unauthenticated budget. */
   async countFailedCredential(address: string): Promise<void> {
     if (!this.local) return;
+    this.spending!.add(address);
     await this.local.limiter.penalty(address, 1);
   }
 
@@ -322,4 +332,44 @@ export function clientAddress(
   trust: ProxyTrust,
 ): string {
   return client(socketAddress, forwardedFor, trust).key;
+}
+
+/**
+ * The addresses that spent a point of the unauthenticated budget, each until its window has
+ * surely ended (a window starts at its first point: the limiter forgets the address by then), so
+ * that a request from any other address is not looked up in the limiter. Bounded: past `cap`
+ * addresses it forgets the ended ones, and while still full it answers "may hold" for every
+ * address (each check then asks the limiter, as without the shortcut).
+ */
+export class SpendingAddresses {
+  private readonly until = new Map<string, number>();
+  private full = false;
+  private swept = 0;
+  private readonly windowMs: number;
+  private readonly cap: number;
+
+  constructor(windowMs: number, cap = 100_000) {
+    this.windowMs = windowMs;
+    this.cap = cap;
+  }
+
+  add(address: string): void {
+    const now = Date.now();
+    if (!this.until.has(address) && this.until.size >= this.cap) {
+      // At most one sweep a second: a flood of new addresses must not cost a sweep each.
+      if (now - this.swept >= 1000) {
+        this.swept = now;
+        for (const [a, t] of this.until) if (t <= now) this.until.delete(a);
+      }
+      this.full = this.until.size >= this.cap;
+      if (this.full) return;
+    }
+    this.until.set(address, now + this.windowMs);
+  }
+
+  mayHold(address: string): boolean {
+    if (this.full) return true;
+    const t = this.until.get(address);
+    return t !== undefined && t > Date.now();
+  }
 }
