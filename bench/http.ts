@@ -95,14 +95,14 @@ export async function httpBench(o: HttpOptions): Promise<{ lines: string[]; met:
             ? await startChild('bench/baseline-server.ts', o.env)
             : await startChild('bench/assay-server.ts', o.env, which === 'earlier' ? o.earlier : undefined);
       for (const which of servers) await load(started[which]!.url + route.path, o.apiKey, 2); // warm-up: JIT, pool
-      const runs: Partial<Record<Server, Awaited<ReturnType<typeof load>>[]>> = {};
+      const runs = Object.fromEntries(servers.map((w) => [w, [] as Awaited<ReturnType<typeof load>>[]]));
       for (let slice = 0; slice < slices; slice++) {
         // Rotating order: every server is first, second (and third) equally often.
         const turn = round * slices + slice;
         const order = servers.map((_, i) => servers[(i + turn) % servers.length]!);
         const got: Partial<Record<Server, Awaited<ReturnType<typeof load>>>> = {};
         for (const which of order) got[which] = await load(started[which]!.url + route.path, o.apiKey, o.sliceSeconds);
-        for (const which of servers) (runs[which] ??= []).push(got[which]!);
+        for (const which of servers) runs[which]!.push(got[which]!);
         if (got.earlier) sliceAgainst.push(got.assay!.rps / got.earlier.rps);
       }
       for (const which of servers) await stopChild(started[which]!.child);
