@@ -30,11 +30,10 @@ interface LoadRun {
   errors: number;
 }
 
-async function load(
-  url: string,
-  key: string,
-  seconds: number,
-): Promise<LoadRun & { requests: number; seconds: number }> {
+/** One autocannon run: its figures and what they came from. */
+type Slice = LoadRun & { requests: number; seconds: number };
+
+async function load(url: string, key: string, seconds: number): Promise<Slice> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -47,7 +46,7 @@ async function load(
 }
 
 /** A server's slices in one round, together: requests over seconds, the slices' median p99, errors summed. */
-function together(slices: Awaited<ReturnType<typeof load>>[]): LoadRun {
+function together(slices: Slice[]): LoadRun {
   const requests = slices.reduce((n, x) => n + x.requests, 0);
   const seconds = slices.reduce((n, x) => n + x.seconds, 0);
   return {
@@ -95,12 +94,12 @@ export async function httpBench(o: HttpOptions): Promise<{ lines: string[]; met:
             ? await startChild('bench/baseline-server.ts', o.env)
             : await startChild('bench/assay-server.ts', o.env, which === 'earlier' ? o.earlier : undefined);
       for (const which of servers) await load(started[which]!.url + route.path, o.apiKey, 2); // warm-up: JIT, pool
-      const runs = Object.fromEntries(servers.map((w) => [w, [] as Awaited<ReturnType<typeof load>>[]]));
+      const runs = Object.fromEntries(servers.map((w) => [w, [] as Slice[]]));
       for (let slice = 0; slice < slices; slice++) {
         // Rotating order: every server is first, second (and third) equally often.
         const turn = round * slices + slice;
         const order = servers.map((_, i) => servers[(i + turn) % servers.length]!);
-        const got: Partial<Record<Server, Awaited<ReturnType<typeof load>>>> = {};
+        const got: Partial<Record<Server, Slice>> = {};
         for (const which of order) got[which] = await load(started[which]!.url + route.path, o.apiKey, o.sliceSeconds);
         for (const which of servers) runs[which]!.push(got[which]!);
         if (got.earlier) sliceAgainst.push(got.assay!.rps / got.earlier.rps);

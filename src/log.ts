@@ -159,19 +159,19 @@ export function createLogger(level: Level = 'info', write?: (line: string) => vo
     destination,
   );
   // The level is fixed for the logger's life: a line below it costs one test of a constant.
-  const emit = (lvl: Exclude<Level, 'silent'>) => {
-    const enabled = p.isLevelEnabled(lvl);
-    return (msg: string, fields?: Record<string, unknown>): void => {
-      if (!enabled) return;
-      if (fields) p[lvl](withErrors(fields), msg);
-      else p[lvl](msg);
-    };
-  };
   const on = {
     debug: p.isLevelEnabled('debug'),
     info: p.isLevelEnabled('info'),
     warn: p.isLevelEnabled('warn'),
     error: p.isLevelEnabled('error'),
+  };
+  const emit = (lvl: Exclude<Level, 'silent'>) => {
+    const enabled = on[lvl];
+    return (msg: string, fields?: Record<string, unknown>): void => {
+      if (!enabled) return;
+      if (fields) p[lvl](withErrors(fields), msg);
+      else p[lvl](msg);
+    };
   };
   return {
     debug: emit('debug'),
