@@ -338,12 +338,14 @@ export function clientAddress(
  * The addresses that spent a point of the unauthenticated budget, each until its window has
  * surely ended (a window starts at its first point: the limiter forgets the address by then), so
  * that a request from any other address is not looked up in the limiter. Bounded: past `cap`
- * addresses it forgets the ended ones, and while still full it answers "may hold" for every
- * address (each check then asks the limiter, as without the shortcut).
+ * addresses it forgets the ended ones; an address it could not hold is not known here, so until
+ * a whole window after the last such address it answers "may hold" for every address (each check
+ * then asks the limiter, as without the shortcut).
  */
 export class SpendingAddresses {
   private readonly until = new Map<string, number>();
-  private full = false;
+  /** Until then an address may hold points without being in `until` (it came while the set was full). */
+  private unknownUntil = 0;
   private swept = 0;
   private readonly windowMs: number;
   private readonly cap: number;
@@ -361,15 +363,18 @@ export class SpendingAddresses {
         this.swept = now;
         for (const [a, t] of this.until) if (t <= now) this.until.delete(a);
       }
-      this.full = this.until.size >= this.cap;
-      if (this.full) return;
+      if (this.until.size >= this.cap) {
+        this.unknownUntil = now + this.windowMs;
+        return;
+      }
     }
     this.until.set(address, now + this.windowMs);
   }
 
   mayHold(address: string): boolean {
-    if (this.full) return true;
+    const now = Date.now();
+    if (now < this.unknownUntil) return true;
     const t = this.until.get(address);
-    return t !== undefined && t > Date.now();
+    return t !== undefined && t > now;
   }
 }

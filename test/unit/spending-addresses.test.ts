@@ -53,6 +53,24 @@ it('sweeps at most once a second while full', () => {
   expect(s.mayHold('zzz')).toBe(true);
   vi.advanceTimersByTime(400);
   s.add('d'); // a second after the last sweep: a goes, d comes in
+  // c (and d at 60.1 s) came while full: every address may hold points until 120.1 s.
+  expect(s.mayHold('zzz')).toBe(true);
+  vi.advanceTimersByTime(59_600);
+  // 120.1 s: d is known (its window, from 60.5 s, runs to 120.5 s), others are not.
   expect(s.mayHold('d')).toBe(true);
   expect(s.mayHold('zzz')).toBe(false);
+});
+
+it('still looks up an address it could not hold while full, until that address’s window has ended', () => {
+  const s = new SpendingAddresses(60_000, 1);
+  s.add('a');
+  vi.advanceTimersByTime(500);
+  s.add('x'); // full: x spent a point that the set could not record
+  vi.advanceTimersByTime(59_500);
+  s.add('b'); // a's window ended: swept, b comes in
+  expect(s.mayHold('b')).toBe(true);
+  // x's window (from 0.5 s) runs until 60.5 s: it may still hold points.
+  expect(s.mayHold('x')).toBe(true);
+  vi.advanceTimersByTime(500);
+  expect(s.mayHold('x')).toBe(false);
 });
