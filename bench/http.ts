@@ -17,32 +17,58 @@
 // against the same baseline. "The benchmark keeps its ratio" is then read from one run: the two
 // ratios side by side and, per round, this checkout's requests/s over the earlier one's, and the
 // same over every pair of neighbouring slices.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { startChild, stopChild } from './children.ts';
 import { median, quartiles } from './stats.ts';
 
 const CONNECTIONS = 32;
 const TARGET = 0.8;
+/** The offered rate of the cost slices, as a share of the lowest throughput of the round's servers. */
+const COST_RATE_SHARE = 0.6;
 
 interface LoadRun {
   rps: number;
   p99: number;
   errors: number;
+  /** The server's CPU per request, in microseconds. */
+  cpuPerRequest: number;
 }
 
 /** One autocannon run: its figures and what they came from. */
-type Slice = LoadRun & { requests: number; seconds: number };
+type Slice = LoadRun & { requests: number; seconds: number; cpu: number };
 
-async function load(url: string, key: string, seconds: number): Promise<Slice> {
+/** The CPU time (user + system, all threads) a process has used, in milliseconds (Linux clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime
+}
+
+/**
+ * One autocannon run: its figures and what they came from. With `rate`, autocannon offers that
+ * many requests a second in all, and the figure that counts is the server's CPU per request.
+ */
+async function load(url: string, key: string, seconds: number, pid: number, rate?: number): Promise<Slice> {
+  const before = cpuMs(pid);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
     headers: { authorization: `Bearer ${key}` },
+    ...(rate ? { overallRate: rate } : {}),
   });
+  const cpu = cpuMs(pid) - before;
   const errors = result.errors + result.timeouts + result.non2xx;
   const requests = result.requests.total;
-  return { rps: requests / result.duration, p99: result.latency.p99, errors, requests, seconds: result.duration };
+  return {
+    rps: requests / result.duration,
+    p99: result.latency.p99,
+    errors,
+    requests,
+    seconds: result.duration,
+    cpu,
+    cpuPerRequest: (cpu * 1000) / requests,
+  };
 }
 
 /** A server's slices in one round, together: requests over seconds, the slices' median p99, errors summed. */
@@ -53,6 +79,7 @@ function together(slices: Slice[]): LoadRun {
     rps: requests / seconds,
     p99: median(slices.map((x) => x.p99)),
     errors: slices.reduce((n, x) => n + x.errors, 0),
+    cpuPerRequest: (slices.reduce((n, x) => n + x.cpu, 0) * 1000) / requests,
   };
 }
 
@@ -80,9 +107,11 @@ export async function httpBench(o: HttpOptions): Promise<{ lines: string[]; met:
   const servers: Server[] = o.earlier ? ['assay', 'baseline', 'earlier'] : ['assay', 'baseline'];
   const rows: string[] = [];
   const keeps: string[] = [];
+  const costRows: string[] = [];
   let met = true;
   for (const route of routes) {
     const rounds: Record<Server, LoadRun>[] = [];
+    const costs: (Record<Server, LoadRun> & { rate: number })[] = [];
     /** This checkout's requests/s over the earlier one's, in neighbouring slices. */
     const sliceAgainst: number[] = [];
     const slices = Math.max(1, Math.round(o.seconds / o.sliceSeconds));
@@ -93,24 +122,50 @@ export async function httpBench(o: HttpOptions): Promise<{ lines: string[]; met:
           which === 'baseline'
             ? await startChild('bench/baseline-server.ts', o.env)
             : await startChild('bench/assay-server.ts', o.env, which === 'earlier' ? o.earlier : undefined);
-      for (const which of servers) await load(started[which]!.url + route.path, o.apiKey, 2); // warm-up: JIT, pool
-      const runs = Object.fromEntries(servers.map((w) => [w, [] as Slice[]]));
-      for (let slice = 0; slice < slices; slice++) {
-        // Rotating order: every server is first, second (and third) equally often.
-        const turn = round * slices + slice;
-        const order = servers.map((_, i) => servers[(i + turn) % servers.length]!);
-        const got: Partial<Record<Server, Slice>> = {};
-        for (const which of order) got[which] = await load(started[which]!.url + route.path, o.apiKey, o.sliceSeconds);
-        for (const which of servers) runs[which]!.push(got[which]!);
-        if (got.earlier) sliceAgainst.push(got.assay!.rps / got.earlier.rps);
-      }
+      const loadOf = (which: Server, seconds: number, rate?: number) =>
+        load(started[which]!.url + route.path, o.apiKey, seconds, started[which]!.child.pid!, rate);
+      for (const which of servers) await loadOf(which, 2); // warm-up: JIT, pool
+      /** Slices of every server in turn, the order rotating: every server is first, second (and third) equally often. */
+      const inTurn = async (rate?: number) => {
+        const runs = Object.fromEntries(servers.map((w) => [w, [] as Slice[]]));
+        for (let slice = 0; slice < slices; slice++) {
+          const turn = round * slices + slice;
+          const order = servers.map((_, i) => servers[(i + turn) % servers.length]!);
+          const got: Partial<Record<Server, Slice>> = {};
+          for (const which of order) got[which] = await loadOf(which, o.sliceSeconds, rate);
+          for (const which of servers) runs[which]!.push(got[which]!);
+          if (got.earlier && !rate) sliceAgainst.push(got.assay!.rps / got.earlier.rps);
+        }
+        return Object.fromEntries(servers.map((w) => [w, together(runs[w]!)])) as Record<Server, LoadRun>;
+      };
+      const flat = await inTurn();
+      rounds.push(flat);
+      // The same servers at one offered rate every one of them kept up with: what a request costs
+      // the server's CPU, whatever step of throughput (bench/README.md) a start landed on.
+      const rate = Math.round(COST_RATE_SHARE * Math.min(...servers.map((w) => flat[w].rps)));
+      const cost = await inTurn(rate);
+      costs.push({ rate, ...cost });
       for (const which of servers) await stopChild(started[which]!.child);
-      rounds.push(Object.fromEntries(servers.map((w) => [w, together(runs[w]!)])) as Record<Server, LoadRun>);
     }
     const ratios = rounds.map((r) => r.assay.rps / r.baseline.rps);
     const ratio = median(ratios);
     const errors = rounds.reduce((n, r) => n + servers.reduce((m, s) => m + r[s].errors, 0), 0);
     if (errors || ratio < TARGET) met = false;
+    // Cost ratios: the baseline's (or the earlier checkout's) CPU per request over this one's, so
+    // that above 1 this checkout spends less, as a throughput ratio above 1 says it answers more.
+    const costRatios = costs.map((c) => c.baseline.cpuPerRequest / c.assay.cpuPerRequest);
+    const costErrors = costs.reduce((n, c) => n + servers.reduce((m, s) => m + c[s].errors, 0), 0);
+    costRows.push(
+      `| ${route.name} | ${costs.map((c) => c.rate).join(', ')} | ` +
+        `${costs.map((c) => `${c.assay.cpuPerRequest.toFixed(0)} / ${c.baseline.cpuPerRequest.toFixed(0)}`).join(', ')} | ` +
+        `${times(costRatios)} | ${median(costRatios).toFixed(2)}x | ${costErrors} |` +
+        (o.earlier
+          ? ` ${costs.map((c) => c.earlier.cpuPerRequest.toFixed(0)).join(', ')} | ` +
+            `${median(costs.map((c) => c.baseline.cpuPerRequest / c.earlier.cpuPerRequest)).toFixed(2)}x | ` +
+            `${times(costs.map((c) => c.earlier.cpuPerRequest / c.assay.cpuPerRequest))} | ` +
+            `${median(costs.map((c) => c.earlier.cpuPerRequest / c.assay.cpuPerRequest)).toFixed(2)}x |`
+          : ''),
+    );
     const perRound = rounds.map((r) => `${r.assay.rps.toFixed(0)} / ${r.baseline.rps.toFixed(0)}`).join(', ');
     rows.push(
       `| ${route.name} | ${perRound} | ${times(ratios)} | ${ratio.toFixed(2)}x | ` +
@@ -146,5 +201,16 @@ export async function httpBench(o: HttpOptions): Promise<{ lines: string[]; met:
       '|---|---|---|---|---|---|---|---|',
       ...keeps,
     );
+  lines.push(
+    `\nThe same rounds, every server at one offered rate (${COST_RATE_SHARE} of the round's lowest req/s above), ` +
+      `server CPU per request (all threads, /proc), microseconds; cost ratio = baseline's over Assay's\n`,
+    '| route | rate per round (req/s) | Assay / baseline us per request | cost ratio per round | median cost ratio | ' +
+      'errors |' +
+      (o.earlier
+        ? ' earlier us per request | earlier median cost ratio | earlier / this, per round | median earlier / this |'
+        : ''),
+    `|---|---|---|---|---|---|${o.earlier ? '---|---|---|---|' : ''}`,
+    ...costRows,
+  );
   return { lines, met };
 }
