@@ -23,6 +23,7 @@ import { startWorker } from '../src/jobs/worker.ts';
 import { createLogger } from '../src/log.ts';
 import { addMember, createApiKey, createOrganization, createUser } from '../src/admin/admin.ts';
 import { startDnsStub } from '../test/helpers/dns-stub.ts';
+import { serverNodeFlags } from './children.ts';
 
 const PROBE_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? 10);
 /** The other tenant's fixed rate: a steady client, far from the server's capacity. */
@@ -141,7 +142,7 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
     S3_SECRET_ACCESS_KEY: stack.s3.secretAccessKey,
     WEBHOOK_DNS_SERVERS: dns.server,
   };
-  const child: ChildProcess = spawn(process.execPath, ['bench/assay-server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), 'bench/assay-server.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

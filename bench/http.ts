@@ -19,7 +19,7 @@
 // same over every pair of neighbouring slices.
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { startChild, stopChild } from './children.ts';
+import { startAssayServer, startChild, stopChild } from './children.ts';
 import { median, quartiles } from './stats.ts';
 
 const CONNECTIONS = 32;
@@ -121,11 +121,11 @@ export async function httpBench(o: HttpOptions): Promise<{ lines: string[]; met:
         started[which] =
           which === 'baseline'
             ? await startChild('bench/baseline-server.ts', o.env)
-            : await startChild('bench/assay-server.ts', o.env, which === 'earlier' ? o.earlier : undefined);
+            : await startAssayServer(o.env, which === 'earlier' ? o.earlier : undefined);
       const loadOf = (which: Server, seconds: number, rate?: number) =>
         load(started[which]!.url + route.path, o.apiKey, seconds, started[which]!.child.pid!, rate);
       for (const which of servers) await loadOf(which, 2); // warm-up: JIT, pool
-      /** Slices of every server in turn, the order rotating: every server is first, second (and third) equally often. */
+      /** Slices of every server in turn, the order rotating: each is first, second (and third) equally often. */
       const inTurn = async (rate?: number) => {
         const runs = Object.fromEntries(servers.map((w) => [w, [] as Slice[]]));
         for (let slice = 0; slice < slices; slice++) {
@@ -155,12 +155,13 @@ export async function httpBench(o: HttpOptions): Promise<{ lines: string[]; met:
     // that above 1 this checkout spends less, as a throughput ratio above 1 says it answers more.
     const costRatios = costs.map((c) => c.baseline.cpuPerRequest / c.assay.cpuPerRequest);
     const costErrors = costs.reduce((n, c) => n + servers.reduce((m, s) => m + c[s].errors, 0), 0);
+    const us = (c: LoadRun) => c.cpuPerRequest.toFixed(0);
     costRows.push(
       `| ${route.name} | ${costs.map((c) => c.rate).join(', ')} | ` +
-        `${costs.map((c) => `${c.assay.cpuPerRequest.toFixed(0)} / ${c.baseline.cpuPerRequest.toFixed(0)}`).join(', ')} | ` +
+        `${costs.map((c) => `${us(c.assay)} / ${us(c.baseline)}`).join(', ')} | ` +
         `${times(costRatios)} | ${median(costRatios).toFixed(2)}x | ${costErrors} |` +
         (o.earlier
-          ? ` ${costs.map((c) => c.earlier.cpuPerRequest.toFixed(0)).join(', ')} | ` +
+          ? ` ${costs.map((c) => us(c.earlier)).join(', ')} | ` +
             `${median(costs.map((c) => c.baseline.cpuPerRequest / c.earlier.cpuPerRequest)).toFixed(2)}x | ` +
             `${times(costs.map((c) => c.earlier.cpuPerRequest / c.assay.cpuPerRequest))} | ` +
             `${median(costs.map((c) => c.earlier.cpuPerRequest / c.assay.cpuPerRequest)).toFixed(2)}x |`

@@ -36,7 +36,7 @@ import { soakBench } from './soak.ts';
 import { webhooksBench } from './webhooks.ts';
 import { hostileBench } from './hostile.ts';
 import { httpBench } from './http.ts';
-import { startChild, stopChild } from './children.ts';
+import { startAssayServer, stopChild } from './children.ts';
 import { qualityAlphaBench } from './quality-alpha-run.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -92,7 +92,7 @@ try {
     if (!met) failed = true;
   }
   if (ONLY.has('soak')) {
-    const { url, child } = await startChild('bench/assay-server.ts', env);
+    const { url, child } = await startAssayServer(env);
     try {
       const { lines, met } = await soakBench({
         url: `${url}/developer/v1/projects/${first.id}`,
@@ -140,7 +140,7 @@ try {
   if (ONLY.has('ingest')) csvBytes = await writeCsv(csvPath);
   for (const [i, label] of phases.entries()) {
     const sql2 = createSql(stack.databaseUrl, { max: 2 });
-    const { url, child } = await startChild('bench/assay-server.ts', env);
+    const { url, child } = await startAssayServer(env);
     try {
       if (label === besideLabel)
         console.log(
@@ -208,7 +208,7 @@ try {
     ];
     files[0]!.bytes = await writeCsv(files[0]!.path, 1, half);
     files[1]!.bytes = await writeCsv(files[1]!.path, half + 1, 2 * half);
-    const { url, child } = await startChild('bench/assay-server.ts', env);
+    const { url, child } = await startAssayServer(env);
     try {
       const one = await assayIngest(stack, url, apiKey, files, 'Two files, one worker', 1);
       const two = await assayIngest(stack, url, apiKey, files, 'Two files, two workers', 2);
@@ -227,7 +227,7 @@ try {
   // the one-at-a-time baseline (bench/webhooks.ts).
   if (ONLY.has('ingest-small')) {
     const sql2 = createSql(stack.databaseUrl, { max: 2 });
-    const { url, child } = await startChild('bench/assay-server.ts', env);
+    const { url, child } = await startAssayServer(env);
     try {
       const { lines, met } = await smallFileBench(stack, sql2, url, apiKey, dir);
       for (const line of lines) console.log(line);
@@ -253,7 +253,7 @@ try {
   // worker (bench/exports.ts). Last, beside the neighbour; BENCH_NEIGHBOUR=0 runs them on an
   // empty database. Each starts its own servers through `serve`.
   const serve = async (serverEnv: NodeJS.ProcessEnv) => {
-    const { url, child } = await startChild('bench/assay-server.ts', serverEnv);
+    const { url, child } = await startAssayServer(serverEnv);
     let stopped: Promise<void> | null = null;
     return { url, pid: child.pid!, stop: () => (stopped ??= stopChild(child)) };
   };

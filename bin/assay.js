@@ -15,13 +15,14 @@ import { constants } from 'node:os';
 const major = Number(process.versions.node.split('.')[0]);
 const node = major >= 24 ? process.execPath : createRequire(import.meta.url).resolve('node/bin/node');
 const entry = fileURLToPath(new URL('../src/cli/assay.ts', import.meta.url));
-// Workers stream large files: small V8 young generation and a capped old space keep their memory
-// flat (bench/README.md: 269 MB -> 176 MB peak RSS for a 1,000,000-row ingest).
-const workerFlags =
-  process.argv[2] === 'worker'
-    ? JSON.parse(readFileSync(new URL('../src/jobs/worker-node-flags.json', import.meta.url), 'utf8'))
-    : [];
-const child = spawn(node, [...workerFlags, entry, ...process.argv.slice(2)], { stdio: 'inherit' });
+// V8 flags per command. Workers stream large files: small V8 young generation and a capped old
+// space keep their memory flat (bench/README.md: 269 MB -> 176 MB peak RSS for a 1,000,000-row
+// ingest). The API server runs without V8's memory reducer, whose collections after every burst
+// of requests held the event loop 60-115 ms (docs/decisions.md, "The API server's V8 flags").
+const FLAG_FILES = { worker: '../src/jobs/worker-node-flags.json', serve: '../src/http/server-node-flags.json' };
+const flagFile = Object.hasOwn(FLAG_FILES, process.argv[2] ?? '') ? FLAG_FILES[process.argv[2]] : undefined;
+const nodeFlags = flagFile ? JSON.parse(readFileSync(new URL(flagFile, import.meta.url), 'utf8')) : [];
+const child = spawn(node, [...nodeFlags, entry, ...process.argv.slice(2)], { stdio: 'inherit' });
 // A Ctrl-C in a terminal reaches both processes (one process group), so the child may get SIGINT
 // twice: the CLI treats a repeated signal during a drain as the same request (src/cli/assay.ts).
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT', 'SIGUSR2']) {

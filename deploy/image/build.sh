@@ -57,13 +57,15 @@ rm -rf "$app/src/dev"
 # esbuild's native binary comes with its optional dependency; the bundle is built here, once.
 (cd "$app" && "$nodebin" "$root/scripts/build-web.ts" "$app")
 rm -rf "$app/web" "$app/node_modules/esbuild" "$app/node_modules/@esbuild" "$app/node_modules/.package-lock.json"
-# The entry point execs node (no wrapper between tini and node); the worker's V8 flags come from
-# the one list bin/assay.js reads too.
+# The entry point execs node (no wrapper between tini and node); the worker's and the server's V8
+# flags come from the lists bin/assay.js reads too.
 flags=$("$nodebin" -p "require('$root/src/jobs/worker-node-flags.json').join(' ')")
+serve_flags=$("$nodebin" -p "require('$root/src/http/server-node-flags.json').join(' ')")
 cat >"$work/assay" <<SH
 #!/bin/sh
 # The image's entry point (deploy/image/build.sh): tini runs it, it execs node.
 if [ "\$1" = worker ]; then exec /usr/local/bin/node $flags /app/src/cli/assay.ts "\$@"; fi
+if [ "\$1" = serve ]; then exec /usr/local/bin/node $serve_flags /app/src/cli/assay.ts "\$@"; fi
 exec /usr/local/bin/node /app/src/cli/assay.ts "\$@"
 SH
 chmod 755 "$work/assay"

@@ -77,6 +77,15 @@ async function startAsPid1(args: string[], extraEnv: Record<string, string> = {}
   return { outer, init, lines, waitFor };
 }
 
+/** The command line of the node process the wrapper (`init`) started. */
+function wrappedCommandLine(init: number): string[] {
+  const pid = Number(readFileSync(`/proc/${init}/task/${init}/children`, 'utf8').trim().split(' ')[0]);
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+}
+
+const flagsOf = (file: string): string[] =>
+  JSON.parse(readFileSync(new URL(`../../src/${file}`, import.meta.url), 'utf8')) as string[];
+
 async function exitCode(p: ChildProcess): Promise<number | null> {
   if (p.exitCode !== null) return p.exitCode;
   const [code] = await once(p, 'exit');
@@ -87,6 +96,11 @@ describe('drain as PID 1 of a PID namespace', { timeout: 120_000 }, () => {
   it('assay serve answers the request in flight, then exits 0', async () => {
     const ns = await startAsPid1(['serve']);
     const { url } = (await ns.waitFor('server listening')) as { url: string };
+    // The server runs with its V8 flags (no memory reducer), as the image's entry point starts it.
+    const serverFlags = flagsOf('http/server-node-flags.json');
+    expect(serverFlags).toContain('--no-memory-reducer');
+    const commandLine = wrappedCommandLine(ns.init);
+    expect(commandLine.slice(1, 1 + serverFlags.length)).toEqual(serverFlags);
     const { port } = new URL(url);
     // A request whose body is not sent yet: `Expect: 100-continue` is answered once the handler
     // reads the body, so the request is in the handler when the signal arrives.
@@ -154,6 +168,8 @@ describe('drain as PID 1 of a PID namespace', { timeout: 120_000 }, () => {
 
       const ns = await startAsPid1(['worker', '--tasks', 'webhooks'], { WORKER_PORT: '0' });
       const { url } = (await ns.waitFor('worker probes listening')) as { url: string };
+      const workerFlags = flagsOf('jobs/worker-node-flags.json');
+      expect(wrappedCommandLine(ns.init).slice(1, 1 + workerFlags.length)).toEqual(workerFlags);
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
       expect(await (await fetch(`${url}/readyz`)).json()).toEqual({ ready: true });
       await until(
