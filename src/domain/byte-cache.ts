@@ -1,6 +1,8 @@
 // A cache of byte strings bounded by their total size, least recently used out first. Each
 // entry carries the version it was made at; a reader states the version it needs (read in the
 // same snapshot as the data it stands for), so a stale entry is never served, only replaced.
+// Readers that miss on the same key and version while its value is being made wait for that one
+// making (`get`): four concurrent readers of a session's 10 MB file list cost one build, not four.
 
 interface Entry {
   version: string;
@@ -9,8 +11,10 @@ interface Entry {
 
 export class ByteCache {
   private readonly entries = new Map<string, Entry>();
+  /** The makings under way, by key and the version their readers asked for. */
+  private readonly making = new Map<string, Promise<Buffer | null>>();
   private total = 0;
-  /** Answers served from an entry, and entries made (each a build from the source). */
+  /** Answers served without a making of their own (from an entry, or another reader's making), and makings. */
   hits = 0;
   misses = 0;
 
@@ -23,6 +27,39 @@ export class ByteCache {
 
   get bytes(): number {
     return this.total;
+  }
+
+  /**
+   * `key`'s bytes at `version` or later: its entry when that is at `version` (a hit); else those
+   * of a making of `key` for `version` already under way (a hit); else `make`'s, kept at the
+   * version `make` read them at (a miss). Null when `make` found nothing. A failed making is
+   * neither kept nor remembered: its readers get its error, and the next reader makes again.
+   */
+  get(
+    key: string,
+    version: string,
+    make: () => Promise<{ version: string; bytes: Buffer } | null>,
+  ): Promise<Buffer | null> {
+    const e = this.entries.get(key);
+    if (e?.version === version) {
+      this.hit(key);
+      return Promise.resolve(e.bytes);
+    }
+    const id = `${key}\n${version}`;
+    const under = this.making.get(id);
+    if (under) {
+      this.hits++;
+      return under;
+    }
+    const made = make()
+      .then((m) => {
+        if (!m) return null;
+        this.set(key, m.version, m.bytes);
+        return m.bytes;
+      })
+      .finally(() => this.making.delete(id));
+    this.making.set(id, made);
+    return made;
   }
 
   /** The entry under `key`, whatever its version (the caller asks its source whether it is current). */

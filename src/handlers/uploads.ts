@@ -183,26 +183,21 @@ export async function getUploadSession(
 ): Promise<GetUploadSessionResult> {
   await requireProject(ctx, params.projectId);
   const session = await requireSession(ctx, params.projectId, params.uploadId);
-  const cache = ctx.uploadFileLists;
-  const key = `${ctx.auth.orgId}/${session.id}`;
-  const cached = cache.peek(key);
-  let fileList: Buffer;
-  if (cached?.version === session.files_version) {
-    fileList = cached.bytes;
-    cache.hit(key);
-  } else {
-    // Each build costs the API about its bytes (read, held, written): an organization's builds
-    // run one at a time, each once its budget allows, so reading more full sessions than the
-    // cache holds, in turn or all at once, waits here.
-    const built = await ctx.uploadFileListBuilds.run(
+  // A miss builds the list once for every reader of this session's version (ByteCache.get). Each
+  // build costs the API about its bytes (read, held, written): an organization's builds run one
+  // at a time, each once its budget allows, so reading more full sessions than the cache holds,
+  // in turn or all at once, waits here.
+  const fileList = await ctx.uploadFileLists.get(`${ctx.auth.orgId}/${session.id}`, session.files_version, () =>
+    ctx.uploadFileListBuilds.run(
       ctx.auth.orgId,
-      () => db.fileListJson(ctx.sql, session.id),
-      (b) => b?.json.length ?? 0,
-    );
-    if (!built) throw errors.uploadSessionNotFound(params.uploadId);
-    fileList = built.json;
-    cache.set(key, built.version, fileList);
-  }
+      async () => {
+        const built = await db.fileListJson(ctx.sql, session.id);
+        return built && { version: built.version, bytes: built.json };
+      },
+      (b) => b?.bytes.length ?? 0,
+    ),
+  );
+  if (!fileList) throw errors.uploadSessionNotFound(params.uploadId);
   // Each answer costs the API about its bytes again, built or not: an organization's answers are
   // held to a budget of their own, so reading one full session in a loop waits here.
   await ctx.uploadFileListReads.spend(ctx.auth.orgId, fileList.length);

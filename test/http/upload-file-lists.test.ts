@@ -1,8 +1,9 @@
 // An upload session's file list is built as JSON text by Postgres and kept per (organization,
 // session, files_version) by the server (src/handlers/uploads.ts `getUploadSession`): the body
 // stays byte for byte what JSON.stringify writes, a declare or a new size is seen by the next GET,
-// another organization or project finds nothing, and a repeated GET builds nothing (the server's
-// /metrics counts every list served from its cache or built by the database).
+// another organization or project finds nothing, a repeated GET builds nothing, and concurrent
+// GETs of a list not yet kept build it once (the server's /metrics counts every list served from
+// its cache or built by the database).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import { connectMcp } from '../helpers/mcp.ts';
@@ -178,5 +179,44 @@ describe('upload session file lists', () => {
     expect(wrongProject.status).toBe(404);
     expect(wrongProject.body.error.code).toBe('upload_session_not_found');
     expect([wrongProject.built, wrongProject.cached]).toEqual([0, 0]);
+  });
+
+  it('builds a list once for concurrent GETs that all miss', async () => {
+    const projectId = await project();
+    const files = Array.from({ length: 50 }, (_, i) => ({ relPath: `f${i}.csv`, size: i + 1 }));
+    const { uploadId } = (await call(app, 'createUploadSession', { params: { projectId }, body: { files } })).body;
+    const before = await served();
+    // The build's read of upload_files waits behind this lock until every GET has reached the
+    // cache (they read only upload_sessions and projects before it), so all four miss together.
+    const held = app.sql.begin(async (tx) => {
+      await tx`lock table upload_files in access exclusive mode`;
+      const gets = Array.from({ length: 4 }, () =>
+        fetch(`${app.url}/developer/v1/projects/${projectId}/upload-sessions/${uploadId}`, {
+          headers: { authorization: `Bearer ${app.orgA.originatorKey}` },
+        }),
+      );
+      for (let waited = 0; ; waited += 20) {
+        const [{ n }] = await app.sql<{ n: number }[]>`
+          select count(*)::int as n from pg_stat_activity
+          where wait_event_type = 'Lock' and query like '%upload_files%'`;
+        if (n > 0) break;
+        if (waited > 10_000) throw new Error('no build waited for the lock');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await new Promise((r) => setTimeout(r, 300)); // the other three GETs reach the cache meanwhile
+      return { gets };
+    });
+    const answers = await Promise.all(
+      (await held).gets.map(async (pending) => {
+        const r = await pending;
+        return { status: r.status, body: (await r.json()) as { files: unknown } };
+      }),
+    );
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.body.files).toEqual(files);
+    }
+    const after = await served();
+    expect([after.database - before.database, after.cache - before.cache]).toEqual([1, 3]);
   });
 });
