@@ -342,6 +342,30 @@ export async function holdDecisionsTable(sql: Sql): Promise<{ release(): Promise
   };
 }
 
+/**
+ * Locks the upload files table (access exclusive) until released: every read of it waits, as a
+ * session's file list being built does. `waiting()` counts the statements waiting on it.
+ */
+export async function holdUploadFilesTable(
+  sql: Sql,
+): Promise<{ waiting(): Promise<number>; release(): Promise<void> }> {
+  const conn = await sql.reserve();
+  await conn`begin`;
+  await conn`lock table upload_files in access exclusive mode`;
+  return {
+    async waiting() {
+      const [{ n }] = await sql<{ n: number }[]>`
+        select count(*)::int as n from pg_stat_activity
+        where wait_event_type = 'Lock' and query like '%upload_files%' and pid <> pg_backend_pid()`;
+      return n;
+    },
+    async release() {
+      await conn`commit`;
+      conn.release();
+    },
+  };
+}
+
 /** Makes every live claim on the datapoint lapse now (the page under test holds one; its slot id is not shown). */
 export async function expireClaimsOn(sql: Sql, datapointId: string): Promise<void> {
   await sql`update validation_slots set claim_expires_at = now() - interval '1 second' where datapoint_id =

@@ -6,6 +6,7 @@
 // its cache or built by the database).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
+import { holdUploadFilesTable } from '../helpers/fixtures.ts';
 import { connectMcp } from '../helpers/mcp.ts';
 
 let app: TestApp;
@@ -188,26 +189,20 @@ describe('upload session file lists', () => {
     const before = await served();
     // The build's read of upload_files waits behind this lock until every GET has reached the
     // cache (they read only upload_sessions and projects before it), so all four miss together.
-    const held = app.sql.begin(async (tx) => {
-      await tx`lock table upload_files in access exclusive mode`;
-      const gets = Array.from({ length: 4 }, () =>
-        fetch(`${app.url}/developer/v1/projects/${projectId}/upload-sessions/${uploadId}`, {
-          headers: { authorization: `Bearer ${app.orgA.originatorKey}` },
-        }),
-      );
-      for (let waited = 0; ; waited += 20) {
-        const [{ n }] = await app.sql<{ n: number }[]>`
-          select count(*)::int as n from pg_stat_activity
-          where wait_event_type = 'Lock' and query like '%upload_files%'`;
-        if (n > 0) break;
-        if (waited > 10_000) throw new Error('no build waited for the lock');
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await new Promise((r) => setTimeout(r, 300)); // the other three GETs reach the cache meanwhile
-      return { gets };
-    });
+    const held = await holdUploadFilesTable(app.sql);
+    const gets = Array.from({ length: 4 }, () =>
+      fetch(`${app.url}/developer/v1/projects/${projectId}/upload-sessions/${uploadId}`, {
+        headers: { authorization: `Bearer ${app.orgA.originatorKey}` },
+      }),
+    );
+    for (let waited = 0; (await held.waiting()) === 0; waited += 20) {
+      if (waited > 10_000) throw new Error('no build waited for the lock');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await new Promise((r) => setTimeout(r, 300)); // the other three GETs reach the cache meanwhile
+    await held.release();
     const answers = await Promise.all(
-      (await held).gets.map(async (pending) => {
+      gets.map(async (pending) => {
         const r = await pending;
         return { status: r.status, body: (await r.json()) as { files: unknown } };
       }),
