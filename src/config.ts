@@ -125,7 +125,7 @@ export interface Config {
     readonly cacheBytes: number;
     /**
      * UPLOAD_FILE_LIST_BUILD_BYTES_PER_SECOND and UPLOAD_FILE_LIST_BUILD_BURST_BYTES: list bytes an
-     * organization may have built from the database per second, and at once (defaults 8 MiB, 32
+     * organization may have built from the database per second, and at once (defaults 2 MiB, 32
      * MiB); a GET over the budget waits, it is not refused.
      */
     readonly buildBytesPerSecond: number;
@@ -224,9 +224,12 @@ export const DEFAULT_WEBHOOK_DELIVERY = Object.freeze({
 export const DEFAULT_UPLOAD_FILE_LISTS = Object.freeze({
   // Three sessions at the file cap with the longest paths (about 10 MB each), and many small ones.
   cacheBytes: 32 * 1024 * 1024,
-  // A full session's list (about 10 MB) costs the API tens of ms of CPU and garbage collection:
-  // reading full sessions in turn is held to about one a second per organization after three.
-  buildBytesPerSecond: 8 * 1024 * 1024,
+  // A full session's list (about 10 MB) costs the API tens of ms of CPU, and about 20 MB of
+  // buffers (the socket's reads and their concatenation) that V8 answers with a full collection:
+  // with --trace-gc, one mark-compact (10-35 ms paused) per build when full sessions are read in
+  // turn (bench/README.md, hostile tenants). Held to one such build about every 5 s per
+  // organization, after three at once.
+  buildBytesPerSecond: 2 * 1024 * 1024,
   buildBurstBytes: 32 * 1024 * 1024,
   // A list from the cache still costs the API about 8-10 ms of CPU per 10 MB answered (the
   // socket's writes, external memory the collector must account for): four readers of one

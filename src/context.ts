@@ -35,7 +35,7 @@ export interface AppDeps {
    */
   uploadFileLists: ByteCache;
   /**
-   * File-list bytes built from the database per organization and server process: 8 MiB a
+   * File-list bytes built from the database per organization and server process: 2 MiB a
    * second, 32 MiB at once (src/server.ts); a GET over it waits (src/handlers/uploads.ts).
    */
   uploadFileListBuilds: ByteRate;
