@@ -61,16 +61,17 @@ const DIRECT: PoolSettings = Object.freeze({ transactionMode: false, prepare: tr
 /**
  * Refuses to run on an unpatched postgres.js: the patch is applied by npm's postinstall, which
  * `npm ci --ignore-scripts` (usual in hardened builds) skips, and nothing else would notice. The
- * driver's files that the patch changes carry its marker; the newest hunk (Nagle on while a COPY
- * streams) is looked for too, so that a driver patched by an older patch is refused as well.
- * `dir`: the driver's ESM source folder.
+ * driver's files that the patch changes carry its marker; the newest hunks (Nagle on while a COPY
+ * streams; a query's settling methods) are looked for too, so that a driver patched by an older
+ * patch is refused as well. `dir`: the driver's ESM source folder.
  */
 export function assertPatchedDriver(dir = dirname(fileURLToPath(import.meta.resolve('postgres')))): void {
   const file = join(dir, 'connection.js');
   const text = readFileSync(file, 'utf8');
-  if (!text.includes('Assay patch') || !text.includes('socket.setNoDelay(false)'))
+  const query = readFileSync(join(dir, 'query.js'), 'utf8');
+  if (!text.includes('Assay patch') || !text.includes('socket.setNoDelay(false)') || !query.includes('this[settle](x)'))
     throw new Error(
-      `postgres.js is not patched (${file}): run \`npx patch-package\` after installing (patches/, docs/decisions.md)`,
+      `postgres.js is not patched (${dir}): run \`npx patch-package\` after installing (patches/, docs/decisions.md)`,
     );
 }
 let driverChecked = false;
@@ -213,7 +214,7 @@ function traceStatement(query: StreamingQuery, text: string): void {
       const resolve = query.resolve;
       query.resolve = (value: unknown) => {
         if (value instanceof Readable) countPushes(value, once);
-        return resolve(value);
+        return resolve.call(query, value);
       };
     }
     try {

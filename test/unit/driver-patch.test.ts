@@ -7,17 +7,22 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertPatchedDriver } from '../../src/db/client.ts';
 
-const INSTALLED = join(dirname(fileURLToPath(import.meta.resolve('postgres'))), 'connection.js');
+const INSTALLED = dirname(fileURLToPath(import.meta.resolve('postgres')));
 
-/** The installed driver's connection.js without the lines that contain `text`, in a folder of its own. */
-function checkWithout(text: string, check: (dir: string, source: string) => void): void {
+/**
+ * The installed driver's connection.js and query.js, `file` of them without the lines that
+ * contain `text`, in a folder of their own.
+ */
+function checkWithout(text: string, check: (dir: string, source: string) => void, file = 'connection.js'): void {
   const dir = mkdtempSync(join(tmpdir(), 'assay-driver-'));
   try {
-    const source = readFileSync(INSTALLED, 'utf8')
+    for (const name of ['connection.js', 'query.js'])
+      writeFileSync(join(dir, name), readFileSync(join(INSTALLED, name)));
+    const source = readFileSync(join(INSTALLED, file), 'utf8')
       .split('\n')
       .filter((l) => !l.includes(text))
       .join('\n');
-    writeFileSync(join(dir, 'connection.js'), source);
+    writeFileSync(join(dir, file), source);
     check(dir, source);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -37,4 +42,15 @@ it('refuses a driver patched by the older patch (without TCP_NODELAY)', () => {
     expect(source).toContain('Assay patch');
     expect(() => assertPatchedDriver(dir)).toThrow(/postgres\.js is not patched/);
   });
+});
+
+it("refuses a driver patched before the query's settling methods", () => {
+  checkWithout(
+    'this[settle](x)',
+    (dir, source) => {
+      expect(source).toContain('Assay patch');
+      expect(() => assertPatchedDriver(dir)).toThrow(/postgres\.js is not patched/);
+    },
+    'query.js',
+  );
 });
