@@ -9,7 +9,7 @@
 //   cap refuses it (`upload_file_limit_reached`), in new sessions again and again; then, apart,
 //   GETs of a session at its cap (10,000 files), 4 at a time.
 // - Stalling DNS: webhook endpoints at names whose DNS server never answers (a stub on
-//   127.0.0.1), 8 at a time: each is refused as unresolved after the resolver's deadline.
+//   127.0.0.1), 32 at a time: each is refused as unresolved after the resolver's deadline.
 //
 // The API server runs alone in its own process (bench/assay-server.ts), and the probe in
 // another; the attacker's client, the worker (for the ingest runs), the S3 server and the DNS
@@ -39,6 +39,18 @@ const P99_FACTOR = 1.5;
  * server keeps (src/server.ts), so each GET builds its list again (the cache's worst case).
  */
 const READ_SESSIONS = 5;
+/**
+ * Requests in flight at stalling names: each waits the resolver's 2 s deadline, so 32 is more
+ * than an attacker inside the production rate limit (600 requests a minute per key) can keep open.
+ */
+const STALLING_AT_ONCE = 32;
+/**
+ * The whole sequence (quiet window, then each attempt) runs this many times, and each row's p99
+ * is the median of its rounds: one window's p99 is its 20th-slowest request, and a single pause
+ * of the machine moved a quiet p99 from 15-21 ms to 42 (2026-11-29), in either direction of the
+ * verdict.
+ */
+const ROUNDS = Number(process.env.BENCH_HOSTILE_ROUNDS ?? 3);
 
 /**
  * A deployment runs the API on machines of its own: the attacker's client is on the attacker's
@@ -202,13 +214,11 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
     const url = `${base}/developer/v1/projects/${victim.projectId}`;
     await probe(url, victim.key); // warm-up: JIT, pools
 
-    const quiet = await probe(url, victim.key);
-
     // 1. The amplifying CSV, uploaded once, processed in a new session again and again.
     const names = ['a', 'b', 'c', 'd'].map((c) => c.repeat(250_000));
     const rows = Array.from({ length: 4_000 }, (_, i) => `${i},,,`);
     const csv = Buffer.from(`${names.join(',')}\n${rows.join('\n')}\n`);
-    const amplify = await during(url, victim.key, async (stop) => {
+    const amplify = async (stop: () => boolean) => {
       const outcomes: string[] = [];
       while (!stop()) {
         const s = await api(base, attacker.key, 'POST', `/projects/${attacker.projectId}/upload-sessions`, {
@@ -225,14 +235,18 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
         for (;;) {
           const { json } = await api(base, attacker.key, 'GET', `${path}/status`);
           if (json.run.status !== 'running' && json.run.status !== 'queued') {
-            outcomes.push(`${json.run.status} ${json.run.errorCode} (${json.run.datapointsPersisted} stored)`);
+            // The refusal must be the header budget's, not any other fault of the file.
+            const why = /the header's names \(\d+ characters\) are more than/.test(json.run.errorMessage ?? '')
+              ? 'the header budget'
+              : JSON.stringify(json.run.errorMessage);
+            outcomes.push(`${json.run.status} ${json.run.errorCode}, ${why} (${json.run.datapointsPersisted} stored)`);
             break;
           }
           await new Promise((r) => setTimeout(r, 100));
         }
       }
       return outcomes;
-    });
+    };
 
     // 2. The 400,000-file session: a new session, 1,000 files of 900-character paths per declare
     // until the cap refuses it, again and again; then, apart, GETs of a full session, 4 at a time.
@@ -255,17 +269,15 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
       return null;
     };
     const fullSessions: string[] = [];
-    const session = await during(url, victim.key, async (stop) => {
+    const declareLoop = async (stop: () => boolean) => {
       const outcomes: string[] = [];
       while (!stop()) {
         const full = await fill(stop, outcomes);
         if (full) fullSessions.push(full);
       }
       return outcomes;
-    });
-    // Full sessions to read, filled outside any probe window when the phase above made too few.
-    for (let i = 0; fullSessions.length < READ_SESSIONS && i < READ_SESSIONS; i++)
-      fullSessions.push((await fill(() => false, []))!);
+    };
+
     /** GETs of `paths` in turn, 4 at a time; each answer's files counted without parsing 10 MB. */
     const read = (paths: string[]) =>
       during(url, victim.key, async (stop) => {
@@ -284,12 +296,10 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
         agent.destroy();
         return outcomes;
       });
-    const reads = await read(fullSessions.slice(0, 1));
-    const readsInTurn = await read(fullSessions.slice(0, READ_SESSIONS));
 
-    // 3. Webhook endpoints at names that never resolve, 8 at a time.
+    // 3. Webhook endpoints at names that never resolve, STALLING_AT_ONCE at a time.
     let n = 0;
-    const stall = await during(url, victim.key, async (stop) => {
+    const stalling = async (stop: () => boolean) => {
       const outcomes: string[] = [];
       const one = async () => {
         while (!stop()) {
@@ -297,50 +307,78 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
           dns.stalled.add(host);
           const r = await api(base, attacker.key, 'POST', '/webhook-endpoints', {
             url: `https://${host}/hooks`,
-            eventTypes: ['consensus.reached'],
+            eventTypes: ['datapoint.consensus_reached'],
           });
-          outcomes.push(`${r.status} ${r.json.error?.code ?? 'created'}`);
+          // The refusal must be the unresolved name's (after the resolver's deadline), not the
+          // schema's: a body the schema refuses never reaches the resolver.
+          const e = r.json.error;
+          const why = e?.param === 'url' && /does not resolve/.test(e.message) ? 'url does not resolve' : e?.message;
+          outcomes.push(`${r.status} ${e?.code ?? 'created'}, ${why}`);
         }
       };
-      await Promise.all(Array.from({ length: 8 }, one));
+      await Promise.all(Array.from({ length: STALLING_AT_ONCE }, one));
       return outcomes;
-    });
+    };
 
+    const rounds: { quiet: Probe; rows: { probe: Probe; outcomes: string[] }[] }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const quiet = await probe(url, victim.key);
+      const amplified = await during(url, victim.key, amplify);
+      const declared = await during(url, victim.key, declareLoop);
+      // Full sessions to read, filled outside any probe window when the phase above made too few.
+      for (let i = 0; fullSessions.length < READ_SESSIONS && i < READ_SESSIONS; i++)
+        fullSessions.push((await fill(() => false, []))!);
+      const reads = await read(fullSessions.slice(0, 1));
+      const readsInTurn = await read(fullSessions.slice(0, READ_SESSIONS));
+      const stalled = await during(url, victim.key, stalling);
+      rounds.push({ quiet, rows: [amplified, declared, reads, readsInTurn, stalled] });
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
+    const summary = (ps: Probe[]) => ({
+      p50: median(ps.map((p) => p.p50)),
+      p99: median(ps.map((p) => p.p99)),
+      each: ps.map((p) => p.p99).join(', '),
+      requests: ps.reduce((n, p) => n + p.requests, 0),
+      errors: ps.reduce((n, p) => n + p.errors, 0),
+    });
+    const quiet = summary(rounds.map((r) => r.quiet));
     const lines = [
       `\nHostile tenants: another organization's GET /projects/{id} at ${PROBE_RATE} req/s for ${PROBE_SECONDS} s ` +
-        `(4 connections) during each attempt; target: p99 within ${P99_FACTOR}x of the quiet p99 (+1 ms resolution); ` +
+        `(4 connections) during each attempt, ${ROUNDS} rounds (each: a quiet window, then every attempt); p50 and ` +
+        `p99 are the medians of the rounds' (each round's p99 in brackets); target: the median p99 within ` +
+        `${P99_FACTOR}x of the quiet one (+1 ms resolution); ` +
         (APART
           ? `the attacker's client, the worker and the S3 server at nice ${LOW}, the API, the probe and Postgres at 0\n`
           : 'every process at the default CPU priority (BENCH_HOSTILE_SHARED=1)\n'),
       '| during | what the attempts got | p50 ms | p99 ms | requests | errors | p99 target |',
       '|---|---|---|---|---|---|---|',
-      `| nothing (baseline) | | ${quiet.p50} | ${quiet.p99} | ${quiet.requests} | ${quiet.errors} | |`,
+      `| nothing (baseline) | | ${quiet.p50} | ${quiet.p99} (${quiet.each}) | ${quiet.requests} | ${quiet.errors} | |`,
     ];
     let met = quiet.errors === 0;
-    const expected: [string, { probe: Probe; outcomes: string[] }, RegExp][] = [
-      ['amplifying CSV, processed again and again', amplify, /^failed ingest_file_invalid \(0 stored\)$/],
-      [
-        'declaring 400,000 files in a session, again and again',
-        session,
-        /^11000 files refused: 409 upload_file_limit_reached$/,
-      ],
-      ['reading a full session (10,000 files), 4 GETs at a time', reads, /^GET 200, 10000 files$/],
+    const expected: [string, RegExp][] = [
+      ['amplifying CSV, processed again and again', /^failed ingest_file_invalid, the header budget \(0 stored\)$/],
+      ['declaring 400,000 files in a session, again and again', /^11000 files refused: 409 upload_file_limit_reached$/],
+      ['reading a full session (10,000 files), 4 GETs at a time', /^GET 200, 10000 files$/],
       [
         `reading ${READ_SESSIONS} full sessions in turn (more than a server's file-list cache holds), 4 GETs at a time`,
-        readsInTurn,
         /^GET 200, 10000 files$/,
       ],
-      ['webhook endpoints at stalling names, 8 at a time', stall, /^400 request_body_invalid$/],
+      [
+        `webhook endpoints at stalling names, ${STALLING_AT_ONCE} at a time`,
+        /^400 request_body_invalid, url does not resolve$/,
+      ],
     ];
-    for (const [name, { probe: p, outcomes }, refusal] of expected) {
-      const refused = outcomes.length > 0 && outcomes.every((o) => refusal.test(o));
+    expected.forEach(([name, refusal], row) => {
+      const outcomes = rounds.flatMap((r) => r.rows[row].outcomes);
+      const p = summary(rounds.map((r) => r.rows[row].probe));
+      const refused = rounds.every((r) => r.rows[row].outcomes.length > 0) && outcomes.every((o) => refusal.test(o));
       const ok = p.p99 <= quiet.p99 * P99_FACTOR + 1 && p.errors === 0;
       if (!refused || !ok) met = false;
       lines.push(
-        `| ${name} | ${tally(outcomes)}${refused ? '' : ' (NOT the expected refusal)'} | ${p.p50} | ${p.p99} | ` +
-          `${p.requests} | ${p.errors} | ${ok ? 'met' : 'NOT met'} |`,
+        `| ${name} | ${tally(outcomes)}${refused ? '' : ' (NOT the expected refusal)'} | ${p.p50} | ` +
+          `${p.p99} (${p.each}) | ${p.requests} | ${p.errors} | ${ok ? 'met' : 'NOT met'} |`,
       );
-    }
+    });
     return { lines, met };
   } finally {
     await worker.stop();
