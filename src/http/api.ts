@@ -2,12 +2,14 @@
 // openapi.yaml and validates it with our Ajv 2020 instance; the typed handler for that
 // operationId runs; the result or an ApiError comes back. Transport concerns (reading bodies,
 // writing responses, MCP framing) live in app.ts and mcp/.
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { OpenAPIBackend, ValidationContext, type Document, type Operation } from 'openapi-backend';
 import { contractDocument } from '../generated/contract.ts';
 import { parse as parseQueryString } from 'qs';
 import { createAjv } from '../schema/ajv.ts';
 import { ApiError } from '../errors.ts';
 import { requestErrorToApiError } from './schema-errors.ts';
+import { isLargeBody } from './body.ts';
 import { markConditionals } from '../schema/describe.ts';
 import { requireOriginator, type AuthContext } from './auth.ts';
 import { documents, operationTable, operationIds, type OperationId } from '../generated/operations.ts';
@@ -278,6 +280,8 @@ export class Api {
     for (const validate of this.backend.validator.getRequestValidatorsForOperation(op.operationId)) {
       if (!validate(parameters)) throw requestErrorToApiError(validate.errors![0], info.errorCodes);
     }
+    // The handler's work on a large body starts in a turn of its own (src/http/body.ts).
+    if (isLargeBody(req.body)) await yieldToEventLoop();
     // The table's handler for K takes the context of K's auth, which `ctx` is (pipeline.ts's
     // contextFor builds it from the same table): the one place the correlation is asserted.
     const handler = this.handlers[op.operationId] as (

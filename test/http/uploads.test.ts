@@ -147,6 +147,33 @@ describe('upload sessions', () => {
     ]);
   });
 
+  it('declares 1,000 files in order across statements, merging redeclared paths in place', async () => {
+    const projectId = await project();
+    const name = (i: number) => `d/${i}.csv`;
+    const created = await call(app, 'createUploadSession', {
+      params: { projectId },
+      body: { files: Array.from({ length: 1000 }, (_, i) => ({ relPath: name(i), size: i })) },
+    });
+    expect(created.status).toBe(201);
+    const { uploadId } = created.body;
+    // 300 new paths among 700 known ones, which take their new size and keep their place.
+    let fresh = 1000;
+    const second = Array.from({ length: 1000 }, (_, k) =>
+      k % 10 < 3 ? { relPath: name(fresh++), size: 7 } : { relPath: name(k), size: k + 5000 },
+    );
+    const declared = await call(app, 'declareUploadFiles', {
+      params: { projectId, uploadId },
+      body: { files: second },
+    });
+    expect(declared.status).toBe(200);
+    expect(declared.body.files!.map((f: { relPath: string }) => f.relPath)).toEqual(second.map((f) => f.relPath));
+    const got = await call(app, 'getUploadSession', { params: { projectId, uploadId } });
+    expect(got.body.files).toEqual([
+      ...Array.from({ length: 1000 }, (_, i) => ({ relPath: name(i), size: i % 10 < 3 ? i : i + 5000 })),
+      ...Array.from({ length: 300 }, (_, i) => ({ relPath: name(1000 + i), size: 7 })),
+    ]);
+  });
+
   it('answers the one-shot PUT with 307 to a presigned URL before reading the body', async () => {
     const projectId = await project();
     const {

@@ -1,8 +1,8 @@
 // A long top-level array is written in slices (src/http/respond.ts): the bytes must be exactly
 // JSON.stringify's, for every body shape, and through a real HTTP response with back-pressure.
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
+import express, { type Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { jsonPieces, writeResult } from '../../src/http/respond.ts';
 import { JsonText } from '../../src/domain/json-text.ts';
@@ -44,6 +44,53 @@ describe('jsonPieces', () => {
     const list = text(files(5));
     const pieces = [...jsonPieces({ a: 1, files: list })!];
     expect(pieces).toContain(list.bytes);
+  });
+
+  it('cuts a long array of large elements into pieces of tens of kilobytes', () => {
+    expect.hasAssertions();
+    // A declare's answer: 1,000 elements of about 3 KB (path, key and presigned URL).
+    const big = Array.from({ length: 1000 }, (_, i) => ({ relPath: `${'d/'.repeat(440)}${i}`, url: 'u'.repeat(2000) }));
+    const element = JSON.stringify(big[0]).length;
+    const pieces = [...jsonPieces({ files: big })!].map(String);
+    expect(pieces.join('')).toBe(JSON.stringify({ files: big }));
+    expect(Math.max(...pieces.map((p) => p.length))).toBeLessThan(32 * 1024 + element + 2);
+    expect(pieces.length).toBeGreaterThan(80);
+  });
+
+  it('gives the event loop a turn between pieces, even when each write drains in the same turn', async () => {
+    expect.hasAssertions();
+    // A socket that takes a write at once completes it synchronously, and Node emits 'drain'
+    // from process.nextTick: in the same turn. This response does exactly that for every piece.
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    const turnsAtWrite: number[] = [];
+    const chunks: string[] = [];
+    const res = Object.assign(new EventEmitter(), {
+      destroyed: false,
+      status: () => res,
+      type: () => res,
+      write: (chunk: string) => {
+        turnsAtWrite.push(turns);
+        chunks.push(chunk);
+        process.nextTick(() => res.emit('drain'));
+        return false;
+      },
+      end: () => undefined,
+    });
+    const body = { files: Array.from({ length: 1000 }, (_, i) => ({ relPath: `${'d/'.repeat(440)}${i}` })) };
+    setImmediate(tick);
+    try {
+      await writeResult(res as unknown as Response, { status: 200, body });
+    } finally {
+      ticking = false;
+    }
+    expect(chunks.join('')).toBe(JSON.stringify(body));
+    for (let i = 1; i < turnsAtWrite.length; i++) expect(turnsAtWrite[i]).toBeGreaterThan(turnsAtWrite[i - 1]);
+    expect(turnsAtWrite.length).toBeGreaterThan(10);
   });
 
   it('writes the same bytes through HTTP, chunked, with the JSON content type', async () => {
