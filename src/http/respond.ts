@@ -105,7 +105,7 @@ function hasPiece(body: object): boolean {
   return false;
 }
 
-/** `items` as JSON.stringify writes an array (an element without a JSON form is `null`), in pieces of about PIECE_CHARS. */
+/** `items` as JSON.stringify writes an array (an element without a JSON form is `null`), in pieces of ~PIECE_CHARS. */
 function* slicedArray(items: unknown[]): Generator<string> {
   let piece = '[';
   for (let i = 0; i < items.length; i++) {
