@@ -1,5 +1,6 @@
-// A value of a response body that is already JSON text: written as these bytes (src/http/
-// respond.ts) instead of being serialized again. An upload session's file list is built as JSON
+// Values of a response body that are written in their own way (src/http/respond.ts). JsonText:
+// JSON text, written as these bytes instead of being serialized again. JsonElements: an array
+// whose elements are made as they are written. An upload session's file list is built as JSON
 // text by Postgres and kept per session state (src/handlers/uploads.ts), so reading a session of
 // 10,000 files costs the API a buffer write, not 10,000 objects made and stringified.
 
@@ -22,3 +23,31 @@ export class JsonText {
  * test compares the bytes), so every writer produces the same body either way.
  */
 export const asSerialized = <T>(text: JsonText): T => text as unknown as T;
+
+/**
+ * An array made element by element as it is written (src/http/respond.ts), a piece at a time: a
+ * declare's 1,000 presigned URLs are signed as their piece of the answer is written, so they
+ * never all exist at once. Made up front, they lived as long as the whole answer (many turns of
+ * the event loop, as long as a slow client takes), and JSON.stringify flattened every key and URL
+ * in place: 2-3 MB a declare outlived the young generation's collections, whose pauses the other
+ * tenants waited on (bench/README.md, hostile tenants). JSON.stringify (the MCP tools, an
+ * idempotency record, a test) gets the whole array.
+ */
+export class JsonElements<T> {
+  readonly length: number;
+  readonly at: (i: number) => T;
+
+  constructor(length: number, at: (i: number) => T) {
+    this.length = length;
+    this.at = at;
+  }
+  toJSON(): T[] {
+    return Array.from({ length: this.length }, (_, i) => this.at(i));
+  }
+}
+
+/** The elements where the contract's type says `T[]` (as asSerialized). */
+export const asArray = <T>(elements: JsonElements<T>): T[] => elements as unknown as T[];
+
+/** Whether a value is written in its own way: a JSON writer that keeps values (MCP's structured content) parses it back. */
+export const isDeferredJson = (v: unknown): boolean => v instanceof JsonText || v instanceof JsonElements;

@@ -26,8 +26,8 @@ import { orgUsage } from '../db/org-usage.ts';
 import { enqueue } from '../jobs/tasks.ts';
 import { objectKey, pathProblem, sessionKeyPrefix } from '../domain/upload-paths.ts';
 import { contractLimits } from '../generated/operations.ts';
-import { asSerialized, JsonText } from '../domain/json-text.ts';
-import { headObject, presignPut, presignPuts } from '../storage/s3.ts';
+import { asArray, asSerialized, JsonElements, JsonText } from '../domain/json-text.ts';
+import { headObject, presignPut, putSigner } from '../storage/s3.ts';
 
 type DeclaredUploadFile = components['schemas']['DeclaredUploadFile'];
 type DeclaredFile = components['schemas']['DeclaredFile'];
@@ -57,18 +57,17 @@ function checkPaths(files: DeclaredUploadFile[]): DeclaredUploadFile[] {
   return [...byPath.values()];
 }
 
+/** Each file's key and PUT URL, made as the answer is written (JsonElements). */
 async function presignAll(
   ctx: RequestContext,
   keyPrefix: string,
   files: DeclaredUploadFile[],
 ): Promise<PresignedUpload[]> {
-  const keys = files.map((f) => objectKey(keyPrefix, f.relPath));
-  const urls = await presignPuts(
-    ctx.storage,
-    files.map((f, i) => ({ key: keys[i], contentLength: f.size })),
-    UPLOAD_URL_SECONDS,
+  const file = (i: number) => ({ key: objectKey(keyPrefix, files[i].relPath), contentLength: files[i].size });
+  const sign = await putSigner(ctx.storage, files.length, file, UPLOAD_URL_SECONDS);
+  return asArray(
+    new JsonElements(files.length, (i) => ({ relPath: files[i].relPath, key: file(i).key, uploadUrl: sign(i) })),
   );
-  return files.map((f, i) => ({ relPath: f.relPath, key: keys[i], uploadUrl: urls[i] }));
 }
 
 /**

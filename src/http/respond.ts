@@ -10,7 +10,7 @@ import { audit } from './access-log.ts';
 import type { ApiResult } from './api.ts';
 import type { AppDeps } from '../context.ts';
 import type { Logger } from '../log.ts';
-import { JsonText } from '../domain/json-text.ts';
+import { JsonElements, JsonText } from '../domain/json-text.ts';
 
 /** Raw query string without the `?`, so openapi-backend parses and validates it itself. */
 const rawQuery = (req: Request): string => {
@@ -67,7 +67,7 @@ const PIECE_CHARS = 32 * 1024;
  */
 export function jsonPieces(body: unknown): Iterable<string | Buffer> | null {
   if (body instanceof JsonText) return [body.bytes];
-  if (isLong(body)) return slicedArray(body as unknown[]);
+  if (isLong(body)) return slicedArray(elementsOf(body));
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !hasPiece(body)) return null;
   return (function* () {
     let first = true;
@@ -79,7 +79,7 @@ export function jsonPieces(body: unknown): Iterable<string | Buffer> | null {
         yield value.bytes;
       } else if (isLong(value)) {
         yield head;
-        yield* slicedArray(value as unknown[]);
+        yield* slicedArray(elementsOf(value));
       } else {
         const json = JSON.stringify(value);
         if (json === undefined) continue;
@@ -92,8 +92,12 @@ export function jsonPieces(body: unknown): Iterable<string | Buffer> | null {
 }
 
 function isLong(v: unknown): boolean {
-  return Array.isArray(v) && v.length >= SLICED_ARRAY_MIN;
+  return v instanceof JsonElements || (Array.isArray(v) && v.length >= SLICED_ARRAY_MIN);
 }
+
+type Elements = { length: number; at: (i: number) => unknown };
+const elementsOf = (v: unknown): Elements =>
+  v instanceof JsonElements ? v : { length: (v as unknown[]).length, at: (i) => (v as unknown[])[i] };
 
 /** Whether a member of `body` is written in pieces (asked of every answer: no array of its values is made). */
 function hasPiece(body: object): boolean {
@@ -105,17 +109,26 @@ function hasPiece(body: object): boolean {
   return false;
 }
 
-/** `items` as JSON.stringify writes an array (an element without a JSON form is `null`), in pieces of ~PIECE_CHARS. */
-function* slicedArray(items: unknown[]): Generator<string> {
-  let piece = '[';
+/**
+ * `items` as JSON.stringify writes an array (an element without a JSON form is `null`), in pieces
+ * of about PIECE_CHARS, each joined at once: a piece grown by `+=` is a tree of strings until it
+ * is written, and the socket holds it until the client takes it, so the whole tree outlived young
+ * collections (0.5 MB a declare, the most of any allocation site).
+ */
+function* slicedArray(items: Elements): Generator<string> {
+  let parts: string[] = [];
+  let chars = 0;
   for (let i = 0; i < items.length; i++) {
-    piece += (i === 0 ? '' : ',') + (JSON.stringify(items[i]) ?? 'null');
-    if (piece.length >= PIECE_CHARS) {
-      yield piece;
-      piece = '';
+    const json = JSON.stringify(items.at(i)) ?? 'null';
+    parts.push(json);
+    chars += json.length + 1;
+    if (chars >= PIECE_CHARS && i < items.length - 1) {
+      yield `${i + 1 === parts.length ? '[' : ','}${parts.join(',')}`;
+      parts = [];
+      chars = 0;
     }
   }
-  yield `${piece}]`;
+  yield `${parts.length === items.length ? '[' : ','}${parts.join(',')}]`;
 }
 
 /** Until the response can take more, or is gone; the listener not fired is removed. */

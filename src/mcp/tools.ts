@@ -5,7 +5,7 @@
 // a REST counterpart (extra-tools.ts) call operations through the same steps. Each MCP door
 // serves the tools of its document that its scheme may run (the developer tools at /mcp, the
 // validator tools at /validator/mcp); another door's tool is an unknown tool there.
-import { JsonText } from '../domain/json-text.ts';
+import { isDeferredJson } from '../domain/json-text.ts';
 import type { ValidateFunction } from 'ajv';
 import { mcpTools, type ExtraToolName, type ToolDef } from '../generated/mcp-tools.ts';
 import { createAjv } from '../schema/ajv.ts';
@@ -75,8 +75,9 @@ const ok = (result: unknown): ToolResult => {
   const body = result === undefined ? {} : result;
   const text = JSON.stringify(body);
   const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
-  // A member that is JSON text (a session's file list) is given as its value, as the text says.
-  const structured = isObject && Object.values(body).some((v) => v instanceof JsonText) ? JSON.parse(text) : body;
+  // A member written in its own way (a session's file list as JSON text, a declare's URLs made
+  // as written) is given as its value, as the text says.
+  const structured = isObject && Object.values(body).some(isDeferredJson) ? JSON.parse(text) : body;
   return {
     content: [{ type: 'text', text }],
     ...(isObject ? { structuredContent: structured as Record<string, unknown> } : {}),

@@ -182,27 +182,48 @@ export async function batchSigner(
 }
 
 /**
- * presignPut for many keys at once, the same URLs (a test compares them byte for byte). Through
- * the SDK, each URL costs 0.1-0.6 ms of CPU (its middleware stack, or at least its signer's
- * canonicalization and key lookups), so one declare of 1,000 files held the API's event loop for
- * up to most of a second, for every tenant. The first URL still goes through the SDK; the rest
- * are signed from it (batchSigner), a few microseconds each, yielding to the event loop every
- * PRESIGN_SLICE URLs.
+ * The signer of a batch of PUT URLs, the same URLs as presignPut's (a test compares them byte for
+ * byte), `file(i)` giving the i-th file whenever it is asked for. Through the SDK, each URL costs
+ * 0.1-0.6 ms of CPU (its middleware stack, or at least its signer's canonicalization and key
+ * lookups), so one declare of 1,000 files held the API's event loop for up to most of a second,
+ * for every tenant. The first URL still goes through the SDK; the others are signed from it
+ * (batchSigner), a few microseconds each, when asked for: a declare signs each piece of its answer
+ * as it writes it (src/domain/json-text.ts, JsonElements). When the first URL's layout is not one
+ * batchSigner knows, the SDK signs them all here, yielding to the event loop every PRESIGN_SLICE.
  */
+export async function putSigner(
+  storage: Storage,
+  count: number,
+  file: (i: number) => { key: string; contentLength: number },
+  expiresInSeconds: number,
+  signingDate: Date = new Date(),
+): Promise<(i: number) => string> {
+  if (count === 0) return () => '';
+  const head = file(0);
+  const first = await presignPut(storage, head.key, expiresInSeconds, head.contentLength, signingDate);
+  const sign = await batchSigner(storage, first, head);
+  if (sign) return (i) => (i === 0 ? first : sign(file(i)));
+  const urls = [first];
+  for (let i = 1; i < count; i++) {
+    if (i % PRESIGN_SLICE === 0) await yieldToEventLoop();
+    const f = file(i);
+    urls.push(await presignPut(storage, f.key, expiresInSeconds, f.contentLength, signingDate));
+  }
+  return (i) => urls[i];
+}
+
+/** putSigner's URLs for every file, all at once (yielding to the event loop every PRESIGN_SLICE). */
 export async function presignPuts(
   storage: Storage,
   files: readonly { key: string; contentLength: number }[],
   expiresInSeconds: number,
   signingDate: Date = new Date(),
 ): Promise<string[]> {
-  if (files.length === 0) return [];
-  const first = await presignPut(storage, files[0].key, expiresInSeconds, files[0].contentLength, signingDate);
-  const sign = await batchSigner(storage, first, files[0]);
-  const urls = [first];
-  for (let i = 1; i < files.length; i++) {
-    if (i % PRESIGN_SLICE === 0) await yieldToEventLoop();
-    const f = files[i];
-    urls.push(sign ? sign(f) : await presignPut(storage, f.key, expiresInSeconds, f.contentLength, signingDate));
+  const sign = await putSigner(storage, files.length, (i) => files[i], expiresInSeconds, signingDate);
+  const urls: string[] = [];
+  for (let i = 0; i < files.length; i++) {
+    if (i > 0 && i % PRESIGN_SLICE === 0) await yieldToEventLoop();
+    urls.push(sign(i));
   }
   return urls;
 }

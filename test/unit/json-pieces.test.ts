@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { jsonPieces, writeResult } from '../../src/http/respond.ts';
-import { JsonText } from '../../src/domain/json-text.ts';
+import { JsonElements, JsonText } from '../../src/domain/json-text.ts';
 
 const files = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ relPath: `d/${'é'.repeat(i % 5)}f${i}.csv`, size: i }));
@@ -55,6 +55,28 @@ describe('jsonPieces', () => {
     expect(pieces.join('')).toBe(JSON.stringify({ files: big }));
     expect(Math.max(...pieces.map((p) => p.length))).toBeLessThan(32 * 1024 + element + 2);
     expect(pieces.length).toBeGreaterThan(80);
+  });
+
+  it('makes JsonElements as their pieces are written, and JSON.stringify gets the whole array', () => {
+    expect.hasAssertions();
+    let made = 0;
+    const elements = new JsonElements(1000, (i) => {
+      made++;
+      return { relPath: `${'d/'.repeat(440)}${i}`, n: i };
+    });
+    const body = { keyPrefix: 'k', files: elements, expiresAt: 'e' };
+    const pieces = jsonPieces(body)![Symbol.iterator]();
+    const written: string[] = [];
+    for (let next = pieces.next(); !next.done; next = pieces.next()) {
+      written.push(String(next.value));
+      // Each piece holds about 32 KB of elements; none is made before its piece.
+      if (written.length === 2) expect(made).toBeLessThan(60);
+    }
+    expect(made).toBe(1000);
+    expect(written.join('')).toBe(JSON.stringify(body));
+    expect(JSON.parse(JSON.stringify(body)).files).toHaveLength(1000);
+    expect(jsonPieces({ files: new JsonElements(0, () => 1) })).not.toBeNull();
+    expect([...jsonPieces({ files: new JsonElements(0, () => 1) })!].join('')).toBe('{"files":[]}');
   });
 
   it('gives the event loop a turn between pieces, even when each write drains in the same turn', async () => {
