@@ -49,5 +49,5 @@ export class JsonElements<T> {
 /** The elements where the contract's type says `T[]` (as asSerialized). */
 export const asArray = <T>(elements: JsonElements<T>): T[] => elements as unknown as T[];
 
-/** Whether a value is written in its own way: a JSON writer that keeps values (MCP's structured content) parses it back. */
+/** Whether a value is written in its own way: a writer that keeps values (MCP structured content) parses it back. */
 export const isDeferredJson = (v: unknown): boolean => v instanceof JsonText || v instanceof JsonElements;
