@@ -9,6 +9,16 @@ describe('Api.create', () => {
     await expect(Api.create(buildHandlers())).resolves.toBeInstanceOf(Api);
   });
 
+  it("compiles every operation's request validators, and no response validator (nothing calls one)", async () => {
+    const api = await Api.create(buildHandlers());
+    const validator = (api as unknown as { backend: { validator: Record<string, Record<string, unknown>> } }).backend
+      .validator;
+    expect(Object.keys(validator.requestValidators).sort()).toEqual([...operationIds].sort());
+    expect(Object.keys(validator.responseValidators)).toEqual([]);
+    expect(Object.keys(validator.statusBasedResponseValidators)).toEqual([]);
+    expect(Object.keys(validator.responseHeadersValidators)).toEqual([]);
+  });
+
   it('has exactly one handler per operation of the contract', () => {
     expect(Object.keys(buildHandlers()).sort()).toEqual([...operationIds].sort());
   });
