@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Ajv2020, type Options } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { _, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
+import { _ as ajvCode, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
 import { useFunc } from 'ajv/dist/compile/util.js';
 
 export type { Ajv2020 };
@@ -48,10 +48,11 @@ const ucs2length = (
 function limitLength(cxt: KeywordCxt): void {
   const { keyword, data, schemaCode, gen } = cxt;
   const count = useFunc(gen, ucs2length);
+  const units = ajvCode`${data}.length`;
   cxt.fail$data(
     keyword === 'maxLength'
-      ? _`${data}.length > ${schemaCode} && ${count}(${data}) > ${schemaCode}`
-      : _`${data}.length < ${schemaCode} || (${data}.length < 2 * ${schemaCode} && ${count}(${data}) < ${schemaCode})`,
+      ? ajvCode`${units} > ${schemaCode} && ${count}(${data}) > ${schemaCode}`
+      : ajvCode`${units} < ${schemaCode} || (${units} < 2 * ${schemaCode} && ${count}(${data}) < ${schemaCode})`,
   );
 }
 

@@ -22,8 +22,11 @@ const rel = (path: string): string => relative(SRC, path);
 const imports = (path: string): string[] =>
   [...source(path).matchAll(/^(?:import|export)\b[^;]*?from '([^']+)'/gms)].map((m) => m[1]!);
 
-/** Tags of tagged templates in src/ that are not SQL (every other tag is postgres.js's). */
-const NOT_SQL_TAGS = new Set(['String.raw']);
+/**
+ * Tags of tagged templates in src/ that are not SQL (every other tag is postgres.js's): Ajv's
+ * code generation is imported as `ajvCode` (src/schema/ajv.ts), never as its own `_`.
+ */
+const NOT_SQL_TAGS = new Set(['String.raw', 'ajvCode']);
 
 /**
  * The SQL statements of a source text, as `line: code`: every tagged template (sql`...`,
