@@ -84,6 +84,8 @@ const config: Config = {
   quotas: DEFAULT_QUOTAS,
   http: DEFAULT_HTTP_TIMEOUTS,
   uploadFileLists: DEFAULT_UPLOAD_FILE_LISTS,
+  // Off, as the rate limits: the fuzzer's large bodies would only wait.
+  requestBodies: { bytesPerSecond: 2 ** 40, burstBytes: 2 ** 40 },
   webhooks: {
     receivers: ['loopback'],
     dnsServers: ['127.0.0.1:9'],

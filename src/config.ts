@@ -125,7 +125,7 @@ export interface Config {
     readonly cacheBytes: number;
     /**
      * UPLOAD_FILE_LIST_BUILD_BYTES_PER_SECOND and UPLOAD_FILE_LIST_BUILD_BURST_BYTES: list bytes an
-     * organization may have built from the database per second, and at once (defaults 2 MiB, 32
+     * organization may have built from the database per second, and at once (defaults 2 MiB, 8
      * MiB); a GET over the budget waits, it is not refused.
      */
     readonly buildBytesPerSecond: number;
@@ -137,6 +137,16 @@ export interface Config {
      */
     readonly readBytesPerSecond: number;
     readonly readBurstBytes: number;
+  };
+  /**
+   * REQUEST_BODY_BYTES_PER_SECOND and REQUEST_BODY_BURST_BYTES: bytes of large request bodies
+   * (64 KiB or more, or of no declared length) a server process reads per organization (per
+   * address without one) each second, and at once (defaults 1 MiB, 4 MiB); a request over the
+   * budget waits before its body is read, it is not refused (src/http/pipeline.ts `readBody`).
+   */
+  readonly requestBodies: {
+    readonly bytesPerSecond: number;
+    readonly burstBytes: number;
   };
   /** Webhook egress and limits (docs/security.md). */
   readonly webhooks: {
@@ -215,12 +225,6 @@ export const DEFAULT_WEBHOOK_DELIVERY = Object.freeze({
   perOrg: 48,
 });
 
-/**
- * HTTP server timeouts. Idle keep-alive sockets live longer here than in clients (undici,
- * browsers, load balancers keep them for seconds to a minute), so it is always the client that
- * closes an idle socket: when the server closed first (Node's default, 5 s), a client sending its
- * next request at that moment got ECONNRESET.
- */
 export const DEFAULT_UPLOAD_FILE_LISTS = Object.freeze({
   // Three sessions at the file cap with the longest paths (about 10 MB each), and many small ones.
   cacheBytes: 32 * 1024 * 1024,
@@ -228,9 +232,11 @@ export const DEFAULT_UPLOAD_FILE_LISTS = Object.freeze({
   // buffers (the socket's reads and their concatenation) that V8 answers with a full collection:
   // with --trace-gc, one mark-compact (10-35 ms paused) per build when full sessions are read in
   // turn (bench/README.md, hostile tenants). Held to one such build about every 5 s per
-  // organization, after three at once.
+  // organization, after one at once: a burst of three (60 MB of buffers in a second) started a
+  // full collection every few seconds while an organization read five full sessions in turn
+  // (2026-11-30), where one at a time started none.
   buildBytesPerSecond: 2 * 1024 * 1024,
-  buildBurstBytes: 32 * 1024 * 1024,
+  buildBurstBytes: 8 * 1024 * 1024,
   // A list from the cache still costs the API about 8-10 ms of CPU per 10 MB answered (the
   // socket's writes, external memory the collector must account for): four readers of one
   // session in a loop took 10-18 answers a second and every other tenant's tail with them. About
@@ -239,6 +245,23 @@ export const DEFAULT_UPLOAD_FILE_LISTS = Object.freeze({
   readBurstBytes: 64 * 1024 * 1024,
 });
 
+export const DEFAULT_REQUEST_BODIES = Object.freeze({
+  // A declare of 1,000 files of 900-character paths is about 1 MB: parsed, validated, written and
+  // answered (3 MB of signed URLs), it costs the API tens of ms of CPU and about 2 MB that outlive
+  // young collections, whose pauses every tenant waits on. One organization declaring in a loop
+  // (3-4 a second) kept the other tenant's p99 at 1.5-3x its quiet figure (bench/README.md,
+  // hostile tenants). About one such body a second per organization, after four at once; a
+  // session's 10,000 files with 100-character paths (about 1.3 MB in 10 calls) are not slowed.
+  bytesPerSecond: 1024 * 1024,
+  burstBytes: 4 * 1024 * 1024,
+});
+
+/**
+ * HTTP server timeouts. Idle keep-alive sockets live longer here than in clients (undici,
+ * browsers, load balancers keep them for seconds to a minute), so it is always the client that
+ * closes an idle socket: when the server closed first (Node's default, 5 s), a client sending its
+ * next request at that moment got ECONNRESET.
+ */
 export const DEFAULT_HTTP_TIMEOUTS = Object.freeze({
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
@@ -498,6 +521,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     readBytesPerSecond: int('UPLOAD_FILE_LIST_READ_BYTES_PER_SECOND', U.readBytesPerSecond, 1, 2 ** 40),
     readBurstBytes: int('UPLOAD_FILE_LIST_READ_BURST_BYTES', U.readBurstBytes, 0, 2 ** 40),
   };
+  const requestBodies = {
+    bytesPerSecond: int('REQUEST_BODY_BYTES_PER_SECOND', DEFAULT_REQUEST_BODIES.bytesPerSecond, 1, 2 ** 40),
+    burstBytes: int('REQUEST_BODY_BURST_BYTES', DEFAULT_REQUEST_BODIES.burstBytes, 0, 2 ** 40),
+  };
   if (http.requestTimeoutMs < http.headersTimeoutMs)
     problems.push('HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS');
 
@@ -540,6 +567,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, needs: ConfigNeeds): Config {
     quotas,
     http,
     uploadFileLists,
+    requestBodies,
     webhooks,
   });
 }

@@ -36,7 +36,7 @@ export interface AppDeps {
   uploadFileLists: ByteCache;
   /**
    * File-list bytes built from the database per organization and server process: 2 MiB a
-   * second, 32 MiB at once (src/server.ts); a GET over it waits (src/handlers/uploads.ts).
+   * second, 8 MiB at once (src/server.ts); a GET over it waits (src/handlers/uploads.ts).
    */
   uploadFileListBuilds: ByteRate;
   /**
@@ -44,6 +44,12 @@ export interface AppDeps {
    * MiB a second, 64 MiB at once (src/server.ts); a GET over it waits (src/handlers/uploads.ts).
    */
   uploadFileListReads: ByteRate;
+  /**
+   * Large request bodies' bytes read per organization (per address without one) and server
+   * process: 1 MiB a second, 4 MiB at once (src/server.ts); a request over it waits before its
+   * body is read (src/http/pipeline.ts).
+   */
+  requestBodies: ByteRate;
 }
 
 /** What every request has, authenticated or not (the validator sign-in operations are public). */

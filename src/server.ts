@@ -95,6 +95,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
         config.uploadFileLists.readBytesPerSecond,
         config.uploadFileLists.readBurstBytes,
       ),
+      requestBodies: new ByteRate(config.requestBodies.bytesPerSecond, config.requestBodies.burstBytes),
     },
     api,
     state,

@@ -66,7 +66,7 @@ export async function readJson(req: IncomingMessage, res: ServerResponse, limit:
  * contract's validators and the handler's own checks in one turn held every other request 10-25
  * ms (bench/README.md, hostile tenants).
  */
-const LARGE_BODY_BYTES = 64 * 1024;
+export const LARGE_BODY_BYTES = 64 * 1024;
 const largeBodies = new WeakSet<object>();
 
 /** Whether `body` was read from a large request: the caller then yields before more work on it. */

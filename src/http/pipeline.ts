@@ -36,6 +36,7 @@ import {
 } from './auth.ts';
 import { idempotent, parseIdempotencyKey, type IdempotencyScope } from './idempotency.ts';
 import { refuseNulInQuery } from './nul.ts';
+import { LARGE_BODY_BYTES } from './body.ts';
 import type { PolicyName } from './rate-limit.ts';
 import type { AuditFields } from './access-log.ts';
 import { isOperation, type Api, type ApiRequest, type ApiResult, type MatchedOperation, type ResultOf } from './api.ts';
@@ -289,6 +290,27 @@ function execute<K extends OperationId>(
   );
 }
 
+/**
+ * The request's JSON body, a large one (LARGE_BODY_BYTES or more, or of no declared length) read
+ * once its organization's budget allows (AppDeps.requestBodies; an unauthenticated caller's
+ * address stands for it): until then the body stays in the socket, so a waiting request holds no
+ * memory for it. A large body costs the API about its size in parsing, validation and garbage
+ * that outlives young collections, whose pauses every tenant waits on; one organization sending
+ * them in a loop is paced, and every other organization's requests are not (bench/README.md,
+ * hostile tenants). A body of no declared length is charged the operation's limit; one declared
+ * over the limit is refused at once (readJson), a small one never waits.
+ */
+function readBody(deps: AppDeps, x: Exchange, caller: Caller, limit: number): Promise<unknown> {
+  const declared = Number(x.headers['content-length']);
+  if (declared < LARGE_BODY_BYTES || declared > limit) return x.readBody(limit);
+  const key = caller.auth?.orgId ?? caller.validator?.aiKey?.orgId ?? `address ${x.clientAddress()}`;
+  return deps.requestBodies.run(
+    key,
+    () => x.readBody(limit),
+    () => (Number.isFinite(declared) ? declared : limit),
+  );
+}
+
 /** A REST request through every step, for the door's transport to write. */
 export async function serveRest(api: Api, deps: AppDeps, d: Door, x: Exchange): Promise<ApiResult> {
   const early = d.scheme === null ? null : await admit(d.scheme, d, x, deps);
@@ -300,7 +322,7 @@ export async function serveRest(api: Api, deps: AppDeps, d: Door, x: Exchange): 
   // Query values too (a decoded %00 cannot be stored or compared in Postgres).
   refuseNulInQuery(x.rawQuery);
   // Only JSON operations read the body here; the one-shot upload must answer before reading it.
-  const body = info.bodyType === 'application/json' ? await x.readBody(info.bodyLimit) : undefined;
+  const body = info.bodyType === 'application/json' ? await readBody(deps, x, caller, info.bodyLimit) : undefined;
   const ctx = contextFor(deps, x, caller);
   const key = info.idempotent ? parseIdempotencyKey(x.headers['idempotency-key']) : null;
   return execute(api, op, { method: x.method, path, query: x.rawQuery, headers: x.headers, body }, ctx, key);

@@ -4,6 +4,7 @@ import {
   DEFAULT_MCP_WAITS_PER_KEY,
   DEFAULT_HTTP_TIMEOUTS,
   DEFAULT_UPLOAD_FILE_LISTS,
+  DEFAULT_REQUEST_BODIES,
   DEFAULT_QUOTAS,
   DEFAULT_TRUSTED_PROXIES,
   DEFAULT_WEBHOOK_DELIVERY,
@@ -67,6 +68,7 @@ export function testConfig(overrides: Partial<Config> & { databaseUrl: string })
     quotas: DEFAULT_QUOTAS,
     http: DEFAULT_HTTP_TIMEOUTS,
     uploadFileLists: DEFAULT_UPLOAD_FILE_LISTS,
+    requestBodies: DEFAULT_REQUEST_BODIES,
     webhooks: {
       receivers: ['loopback'],
       dnsServers: [inject('dnsServer')],

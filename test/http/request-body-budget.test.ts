@@ -1,0 +1,101 @@
+// Large request bodies are read within a byte budget per organization (REQUEST_BODY_BYTES_PER_SECOND,
+// src/http/pipeline.ts `readBody`): an organization's second large body waits until the budget has
+// earned back the first, before it is read; another organization's large body and the same
+// organization's small requests do not wait behind it; a body declared over the operation's limit
+// is refused at once. The budget here is small enough that one body spends about two seconds of it.
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raw, startTestApp, type TestApp } from '../helpers/app.ts';
+import * as fx from '../helpers/fixtures.ts';
+
+const BYTES_PER_SECOND = 100_000;
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ config: { requestBodies: { bytesPerSecond: BYTES_PER_SECOND, burstBytes: 0 } } });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** A new session's body: 200 files of about 890-character paths, about 185 KB (a large body). */
+const largeBody = (tag: string) =>
+  JSON.stringify({
+    files: Array.from({ length: 200 }, (_, i) => ({ relPath: `${tag}/${'p'.repeat(880)}-${i}.csv`, size: 10 })),
+  });
+
+/** POSTs `body` as a new upload session of `projectId`: when it answered (ms since `t0`) and its status. */
+async function create(key: string, projectId: string, body: string, t0: number) {
+  const res = await raw(app, 'POST', `/developer/v1/projects/${projectId}/upload-sessions`, {
+    key,
+    body,
+    headers: { 'content-type': 'application/json' },
+  });
+  return { at: performance.now() - t0, status: res.status };
+}
+
+describe('large request bodies: the budget per organization', () => {
+  it("waits for its organization's budget; another organization and small requests do not wait behind it", async () => {
+    const keyA = app.orgA.originatorKey;
+    const keyB = app.orgB.originatorKey;
+    const projectA = await fx.project(app, { key: keyA });
+    const projectB = await fx.project(app, { key: keyB });
+    const body = largeBody('a');
+    const owedMs = (Buffer.byteLength(body) / BYTES_PER_SECOND) * 1000;
+    expect(owedMs).toBeGreaterThan(1500);
+
+    const first = await create(keyA, projectA, body, performance.now());
+    expect(first.status).toBe(201);
+
+    const t0 = performance.now();
+    const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const [again, other, small] = await Promise.all([
+      create(keyA, projectA, largeBody('b'), t0),
+      later(50).then(() => create(keyB, projectB, largeBody('c'), t0)),
+      later(50).then(() => create(keyA, projectA, JSON.stringify({ files: [{ relPath: 'x.csv', size: 1 }] }), t0)),
+    ]);
+    expect(again.status).toBe(201);
+    expect(other.status).toBe(201);
+    expect(small.status).toBe(201);
+    // The wait was counted from the end of the first body's read, before t0: allow what the rest
+    // of the first request took.
+    expect(again.at).toBeGreaterThan(owedMs - 500);
+    expect(other.at).toBeLessThan(again.at);
+    expect(small.at).toBeLessThan(again.at);
+  });
+
+  it('refuses a body declared over the limit at once, whatever the budget', async () => {
+    const projectA = await fx.project(app, { key: app.orgA.originatorKey });
+    const spent = await create(app.orgA.originatorKey, projectA, largeBody('d'), performance.now());
+    expect(spent.status).toBe(201);
+    const t0 = performance.now();
+    const status = await headOnly(`/developer/v1/projects/${projectA}/upload-sessions`, {
+      Authorization: `Bearer ${app.orgA.originatorKey}`,
+      'Content-Type': 'application/json',
+      'Content-Length': String(50 * 1024 * 1024),
+    });
+    expect(status).toMatch(/^HTTP\/1\.1 413 /);
+    // The organization owes about two seconds: a refusal that waited for the budget would take them.
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+});
+
+/** Sends only the request head (no body) and returns what the server answers, up to its blank line. */
+function headOnly(path: string, headers: Record<string, string>): Promise<string> {
+  const { port } = new URL(app.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${lines.join('')}\r\n`);
+    });
+    let data = '';
+    socket.on('data', (d) => {
+      data += d.toString('latin1');
+      if (data.includes('\r\n\r\n')) {
+        resolve(data);
+        socket.destroy();
+      }
+    });
+    socket.on('error', reject);
+  });
+}
