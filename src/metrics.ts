@@ -65,7 +65,7 @@ export interface ServerMetrics {
 
 /** The server's caches, read at each scrape. */
 interface ServerCaches {
-  uploadFileLists?: ByteCache;
+  uploadFileLists?: Pick<ByteCache, 'bytes' | 'hits' | 'misses' | 'maxBytes'>;
 }
 
 export function serverMetrics(pools: Pools = {}, caches: ServerCaches = {}): ServerMetrics {

@@ -134,30 +134,50 @@ export async function listFiles(sql: Sql | TxSql, sessionId: string): Promise<Fi
   >`select rel_path, size::text as size from upload_files where session_id = ${sessionId} order by position`;
 }
 
+/** Bytes of paths (plus an element's JSON around each) that fileListJson puts in one row. */
+const LIST_PIECE_BYTES = 32 * 1024;
+/** A list this short is copied out of the driver's buffers: a kept view would hold a whole socket read. */
+const LIST_COPY_BELOW = 64 * 1024;
+const OPEN = Buffer.from('[');
+const CLOSE = Buffer.from(']');
+
 /**
  * A session's declared files as the JSON text of the contract's `files` array
  * (`[{"relPath":…,"size":…},…]` in declaration order, byte for byte what JSON.stringify writes:
- * to_json escapes a string as it does, and a path holds no control character), built by Postgres:
- * one value instead of a row per file, taken as the bytes the driver received (`.raw()`, no
- * decoding), so the API neither decodes nor makes nor serializes 10,000 rows. With the
- * `files_version` it is the list of, read in the same statement (one snapshot). The caller found
- * the session through its organization (getSession).
+ * to_json escapes a string as it does, and a path holds no control character), built by Postgres
+ * in rows of about LIST_PIECE_BYTES, each taken as the bytes the driver received (`.raw()`, no
+ * decoding), so the API neither decodes nor makes nor serializes 10,000 rows. Rows, not one value:
+ * a 10 MB value arrives in 64 KB socket reads that the driver concatenates once it is whole, a
+ * 10 MB copy in one turn of the event loop (7 ms measured) and 10 MB more of buffers, which
+ * started V8's full collections while an organization read full sessions in turn (bench/README.md,
+ * hostile tenants); a row of 32 KB is handled as its read arrives. With the `files_version` it is
+ * the list of, read in the same statement (one snapshot). The caller found the session through
+ * its organization (getSession).
  */
-export async function fileListJson(sql: Sql, sessionId: string): Promise<{ version: string; json: Buffer } | null> {
-  const [row] = await sql<[Buffer, Buffer][]>`
-    select s.files_version, (
-      select coalesce(
-        '[' || string_agg('{"relPath":' || to_json(f.rel_path)::text || ',"size":' || f.size || '}', ','
-          order by f.position) || ']',
-        '[]')
-      from upload_files f where f.session_id = s.id
-    )
-    from upload_sessions s where s.id = ${sessionId}`.raw();
-  if (!row) return null; // deleted since the caller found it
-  const [version, json] = row;
-  // A short value is a view of the socket's chunk: copied, so a kept list holds only its bytes.
-  const own = json.length * 2 >= json.buffer.byteLength ? json : Buffer.from(json);
-  return { version: version.toString(), json: own };
+export async function fileListJson(sql: Sql, sessionId: string): Promise<{ version: string; pieces: Buffer[] } | null> {
+  const rows = await sql<[Buffer, Buffer | null][]>`
+    select s.files_version, g.text
+    from upload_sessions s
+    left join lateral (
+      select case when row_number() over (order by min(f.position)) = 1 then '' else ',' end
+          || string_agg(f.element, ',' order by f.position) as text,
+        min(f.position) as first
+      from (
+        select '{"relPath":' || to_json(rel_path)::text || ',"size":' || size || '}' as element, position,
+          sum(octet_length(rel_path) + 32) over (order by position) / ${LIST_PIECE_BYTES} as piece
+        from upload_files where session_id = s.id
+      ) f
+      group by f.piece
+    ) g on true
+    where s.id = ${sessionId}
+    order by g.first`.raw();
+  if (rows.length === 0) return null; // deleted since the caller found it
+  const pieces: Buffer[] = [OPEN];
+  for (const [, text] of rows) if (text) pieces.push(text);
+  pieces.push(CLOSE);
+  const bytes = pieces.reduce((n, piece) => n + piece.length, 0);
+  // A long list's rows are views of the driver's reads, which they about fill: kept as they are.
+  return { version: rows[0]![0].toString(), pieces: bytes < LIST_COPY_BELOW ? [Buffer.concat(pieces, bytes)] : pieces };
 }
 
 /**

@@ -4,15 +4,20 @@
 // Readers that miss on the same key and version while its value is being made wait for that one
 // making (`get`): four concurrent readers of a session's 10 MB file list cost one build, not four.
 
-interface Entry {
-  version: string;
-  bytes: Buffer;
+/** What the cache keeps: anything that says how many bytes it holds (a Buffer, a JsonText). */
+interface Sized {
+  readonly length: number;
 }
 
-export class ByteCache {
-  private readonly entries = new Map<string, Entry>();
+interface Entry<V> {
+  version: string;
+  bytes: V;
+}
+
+export class ByteCache<V extends Sized = Buffer> {
+  private readonly entries = new Map<string, Entry<V>>();
   /** The makings under way, by key and the version their readers asked for. */
-  private readonly making = new Map<string, Promise<Buffer | null>>();
+  private readonly making = new Map<string, Promise<V | null>>();
   private total = 0;
   /** Answers served without a making of their own (from an entry, or another reader's making), and makings. */
   hits = 0;
@@ -35,11 +40,7 @@ export class ByteCache {
    * version `make` read them at (a miss). Null when `make` found nothing. A failed making is
    * neither kept nor remembered: its readers get its error, and the next reader makes again.
    */
-  get(
-    key: string,
-    version: string,
-    make: () => Promise<{ version: string; bytes: Buffer } | null>,
-  ): Promise<Buffer | null> {
+  get(key: string, version: string, make: () => Promise<{ version: string; bytes: V } | null>): Promise<V | null> {
     const e = this.entries.get(key);
     if (e?.version === version) {
       this.hit(key);
@@ -63,7 +64,7 @@ export class ByteCache {
   }
 
   /** The entry under `key`, whatever its version (the caller asks its source whether it is current). */
-  peek(key: string): Entry | undefined {
+  peek(key: string): Entry<V> | undefined {
     return this.entries.get(key);
   }
 
@@ -77,7 +78,7 @@ export class ByteCache {
   }
 
   /** Counts a miss and keeps `bytes` as `key`'s entry at `version`, evicting the least recently used. */
-  set(key: string, version: string, bytes: Buffer): void {
+  set(key: string, version: string, bytes: V): void {
     this.misses++;
     this.drop(key);
     if (bytes.length > this.maxBytes) return;

@@ -1,7 +1,9 @@
 // A budget of bytes per key and second with a burst (GCRA, a virtual clock per key): the work
 // a key has had done moves its clock ahead by bytes / rate; new work starts once the clock is
 // at most `burst` ahead of now. Used for upload sessions' file lists built per organization
-// (src/handlers/uploads.ts): the cost of a build follows its bytes, so does the bound.
+// (src/handlers/uploads.ts): the cost of a build follows its bytes, so does the bound; and for
+// large request bodies read per organization (src/http/pipeline.ts), whose size is declared
+// before they are read (`reserve`).
 //
 // The size of a piece of work is known only once it is done, so `run` admits one piece per key
 // at a time: concurrent callers of one key queue behind each other, and each starts only when
@@ -63,6 +65,19 @@ export class ByteRate {
     };
     mine.then(forget, forget);
     return mine;
+  }
+
+  /**
+   * Reserves `bytes` of work whose size is known before it starts: the milliseconds `key` must
+   * wait before starting it (0: now), or null, charging nothing, when that wait would be longer
+   * than `maxWaitMs`. Reservations queue by time, not by promise: concurrent ones each wait for
+   * the ones before them, and none waits for the work of another to finish.
+   */
+  reserve(key: string, bytes: number, maxWaitMs: number): number | null {
+    const wait = this.wait(key);
+    if (wait > maxWaitMs) return null;
+    this.charge(key, bytes);
+    return wait;
   }
 
   /** Waits, as `run` does, until `key` may spend `bytes` whose size is known before the work. */

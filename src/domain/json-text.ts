@@ -4,16 +4,23 @@
 // text by Postgres and kept per session state (src/handlers/uploads.ts), so reading a session of
 // 10,000 files costs the API a buffer write, not 10,000 objects made and stringified.
 
-/** JSON text standing for a value; JSON.stringify (the MCP tools, a test) gets the value back. */
+/**
+ * JSON text standing for a value, as pieces written one after another (a session's file list
+ * comes from Postgres in rows of about 32 KB: src/db/uploads.ts `fileListJson`); JSON.stringify
+ * (the MCP tools, a test) gets the value back.
+ */
 export class JsonText {
-  readonly bytes: Buffer;
+  readonly pieces: readonly Buffer[];
+  /** Bytes of text in all the pieces. */
+  readonly length: number;
 
-  constructor(bytes: Buffer) {
-    this.bytes = bytes;
+  constructor(pieces: Buffer | readonly Buffer[]) {
+    this.pieces = Buffer.isBuffer(pieces) ? [pieces] : pieces;
+    this.length = this.pieces.reduce((n, piece) => n + piece.length, 0);
   }
   /** The value, for any writer that serializes the body as a whole: the same bytes come out. */
   toJSON(): unknown {
-    return JSON.parse(this.bytes.toString('utf8'));
+    return JSON.parse(Buffer.concat(this.pieces).toString('utf8'));
   }
 }
 

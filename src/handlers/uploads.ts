@@ -191,7 +191,7 @@ export async function getUploadSession(
       ctx.auth.orgId,
       async () => {
         const built = await db.fileListJson(ctx.sql, session.id);
-        return built && { version: built.version, bytes: built.json };
+        return built && { version: built.version, bytes: new JsonText(built.pieces) };
       },
       (b) => b?.bytes.length ?? 0,
     ),
@@ -206,7 +206,7 @@ export async function getUploadSession(
       uploadId: session.id,
       status: session.status,
       keyPrefix: session.key_prefix,
-      files: asSerialized<DeclaredFile[]>(new JsonText(fileList)),
+      files: asSerialized<DeclaredFile[]>(fileList),
       verifiedFileCount: session.verified_file_count,
       verifiedBytes: Number(session.verified_bytes),
       createdAt: session.created_at.toISOString(),

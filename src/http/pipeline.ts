@@ -36,6 +36,7 @@ import {
 } from './auth.ts';
 import { idempotent, parseIdempotencyKey, type IdempotencyScope } from './idempotency.ts';
 import { refuseNulInQuery } from './nul.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LARGE_BODY_BYTES } from './body.ts';
 import type { PolicyName } from './rate-limit.ts';
 import type { AuditFields } from './access-log.ts';
@@ -291,24 +292,46 @@ function execute<K extends OperationId>(
 }
 
 /**
- * The request's JSON body, a large one (LARGE_BODY_BYTES or more, or of no declared length) read
- * once its organization's budget allows (AppDeps.requestBodies; an unauthenticated caller's
- * address stands for it): until then the body stays in the socket, so a waiting request holds no
- * memory for it. A large body costs the API about its size in parsing, validation and garbage
- * that outlives young collections, whose pauses every tenant waits on; one organization sending
- * them in a loop is paced, and every other organization's requests are not (bench/README.md,
- * hostile tenants). A body of no declared length is charged the operation's limit; one declared
- * over the limit is refused at once (readJson), a small one never waits.
+ * The longest a large body waits for its organization's budget (readBody); beyond, the request is
+ * refused with `rate_limited` and Retry-After. Node closes a request not received within
+ * HTTP_REQUEST_TIMEOUT_MS (30 s by default) with a bare 408, so a request is never held that long.
  */
-function readBody(deps: AppDeps, x: Exchange, caller: Caller, limit: number): Promise<unknown> {
+const MAX_BODY_WAIT_MS = 10_000;
+
+/**
+ * The request's JSON body (`read`, on every door: REST and the MCP endpoint), a large one
+ * (LARGE_BODY_BYTES or more, or of no declared length) read once its organization's budget
+ * allows (AppDeps.requestBodies; an unauthenticated caller's address stands for it): until then
+ * the body stays in the socket, so a waiting request holds no memory for it. A large body costs
+ * the API about its size in parsing, validation and garbage that outlives young collections,
+ * whose pauses every tenant waits on; one organization sending them in a loop is paced, and every
+ * other organization's requests are not (bench/README.md, hostile tenants). The size is reserved
+ * before the read: the declared length, or the operation's limit for a body of no declared
+ * length. A body declared over the limit is refused at once (readJson); a small one never waits.
+ */
+export async function readBody<T>(
+  deps: AppDeps,
+  x: Exchange,
+  caller: Caller,
+  limit: number,
+  read: () => Promise<T>,
+): Promise<T> {
   const declared = Number(x.headers['content-length']);
-  if (declared < LARGE_BODY_BYTES || declared > limit) return x.readBody(limit);
+  if (declared < LARGE_BODY_BYTES || declared > limit) return read();
   const key = caller.auth?.orgId ?? caller.validator?.aiKey?.orgId ?? `address ${x.clientAddress()}`;
-  return deps.requestBodies.run(
-    key,
-    () => x.readBody(limit),
-    () => (Number.isFinite(declared) ? declared : limit),
-  );
+  const cost = Number.isFinite(declared) ? declared : limit;
+  const wait = deps.requestBodies.reserve(key, cost, MAX_BODY_WAIT_MS);
+  if (wait === null) {
+    const retryAfter = Math.ceil((deps.requestBodies.wait(key) - MAX_BODY_WAIT_MS) / 1000) + 1;
+    throw new ApiError(
+      'rate_limited',
+      `Too many large request bodies from this organization at once; retry after ${retryAfter} seconds.`,
+      undefined,
+      { 'Retry-After': String(retryAfter) },
+    );
+  }
+  if (wait > 0) await sleep(wait);
+  return read();
 }
 
 /** A REST request through every step, for the door's transport to write. */
@@ -322,7 +345,10 @@ export async function serveRest(api: Api, deps: AppDeps, d: Door, x: Exchange): 
   // Query values too (a decoded %00 cannot be stored or compared in Postgres).
   refuseNulInQuery(x.rawQuery);
   // Only JSON operations read the body here; the one-shot upload must answer before reading it.
-  const body = info.bodyType === 'application/json' ? await readBody(deps, x, caller, info.bodyLimit) : undefined;
+  const body =
+    info.bodyType === 'application/json'
+      ? await readBody(deps, x, caller, info.bodyLimit, () => x.readBody(info.bodyLimit))
+      : undefined;
   const ctx = contextFor(deps, x, caller);
   const key = info.idempotent ? parseIdempotencyKey(x.headers['idempotency-key']) : null;
   return execute(api, op, { method: x.method, path, query: x.rawQuery, headers: x.headers, body }, ctx, key);

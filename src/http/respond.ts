@@ -63,10 +63,10 @@ const PIECE_CHARS = 32 * 1024;
  * before the next is made, so one large answer never holds the event loop (and every other
  * tenant's request) for the tens of milliseconds a single JSON.stringify of megabytes takes; a
  * member that is already JSON text (src/domain/json-text.ts: a session's file list) is written as
- * its bytes. Null when the body has neither: one JSON.stringify is then cheapest.
+ * its pieces of bytes. Null when the body has neither: one JSON.stringify is then cheapest.
  */
 export function jsonPieces(body: unknown): Iterable<string | Buffer> | null {
-  if (body instanceof JsonText) return [body.bytes];
+  if (body instanceof JsonText) return body.pieces;
   if (isLong(body)) return slicedArray(elementsOf(body));
   if (typeof body !== 'object' || body === null || Array.isArray(body) || !hasPiece(body)) return null;
   return (function* () {
@@ -76,7 +76,7 @@ export function jsonPieces(body: unknown): Iterable<string | Buffer> | null {
       const head = `${first ? '{' : ','}${JSON.stringify(key)}:`;
       if (value instanceof JsonText) {
         yield head;
-        yield value.bytes;
+        yield* value.pieces;
       } else if (isLong(value)) {
         yield head;
         yield* slicedArray(elementsOf(value));

@@ -12,7 +12,7 @@ import { expressExchange, writeError } from '../http/respond.ts';
 import { readJson } from '../http/body.ts';
 import { MAX_BODY_DEPTH, MCP_BODY_LIMIT } from '../http/body-limits.ts';
 import { scanValue } from '../http/nul.ts';
-import { admit, contextFor, type Door } from '../http/pipeline.ts';
+import { admit, contextFor, readBody, type Door } from '../http/pipeline.ts';
 import { callTool, toolList } from './tools.ts';
 import type { Api } from '../http/api.ts';
 import type { AppDeps, PublicRequestContext } from '../context.ts';
@@ -60,7 +60,8 @@ export function mountMcp(app: Express, deps: AppDeps, api: Api, door: Door): voi
       const caller = await admit(scheme, door, x, deps);
       x.audit({ operation: 'mcp' });
       // The body goes through the REST reader (its size limit, read before the SDK sees anything).
-      body = await readEnvelope(req, res);
+      // Large bodies within the organization's budget, as on the REST door.
+      body = await readBody(deps, x, caller, MCP_BODY_LIMIT, () => readEnvelope(req, res));
       ctx = { ...contextFor(deps, x, caller), signal: left.signal };
     } catch (err) {
       writeError(res, err);

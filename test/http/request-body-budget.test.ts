@@ -64,6 +64,38 @@ describe('large request bodies: the budget per organization', () => {
     expect(small.at).toBeLessThan(again.at);
   });
 
+  it('refuses with rate_limited and Retry-After a body that would wait more than 10 s', async () => {
+    // Seven bodies of about two seconds each at once: the last ones would wait more than 10 s.
+    const key = app.orgB.originatorKey;
+    const projectB = await fx.project(app, { key });
+    const t0 = performance.now();
+    const sent = await Promise.all(
+      Array.from({ length: 7 }, async (_, i) => {
+        const res = await raw(app, 'POST', `/developer/v1/projects/${projectB}/upload-sessions`, {
+          key,
+          body: largeBody(`r${i}`),
+          headers: { 'content-type': 'application/json' },
+        });
+        return {
+          status: res.status,
+          at: performance.now() - t0,
+          body: res.body,
+          retryAfter: res.headers.get('retry-after'),
+        };
+      }),
+    );
+    const refused = sent.filter((r) => r.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(sent.filter((r) => r.status === 201).length).toBeGreaterThan(0);
+    expect(refused.length + sent.filter((r) => r.status === 201).length).toBe(7);
+    for (const r of refused) {
+      expect((r.body as { error: { code: string } }).error.code).toBe('rate_limited');
+      expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
+      // Refused at once, not after waiting.
+      expect(r.at).toBeLessThan(5000);
+    }
+  });
+
   it('refuses a body declared over the limit at once, whatever the budget', async () => {
     const projectA = await fx.project(app, { key: app.orgA.originatorKey });
     const spent = await create(app.orgA.originatorKey, projectA, largeBody('d'), performance.now());

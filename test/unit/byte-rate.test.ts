@@ -21,6 +21,20 @@ describe('ByteRate', () => {
     expect(r.wait('a')).toBe(0);
   });
 
+  it('reserves known sizes in order without waiting for each other, and refuses a wait over the bound', () => {
+    let now = 0;
+    const r = new ByteRate(1000, 1000, () => now); // 1,000 bytes a second, 1,000 at once
+    expect(r.reserve('a', 1000, 5000)).toBe(0); // the burst
+    expect(r.reserve('a', 2000, 5000)).toBe(0); // the clock is exactly the burst ahead
+    expect(r.reserve('a', 2000, 5000)).toBe(2000); // after the 2,000 before it
+    expect(r.reserve('a', 1000, 5000)).toBe(4000);
+    expect(r.reserve('a', 1000, 3999)).toBeNull(); // would wait 5,000 ms: refused, not charged
+    expect(r.wait('a')).toBe(5000);
+    expect(r.reserve('b', 1000, 0)).toBe(0); // another key is not charged
+    now = 4500;
+    expect(r.reserve('a', 1000, 1000)).toBe(500);
+  });
+
   it('does not bank idle time beyond the burst', () => {
     let now = 0;
     const r = new ByteRate(1000, 1000, () => now);

@@ -39,11 +39,23 @@ describe('jsonPieces', () => {
     if (pieces) expect(Buffer.concat([...pieces].map((p) => Buffer.from(p))).toString()).toBe(JSON.stringify(body));
   });
 
-  it('writes JSON text as the very buffer it holds, never serialized again', () => {
+  it('writes JSON text as the very buffers it holds, in order, never serialized again', () => {
     expect.hasAssertions();
     const list = text(files(5));
     const pieces = [...jsonPieces({ a: 1, files: list })!];
-    expect(pieces).toContain(list.bytes);
+    expect(pieces).toContain(list.pieces[0]);
+    // A text in several pieces (a long file list, in rows from Postgres): each written as it is.
+    const json = JSON.stringify(files(5));
+    const cut = [json.indexOf(',{'), json.lastIndexOf(',{')];
+    const parts = [json.slice(0, cut[0]), json.slice(cut[0], cut[1]), json.slice(cut[1])].map((p) => Buffer.from(p));
+    const several = new JsonText(parts);
+    expect(several.length).toBe(Buffer.byteLength(json));
+    const written = [...jsonPieces({ a: 1, files: several })!];
+    for (const part of parts) expect(written).toContain(part);
+    expect(Buffer.concat(written.map((p) => Buffer.from(p))).toString()).toBe(
+      JSON.stringify({ a: 1, files: files(5) }),
+    );
+    expect(JSON.stringify({ files: several })).toBe(JSON.stringify({ files: files(5) }));
   });
 
   it('cuts a long array of large elements into pieces of tens of kilobytes', () => {
