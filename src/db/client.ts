@@ -62,14 +62,19 @@ const DIRECT: PoolSettings = Object.freeze({ transactionMode: false, prepare: tr
  * Refuses to run on an unpatched postgres.js: the patch is applied by npm's postinstall, which
  * `npm ci --ignore-scripts` (usual in hardened builds) skips, and nothing else would notice. The
  * driver's files that the patch changes carry its marker; the newest hunks (Nagle on while a COPY
- * streams; a query's settling methods) are looked for too, so that a driver patched by an older
- * patch is refused as well. `dir`: the driver's ESM source folder.
+ * streams; a query's settling methods; a message that spans reads copied alone) are looked for
+ * too, so that a driver patched by an older patch is refused as well. `dir`: the driver's ESM source folder.
  */
 export function assertPatchedDriver(dir = dirname(fileURLToPath(import.meta.resolve('postgres')))): void {
   const file = join(dir, 'connection.js');
   const text = readFileSync(file, 'utf8');
   const query = readFileSync(join(dir, 'query.js'), 'utf8');
-  if (!text.includes('Assay patch') || !text.includes('socket.setNoDelay(false)') || !query.includes('this[settle](x)'))
+  const current =
+    text.includes('Assay patch') &&
+    text.includes('socket.setNoDelay(false)') &&
+    text.includes('incomings && remaining < -1') &&
+    query.includes('this[settle](x)');
+  if (!current)
     throw new Error(
       `postgres.js is not patched (${dir}): run \`npx patch-package\` after installing (patches/, docs/decisions.md)`,
     );
