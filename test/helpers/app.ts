@@ -1,5 +1,6 @@
 // An in-process Assay server over a fresh database cloned from the migrated template, with a
 // seeded world: organization A (originator, plain member, key without actor) and organization B.
+import { connect } from 'node:net';
 import { createTestDatabase } from './db.ts';
 import { testConfig } from './config.ts';
 import { startServer } from '../../src/server.ts';
@@ -183,4 +184,27 @@ export async function raw(
     }
   }
   return { status: res.status, headers: res.headers, body };
+}
+
+/**
+ * Sends only a POST's request head (no body) to `app` and returns what the server answers, up to
+ * its blank line: for refusals a server must make before reading a body.
+ */
+export function postHeadOnly(app: TestApp, path: string, headers: Record<string, string>): Promise<string> {
+  const { port } = new URL(app.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${lines.join('')}\r\n`);
+    });
+    let data = '';
+    socket.on('data', (d) => {
+      data += d.toString('latin1');
+      if (data.includes('\r\n\r\n')) {
+        resolve(data);
+        socket.destroy();
+      }
+    });
+    socket.on('error', reject);
+  });
 }

@@ -3,9 +3,8 @@
 // earned back the first, before it is read; another organization's large body and the same
 // organization's small requests do not wait behind it; a body declared over the operation's limit
 // is refused at once. The budget here is small enough that one body spends about two seconds of it.
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { raw, startTestApp, type TestApp } from '../helpers/app.ts';
+import { raw, startTestApp, type TestApp, postHeadOnly } from '../helpers/app.ts';
 import * as fx from '../helpers/fixtures.ts';
 
 const BYTES_PER_SECOND = 100_000;
@@ -101,7 +100,7 @@ describe('large request bodies: the budget per organization', () => {
     const spent = await create(app.orgA.originatorKey, projectA, largeBody('d'), performance.now());
     expect(spent.status).toBe(201);
     const t0 = performance.now();
-    const status = await headOnly(`/developer/v1/projects/${projectA}/upload-sessions`, {
+    const status = await postHeadOnly(app, `/developer/v1/projects/${projectA}/upload-sessions`, {
       Authorization: `Bearer ${app.orgA.originatorKey}`,
       'Content-Type': 'application/json',
       'Content-Length': String(50 * 1024 * 1024),
@@ -111,23 +110,3 @@ describe('large request bodies: the budget per organization', () => {
     expect(performance.now() - t0).toBeLessThan(1000);
   });
 });
-
-/** Sends only the request head (no body) and returns what the server answers, up to its blank line. */
-function headOnly(path: string, headers: Record<string, string>): Promise<string> {
-  const { port } = new URL(app.url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1', () => {
-      const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${lines.join('')}\r\n`);
-    });
-    let data = '';
-    socket.on('data', (d) => {
-      data += d.toString('latin1');
-      if (data.includes('\r\n\r\n')) {
-        resolve(data);
-        socket.destroy();
-      }
-    });
-    socket.on('error', reject);
-  });
-}

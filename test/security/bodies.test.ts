@@ -4,9 +4,8 @@
 // nesting refused with 400 (never a stack overflow), and the MCP endpoint through the same reader
 // with JSON-RPC batches refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from 'node:net';
 import { request } from 'node:http';
-import { call, raw, startTestApp, type TestApp } from '../helpers/app.ts';
+import { call, raw, startTestApp, type TestApp, postHeadOnly } from '../helpers/app.ts';
 import * as fx from '../helpers/fixtures.ts';
 import { operationIds, operationTable } from '../../src/generated/operations.ts';
 import { BODY_LIMITS, MAX_BODY_DEPTH, MCP_BODY_LIMIT, UNBOUNDED_BODY_BYTES } from '../../src/http/body-limits.ts';
@@ -18,29 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-/** Sends only the request head (no body) and returns the status line the server answers with. */
-function headOnly(path: string, headers: Record<string, string>): Promise<string> {
-  const { port } = new URL(app.url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1', () => {
-      socket.write(
-        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers)
-          .map(([k, v]) => `${k}: ${v}\r\n`)
-          .join('')}\r\n`,
-      );
-    });
-    let data = '';
-    socket.on('data', (d) => {
-      data += d.toString('latin1');
-      if (data.includes('\r\n\r\n')) {
-        resolve(data);
-        socket.destroy();
-      }
-    });
-    socket.on('error', reject);
-  });
-}
 
 describe('limits from the contract', () => {
   it(
@@ -86,11 +62,11 @@ describe('limits from the contract', () => {
 describe('oversize bodies (413)', () => {
   it('refuses by Content-Length before reading: the server answers a head that promises 10 MB', async () => {
     for (const path of ['/validator/v1/sign-in-links', '/validator/v1/sessions']) {
-      const head = await headOnly(path, { 'Content-Type': 'application/json', 'Content-Length': '10000000' });
+      const head = await postHeadOnly(app, path, { 'Content-Type': 'application/json', 'Content-Length': '10000000' });
       expect(head).toMatch(/^HTTP\/1\.1 413 /);
       expect(head.toLowerCase()).toContain('connection: close');
     }
-    const head = await headOnly('/developer/v1/projects', {
+    const head = await postHeadOnly(app, '/developer/v1/projects', {
       'Content-Type': 'application/json',
       'Content-Length': String(UNBOUNDED_BODY_BYTES + 1),
       Authorization: `Bearer ${app.orgA.originatorKey}`,
@@ -135,9 +111,13 @@ describe('100 Continue', () => {
     const waiting = { 'Content-Type': 'application/json', 'Content-Length': '2', Expect: '100-continue' };
     const key = `Bearer ${app.orgA.originatorKey}`;
     const heads = {
-      developer: await headOnly('/developer/v1/projects', { ...waiting, Authorization: key }),
-      validator: await headOnly('/validator/v1/sign-in-links', waiting),
-      mcp: await headOnly('/mcp', { ...waiting, Authorization: key, Accept: 'application/json, text/event-stream' }),
+      developer: await postHeadOnly(app, '/developer/v1/projects', { ...waiting, Authorization: key }),
+      validator: await postHeadOnly(app, '/validator/v1/sign-in-links', waiting),
+      mcp: await postHeadOnly(app, '/mcp', {
+        ...waiting,
+        Authorization: key,
+        Accept: 'application/json, text/event-stream',
+      }),
     };
     expect(heads).toEqual({
       developer: 'HTTP/1.1 100 Continue\r\n\r\n',
@@ -200,7 +180,7 @@ describe('MCP bodies', () => {
   });
 
   it('refuses an oversize body by Content-Length before reading, and a deep one', async () => {
-    const head = await headOnly('/mcp', {
+    const head = await postHeadOnly(app, '/mcp', {
       'Content-Type': 'application/json',
       'Content-Length': String(MCP_BODY_LIMIT + 1),
       Authorization: `Bearer ${app.orgA.originatorKey}`,
