@@ -300,7 +300,7 @@ const MAX_BODY_WAIT_MS = 10_000;
 
 /**
  * The request's JSON body (`read`, on every door: REST and the MCP endpoint), a large one
- * (LARGE_BODY_BYTES or more, or of no declared length) read once its organization's budget
+ * (LARGE_BODY_BYTES or more, or chunked of no declared length) read once its organization's budget
  * allows (AppDeps.requestBodies; an unauthenticated caller's address stands for it): until then
  * the body stays in the socket, so a waiting request holds no memory for it. A large body costs
  * the API about its size in parsing, validation and garbage that outlives young collections,
@@ -316,7 +316,9 @@ export async function readBody<T>(
   limit: number,
   read: () => Promise<T>,
 ): Promise<T> {
-  const declared = Number(x.headers['content-length']);
+  // No Content-Length: a chunked body of unknown length, or (without Transfer-Encoding) none.
+  const length = x.headers['content-length'];
+  const declared = length !== undefined ? Number(length) : x.headers['transfer-encoding'] ? Number.NaN : 0;
   if (declared < LARGE_BODY_BYTES || declared > limit) return read();
   const key = caller.auth?.orgId ?? caller.validator?.aiKey?.orgId ?? `address ${x.clientAddress()}`;
   const cost = Number.isFinite(declared) ? declared : limit;
