@@ -2,6 +2,7 @@
 // their project and organization, so another organization's session is simply not found.
 import type { Sql, TxSql } from './client.ts';
 import type { ErrorCode } from '../errors.ts';
+import type { PackedFiles } from '../domain/packed-files.ts';
 
 export interface SessionRow {
   id: string;
@@ -84,33 +85,26 @@ export async function insertSession(
   return row;
 }
 
-/** Paths declared per statement. */
-const UPSERT_SLICE = 250;
-
 /**
  * Merges declared files: new paths are appended, known paths get their new size. The one writer
  * of a file's path and size, so it is the one place that moves the session's `files_version`
- * (the key of the API's cached file lists, `sessionWithFileList`), in the same transaction.
+ * (the key of the API's cached file lists, `sessionWithFileList`), in the same transaction. The
+ * files come as two text values that Postgres splits (PackedFiles): as arrays of 1,000 strings,
+ * the driver's encoding held the API 10-15 ms in one turn, and the strings outlived the request
+ * (src/domain/packed-files.ts).
  */
-export async function upsertFiles(
-  tx: TxSql,
-  sessionId: string,
-  files: { relPath: string; size: number }[],
-): Promise<void> {
+export async function upsertFiles(tx: TxSql, sessionId: string, files: PackedFiles): Promise<void> {
   const [{ next }] = await tx<
     { next: number }[]
   >`select coalesce(max(position), -1) + 1 as next from upload_files where session_id = ${sessionId}`;
-  // In statements of UPSERT_SLICE paths, as two arrays: one statement of 1,000 rows of 4
-  // parameters each took the API 10-15 ms in one turn to encode (bench/README.md, hostile tenants).
-  for (let at = 0; at < files.length; at += UPSERT_SLICE) {
-    const slice = files.slice(at, at + UPSERT_SLICE);
-    await tx`
-      insert into upload_files (session_id, rel_path, size, position)
-      select ${sessionId}, v.rel_path, v.size, ${next + at}::int + v.n::int - 1
-      from unnest(${tx.array(slice.map((f) => f.relPath))}::text[], ${tx.array(slice.map((f) => f.size))}::bigint[])
-        with ordinality as v(rel_path, size, n)
-      on conflict (session_id, rel_path) do update set size = excluded.size, declared_at = now(), etag = null`;
-  }
+  await tx`
+    insert into upload_files (session_id, rel_path, size, position)
+    select ${sessionId}, v.rel_path, v.size, ${next}::int + v.n::int - 1
+    from unnest(
+      string_to_array(${files.pathLines()}::text, E'\n'),
+      string_to_array(${files.sizeList()}::text, ',')::bigint[]
+    ) with ordinality as v(rel_path, size, n)
+    on conflict (session_id, rel_path) do update set size = excluded.size, declared_at = now(), etag = null`;
   await tx`update upload_sessions set updated_at = now(), files_version = files_version + 1 where id = ${sessionId}`;
 }
 

@@ -27,6 +27,7 @@ import { enqueue } from '../jobs/tasks.ts';
 import { objectKey, pathProblem, sessionKeyPrefix } from '../domain/upload-paths.ts';
 import { contractLimits } from '../generated/operations.ts';
 import { asArray, asSerialized, JsonElements, JsonText } from '../domain/json-text.ts';
+import { PackedFiles } from '../domain/packed-files.ts';
 import { headObject, presignPut, putSigner } from '../storage/s3.ts';
 
 type DeclaredUploadFile = components['schemas']['DeclaredUploadFile'];
@@ -43,30 +44,26 @@ const HEAD_CONCURRENCY = 16;
 
 /**
  * The path rule the contract's RelPath pattern cannot say (its length in bytes), and one entry
- * per path: a path declared twice in one request takes its last size, as a later
- * declare call would.
+ * per path: a path declared twice in one request takes its last size, as a later declare call
+ * would. Packed (PackedFiles) for the rest of the request: no object per file is made.
  */
-function checkPaths(files: DeclaredUploadFile[]): DeclaredUploadFile[] {
-  const byPath = new Map<string, DeclaredUploadFile>();
+function checkPaths(files: DeclaredUploadFile[]): PackedFiles {
+  const sizeByPath = new Map<string, number>();
   files.forEach((f, i) => {
     const problem = pathProblem(f.relPath);
     if (problem)
       throw new ApiError('upload_file_path_invalid', `\`files[${i}].relPath\` ${problem}.`, `files[${i}].relPath`);
-    byPath.set(f.relPath, { relPath: f.relPath, size: f.size });
+    sizeByPath.set(f.relPath, f.size);
   });
-  return [...byPath.values()];
+  return new PackedFiles(sizeByPath);
 }
 
-/** Each file's key and PUT URL, made as the answer is written (JsonElements). */
-async function presignAll(
-  ctx: RequestContext,
-  keyPrefix: string,
-  files: DeclaredUploadFile[],
-): Promise<PresignedUpload[]> {
-  const file = (i: number) => ({ key: objectKey(keyPrefix, files[i].relPath), contentLength: files[i].size });
+/** Each file's key and PUT URL, made as the answer is written (JsonElements), from the packed files. */
+async function presignAll(ctx: RequestContext, keyPrefix: string, files: PackedFiles): Promise<PresignedUpload[]> {
+  const file = (i: number) => ({ key: objectKey(keyPrefix, files.relPath(i)), contentLength: files.size(i) });
   const sign = await putSigner(ctx.storage, files.length, file, UPLOAD_URL_SECONDS);
   return asArray(
-    new JsonElements(files.length, (i) => ({ relPath: files[i].relPath, key: file(i).key, uploadUrl: sign(i) })),
+    new JsonElements(files.length, (i) => ({ relPath: files.relPath(i), key: file(i).key, uploadUrl: sign(i) })),
   );
 }
 
@@ -132,7 +129,7 @@ async function declare(
   ctx: RequestContext,
   projectId: string,
   uploadId: string,
-  files: DeclaredUploadFile[],
+  files: PackedFiles,
   param = 'files',
 ): Promise<db.SessionRow> {
   await requireProject(ctx, projectId);
@@ -240,7 +237,8 @@ export async function uploadFile(
   }
   const problem = pathProblem(query.path);
   if (problem) throw new ApiError('upload_file_path_invalid', `\`path\` ${problem}.`, 'path');
-  const session = await declare(ctx, params.projectId, params.uploadId, [{ relPath: query.path, size }], 'path');
+  const files = new PackedFiles(new Map([[query.path, size]]));
+  const session = await declare(ctx, params.projectId, params.uploadId, files, 'path');
   const url = await presignPut(ctx.storage, objectKey(session.key_prefix, query.path), UPLOAD_URL_SECONDS, size);
   return { status: 307, body: undefined, headers: { Location: url, 'Cache-Control': 'no-store' } };
 }
