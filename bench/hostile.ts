@@ -6,8 +6,11 @@
 // - Amplifying CSV: a 1 MB file of 4 header names of 250,000 characters over short rows `n,,,`,
 //   processed again and again (each run must fail with `ingest_file_invalid`, storing nothing).
 // - A 400,000-file session: `declare` with 1,000 files of 900-character paths per call, until the
-//   cap refuses it (`upload_file_limit_reached`), in new sessions again and again; then, apart,
-//   GETs of a session at its cap (10,000 files), 4 at a time.
+//   cap refuses it (`upload_file_limit_reached`), in new sessions again and again; each declare
+//   waits for the organization's budget of large bodies and their answers (src/http/pipeline.ts
+//   `readBody`), so a window sees a few declares (or `rate_limited`), and the cap's refusal is
+//   checked on the sessions filled outside the windows; then, apart, GETs of a session at its cap
+//   (10,000 files), 4 at a time.
 // - Stalling DNS: webhook endpoints at names whose DNS server never answers (a stub on
 //   127.0.0.1), 32 at a time: each is refused as unresolved after the resolver's deadline.
 //
@@ -259,12 +262,18 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
         files: thousand(0),
       });
       const path = `/projects/${attacker.projectId}/upload-sessions/${created.json.uploadId}`;
+      if (created.status !== 201) {
+        outcomes.push(`new session refused: ${created.status} ${created.json.error?.code}`);
+        return null;
+      }
+      outcomes.push('1000 files declared');
       for (let declared = 1_000; !stop() && declared < 400_000; declared += 1_000) {
         const r = await api(base, attacker.key, 'POST', `${path}/files`, { files: thousand(declared) });
         if (r.status !== 200) {
           outcomes.push(`${declared + 1_000} files refused: ${r.status} ${r.json.error?.code}`);
-          return path;
+          return r.status === 409 ? path : null;
         }
+        outcomes.push('1000 files declared');
       }
       return null;
     };
@@ -326,8 +335,15 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
       const amplified = await during(url, victim.key, amplify);
       const declared = await during(url, victim.key, declareLoop);
       // Full sessions to read, filled outside any probe window when the phase above made too few.
-      for (let i = 0; fullSessions.length < READ_SESSIONS && i < READ_SESSIONS; i++)
-        fullSessions.push((await fill(() => false, []))!);
+      // Each must end in the cap's refusal (the 400,000-file attempt's, which the declare window,
+      // paced by the organization's budget, reaches only in part).
+      for (let i = 0; fullSessions.length < READ_SESSIONS && i < READ_SESSIONS; i++) {
+        const filled: string[] = [];
+        const full = await fill(() => false, filled);
+        if (!full || filled.at(-1) !== '11000 files refused: 409 upload_file_limit_reached')
+          throw new Error(`a session was not refused at its cap: ${filled.at(-1)}`);
+        fullSessions.push(full);
+      }
       const reads = await read(fullSessions.slice(0, 1));
       const readsInTurn = await read(fullSessions.slice(0, READ_SESSIONS));
       const stalled = await during(url, victim.key, stalling);
@@ -357,7 +373,10 @@ export async function hostileBench(stack: DevStack): Promise<{ lines: string[]; 
     let met = quiet.errors === 0;
     const expected: [string, RegExp][] = [
       ['amplifying CSV, processed again and again', /^failed ingest_file_invalid, the header budget \(0 stored\)$/],
-      ['declaring 400,000 files in a session, again and again', /^11000 files refused: 409 upload_file_limit_reached$/],
+      [
+        'declaring 400,000 files in a session, again and again',
+        /^(1000 files declared|11000 files refused: 409 upload_file_limit_reached|.* refused: 429 rate_limited)$/,
+      ],
       ['reading a full session (10,000 files), 4 GETs at a time', /^GET 200, 10000 files$/],
       [
         `reading ${READ_SESSIONS} full sessions in turn (more than a server's file-list cache holds), 4 GETs at a time`,

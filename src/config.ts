@@ -140,9 +140,10 @@ export interface Config {
   };
   /**
    * REQUEST_BODY_BYTES_PER_SECOND and REQUEST_BODY_BURST_BYTES: bytes of large request bodies
-   * (64 KiB or more, or of no declared length) a server process reads per organization (per
-   * address without one) each second, and at once (defaults 1 MiB, 4 MiB); a request over the
-   * budget waits before its body is read, it is not refused (src/http/pipeline.ts `readBody`).
+   * (64 KiB or more, or of no declared length), and of their answers, a server process handles per
+   * organization (per address without one) each second, and at once (defaults 1 MiB, 4 MiB); a
+   * request over the budget waits before its body is read, up to 10 s (src/http/pipeline.ts
+   * `readBody`).
    */
   readonly requestBodies: {
     readonly bytesPerSecond: number;
@@ -246,12 +247,12 @@ export const DEFAULT_UPLOAD_FILE_LISTS = Object.freeze({
 });
 
 export const DEFAULT_REQUEST_BODIES = Object.freeze({
-  // A declare of 1,000 files of 900-character paths is about 1 MB: parsed, validated, written and
-  // answered (3 MB of signed URLs), it costs the API tens of ms of CPU and about 2 MB that outlive
-  // young collections, whose pauses every tenant waits on. One organization declaring in a loop
-  // (3-4 a second) kept the other tenant's p99 at 1.5-3x its quiet figure (bench/README.md,
-  // hostile tenants). About one such body a second per organization, after four at once; a
-  // session's 10,000 files with 100-character paths (about 1.3 MB in 10 calls) are not slowed.
+  // A declare of 1,000 files of 900-character paths is about 1 MB of body and 3 MB of answer (a key
+  // and a signed URL per path): parsing, validating, writing and answering it costs the API tens of
+  // ms of CPU, whose turns every tenant waits behind. One organization declaring in a loop kept the
+  // other tenant's p99 at 1.5-3x its quiet figure (bench/README.md, hostile tenants). About one
+  // such declare every four seconds per organization; a session's 10,000 files with 100-character
+  // paths (about 12 MB of bodies and answers in 10 calls) take about 8 s (docs/decisions.md).
   bytesPerSecond: 1024 * 1024,
   burstBytes: 4 * 1024 * 1024,
 });

@@ -153,6 +153,8 @@ export interface Exchange {
   /** Response headers the steps add (the RateLimit headers). */
   setHeaders(headers: Record<string, string>): void;
   audit(fields: AuditFields): void;
+  /** Calls `done` with the bytes of the answer once it is written, or once the client has left. */
+  answered(done: (bytes: number) => void): void;
 }
 
 /** Who is calling, once authenticated. */
@@ -304,10 +306,14 @@ const MAX_BODY_WAIT_MS = 10_000;
  * allows (AppDeps.requestBodies; an unauthenticated caller's address stands for it): until then
  * the body stays in the socket, so a waiting request holds no memory for it. A large body costs
  * the API about its size in parsing, validation and garbage that outlives young collections,
- * whose pauses every tenant waits on; one organization sending them in a loop is paced, and every
- * other organization's requests are not (bench/README.md, hostile tenants). The size is reserved
- * before the read: the declared length, or the operation's limit for a body of no declared
- * length. A body declared over the limit is refused at once (readJson); a small one never waits.
+ * whose pauses every tenant waits on, and its answer about the answer's size again (a declare
+ * answers about three times its body: a key and a signed URL per path, most of the request's CPU);
+ * one organization sending them in a loop is paced, and every other organization's requests are
+ * not (bench/README.md, hostile tenants). The body's size is reserved before the read: the
+ * declared length, or the operation's limit for a body of no declared length; the answer's bytes
+ * are charged once it is written, so they delay the organization's next large body. A body
+ * declared over the limit is refused at once (readJson); a small one never waits, and its answer
+ * is not charged (a file list's answers have a budget of their own: src/handlers/uploads.ts).
  */
 export async function readBody<T>(
   deps: AppDeps,
@@ -332,6 +338,7 @@ export async function readBody<T>(
       { 'Retry-After': String(retryAfter) },
     );
   }
+  x.answered((bytes) => deps.requestBodies.charge(key, bytes));
   if (wait > 0) await sleep(wait);
   return read();
 }

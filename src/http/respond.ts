@@ -44,6 +44,14 @@ export function expressExchange(req: Request, res: Response, deps: AppDeps): Exc
     readBody: (limit) => readJsonBody(req, res, limit),
     setHeaders: (headers) => setHeaders(res, headers),
     audit: (fields) => audit(res, fields),
+    answered: (done) => {
+      // The socket's count, headers included: a connection's answers are written one after
+      // another (a pipelined request's count can take in the end of the answer before it). At
+      // 'close', which also comes when the client leaves before the end: what was written counts.
+      const socket = req.socket;
+      const before = socket.bytesWritten;
+      res.once('close', () => done(socket.bytesWritten - before));
+    },
   };
 }
 

@@ -1,13 +1,14 @@
 // Large request bodies are read within a byte budget per organization (REQUEST_BODY_BYTES_PER_SECOND,
 // src/http/pipeline.ts `readBody`): an organization's second large body waits until the budget has
-// earned back the first, before it is read; another organization's large body and the same
-// organization's small requests do not wait behind it; a body declared over the operation's limit
-// is refused at once. The budget here is small enough that one body spends about two seconds of it.
+// earned back the first body and its answer, before it is read; another organization's large body
+// and the same organization's small requests do not wait behind it; a body declared over the
+// operation's limit is refused at once. The budget here is small enough that one body spends more
+// than a second of it, and its answer (a key and a signed URL per path) about four more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raw, startTestApp, type TestApp, postHeadOnly } from '../helpers/app.ts';
 import * as fx from '../helpers/fixtures.ts';
 
-const BYTES_PER_SECOND = 100_000;
+const BYTES_PER_SECOND = 150_000;
 
 let app: TestApp;
 beforeAll(async () => {
@@ -23,28 +24,34 @@ const largeBody = (tag: string) =>
     files: Array.from({ length: 200 }, (_, i) => ({ relPath: `${tag}/${'p'.repeat(880)}-${i}.csv`, size: 10 })),
   });
 
-/** POSTs `body` as a new upload session of `projectId`: when it answered (ms since `t0`) and its status. */
+/**
+ * POSTs `body` as a new upload session of `projectId`: when it answered (ms since `t0`), its status
+ * and the bytes of its answer's body.
+ */
 async function create(key: string, projectId: string, body: string, t0: number) {
   const res = await raw(app, 'POST', `/developer/v1/projects/${projectId}/upload-sessions`, {
     key,
     body,
     headers: { 'content-type': 'application/json' },
   });
-  return { at: performance.now() - t0, status: res.status };
+  return { at: performance.now() - t0, status: res.status, answerBytes: Buffer.byteLength(JSON.stringify(res.body)) };
 }
 
 describe('large request bodies: the budget per organization', () => {
-  it("waits for its organization's budget; another organization and small requests do not wait behind it", async () => {
+  it("waits for its organization's budget (body and answer); others and small requests do not", async () => {
     const keyA = app.orgA.originatorKey;
     const keyB = app.orgB.originatorKey;
     const projectA = await fx.project(app, { key: keyA });
     const projectB = await fx.project(app, { key: keyB });
     const body = largeBody('a');
-    const owedMs = (Buffer.byteLength(body) / BYTES_PER_SECOND) * 1000;
-    expect(owedMs).toBeGreaterThan(1500);
+    const bodyMs = (Buffer.byteLength(body) / BYTES_PER_SECOND) * 1000;
+    expect(bodyMs).toBeGreaterThan(1000);
 
     const first = await create(keyA, projectA, body, performance.now());
     expect(first.status).toBe(201);
+    // The answer is charged too, once written: the next large body waits for both.
+    expect(first.answerBytes).toBeGreaterThan(2 * Buffer.byteLength(body));
+    const owedMs = bodyMs + (first.answerBytes / BYTES_PER_SECOND) * 1000;
 
     const t0 = performance.now();
     const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -64,12 +71,13 @@ describe('large request bodies: the budget per organization', () => {
   });
 
   it('refuses with rate_limited and Retry-After a body that would wait more than 10 s', async () => {
-    // Seven bodies of about two seconds each at once: the last ones would wait more than 10 s.
+    // Ten bodies of more than a second each at once (their answers are charged only once written):
+    // the last ones would wait more than 10 s.
     const key = app.orgB.originatorKey;
     const projectB = await fx.project(app, { key });
     const t0 = performance.now();
     const sent = await Promise.all(
-      Array.from({ length: 7 }, async (_, i) => {
+      Array.from({ length: 10 }, async (_, i) => {
         const res = await raw(app, 'POST', `/developer/v1/projects/${projectB}/upload-sessions`, {
           key,
           body: largeBody(`r${i}`),
@@ -86,7 +94,7 @@ describe('large request bodies: the budget per organization', () => {
     const refused = sent.filter((r) => r.status === 429);
     expect(refused.length).toBeGreaterThan(0);
     expect(sent.filter((r) => r.status === 201).length).toBeGreaterThan(0);
-    expect(refused.length + sent.filter((r) => r.status === 201).length).toBe(7);
+    expect(refused.length + sent.filter((r) => r.status === 201).length).toBe(10);
     for (const r of refused) {
       expect((r.body as { error: { code: string } }).error.code).toBe('rate_limited');
       expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
@@ -106,7 +114,7 @@ describe('large request bodies: the budget per organization', () => {
       'Content-Length': String(50 * 1024 * 1024),
     });
     expect(status).toMatch(/^HTTP\/1\.1 413 /);
-    // The organization owes about two seconds: a refusal that waited for the budget would take them.
+    // The organization owes about five seconds: a refusal that waited for the budget would take them.
     expect(performance.now() - t0).toBeLessThan(1000);
   });
 });
