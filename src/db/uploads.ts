@@ -14,6 +14,9 @@ export interface SessionRow {
   verified_bytes: string;
   /** Counts the changes of the declared file list (bigint as text): see `upsertFiles`. */
   files_version: string;
+  /** The files declared, and the position the next new one takes (kept by `upsertFiles`). */
+  file_count: number;
+  next_position: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -66,14 +69,6 @@ export async function countOpenSessionsLocked(tx: TxSql, orgId: string): Promise
   return n;
 }
 
-/** Files declared on a session (the caller holds the session's row lock, or just inserted it). */
-export async function countFiles(tx: TxSql, sessionId: string): Promise<number> {
-  const [{ n }] = await tx<
-    { n: number }[]
-  >`select count(*)::int as n from upload_files where session_id = ${sessionId}`;
-  return n;
-}
-
 export async function insertSession(
   tx: TxSql,
   s: { id: string; orgId: string; projectId: string; keyPrefix: string },
@@ -86,26 +81,40 @@ export async function insertSession(
 }
 
 /**
- * Merges declared files: new paths are appended, known paths get their new size. The one writer
- * of a file's path and size, so it is the one place that moves the session's `files_version`
- * (the key of the API's cached file lists, `sessionWithFileList`), in the same transaction. The
- * files come as two text values that Postgres splits (PackedFiles): as arrays of 1,000 strings,
- * the driver's encoding held the API 10-15 ms in one turn, and the strings outlived the request
- * (src/domain/packed-files.ts).
+ * Merges declared files: new paths are appended, known paths get their new size; answers how many
+ * files the session then has. The one writer of a file's path and size, so it is the one place
+ * that moves the session's `files_version` (the key of the API's cached file lists,
+ * `sessionWithFileList`), `file_count` and `next_position`, in the same statement. The files come
+ * as two text values that Postgres splits (PackedFiles): as arrays of 1,000 strings, the driver's
+ * encoding held the API 10-15 ms in one turn, and the strings outlived the request
+ * (src/domain/packed-files.ts). A file is found by its `path_key`, the SHA-256 of its path (the
+ * migration 20261130200001 says why). The i-th path takes position `next_position + i`: a known
+ * path keeps the one it has, a new one is after every file before it, and the next call starts
+ * after the last new one (a call that adds files moves positions on by at most its 1,000, so a
+ * session at its cap stays far below 2^31). The caller holds the session's row lock (or just
+ * inserted it), so no other statement adds files to it meanwhile.
  */
-export async function upsertFiles(tx: TxSql, sessionId: string, files: PackedFiles): Promise<void> {
-  const [{ next }] = await tx<
-    { next: number }[]
-  >`select coalesce(max(position), -1) + 1 as next from upload_files where session_id = ${sessionId}`;
-  await tx`
-    insert into upload_files (session_id, rel_path, size, position)
-    select ${sessionId}, v.rel_path, v.size, ${next}::int + v.n::int - 1
-    from unnest(
-      string_to_array(${files.pathLines()}::text, E'\n'),
-      string_to_array(${files.sizeList()}::text, ',')::bigint[]
-    ) with ordinality as v(rel_path, size, n)
-    on conflict (session_id, rel_path) do update set size = excluded.size, declared_at = now(), etag = null`;
-  await tx`update upload_sessions set updated_at = now(), files_version = files_version + 1 where id = ${sessionId}`;
+export async function upsertFiles(tx: TxSql, sessionId: string, files: PackedFiles): Promise<number> {
+  const [{ file_count }] = await tx<{ file_count: number }[]>`
+    with s as (
+      select next_position from upload_sessions where id = ${sessionId}
+    ), put as (
+      insert into upload_files (session_id, rel_path, size, position)
+      select ${sessionId}, v.rel_path, v.size, s.next_position + v.n::int - 1
+      from s, unnest(
+        string_to_array(${files.pathLines()}::text, E'\n'),
+        string_to_array(${files.sizeList()}::text, ',')::bigint[]
+      ) with ordinality as v(rel_path, size, n)
+      on conflict (session_id, path_key) do update set size = excluded.size, declared_at = now(), etag = null
+      returning position
+    )
+    update upload_sessions u
+    set updated_at = now(), files_version = files_version + 1,
+      file_count = file_count + (select count(*) from put, s where put.position >= s.next_position)::int,
+      next_position = greatest(u.next_position, (select max(put.position) + 1 from put))
+    where id = ${sessionId}
+    returning file_count`;
+  return file_count;
 }
 
 /** The ETags `process` verified: the run reads exactly these objects. */
@@ -119,7 +128,7 @@ export async function pinEtags(
     update upload_files f set etag = v.etag
     from unnest(${tx.array(files.map((x) => x.relPath))}::text[], ${tx.array(files.map((x) => x.etag))}::text[])
       as v(rel_path, etag)
-    where f.session_id = ${sessionId} and f.rel_path = v.rel_path`;
+    where f.session_id = ${sessionId} and f.path_key = sha256(v.rel_path::bytea)`;
 }
 
 export async function listFiles(sql: Sql | TxSql, sessionId: string): Promise<FileRow[]> {

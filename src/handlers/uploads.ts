@@ -69,12 +69,12 @@ async function presignAll(ctx: RequestContext, keyPrefix: string, files: PackedF
 
 /**
  * A session holds at most `maxFilesPerSession` files: the GET lists every file and process reads
- * them all, so this cap is what keeps both bounded in memory (docs/decisions.md). Checked after
- * the merge, inside the declaring transaction, so a refused request declares nothing.
+ * them all, so this cap is what keeps both bounded in memory (docs/decisions.md). Checked on the
+ * count after the merge (`upsertFiles`), inside the declaring transaction, so a refused request
+ * declares nothing.
  */
-async function checkFileCap(ctx: RequestContext, tx: TxSql, sessionId: string, param = 'files'): Promise<void> {
+function checkFileCap(ctx: RequestContext, n: number, param = 'files'): void {
   const max = ctx.config.quotas.maxFilesPerSession;
-  const n = await db.countFiles(tx, sessionId);
   if (n > max)
     throw new ApiError(
       'upload_file_limit_reached',
@@ -115,8 +115,7 @@ export async function createUploadSession(
           `session takes more files), then create a new one.`,
       );
     await db.insertSession(tx, { id, orgId: ctx.auth.orgId, projectId: project.id, keyPrefix });
-    await db.upsertFiles(tx, id, files);
-    await checkFileCap(ctx, tx, id);
+    checkFileCap(ctx, await db.upsertFiles(tx, id, files));
   });
   return {
     status: 201,
@@ -141,8 +140,7 @@ async function declare(
         `The upload session is ${session.status}; declare files on a new session.`,
       );
     }
-    await db.upsertFiles(tx, session.id, files);
-    await checkFileCap(ctx, tx, session.id, param);
+    checkFileCap(ctx, await db.upsertFiles(tx, session.id, files), param);
     return session;
   });
 }

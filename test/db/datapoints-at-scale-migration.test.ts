@@ -4,11 +4,10 @@
 // service's own migrate() brings it forward. The data must come out converted: checksums as the
 // same 32 bytes (the API shows the same hex), open slot rows folded into the datapoint's counter,
 // claim rows kept, and the converted project usable (listing, claims from the counter).
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { resolveBinary } from 'dbmate';
-import { MIGRATIONS_DIR, migrate } from '../../src/db/migrate.ts';
-import { createSql, type Sql } from '../../src/db/client.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { createSql } from '../../src/db/client.ts';
+import { appliedMigrations, rollBackPast } from '../helpers/migrations.ts';
 import { call, startTestApp, type TestApp } from '../helpers/app.ts';
 import * as fx from '../helpers/fixtures.ts';
 
@@ -20,32 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const applied = async (sql: Sql) =>
-  (await sql<{ version: string }[]>`select version from schema_migrations`).map((r) => r.version);
-
-/** dbmate's rollback (the newest migration's `migrate:down`), until VERSION is no longer applied. */
-async function rollBackPast(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  url.searchParams.set('sslmode', 'disable');
-  for (;;) {
-    const sql = createSql(databaseUrl, { max: 1 });
-    const versions = await applied(sql).finally(() => sql.end({ timeout: 5 }));
-    if (!versions.includes(VERSION)) return;
-    const res = spawnSync(resolveBinary(), ['--migrations-dir', MIGRATIONS_DIR, '--no-dump-schema', 'rollback'], {
-      env: { ...process.env, DATABASE_URL: url.toString() },
-      encoding: 'utf8',
-    });
-    expect(res.status, res.stderr).toBe(0);
-  }
-}
-
 it('converts datapoints and slots written before it, and the project works after it', async () => {
   const projectId = await fx.project(app);
   const v = await fx.member(app, app.orgA.id, { validator: true });
   const w = await fx.member(app, app.orgA.id, { validator: true });
   for (const person of [v, w]) await fx.assign(app, person.id, projectId);
 
-  await rollBackPast(app.databaseUrl);
+  await rollBackPast(app.databaseUrl, VERSION);
   // Fresh connections on each side of the migration: a pooled connection keeps statements
   // prepared against the old column types.
   const before = createSql(app.databaseUrl, { max: 1 });
@@ -62,7 +42,7 @@ it('converts datapoints and slots written before it, and the project works after
   await migrate(app.databaseUrl, { quiet: true });
   const after = createSql(app.databaseUrl, { max: 1 });
   try {
-    expect(await applied(after)).toContain(VERSION);
+    expect(await appliedMigrations(after)).toContain(VERSION);
     // Same checksums, the open rows now the counter, the live claim still a row.
     expect((await fx.storedDatapoints(after, projectId)).map((d) => [d.id, d.checksum, d.slots_open, d.rows])).toEqual(
       written.map((d) => [d.id, d.checksum, 3, { claimed: 1 }]),

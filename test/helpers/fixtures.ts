@@ -683,11 +683,56 @@ export async function uploadFileCount(sql: Sql, uploadId: string): Promise<numbe
   return row!.n;
 }
 
-/** Declares `n` more one-byte files (`bulk/1`...) in the session directly (no declare calls, no quota check). */
+/**
+ * Declares `n` more one-byte files (`bulk/1`...) in the session directly (no declare calls, no
+ * quota check), after its last file, counted on the session as a declare counts them.
+ */
 export async function addUploadFiles(sql: Sql, uploadId: string, n: number): Promise<void> {
   await sql`
-    insert into upload_files (session_id, rel_path, size, position)
-    select ${uploadId}, 'bulk/' || g, 1, g from generate_series(1, ${n}) g`;
+    with added as (
+      insert into upload_files (session_id, rel_path, size, position)
+      select ${uploadId}, 'bulk/' || g, 1, s.next_position + g - 1
+      from upload_sessions s, generate_series(1, ${n}) g
+      where s.id = ${uploadId}
+      returning 1
+    )
+    update upload_sessions
+    set file_count = file_count + (select count(*) from added)::int, next_position = next_position + ${n}
+    where id = ${uploadId}`;
+}
+
+/**
+ * An upload session with its files written as the storage before migration 20261130200001 held
+ * them (no path key, no counters on the session): each file as [path, size, position].
+ */
+export async function addPreKeyUploadSession(
+  sql: Sql,
+  s: { id: string; orgId: string; projectId: string; status: string },
+  files: [string, number, number][],
+): Promise<void> {
+  await sql`
+    insert into upload_sessions (id, org_id, project_id, key_prefix, status)
+    values (${s.id}, ${s.orgId}, ${s.projectId}, ${`uploads/${s.id}/`}, ${s.status})`;
+  for (const [relPath, size, position] of files)
+    await sql`
+      insert into upload_files (session_id, rel_path, size, position)
+      values (${s.id}, ${relPath}, ${size}, ${position})`;
+}
+
+/** A session's files as stored, in their order, with their path keys. */
+export const storedUploadFiles = (sql: Sql, sessionId: string) =>
+  sql<{ rel_path: string; size: string; position: number; path_key: Buffer }[]>`
+    select rel_path, size::text, position, path_key
+    from upload_files where session_id = ${sessionId} order by position`;
+
+/** A session's counters of its files: how many, and the position the next new one takes. */
+export async function uploadSessionCounters(
+  sql: Sql,
+  sessionId: string,
+): Promise<{ fileCount: number; nextPosition: number }> {
+  const [row] = await sql<{ file_count: number; next_position: number }[]>`
+    select file_count, next_position from upload_sessions where id = ${sessionId}`;
+  return { fileCount: row!.file_count, nextPosition: row!.next_position };
 }
 
 /** Opens `n` upload sessions on the project directly (no quota check). */
