@@ -3,7 +3,8 @@
 // files are written as declares wrote them then (positions with gaps where a path was declared
 // again), and the service's own migrate() brings it forward. A session must come out with its
 // file count and the position after its last, and an open one keep declaring: known paths found by
-// their key (a new size, no new row, the same place), new ones after the last, the cap counted.
+// their key (a new size, no new row, the same place), new ones after the last, the cap counted;
+// and a session deleted, directly or with its project, takes its files with it.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_QUOTAS } from '../../src/config.ts';
@@ -114,6 +115,13 @@ it('counts the files of sessions declared before it, and their declares go on', 
     });
     expect(last.status).toBe(200);
     expect((await fx.storedUploadFiles(after, open)).map((f) => [f.rel_path, f.position]).at(-1)).toEqual(['f.csv', 9]);
+
+    // A deleted session's files go with it, and so do a deleted project's sessions' files.
+    await fx.deleteUploadSession(after, done);
+    expect(await fx.storedUploadFiles(after, done)).toEqual([]);
+    expect(await fx.storedUploadFiles(after, open)).toHaveLength(6);
+    await fx.deleteProject(after, projectId);
+    expect(await fx.storedUploadFiles(after, open)).toEqual([]);
   } finally {
     await after.end({ timeout: 5 });
   }

@@ -725,6 +725,11 @@ export const storedUploadFiles = (sql: Sql, sessionId: string) =>
     select rel_path, size::text, position, path_key
     from upload_files where session_id = ${sessionId} order by position`;
 
+/** Deletes an upload session directly (the service never does; its files must go with it). */
+export async function deleteUploadSession(sql: Sql, sessionId: string): Promise<void> {
+  await sql`delete from upload_sessions where id = ${sessionId}`;
+}
+
 /** A session's counters of its files: how many, and the position the next new one takes. */
 export async function uploadSessionCounters(
   sql: Sql,
