@@ -47,8 +47,11 @@ it('returns every row whole and in order, raw and decoded, copying only the rows
     total += value.length;
     expect(value.toString('latin1')).toBe(expected(i));
   });
-  // A row spans two reads about once per read: each such row is copied once (under 32 KB).
-  expect(raw.bytes).toBeLessThan(total / 2);
+  // Each row that spans two reads is copied once, and no other: under the rows' total whatever
+  // the reads' sizes (about 40% of it with 64 KB reads on an idle machine, 56% seen under a full
+  // test run's load, when reads are shorter and more rows span them). Unpatched, every read that
+  // ended a row was copied with all that followed it: more than the rows' total.
+  expect(raw.bytes).toBeLessThan(total);
   expect(raw.bytes).toBeGreaterThan(0);
 
   const decoded = await rowsQuery();
