@@ -5,6 +5,7 @@
 // them; test/http/metrics.test.ts checks that every series it queries is served.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ByteCache } from './domain/byte-cache.ts';
+import { largeBodyCounts } from './http/body-thread.ts';
 
 /** A pool's connections now (src/db/client.ts's PoolStats, or graphile-worker's pg pool alike). */
 interface PoolUse {
@@ -94,6 +95,19 @@ export function serverMetrics(pools: Pools = {}, caches: ServerCaches = {}): Ser
       },
     });
   }
+  new Counter({
+    name: 'assay_large_request_bodies_total',
+    help:
+      'Large request bodies (64 KiB or more) parsed by this process, by where: ' +
+      'thread (the large-body thread) or event_loop (while the thread was not there)',
+    labelNames: ['parsed_on'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ parsed_on: 'thread' }, largeBodyCounts.thread);
+      this.inc({ parsed_on: 'event_loop' }, largeBodyCounts.eventLoop);
+    },
+  });
   // Requests are counted here, by operation and then by status, and handed to prom-client at each
   // scrape: its labelled `inc` validates and hashes the labels on every call, on every request.
   // Both sets are bounded (the contract's operations and `other`; HTTP statuses and `aborted`).

@@ -4,12 +4,13 @@
 // writing responses, MCP framing) live in app.ts and mcp/.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { OpenAPIBackend, OpenAPIValidator, ValidationContext, type Document, type Operation } from 'openapi-backend';
+import type { ValidateFunction } from 'ajv';
 import { contractDocument } from '../generated/contract.ts';
 import { parse as parseQueryString } from 'qs';
 import { createAjv } from '../schema/ajv.ts';
 import { ApiError } from '../errors.ts';
 import { requestErrorToApiError } from './schema-errors.ts';
-import { isLargeBody } from './body.ts';
+import { isLargeBody, validatedOnThread } from './body.ts';
 import { markConditionals } from '../schema/describe.ts';
 import { requireOriginator, type AuthContext } from './auth.ts';
 import { documents, operationTable, operationIds, type OperationId } from '../generated/operations.ts';
@@ -175,6 +176,56 @@ export type ResultOf<K extends OperationId> = [OperationId] extends [K] ? ApiRes
 export const isOperation = <K extends OperationId>(op: MatchedOperation, operationId: K): op is MatchedOperation<K> =>
   op.operationId === operationId;
 
+/**
+ * openapi-backend with the request validators only: of every operation, or of `operations` alone
+ * (the large-body thread's, src/http/body-thread.ts). Its `init` would compile a validator for
+ * every response and every response's headers as well, which nothing here calls (the tests check
+ * responses with a backend of their own, test/helpers/contract.ts): about a third of the server's
+ * heap, marked again by every full collection for the life of the process, and the longer part of
+ * the start. So `init` builds no validator, and the one built here compiles the request validators
+ * alone.
+ */
+export async function compileContract(operations?: readonly OperationId[]): Promise<ContractBackend> {
+  const backend = new ContractBackend({
+    // Marked so that errors inside a `then`/`else` are worded with their `if` (schema/describe.ts).
+    definition: markConditionals(contractDocument),
+    apiRoot: '/',
+    strict: true,
+    validate: false,
+    coerceTypes: true,
+    ignoreTrailingSlashes: false,
+    customizeAjv: (_original: unknown, ajvOpts: object, context: ValidationContext) =>
+      createAjv({ ...ajvOpts, coerceTypes: context === ValidationContext.Params }) as never,
+  });
+  await backend.init();
+  backend.validator = new OpenAPIValidator({
+    definition: backend.definition,
+    ajvOpts: backend.ajvOpts,
+    customizeAjv: backend.customizeAjv,
+    router: backend.router,
+    coerceTypes: backend.coerceTypes,
+    lazyCompileValidators: true,
+  });
+  if (operations) for (const id of operations) requestValidators(backend, id);
+  else backend.validator.preCompileRequestValidators();
+  return backend;
+}
+
+/**
+ * An operation's request validators, in openapi-backend's order: its JSON body's first (where it
+ * has one), then its parameters'. The first error of the first that fails is the request's.
+ */
+export function requestValidators(
+  backend: OpenAPIBackend,
+  operationId: OperationId,
+): { body: ValidateFunction | null; params: ValidateFunction } {
+  const validators = backend.validator.getRequestValidatorsForOperation(operationId);
+  const hasBody = operationTable[operationId].bodyType === 'application/json';
+  if (validators.length !== (hasBody ? 2 : 1))
+    throw new Error(`${operationId}: openapi-backend built ${validators.length} request validators`);
+  return hasBody ? { body: validators[0]!, params: validators[1]! } : { body: null, params: validators[0]! };
+}
+
 /** The contract's router and validators, compiled once per process (Api.create). */
 let compiled: Promise<ContractBackend> | undefined;
 
@@ -200,44 +251,11 @@ export class Api {
         `handler table does not match openapi.yaml: missing [${missing.join(', ')}], unknown [${extra.join(', ')}]`,
       );
     }
-    compiled ??= Api.compile().catch((err: unknown) => {
+    compiled ??= compileContract().catch((err: unknown) => {
       compiled = undefined;
       throw err;
     });
     return new Api(await compiled, handlers);
-  }
-
-  /**
-   * openapi-backend with the request validators only. Its `init` would compile a validator for
-   * every response and every response's headers as well, which nothing here calls (the tests check
-   * responses with a backend of their own, test/helpers/contract.ts): about a third of the
-   * server's heap, marked again by every full collection for the life of the process, and the
-   * longer part of the start. So `init` builds no validator, and the one built here compiles the
-   * request validators alone.
-   */
-  private static async compile(): Promise<ContractBackend> {
-    const backend = new ContractBackend({
-      // Marked so that errors inside a `then`/`else` are worded with their `if` (schema/describe.ts).
-      definition: markConditionals(contractDocument),
-      apiRoot: '/',
-      strict: true,
-      validate: false,
-      coerceTypes: true,
-      ignoreTrailingSlashes: false,
-      customizeAjv: (_original: unknown, ajvOpts: object, context: ValidationContext) =>
-        createAjv({ ...ajvOpts, coerceTypes: context === ValidationContext.Params }) as never,
-    });
-    await backend.init();
-    backend.validator = new OpenAPIValidator({
-      definition: backend.definition,
-      ajvOpts: backend.ajvOpts,
-      customizeAjv: backend.customizeAjv,
-      router: backend.router,
-      coerceTypes: backend.coerceTypes,
-      lazyCompileValidators: true,
-    });
-    backend.validator.preCompileRequestValidators();
-    return backend;
   }
 
   /**
@@ -293,9 +311,14 @@ export class Api {
     // An absent optional JSON body is validated as {}, so the handler gets the contract's defaults.
     const body = info.bodyType === 'application/json' && !info.bodyRequired && req.body === undefined ? {} : req.body;
     const parameters = this.parameters(op, req, body);
-    // Each of openapi-backend's precompiled validators (Ajv, coercing parameters in place).
-    for (const validate of this.backend.validator.getRequestValidatorsForOperation(op.operationId)) {
-      if (!validate(parameters)) throw requestErrorToApiError(validate.errors![0], info.errorCodes);
+    // openapi-backend's precompiled validators (Ajv, coercing parameters in place), in its order. A
+    // large body the body thread found valid, unchanged by the validator, is not validated again
+    // (src/http/body-thread.ts): the same validator, on the same value.
+    const validators = requestValidators(this.backend, op.operationId);
+    for (const validate of validatedOnThread(req.body, op.operationId)
+      ? [validators.params]
+      : [validators.body, validators.params]) {
+      if (validate && !validate(parameters)) throw requestErrorToApiError(validate.errors![0], info.errorCodes);
     }
     // The handler's work on a large body starts in a turn of its own (src/http/body.ts).
     if (isLargeBody(req.body)) await yieldToEventLoop();

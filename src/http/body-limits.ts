@@ -21,3 +21,10 @@ export const BODY_LIMITS: Readonly<Record<OperationId, number>> = Object.freeze(
 
 /** The MCP endpoint: a JSON-RPC envelope around the largest tool call. */
 export const MCP_BODY_LIMIT = mcpBodyLimit;
+
+/**
+ * A body of at least this many bytes is large: read within its organization's budget
+ * (pipeline.ts readBody), and parsed, scanned and validated on the large-body thread
+ * (body-thread.ts), or on the event loop in separate turns when the thread is not there.
+ */
+export const LARGE_BODY_BYTES = 64 * 1024;

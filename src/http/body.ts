@@ -8,7 +8,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { ApiError } from '../errors.ts';
-import { refuseNul } from './nul.ts';
+import type { OperationId } from '../generated/operations.ts';
+import { LARGE_BODY_BYTES, MAX_BODY_DEPTH } from './body-limits.ts';
+import { largeBodyCounts, parseOnThread, type BodyChecks } from './body-thread.ts';
+import { foundError, scanValue, type Found } from './nul.ts';
 
 const isJsonType = (contentType: string): boolean => {
   const media = contentType.split(';')[0]!.trim().toLowerCase();
@@ -29,11 +32,34 @@ function refuseDeclaredLength(req: IncomingMessage, limit: number): void {
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
 }
 
+/** What a body is scanned for (and validated against, on the large-body thread), and what is refused when found. */
+export interface BodyScan extends BodyChecks {
+  refuse: (found: Found) => ApiError;
+}
+
+const malformed = () => new ApiError('request_body_malformed', 'The request body is not valid JSON.');
+
+function parse(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw malformed();
+  }
+}
+
 /**
- * The raw JSON value of the body (not yet checked for NUL or depth), or undefined when empty:
- * the declared length checked, `100 Continue` answered when asked for, then read within `limit`.
+ * The JSON value of the body, or undefined when empty: the declared length checked, `100
+ * Continue` answered when asked for, then read within `limit`, parsed and scanned (`scan`). A
+ * large body (LARGE_BODY_BYTES or more) is parsed, scanned and checked against its operation's
+ * body validator on the large-body thread (body-thread.ts), or, while the thread is not there, on
+ * the event loop in turns of their own.
  */
-export async function readJson(req: IncomingMessage, res: ServerResponse, limit: number): Promise<unknown> {
+export async function readJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  limit: number,
+  scan: BodyScan,
+): Promise<unknown> {
   refuseDeclaredLength(req, limit);
   if (String(req.headers.expect ?? '').toLowerCase() === '100-continue') res.writeContinue();
   const chunks: Buffer[] = [];
@@ -50,38 +76,58 @@ export async function readJson(req: IncomingMessage, res: ServerResponse, limit:
       'The request body must be JSON, sent with `Content-Type: application/json`.',
     );
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(Buffer.concat(chunks, size).toString('utf8'));
-  } catch {
-    throw new ApiError('request_body_malformed', 'The request body is not valid JSON.');
-  }
-  if (size >= LARGE_BODY_BYTES && typeof body === 'object' && body !== null) largeBodies.add(body);
+  const bytes = Buffer.concat(chunks, size);
+  if (size >= LARGE_BODY_BYTES) return readLarge(bytes, scan);
+  const body = parse(bytes);
+  const found = scanValue(body, scan.maxDepth, scan.nul);
+  if (found) throw scan.refuse(found);
   return body;
 }
 
-/**
- * A body of at least this many bytes is parsed, checked and validated in separate turns of the
- * event loop (isLargeBody): a 1,000-file declare is about 1 MB, and parsing, the NUL check, the
- * contract's validators and the handler's own checks in one turn held every other request 10-25
- * ms (bench/README.md, hostile tenants).
- */
-export const LARGE_BODY_BYTES = 64 * 1024;
+/** Bodies read from large requests, and of those the ones the thread validated, by operation. */
 const largeBodies = new WeakSet<object>();
+const validatedBodies = new WeakMap<object, OperationId>();
+
+async function readLarge(bytes: Buffer, scan: BodyScan): Promise<unknown> {
+  const result = await parseOnThread(bytes, scan)?.catch(() => null);
+  if (result) {
+    largeBodyCounts.thread++;
+    if (result.kind === 'malformed') throw malformed();
+    if (result.kind === 'found') throw scan.refuse(result.found);
+    const body = result.body;
+    if (typeof body === 'object' && body !== null) {
+      largeBodies.add(body);
+      if (result.validated && scan.operationId) validatedBodies.set(body, scan.operationId);
+    }
+    return body;
+  }
+  // The thread is not there: the same steps here, each in a turn of its own.
+  largeBodyCounts.eventLoop++;
+  const body = parse(bytes);
+  if (typeof body === 'object' && body !== null) largeBodies.add(body);
+  await yieldToEventLoop();
+  const found = scanValue(body, scan.maxDepth, scan.nul);
+  if (found) throw scan.refuse(found);
+  await yieldToEventLoop();
+  return body;
+}
 
 /** Whether `body` was read from a large request: the caller then yields before more work on it. */
 export const isLargeBody = (body: unknown): boolean =>
   typeof body === 'object' && body !== null && largeBodies.has(body);
 
-/** A REST operation's body: read within `limit`, then checked for NUL and nesting depth. */
-export async function readJsonBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<unknown> {
-  const body = await readJson(req, res, limit);
-  if (!isLargeBody(body)) {
-    refuseNul(body);
-    return body;
-  }
-  await yieldToEventLoop();
-  refuseNul(body);
-  await yieldToEventLoop();
-  return body;
-}
+/** Whether the large-body thread found `body` valid for `operationId`'s body validator, which left it unchanged. */
+export const validatedOnThread = (body: unknown, operationId: OperationId): boolean =>
+  typeof body === 'object' && body !== null && validatedBodies.get(body) === operationId;
+
+/**
+ * A REST operation's body: read within `limit`, refused when it holds a NUL or nests deeper than
+ * MAX_BODY_DEPTH, and, when large, checked on the thread against `operationId`'s body validator.
+ */
+export const readJsonBody = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  limit: number,
+  operationId: OperationId,
+): Promise<unknown> =>
+  readJson(req, res, limit, { maxDepth: MAX_BODY_DEPTH, nul: true, operationId, refuse: foundError });

@@ -6,7 +6,7 @@
 import { ApiError } from '../errors.ts';
 import { MAX_BODY_DEPTH } from './body-limits.ts';
 
-type Found = { kind: 'nul'; path: string } | { kind: 'depth'; path: string };
+export type Found = { kind: 'nul'; path: string } | { kind: 'depth'; path: string };
 
 /**
  * A value still to be looked at, and where it is: its key (a property name, or an array index)
@@ -32,14 +32,17 @@ function pathOf(p: Pending): string {
   return path;
 }
 
-/** The first string (or key) containing U+0000, or the first value nested too deep; null if neither. */
-export function scanValue(root: unknown, maxDepth = MAX_BODY_DEPTH): Found | null {
+/**
+ * The first string (or key) containing U+0000, or the first value nested too deep; null if neither.
+ * With `nul` false, only the depth is looked at.
+ */
+export function scanValue(root: unknown, maxDepth = MAX_BODY_DEPTH, nul = true): Found | null {
   const stack: Pending[] = [{ value: root, key: null, parent: null, depth: 0 }];
   while (stack.length) {
     const at = stack.pop()!;
     const { value, depth } = at;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return { kind: 'nul', path: pathOf(at) };
+      if (nul && value.includes('\u0000')) return { kind: 'nul', path: pathOf(at) };
       continue;
     }
     if (!value || typeof value !== 'object') continue;
@@ -49,8 +52,9 @@ export function scanValue(root: unknown, maxDepth = MAX_BODY_DEPTH): Found | nul
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: i, parent: at, depth: depth + 1 });
     } else {
       const keys = Object.keys(value);
-      for (const k of keys)
-        if (k.includes('\u0000')) return { kind: 'nul', path: pathOf({ value: null, key: k, parent: at, depth }) };
+      if (nul)
+        for (const k of keys)
+          if (k.includes('\u0000')) return { kind: 'nul', path: pathOf({ value: null, key: k, parent: at, depth }) };
       for (let i = keys.length - 1; i >= 0; i--) {
         const k = keys[i]!;
         stack.push({ value: (value as Record<string, unknown>)[k], key: k, parent: at, depth: depth + 1 });
@@ -65,15 +69,22 @@ export function refuseNul(
   code: 'request_body_invalid' | 'parameter_invalid' = 'request_body_invalid',
 ): void {
   const found = scanValue(value);
-  if (!found) return;
+  if (found) throw foundError(found, code);
+}
+
+/** What refuseNul throws for what the scan found. */
+export function foundError(
+  found: Found,
+  code: 'request_body_invalid' | 'parameter_invalid' = 'request_body_invalid',
+): ApiError {
   if (found.kind === 'depth')
-    throw new ApiError(
+    return new ApiError(
       code,
       `The value is nested deeper than ${MAX_BODY_DEPTH} levels${found.path ? ` (at \`${found.path}\`)` : ''}.`,
       found.path || undefined,
     );
   const at = found.path;
-  throw new ApiError(
+  return new ApiError(
     code,
     `${at ? `\`${at}\`` : 'The value'} must not contain the NUL character (\\u0000).`,
     at || undefined,

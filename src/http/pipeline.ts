@@ -37,7 +37,7 @@ import {
 import { idempotent, parseIdempotencyKey, type IdempotencyScope } from './idempotency.ts';
 import { refuseNulInQuery } from './nul.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LARGE_BODY_BYTES } from './body.ts';
+import { LARGE_BODY_BYTES } from './body-limits.ts';
 import type { PolicyName } from './rate-limit.ts';
 import type { AuditFields } from './access-log.ts';
 import { isOperation, type Api, type ApiRequest, type ApiResult, type MatchedOperation, type ResultOf } from './api.ts';
@@ -149,7 +149,7 @@ export interface Exchange {
   /** The address a public request is counted under. */
   clientAddress(): string;
   /** The JSON body within `limit`, read once (src/http/body.ts): undefined when empty. */
-  readBody(limit: number): Promise<unknown>;
+  readBody(limit: number, operationId: OperationId): Promise<unknown>;
   /** Response headers the steps add (the RateLimit headers). */
   setHeaders(headers: Record<string, string>): void;
   audit(fields: AuditFields): void;
@@ -356,7 +356,7 @@ export async function serveRest(api: Api, deps: AppDeps, d: Door, x: Exchange): 
   // Only JSON operations read the body here; the one-shot upload must answer before reading it.
   const body =
     info.bodyType === 'application/json'
-      ? await readBody(deps, x, caller, info.bodyLimit, () => x.readBody(info.bodyLimit))
+      ? await readBody(deps, x, caller, info.bodyLimit, () => x.readBody(info.bodyLimit, op.operationId))
       : undefined;
   const ctx = contextFor(deps, x, caller);
   const key = info.idempotent ? parseIdempotencyKey(x.headers['idempotency-key']) : null;

@@ -41,7 +41,7 @@ export function expressExchange(req: Request, res: Response, deps: AppDeps): Exc
       address ??= requestAddress(req, deps);
       return address;
     },
-    readBody: (limit) => readJsonBody(req, res, limit),
+    readBody: (limit, operationId) => readJsonBody(req, res, limit, operationId),
     setHeaders: (headers) => setHeaders(res, headers),
     audit: (fields) => audit(res, fields),
     answered: (done) => {

@@ -11,7 +11,6 @@ import { ApiError } from '../errors.ts';
 import { expressExchange, writeError } from '../http/respond.ts';
 import { readJson } from '../http/body.ts';
 import { MAX_BODY_DEPTH, MCP_BODY_LIMIT } from '../http/body-limits.ts';
-import { scanValue } from '../http/nul.ts';
 import { admit, contextFor, readBody, type Door } from '../http/pipeline.ts';
 import { callTool, toolList } from './tools.ts';
 import type { Api } from '../http/api.ts';
@@ -30,15 +29,21 @@ function buildServer(api: Api, door: Door, ctx: PublicRequestContext): Server {
   return server;
 }
 
-/** The JSON-RPC request: read within the endpoint's limit; one request, not nested past the tools' depth. */
+/**
+ * The JSON-RPC request: read within the endpoint's limit; one request, not nested past the tools'
+ * depth (a NUL is the tool arguments' business, checked when the tool's operation runs).
+ */
 async function readEnvelope(req: Request, res: Response): Promise<unknown> {
-  const body = await readJson(req, res, MCP_BODY_LIMIT);
+  const body = await readJson(req, res, MCP_BODY_LIMIT, {
+    maxDepth: MAX_BODY_DEPTH + 4,
+    nul: false,
+    operationId: null,
+    refuse: () => new ApiError('request_body_invalid', `The request is nested deeper than ${MAX_BODY_DEPTH} levels.`),
+  });
   // JSON-RPC batches are refused (the MCP protocol since 2025-06-18 has none, and a batch would
   // multiply one request's work past every per-request limit).
   if (Array.isArray(body))
     throw new ApiError('request_body_invalid', 'JSON-RPC batches are not accepted: send one request per HTTP request.');
-  if (scanValue(body, MAX_BODY_DEPTH + 4)?.kind === 'depth')
-    throw new ApiError('request_body_invalid', `The request is nested deeper than ${MAX_BODY_DEPTH} levels.`);
   return body;
 }
 
