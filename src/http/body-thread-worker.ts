@@ -4,6 +4,8 @@
 // Messages in:  a BodyJob {id, bytes, maxDepth, nul, operationId}.
 // Messages out: {type: 'ready'} once the validators are compiled, then one
 //               {type: 'result', id, ...ThreadResult} per job, in order.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { operationIds, operationTable, type OperationId } from '../generated/operations.ts';
 import { collectCompileGarbage } from '../schema/ajv.ts';
@@ -16,6 +18,20 @@ import { scanValue } from './nul.ts';
 const LARGE_BODY_OPERATIONS = operationIds.filter(
   (id) => operationTable[id].bodyType === 'application/json' && operationTable[id].bodyLimit >= LARGE_BODY_BYTES,
 );
+
+/**
+ * The thread's niceness: its work gives way to the event loop's and the database's when they want
+ * the CPU at once (a large body is one tenant's; the event loop and the database serve everyone).
+ */
+const NICENESS = 10;
+
+// Linux sets a niceness per thread: this thread's id is the last part of /proc/thread-self. Elsewhere
+// (or without /proc) the thread keeps the process's.
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), NICENESS);
+} catch {
+  // Not Linux, or no /proc: the process's niceness.
+}
 
 const backend = await compileContract(LARGE_BODY_OPERATIONS);
 

@@ -82,8 +82,6 @@ export const largeBodyCounts = { thread: 0, eventLoop: 0 };
 
 function start(): Thread {
   const worker = new Worker(WORKER_URL, { resourceLimits: RESOURCE_LIMITS, stdout: false, stderr: false });
-  // An idle thread does not keep the process alive.
-  worker.unref();
   let markReady!: (ready: boolean) => void;
   const t: Thread = { worker, ready: new Promise((r) => (markReady = r)), isReady: false, pending: new Map() };
   const fail = () => {
@@ -114,6 +112,9 @@ function start(): Thread {
   });
   worker.on('error', fail);
   worker.on('exit', fail);
+  // An idle thread does not keep the process alive (after the listeners: adding a 'message'
+  // listener refs the worker again).
+  worker.unref();
   return t;
 }
 
