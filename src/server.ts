@@ -1,6 +1,7 @@
 // The API + MCP server process.
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createApp } from './http/app.ts';
+import { bodyThreadReady } from './http/body-thread.ts';
 import { Api } from './http/api.ts';
 import { compileSpecValidators } from './domain/spec-compiler.ts';
 import { collectCompileGarbage } from './schema/ajv.ts';
@@ -46,6 +47,11 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   // this way; bench/README.md, HTTP, 2026-11-29). The operations' validators are compiled once per
   // process (Api.create), so a second server started beside the first does not block the event
   // loop for seconds while the first one's connections open.
+  // The large-body thread compiles its validators beside the server's (on the other core, at its
+  // lower priority), and is ready before the server listens: started by the first large body
+  // instead, its compile took a core for a second while that tenant's and every other's requests
+  // were being served (bench/README.md, hostile tenants, 2026-11-30 fourth session).
+  const bodyThread = bodyThreadReady();
   const api = await Api.create(buildHandlers());
   compileSpecValidators();
   collectCompileGarbage();
@@ -112,6 +118,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     },
     app,
   );
+  // Not ready (it failed to start): large bodies are parsed on the event loop, as they would be.
+  if (!(await bodyThread)) log.warn('the large-body thread did not start: large bodies are parsed on the event loop');
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {

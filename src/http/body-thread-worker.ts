@@ -8,7 +8,6 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { operationIds, operationTable, type OperationId } from '../generated/operations.ts';
-import { collectCompileGarbage } from '../schema/ajv.ts';
 import { compileContract, requestValidators } from './api.ts';
 import { LARGE_BODY_BYTES } from './body-limits.ts';
 import type { BodyJob, ThreadMessage, ThreadResult } from './body-thread.ts';
@@ -51,7 +50,6 @@ const validators = new Map(
     return [id, { validate: requestValidators(backend, id).body!, fills: hasDefault(content) }] as const;
   }),
 );
-collectCompileGarbage();
 
 /**
  * Whether the operation's body validator passes `body` and leaves it as it was. A validator that

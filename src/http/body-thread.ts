@@ -16,9 +16,10 @@
 // precedence (idempotency before validation, the body's validator before the parameters') do
 // not depend on where the body was parsed.
 //
-// When the thread is not there (it starts with the process's first large body and takes a second
-// or two to compile; it stopped; a job passed its deadline), the body is parsed on the event loop
-// as before. A thread that fails is replaced at the next large body, at most once a minute.
+// The server starts the thread before it listens (server.ts). When the thread is not there (not
+// started, or still compiling: about a second; it stopped; a job passed its deadline), the body is
+// parsed on the event loop as before. A thread that fails is replaced at the next large body, at
+// most once a minute.
 import { Worker } from 'node:worker_threads';
 import type { OperationId } from '../generated/operations.ts';
 import type { Found } from './nul.ts';

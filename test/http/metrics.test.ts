@@ -122,6 +122,12 @@ it('counts requests by operation and status, and jobs, ingest rows, webhook atte
     (s) => s === 200,
   );
 
+  // A large body (64 KiB or more): parsed on the large-body thread, which the server readied before it listened.
+  const files = Array.from({ length: 1000 }, (_, i) => ({ relPath: `${'d/'.repeat(50)}${i}.csv`, size: 1 }));
+  expect((await call(app, 'createUploadSession', { params: { projectId: ids[0]! }, body: { files } })).status).toBe(
+    201,
+  );
+
   const api = await fetch(`${app.url}/metrics`);
   expect(api.status).toBe(200);
   expect(api.headers.get('content-type')).toContain('text/plain');
@@ -137,6 +143,8 @@ it('counts requests by operation and status, and jobs, ingest rows, webhook atte
       exportStatuses.filter((s) => s === code).length,
     );
   expect(series(text, 'assay_http_request_duration_seconds_count', { operation: 'createProject' })).toBe(3);
+  expect(series(text, 'assay_large_request_bodies_total', { parsed_on: 'thread' })).toBe(1);
+  expect(series(text, 'assay_large_request_bodies_total', { parsed_on: 'event_loop' })).toBe(0);
   expect(series(text, 'assay_http_requests_total', { operation: 'deleteProject', status: '204' })).toBeUndefined();
   // The API's pool: its size (DATABASE_POOL_SIZE unset: 10) and its connections by state.
   expect(series(text, 'assay_db_pool_max', { pool: 'api' })).toBe(10);
