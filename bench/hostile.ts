@@ -51,9 +51,11 @@ const STALLING_AT_ONCE = 32;
  * The whole sequence (quiet window, then each attempt) runs this many times, and each row's p99
  * is the median of its rounds: one window's p99 is its 20th-slowest request, and a single pause
  * of the machine moved a quiet p99 from 15-21 ms to 42 (2026-11-29), in either direction of the
- * verdict.
+ * verdict. Five rounds, not three: the median of three follows one outlier window whenever a
+ * second lands on the same side, and this host gave a row windows of 12 and 40 ms within minutes
+ * on the same code (bench/README.md, 2026-11-30, fourth session).
  */
-const ROUNDS = Number(process.env.BENCH_HOSTILE_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_HOSTILE_ROUNDS ?? 5);
 
 /**
  * A deployment runs the API on machines of its own: the attacker's client is on the attacker's
