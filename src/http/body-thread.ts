@@ -150,6 +150,9 @@ export function parseOnThread(bytes: Buffer, checks: BodyChecks): Promise<Thread
   });
 }
 
+/** Jobs the thread has not answered yet. */
+export const bodyThreadJobs = (): number => thread?.pending.size ?? 0;
+
 /** Starts the thread when there is none; resolves with whether it is ready to take bodies. */
 export async function bodyThreadReady(): Promise<boolean> {
   const t = current();

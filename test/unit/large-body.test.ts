@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isLargeBody, readJsonBody, validatedOnThread } from '../../src/http/body.ts';
-import { bodyThreadReady, closeBodyThread, largeBodyCounts } from '../../src/http/body-thread.ts';
+import { bodyThreadJobs, bodyThreadReady, closeBodyThread, largeBodyCounts } from '../../src/http/body-thread.ts';
 import type { OperationId } from '../../src/generated/operations.ts';
 
 const request = (text: string) =>
@@ -127,5 +127,20 @@ describe('large JSON bodies', () => {
     expect(threaded[0]).toMatchObject({ code: 'request_body_invalid', param: 'files[999].relPath' });
     expect(threaded[1]).toMatchObject({ code: 'request_body_invalid', param: `deep${'[0]'.repeat(31)}` });
     expect(threaded[2]).toMatchObject({ code: 'request_body_malformed' });
+  });
+
+  it('parses a body on the event loop when the thread stops with the body in it', async () => {
+    expect.hasAssertions();
+    expect(await bodyThreadReady()).toBe(true);
+    // About 4 MB: tens of milliseconds of the thread's work, long enough to stop it in the middle.
+    const body = files(4000, 'd/'.repeat(400));
+    const before = { ...largeBodyCounts };
+    const reading = read(JSON.stringify(body));
+    while (bodyThreadJobs() === 0) await new Promise((r) => setImmediate(r));
+    await closeBodyThread();
+    expect(await reading).toStrictEqual(body);
+    expect(largeBodyCounts).toEqual({ thread: before.thread, eventLoop: before.eventLoop + 1 });
+    // The next large body starts a thread again.
+    expect(await bodyThreadReady()).toBe(true);
   });
 });
