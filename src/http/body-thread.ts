@@ -100,6 +100,9 @@ function start(): Thread {
   worker.on('message', (m: ThreadMessage) => {
     if (m.type === 'ready') {
       t.isReady = true;
+      // Idle from now on: an idle thread does not keep the process alive. Until ready it does: a
+      // start that awaits it (server.ts) may have nothing else holding the event loop.
+      if (t.pending.size === 0) worker.unref();
       markReady(true);
       return;
     }
@@ -113,9 +116,6 @@ function start(): Thread {
   });
   worker.on('error', fail);
   worker.on('exit', fail);
-  // An idle thread does not keep the process alive (after the listeners: adding a 'message'
-  // listener refs the worker again).
-  worker.unref();
   return t;
 }
 
