@@ -175,20 +175,25 @@ export class PooledTextCache {
   async get(
     key: string,
     version: string,
-    make: () => Promise<{ version: string; pieces: readonly Buffer[] } | null>,
+    make: () => Promise<{ version: string; bytes: PooledText } | null>,
   ): Promise<JsonText | null> {
     for (;;) {
-      const kept = await this.cache.get(key, version, async () => {
-        const made = await make();
-        if (!made) return null;
-        // Room first: evicted lists not lent give their chunks back for this one.
-        const bytes = made.pieces.reduce((n, p) => n + p.length, 0);
-        this.cache.reserve(Math.ceil(bytes / this.pool.chunkBytes) * this.pool.chunkBytes);
-        return { version: made.version, bytes: PooledText.of(this.pool, made.pieces) };
-      });
+      const kept = await this.cache.get(key, version, make);
       if (!kept) return null;
       const text = kept.lend();
       if (text) return text;
     }
+  }
+
+  /**
+   * `pieces` as the cache keeps them, copied into the pool after making room. Called by the making
+   * itself, in the turn its pieces arrived: passed on through a promise or a frame that waited (for
+   * a budget, for the making), they were held by an object already promoted, and every young
+   * collection kept them until a full one.
+   */
+  keep(pieces: readonly Buffer[]): PooledText {
+    const bytes = pieces.reduce((n, p) => n + p.length, 0);
+    this.cache.reserve(Math.ceil(bytes / this.pool.chunkBytes) * this.pool.chunkBytes);
+    return PooledText.of(this.pool, pieces);
   }
 }

@@ -185,8 +185,11 @@ export async function getUploadSession(
   const fileList = await ctx.uploadFileLists.get(`${ctx.auth.orgId}/${session.id}`, session.files_version, () =>
     ctx.uploadFileListBuilds.run(
       ctx.auth.orgId,
-      () => db.fileListJson(ctx.sql, session.id),
-      (b) => b?.pieces.reduce((n, piece) => n + piece.length, 0) ?? 0,
+      async () => {
+        const built = await db.fileListJson(ctx.sql, session.id);
+        return built && { version: built.version, bytes: ctx.uploadFileLists.keep(built.pieces) };
+      },
+      (b) => b?.bytes.length ?? 0,
     ),
   );
   if (!fileList) throw errors.uploadSessionNotFound(params.uploadId);

@@ -17,7 +17,11 @@ const split = (bytes: Buffer, ...sizes: number[]) => {
   return pieces;
 };
 const joined = (t: JsonText | null) => Buffer.concat(t!.pieces).toString();
-const made = (version: string, pieces: Buffer[]) => async () => ({ version, pieces });
+/** A making of `pieces` for cache `c`, as the handler's: the making keeps its own pieces. */
+const made = (c: PooledTextCache, version: string, pieces: Buffer[]) => async () => ({
+  version,
+  bytes: c.keep(pieces),
+});
 
 describe('ChunkPool', () => {
   it('makes chunks up to its bound, then reuses the ones given back', () => {
@@ -60,9 +64,9 @@ describe('PooledText', () => {
 describe('PooledTextCache', () => {
   it('reuses the chunks of an evicted list that nothing reads', async () => {
     const c = new PooledTextCache(32, 8);
-    const a = await c.get('a', '1', made('1', [list('a', 30)]));
+    const a = await c.get('a', '1', made(c, '1', [list('a', 30)]));
     a!.release();
-    const b = await c.get('b', '1', made('1', [list('b', 30)]));
+    const b = await c.get('b', '1', made(c, '1', [list('b', 30)]));
     expect(joined(b)).toBe('b'.repeat(30));
     expect(c.chunks).toEqual({ made: 4, free: 0 });
     expect(c.bytes).toBe(32);
@@ -71,9 +75,9 @@ describe('PooledTextCache', () => {
 
   it('keeps a lent list intact through its eviction, and takes its chunks back once released', async () => {
     const c = new PooledTextCache(32, 8);
-    const a = await c.get('a', '1', made('1', [list('a', 30)]));
+    const a = await c.get('a', '1', made(c, '1', [list('a', 30)]));
     // Evicted for b while lent: b cannot have a's chunks, so b is kept as built.
-    const b = await c.get('b', '1', made('1', [list('b', 30)]));
+    const b = await c.get('b', '1', made(c, '1', [list('b', 30)]));
     expect(joined(a)).toBe('a'.repeat(30));
     expect(joined(b)).toBe('b'.repeat(30));
     expect(c.chunks).toEqual({ made: 4, free: 0 });
@@ -81,18 +85,18 @@ describe('PooledTextCache', () => {
     a!.release(); // a second release changes nothing
     expect(c.chunks).toEqual({ made: 4, free: 4 });
     b!.release();
-    const d = await c.get('d', '1', made('1', [list('d', 16)]));
+    const d = await c.get('d', '1', made(c, '1', [list('d', 16)]));
     expect(joined(d)).toBe('d'.repeat(16));
     expect(c.chunks.made).toBe(4);
   });
 
   it('lends one list to many readers, and frees it after the last', async () => {
     const c = new PooledTextCache(16, 8);
-    const make = made('1', [list('a', 12)]);
+    const make = made(c, '1', [list('a', 12)]);
     const [r1, r2] = await Promise.all([c.get('a', '1', make), c.get('a', '1', make)]);
     const r3 = await c.get('a', '1', make);
     expect([c.hits, c.misses]).toEqual([2, 1]);
-    await c.get('b', '1', made('1', [list('b', 12)])); // evicts a, lent three times
+    await c.get('b', '1', made(c, '1', [list('b', 12)])); // evicts a, lent three times
     expect(c.chunks.free).toBe(0);
     for (const r of [r1, r2]) r!.release();
     expect(c.chunks.free).toBe(0);
@@ -109,11 +113,11 @@ describe('PooledTextCache', () => {
     const a = c.get('a', '1', async () => {
       makesOfA++;
       if (makesOfA === 1) await new Promise<void>((r) => (releaseA = r));
-      return { version: '1', pieces: [list('a', 12)] };
+      return { version: '1', bytes: c.keep([list('a', 12)]) };
     });
     const b = c.get('b', '1', async () => {
       await new Promise<void>((r) => (releaseB = r));
-      return { version: '1', pieces: [list('b', 12)] };
+      return { version: '1', bytes: c.keep([list('b', 12)]) };
     });
     await new Promise((r) => setImmediate(r));
     // Both makings end in one turn: b's is kept after a's, which it evicts before a's reader runs.
@@ -127,7 +131,7 @@ describe('PooledTextCache', () => {
 
   it('keeps nothing when its bound is 0, and still answers', async () => {
     const c = new PooledTextCache(0, 8);
-    const a = await c.get('a', '1', made('1', [list('a', 12)]));
+    const a = await c.get('a', '1', made(c, '1', [list('a', 12)]));
     expect(joined(a)).toBe('a'.repeat(12));
     expect([c.bytes, c.chunks.made]).toEqual([0, 0]);
   });
@@ -138,10 +142,10 @@ describe('PooledTextCache', () => {
     const c = new PooledTextCache(16, 8);
     // Read and let go without a release, as a caller that serializes the value does.
     await (async () => {
-      const a = await c.get('a', '1', made('1', [list('a', 12)]));
+      const a = await c.get('a', '1', made(c, '1', [list('a', 12)]));
       expect(joined(a)).toBe('a'.repeat(12));
     })();
-    await c.get('b', '1', made('1', [list('b', 12)])).then((b) => b!.release()); // evicts a
+    await c.get('b', '1', made(c, '1', [list('b', 12)])).then((b) => b!.release()); // evicts a
     for (let i = 0; i < 20 && c.chunks.free < 2; i++) {
       gc();
       await new Promise((r) => setTimeout(r, 10));
