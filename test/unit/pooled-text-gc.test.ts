@@ -12,8 +12,9 @@ it('leaves only the pool after lists made behind a budget wait and two young col
     timeout: 60_000,
   });
   const { arrayBuffers, pool } = JSON.parse(out.trim().split('\n').pop()!) as { arrayBuffers: number; pool: number };
-  // Five lists of 4 MB were made; the pool holds 12 MB. Kept past the collections, the made
-  // pieces would add up to 20 MB more.
+  // Eight lists of 4 MB were made; the pool holds 12 MB. Copied after the wait's frames received
+  // them, 24.8 MB more stayed (measured); copied by the making, the last list's 4 MB (its frames
+  // not yet collected), whatever the number of lists.
   expect(pool).toBe(12 * 1024 * 1024);
-  expect(arrayBuffers - pool).toBeLessThan(2 * 1024 * 1024);
+  expect(arrayBuffers - pool).toBeLessThan(8 * 1024 * 1024);
 });
