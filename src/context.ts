@@ -7,8 +7,7 @@ import type { Storage } from './storage/s3.ts';
 import type { SigningKey } from './domain/signing.ts';
 import type { Egress } from './webhooks/egress.ts';
 import type { RateLimits } from './http/rate-limit.ts';
-import type { ByteCache } from './domain/byte-cache.ts';
-import type { JsonText } from './domain/json-text.ts';
+import type { PooledTextCache } from './domain/pooled-text.ts';
 import type { ByteRate } from './domain/byte-rate.ts';
 
 /** Long-lived services shared by every request. */
@@ -34,7 +33,7 @@ export interface AppDeps {
    * most 32 MiB together per server process (src/server.ts; src/handlers/uploads.ts
    * `getUploadSession`).
    */
-  uploadFileLists: ByteCache<JsonText>;
+  uploadFileLists: PooledTextCache;
   /**
    * File-list bytes built from the database per organization and server process: 2 MiB a
    * second, 8 MiB at once (src/server.ts); a GET over it waits (src/handlers/uploads.ts).

@@ -4,7 +4,7 @@
 // outcomes, pool names, export formats), never ids or addresses. deploy/grafana/assay.json charts
 // them; test/http/metrics.test.ts checks that every series it queries is served.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { ByteCache } from './domain/byte-cache.ts';
+import type { PooledTextCache } from './domain/pooled-text.ts';
 import { largeBodyCounts } from './http/body-thread.ts';
 
 /** A pool's connections now (src/db/client.ts's PoolStats, or graphile-worker's pg pool alike). */
@@ -66,7 +66,7 @@ export interface ServerMetrics {
 
 /** The server's caches, read at each scrape. */
 interface ServerCaches {
-  uploadFileLists?: Pick<ByteCache, 'bytes' | 'hits' | 'misses' | 'maxBytes'>;
+  uploadFileLists?: Pick<PooledTextCache, 'bytes' | 'hits' | 'misses' | 'maxBytes'>;
 }
 
 export function serverMetrics(pools: Pools = {}, caches: ServerCaches = {}): ServerMetrics {

@@ -17,8 +17,7 @@ import type { ServerState } from './http/health.ts';
 import { Egress } from './webhooks/egress.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { serverMetrics } from './metrics.ts';
-import { ByteCache } from './domain/byte-cache.ts';
-import type { JsonText } from './domain/json-text.ts';
+import { PooledTextCache } from './domain/pooled-text.ts';
 import { ByteRate } from './domain/byte-rate.ts';
 
 export interface RunningServer {
@@ -79,7 +78,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   }
   // The web app's bundle is built before listening: a bundle that does not build stops the start.
   await webBundle();
-  const uploadFileLists = new ByteCache<JsonText>(config.uploadFileLists.cacheBytes);
+  const uploadFileLists = new PooledTextCache(config.uploadFileLists.cacheBytes);
   const metrics = serverMetrics({ api: () => poolStats(sql) }, { uploadFileLists });
   const state: ServerState = { draining: false, metrics: metrics.registry };
   const rateLimits = new RateLimits(config.databaseUrl, config.rateLimits, log, config.database);

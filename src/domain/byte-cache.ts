@@ -26,8 +26,12 @@ export class ByteCache<V extends Sized = Buffer> {
   /** The most all entries hold together; a larger value is served, never kept. */
   readonly maxBytes: number;
 
-  constructor(maxBytes: number) {
+  /** Called with each value the cache lets go: evicted, replaced, or too large to keep. */
+  private readonly dropped: ((bytes: V) => void) | undefined;
+
+  constructor(maxBytes: number, dropped?: (bytes: V) => void) {
     this.maxBytes = maxBytes;
+    this.dropped = dropped;
   }
 
   get bytes(): number {
@@ -81,11 +85,19 @@ export class ByteCache<V extends Sized = Buffer> {
   set(key: string, version: string, bytes: V): void {
     this.misses++;
     this.drop(key);
-    if (bytes.length > this.maxBytes) return;
+    if (bytes.length > this.maxBytes) {
+      this.dropped?.(bytes);
+      return;
+    }
     this.entries.set(key, { version, bytes });
     this.total += bytes.length;
+    this.reserve(0);
+  }
+
+  /** Evicts the least recently used entries until `bytes` more fit within the bound. */
+  reserve(bytes: number): void {
     for (const [k] of this.entries) {
-      if (this.total <= this.maxBytes) break;
+      if (this.total + bytes <= this.maxBytes) break;
       this.drop(k);
     }
   }
@@ -95,5 +107,6 @@ export class ByteCache<V extends Sized = Buffer> {
     if (!e) return;
     this.entries.delete(key);
     this.total -= e.bytes.length;
+    this.dropped?.(e.bytes);
   }
 }

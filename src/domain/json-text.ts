@@ -13,10 +13,26 @@ export class JsonText {
   readonly pieces: readonly Buffer[];
   /** Bytes of text in all the pieces. */
   readonly length: number;
+  private ended: (() => void) | null;
 
-  constructor(pieces: Buffer | readonly Buffer[]) {
+  /**
+   * `ended`, when given, is called once by `release`: the pieces are lent (src/domain/pooled-text.ts)
+   * and valid until then.
+   */
+  constructor(pieces: Buffer | readonly Buffer[], ended?: () => void) {
     this.pieces = Buffer.isBuffer(pieces) ? [pieces] : pieces;
     this.length = this.pieces.reduce((n, piece) => n + piece.length, 0);
+    this.ended = ended ?? null;
+  }
+
+  /**
+   * The pieces are no longer read: called by whoever ends their use (the response's writer, once
+   * the response closed). Lent pieces go back to their owner; later calls do nothing.
+   */
+  release(): void {
+    const ended = this.ended;
+    this.ended = null;
+    ended?.();
   }
   /** The value, for any writer that serializes the body as a whole: the same bytes come out. */
   toJSON(): unknown {

@@ -26,7 +26,7 @@ import { orgUsage } from '../db/org-usage.ts';
 import { enqueue } from '../jobs/tasks.ts';
 import { objectKey, pathProblem, sessionKeyPrefix } from '../domain/upload-paths.ts';
 import { contractLimits } from '../generated/operations.ts';
-import { asArray, asSerialized, JsonElements, JsonText } from '../domain/json-text.ts';
+import { asArray, asSerialized, JsonElements } from '../domain/json-text.ts';
 import { PackedFiles } from '../domain/packed-files.ts';
 import { headObject, presignPut, putSigner } from '../storage/s3.ts';
 
@@ -181,12 +181,13 @@ export async function getUploadSession(
   // build costs the API about its bytes (read, held, written): an organization's builds run one
   // at a time, each once its budget allows, so reading more full sessions than the cache holds,
   // in turn or all at once, waits here.
+  // The list is lent (src/domain/pooled-text.ts): the response's writer releases it once written.
   const fileList = await ctx.uploadFileLists.get(`${ctx.auth.orgId}/${session.id}`, session.files_version, () =>
     ctx.uploadFileListBuilds.run(
       ctx.auth.orgId,
       async () => {
         const built = await db.fileListJson(ctx.sql, session.id);
-        return built && { version: built.version, bytes: new JsonText(built.pieces) };
+        return built && { version: built.version, bytes: ctx.uploadFileLists.keep(built.pieces) };
       },
       (b) => b?.bytes.length ?? 0,
     ),
@@ -194,7 +195,12 @@ export async function getUploadSession(
   if (!fileList) throw errors.uploadSessionNotFound(params.uploadId);
   // Each answer costs the API about its bytes again, built or not: an organization's answers are
   // held to a budget of their own, so reading one full session in a loop waits here.
-  await ctx.uploadFileListReads.spend(ctx.auth.orgId, fileList.length);
+  try {
+    await ctx.uploadFileListReads.spend(ctx.auth.orgId, fileList.length);
+  } catch (err) {
+    fileList.release();
+    throw err;
+  }
   return {
     status: 200,
     body: {

@@ -139,6 +139,13 @@ function* slicedArray(items: Elements): Generator<string> {
   yield `${parts.length === items.length ? '[' : ','}${parts.join(',')}]`;
 }
 
+/** The body's JsonText values (itself, or its members), the ones jsonPieces writes as their pieces. */
+function jsonTexts(body: unknown): JsonText[] {
+  if (body instanceof JsonText) return [body];
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  return Object.values(body).filter((v): v is JsonText => v instanceof JsonText);
+}
+
 /** Until the response can take more, or is gone; the listener not fired is removed. */
 function drainedOrClosed(res: Response): Promise<void> {
   return new Promise((resolve) => {
@@ -181,6 +188,13 @@ export async function writeResult(res: Response, result: ApiResult): Promise<voi
   if (result.body === undefined) return void res.end();
   const pieces = jsonPieces(result.body);
   if (!pieces) return writeJson(res, result.body);
+  // Lent text (a session's file list, src/domain/pooled-text.ts) is read until the socket took
+  // every piece: released when the response closed, written or abandoned, not before.
+  const lent = jsonTexts(result.body);
+  if (lent.length > 0)
+    res.once('close', () => {
+      for (const text of lent) text.release();
+    });
   res.type('application/json');
   for (const piece of pieces) {
     if (res.destroyed) return;

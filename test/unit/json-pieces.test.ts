@@ -145,3 +145,30 @@ describe('jsonPieces', () => {
     }
   });
 });
+
+describe('writeResult and lent text', () => {
+  it('releases lent text once the response closed, after the client had every byte', async () => {
+    expect.hasAssertions();
+    const value = files(10_000);
+    const events: string[] = [];
+    const lent = new JsonText(Buffer.from(JSON.stringify(value)), () => events.push('released'));
+    const body = { uploadId: 'u', files: lent };
+    const app = express();
+    app.get('/', (_req, res) => {
+      res.once('finish', () => events.push('finished'));
+      void writeResult(res, { status: 200, body }).then(() => events.push('written'));
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      expect(await res.text()).toBe(JSON.stringify({ uploadId: 'u', files: value }));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(events.filter((e) => e === 'released')).toHaveLength(1);
+      expect(events.indexOf('finished')).toBeGreaterThanOrEqual(0);
+      expect(events.indexOf('finished')).toBeLessThan(events.indexOf('released'));
+    } finally {
+      server.close();
+    }
+  });
+});
