@@ -12,7 +12,10 @@ const list = (seed: string, n: number) => Buffer.from(seed.repeat(n));
 const split = (bytes: Buffer, ...sizes: number[]) => {
   const pieces: Buffer[] = [];
   let at = 0;
-  for (const n of sizes) pieces.push(bytes.subarray(at, (at += n)));
+  for (const n of sizes) {
+    pieces.push(bytes.subarray(at, at + n));
+    at += n;
+  }
   if (at < bytes.length) pieces.push(bytes.subarray(at));
   return pieces;
 };
