@@ -113,7 +113,10 @@ export class PooledText {
     return text;
   }
 
-  /** The cache's reference ends (ByteCache `dropped`). */
+  /**
+   * One reference ends: the cache's (ByteCache `dropped`), or that of a lease collected unreleased
+   * (no writer can still hold its pieces).
+   */
   drop(): void {
     this.unref();
   }
@@ -123,11 +126,6 @@ export class PooledText {
     this.refs--;
     if (this.refs === 0 && this.pool) this.pool.give(this.chunks);
   }
-
-  /** A lease whose text was collected unreleased (no writer can still hold its pieces). */
-  static collected(held: PooledText): void {
-    held.unref();
-  }
 }
 
 /**
@@ -135,7 +133,7 @@ export class PooledText {
  * collected, nothing can read its pieces, and its reference ends. The response writer releases
  * explicitly, holding the text until its response closed (src/http/respond.ts).
  */
-const unreleased = new FinalizationRegistry<PooledText>((held) => PooledText.collected(held));
+const unreleased = new FinalizationRegistry<PooledText>((held) => held.drop());
 
 /**
  * The file lists' cache: ByteCache's bound, versions and single making, over lists kept in a
