@@ -19,6 +19,7 @@ import { inSpan, SpanKind } from '../tracing.ts';
 import { runIngest, STALE_AFTER_SECONDS } from './ingest.ts';
 import { closeParserThreads, prepareParserThread } from '../ingest/parse-host.ts';
 import { failStaleRuns } from '../db/ingest-runs.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { runAutoConsensus } from './auto-consensus.ts';
 import { createDeliveryBatches, deliverWebhook } from './deliver-webhook.ts';
 import { sendOutboxEmail } from './send-email.ts';
@@ -55,6 +56,10 @@ export const TASK_SETS = {
 export type TaskSet = keyof typeof TASK_SETS;
 /** Jobs of each set run at once, per process (webhooks: WEBHOOK_CONCURRENCY). */
 const SET_CONCURRENCY: Record<Exclude<TaskSet, 'webhooks'>, number> = { email: 2, data: 2, reports: 2 };
+/** The job queue's sessions in pg_stat_activity (the API's are `assay`: src/db/client.ts). */
+export const JOB_QUEUE_APPLICATION = 'assay job queue';
+/** graphile-worker's error when its listener's session ends under the UNLISTEN of its stop. */
+const UNLISTEN_FAILED = 'Error occurred attempting to UNLISTEN';
 /** After a job of a job queue completes: when the pool looks again for that queue's next job (ms). */
 const NUDGE_AFTER_QUEUED_JOB_MS = [10, 50, 200, 1000];
 /** How long a delivery fetched while its lane was full waits for a place before it is put back. */
@@ -217,6 +222,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // runs: the webhooks set's many slots share a bounded number of connections.
   const pgPool = new pg.Pool({
     connectionString: config.databaseDirectUrl,
+    application_name: JOB_QUEUE_APPLICATION,
     max: config.database.jobQueuePoolSize ?? sets.reduce((n, set) => n + Math.min(concurrency(set), 16) + 1, 1),
     connectionTimeoutMillis: 5000,
     ...(config.database.transactionMode && config.databaseDirectUrl === config.databaseUrl
@@ -229,16 +235,30 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // graphile-worker's own lines go to our log: its per-job lines ("Completed task ...", one per
   // webhook delivery) at debug, its warnings and errors as ours. Its default writes every line to
   // the console, which at hundreds of deliveries a second was CPU spent on lines nobody reads.
+  // Once stop() has begun, the database ending the queue's connections is expected: in `make dev`
+  // Ctrl-C reaches Postgres with this process and it ends every connection: a warning per pool
+  // connection and an error per UNLISTEN, 54 lines at one Ctrl-C. Those are counted
+  // and said once, at info, when the stop is done; the same loss while running is a warning.
+  let stopping = false;
+  let endedWhileStopping = 0;
   const jobQueueLog = new JobQueueLogger((scope) => (level, message, meta) => {
     const fields = {
       ...(scope.workerId ? { workerId: scope.workerId } : {}),
       ...(scope.jobId ? { jobId: scope.jobId } : {}),
     };
-    if (level === 'error') log.error(message, { ...fields, ...(meta?.error ? { error: String(meta.error) } : {}) });
-    else if (level === 'warning') log.warn(message, fields);
+    if (level === 'error' && stopping && (isDatabaseUnavailable(meta?.error) || message.startsWith(UNLISTEN_FAILED)))
+      endedWhileStopping++;
+    else if (level === 'error')
+      log.error(message, { ...fields, ...(meta?.error ? { error: String(meta.error) } : {}) });
+    // Said at every start, of the webhooks set's slots sharing fewer connections: that is the
+    // pool's design (above), not a fault to report.
+    else if (level === 'warning' && !message.includes('smaller than concurrency')) log.warn(message, fields);
     else log.debug(message, fields);
   });
-  const lost = (err: Error) => log.warn('job queue connection lost', { error: err.message });
+  const lost = (err: Error) => {
+    if (stopping) endedWhileStopping++;
+    else log.warn('job queue connection lost', { error: err.message });
+  };
   pgPool.on('error', lost);
   pgPool.on('connect', (client) => client.on('error', lost));
   // This process's graphile-worker ids and heartbeat (worker-liveness.ts), so that if it is
@@ -374,11 +394,14 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     sql,
     metrics,
     async stop() {
+      stopping = true;
       await sweeper.stop();
       await Promise.all(runners.map((r) => r.stop()));
       await liveness.stop();
       await closeParserThreads();
       await pgPool.end();
+      if (endedWhileStopping > 0)
+        log.info('job queue connections ended by the database while stopping', { events: endedWhileStopping });
       mailer?.close();
       await dispatcher.close();
       await sql.end({ timeout: 5 });
